@@ -1,0 +1,44 @@
+# Set-up and everyday commands (CONTRACT.md). Works on a bare Debian machine
+# with Python 3.11+: system libraries for Qt come from scripts/system-deps.sh.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: install run serve test lint bench screenshots clean
+
+$(STAMP): pyproject.toml scripts/system-deps.sh
+	@bash scripts/system-deps.sh
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
+	@$(PY) -m pip install -q -e '.[test]' 2>&1 | grep -v "^WARNING: Location" || true
+	@$(PY) -c "import PySide6, fastapi, sqlalchemy, qasync" || (echo "install failed" >&2; exit 1)
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(PY) -m app --demo
+
+serve: install
+	$(PY) -m app serve --demo --host 127.0.0.1 --port 8000
+
+test: install
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy app views api services local_db
+
+bench: install
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest tests/bench -q -p no:cacheprovider --benchmark-disable-gc -o addopts=""
+
+screenshots: install
+	@for w in login warehouse inspection helpdesk admin; do \
+		QT_QPA_PLATFORM=offscreen $(PY) -m app screenshot --workspace $$w --out docs/screenshots/$$w.png || exit 1; \
+	done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

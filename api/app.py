@@ -1,0 +1,261 @@
+"""The platform server: every declared operation mounted as a route, plus auth and health."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from anyio import to_thread
+from fastapi import FastAPI, Request, Response
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.openapi.utils import get_openapi
+from pydantic import BaseModel, ValidationError
+
+from api.auth import client_ip, credentials, principal_for
+from api.errors import error_response, install_error_handlers
+from api.middleware import BodyLimit, HttpsRedirect
+from services.core import auth
+from services.core import service as core_service
+from services.core.commands import REGISTRY, Operation, execute
+from services.core.context import Ctx, Runtime
+from services.core.errors import RateLimited, ServiceError, Unauthorized, ValidationFailed, validation_details
+from services.core.files import FileResult, Upload
+from services.core.pagination import Page
+from services.core.ratelimit import Decision, RateLimiter
+from services.core.schemas import LoginRequest
+
+log = logging.getLogger("api")
+RESERVED_SLUGS = {"api", "static", "health"}
+
+
+def serialize(result: Any, status_code: int) -> Response:
+    if isinstance(result, FileResult):
+        headers = {}
+        if result.filename:
+            disp = "inline" if result.inline else "attachment"
+            headers["Content-Disposition"] = f'{disp}; filename="{result.filename}"'
+        return Response(result.content, media_type=result.media_type, headers=headers)
+    if isinstance(result, Response):
+        return result
+    if result is None:
+        return Response(status_code=204)
+    if isinstance(result, Page):
+        items = [i.model_dump(mode="json") if isinstance(i, BaseModel) else i for i in result.items]
+        body: dict[str, Any] = {"data": items, **result.meta()}
+    elif isinstance(result, BaseModel):
+        body = {"data": result.model_dump(mode="json")}
+    else:
+        body = {"data": result}
+    return Response(json.dumps(body, default=str), status_code=status_code, media_type="application/json")
+
+
+def rate_headers(d: Decision | None) -> dict[str, str]:
+    if d is None:
+        return {}
+    return {"X-RateLimit-Limit": str(d.limit), "X-RateLimit-Remaining": str(d.remaining),
+            "X-RateLimit-Reset": str(d.reset)}  # fmt: skip
+
+
+async def read_json(request: Request) -> Any:
+    raw = await request.body()
+    if not raw:
+        return None
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if ctype != "application/json" and not ctype.endswith("+json"):
+        raise ValidationFailed("Content-Type must be application/json", {"content_type": ctype or None})
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ValidationFailed("request body is not valid JSON", {"reason": str(exc)[:200]}) from exc
+
+
+async def read_upload(request: Request) -> Upload:
+    """A file from a multipart ``file`` part or from the raw body (``?filename=``)."""
+    ctype = request.headers.get("content-type", "application/octet-stream")
+    if ctype.lower().startswith("multipart/form-data"):
+        form = await request.form()
+        part = form.get("file")
+        if part is None or isinstance(part, str):
+            raise ValidationFailed("multipart body needs a 'file' part")
+        content = await part.read()
+        return Upload(part.filename or "upload", part.content_type or "application/octet-stream", content)
+    content = await request.body()
+    name = request.query_params.get("filename") or request.headers.get("x-filename") or "upload"
+    return Upload(name, ctype.split(";")[0].strip(), content)
+
+
+class Server:
+    """Holds what the routes share: the runtime and the rate limiter."""
+
+    def __init__(self, rt: Runtime, limiter: RateLimiter) -> None:
+        self.rt = rt
+        self.limiter = limiter
+
+    def limit(self, request: Request, category: str, tenant: str, subject: str) -> Decision | None:
+        d = self.limiter.check(category, tenant=tenant, subject=subject, ip=client_ip(request))
+        if d is not None and not d.allowed:
+            exc = RateLimited("too many requests, retry later", d.retry_after)
+            raise _Limited(exc, rate_headers(d))
+        return d
+
+    def endpoint(self, op: Operation) -> Callable[..., Any]:
+        rt = self.rt
+
+        async def handle(request: Request) -> Response:
+            params = dict(request.path_params)
+            slug = params.pop("tenant", None)
+            body = await read_json(request) if op.body is not None else None
+            upload = await read_upload(request) if op.upload else None
+            query = dict(request.query_params)
+            idem = request.headers.get("idempotency-key")
+
+            def work() -> tuple[Any, Decision | None]:
+                tenant = auth.load_tenant(rt.db, slug) if slug else None
+                principal = principal_for(rt, request, op, tenant)
+                category = self.limiter.category(method=op.method, principal_kind=principal.kind, override=op.limit)
+                decision = self.limit(request, category, tenant.id if tenant else "-", f"{principal.kind}:{principal.id}")
+                ctx = Ctx(rt, tenant, principal, ip=client_ip(request))
+                result = execute(ctx, op, body=body, query=query, idempotency_key=idem, upload=upload, **params)
+                return result, decision
+
+            try:
+                result, decision = await to_thread.run_sync(work)
+            except _Limited as lim:
+                return error_response(lim.exc, lim.headers)
+            response = serialize(result, op.status_code)
+            response.headers.update(rate_headers(decision))
+            return response
+
+        handle.__name__ = op.name.replace(".", "_")
+        return handle
+
+
+class _Limited(Exception):
+    def __init__(self, exc: RateLimited, headers: dict[str, str]) -> None:
+        self.exc, self.headers = exc, headers
+
+
+def route_path(op: Operation) -> str:
+    return op.path if op.path.startswith("/api/") else "/{tenant}/" + op.module + "/api" + op.path
+
+
+def create_app(
+    rt: Runtime,
+    *,
+    rate_limits: str = "A",
+    force_https: bool = False,
+    allowed_origins: list[str] | None = None,
+    trusted_proxies: set[str] | None = None,
+    body_limit: int = 1024 * 1024,
+    version: str = "0.1.0",
+    lifespan_hooks: list[Callable[[FastAPI], Any]] | None = None,
+) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        stops = []
+        for hook in lifespan_hooks or []:
+            stop = await hook(app)
+            if stop is not None:
+                stops.append(stop)
+        yield
+        for stop in reversed(stops):
+            await stop()
+
+    app = FastAPI(title="Multi-tenant business platform", version=version, lifespan=lifespan,
+                  docs_url="/docs", redoc_url=None)  # fmt: skip
+    server = Server(rt, RateLimiter(rate_limits))
+    app.state.server = server
+    install_error_handlers(app)
+    schemas: dict[str, Any] = {}
+
+    @app.get("/health", include_in_schema=False)
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.post("/api/auth/login", tags=["platform"], summary="Sign in; sets the service_token cookie")
+    async def login(request: Request) -> Response:
+        raw = await read_json(request)
+        try:
+            creds = LoginRequest.model_validate(raw if raw is not None else {})
+        except ValidationError as exc:
+            raise ValidationFailed("request body failed validation", validation_details(exc)) from exc
+
+        def work() -> Any:
+            server.limit(request, "auth", "-", "")
+            return core_service.login(rt.db, rt.secret_key, creds.email, creds.password, rt.clock.now())
+
+        try:
+            out = await to_thread.run_sync(work)
+        except _Limited as lim:
+            return error_response(lim.exc, lim.headers)
+        response = serialize(out, 200)
+        response.set_cookie(auth.COOKIE_NAME, out.token, max_age=auth.TOKEN_LIFETIME, httponly=True,
+                            secure=True, samesite="lax", path="/")  # fmt: skip
+        return response
+
+    @app.post("/api/auth/logout", tags=["platform"], summary="Sign out; clears the cookie")
+    async def logout() -> Response:
+        response = Response(status_code=204)
+        response.delete_cookie(auth.COOKIE_NAME, path="/", secure=True, httponly=True, samesite="lax")
+        return response
+
+    @app.get("/api/auth/me", tags=["platform"], summary="The signed-in user and their tenants")
+    async def me(request: Request) -> Response:
+        creds = credentials(request)
+        if creds is None or creds[0] != "token":
+            raise Unauthorized("sign in first")
+
+        def work() -> Any:
+            claims = auth.decode_token(rt.secret_key, creds[1], rt.clock.now())
+            return core_service.me_from_claims(rt.db, claims["sub"])
+
+        return serialize(await to_thread.run_sync(work), 200)
+
+    for op in sorted(REGISTRY.values(), key=lambda o: (o.module, o.path, o.method)):
+        extra: dict[str, Any] = {}
+        if op.body is not None:
+            js = op.body.model_json_schema(ref_template="#/components/schemas/{model}")
+            schemas.update(js.pop("$defs", {}))
+            extra["requestBody"] = {"required": True, "content": {"application/json": {"schema": js}}}
+        if op.query is not None:
+            extra["parameters"] = [
+                {"name": n, "in": "query", "required": False, "schema": {"type": "string"}}
+                for n in op.query.model_fields
+            ]
+        app.add_api_route(
+            route_path(op),
+            server.endpoint(op),
+            methods=[op.method],
+            status_code=op.status_code,
+            summary=op.summary or op.name,
+            tags=[op.module],
+            openapi_extra=extra or None,
+            name=op.name,
+        )
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            doc = get_openapi(title=app.title, version=app.version, routes=app.routes)
+            doc.setdefault("components", {}).setdefault("schemas", {}).update(schemas)
+            app.openapi_schema = doc
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=allowed_origins or [],
+        allow_credentials=True,
+        allow_methods=["GET", "POST", "PUT", "PATCH", "DELETE"],
+        allow_headers=["Content-Type", "Authorization", "X-API-Key", "Idempotency-Key", "X-Access-Token"],
+        expose_headers=["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After"],
+    )
+    app.add_middleware(BodyLimit, json_limit=body_limit, upload_limit=rt.upload_limit)
+    app.add_middleware(HttpsRedirect, enabled=force_https, trusted=trusted_proxies or set())
+    return app
+
+
+__all__ = ["RESERVED_SLUGS", "ServiceError", "create_app"]

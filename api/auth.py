@@ -1,0 +1,53 @@
+"""Who is calling: tenant from the path, principal from cookie, API key or bearer token."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+
+from services.core import auth
+from services.core.commands import Operation
+from services.core.context import Principal, Runtime, TenantInfo
+from services.core.errors import Forbidden, Unauthorized
+
+
+def client_ip(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def credentials(request: Request) -> tuple[str, str] | None:
+    """("api_key" | "token", value) from the request, in the spec's three places."""
+    key = request.headers.get("x-api-key")
+    if key:
+        return "api_key", key.strip()
+    authz = request.headers.get("authorization", "")
+    if authz[:7].lower() == "bearer ":
+        value = authz[7:].strip()
+        # A bearer value starting with pk_ is always an API key (DECISIONS.md).
+        return ("api_key", value) if value.startswith("pk_") else ("token", value)
+    cookie = request.cookies.get(auth.COOKIE_NAME)
+    if cookie:
+        return "token", cookie
+    return None
+
+
+def principal_for(rt: Runtime, request: Request, op: Operation, tenant: TenantInfo | None) -> Principal:
+    ip = client_ip(request)
+    if op.auth == "public" or op.auth == "platform":
+        return Principal(kind="public", id=f"ip:{ip}")
+    creds = credentials(request)
+    if creds is None:
+        raise Unauthorized("authentication required: session cookie, X-API-Key or Authorization: Bearer")
+    kind, value = creds
+    now = rt.clock.now()
+    if tenant is None:
+        raise Forbidden("no tenant")
+    if op.auth == "customer":
+        check = auth.CUSTOMER_AUTHENTICATORS.get(op.module)
+        if check is None or kind != "token":
+            raise Unauthorized("customer session required")
+        principal: Principal = check(rt.db, rt.secret_key, tenant, value, now)
+        return principal
+    if kind == "api_key":
+        return auth.authenticate_api_key(rt.db, value, tenant, now)
+    claims = auth.decode_token(rt.secret_key, value, now)
+    return auth.user_principal(rt.db, claims["sub"], tenant)

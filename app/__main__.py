@@ -1,0 +1,82 @@
+"""``python -m app``: the desktop app, the platform server, demo data and screenshots."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from app.settings import VERSION, Settings
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # One line and exit status 2 (CONTRACT.md).
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m app", description="Platform station: desktop, kiosk and platform server")
+    p.add_argument("--version", action="version", version=f"platform-station {VERSION}")
+    p.add_argument("--demo", action="store_true", help="seed demo data and start an embedded platform server")
+    p.add_argument("--kiosk", action="store_true", help="full-screen kiosk mode")
+    p.add_argument("--data-dir", type=Path, help="station data directory")
+    p.add_argument("--platform-url", help="platform server to sync with")
+    p.add_argument("--offline", action="store_true", help="do not start or contact a platform server")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    s = sub.add_parser("serve", help="run the platform server")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--data-dir", type=Path, dest="serve_data_dir")
+    s.add_argument("--demo", action="store_true", dest="serve_demo")
+    s.add_argument("--tls-cert")
+    s.add_argument("--tls-key")
+
+    d = sub.add_parser("seed-demo", help="write the demo data set into a data dir")
+    d.add_argument("--data-dir", type=Path, required=True, dest="seed_data_dir")
+
+    sc = sub.add_parser("screenshot", help="render a workspace with demo data into a PNG")
+    sc.add_argument("--workspace", required=True, choices=["warehouse", "inspection", "helpdesk", "admin", "login"])
+    sc.add_argument("--out", type=Path, required=True)
+    sc.add_argument("--data-dir", type=Path, dest="shot_data_dir")
+    sc.add_argument("--size", default="1280x800")
+    sc.add_argument("--theme", default=None, choices=["light", "dark", "kiosk"])
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        if bool(args.tls_cert) != bool(args.tls_key):
+            parser.error("--tls-cert and --tls-key go together")
+        kw: dict[str, object] = {"demo": args.serve_demo or args.demo}
+        if args.serve_data_dir or args.data_dir:
+            kw["data_dir"] = args.serve_data_dir or args.data_dir
+        from app.server import serve
+
+        serve(Settings(**kw), args.host, args.port, args.tls_cert, args.tls_key)  # type: ignore[arg-type]
+        return 0
+    if args.command == "seed-demo":
+        from app.station import seed_data_dir
+
+        seed_data_dir(args.seed_data_dir)
+        print(f"demo data written to {args.seed_data_dir}")
+        return 0
+    if args.command == "screenshot":
+        try:
+            w, h = (int(x) for x in args.size.lower().split("x"))
+        except ValueError:
+            parser.error("--size must look like 1280x800")
+        from app.desktop import screenshot
+
+        return screenshot(args.workspace, args.out, args.shot_data_dir, (w, h), args.theme)
+    from app.desktop import run_desktop
+
+    return run_desktop(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

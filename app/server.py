@@ -1,0 +1,117 @@
+"""Running the platform server (uvicorn) from the command line or inside the desktop app."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import uvicorn
+from fastapi import FastAPI
+
+from api.app import create_app
+from app.settings import VERSION, Settings
+from app.wiring import platform_runtime
+from services.core.clock import Clock
+from services.core.context import Runtime
+from services.core.demo import seed_demo
+
+log = logging.getLogger("server")
+
+# Hooks run in the app's lifespan: (app, runtime, settings) -> async hook. The
+# events module adds its delivery worker here.
+LIFESPAN_FACTORIES: list[Callable[[Runtime, Settings], Callable[[FastAPI], Any]]] = []
+
+
+def build_app(settings: Settings, clock: Clock | None = None) -> tuple[FastAPI, Runtime]:
+    rt = platform_runtime(settings, clock)
+    if settings.demo:
+        seed_demo(rt)
+    origins = [o.strip() for o in (settings.allowed_origins or "").split(",") if o.strip()]
+    app = create_app(
+        rt,
+        rate_limits=settings.rate_limits,
+        force_https=settings.https_forced(),
+        allowed_origins=origins,
+        trusted_proxies={p.strip() for p in settings.trusted_proxies.split(",") if p.strip()},
+        body_limit=settings.body_limit,
+        version=VERSION,
+        lifespan_hooks=[factory(rt, settings) for factory in LIFESPAN_FACTORIES],
+    )
+    return app, rt
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+def serve(
+    settings: Settings,
+    host: str,
+    port: int,
+    tls_cert: str | None = None,
+    tls_key: str | None = None,
+    on_ready: Callable[[str], None] | None = None,
+) -> None:
+    app, rt = build_app(settings)
+    if port == 0:
+        port = free_port(host)
+    config = uvicorn.Config(
+        app, host=host, port=port, ssl_certfile=tls_cert, ssl_keyfile=tls_key, log_level="warning",
+        access_log=False, lifespan="on",
+    )  # fmt: skip
+    server = uvicorn.Server(config)
+    scheme = "https" if tls_cert else "http"
+
+    async def run() -> None:
+        task = asyncio.create_task(server.serve())
+        while not server.started and not task.done():
+            await asyncio.sleep(0.02)
+        if server.started:
+            url = f"{scheme}://{host}:{port}"
+            print(f"listening on {url}", flush=True)
+            if on_ready:
+                on_ready(url)
+        await task
+
+    try:
+        asyncio.run(run())
+    finally:
+        rt.db.dispose()
+
+
+class EmbeddedServer:
+    """A platform server on a free loopback port in a background thread (``--demo``)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.url: str | None = None
+        self._ready = threading.Event()
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self, timeout: float = 20) -> str:
+        app, _rt = build_app(self.settings)
+        port = free_port()
+        self._server = uvicorn.Server(
+            uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+        )
+        self._thread = threading.Thread(target=self._server.run, name="embedded-platform", daemon=True)
+        self._thread.start()
+        for _ in range(int(timeout / 0.02)):
+            if self._server.started:
+                break
+            threading.Event().wait(0.02)
+        self.url = f"http://127.0.0.1:{port}"
+        return self.url
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout=10)

@@ -1,0 +1,57 @@
+"""Settings from the environment (names of CONTRACT.md) and the command line."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import platformdirs
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+VERSION = "0.1.0"
+
+
+def default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir("platform-station", "platform"))
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="PLATFORM_", extra="ignore")
+
+    data_dir: Path = Field(default_factory=default_data_dir)
+    database_url: str | None = None
+    secret_key: str | None = None
+    force_https: bool | None = None  # default: on unless --demo
+    allowed_origins: str | None = None
+    trusted_proxies: str = "127.0.0.1,::1"
+    rate_limits: str = "A"
+    retry_policy: str = "A"
+    retry_delays: str | None = None
+    webhook_timeout: float | None = None
+    webhook_ca_bundle: str | None = None
+    webhook_allow_private: bool = False
+    challenge: str | None = None
+    body_limit: int = 1024 * 1024
+    upload_limit: int = 20 * 1024 * 1024
+    demo: bool = False
+
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{self.data_dir / 'data.db'}"
+
+    def resolved_secret_key(self) -> str:
+        """The configured secret, or one generated once and kept in the data dir (mode 0600)."""
+        if self.secret_key:
+            return self.secret_key
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        path = self.data_dir / "secret.key"
+        if not path.exists():
+            path.touch(mode=0o600)
+            path.write_text(secrets.token_urlsafe(48))
+        return path.read_text().strip()
+
+    def https_forced(self) -> bool:
+        return self.force_https if self.force_https is not None else not self.demo

@@ -1,0 +1,54 @@
+"""Composition root of the service layer for the server and for a station."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import local_db.models  # noqa: F401 - every table registered before migrations run
+import services.core.service  # noqa: F401 - declares the platform operations
+from app.settings import Settings
+from local_db import Database
+from services.core.clock import Clock, SystemClock
+from services.core.context import Runtime
+
+# Module packages declare their operations on import; the front doors mount
+# whatever is registered.
+MODULE_PACKAGES: list[str] = []
+
+
+def load_modules() -> None:
+    import importlib
+
+    for name in MODULE_PACKAGES:
+        importlib.import_module(name)
+
+
+def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
+    load_modules()
+    db = Database(settings.resolved_database_url())
+    return Runtime(
+        db=db,
+        secret_key=settings.resolved_secret_key(),
+        data_dir=settings.data_dir,
+        clock=clock or SystemClock(),
+        kind="platform",
+        upload_limit=settings.upload_limit,
+    )
+
+
+def station_runtime(data_dir: Path, station_id: str, clock: Clock | None = None) -> Runtime:
+    """The embedded service layer of a desktop station, on its own SQLite file."""
+    load_modules()
+    settings = Settings(data_dir=data_dir)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    db = Database(settings.resolved_database_url())
+    secret = settings.resolved_secret_key()
+    return Runtime(
+        db=db,
+        secret_key=secret,
+        data_dir=data_dir,
+        clock=clock or SystemClock(),
+        kind="station",
+        station_id=station_id,
+        station_key=secret.encode(),
+    )

@@ -1,0 +1,74 @@
+"""Declarative base, common column types and the tenant-scoped mixin."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, MetaData, String, TypeDecorator
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def new_id() -> str:
+    """Identifiers are UUIDs made where the record is born (station or platform)."""
+    return str(uuid.uuid4())
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Timezone-aware UTC datetimes on every backend (SQLite stores naive values)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {datetime: UTCDateTime(), dict[str, Any]: JSON(), list[Any]: JSON()}
+
+
+class TenantScoped:
+    """Mixin for every row that belongs to one tenant.
+
+    Sessions bound to a tenant (local_db.scoping) filter every SELECT on this
+    column and refuse to flush rows of another tenant.
+    """
+
+    @declared_attr
+    def tenant_id(cls) -> Mapped[str]:  # noqa: N805 - declared_attr takes the class
+        return mapped_column(String(36), ForeignKey("tenants.id", ondelete="CASCADE"), index=True)
+
+
+def id_column() -> Mapped[str]:
+    return mapped_column(String(36), primary_key=True, default=new_id)
+
+
+def created_column() -> Mapped[datetime]:
+    return mapped_column(default=utcnow)

@@ -1,0 +1,96 @@
+"""Platform tables: tenants, users, memberships, API keys, counters, the outbox."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from local_db.base import Base, TenantScoped, new_id, utcnow
+
+
+class Tenant(Base):
+    __tablename__ = "tenants"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    slug: Mapped[str] = mapped_column(String(63), unique=True)
+    name: Mapped[str] = mapped_column(String(200))
+    modules: Mapped[list[Any]] = mapped_column(default=list)
+    status: Mapped[str] = mapped_column(String(20), default="active")  # active, suspended, expired
+    settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    email: Mapped[str] = mapped_column(String(320), unique=True)  # stored lower-case
+    name: Mapped[str] = mapped_column(String(200))
+    password_hash: Mapped[str] = mapped_column(String(200))
+    disabled: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class Membership(TenantScoped, Base):
+    __tablename__ = "memberships"
+    __table_args__ = (UniqueConstraint("tenant_id", "user_id", name="uq_memberships_tenant_user"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    user_id: Mapped[str] = mapped_column(String(36), ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(20))  # owner, admin, operator, warehouse-device
+    user_modules: Mapped[list[Any]] = mapped_column(default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ApiKey(TenantScoped, Base):
+    __tablename__ = "api_keys"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(200))
+    environment: Mapped[str] = mapped_column(String(4))  # live, test
+    prefix: Mapped[str] = mapped_column(String(20))  # first characters, for people to recognise a key
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)  # SHA-256 hex of the whole key
+    modules: Mapped[list[Any]] = mapped_column(default=list)
+    created_by: Mapped[str | None] = mapped_column(String(36), ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime | None] = mapped_column(default=None)
+    revoked_at: Mapped[datetime | None] = mapped_column(default=None)
+    last_used_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class Counter(Base):
+    """Named monotonic counters (outbox sequence, ticket and tracking numbers).
+
+    ``scope`` is a tenant id or ``"station"``; values are never reused.
+    """
+
+    __tablename__ = "counters"
+
+    scope: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class OutboxEntry(TenantScoped, Base):
+    """A station change, kept as the platform call that repeats it."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_status_seq", "status", "seq"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    seq: Mapped[int] = mapped_column(Integer, unique=True)  # per-station order of changes
+    station_id: Mapped[str] = mapped_column(String(64))
+    command: Mapped[str] = mapped_column(String(100))
+    method: Mapped[str] = mapped_column(String(10))
+    path: Mapped[str] = mapped_column(Text)
+    body: Mapped[dict[str, Any] | None] = mapped_column(default=None)
+    idempotency_key: Mapped[str] = mapped_column(String(64), unique=True)
+    status: Mapped[str] = mapped_column(String(16), default="pending")  # pending, sent, failed, conflict
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(Text, default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    sent_at: Mapped[datetime | None] = mapped_column(default=None)

@@ -1,0 +1,47 @@
+"""Write a new migration by comparing the models with a migrated scratch database.
+
+    python -m local_db.revise "add orders" --branch fulfillment
+
+A module's first migration starts its own branch from the core schema
+(``--branch NAME``), so modules can add tables independently; later ones
+extend the branch (``--head NAME@head``). ``run_migrations`` upgrades all heads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from pathlib import Path
+
+from alembic import command
+
+from local_db.engine import alembic_config, make_engine, run_migrations
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("message")
+    p.add_argument("--branch", help="start a new branch with this label, based on the core revision")
+    p.add_argument("--head", default=None, help="parent head, e.g. fulfillment@head")
+    p.add_argument("--rev-id", default=None)
+    args = p.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        engine = make_engine(f"sqlite:///{Path(tmp) / 'scratch.db'}")
+        cfg = alembic_config(engine)
+        versions = Path(cfg.get_main_option("script_location") or ".") / "versions"
+        has_any = any(versions.glob("*.py"))
+        if has_any:
+            run_migrations(engine)
+        head = args.head or ("0001_core" if args.branch else ("head" if has_any else "base"))
+        command.revision(
+            cfg,
+            message=args.message,
+            autogenerate=True,
+            head=head,
+            branch_label=args.branch,
+            rev_id=args.rev_id,
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""Tenant scoping by construction.
+
+A session whose ``info["tenant_id"]`` is set sees only that tenant's rows of
+every ``TenantScoped`` table (SELECT, ORM UPDATE and DELETE get the criterion
+added), stamps new rows with the tenant, and refuses to flush a row of
+another tenant. A forgotten filter therefore cannot leak or touch another
+tenant's data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.orm import ORMExecuteState, Session, sessionmaker, with_loader_criteria
+
+from local_db.base import TenantScoped
+
+
+class TenantScopeError(RuntimeError):
+    """A session tried to write a row of a tenant it is not bound to."""
+
+
+def _tenant_of(session: Session) -> str | None:
+    return session.info.get("tenant_id")
+
+
+def _on_execute(state: ORMExecuteState) -> None:
+    tenant_id = _tenant_of(state.session)
+    if tenant_id is None:
+        if not state.session.info.get("unscoped", False):
+            raise TenantScopeError("session is bound to no tenant and not marked platform-wide")
+        return
+    if state.is_select or state.is_update or state.is_delete:
+        state.statement = state.statement.options(
+            with_loader_criteria(
+                TenantScoped,
+                lambda cls: cls.tenant_id == tenant_id,
+                include_aliases=True,
+                track_closure_variables=False,
+            )
+        )
+
+
+def _before_flush(session: Session, _ctx: Any, _instances: Any) -> None:
+    tenant_id = _tenant_of(session)
+    if tenant_id is None:
+        return
+    for obj in session.new:
+        if isinstance(obj, TenantScoped):
+            if obj.tenant_id is None:
+                obj.tenant_id = tenant_id
+            elif obj.tenant_id != tenant_id:
+                raise TenantScopeError(f"{type(obj).__name__} of another tenant added to a scoped session")
+    for obj in list(session.dirty) + list(session.deleted):
+        if isinstance(obj, TenantScoped) and obj.tenant_id != tenant_id:
+            raise TenantScopeError(f"{type(obj).__name__} of another tenant changed in a scoped session")
+
+
+def install_tenant_scoping(factory: sessionmaker[Session]) -> None:
+    event.listen(factory, "do_orm_execute", _on_execute)
+    event.listen(factory, "before_flush", _before_flush)

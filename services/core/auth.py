@@ -1,0 +1,187 @@
+"""Credentials: argon2 passwords, the session JWT, API keys.
+
+API keys carry 32 random bytes, so a SHA-256 of the whole key is a safe,
+fast lookup hash (a slow password hash would cost ~50 ms per request); the
+key itself is never stored or logged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+import jwt
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select, update
+
+from local_db import Database
+from local_db.models import ApiKey, Membership, Tenant, User
+from services.core.context import Principal, TenantInfo
+from services.core.errors import Forbidden, NotFound, TenantInactive, Unauthorized
+
+ISSUER = "platform"
+AUDIENCE = "platform-api"
+TOKEN_LIFETIME = 86400
+COOKIE_NAME = "service_token"
+
+_hasher = PasswordHasher()
+# Verified against when the e-mail is unknown, so both failures take as long.
+_DUMMY_HASH = _hasher.hash("not-a-password")
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def verify_password(password_hash: str, password: str) -> bool:
+    try:
+        return _hasher.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def tenant_info(t: Tenant) -> TenantInfo:
+    return TenantInfo(t.id, t.slug, t.name, frozenset(t.modules), t.status)
+
+
+def memberships_claim(db: Database, user_id: str) -> list[dict[str, Any]]:
+    with db.reading(None) as s:
+        rows = s.execute(
+            select(Membership, Tenant).join(Tenant, Tenant.id == Membership.tenant_id).where(
+                Membership.user_id == user_id
+            ).order_by(Tenant.slug)
+        ).all()
+    return [
+        {
+            "id": t.id,
+            "slug": t.slug,
+            "name": t.name,
+            "role": m.role,
+            "modules": list(t.modules),
+            "userModules": list(m.user_modules),
+        }
+        for m, t in rows
+    ]
+
+
+def authenticate_password(db: Database, email: str, password: str) -> User:
+    """The user for these credentials, or 401 without saying which part was wrong."""
+    with db.reading(None) as s:
+        user = s.execute(select(User).where(User.email == email.strip().lower())).scalar_one_or_none()
+    if user is None:
+        verify_password(_DUMMY_HASH, password)
+        raise Unauthorized("e-mail or password is not correct")
+    if not verify_password(user.password_hash, password) or user.disabled:
+        raise Unauthorized("e-mail or password is not correct")
+    return user
+
+
+def issue_token(secret: str, user: User, tenants: list[dict[str, Any]], now: datetime) -> str:
+    iat = int(now.timestamp())
+    claims = {
+        "sub": user.id,
+        "email": user.email,
+        "name": user.name,
+        "tenants": tenants,
+        "iat": iat,
+        "exp": iat + TOKEN_LIFETIME,
+        "iss": ISSUER,
+        "aud": AUDIENCE,
+    }
+    return jwt.encode(claims, secret, algorithm="HS256")
+
+
+def decode_token(secret: str, token: str, now: datetime | None = None) -> dict[str, Any]:
+    try:
+        opts: dict[str, Any] = {"require": ["sub", "exp", "iat", "iss", "aud"]}
+        claims: dict[str, Any] = jwt.decode(
+            token, secret, algorithms=["HS256"], audience=AUDIENCE, issuer=ISSUER, options=opts
+        )
+    except jwt.ExpiredSignatureError as exc:
+        raise Unauthorized("session expired, sign in again") from exc
+    except jwt.PyJWTError as exc:
+        raise Unauthorized("invalid session token") from exc
+    if now is not None and claims["exp"] <= int(now.timestamp()):
+        raise Unauthorized("session expired, sign in again")
+    return claims
+
+
+def user_principal(db: Database, user_id: str, tenant: TenantInfo) -> Principal:
+    """The user's principal in one tenant, read fresh (a changed role applies at once)."""
+    with db.reading(tenant.id) as s:
+        row = s.execute(
+            select(Membership, User).join(User, User.id == Membership.user_id).where(Membership.user_id == user_id)
+        ).first()
+    if row is None:
+        raise Forbidden("no membership in this tenant")
+    m, u = row
+    if u.disabled:
+        raise Unauthorized("account disabled")
+    return Principal(
+        kind="user",
+        id=u.id,
+        role=m.role,
+        modules=frozenset(m.user_modules) & tenant.modules,
+        email=u.email,
+        name=u.name,
+    )
+
+
+# --- API keys ---------------------------------------------------------------
+
+
+def new_api_key(environment: str) -> str:
+    return f"pk_{environment}_{secrets.token_urlsafe(32)}"
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def authenticate_api_key(db: Database, key: str, tenant: TenantInfo, now: datetime) -> Principal:
+    """The principal of a valid key of this tenant; 401 for unknown, revoked or expired."""
+    if not key.startswith(("pk_live_", "pk_test_")):
+        raise Unauthorized("invalid API key")
+    digest = key_hash(key)
+    with db.reading(None) as s:
+        row = s.execute(
+            select(ApiKey.id, ApiKey.tenant_id, ApiKey.key_hash, ApiKey.modules, ApiKey.expires_at,
+                   ApiKey.revoked_at, ApiKey.last_used_at, ApiKey.name)
+            .where(ApiKey.key_hash == digest)
+        ).first()  # fmt: skip
+    if row is None or not hmac.compare_digest(row.key_hash, digest):
+        raise Unauthorized("invalid API key")
+    if row.revoked_at is not None:
+        raise Unauthorized("API key revoked")
+    if row.expires_at is not None and row.expires_at <= now:
+        raise Unauthorized("API key expired")
+    if row.tenant_id != tenant.id:
+        # A key of another tenant is valid authentication without access here.
+        raise Forbidden("API key does not belong to this tenant")
+    # last_used_at at minute resolution: one write a minute per key, not per request.
+    if row.last_used_at is None or now - row.last_used_at > timedelta(minutes=1):
+        with db.transaction(None) as s:
+            s.execute(update(ApiKey).where(ApiKey.id == row.id).values(last_used_at=now))
+    return Principal(kind="api_key", id=row.id, modules=frozenset(row.modules) & tenant.modules, name=row.name)
+
+
+def load_tenant(db: Database, slug: str) -> TenantInfo:
+    with db.reading(None) as s:
+        t = s.execute(select(Tenant).where(Tenant.slug == slug)).scalar_one_or_none()
+    if t is None:
+        raise NotFound(f"tenant {slug!r} not found")
+    return tenant_info(t)
+
+
+def require_active(tenant: TenantInfo) -> None:
+    if tenant.status != "active":
+        raise TenantInactive(f"tenant {tenant.slug} is {tenant.status}")
+
+
+# Module customer accounts (Upgrade customers, Aftersale accounts, Rewards
+# dealers) register how their tokens are checked: module -> (db, tenant, token, now) -> Principal.
+CUSTOMER_AUTHENTICATORS: dict[str, Any] = {}

@@ -1,0 +1,217 @@
+"""Use cases declared once: HTTP method and path as the spec writes them, the
+request schema, the service function and who may call it.
+
+The HTTP front door mounts every declaration as a route; the Qt views call
+``execute``; on a station ``execute`` also records each command call in the
+outbox as the platform call that repeats it, in the same transaction, and the
+sync engine replays it. One declaration, three uses.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ValidationError
+from sqlalchemy import update
+
+from local_db import new_id
+from local_db.models import Counter, OutboxEntry
+from services.core.context import Ctx
+from services.core.errors import Forbidden, TenantInactive, ValidationFailed, validation_details
+
+Auth = Literal["tenant", "public", "customer", "platform"]
+STAFF: frozenset[str] = frozenset({"owner", "admin", "operator"})
+MANAGERS: frozenset[str] = frozenset({"owner", "admin"})
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One use case reachable from the front doors.
+
+    ``path`` is relative to the module base (``/<tenant>/<module>/api``) for
+    module operations, or absolute (starting ``/api/``) for platform ones.
+    ``handler(ctx, body=..., query=..., **path_params)`` returns a pydantic
+    model, a ``Page``, a ``FileResult`` or ``None``.
+    """
+
+    name: str
+    module: str
+    method: str
+    path: str
+    handler: Callable[..., Any]
+    body: type[BaseModel] | None = None
+    query: type[BaseModel] | None = None
+    roles: frozenset[str] = STAFF
+    auth: Auth = "tenant"
+    status_code: int = 200
+    summary: str = ""
+    # Rate-limit category override ("auth", "upload", "public_ticket", ...).
+    limit: str | None = None
+    # Writes change state: they run in a unit of work and go to the outbox.
+    write: bool = field(default=False)
+    # Takes a file (raw body or multipart ``file`` part) passed as ``upload=``.
+    upload: bool = False
+    tags: tuple[str, ...] = ()
+
+    @property
+    def is_command(self) -> bool:
+        return self.write
+
+
+REGISTRY: dict[str, Operation] = {}
+
+
+def command(**kwargs: Any) -> Operation:
+    """Declare a write use case (runs in a unit of work; recorded in a station's outbox)."""
+    op = Operation(write=True, **kwargs)
+    return register(op)
+
+
+def query(**kwargs: Any) -> Operation:
+    """Declare a read use case."""
+    op = Operation(write=False, **kwargs)
+    return register(op)
+
+
+def register(op: Operation) -> Operation:
+    if op.name in REGISTRY and REGISTRY[op.name] != op:
+        raise ValueError(f"operation {op.name} declared twice")
+    REGISTRY[op.name] = op
+    return op
+
+
+def check_access(ctx: Ctx, op: Operation) -> None:
+    """The one permission check: tenant status, module access, role."""
+    if op.auth in ("public", "platform"):
+        if ctx.tenant is not None and ctx.tenant.status != "active" and op.auth == "public":
+            raise TenantInactive(f"tenant {ctx.tenant.slug} is {ctx.tenant.status}")
+        return
+    if ctx.tenant is None:
+        raise Forbidden("no tenant")
+    if ctx.tenant.status != "active":
+        raise TenantInactive(f"tenant {ctx.tenant.slug} is {ctx.tenant.status}")
+    p = ctx.principal
+    if p.kind == "system":
+        return
+    if op.auth == "customer":
+        if p.kind != "customer" or p.customer_module != op.module:
+            raise Forbidden("this route is for the module's customers")
+        return
+    if p.kind == "customer":
+        raise Forbidden("customer accounts cannot use staff routes")
+    if op.module == "platform":
+        # Tenant settings are for people; API keys are scoped to modules.
+        if p.kind != "user":
+            raise Forbidden("tenant settings need a signed-in user")
+    elif op.module not in ctx.tenant.modules:
+        raise Forbidden(f"module {op.module} is not enabled for this tenant")
+    elif op.module not in p.modules:
+        raise Forbidden(f"no access to module {op.module}")
+    if p.kind == "user" and p.role not in op.roles:
+        raise Forbidden(f"role {p.role} may not {op.summary or op.name}")
+
+
+def parse_body(op: Operation, raw: Any) -> BaseModel | None:
+    if op.body is None:
+        return None
+    if isinstance(raw, op.body):
+        return raw
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise ValidationFailed("request body must be a JSON object")
+    try:
+        return op.body.model_validate(raw)
+    except ValidationError as exc:
+        raise ValidationFailed("request body failed validation", validation_details(exc)) from exc
+
+
+def parse_query(op: Operation, raw: dict[str, Any] | BaseModel | None) -> BaseModel | None:
+    if op.query is None:
+        return None
+    if isinstance(raw, op.query):
+        return raw
+    try:
+        return op.query.model_validate(raw or {})
+    except ValidationError as exc:
+        raise ValidationFailed("query parameters failed validation", validation_details(exc)) from exc
+
+
+def platform_path(ctx: Ctx, op: Operation, params: dict[str, str]) -> str:
+    slug = ctx.tenant.slug if ctx.tenant else ""
+    rest = op.path.format(tenant=slug, **params)
+    return rest if op.path.startswith("/api/") else f"/{slug}/{op.module}/api{rest}"
+
+
+def next_value(ctx: Ctx, scope: str, name: str) -> int:
+    """Take the next value of a counter inside the open unit of work (never reused)."""
+    s = ctx.uow.session
+    res = s.execute(
+        update(Counter)
+        .where(Counter.scope == scope, Counter.name == name)
+        .values(value=Counter.value + 1)
+        .returning(Counter.value)
+    ).scalar_one_or_none()
+    if res is None:
+        s.add(Counter(scope=scope, name=name, value=1))
+        s.flush()
+        return 1
+    return int(res)
+
+
+def record_outbox(
+    ctx: Ctx, op: Operation, params: dict[str, str], body: BaseModel | None, idempotency_key: str | None
+) -> OutboxEntry:
+    payload = json.loads(body.model_dump_json(exclude_unset=True)) if body is not None else None
+    entry = OutboxEntry(
+        id=new_id(),
+        seq=next_value(ctx, "station", "outbox_seq"),
+        station_id=ctx.runtime.station_id,
+        command=op.name,
+        method=op.method,
+        path=platform_path(ctx, op, params),
+        body=payload,
+        idempotency_key=idempotency_key or new_id(),
+        tenant_id=ctx.tenant_id,
+        created_at=ctx.now(),
+    )
+    ctx.uow.session.add(entry)
+    ctx.uow.commands.append(op.name)
+    return entry
+
+
+def execute(
+    ctx: Ctx,
+    op: Operation | str,
+    *,
+    body: Any = None,
+    query: Any = None,
+    idempotency_key: str | None = None,
+    upload: Any = None,
+    **params: str,
+) -> Any:
+    """Run one operation with its permission check, validation and unit of work."""
+    if isinstance(op, str):
+        op = REGISTRY[op]
+    check_access(ctx, op)
+    parsed = parse_body(op, body)
+    q = parse_query(op, query)
+    kwargs: dict[str, Any] = dict(params)
+    if op.body is not None:
+        kwargs["body"] = parsed
+    if op.query is not None:
+        kwargs["query"] = q
+    if op.upload:
+        if upload is None:
+            raise ValidationFailed("a file is required")
+        kwargs["upload"] = upload
+    if not op.write:
+        return op.handler(ctx, **kwargs)
+    with ctx.write():
+        result = op.handler(ctx, **kwargs)
+        if ctx.runtime.is_station and op.auth != "platform":
+            record_outbox(ctx, op, params, parsed, idempotency_key)
+    return result

@@ -1,0 +1,160 @@
+"""The call context every service function receives, and the unit of work.
+
+``Runtime`` is built once per process (server or station): database, clock,
+secrets, hooks. ``Ctx`` is built per call: the tenant, the caller and their
+permissions, plus the open unit of work if there is one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from sqlalchemy.orm import Session
+
+from local_db import Database
+from services.core.clock import Clock, SystemClock
+
+Role = Literal["owner", "admin", "operator", "warehouse-device"]
+ROLES: tuple[str, ...] = ("owner", "admin", "operator", "warehouse-device")
+
+MODULES: tuple[str, ...] = (
+    "qr", "fulfillment", "rewards", "sign", "support", "inventory", "campaign", "analytics",
+    "events", "tax", "upgrade", "aftersale", "sds", "catalog", "mes", "docs",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class TenantInfo:
+    id: str
+    slug: str
+    name: str
+    modules: frozenset[str]
+    status: str
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is calling. ``modules`` is the effective access (already intersected)."""
+
+    kind: Literal["user", "api_key", "customer", "public", "system"]
+    id: str
+    role: str | None = None
+    modules: frozenset[str] = frozenset()
+    email: str | None = None
+    name: str | None = None
+    # For a customer principal: the module whose customer account it is.
+    customer_module: str | None = None
+
+    @property
+    def user_id(self) -> str | None:
+        return self.id if self.kind == "user" else None
+
+
+SYSTEM = Principal(kind="system", id="system", role="owner", modules=frozenset(MODULES))
+
+
+@dataclass
+class CommitInfo:
+    tenant_id: str | None
+    events: list[tuple[str, str]]  # (event id, type)
+    commands: list[str]
+
+
+@dataclass
+class Runtime:
+    """Process-wide wiring of the service layer."""
+
+    db: Database
+    secret_key: str
+    data_dir: Path
+    clock: Clock = field(default_factory=SystemClock)
+    kind: Literal["platform", "station"] = "platform"
+    station_id: str = "platform"
+    station_key: bytes | None = None
+    upload_limit: int = 20 * 1024 * 1024
+    options: dict[str, Any] = field(default_factory=dict)
+    # Called inside the emitting transaction for each new event (platform:
+    # webhook fan-out). Station runtimes leave delivery to the platform.
+    event_hooks: list[Callable[[Session, Any], None]] = field(default_factory=list)
+    # Called after a unit of work committed (wake workers, tell open views).
+    after_commit: list[Callable[[CommitInfo], None]] = field(default_factory=list)
+
+    @property
+    def is_station(self) -> bool:
+        return self.kind == "station"
+
+
+class UnitOfWork:
+    """One write transaction: rows, events and outbox entries commit together."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.events: list[tuple[str, str]] = []
+        self.commands: list[str] = []
+
+
+@dataclass
+class Ctx:
+    runtime: Runtime
+    tenant: TenantInfo | None
+    principal: Principal
+    ip: str | None = None
+    _uow: UnitOfWork | None = field(default=None, repr=False)
+
+    @property
+    def tenant_id(self) -> str:
+        if self.tenant is None:
+            raise RuntimeError("this call has no tenant")
+        return self.tenant.id
+
+    @property
+    def db(self) -> Database:
+        return self.runtime.db
+
+    def now(self) -> datetime:
+        return self.runtime.clock.now()
+
+    @property
+    def uow(self) -> UnitOfWork:
+        if self._uow is None:
+            raise RuntimeError("no unit of work is open")
+        return self._uow
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """Open (or join) the unit of work; commit when the outermost block ends."""
+        if self._uow is not None:
+            yield self._uow.session
+            return
+        tenant_id = self.tenant.id if self.tenant else None
+        session = self.db.session(tenant_id, write=True)
+        self._uow = UnitOfWork(session)
+        try:
+            yield session
+            session.commit()
+            info = CommitInfo(tenant_id, self._uow.events, self._uow.commands)
+        except BaseException:
+            session.rollback()
+            raise
+        finally:
+            session.close()
+            self._uow = None
+        for hook in self.runtime.after_commit:
+            hook(info)
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only session bound to the tenant (the open unit of work's, if any)."""
+        if self._uow is not None:
+            yield self._uow.session
+            return
+        with self.db.reading(self.tenant.id if self.tenant else None) as s:
+            yield s
+
+    def with_principal(self, principal: Principal) -> Ctx:
+        return Ctx(self.runtime, self.tenant, principal, self.ip)

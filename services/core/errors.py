@@ -1,0 +1,90 @@
+"""One exception family carrying the spec's error codes.
+
+The HTTP front door maps ``status`` and ``to_body()`` to the response; the Qt
+front door shows ``message`` where the person acted.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class ServiceError(Exception):
+    code: ClassVar[str] = "INTERNAL_ERROR"
+    status: ClassVar[int] = 500
+
+    def __init__(self, message: str, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+    def to_body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"error": self.message, "code": self.code}
+        if self.details:
+            body["details"] = self.details
+        return body
+
+
+class ValidationFailed(ServiceError):
+    code = "VALIDATION_ERROR"
+    status = 400
+
+
+class NotFound(ServiceError):
+    code = "NOT_FOUND"
+    status = 404
+
+
+class Forbidden(ServiceError):
+    code = "FORBIDDEN"
+    status = 403
+
+
+class Unauthorized(ServiceError):
+    code = "UNAUTHORIZED"
+    status = 401
+
+
+class Conflict(ServiceError):
+    code = "CONFLICT"
+    status = 409
+
+
+class TenantInactive(ServiceError):
+    code = "TENANT_INACTIVE"
+    status = 403
+
+
+class PayloadTooLarge(ServiceError):
+    code = "PAYLOAD_TOO_LARGE"
+    status = 413
+
+
+class RateLimited(ServiceError):
+    code = "RATE_LIMITED"
+    status = 429
+
+    def __init__(self, message: str, retry_after: int, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message, details)
+        self.retry_after = retry_after
+
+    def to_body(self) -> dict[str, Any]:
+        body = super().to_body()
+        body["retryAfter"] = self.retry_after
+        return body
+
+
+def validation_details(exc: Any) -> dict[str, Any]:
+    """Pydantic ``ValidationError`` -> the ``details`` object of a VALIDATION_ERROR."""
+    fields = []
+    for err in exc.errors(include_url=False, include_context=False, include_input=False):
+        fields.append({"field": ".".join(str(p) for p in err["loc"]), "message": err["msg"], "type": err["type"]})
+    return {"fields": fields}
+
+
+def conflict_state(resource: str, current: str, action: str) -> Conflict:
+    """409 for a transition from the wrong state, naming the current state."""
+    return Conflict(
+        f"cannot {action} a {resource} that is {current}",
+        {"current_state": current, "action": action},
+    )

@@ -1,0 +1,152 @@
+"""Event type registry and ``emit``: events written in the caller's transaction.
+
+``emit`` is the one way a module records that something happened. The row is
+part of the unit of work, so a rollback leaves no event behind. On the
+platform the runtime's event hooks fan the event out to webhook deliveries in
+that same transaction; on a station the event is signed with the station key
+and waits for the sync engine (delivery to webhooks happens only on the
+platform).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from local_db import new_id
+from local_db.models import Event
+from services.core.context import Ctx
+from services.core.errors import ValidationFailed, validation_details
+
+
+class OrderShipped(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    order_id: str
+    tracking_number: str
+    carrier: str
+    shipped_at: datetime
+
+
+@dataclass(frozen=True)
+class EventType:
+    name: str
+    module: str
+    description: str
+    schema: type[BaseModel] | None = None
+
+
+EVENT_TYPES: dict[str, EventType] = {}
+
+
+def register_event_type(
+    name: str, module: str, description: str, schema: type[BaseModel] | None = None
+) -> EventType:
+    et = EventType(name, module, description, schema)
+    EVENT_TYPES[name] = et
+    return et
+
+
+_SPEC_TYPES: list[tuple[str, str, str]] = [
+    ("order.created", "fulfillment", "new order synced from the e-commerce platform"),
+    ("order.picked", "fulfillment", "every line of the order picked"),
+    ("order.packed", "fulfillment", "order packed in a box"),
+    ("order.shipped", "fulfillment", "label created, order shipped"),
+    ("order.delivered", "fulfillment", "carrier reported delivery"),
+    ("sale.recorded", "rewards", "counter sale submitted"),
+    ("sale.approved", "rewards", "sale approved, points credited"),
+    ("redemption.created", "rewards", "redemption order placed"),
+    ("document.sent", "sign", "document sent for signature"),
+    ("document.viewed", "sign", "a signer opened the document"),
+    ("document.signed", "sign", "all signatures collected"),
+    ("document.declined", "sign", "a signer declined"),
+    ("ticket.created", "support", "ticket opened"),
+    ("ticket.replied", "support", "a reply was added"),
+    ("ticket.resolved", "support", "ticket resolved"),
+    ("stock.low", "inventory", "stock fell below its alert threshold"),
+    ("stock.adjusted", "inventory", "stock quantity adjusted"),
+    ("transfer.completed", "inventory", "transfer completed"),
+    ("campaign.sent", "campaign", "campaign sent"),
+    ("campaign.completed", "campaign", "campaign completed"),
+    ("contact.unsubscribed", "campaign", "contact unsubscribed"),
+    ("qr.scanned", "qr", "QR code scanned"),
+    ("qr.threshold_reached", "qr", "scan count reached the alert threshold"),
+    ("certificate.uploaded", "tax", "exemption certificate uploaded"),
+    ("certificate.expiring", "tax", "exemption certificate expiring"),
+    ("warranty.registered", "aftersale", "warranty registered"),
+    ("claim.submitted", "aftersale", "warranty claim submitted"),
+    ("tradein.submitted", "upgrade", "trade-in submitted for review"),
+    ("tradein.approved", "upgrade", "offer accepted by the customer"),
+    ("catalog.generated", "catalog", "PDF catalog generated"),
+    ("ecommerce.sync_completed", "catalog", "e-commerce product sync completed"),
+    ("machine.alarm", "mes", "machine raised an alarm"),
+    ("machine.status_changed", "mes", "machine went online, offline or idle"),
+    ("production.run_completed", "mes", "production run completed"),
+]
+for _name, _module, _desc in _SPEC_TYPES:
+    register_event_type(_name, _module, _desc, OrderShipped if _name == "order.shipped" else None)
+
+
+def validate_event(type_: str, data: dict[str, Any]) -> dict[str, Any]:
+    """Refuse unknown types; validate and normalise data where the type has a schema."""
+    et = EVENT_TYPES.get(type_)
+    if et is None:
+        raise ValidationFailed(f"unknown event type {type_!r}", {"type": type_})
+    if not isinstance(data, dict):
+        raise ValidationFailed("event data must be an object", {"type": type_})
+    if et.schema is None:
+        return data
+    try:
+        return et.schema.model_validate(data).model_dump(mode="json")
+    except ValidationError as exc:
+        raise ValidationFailed(f"data does not match the schema of {type_}", validation_details(exc)) from exc
+
+
+def canonical_json(obj: Any) -> bytes:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str).encode()
+
+
+def sign(key: bytes, payload: bytes) -> str:
+    return "sha256=" + hmac.new(key, payload, hashlib.sha256).hexdigest()
+
+
+def event_signing_payload(ev: Event) -> bytes:
+    return canonical_json(
+        {
+            "id": ev.id,
+            "type": ev.type,
+            "tenant_id": ev.tenant_id,
+            "source": ev.source,
+            "created_at": ev.created_at.isoformat(),
+            "data": ev.data,
+        }
+    )
+
+
+def emit(ctx: Ctx, type_: str, data: dict[str, Any], *, source: str | None = None) -> Event:
+    """Record an event in the open unit of work (no unit of work: an error, by design)."""
+    uow = ctx.uow
+    clean = validate_event(type_, data)
+    ev = Event(
+        id=new_id(),
+        type=type_,
+        source=source or EVENT_TYPES[type_].module,
+        data=clean,
+        created_at=ctx.now(),
+        origin=ctx.runtime.station_id,
+        tenant_id=ctx.tenant_id,
+    )
+    if ctx.runtime.is_station and ctx.runtime.station_key:
+        ev.signature = sign(ctx.runtime.station_key, event_signing_payload(ev))
+    uow.session.add(ev)
+    uow.session.flush([ev])
+    uow.events.append((ev.id, ev.type))
+    for hook in ctx.runtime.event_hooks:
+        hook(uow.session, ev)
+    return ev

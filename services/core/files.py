@@ -1,0 +1,22 @@
+"""Binary results (labels, photos, attachments) returned by service functions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FileResult:
+    content: bytes
+    media_type: str
+    filename: str | None = None
+    inline: bool = True
+
+
+@dataclass(frozen=True)
+class Upload:
+    """An uploaded file as the service layer sees it (raw body or one multipart part)."""
+
+    filename: str
+    content_type: str
+    content: bytes

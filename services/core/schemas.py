@@ -1,0 +1,123 @@
+"""Request and response models of the platform routes (auth, API keys, users)."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+
+from services.core.context import MODULES
+
+_EMAIL = re.compile(r"^[^@\s]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9-]{1,63})+$")
+
+
+def _check_email(v: str) -> str:
+    v = v.strip().lower()
+    if len(v) > 320 or not _EMAIL.match(v):
+        raise ValueError("not a valid e-mail address")
+    return v
+
+
+def _check_modules(v: list[str]) -> list[str]:
+    unknown = sorted(set(v) - set(MODULES))
+    if unknown:
+        raise ValueError(f"unknown modules: {', '.join(unknown)}")
+    return sorted(set(v))
+
+
+Email = Annotated[str, AfterValidator(_check_email)]
+ModuleList = Annotated[list[str], AfterValidator(_check_modules)]
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class Strict(BaseModel):
+    """Requests refuse unknown fields, so a typo is an error, not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class LoginRequest(Strict):
+    email: Email
+    password: str = Field(min_length=1, max_length=1024)
+
+
+class TenantMembership(BaseModel):
+    id: str
+    slug: str
+    name: str
+    role: str
+    modules: list[str]
+    userModules: list[str]  # noqa: N815 - the spec's claim name
+
+
+class MeOut(BaseModel):
+    id: str
+    email: str
+    name: str
+    tenants: list[TenantMembership]
+
+
+class LoginOut(MeOut):
+    token: str
+    expires_at: datetime
+
+
+class ApiKeyCreate(Strict):
+    name: Name
+    modules: ModuleList = Field(min_length=1)
+    environment: Literal["live", "test"] = "live"
+    expires_at: datetime | None = None
+
+    @field_validator("expires_at")
+    @classmethod
+    def _aware(cls, v: datetime | None) -> datetime | None:
+        if v is not None and v.tzinfo is None:
+            raise ValueError("expires_at needs a time zone (e.g. 2027-01-01T00:00:00Z)")
+        return v
+
+
+class ApiKeyOut(BaseModel):
+    id: str
+    name: str
+    environment: str
+    prefix: str
+    modules: list[str]
+    status: Literal["active", "expired", "revoked"]
+    created_at: datetime
+    expires_at: datetime | None
+    revoked_at: datetime | None
+    last_used_at: datetime | None
+
+
+class ApiKeyCreated(ApiKeyOut):
+    key: str
+
+
+class UserCreate(Strict):
+    email: Email
+    name: Name
+    password: str = Field(min_length=8, max_length=1024)
+    role: Literal["owner", "admin", "operator", "warehouse-device"]
+    userModules: ModuleList = Field(default_factory=list)  # noqa: N815
+
+
+class UserUpdate(Strict):
+    name: Name | None = None
+    role: Literal["owner", "admin", "operator", "warehouse-device"] | None = None
+    userModules: ModuleList | None = None  # noqa: N815
+    disabled: bool | None = None
+    password: str | None = Field(default=None, min_length=8, max_length=1024)
+
+
+class UserOut(BaseModel):
+    id: str
+    email: str
+    name: str
+    role: str
+    userModules: list[str]  # noqa: N815
+    disabled: bool
+    created_at: datetime
+
+
