@@ -115,10 +115,16 @@ class Server:
             def work() -> tuple[Any, Decision | None]:
                 tenant = auth.load_tenant(rt.db, slug) if slug else None
                 principal = principal_for(rt, request, op, tenant)
-                category = self.limiter.category(method=op.method, principal_kind=principal.kind, override=op.limit)
-                decision = self.limit(request, category, tenant.id if tenant else "-", f"{principal.kind}:{principal.id}")
+                category = self.limiter.category(
+                    method=op.method, principal_kind=principal.kind, override=op.limit
+                )
+                decision = self.limit(
+                    request, category, tenant.id if tenant else "-", f"{principal.kind}:{principal.id}"
+                )
                 ctx = Ctx(rt, tenant, principal, ip=client_ip(request))
-                result = execute(ctx, op, body=body, query=query, idempotency_key=idem, upload=upload, **params)
+                result = execute(
+                    ctx, op, body=body, query=query, idempotency_key=idem, upload=upload, **params
+                )
                 return result, decision
 
             try:

@@ -5,22 +5,31 @@ from __future__ import annotations
 from pathlib import Path
 
 import local_db.models  # noqa: F401 - every table registered before migrations run
-import services.core.service  # noqa: F401 - declares the platform operations
+import services.core.commands_platform  # noqa: F401 - declares the platform operations
 from app.settings import Settings
 from local_db import Database
 from services.core.clock import Clock, SystemClock
 from services.core.context import Runtime
 
-# Module packages declare their operations on import; the front doors mount
-# whatever is registered.
-MODULE_PACKAGES: list[str] = []
-
 
 def load_modules() -> None:
-    import importlib
+    """Import every ``services/<module>/commands.py`` (declarations) and ``demo.py`` (seeders).
 
-    for name in MODULE_PACKAGES:
-        importlib.import_module(name)
+    The front doors mount whatever is registered, so a new module adds files,
+    not lines here.
+    """
+    import importlib
+    import pkgutil
+
+    import services
+
+    for info in pkgutil.iter_modules(services.__path__):
+        if not info.ispkg:
+            continue
+        for part in ("commands", "demo"):
+            spec = importlib.util.find_spec(f"services.{info.name}.{part}")
+            if spec is not None:
+                importlib.import_module(f"services.{info.name}.{part}")
 
 
 def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:

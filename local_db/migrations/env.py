@@ -12,6 +12,15 @@ config = context.config
 target_metadata = Base.metadata
 
 
+def include_object(obj, name, type_, reflected, compare_to):  # type: ignore[no-untyped-def]
+    """``revise --module NAME`` limits autogenerate to that module's tables."""
+    only = config.attributes.get("only_tables")
+    if not only:
+        return True
+    table = name if type_ == "table" else getattr(getattr(obj, "table", None), "name", None)
+    return table is None or table in only
+
+
 def run() -> None:
     engine = config.attributes.get("engine")
     if engine is None:
@@ -22,6 +31,7 @@ def run() -> None:
             target_metadata=target_metadata,
             render_as_batch=connection.dialect.name == "sqlite",
             compare_type=True,
+            include_object=include_object,
         )
         with context.begin_transaction():
             context.run_migrations()

@@ -51,9 +51,10 @@ def tenant_info(t: Tenant) -> TenantInfo:
 def memberships_claim(db: Database, user_id: str) -> list[dict[str, Any]]:
     with db.reading(None) as s:
         rows = s.execute(
-            select(Membership, Tenant).join(Tenant, Tenant.id == Membership.tenant_id).where(
-                Membership.user_id == user_id
-            ).order_by(Tenant.slug)
+            select(Membership, Tenant)
+            .join(Tenant, Tenant.id == Membership.tenant_id)
+            .where(Membership.user_id == user_id)
+            .order_by(Tenant.slug)
         ).all()
     return [
         {
@@ -114,7 +115,9 @@ def user_principal(db: Database, user_id: str, tenant: TenantInfo) -> Principal:
     """The user's principal in one tenant, read fresh (a changed role applies at once)."""
     with db.reading(tenant.id) as s:
         row = s.execute(
-            select(Membership, User).join(User, User.id == Membership.user_id).where(Membership.user_id == user_id)
+            select(Membership, User)
+            .join(User, User.id == Membership.user_id)
+            .where(Membership.user_id == user_id)
         ).first()
     if row is None:
         raise Forbidden("no membership in this tenant")
@@ -166,7 +169,9 @@ def authenticate_api_key(db: Database, key: str, tenant: TenantInfo, now: dateti
     if row.last_used_at is None or now - row.last_used_at > timedelta(minutes=1):
         with db.transaction(None) as s:
             s.execute(update(ApiKey).where(ApiKey.id == row.id).values(last_used_at=now))
-    return Principal(kind="api_key", id=row.id, modules=frozenset(row.modules) & tenant.modules, name=row.name)
+    return Principal(
+        kind="api_key", id=row.id, modules=frozenset(row.modules) & tenant.modules, name=row.name
+    )
 
 
 def load_tenant(db: Database, slug: str) -> TenantInfo:

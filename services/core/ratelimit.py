@@ -106,7 +106,9 @@ class RateLimiter:
         if not rules:
             return None
         if self.variant == "B":
-            who = f"tenant:{tenant}" if category not in ("public_ticket", "public_events") else f"{tenant}:{ip}"
+            who = (
+                f"tenant:{tenant}" if category not in ("public_ticket", "public_events") else f"{tenant}:{ip}"
+            )
         elif category in ("auth",):
             who = f"ip:{ip}"
         elif category in ("public_ticket", "public_events"):
@@ -125,6 +127,10 @@ class RateLimiter:
                 reset=int(math.ceil(end)),
                 retry_after=max(int(math.ceil(end - now)), 1),
             )
-            if worst is None or (not d.allowed and worst.allowed) or (d.allowed == worst.allowed and d.remaining < worst.remaining):
+            if (
+                worst is None
+                or (not d.allowed and worst.allowed)
+                or (d.allowed == worst.allowed and d.remaining < worst.remaining)
+            ):
                 worst = d
         return worst

@@ -119,5 +119,3 @@ class UserOut(BaseModel):
     userModules: list[str]  # noqa: N815
     disabled: bool
     created_at: datetime
-
-

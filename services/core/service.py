@@ -9,7 +9,6 @@ from sqlalchemy import func, select
 from local_db import Database, new_id
 from local_db.models import ApiKey, Membership, User
 from services.core import auth
-from services.core.commands import MANAGERS, command, query
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.pagination import ListQuery, Page, paginate
@@ -83,7 +82,11 @@ def list_api_keys(ctx: Ctx, query: ListQuery) -> Page[ApiKeyOut]:
             s,
             select(ApiKey),
             query,
-            columns={"created_at": ApiKey.created_at, "name": ApiKey.name, "last_used_at": ApiKey.last_used_at},
+            columns={
+                "created_at": ApiKey.created_at,
+                "name": ApiKey.name,
+                "last_used_at": ApiKey.last_used_at,
+            },
         )
     return page.map(lambda k: _key_out(k, now))
 
@@ -213,24 +216,3 @@ def update_user(ctx: Ctx, user_id: str, body: UserUpdate) -> UserOut:
             u.password_hash = auth.hash_password(body.password)
         s.flush()
         return _user_out(m, u)
-
-
-# --- declarations -------------------------------------------------------------
-
-OWNER = frozenset({"owner"})
-T = "/api/tenants/{tenant}"
-
-query(name="platform.me", module="platform", method="GET", path=T + "/me", handler=tenant_me,
-      roles=frozenset({"owner", "admin", "operator", "warehouse-device"}), summary="read own profile")
-query(name="platform.api_keys.list", module="platform", method="GET", path=T + "/api-keys",
-      handler=list_api_keys, query=ListQuery, roles=OWNER, summary="list API keys")
-command(name="platform.api_keys.create", module="platform", method="POST", path=T + "/api-keys",
-        handler=create_api_key, body=ApiKeyCreate, roles=OWNER, status_code=201, summary="create API keys")
-command(name="platform.api_keys.revoke", module="platform", method="DELETE", path=T + "/api-keys/{key_id}",
-        handler=revoke_api_key, roles=OWNER, summary="revoke API keys")
-query(name="platform.users.list", module="platform", method="GET", path=T + "/users", handler=list_users,
-      query=UserQuery, roles=MANAGERS, summary="list users")
-command(name="platform.users.create", module="platform", method="POST", path=T + "/users", handler=create_user,
-        body=UserCreate, roles=MANAGERS, status_code=201, summary="create users")
-command(name="platform.users.update", module="platform", method="PATCH", path=T + "/users/{user_id}",
-        handler=update_user, body=UserUpdate, roles=MANAGERS, summary="change users")

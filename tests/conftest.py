@@ -1,0 +1,130 @@
+"""Shared fixtures: a migrated database per test, the demo runtime, a real uvicorn server."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from app.settings import Settings  # noqa: E402
+from app.wiring import load_modules, platform_runtime, station_runtime  # noqa: E402
+from services.core.context import Runtime  # noqa: E402
+from services.core.demo import DEMO_PASSWORD, seed_demo  # noqa: E402
+
+load_modules()
+
+_TEMPLATE: dict[str, Path] = {}
+
+
+def _demo_template(tmp_factory: pytest.TempPathFactory) -> Path:
+    """Migrate and seed once per test session; tests get a copy of the file."""
+    if "demo" not in _TEMPLATE:
+        d = tmp_factory.mktemp("demo-template")
+        rt = platform_runtime(Settings(data_dir=d, secret_key="test-secret-key-0123456789abcdef"))
+        seed_demo(rt)
+        rt.db.dispose()
+        _TEMPLATE["demo"] = d / "data.db"
+    return _TEMPLATE["demo"]
+
+
+def _copy_db(src: Path, dst_dir: Path) -> None:
+    import sqlite3
+
+    dst_dir.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(src) as a, sqlite3.connect(dst_dir / "data.db") as b:
+        a.backup(b)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(data_dir=tmp_path / "data", secret_key="test-secret-key-0123456789abcdef", demo=True)
+
+
+@pytest.fixture
+def runtime(settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runtime]:
+    """A platform runtime on a fresh SQLite file with the demo data set."""
+    _copy_db(_demo_template(tmp_path_factory), settings.data_dir)
+    rt = platform_runtime(settings)
+    yield rt
+    rt.db.dispose()
+
+
+@pytest.fixture
+def station(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runtime]:
+    """A station runtime (outbox on) with the demo data set."""
+    d = tmp_path / "station"
+    _copy_db(_demo_template(tmp_path_factory), d)
+    rt = station_runtime(d, "station-test")
+    yield rt
+    rt.db.dispose()
+
+
+class LiveServer:
+    def __init__(self, app: Any, rt: Runtime) -> None:
+        self.app, self.runtime = app, rt
+        self.server = uvicorn.Server(
+            uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", access_log=False, lifespan="on")
+        )
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def start(self) -> str:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("server did not start")
+            time.sleep(0.01)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+        return self.url
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def start_server(settings: Settings, rt: Runtime | None = None, **overrides: Any) -> LiveServer:
+    from app.server import build_app
+
+    for k, v in overrides.items():
+        setattr(settings, k, v)
+    app, built_rt = build_app(settings)
+    srv = LiveServer(app, built_rt)
+    srv.start()
+    return srv
+
+
+@pytest.fixture
+def server(settings: Settings, runtime: Runtime) -> Iterator[LiveServer]:
+    """A real uvicorn server on 127.0.0.1 over the demo database (rate limits off)."""
+    runtime.db.dispose()
+    settings.rate_limits = "off"
+    srv = start_server(settings)
+    yield srv
+    srv.stop()
+    srv.runtime.db.dispose()
+
+
+@pytest.fixture
+def client(server: LiveServer) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.url, timeout=10) as c:
+        yield c
+
+
+def login(client: httpx.Client, email: str, password: str = DEMO_PASSWORD) -> str:
+    r = client.post("/api/auth/login", json={"email": email, "password": password})
+    assert r.status_code == 200, r.text
+    return str(r.json()["data"]["token"])
+
+
+def auth_headers(client: httpx.Client, email: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {login(client, email)}"}

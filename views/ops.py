@@ -1,0 +1,130 @@
+"""The one way views run service calls off the UI thread.
+
+In the spirit of Anki's ``CollectionOp``/``QueryOp``: the call runs on a
+worker thread; its result or its ``ServiceError`` comes back to the UI thread
+through a queued signal. Failures are shown next to the widget where the
+person acted unless the caller handles them. Calls over 300 ms raise the busy
+indicator. After a successful write, ``did_change`` tells every open view.
+
+    runner.run(lambda: execute(ctx, "fulfillment.orders.get", id=oid),
+               on_success=self.show_order, parent=self.scan_input)
+    runner.run(..., write=True)   # emits did_change(op_name) on success
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtWidgets import QToolTip, QWidget
+
+from services.core.errors import ServiceError
+
+T = TypeVar("T")
+log = logging.getLogger("views.ops")
+BUSY_AFTER_MS = 300
+
+
+class _Bridge(QObject):
+    """Lives on the UI thread; workers emit, slots run on the UI thread."""
+
+    done = Signal(object, object)  # (result, error)
+
+
+class _Job(QRunnable):
+    def __init__(self, fn: Callable[[], Any], bridge: _Bridge) -> None:
+        super().__init__()
+        self.fn = fn
+        self.bridge = bridge
+        self.setAutoDelete(True)
+
+    def run(self) -> None:
+        try:
+            result = self.fn()
+        except BaseException as exc:  # noqa: BLE001 - handed to the UI thread
+            if not isinstance(exc, ServiceError):
+                log.error("operation failed: %s\n%s", type(exc).__name__, traceback.format_exc())
+            self.bridge.done.emit(None, exc)
+            return
+        self.bridge.done.emit(result, None)
+
+
+def show_error(widget: QWidget | None, message: str) -> None:
+    """Default failure presentation: the message at the widget where the person acted."""
+    if widget is None:
+        log.warning("operation failed: %s", message)
+        return
+    presenter = getattr(widget, "show_error", None)
+    if callable(presenter):
+        presenter(message)
+        return
+    win = widget.window()
+    presenter = getattr(win, "show_error", None)
+    if callable(presenter):
+        presenter(message, widget)
+        return
+    QToolTip.showText(widget.mapToGlobal(widget.rect().bottomLeft()), message, widget)
+
+
+class OpRunner(QObject):
+    did_change = Signal(str)  # name (or description) of the write that changed data
+    busy_changed = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None, pool: QThreadPool | None = None) -> None:
+        super().__init__(parent)
+        # Own pool: SQLite writes are serialised anyway; a few threads keep reads flowing.
+        self.pool = pool or QThreadPool(self)
+        self.pool.setMaxThreadCount(4)
+        self._active = 0
+        self._busy_timer = QTimer(self)
+        self._busy_timer.setSingleShot(True)
+        self._busy_timer.timeout.connect(lambda: self.busy_changed.emit(True))
+        self._keep: set[_Bridge] = set()
+
+    @property
+    def active(self) -> int:
+        return self._active
+
+    def run(
+        self,
+        fn: Callable[[], T],
+        *,
+        on_success: Callable[[T], None] | None = None,
+        on_failure: Callable[[BaseException], None] | None = None,
+        parent: QWidget | None = None,
+        write: bool = False,
+        change: str = "",
+    ) -> None:
+        bridge = _Bridge()
+        self._keep.add(bridge)
+        self._active += 1
+        if self._active == 1:
+            self._busy_timer.start(BUSY_AFTER_MS)
+
+        def finished(result: Any, error: BaseException | None) -> None:
+            self._keep.discard(bridge)
+            self._active -= 1
+            if self._active == 0:
+                self._busy_timer.stop()
+                self.busy_changed.emit(False)
+            if error is not None:
+                if on_failure is not None:
+                    on_failure(error)
+                else:
+                    msg = error.message if isinstance(error, ServiceError) else "Something went wrong; it was logged."
+                    show_error(parent, msg)
+                return
+            if on_success is not None:
+                on_success(result)
+            if write:
+                self.did_change.emit(change or "change")
+
+        bridge.done.connect(finished)
+        self.pool.start(_Job(fn, bridge))
+
+    def wait(self, msecs: int = 5000) -> bool:
+        """Wait for every queued call (tests and shutdown)."""
+        return bool(self.pool.waitForDone(msecs))
