@@ -115,16 +115,12 @@ class Server:
             def work() -> tuple[Any, Decision | None]:
                 tenant = auth.load_tenant(rt.db, slug) if slug else None
                 principal = principal_for(rt, request, op, tenant)
-                category = self.limiter.category(
-                    method=op.method, principal_kind=principal.kind, override=op.limit
-                )
+                category = self.limiter.category(method=op.method, principal_kind=principal.kind, override=op.limit)
                 decision = self.limit(
                     request, category, tenant.id if tenant else "-", f"{principal.kind}:{principal.id}"
                 )
                 ctx = Ctx(rt, tenant, principal, ip=client_ip(request))
-                result = execute(
-                    ctx, op, body=body, query=query, idempotency_key=idem, upload=upload, **params
-                )
+                result = execute(ctx, op, body=body, query=query, idempotency_key=idem, upload=upload, **params)
                 return result, decision
 
             try:
@@ -133,6 +129,11 @@ class Server:
                 return error_response(lim.exc, lim.headers)
             response = serialize(result, op.status_code)
             response.headers.update(rate_headers(decision))
+            if op.cookie and getattr(result, "token", None):
+                response.set_cookie(op.cookie, result.token, max_age=auth.TOKEN_LIFETIME, httponly=True,
+                                    secure=True, samesite="lax", path="/")  # fmt: skip
+            if op.clears_cookie:
+                response.delete_cookie(op.clears_cookie, path="/", secure=True, httponly=True, samesite="lax")
             return response
 
         handle.__name__ = op.name.replace(".", "_")

@@ -14,7 +14,11 @@ def client_ip(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def credentials(request: Request) -> tuple[str, str] | None:
+def customer_cookie(module: str) -> str:
+    return f"{module}_token"
+
+
+def credentials(request: Request, cookie: str = auth.COOKIE_NAME) -> tuple[str, str] | None:
     """("api_key" | "token", value) from the request, in the spec's three places."""
     key = request.headers.get("x-api-key")
     if key:
@@ -24,9 +28,9 @@ def credentials(request: Request) -> tuple[str, str] | None:
         value = authz[7:].strip()
         # A bearer value starting with pk_ is always an API key (DECISIONS.md).
         return ("api_key", value) if value.startswith("pk_") else ("token", value)
-    cookie = request.cookies.get(auth.COOKIE_NAME)
-    if cookie:
-        return "token", cookie
+    value = request.cookies.get(cookie)
+    if value:
+        return "token", value
     return None
 
 
@@ -34,11 +38,17 @@ def principal_for(rt: Runtime, request: Request, op: Operation, tenant: TenantIn
     ip = client_ip(request)
     if op.auth == "public" or op.auth == "platform":
         return Principal(kind="public", id=f"ip:{ip}")
-    creds = credentials(request)
+    cookie = customer_cookie(op.module) if op.auth == "customer" else auth.COOKIE_NAME
+    creds = credentials(request, cookie)
     if creds is None:
         raise Unauthorized("authentication required: session cookie, X-API-Key or Authorization: Bearer")
     kind, value = creds
     now = rt.clock.now()
+    if op.auth == "user":
+        if kind != "token":
+            raise Unauthorized("sign in as a user (API keys are scoped to modules)")
+        claims = auth.decode_token(rt.secret_key, value, now)
+        return Principal(kind="user", id=claims["sub"], email=claims.get("email"), name=claims.get("name"))
     if tenant is None:
         raise Forbidden("no tenant")
     if op.auth == "customer":

@@ -22,9 +22,7 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-async def _send_json(
-    send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] = []
-) -> None:  # noqa: B006
+async def _send_json(send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] = []) -> None:  # noqa: B006
     raw = json.dumps(body).encode()
     await send(
         {

@@ -38,9 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--data-dir", type=Path, required=True, dest="seed_data_dir")
 
     sc = sub.add_parser("screenshot", help="render a workspace with demo data into a PNG")
-    sc.add_argument(
-        "--workspace", required=True, choices=["warehouse", "inspection", "helpdesk", "admin", "login"]
-    )
+    sc.add_argument("--workspace", required=True, choices=["warehouse", "inspection", "helpdesk", "admin", "login"])
     sc.add_argument("--out", type=Path, required=True)
     sc.add_argument("--data-dir", type=Path, dest="shot_data_dir")
     sc.add_argument("--size", default="1280x800")

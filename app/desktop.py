@@ -33,9 +33,7 @@ def run_desktop(args: argparse.Namespace) -> int:
     return int(code)
 
 
-def screenshot(
-    workspace: str, out: Path, data_dir: Path | None, size: tuple[int, int], theme: str | None
-) -> int:
+def screenshot(workspace: str, out: Path, data_dir: Path | None, size: tuple[int, int], theme: str | None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 

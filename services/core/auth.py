@@ -115,9 +115,7 @@ def user_principal(db: Database, user_id: str, tenant: TenantInfo) -> Principal:
     """The user's principal in one tenant, read fresh (a changed role applies at once)."""
     with db.reading(tenant.id) as s:
         row = s.execute(
-            select(Membership, User)
-            .join(User, User.id == Membership.user_id)
-            .where(Membership.user_id == user_id)
+            select(Membership, User).join(User, User.id == Membership.user_id).where(Membership.user_id == user_id)
         ).first()
     if row is None:
         raise Forbidden("no membership in this tenant")
@@ -169,9 +167,7 @@ def authenticate_api_key(db: Database, key: str, tenant: TenantInfo, now: dateti
     if row.last_used_at is None or now - row.last_used_at > timedelta(minutes=1):
         with db.transaction(None) as s:
             s.execute(update(ApiKey).where(ApiKey.id == row.id).values(last_used_at=now))
-    return Principal(
-        kind="api_key", id=row.id, modules=frozenset(row.modules) & tenant.modules, name=row.name
-    )
+    return Principal(kind="api_key", id=row.id, modules=frozenset(row.modules) & tenant.modules, name=row.name)
 
 
 def load_tenant(db: Database, slug: str) -> TenantInfo:

@@ -22,7 +22,7 @@ from local_db.models import Counter, OutboxEntry
 from services.core.context import Ctx
 from services.core.errors import Forbidden, TenantInactive, ValidationFailed, validation_details
 
-Auth = Literal["tenant", "public", "customer", "platform"]
+Auth = Literal["tenant", "public", "customer", "platform", "user"]
 STAFF: frozenset[str] = frozenset({"owner", "admin", "operator"})
 MANAGERS: frozenset[str] = frozenset({"owner", "admin"})
 
@@ -54,6 +54,10 @@ class Operation:
     write: bool = field(default=False)
     # Takes a file (raw body or multipart ``file`` part) passed as ``upload=``.
     upload: bool = False
+    # Sign-in operations: the HTTP door sets this HttpOnly cookie from the
+    # result's ``token`` field; sign-out operations clear it.
+    cookie: str | None = None
+    clears_cookie: str | None = None
     tags: tuple[str, ...] = ()
 
     @property
@@ -85,6 +89,11 @@ def register(op: Operation) -> Operation:
 
 def check_access(ctx: Ctx, op: Operation) -> None:
     """The one permission check: tenant status, module access, role."""
+    if op.auth == "user":
+        # Any signed-in person, across tenants (e.g. /api/support/my-tickets).
+        if ctx.principal.kind != "user":
+            raise Forbidden("sign in as a user")
+        return
     if op.auth in ("public", "platform"):
         if ctx.tenant is not None and ctx.tenant.status != "active" and op.auth == "public":
             raise TenantInactive(f"tenant {ctx.tenant.slug} is {ctx.tenant.status}")

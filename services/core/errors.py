@@ -78,9 +78,7 @@ def validation_details(exc: Any) -> dict[str, Any]:
     """Pydantic ``ValidationError`` -> the ``details`` object of a VALIDATION_ERROR."""
     fields = []
     for err in exc.errors(include_url=False, include_context=False, include_input=False):
-        fields.append(
-            {"field": ".".join(str(p) for p in err["loc"]), "message": err["msg"], "type": err["type"]}
-        )
+        fields.append({"field": ".".join(str(p) for p in err["loc"]), "message": err["msg"], "type": err["type"]})
     return {"fields": fields}
 
 

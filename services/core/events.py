@@ -45,9 +45,7 @@ class EventType:
 EVENT_TYPES: dict[str, EventType] = {}
 
 
-def register_event_type(
-    name: str, module: str, description: str, schema: type[BaseModel] | None = None
-) -> EventType:
+def register_event_type(name: str, module: str, description: str, schema: type[BaseModel] | None = None) -> EventType:
     et = EventType(name, module, description, schema)
     EVENT_TYPES[name] = et
     return et

@@ -197,9 +197,7 @@ def update_user(ctx: Ctx, user_id: str, body: UserUpdate) -> UserOut:
         u = s.get(User, user_id)
         assert u is not None
         _check_owner_rules(ctx, body.role, m.role)
-        losing_owner = m.role == "owner" and (
-            (body.role is not None and body.role != "owner") or body.disabled is True
-        )
+        losing_owner = m.role == "owner" and ((body.role is not None and body.role != "owner") or body.disabled is True)
         if losing_owner:
             owners = s.execute(select(func.count()).select_from(Membership).where(Membership.role == "owner"))
             if owners.scalar_one() <= 1:

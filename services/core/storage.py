@@ -1,0 +1,94 @@
+"""Uploaded files on disk under the data dir, addressed by content hash, with type sniffing."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from services.core.context import Ctx
+from services.core.errors import PayloadTooLarge, ValidationFailed
+
+# Magic numbers of the types we accept; the client's Content-Type is not trusted.
+_SIGNATURES: list[tuple[bytes, int, str]] = [
+    (b"\xff\xd8\xff", 0, "image/jpeg"),
+    (b"\x89PNG\r\n\x1a\n", 0, "image/png"),
+    (b"GIF87a", 0, "image/gif"),
+    (b"GIF89a", 0, "image/gif"),
+    (b"%PDF-", 0, "application/pdf"),
+]
+
+IMAGE_TYPES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp", "image/heic"})
+
+
+def sniff_type(content: bytes) -> str | None:
+    for magic, offset, mime in _SIGNATURES:
+        if content[offset : offset + len(magic)] == magic:
+            return mime
+    if content[:4] == b"RIFF" and content[8:12] == b"WEBP":
+        return "image/webp"
+    if content[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1"):
+        return "image/heic"
+    if content and b"\x00" not in content[:4096]:
+        try:
+            content[:4096].decode("utf-8")
+            return "text/plain"
+        except UnicodeDecodeError:
+            return None
+    return None
+
+
+@dataclass(frozen=True)
+class StoredBlob:
+    sha256: str
+    size: int
+    content_type: str
+    path: Path
+
+
+def blob_dir(ctx: Ctx) -> Path:
+    return ctx.runtime.data_dir / "files" / ctx.tenant_id
+
+
+def store_blob(ctx: Ctx, content: bytes, *, allowed: frozenset[str] | None = None) -> StoredBlob:
+    """Check size and sniffed type, then write once under ``files/<tenant>/<sha256>``."""
+    limit = ctx.runtime.upload_limit
+    if len(content) > limit:
+        raise PayloadTooLarge(f"file over {limit} bytes", {"limit": limit, "size": len(content)})
+    if not content:
+        raise ValidationFailed("the file is empty")
+    ctype = sniff_type(content)
+    if ctype is None or (allowed is not None and ctype not in allowed):
+        raise ValidationFailed(
+            "file type not accepted", {"detected": ctype, "allowed": sorted(allowed) if allowed else None}
+        )
+    digest = hashlib.sha256(content).hexdigest()
+    folder = blob_dir(ctx)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / digest
+    if not path.exists():
+        # Write then rename: a kill mid-write never leaves a truncated blob under its hash.
+        tmp = folder / f".{digest}.{os.getpid()}.tmp"
+        tmp.write_bytes(content)
+        os.replace(tmp, path)
+    return StoredBlob(digest, len(content), ctype, path)
+
+
+def read_blob(ctx: Ctx, sha256: str) -> bytes:
+    return (blob_dir(ctx) / sha256).read_bytes()
+
+
+def thumbnail(content: bytes, size: int = 256) -> bytes | None:
+    """A PNG thumbnail of an image (None when the image cannot be decoded)."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(content)) as img:
+            img.thumbnail((size, size))
+            out = io.BytesIO()
+            img.convert("RGB").save(out, "PNG")
+            return out.getvalue()
+    except (UnidentifiedImageError, OSError):
+        return None
