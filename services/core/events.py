@@ -143,7 +143,7 @@ def emit(ctx: Ctx, type_: str, data: dict[str, Any], *, source: str | None = Non
     if ctx.runtime.is_station and ctx.runtime.station_key:
         ev.signature = sign(ctx.runtime.station_key, event_signing_payload(ev))
     uow.session.add(ev)
-    uow.session.flush([ev])
+    uow.session.flush()
     uow.events.append((ev.id, ev.type))
     for hook in ctx.runtime.event_hooks:
         hook(uow.session, ev)
