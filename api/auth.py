@@ -28,10 +28,8 @@ def credentials(request: Request, cookie: str = auth.COOKIE_NAME) -> tuple[str, 
         value = authz[7:].strip()
         # A bearer value starting with pk_ is always an API key (DECISIONS.md).
         return ("api_key", value) if value.startswith("pk_") else ("token", value)
-    value = request.cookies.get(cookie)
-    if value:
-        return "token", value
-    return None
+    from_cookie = request.cookies.get(cookie)
+    return ("token", from_cookie) if from_cookie else None
 
 
 def principal_for(rt: Runtime, request: Request, op: Operation, tenant: TenantInfo | None) -> Principal:

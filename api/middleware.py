@@ -98,7 +98,7 @@ class BodyLimit:
                 seen += len(msg.get("body", b""))
                 if seen > limit:
                     # Raised inside the route: the error handlers answer 413.
-                    raise PayloadTooLarge(too_large["error"], {"limit": limit})
+                    raise PayloadTooLarge(f"request body over {limit} bytes", {"limit": limit})
             return msg
 
         async def tracking_send(msg: Message) -> None:

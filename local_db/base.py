@@ -6,7 +6,7 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, MetaData, String, TypeDecorator
+from sqlalchemy import JSON, DateTime, ForeignKey, MetaData, String, Table, TypeDecorator
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 
@@ -72,3 +72,10 @@ def id_column() -> Mapped[str]:
 
 def created_column() -> Mapped[datetime]:
     return mapped_column(default=utcnow)
+
+
+def table_of(model: type[Base]) -> Table:
+    """The Core table of a model (for Core statements on hot paths)."""
+    t = model.__table__
+    assert isinstance(t, Table)
+    return t

@@ -38,7 +38,8 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
         @event.listens_for(engine, "begin")
         def _sqlite_begin(conn: Any) -> None:
             mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
-            conn.exec_driver_sql(f"BEGIN {mode}")
+            # Straight to the driver: this runs for every transaction.
+            conn.connection.dbapi_connection.execute(f"BEGIN {mode}")
 
         return engine
     return create_engine(url, echo=echo, pool_pre_ping=True, pool_size=10, max_overflow=20)

@@ -32,6 +32,8 @@ def _on_execute(state: ORMExecuteState) -> None:
             raise TenantScopeError("session is bound to no tenant and not marked platform-wide")
         return
     if state.is_select or state.is_update or state.is_delete:
+        # Added to every statement, whatever its top-level entity: a scoped
+        # table joined to a platform table is filtered too.
         state.statement = state.statement.options(
             with_loader_criteria(
                 TenantScoped,

@@ -79,10 +79,12 @@ class OutboxEntry(TenantScoped, Base):
     """A station change, kept as the platform call that repeats it."""
 
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_status_seq", "status", "seq"),)
+    __table_args__ = (Index("ix_outbox_status_seq", "status", "seq"), {"sqlite_autoincrement": True})
 
-    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
-    seq: Mapped[int] = mapped_column(Integer, unique=True)  # per-station order of changes
+    # The per-station order of changes: assigned by the database in the
+    # change's transaction, never reused (AUTOINCREMENT), so no counter row.
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    id: Mapped[str] = mapped_column(String(36), unique=True, default=new_id)
     station_id: Mapped[str] = mapped_column(String(64))
     command: Mapped[str] = mapped_column(String(100))
     method: Mapped[str] = mapped_column(String(10))

@@ -9,15 +9,15 @@ sync engine replays it. One declaration, three uses.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
-from sqlalchemy import update
+from sqlalchemy import bindparam, insert, update
 
 from local_db import new_id
+from local_db.base import table_of
 from local_db.models import Counter, OutboxEntry
 from services.core.context import Ctx
 from services.core.errors import Forbidden, TenantInactive, ValidationFailed, validation_details
@@ -157,39 +157,50 @@ def platform_path(ctx: Ctx, op: Operation, params: dict[str, str]) -> str:
 
 def next_value(ctx: Ctx, scope: str, name: str) -> int:
     """Take the next value of a counter inside the open unit of work (never reused)."""
-    s = ctx.uow.session
-    res = s.execute(
-        update(Counter)
-        .where(Counter.scope == scope, Counter.name == name)
-        .values(value=Counter.value + 1)
-        .returning(Counter.value)
-    ).scalar_one_or_none()
+    # Core statements on the session's connection: this runs on every station
+    # write, and the ORM adds nothing for a single counter row.
+    conn = ctx.uow.session.connection()
+    res = conn.execute(_NEXT_VALUE, {"s": scope, "n": name}).scalar_one_or_none()
     if res is None:
-        s.add(Counter(scope=scope, name=name, value=1))
-        s.flush()
+        conn.execute(_NEW_COUNTER, {"scope": scope, "name": name, "value": 1})
         return 1
     return int(res)
 
 
+# Built once: constructing statements per call costs more than running them.
+_COUNTERS = table_of(Counter)
+_NEXT_VALUE = (
+    update(_COUNTERS)
+    .where(_COUNTERS.c.scope == bindparam("s"), _COUNTERS.c.name == bindparam("n"))
+    .values(value=_COUNTERS.c.value + 1)
+    .returning(_COUNTERS.c.value)
+)
+_NEW_COUNTER = insert(_COUNTERS)
+_INSERT_OUTBOX = insert(table_of(OutboxEntry))
+
+
 def record_outbox(
     ctx: Ctx, op: Operation, params: dict[str, str], body: BaseModel | None, idempotency_key: str | None
-) -> OutboxEntry:
-    payload = json.loads(body.model_dump_json(exclude_unset=True)) if body is not None else None
-    entry = OutboxEntry(
-        id=new_id(),
-        seq=next_value(ctx, "station", "outbox_seq"),
-        station_id=ctx.runtime.station_id,
-        command=op.name,
-        method=op.method,
-        path=platform_path(ctx, op, params),
-        body=payload,
-        idempotency_key=idempotency_key or new_id(),
-        tenant_id=ctx.tenant_id,
-        created_at=ctx.now(),
-    )
-    ctx.uow.session.add(entry)
+) -> dict[str, Any]:
+    payload = body.model_dump(mode="json", exclude_unset=True) if body is not None else None
+    row = {
+        "id": new_id(),
+        "station_id": ctx.runtime.station_id,
+        "command": op.name,
+        "method": op.method,
+        "path": platform_path(ctx, op, params),
+        "body": payload,
+        "idempotency_key": idempotency_key or new_id(),
+        "tenant_id": ctx.tenant_id,
+        "created_at": ctx.now(),
+        "status": "pending",
+        "attempts": 0,
+    }
+    # Core insert on the unit of work's connection: same transaction, less overhead.
+    res = ctx.uow.session.connection().execute(_INSERT_OUTBOX, row)
+    row["seq"] = res.inserted_primary_key[0] if res.inserted_primary_key else None
     ctx.uow.commands.append(op.name)
-    return entry
+    return row
 
 
 def execute(

@@ -18,8 +18,10 @@ from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+from sqlalchemy import insert
 
 from local_db import new_id
+from local_db.base import table_of
 from local_db.models import Event
 from services.core.context import Ctx
 from services.core.errors import ValidationFailed, validation_details
@@ -128,7 +130,12 @@ def event_signing_payload(ev: Event) -> bytes:
 
 
 def emit(ctx: Ctx, type_: str, data: dict[str, Any], *, source: str | None = None) -> Event:
-    """Record an event in the open unit of work (no unit of work: an error, by design)."""
+    """Record an event in the open unit of work (no unit of work: an error, by design).
+
+    The row is written with a Core insert on the unit of work's connection:
+    every write use case emits, and the ORM's per-object bookkeeping would
+    double its cost. The returned ``Event`` is a detached, read-only copy.
+    """
     uow = ctx.uow
     clean = validate_event(type_, data)
     ev = Event(
@@ -139,12 +146,19 @@ def emit(ctx: Ctx, type_: str, data: dict[str, Any], *, source: str | None = Non
         created_at=ctx.now(),
         origin=ctx.runtime.station_id,
         tenant_id=ctx.tenant_id,
+        signature=None,
+        synced_at=None,
     )
     if ctx.runtime.is_station and ctx.runtime.station_key:
         ev.signature = sign(ctx.runtime.station_key, event_signing_payload(ev))
-    uow.session.add(ev)
-    uow.session.flush()
+    conn = uow.session.connection()
+    conn.execute(_INSERT_EVENT, {c: getattr(ev, c) for c in _EVENT_COLUMNS})
     uow.events.append((ev.id, ev.type))
     for hook in ctx.runtime.event_hooks:
+        # Hooks (webhook fan-out on the platform) write in the same transaction.
         hook(uow.session, ev)
     return ev
+
+
+_EVENT_COLUMNS = [c.key for c in table_of(Event).columns]
+_INSERT_EVENT = insert(table_of(Event))

@@ -53,7 +53,7 @@ def test_login_sets_the_spec_cookie(client: httpx.Client, server: LiveServer) ->
     # The cookie authenticates later calls.
     me = client.get("/api/auth/me", headers={"Cookie": f"service_token={token}"})
     assert me.status_code == 200 and me.json()["data"]["email"] == "owner@demo.test"
-    assert client.get(f"/api/tenants/demo/me", headers={"Cookie": f"service_token={token}"}).status_code == 200
+    assert client.get("/api/tenants/demo/me", headers={"Cookie": f"service_token={token}"}).status_code == 200
     out = client.post("/api/auth/logout")
     assert out.status_code == 204 and "service_token=" in out.headers["set-cookie"]
 
@@ -145,10 +145,15 @@ def test_bad_input(client: httpx.Client) -> None:
     good = {"email": "n@demo.test", "name": "N", "password": "long-enough", "role": "operator", "userModules": []}
     malformed = client.post(url, content=b'{"email": ', headers={**h, "Content-Type": "application/json"})
     assert malformed.status_code == 400 and malformed.json()["code"] == "VALIDATION_ERROR"
-    wrong_type = client.post(url, content=b"email=x", headers={**h, "Content-Type": "application/x-www-form-urlencoded"})
+    wrong_type = client.post(
+        url, content=b"email=x", headers={**h, "Content-Type": "application/x-www-form-urlencoded"}
+    )
     assert wrong_type.status_code == 400 and "Content-Type" in wrong_type.json()["error"]
     missing = client.post(url, json={"email": "n@demo.test"}, headers=h)
-    assert missing.status_code == 400 and {f["field"] for f in missing.json()["details"]["fields"]} >= {"name", "password"}
+    assert missing.status_code == 400 and {f["field"] for f in missing.json()["details"]["fields"]} >= {
+        "name",
+        "password",
+    }
     assert client.post(url, json={**good, "is_root": True}, headers=h).status_code == 400
     assert client.post(url, json={**good, "role": 7}, headers=h).status_code == 400
     assert client.post(url, json=[good], headers=h).status_code == 400

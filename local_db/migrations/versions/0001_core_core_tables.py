@@ -101,8 +101,8 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f('ix_memberships_user_id'), ['user_id'], unique=False)
 
     op.create_table('outbox',
+    sa.Column('seq', sa.Integer(), autoincrement=True, nullable=False),
     sa.Column('id', sa.String(length=36), nullable=False),
-    sa.Column('seq', sa.Integer(), nullable=False),
     sa.Column('station_id', sa.String(length=64), nullable=False),
     sa.Column('command', sa.String(length=100), nullable=False),
     sa.Column('method', sa.String(length=10), nullable=False),
@@ -116,9 +116,10 @@ def upgrade() -> None:
     sa.Column('sent_at', local_db.base.UTCDateTime(timezone=True), nullable=True),
     sa.Column('tenant_id', sa.String(length=36), nullable=False),
     sa.ForeignKeyConstraint(['tenant_id'], ['tenants.id'], name=op.f('fk_outbox_tenant_id_tenants'), ondelete='CASCADE'),
-    sa.PrimaryKeyConstraint('id', name=op.f('pk_outbox')),
+    sa.PrimaryKeyConstraint('seq', name=op.f('pk_outbox')),
+    sa.UniqueConstraint('id', name=op.f('uq_outbox_id')),
     sa.UniqueConstraint('idempotency_key', name=op.f('uq_outbox_idempotency_key')),
-    sa.UniqueConstraint('seq', name=op.f('uq_outbox_seq'))
+    sqlite_autoincrement=True,
     )
     with op.batch_alter_table('outbox', schema=None) as batch_op:
         batch_op.create_index('ix_outbox_status_seq', ['status', 'seq'], unique=False)

@@ -113,7 +113,9 @@ def test_expired_api_key(runtime: Runtime) -> None:
         execute(ctx, "platform.api_keys.create",
                 body={"name": "x", "modules": ["qr"], "expires_at": "2020-01-01T00:00:00Z"})  # fmt: skip
     with pytest.raises(ValidationFailed):
-        execute(ctx, "platform.api_keys.create", body={"name": "x", "modules": ["qr"], "expires_at": "2030-01-01T00:00"})
+        execute(
+            ctx, "platform.api_keys.create", body={"name": "x", "modules": ["qr"], "expires_at": "2030-01-01T00:00"}
+        )
 
 
 def test_only_owners_manage_keys_and_admins_manage_users(runtime: Runtime) -> None:

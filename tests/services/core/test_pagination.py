@@ -55,7 +55,10 @@ def test_unknown_sort_field_is_400() -> None:
 
 def test_body_carries_both_meta_forms() -> None:
     p = Page([1, 2], 42, spec(page=3, limit=2))
-    assert p.meta() == {"meta": {"page": 3, "limit": 2, "total": 42}, "pagination": {"total": 42, "limit": 2, "offset": 4}}
+    assert p.meta() == {
+        "meta": {"page": 3, "limit": 2, "total": 42},
+        "pagination": {"total": 42, "limit": 2, "offset": 4},
+    }
 
 
 @given(page=st.integers(1, 10_000), limit=st.integers(1, 10_000))

@@ -167,3 +167,18 @@ def test_unbound_session_must_be_explicitly_platform_wide(db: Database) -> None:
     with pytest.raises(TenantScopeError):
         s.execute(select(Tenant))
     s.close()
+
+
+def test_cached_statements_keep_each_sessions_tenant(db: Database) -> None:
+    """The tenant criterion is a bound value: a statement cached for one tenant never serves another."""
+    from local_db.models import ApiKey
+
+    with db.transaction(None) as s:
+        for t in ("tenant-a", "tenant-b"):
+            s.add(ApiKey(id=f"k-{t}", tenant_id=t, name=t, environment="live", prefix="p", key_hash=f"h-{t}",
+                         modules=[]))  # fmt: skip
+    for t in ("tenant-a", "tenant-b", "tenant-a", "tenant-b"):
+        with db.reading(t) as s:
+            assert [k.id for k in s.execute(select(ApiKey)).scalars()] == [f"k-{t}"]
+            other = "tenant-b" if t == "tenant-a" else "tenant-a"
+            assert s.get(ApiKey, f"k-{other}") is None

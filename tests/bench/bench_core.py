@@ -1,0 +1,130 @@
+"""Foundation benchmarks (not part of `make test`): run `make bench` or
+
+    .venv/bin/python tests/bench/bench_core.py
+
+Prints medians next to the same work done with raw sqlite3, and the ratio.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from app.wiring import station_runtime  # noqa: E402
+from local_db.models import User  # noqa: E402
+from services.core import auth  # noqa: E402
+from services.core.commands import command, execute  # noqa: E402
+from services.core.context import Ctx  # noqa: E402
+from services.core.demo import DEMO_PASSWORD, seed_demo  # noqa: E402
+from services.core.events import emit  # noqa: E402
+from services.core.schemas import Strict  # noqa: E402
+
+
+class Rename(Strict):
+    name: str
+
+
+def _rename(ctx: Ctx, body: Rename) -> None:
+    with ctx.write() as s:
+        user = s.get(User, ctx.principal.id)
+        assert user is not None
+        user.name = body.name
+        emit(ctx, "stock.adjusted", {"sku": "SKU-1", "delta": 1})
+
+
+RENAME = command(name="bench.rename", module="inventory", method="POST", path="/_bench/rename",
+                 handler=_rename, body=Rename, roles=frozenset({"owner"}))  # fmt: skip
+
+
+def timed(fn: Callable[[], Any], n: int) -> list[float]:
+    for _ in range(min(50, n)):
+        fn()
+    out = []
+    for _ in range(n):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def fmt(xs: list[float]) -> str:
+    xs = sorted(xs)
+    return f"median {statistics.median(xs) * 1e3:.3f} ms, p95 {xs[int(len(xs) * 0.95)] * 1e3:.3f} ms"
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    with tempfile.TemporaryDirectory() as tmp:
+        rt = station_runtime(Path(tmp) / "station", "station-bench")
+        seed_demo(rt)
+        tenant = auth.load_tenant(rt.db, "demo")
+        user = auth.authenticate_password(rt.db, "owner@demo.test", DEMO_PASSWORD)
+        principal = auth.user_principal(rt.db, user.id, tenant)
+        counter = iter(range(10**9))
+
+        def service_write() -> None:
+            execute(Ctx(rt, tenant, principal), RENAME, body={"name": f"n{next(counter)}"})
+
+        svc = timed(service_write, n)
+
+        raw = sqlite3.connect(Path(tmp) / "raw.db", isolation_level=None)
+        raw.execute("PRAGMA journal_mode=WAL")
+        raw.execute("PRAGMA synchronous=NORMAL")
+        raw.execute("create table users(id text primary key, name text)")
+        raw.execute(
+            "create table events(id text primary key, tenant_id text, type text, source text, data text, created_at text)"
+        )
+        raw.execute(
+            "create table outbox(id text primary key, tenant_id text, seq integer unique, method text, path text, body text, idempotency_key text unique, created_at text)"
+        )
+        raw.execute("insert into users values ('u1', 'x')")
+        seq = iter(range(1, 10**9))
+
+        def raw_write() -> None:
+            i = next(seq)
+            now = datetime.now(UTC).isoformat()
+            raw.execute("BEGIN IMMEDIATE")
+            raw.execute("update users set name=? where id='u1'", (f"n{i}",))
+            raw.execute(
+                "insert into events values (?,?,?,?,?,?)",
+                (str(uuid.uuid4()), "t", "stock.adjusted", "inventory", json.dumps({"sku": "SKU-1"}), now),
+            )
+            raw.execute("insert into outbox values (?,?,?,?,?,?,?,?)",
+                        (str(uuid.uuid4()), "t", i, "POST", "/demo/inventory/api/x", json.dumps({"name": i}),
+                         str(uuid.uuid4()), now))  # fmt: skip
+            raw.execute("COMMIT")
+
+        rw = timed(raw_write, n)
+        print(f"service write + event + outbox (station, file SQLite): {fmt(svc)}")
+        print(f"  raw sqlite3, same three statements in one transaction: {fmt(rw)}")
+        print(f"  ratio (median): {statistics.median(svc) / statistics.median(rw):.1f}x")
+
+        ctx = Ctx(rt, tenant, principal)
+        key = execute(ctx, "platform.api_keys.create", body={"name": "bench", "modules": ["fulfillment"]}).key
+        now = datetime.now(UTC)
+        ak = timed(lambda: auth.authenticate_api_key(rt.db, key, tenant, now), n)
+        raw.execute(
+            "create table api_keys(key_hash text primary key, tenant_id text, modules text, expires_at text, revoked_at text)"
+        )
+        digest = auth.key_hash(key)
+        raw.execute("insert into api_keys values (?,?,?,?,?)", (digest, "t", '["fulfillment"]', None, None))
+        rk = timed(lambda: raw.execute("select * from api_keys where key_hash=?", (auth.key_hash(key),)).fetchone(), n)
+        print(f"API-key authentication: {fmt(ak)}")
+        print(f"  raw sqlite3 lookup by hash: {fmt(rk)}")
+        print(f"  ratio (median): {statistics.median(ak) / statistics.median(rk):.1f}x")
+        rt.db.dispose()
+
+
+if __name__ == "__main__":
+    main()

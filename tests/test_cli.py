@@ -1,0 +1,69 @@
+"""The command line of CONTRACT.md, run as a real process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from app.settings import VERSION
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.run([sys.executable, "-m", "app", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout, env=env)  # fmt: skip
+
+
+def test_version() -> None:
+    r = run("--version")
+    assert r.returncode == 0 and r.stdout.strip() == f"platform-station {VERSION}"
+
+
+def test_bad_argument_is_one_line_and_exit_2() -> None:
+    for args in (["--bogus"], ["serve", "--port", "eighty"], ["screenshot", "--workspace", "moon", "--out", "x.png"]):
+        r = run(*args)
+        assert r.returncode == 2, args
+        assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_seed_demo_is_idempotent(tmp_path: Path) -> None:
+    import sqlite3
+
+    for _ in range(2):
+        r = run("seed-demo", "--data-dir", str(tmp_path))
+        assert r.returncode == 0, r.stderr
+    with sqlite3.connect(tmp_path / "data.db") as c:
+        assert c.execute("select count(*) from users").fetchone()[0] == 5
+        assert c.execute("select slug from tenants order by slug").fetchall() == [("demo",), ("other",)]
+
+
+def test_serve_prints_listening_and_answers(tmp_path: Path) -> None:
+    env = {**os.environ, "PLATFORM_SECRET_KEY": "cli-test-secret-0123456789abcdefghij"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "app", "serve", "--demo", "--port", "0", "--data-dir", str(tmp_path)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        deadline = time.monotonic() + 60
+        line = ""
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if line.startswith("listening on ") or proc.poll() is not None:
+                break
+        assert line.startswith("listening on http://127.0.0.1:"), line + (proc.stderr.read() if proc.stderr else "")
+        url = line.split()[-1]
+        assert httpx.get(f"{url}/health").json() == {"status": "ok"}
+        r = httpx.post(f"{url}/api/auth/login", json={"email": "owner@demo.test", "password": "demo-password"})
+        assert r.status_code == 200
+        assert "service_token" in r.cookies or "service_token" in r.headers.get("set-cookie", "")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
