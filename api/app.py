@@ -90,9 +90,16 @@ async def read_upload(request: Request) -> Upload:
 class Server:
     """Holds what the routes share: the runtime and the rate limiter."""
 
-    def __init__(self, rt: Runtime, limiter: RateLimiter) -> None:
+    def __init__(self, rt: Runtime, limiter: RateLimiter, cookie_domain: str | None = None) -> None:
         self.rt = rt
         self.limiter = limiter
+        self.cookie_domain = cookie_domain
+
+    def set_session_cookie(self, response: Response, name: str, token: str) -> None:
+        """The spec's cookie: HttpOnly, Secure, SameSite=Lax, 24 h; a Domain when one is configured
+        (``PLATFORM_COOKIE_DOMAIN``) so it is shared across the platform's subdomains."""
+        response.set_cookie(name, token, max_age=auth.TOKEN_LIFETIME, httponly=True, secure=True, samesite="lax",
+                            path="/", domain=self.cookie_domain)  # fmt: skip
 
     def limit(self, request: Request, category: str, tenant: str, subject: str) -> Decision | None:
         d = self.limiter.check(category, tenant=tenant, subject=subject, ip=client_ip(request))
@@ -112,7 +119,10 @@ class Server:
             query = dict(request.query_params)
             idem = request.headers.get("idempotency-key")
 
-            def work() -> tuple[Any, Decision | None]:
+            decision: Decision | None = None
+
+            def work() -> Any:
+                nonlocal decision
                 tenant = auth.load_tenant(rt.db, slug) if slug else None
                 principal = principal_for(rt, request, op, tenant)
                 category = self.limiter.category(method=op.method, principal_kind=principal.kind, override=op.limit)
@@ -120,18 +130,19 @@ class Server:
                     request, category, tenant.id if tenant else "-", f"{principal.kind}:{principal.id}"
                 )
                 ctx = Ctx(rt, tenant, principal, ip=client_ip(request))
-                result = execute(ctx, op, body=body, query=query, idempotency_key=idem, upload=upload, **params)
-                return result, decision
+                return execute(ctx, op, body=body, query=query, idempotency_key=idem, upload=upload, **params)
 
             try:
-                result, decision = await to_thread.run_sync(work)
+                result = await to_thread.run_sync(work)
             except _Limited as lim:
                 return error_response(lim.exc, lim.headers)
+            except ServiceError as exc:
+                # Failures of a limited route still say how much of the limit is left.
+                return error_response(exc, rate_headers(decision))
             response = serialize(result, op.status_code)
             response.headers.update(rate_headers(decision))
             if op.cookie and getattr(result, "token", None):
-                response.set_cookie(op.cookie, result.token, max_age=auth.TOKEN_LIFETIME, httponly=True,
-                                    secure=True, samesite="lax", path="/")  # fmt: skip
+                self.set_session_cookie(response, op.cookie, result.token)
             if op.clears_cookie:
                 response.delete_cookie(op.clears_cookie, path="/", secure=True, httponly=True, samesite="lax")
             return response
@@ -158,6 +169,7 @@ def create_app(
     trusted_proxies: set[str] | None = None,
     body_limit: int = 1024 * 1024,
     version: str = "0.1.0",
+    cookie_domain: str | None = None,
     lifespan_hooks: list[Callable[[FastAPI], Any]] | None = None,
 ) -> FastAPI:
     @asynccontextmanager
@@ -173,7 +185,7 @@ def create_app(
 
     app = FastAPI(title="Multi-tenant business platform", version=version, lifespan=lifespan,
                   docs_url="/docs", redoc_url=None)  # fmt: skip
-    server = Server(rt, RateLimiter(rate_limits))
+    server = Server(rt, RateLimiter(rate_limits), cookie_domain)
     app.state.server = server
     install_error_handlers(app)
     schemas: dict[str, Any] = {}
@@ -199,8 +211,7 @@ def create_app(
         except _Limited as lim:
             return error_response(lim.exc, lim.headers)
         response = serialize(out, 200)
-        response.set_cookie(auth.COOKIE_NAME, out.token, max_age=auth.TOKEN_LIFETIME, httponly=True,
-                            secure=True, samesite="lax", path="/")  # fmt: skip
+        server.set_session_cookie(response, auth.COOKIE_NAME, out.token)
         return response
 
     @app.post("/api/auth/logout", tags=["platform"], summary="Sign out; clears the cookie")

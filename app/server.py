@@ -39,6 +39,7 @@ def build_app(settings: Settings, clock: Clock | None = None) -> tuple[FastAPI, 
         trusted_proxies={p.strip() for p in settings.trusted_proxies.split(",") if p.strip()},
         body_limit=settings.body_limit,
         version=VERSION,
+        cookie_domain=settings.cookie_domain,
         lifespan_hooks=[factory(rt, settings) for factory in LIFESPAN_FACTORIES],
     )
     return app, rt

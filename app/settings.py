@@ -25,6 +25,7 @@ class Settings(BaseSettings):
     force_https: bool | None = None  # default: on unless --demo
     allowed_origins: str | None = None
     trusted_proxies: str = "127.0.0.1,::1"
+    cookie_domain: str | None = None
     rate_limits: str = "A"
     retry_policy: str = "A"
     retry_delays: str | None = None

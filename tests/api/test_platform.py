@@ -194,19 +194,28 @@ def test_openapi_and_unknown_routes(client: httpx.Client) -> None:
 @pytest.fixture
 def limited(settings: Settings, runtime: Any) -> Any:
     runtime.db.dispose()
-    srv = start_server(settings, rate_limits="A", allowed_origins="https://app.example.com")
+    srv = start_server(
+        settings, rate_limits="A", allowed_origins="https://app.example.com", cookie_domain="platform.example.test"
+    )
     yield srv
     srv.stop()
 
 
 def test_rate_limits_and_cors(limited: LiveServer) -> None:
     with httpx.Client(base_url=limited.url) as c:
-        statuses = [c.post("/api/auth/login", json={"email": "ghost@demo.test", "password": "x"}) for _ in range(6)]
-        assert [r.status_code for r in statuses] == [401] * 5 + [429]
+        ok_login = c.post("/api/auth/login", json={"email": "operator@demo.test", "password": "demo-password"})
+        assert "domain=platform.example.test" in ok_login.headers["set-cookie"].lower()
+        token = ok_login.json()["data"]["token"]
+        statuses = [c.post("/api/auth/login", json={"email": "ghost@demo.test", "password": "x"}) for _ in range(5)]
+        assert [r.status_code for r in statuses] == [401] * 4 + [429]
         r = statuses[-1]
         assert r.json()["code"] == "RATE_LIMITED" and r.json()["retryAfter"] >= 1
         assert int(r.headers["Retry-After"]) >= 1 and r.headers["X-RateLimit-Remaining"] == "0"
         assert r.headers["X-RateLimit-Limit"] == "5" and int(r.headers["X-RateLimit-Reset"]) > 0
+        # A refused call on a limited route still carries the limit headers.
+        denied = c.get("/api/tenants/demo/users", headers={"Authorization": f"Bearer {token}"})
+        assert denied.status_code == 403 and denied.headers["X-RateLimit-Limit"] == "100"
+        assert denied.headers["X-RateLimit-Remaining"] == "99"
         ok = c.options("/api/tenants/demo/users", headers={"Origin": "https://app.example.com",
                                                              "Access-Control-Request-Method": "GET"})  # fmt: skip
         assert ok.headers.get("access-control-allow-origin") == "https://app.example.com"

@@ -54,7 +54,42 @@ def _counts(rt: Runtime) -> tuple[int, int]:
 
 
 def test_every_spec_event_type_is_registered() -> None:
-    spec_types = ["order.created", "order.picked", "order.packed", "order.shipped", "order.delivered", "sale.recorded", "sale.approved", "redemption.created", "document.sent", "document.viewed", "document.signed", "document.declined", "ticket.created", "ticket.replied", "ticket.resolved", "stock.low", "stock.adjusted", "transfer.completed", "campaign.sent", "campaign.completed", "contact.unsubscribed", "qr.scanned", "qr.threshold_reached", "certificate.uploaded", "certificate.expiring", "warranty.registered", "claim.submitted", "tradein.submitted", "tradein.approved", "catalog.generated", "ecommerce.sync_completed", "machine.alarm", "machine.status_changed", "production.run_completed"]
+    spec_types = [
+        "order.created",
+        "order.picked",
+        "order.packed",
+        "order.shipped",
+        "order.delivered",
+        "sale.recorded",
+        "sale.approved",
+        "redemption.created",
+        "document.sent",
+        "document.viewed",
+        "document.signed",
+        "document.declined",
+        "ticket.created",
+        "ticket.replied",
+        "ticket.resolved",
+        "stock.low",
+        "stock.adjusted",
+        "transfer.completed",
+        "campaign.sent",
+        "campaign.completed",
+        "contact.unsubscribed",
+        "qr.scanned",
+        "qr.threshold_reached",
+        "certificate.uploaded",
+        "certificate.expiring",
+        "warranty.registered",
+        "claim.submitted",
+        "tradein.submitted",
+        "tradein.approved",
+        "catalog.generated",
+        "ecommerce.sync_completed",
+        "machine.alarm",
+        "machine.status_changed",
+        "production.run_completed",
+    ]
     assert set(spec_types) <= set(EVENT_TYPES)
     assert EVENT_TYPES["order.shipped"].schema is not None
 
