@@ -5,10 +5,10 @@ so each model is registered on ``Base.metadata`` (modules add files, not lines h
 import importlib
 import pkgutil
 
-from local_db.models.core import ApiKey, Counter, Membership, OutboxEntry, Tenant, User
+from local_db.models.core import ApiKey, Counter, IdempotencyRecord, Membership, OutboxEntry, Tenant, User
 from local_db.models.events import Event
 
 for _info in pkgutil.iter_modules(__path__):
     importlib.import_module(f"{__name__}.{_info.name}")
 
-__all__ = ["ApiKey", "Counter", "Event", "Membership", "OutboxEntry", "Tenant", "User"]
+__all__ = ["ApiKey", "Counter", "Event", "IdempotencyRecord", "Membership", "OutboxEntry", "Tenant", "User"]

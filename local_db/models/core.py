@@ -96,3 +96,17 @@ class OutboxEntry(TenantScoped, Base):
     last_error: Mapped[str | None] = mapped_column(Text, default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     sent_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class IdempotencyRecord(TenantScoped, Base):
+    """A command call already done under an ``Idempotency-Key``: its answer, kept to replay."""
+
+    __tablename__ = "idempotency_records"
+    __table_args__ = (UniqueConstraint("tenant_id", "key", name="uq_idempotency_records_tenant_key"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    key: Mapped[str] = mapped_column(String(200))
+    command: Mapped[str] = mapped_column(String(100))
+    request_hash: Mapped[str] = mapped_column(String(64))
+    response: Mapped[dict[str, Any] | None] = mapped_column(default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)

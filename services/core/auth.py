@@ -100,7 +100,12 @@ def issue_token(secret: str, user: User, tenants: list[dict[str, Any]], now: dat
 def decode_token(secret: str, token: str, now: datetime | None = None) -> dict[str, Any]:
     try:
         claims: dict[str, Any] = jwt.decode(
-            token, secret, algorithms=["HS256"], audience=AUDIENCE, issuer=ISSUER, options={"require": ["sub", "exp", "iat", "iss", "aud"]}
+            token,
+            secret,
+            algorithms=["HS256"],
+            audience=AUDIENCE,
+            issuer=ISSUER,
+            options={"require": ["sub", "exp", "iat", "iss", "aud"]},
         )
     except jwt.ExpiredSignatureError as exc:
         raise Unauthorized("session expired, sign in again") from exc

@@ -9,18 +9,20 @@ sync engine replays it. One declaration, three uses.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import bindparam, insert, select, update
 
 from local_db import new_id
 from local_db.base import table_of
-from local_db.models import Counter, OutboxEntry
+from local_db.models import Counter, IdempotencyRecord, OutboxEntry
 from services.core.context import Ctx
-from services.core.errors import Forbidden, TenantInactive, ValidationFailed, validation_details
+from services.core.errors import Conflict, Forbidden, TenantInactive, ValidationFailed, validation_details
 
 Auth = Literal["tenant", "public", "customer", "platform", "user"]
 STAFF: frozenset[str] = frozenset({"owner", "admin", "operator"})
@@ -231,7 +233,52 @@ def execute(
     if not op.write:
         return op.handler(ctx, **kwargs)
     with ctx.write():
+        if idempotency_key and ctx.tenant is not None:
+            done = _replay(ctx, op, idempotency_key, params, parsed)
+            if done is not None:
+                return done.get("result")
         result = op.handler(ctx, **kwargs)
+        if idempotency_key and ctx.tenant is not None:
+            _remember(ctx, op, idempotency_key, params, parsed, result)
         if ctx.runtime.is_station and op.auth != "platform":
             record_outbox(ctx, op, params, parsed, idempotency_key)
     return result
+
+
+def _request_hash(op: Operation, params: dict[str, str], body: BaseModel | None) -> str:
+    payload = {"op": op.name, "params": params, "body": body.model_dump(mode="json") if body else None}
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _replay(ctx: Ctx, op: Operation, key: str, params: dict[str, str], body: BaseModel | None) -> dict[str, Any] | None:
+    """The stored answer of a call already done under this key (a retry, a double submit)."""
+    s = ctx.uow.session
+    rec = s.execute(select(IdempotencyRecord).where(IdempotencyRecord.key == key)).scalar_one_or_none()
+    if rec is None:
+        return None
+    if rec.command != op.name or rec.request_hash != _request_hash(op, params, body):
+        raise Conflict(
+            "this Idempotency-Key was used for a different request", {"idempotency_key": key, "command": rec.command}
+        )
+    return rec.response or {"result": None}
+
+
+def _remember(ctx: Ctx, op: Operation, key: str, params: dict[str, str], body: BaseModel | None, result: Any) -> None:
+    if isinstance(result, BaseModel):
+        # Secrets shown once (a new API key) are never kept for a replay.
+        stored: Any = result.model_dump(mode="json", exclude=set(getattr(result, "secret_fields", ())))
+    elif result is None or isinstance(result, dict | list | str | int | float):
+        stored = result
+    else:  # files and pages are not commands' answers; keep the fact, not the bytes
+        stored = None
+    ctx.uow.session.add(
+        IdempotencyRecord(
+            id=new_id(),
+            key=key[:200],
+            command=op.name,
+            request_hash=_request_hash(op, params, body),
+            response={"result": stored},
+            created_at=ctx.now(),
+            tenant_id=ctx.tenant_id,
+        )
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
@@ -92,6 +92,9 @@ class ApiKeyOut(BaseModel):
 
 
 class ApiKeyCreated(ApiKeyOut):
+    # Shown once: never stored, not even in an idempotency record.
+    secret_fields: ClassVar[frozenset[str]] = frozenset({"key"})
+
     key: str
 
 

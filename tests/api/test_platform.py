@@ -237,3 +237,22 @@ def test_https_redirect(settings: Settings, runtime: Any) -> None:
             assert c.get("/health").status_code == 200
     finally:
         srv.stop()
+
+
+def test_duplicate_submit_with_idempotency_key(client: httpx.Client, server: LiveServer) -> None:
+    h = {**auth_headers(client, "owner@demo.test"), "Idempotency-Key": "create-erp-key-1"}
+    a = client.post("/api/tenants/demo/api-keys", json={"name": "ERP", "modules": ["docs"]}, headers=h)
+    b = client.post("/api/tenants/demo/api-keys", json={"name": "ERP", "modules": ["docs"]}, headers=h)
+    assert a.status_code == b.status_code == 201
+    first = a.json()["data"]
+    assert b.json()["data"] == {k: v for k, v in first.items() if k != "key"}
+    # The key is shown once: the replay does not carry it, and it is stored nowhere.
+    import sqlite3
+
+    with sqlite3.connect(server.runtime.data_dir / "data.db") as db:
+        dump = "\n".join(db.iterdump())
+    assert first["key"] not in dump
+    listed = client.get("/api/tenants/demo/api-keys", headers=h).json()
+    assert listed["meta"]["total"] == 1
+    c = client.post("/api/tenants/demo/api-keys", json={"name": "Other", "modules": ["docs"]}, headers=h)
+    assert c.status_code == 409 and c.json()["code"] == "CONFLICT"

@@ -140,3 +140,18 @@ def test_emit_refuses_unknown_types_and_bad_data(runtime: Runtime) -> None:
 def test_emit_outside_a_unit_of_work_is_an_error(runtime: Runtime) -> None:
     with pytest.raises(RuntimeError):
         emit(_ctx(runtime), "stock.adjusted", {})
+
+
+def test_idempotency_key_replays_the_first_answer(station: Runtime) -> None:
+    from services.core.errors import Conflict
+
+    ctx = _ctx(station)
+    before = _counts(station)
+    first = execute(ctx, RENAME, body={"name": "Once"}, idempotency_key="idem-1")
+    again = execute(_ctx(station), RENAME, body={"name": "Once"}, idempotency_key="idem-1")
+    assert first == again == {"name": "Once"}
+    # One change, one event, one outbox entry: the retry did nothing.
+    assert _counts(station) == (before[0] + 1, before[1] + 1)
+    with pytest.raises(Conflict):
+        execute(_ctx(station), RENAME, body={"name": "Other"}, idempotency_key="idem-1")
+    assert _counts(station) == (before[0] + 1, before[1] + 1)
