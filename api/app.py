@@ -118,6 +118,7 @@ class Server:
             upload = await read_upload(request) if op.upload else None
             query = dict(request.query_params)
             idem = request.headers.get("idempotency-key")
+            wanted = {h: request.headers.get(h) for h in op.headers}
 
             decision: Decision | None = None
 
@@ -130,7 +131,9 @@ class Server:
                     request, category, tenant.id if tenant else "-", f"{principal.kind}:{principal.id}"
                 )
                 ctx = Ctx(rt, tenant, principal, ip=client_ip(request))
-                return execute(ctx, op, body=body, query=query, idempotency_key=idem, upload=upload, **params)
+                return execute(
+                    ctx, op, body=body, query=query, idempotency_key=idem, upload=upload, headers=wanted, **params
+                )
 
             try:
                 result = await to_thread.run_sync(work)

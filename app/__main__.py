@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from app.settings import VERSION, Settings
+from app.paths import VERSION
 
 
 class _Parser(argparse.ArgumentParser):
@@ -56,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.serve_data_dir or args.data_dir:
             kw["data_dir"] = args.serve_data_dir or args.data_dir
         from app.server import serve
+        from app.settings import Settings
 
         serve(Settings(**kw), args.host, args.port, args.tls_cert, args.tls_key)  # type: ignore[arg-type]
         return 0

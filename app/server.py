@@ -13,6 +13,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from api.app import create_app
+from app.events_worker import events_lifespan
 from app.settings import VERSION, Settings
 from app.wiring import platform_runtime
 from services.core.clock import Clock
@@ -24,6 +25,7 @@ log = logging.getLogger("server")
 # Hooks run in the app's lifespan: (app, runtime, settings) -> async hook. The
 # events module adds its delivery worker here.
 LIFESPAN_FACTORIES: list[Callable[[Runtime, Settings], Callable[[FastAPI], Any]]] = []
+LIFESPAN_FACTORIES.append(events_lifespan)
 
 
 def build_app(settings: Settings, clock: Clock | None = None) -> tuple[FastAPI, Runtime]:

@@ -5,15 +5,10 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-import platformdirs
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-VERSION = "0.1.0"
-
-
-def default_data_dir() -> Path:
-    return Path(platformdirs.user_data_dir("platform-station", "platform"))
+from app.paths import VERSION, default_data_dir  # noqa: F401 - re-exported (settings.VERSION)
 
 
 class Settings(BaseSettings):
@@ -33,6 +28,8 @@ class Settings(BaseSettings):
     webhook_ca_bundle: str | None = None
     webhook_allow_private: bool = False
     challenge: str | None = None
+    challenge_secret: str | None = None  # the provider's secret (PLATFORM_CHALLENGE=turnstile)
+    challenge_url: str | None = None  # the provider's verify URL, when not its default
     body_limit: int = 1024 * 1024
     upload_limit: int = 20 * 1024 * 1024
     demo: bool = False

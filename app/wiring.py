@@ -6,10 +6,13 @@ from pathlib import Path
 
 import local_db.models  # noqa: F401 - every table registered before migrations run
 import services.core.commands_platform  # noqa: F401 - declares the platform operations
+import services.core.station  # noqa: F401 - declares the station operations (outbox status)
+from app.events_worker import delivery_config
 from app.settings import Settings
 from local_db import Database
 from services.core.clock import Clock, SystemClock
 from services.core.context import Runtime
+from services.events.fanout import install_platform
 
 
 def load_modules() -> None:
@@ -35,14 +38,23 @@ def load_modules() -> None:
 def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
     load_modules()
     db = Database(settings.resolved_database_url())
-    return Runtime(
+    rt = Runtime(
         db=db,
         secret_key=settings.resolved_secret_key(),
         data_dir=settings.data_dir,
         clock=clock or SystemClock(),
         kind="platform",
         upload_limit=settings.upload_limit,
+        # Bot-challenge verifier of public ticket creation (services.support.challenge).
+        options={
+            "challenge": settings.challenge or ("demo" if settings.demo else None),
+            "challenge_secret": settings.challenge_secret,
+            "challenge_url": settings.challenge_url,
+        },
     )
+    # Webhook fan-out on every emit (platform only; stations leave delivery to the platform).
+    install_platform(rt, delivery_config(settings))
+    return rt
 
 
 def station_runtime(data_dir: Path, station_id: str, clock: Clock | None = None) -> Runtime:

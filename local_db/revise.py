@@ -21,6 +21,10 @@ from alembic import command
 from local_db.engine import alembic_config, make_engine, run_migrations
 
 
+# The newest revision of the core chain: new module branches start here.
+CORE_HEAD = "0002_idempotency"
+
+
 def tables_of(module: str) -> set[str]:
     import local_db.models  # noqa: F401
     from local_db.base import Base
@@ -50,13 +54,16 @@ def main() -> None:
         has_any = any(versions.glob("*.py"))
         if has_any:
             run_migrations(engine)
-        head = args.head or ("0001_core" if args.branch else ("head" if has_any else "base"))
+        head = args.head or (CORE_HEAD if args.branch else ("head" if has_any else "base"))
         command.revision(
             cfg,
             message=args.message,
             autogenerate=True,
             head=head,
             branch_label=args.branch,
+            # A new module branch starts from the core revision, which is no
+            # longer a head once another branch exists: that is a splice.
+            splice=bool(args.branch),
             rev_id=args.rev_id,
         )
 

@@ -23,6 +23,8 @@ class StationSession:
     ops: OpRunner
     token: str | None = None
     prefs: dict[str, Any] = field(default_factory=dict)  # scanner suffix, sound, theme...
+    # Set by the shell: shows success/failure in the status bar (colour + icon) and plays the sound.
+    feedback: Callable[[bool, str], None] | None = None
 
     def ctx(self) -> Ctx:
         """A fresh call context (one per call: a Ctx holds its unit of work)."""
@@ -34,6 +36,11 @@ class StationSession:
 
     def may_use(self, module: str) -> bool:
         return module in self.principal.modules and module in self.tenant.modules
+
+    def notify(self, ok: bool, message: str = "") -> None:
+        """Tell the person a scan/action worked or failed (colour, icon, optional sound)."""
+        if self.feedback is not None:
+            self.feedback(ok, message)
 
 
 class Workspace(QWidget):

@@ -18,6 +18,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QToolTip, QWidget
 
@@ -50,6 +51,20 @@ class _Job(QRunnable):
             self.bridge.done.emit(None, exc)
             return
         self.bridge.done.emit(result, None)
+
+
+def _gone(*objs: object) -> bool:
+    """A view closed while its call ran: its widget (or the handler's owner) no longer exists."""
+    for obj in objs:
+        owner = getattr(obj, "__self__", obj)
+        if isinstance(owner, QObject) and not shiboken6.isValid(owner):
+            return True
+    return False
+
+
+def error_message(error: BaseException) -> str:
+    """What a person reads: the service error's message; anything else was logged with its traceback."""
+    return error.message if isinstance(error, ServiceError) else "Something went wrong; it was logged."
 
 
 def show_error(widget: QWidget | None, message: str) -> None:
@@ -110,16 +125,20 @@ class OpRunner(QObject):
             if self._active == 0:
                 self._busy_timer.stop()
                 self.busy_changed.emit(False)
-            if error is not None:
-                if on_failure is not None:
-                    on_failure(error)
-                else:
-                    msg = error.message if isinstance(error, ServiceError) else "Something went wrong; it was logged."
-                    show_error(parent, msg)
-                return
-            if on_success is not None:
-                on_success(result)
-            if write:
+            if not _gone(parent, on_success, on_failure):
+                try:
+                    if error is not None:
+                        if on_failure is not None:
+                            on_failure(error)
+                        else:
+                            show_error(parent, error_message(error))
+                    elif on_success is not None:
+                        on_success(result)
+                except Exception:  # noqa: BLE001 - a failing handler must not go unseen
+                    log.exception("result handler failed")
+                    show_error(parent, "Something went wrong showing the result; it was logged.")
+            if write and error is None:
+                # The data changed whether or not the view that asked is still open.
                 self.did_change.emit(change or "change")
 
         bridge.done.connect(finished)

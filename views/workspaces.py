@@ -15,7 +15,10 @@ ORDER = ("warehouse", "inspection", "helpdesk", "admin")
 def all_workspaces() -> dict[str, type[Workspace]]:
     found: dict[str, type[Workspace]] = {}
     for name in ORDER:
-        if importlib.util.find_spec(f"views.{name}.workspace") is None:
+        try:
+            if importlib.util.find_spec(f"views.{name}.workspace") is None:
+                continue
+        except ModuleNotFoundError:  # the package views/<name>/ itself is missing
             continue
         mod = importlib.import_module(f"views.{name}.workspace")
         found[name] = mod.WORKSPACE

@@ -1,11 +1,12 @@
-"""Event history (the transactional event log); delivery tables join it in the events module."""
+"""Event history (the transactional event log) and webhook delivery: subscriptions,
+deliveries (one per event and subscription) and every attempt of a delivery."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Index, String
+from sqlalchemy import ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from local_db.base import Base, TenantScoped, new_id, utcnow
@@ -25,3 +26,73 @@ class Event(TenantScoped, Base):
     origin: Mapped[str] = mapped_column(String(64), default="platform")
     signature: Mapped[str | None] = mapped_column(String(80), default=None)
     synced_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class Subscription(TenantScoped, Base):
+    __tablename__ = "event_subscriptions"
+    # Fan-out reads the active subscriptions of one tenant on every emit.
+    __table_args__ = (Index("ix_event_subscriptions_tenant_active", "tenant_id", "active"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    event_types: Mapped[list[Any]] = mapped_column(default=list)
+    target: Mapped[str] = mapped_column(String(20), default="webhook")
+    webhook_url: Mapped[str] = mapped_column(String(2048))
+    # Kept in clear: the platform must compute HMACs with it. Never returned by the API.
+    secret: Mapped[str] = mapped_column(String(256))
+    # Secret rotation: the old secret keeps signing (second header) until this time.
+    previous_secret: Mapped[str | None] = mapped_column(String(256), default=None)
+    previous_secret_expires_at: Mapped[datetime | None] = mapped_column(default=None)
+    filter: Mapped[dict[str, Any] | None] = mapped_column(default=None)
+    # "created_at" (with source) or the legacy "timestamp" body.
+    payload_format: Mapped[str] = mapped_column(String(20), default="created_at")
+    active: Mapped[bool] = mapped_column(default=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Delivery(TenantScoped, Base):
+    __tablename__ = "event_deliveries"
+    __table_args__ = (
+        # The worker's claim: due pending rows across tenants.
+        Index("ix_event_deliveries_status_next", "status", "next_attempt_at"),
+        Index("ix_event_deliveries_sub_created", "subscription_id", "created_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    # NULL for test events (their body is kept in ``payload``).
+    event_id: Mapped[str | None] = mapped_column(
+        String(36), ForeignKey("events.id", ondelete="CASCADE"), default=None, index=True
+    )
+    subscription_id: Mapped[str] = mapped_column(String(36), ForeignKey("event_subscriptions.id", ondelete="CASCADE"))
+    event_type: Mapped[str] = mapped_column(String(100))
+    kind: Mapped[str] = mapped_column(String(10), default="event")  # event, replay, test
+    payload: Mapped[dict[str, Any] | None] = mapped_column(default=None)
+    status: Mapped[str] = mapped_column(String(12), default="pending")  # pending, succeeded, failed, cancelled
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    max_attempts: Mapped[int] = mapped_column(Integer, default=5)
+    next_attempt_at: Mapped[datetime | None] = mapped_column(default=None)
+    # Lease of the worker that claimed the row: another process skips it until then.
+    claimed_until: Mapped[datetime | None] = mapped_column(default=None)
+    claim_token: Mapped[str | None] = mapped_column(String(36), default=None)
+    last_status_code: Mapped[int | None] = mapped_column(Integer, default=None)
+    last_error: Mapped[str | None] = mapped_column(String(40), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    completed_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class DeliveryAttempt(TenantScoped, Base):
+    __tablename__ = "event_delivery_attempts"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    delivery_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("event_deliveries.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int] = mapped_column(Integer)  # 1-based; X-Service-Retry-Count is number - 1
+    trigger: Mapped[str] = mapped_column(String(10), default="scheduled")  # scheduled, manual
+    attempted_at: Mapped[datetime] = mapped_column(default=utcnow)
+    duration_ms: Mapped[int] = mapped_column(Integer, default=0)
+    status_code: Mapped[int | None] = mapped_column(Integer, default=None)
+    error_class: Mapped[str | None] = mapped_column(String(40), default=None)
+    error_message: Mapped[str | None] = mapped_column(String(300), default=None)
+    # The first 4 KiB of the response body.
+    response_body: Mapped[str] = mapped_column(Text, default="")

@@ -61,6 +61,9 @@ class Operation:
     cookie: str | None = None
     clears_cookie: str | None = None
     tags: tuple[str, ...] = ()
+    # Request headers the handler needs (inbound webhook signatures), passed
+    # as ``headers={lower-case name: value or None}``.
+    headers: tuple[str, ...] = ()
 
     @property
     def is_command(self) -> bool:
@@ -213,6 +216,7 @@ def execute(
     query: Any = None,
     idempotency_key: str | None = None,
     upload: Any = None,
+    headers: dict[str, str | None] | None = None,
     **params: str,
 ) -> Any:
     """Run one operation with its permission check, validation and unit of work."""
@@ -230,6 +234,8 @@ def execute(
         if upload is None:
             raise ValidationFailed("a file is required")
         kwargs["upload"] = upload
+    if op.headers:
+        kwargs["headers"] = {h: (headers or {}).get(h) for h in op.headers}
     if not op.write:
         return op.handler(ctx, **kwargs)
     with ctx.write():

@@ -1,0 +1,118 @@
+"""Support & Helpdesk tables: tickets, messages, categories, attachments, helpdesk config, e-mail domain."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from local_db.base import Base, TenantScoped, new_id, utcnow
+
+
+class SupportCategory(TenantScoped, Base):
+    __tablename__ = "support_categories"
+    __table_args__ = (UniqueConstraint("tenant_id", "name", name="uq_support_categories_tenant_name"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(100))
+    description: Mapped[str] = mapped_column(Text, default="")
+    # Words that point to this category (triage uses them next to resolved tickets).
+    keywords: Mapped[list[Any]] = mapped_column(default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class SupportTicket(TenantScoped, Base):
+    __tablename__ = "support_tickets"
+    __table_args__ = (
+        UniqueConstraint("tenant_id", "number", name="uq_support_tickets_tenant_number"),
+        # Queues: state first, newest activity first.
+        Index("ix_support_tickets_tenant_state_updated", "tenant_id", "state", "updated_at"),
+        Index("ix_support_tickets_tenant_assignee_state", "tenant_id", "assignee_id", "state"),
+        Index("ix_support_tickets_requester_email", "requester_email"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    number: Mapped[str] = mapped_column(String(40))
+    # A station offline gives a provisional number until the platform assigns one.
+    provisional: Mapped[bool] = mapped_column(default=False)
+    subject: Mapped[str] = mapped_column(String(300))
+    description: Mapped[str] = mapped_column(Text, default="")
+    requester_email: Mapped[str] = mapped_column(String(320))
+    requester_name: Mapped[str] = mapped_column(String(200), default="")
+    state: Mapped[str] = mapped_column(String(20), default="open")  # open, pending, resolved, closed
+    priority: Mapped[str] = mapped_column(String(10), default="normal")  # low, normal, high, urgent
+    category_id: Mapped[str | None] = mapped_column(
+        String(36), ForeignKey("support_categories.id", ondelete="RESTRICT"), default=None, index=True
+    )
+    assignee_id: Mapped[str | None] = mapped_column(
+        String(36), ForeignKey("users.id", ondelete="SET NULL"), default=None
+    )
+    tags: Mapped[list[Any]] = mapped_column(default=list)
+    source: Mapped[str] = mapped_column(String(10), default="agent")  # public, agent
+    access_token_hash: Mapped[str | None] = mapped_column(String(64), default=None)  # SHA-256 hex
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    first_response_at: Mapped[datetime | None] = mapped_column(default=None)
+    resolved_at: Mapped[datetime | None] = mapped_column(default=None)
+    closed_at: Mapped[datetime | None] = mapped_column(default=None)
+    first_response_due: Mapped[datetime | None] = mapped_column(default=None)
+    resolution_due: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class SupportMessage(TenantScoped, Base):
+    __tablename__ = "support_messages"
+    __table_args__ = (Index("ix_support_messages_ticket_created", "ticket_id", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    ticket_id: Mapped[str] = mapped_column(String(36), ForeignKey("support_tickets.id", ondelete="CASCADE"))
+    author_kind: Mapped[str] = mapped_column(String(10))  # customer, agent, system
+    author_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    author_name: Mapped[str] = mapped_column(String(200), default="")
+    body: Mapped[str] = mapped_column(Text)
+    # An internal note is for agents only: no guest route ever returns it.
+    internal: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class SupportAttachment(TenantScoped, Base):
+    __tablename__ = "support_attachments"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    ticket_id: Mapped[str | None] = mapped_column(
+        String(36), ForeignKey("support_tickets.id", ondelete="CASCADE"), default=None, index=True
+    )
+    message_id: Mapped[str | None] = mapped_column(
+        String(36), ForeignKey("support_messages.id", ondelete="CASCADE"), default=None, index=True
+    )
+    filename: Mapped[str] = mapped_column(String(255))
+    content_type: Mapped[str] = mapped_column(String(100))
+    size: Mapped[int] = mapped_column(Integer)
+    sha256: Mapped[str] = mapped_column(String(64))
+    uploaded_by: Mapped[str] = mapped_column(String(10))  # customer, agent
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class SupportConfig(TenantScoped, Base):
+    """The helpdesk configuration of a tenant (one row; the document is validated by the service)."""
+
+    __tablename__ = "support_config"
+    __table_args__ = (UniqueConstraint("tenant_id", name="uq_support_config_tenant"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class SupportEmailDomain(TenantScoped, Base):
+    __tablename__ = "support_email_domains"
+    __table_args__ = (UniqueConstraint("tenant_id", name="uq_support_email_domains_tenant"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    domain: Mapped[str] = mapped_column(String(253))
+    token: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(10), default="pending")  # pending, verified
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    verified_at: Mapped[datetime | None] = mapped_column(default=None)
+    last_checked_at: Mapped[datetime | None] = mapped_column(default=None)

@@ -1,0 +1,327 @@
+"""The delivery worker: asyncio + httpx, started by the server (app.events_worker).
+
+Pipeline: a claimer leases due deliveries (store.claim_due) and queues them;
+``lanes`` senders post them, each with its own ``httpx.AsyncClient`` per
+target host; a recorder stores the attempts in batches and schedules retries.
+A commit anywhere in the process wakes the claimer, so a published event is
+on the wire within milliseconds; ``poll_interval`` covers commits made by
+other processes.
+
+Every request: POST, the exact bytes signed (``X-Service-Signature:
+sha256=<HMAC-SHA256(secret UTF-8, body)>``), redirects never followed, 2xx
+only is success, one total timeout, the address vetted at connect time
+(safety.SafeBackend).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import socket
+import ssl
+import time
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+import httpcore
+import httpx
+
+from services.core.context import CommitInfo, Runtime
+from services.events import store
+from services.events.fanout import DeliveryConfig, config_of
+from services.events.safety import BlockedAddress, SafeBackend
+from services.events.store import Job, Result
+
+log = logging.getLogger("events.delivery")
+USER_AGENT = "platform-webhooks/0.1"
+
+
+def signature(secret: str, body: bytes) -> str:
+    return "sha256=" + hmac.new(secret.encode("utf-8"), body, hashlib.sha256).hexdigest()
+
+
+def headers_for(job: Job) -> dict[str, str]:
+    h = {
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
+        "X-Service-Event": job.event_type,
+        "X-Service-Delivery-Id": job.delivery_id,
+        "X-Service-Retry-Count": str(job.number - 1),
+        "X-Service-Signature": signature(job.secrets[0], job.body),
+    }
+    if len(job.secrets) > 1:
+        # During a secret rotation's grace window: the same body signed with the old secret.
+        h["X-Service-Signature-Previous"] = signature(job.secrets[1], job.body)
+    if job.kind == "replay":
+        h["X-Service-Replay"] = "true"
+    if job.kind == "test":
+        h["X-Service-Test"] = "true"
+    return h
+
+
+def ssl_context(ca_bundle: str | None) -> ssl.SSLContext:
+    ctx = ssl.create_default_context()
+    if ca_bundle:
+        ctx.load_verify_locations(cafile=ca_bundle)
+    return ctx
+
+
+class SafeTransport(httpx.AsyncHTTPTransport):
+    """httpx's transport with the vetting network backend underneath."""
+
+    def __init__(self, *, ssl_ctx: ssl.SSLContext, allow_private: bool, max_connections: int = 20) -> None:
+        super().__init__(verify=ssl_ctx, trust_env=False)
+        self._pool = httpcore.AsyncConnectionPool(
+            ssl_context=ssl_ctx,
+            max_connections=max_connections,
+            max_keepalive_connections=max_connections,
+            keepalive_expiry=30.0,
+            network_backend=SafeBackend(allow_private=allow_private),
+        )
+
+
+def _error_class(exc: BaseException) -> str:
+    if isinstance(exc, BlockedAddress):
+        return "blocked_address"
+    if isinstance(exc, TimeoutError | httpx.TimeoutException):
+        return "timeout"
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, ssl.SSLError):
+            return "tls_error"
+        seen = seen.__cause__ or seen.__context__
+    if "CERTIFICATE_VERIFY_FAILED" in str(exc) or "SSL" in str(exc):
+        return "tls_error"
+    if isinstance(exc, socket.gaierror):
+        return "dns_error"
+    if isinstance(exc, httpx.ConnectError | OSError):
+        return "connection_error"
+    if isinstance(exc, httpx.RemoteProtocolError | httpx.LocalProtocolError):
+        return "protocol_error"
+    if isinstance(exc, httpx.TransportError):
+        return "connection_error"
+    return "internal_error"
+
+
+def status_class(code: int) -> str | None:
+    if 200 <= code < 300:
+        return None
+    if 300 <= code < 400:
+        return "redirect"  # never followed: a redirect could point anywhere
+    if 400 <= code < 500:
+        return "http_4xx"
+    if code >= 500:
+        return "http_5xx"
+    return "http_status"
+
+
+class Sender:
+    """One lane: its own client per target host."""
+
+    def __init__(self, config: DeliveryConfig, ssl_ctx: ssl.SSLContext) -> None:
+        self.config = config
+        self.ssl_ctx = ssl_ctx
+        self.clients: dict[str, httpx.AsyncClient] = {}
+
+    def client_for(self, url: str) -> httpx.AsyncClient:
+        parts = urlsplit(url)
+        key = f"{parts.hostname}:{parts.port or 443}"
+        c = self.clients.get(key)
+        if c is None:
+            if len(self.clients) >= 256:
+                # Bounded: an old idle client goes (closed in the background).
+                _old_key, old = next(iter(self.clients.items()))
+                del self.clients[_old_key]
+                asyncio.get_running_loop().create_task(old.aclose())
+            transport = SafeTransport(ssl_ctx=self.ssl_ctx, allow_private=self.config.allow_private)
+            c = httpx.AsyncClient(transport=transport, follow_redirects=False, trust_env=False,
+                                  timeout=httpx.Timeout(self.config.timeout))  # fmt: skip
+            self.clients[key] = c
+        return c
+
+    async def send(self, job: Job, now: Callable[[], object]) -> Result:
+        attempted_at = now()
+        start = time.perf_counter()
+        code: int | None = None
+        error: str | None = None
+        message: str | None = None
+        excerpt = b""
+        try:
+            if urlsplit(job.url).scheme.lower() != "https":
+                raise BlockedAddress("only https:// targets are called")
+            async with asyncio.timeout(self.config.timeout):
+                client = self.client_for(job.url)
+                async with client.stream("POST", job.url, content=job.body, headers=headers_for(job)) as resp:
+                    code = resp.status_code
+                    buf = bytearray()
+                    async for chunk in resp.aiter_bytes():
+                        buf += chunk
+                        if len(buf) >= store.BODY_EXCERPT:
+                            break
+                    excerpt = bytes(buf[: store.BODY_EXCERPT])
+            error = status_class(code)
+            if error:
+                message = f"HTTP {code}"
+        except asyncio.CancelledError:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - every failure is an attempt outcome
+            error, message = _error_class(exc), (str(exc) or type(exc).__name__)[:300]
+        duration = int((time.perf_counter() - start) * 1000)
+        return Result(job=job, attempted_at=attempted_at, duration_ms=duration, status_code=code,  # type: ignore[arg-type]
+                      error_class=error, error_message=message,
+                      response_body=excerpt.decode("utf-8", errors="replace"))  # fmt: skip
+
+    async def aclose(self) -> None:
+        for c in self.clients.values():
+            with contextlib.suppress(Exception):
+                await c.aclose()
+        self.clients.clear()
+
+
+class DeliveryWorker:
+    """Runs on the server's event loop from the lifespan start to its end."""
+
+    def __init__(self, rt: Runtime, config: DeliveryConfig | None = None) -> None:
+        self.rt = rt
+        self.config = config or config_of(rt)
+        self.capacity = self.config.lanes * 2
+        self.inflight = 0
+        self.sent = 0
+        self._stopping = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wake: asyncio.Event | None = None
+        self._jobs: asyncio.Queue[Job | None] | None = None
+        self._results: asyncio.Queue[Result | None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._lane_tasks: list[asyncio.Task[None]] = []
+        self._senders: list[Sender] = []
+
+    # -- control -----------------------------------------------------------
+
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()
+        self._jobs = asyncio.Queue()
+        self._results = asyncio.Queue()
+        ctx = ssl_context(self.config.ca_bundle)
+        self._senders = [Sender(self.config, ctx) for _ in range(self.config.lanes)]
+        self._lane_tasks = [asyncio.create_task(self._lane(s)) for s in self._senders]
+        self._tasks = [asyncio.create_task(self._claimer()), asyncio.create_task(self._recorder()),
+                       asyncio.create_task(self._retention())]  # fmt: skip
+        self.rt.after_commit.append(self._on_commit)
+        self.wake()
+
+    async def stop(self, grace: float = 5.0) -> None:
+        """Stop claiming, let the senders finish what they hold, record, give back the rest."""
+        if self._on_commit in self.rt.after_commit:
+            self.rt.after_commit.remove(self._on_commit)
+        self._stopping = True
+        self.wake()
+        claimer, recorder, retention = self._tasks
+        retention.cancel()
+        await asyncio.gather(claimer, retention, return_exceptions=True)
+        assert self._jobs is not None and self._results is not None
+        unsent: list[Job] = []
+        while not self._jobs.empty():
+            j = self._jobs.get_nowait()
+            if j is not None:
+                unsent.append(j)
+        for _ in self._lane_tasks:
+            self._jobs.put_nowait(None)
+        _done, pending = await asyncio.wait(self._lane_tasks, timeout=grace) if self._lane_tasks else (set(), set())
+        for t in pending:
+            t.cancel()
+        await asyncio.gather(*self._lane_tasks, return_exceptions=True)
+        self._results.put_nowait(None)
+        await asyncio.gather(recorder, return_exceptions=True)
+        if unsent:
+            await asyncio.to_thread(store.release, self.rt.db, unsent)
+        for s in self._senders:
+            await s.aclose()
+
+    def wake(self) -> None:
+        """Thread-safe: look for due deliveries now."""
+        loop, ev = self._loop, self._wake
+        if loop is None or ev is None:
+            return
+        with contextlib.suppress(RuntimeError):  # loop already closed at shutdown
+            loop.call_soon_threadsafe(ev.set)
+
+    def _on_commit(self, info: CommitInfo) -> None:
+        # Publishes, replays and test events create deliveries; any commit may have.
+        self.wake()
+
+    # -- tasks -------------------------------------------------------------
+
+    async def _claimer(self) -> None:
+        assert self._wake is not None and self._jobs is not None
+        while not self._stopping:
+            self._wake.clear()
+            room = self.capacity - self.inflight
+            timeout = self.config.poll_interval
+            try:
+                if room > 0:
+                    now = self.rt.clock.now()
+                    jobs = await asyncio.to_thread(store.claim_due, self.rt.db, self.config, now, room)
+                    for j in jobs:
+                        self.inflight += 1
+                        self._jobs.put_nowait(j)
+                    if len(jobs) < room:
+                        # Nothing else is due now: sleep until the next retry is (or a wake-up).
+                        due = await asyncio.to_thread(store.next_due, self.rt.db, now)
+                        if due is not None:
+                            timeout = min(timeout, max(0.0, (due - now).total_seconds()))
+            except Exception:  # noqa: BLE001 - a database hiccup must not end the worker
+                log.exception("claiming deliveries failed; retrying")
+            if self._stopping:
+                break
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout)
+
+    async def _lane(self, sender: Sender) -> None:
+        assert self._jobs is not None and self._results is not None
+        while True:
+            job = await self._jobs.get()
+            if job is None:
+                return
+            result = await sender.send(job, self.rt.clock.now)
+            self._results.put_nowait(result)
+
+    async def _recorder(self) -> None:
+        assert self._results is not None
+        done = False
+        while not done:
+            first = await self._results.get()
+            batch: list[Result] = []
+            if first is None:
+                done = True
+            else:
+                batch.append(first)
+            while not self._results.empty():
+                r = self._results.get_nowait()
+                if r is None:
+                    done = True
+                else:
+                    batch.append(r)
+            if not batch:
+                continue
+            try:
+                await asyncio.to_thread(store.record, self.rt.db, self.config, batch, self.rt.clock.now())
+            except Exception:  # noqa: BLE001 - leases expire and the attempts are made again
+                log.exception("recording %d delivery attempts failed", len(batch))
+            self.inflight -= len(batch)
+            self.sent += len(batch)
+            self.wake()
+
+    async def _retention(self) -> None:
+        while True:
+            try:
+                n = await asyncio.to_thread(store.purge, self.rt.db, self.rt.clock.now(), self.config.retention_days)
+                if any(n.values()):
+                    log.info("retention: deleted %s", n)
+            except Exception:  # noqa: BLE001
+                log.exception("retention job failed")
+            await asyncio.sleep(self.config.retention_interval)

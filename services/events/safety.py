@@ -1,0 +1,185 @@
+"""Which webhook targets the platform may call, checked at creation and at connect time.
+
+Only ``https://`` URLs without credentials. Addresses that are not globally
+routable (loopback, private, link-local, shared 100.64/10, multicast,
+reserved, unspecified; IPv4 and IPv6, including IPv4 embedded in IPv6) are
+refused. The connect-time check runs on the address actually dialled
+(``SafeBackend`` resolves, vets, then connects to the vetted address), so a
+name that re-resolves to an internal address between the two checks
+(DNS rebinding) is still refused. ``allow_private`` lifts the address rule
+(tests, ``PLATFORM_WEBHOOK_ALLOW_PRIVATE=1``); the scheme rule always holds.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Iterable
+from contextlib import nullcontext
+from typing import Any
+from urllib.parse import urlsplit
+
+import anyio
+import anyio.to_thread
+import httpcore
+
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_SHARED = ipaddress.ip_network("100.64.0.0/10")
+
+
+class UnsafeTarget(ValueError):
+    """A webhook URL or address the platform refuses to call."""
+
+
+class BlockedAddress(Exception):
+    """Raised at connect time: the resolved address is not allowed."""
+
+
+def _embedded_v4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip.teredo is not None:
+        return ip.teredo[1]
+    if ip in _NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
+
+
+def address_problem(ip: IPAddress) -> str | None:
+    """Why this address is refused, or None when it is a public unicast address."""
+    if isinstance(ip, ipaddress.IPv6Address):
+        inner = _embedded_v4(ip)
+        if inner is not None:
+            why = address_problem(inner)
+            return f"embeds {inner}, which {why}" if why else None
+        if ip.scope_id:
+            return "is a scoped (link-local) address"
+    checks = [
+        (ip.is_loopback, "is a loopback address"),
+        (ip.is_link_local, "is a link-local address"),
+        (isinstance(ip, ipaddress.IPv4Address) and ip in _SHARED, "is in the shared address space 100.64.0.0/10"),
+        (ip.is_private, "is a private address"),
+        (ip.is_multicast, "is a multicast address"),
+        (ip.is_unspecified, "is the unspecified address"),
+        (ip.is_reserved, "is a reserved address"),
+        (not ip.is_global, "is not a globally routable address"),
+    ]
+    for bad, why in checks:
+        if bad:
+            return why
+    return None
+
+
+def parse_ip(host: str) -> IPAddress | None:
+    try:
+        return ipaddress.ip_address(host.strip("[]").split("%")[0])
+    except ValueError:
+        return None
+
+
+def check_url(url: str, *, allow_private: bool, resolve: bool = True) -> str:
+    """Refuse a webhook URL the platform must not call; returns it unchanged when fine.
+
+    A host name is resolved and every address vetted (``resolve=False`` skips
+    that, e.g. offline); the connect-time check repeats it in any case.
+    """
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as exc:
+        raise UnsafeTarget(f"not a valid URL: {exc}") from exc
+    if parts.scheme.lower() != "https":
+        raise UnsafeTarget("webhook_url must be an https:// URL")
+    if parts.username is not None or parts.password is not None or "@" in parts.netloc:
+        raise UnsafeTarget("webhook_url must not carry credentials")
+    host = parts.hostname
+    if not host:
+        raise UnsafeTarget("webhook_url has no host")
+    if parts.fragment:
+        raise UnsafeTarget("webhook_url must not have a fragment")
+    if allow_private:
+        return url
+    ip = parse_ip(host)
+    if ip is not None:
+        why = address_problem(ip)
+        if why:
+            raise UnsafeTarget(f"webhook_url host {host} {why}")
+        return url
+    if host.lower() == "localhost" or host.lower().endswith((".localhost", ".local", ".internal")):
+        raise UnsafeTarget(f"webhook_url host {host} is a local name")
+    if resolve:
+        try:
+            infos = socket.getaddrinfo(host, port or 443, type=socket.SOCK_STREAM)
+        except OSError:
+            # Unresolvable now (DNS down, name not yet published): the connect-time check still guards it.
+            return url
+        for ip in {parse_ip(str(info[4][0])) for info in infos}:
+            why = address_problem(ip) if ip is not None else "is not an IP address"
+            if why:
+                raise UnsafeTarget(f"webhook_url host {host} resolves to {ip}, which {why}")
+    return url
+
+
+def vet_addresses(host: str, addresses: Iterable[str]) -> list[str]:
+    """The addresses to dial, or BlockedAddress if any of them is refused."""
+    out: list[str] = []
+    for a in addresses:
+        ip = parse_ip(a)
+        why = address_problem(ip) if ip is not None else "is not an IP address"
+        if why:
+            raise BlockedAddress(f"{host} resolves to {a}, which {why}")
+        if a not in out:
+            out.append(a)
+    if not out:
+        raise BlockedAddress(f"{host} resolves to no address")
+    return out
+
+
+class SafeBackend(httpcore.AsyncNetworkBackend):
+    """Resolve, vet the addresses, then connect to a vetted address (no second lookup).
+
+    TLS still verifies the certificate against the URL's host name: httpcore
+    passes the origin host as ``server_hostname`` to ``start_tls``.
+    """
+
+    def __init__(self, *, allow_private: bool) -> None:
+        self.allow_private = allow_private
+        self._inner = httpcore.AnyIOBackend()
+
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
+        if self.allow_private:
+            return await self._inner.connect_tcp(host, port, timeout, local_address, socket_options)
+        literal = parse_ip(host)
+        if literal is not None:
+            candidates = [str(literal)]
+        else:
+            with anyio.fail_after(timeout) if timeout else nullcontext():
+                # socket.getaddrinfo in a thread: one lookup, whose answers are the ones dialled.
+                infos = await anyio.to_thread.run_sync(
+                    lambda: socket.getaddrinfo(host, port, type=socket.SOCK_STREAM), abandon_on_cancel=True
+                )
+            candidates = [str(i[4][0]) for i in infos]
+        last: Exception | None = None
+        for addr in vet_addresses(host, candidates):
+            try:
+                return await self._inner.connect_tcp(addr, port, timeout, local_address, socket_options)
+            except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
+                last = exc
+        assert last is not None
+        raise last
+
+    async def connect_unix_socket(self, *args: Any, **kwargs: Any) -> httpcore.AsyncNetworkStream:
+        raise BlockedAddress("unix sockets are not webhook targets")
+
+    async def sleep(self, seconds: float) -> None:
+        await self._inner.sleep(seconds)

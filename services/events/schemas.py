@@ -1,0 +1,272 @@
+"""Requests and responses of the events module."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from services.core.events import EVENT_TYPES
+from services.core.pagination import ListQuery
+from services.core.schemas import Strict
+
+RETENTION_DAYS = 90
+MAX_FILTER_KEYS = 20
+_SOURCE = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,49}$")
+_PATH = re.compile(r"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$")
+
+
+def _known_type(v: str) -> str:
+    if v not in EVENT_TYPES:
+        raise ValueError(f"unknown event type {v!r}")
+    return v
+
+
+def aware(v: datetime) -> datetime:
+    """Timestamps without a zone are read as UTC (the spec writes them as ISO 8601)."""
+    return v.replace(tzinfo=UTC) if v.tzinfo is None else v.astimezone(UTC)
+
+
+# --- events --------------------------------------------------------------------
+
+
+class PublishRequest(Strict):
+    type: str = Field(min_length=1, max_length=100)
+    source: str | None = Field(default=None, max_length=50)
+    data: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("source")
+    @classmethod
+    def _source(cls, v: str | None) -> str | None:
+        if v is not None and not _SOURCE.match(v):
+            raise ValueError("source is a module name: lower-case letters, digits, '_', '.', '-'")
+        return v
+
+
+class EventOut(BaseModel):
+    id: str
+    type: str
+    source: str
+    tenant_id: str
+    data: dict[str, Any]
+    created_at: datetime
+
+
+class PublishedEvent(EventOut):
+    deliveries: int
+
+
+def _bound(v: str | None, *, end: bool) -> datetime | None:
+    """``from``/``to`` as an ISO 8601 date (whole day) or timestamp."""
+    if v is None or v == "":
+        return None
+    try:
+        if len(v) == 10:
+            d = date.fromisoformat(v)
+            day = datetime.combine(d, time.min, tzinfo=UTC)
+            return day + timedelta(days=1) if end else day
+        return aware(datetime.fromisoformat(v.replace("Z", "+00:00")))
+    except ValueError as exc:
+        raise ValueError(f"not an ISO 8601 date or timestamp: {v!r}") from exc
+
+
+class EventQuery(ListQuery):
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+    type: str | None = None
+    source: str | None = None
+    from_: str | None = Field(default=None, alias="from")
+    to: str | None = None
+
+    @field_validator("from_", "to")
+    @classmethod
+    def _iso(cls, v: str | None) -> str | None:
+        _bound(v, end=False)
+        return v
+
+    @property
+    def start(self) -> datetime | None:
+        return _bound(self.from_, end=False)
+
+    @property
+    def end(self) -> datetime | None:
+        """Exclusive: a date ``to`` covers that whole day."""
+        b = _bound(self.to, end=True)
+        if b is not None and self.to is not None and len(self.to) != 10:
+            b += timedelta(microseconds=1)  # an exact timestamp is inclusive
+        return b
+
+
+# --- subscriptions -----------------------------------------------------------------
+
+
+class SubscriptionCreate(Strict):
+    """Both documented forms: ``event_types``/``target`` or legacy ``event_type``/``target_module``."""
+
+    event_types: list[str] | None = Field(default=None, min_length=1, max_length=50)
+    event_type: str | None = None
+    target: Literal["webhook"] | None = None
+    target_module: Literal["external", "webhook"] | None = None
+    webhook_url: str = Field(min_length=1, max_length=2048)
+    secret: str = Field(min_length=1, max_length=256)
+    active: bool = True
+    filter: dict[str, Any] | None = None
+    # How the body names the time: "created_at" (with source) or the legacy "timestamp".
+    payload_format: Literal["created_at", "timestamp"] = "created_at"
+
+    @field_validator("event_types")
+    @classmethod
+    def _types(cls, v: list[str] | None) -> list[str] | None:
+        if v is None:
+            return v
+        return list(dict.fromkeys(_known_type(t) for t in v))
+
+    @field_validator("event_type")
+    @classmethod
+    def _type(cls, v: str | None) -> str | None:
+        return None if v is None else _known_type(v)
+
+    @field_validator("filter")
+    @classmethod
+    def _filter(cls, v: dict[str, Any] | None) -> dict[str, Any] | None:
+        return check_filter(v)
+
+    @model_validator(mode="after")
+    def _one_form(self) -> SubscriptionCreate:
+        if (self.event_types is None) == (self.event_type is None):
+            raise ValueError("give either event_types (a list) or event_type (one type)")
+        if self.target is not None and self.target_module is not None:
+            raise ValueError("give either target or target_module")
+        return self
+
+    @property
+    def types(self) -> list[str]:
+        # The legacy form is stored as a one-element event_types (DECISIONS.md).
+        return self.event_types if self.event_types is not None else [str(self.event_type)]
+
+
+def check_filter(v: dict[str, Any] | None) -> dict[str, Any] | None:
+    if v is None:
+        return v
+    if len(v) > MAX_FILTER_KEYS:
+        raise ValueError(f"a filter has at most {MAX_FILTER_KEYS} fields")
+    for key in v:
+        if not _PATH.match(key):
+            raise ValueError(f"filter key {key!r} is not a field path like 'carrier' or 'address.country'")
+    return v
+
+
+class SubscriptionUpdate(Strict):
+    event_types: list[str] | None = Field(default=None, min_length=1, max_length=50)
+    webhook_url: str | None = Field(default=None, min_length=1, max_length=2048)
+    filter: dict[str, Any] | None = None
+    payload_format: Literal["created_at", "timestamp"] | None = None
+
+    @field_validator("event_types")
+    @classmethod
+    def _types(cls, v: list[str] | None) -> list[str] | None:
+        return None if v is None else list(dict.fromkeys(_known_type(t) for t in v))
+
+    @field_validator("filter")
+    @classmethod
+    def _filter(cls, v: dict[str, Any] | None) -> dict[str, Any] | None:
+        return check_filter(v)
+
+
+class RotateSecret(Strict):
+    secret: str = Field(min_length=1, max_length=256)
+    # The old secret keeps signing (X-Service-Signature-Previous) this long; 0 ends it now.
+    grace_seconds: int = Field(default=86400, ge=0, le=7 * 86400)
+
+
+class SubscriptionOut(BaseModel):
+    id: str
+    event_types: list[str]
+    target: str
+    webhook_url: str
+    filter: dict[str, Any] | None
+    payload_format: str
+    active: bool
+    previous_secret_expires_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class SubscriptionQuery(ListQuery):
+    active: bool | None = None
+    event_type: str | None = None
+
+
+# --- replay, deliveries ------------------------------------------------------------
+
+
+class ReplayRange(Strict):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, populate_by_name=True)
+
+    event_type: str
+    from_: datetime = Field(alias="from")
+    to: datetime
+
+    @field_validator("event_type")
+    @classmethod
+    def _type(cls, v: str) -> str:
+        return _known_type(v)
+
+    @field_validator("from_", "to")
+    @classmethod
+    def _aware(cls, v: datetime) -> datetime:
+        return aware(v)
+
+    @model_validator(mode="after")
+    def _order(self) -> ReplayRange:
+        if self.from_ > self.to:
+            raise ValueError("'from' is after 'to'")
+        return self
+
+
+class ReplayOut(BaseModel):
+    model_config = ConfigDict(serialize_by_alias=True)
+
+    event_id: str | None = None
+    event_type: str
+    events: int
+    deliveries: int
+    from_: datetime | None = Field(default=None, serialization_alias="from")
+    to: datetime | None = None
+
+
+class AttemptOut(BaseModel):
+    number: int
+    retry_count: int
+    trigger: str
+    attempted_at: datetime
+    duration_ms: int
+    status_code: int | None
+    error_class: str | None
+    error_message: str | None
+    response_body: str
+
+
+class DeliveryOut(BaseModel):
+    id: str
+    subscription_id: str
+    event_id: str | None
+    event_type: str
+    kind: str
+    replay: bool
+    status: str
+    attempts: int
+    max_attempts: int
+    next_attempt_at: datetime | None
+    last_status_code: int | None
+    last_error: str | None
+    created_at: datetime
+    completed_at: datetime | None
+    attempt_log: list[AttemptOut] = Field(default_factory=list)
+
+
+class DeliveryQuery(ListQuery):
+    status: str | None = None
+    kind: str | None = None

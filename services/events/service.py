@@ -1,0 +1,353 @@
+"""Use cases of the events module: publish, list, subscriptions, replay, test events, history."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import func, select, update
+
+from local_db import new_id
+from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
+from services.core.context import Ctx
+from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
+from services.core.events import emit
+from services.core.pagination import Page, paginate
+from services.events import store
+from services.events.fanout import (
+    DELIVERY_COUNTS,
+    INSERT_DELIVERY,
+    active_subscriptions,
+    config_of,
+    delivery_row,
+    iso,
+    wants,
+)
+from services.events.safety import UnsafeTarget, check_url
+from services.events.schemas import (
+    RETENTION_DAYS,
+    AttemptOut,
+    DeliveryOut,
+    DeliveryQuery,
+    EventOut,
+    EventQuery,
+    PublishedEvent,
+    PublishRequest,
+    ReplayOut,
+    ReplayRange,
+    RotateSecret,
+    SubscriptionCreate,
+    SubscriptionOut,
+    SubscriptionQuery,
+    SubscriptionUpdate,
+)
+
+MAX_REPLAY_EVENTS = 10_000
+TEST_EVENT_TYPE = "webhook.test"
+
+
+# --- events -------------------------------------------------------------------------
+
+
+def _event_out(ev: Event) -> EventOut:
+    return EventOut(id=ev.id, type=ev.type, source=ev.source, tenant_id=ev.tenant_id, data=ev.data,
+                    created_at=ev.created_at)  # fmt: skip
+
+
+def publish(ctx: Ctx, body: PublishRequest) -> PublishedEvent:
+    """Record the event; on the platform its deliveries are created in the same transaction."""
+    with ctx.write() as s:
+        ev = emit(ctx, body.type, body.data, source=body.source)
+        # Station runtimes have no fan-out hook: 0 here, the platform delivers after sync.
+        n = s.info.get(DELIVERY_COUNTS, {}).pop(ev.id, 0)
+    return PublishedEvent(**_event_out(ev).model_dump(), deliveries=n)
+
+
+def publish_public(ctx: Ctx, body: PublishRequest) -> PublishedEvent:
+    """The unauthenticated, rate-limited route: only for tenants with the events module."""
+    if ctx.tenant is None or "events" not in ctx.tenant.modules:
+        raise Forbidden("module events is not enabled for this tenant")
+    return publish(ctx, body)
+
+
+def list_events(ctx: Ctx, query: EventQuery) -> Page[EventOut]:
+    stmt = select(Event)
+    if query.type:
+        stmt = stmt.where(Event.type == query.type)
+    if query.source:
+        stmt = stmt.where(Event.source == query.source)
+    if query.start is not None:
+        stmt = stmt.where(Event.created_at >= query.start)
+    if query.end is not None:
+        stmt = stmt.where(Event.created_at < query.end)
+    if query.start and query.end and query.start >= query.end:
+        raise ValidationFailed("'from' is after 'to'", {"from": query.from_, "to": query.to})
+    with ctx.read() as s:
+        page = paginate(s, stmt, query, columns={"created_at": Event.created_at, "type": Event.type,
+                                                 "source": Event.source})  # fmt: skip
+    return page.map(_event_out)
+
+
+def get_event(ctx: Ctx, event_id: str) -> EventOut:
+    with ctx.read() as s:
+        ev = s.get(Event, event_id)
+        if ev is None:
+            raise NotFound("event not found", {"event_id": event_id})
+        return _event_out(ev)
+
+
+# --- subscriptions ---------------------------------------------------------------------
+
+
+def _sub_out(sub: Subscription) -> SubscriptionOut:
+    return SubscriptionOut(
+        id=sub.id, event_types=list(sub.event_types), target=sub.target, webhook_url=sub.webhook_url,
+        filter=sub.filter, payload_format=sub.payload_format, active=sub.active,
+        previous_secret_expires_at=sub.previous_secret_expires_at, created_at=sub.created_at,
+        updated_at=sub.updated_at,
+    )  # fmt: skip
+
+
+def _safe_url(ctx: Ctx, url: str) -> str:
+    cfg = config_of(ctx.runtime)
+    try:
+        return check_url(url, allow_private=cfg.allow_private, resolve=cfg.resolve_on_create)
+    except UnsafeTarget as exc:
+        raise ValidationFailed(str(exc), {"fields": [{"field": "webhook_url", "message": str(exc)}]}) from exc
+
+
+def _load_sub(s: Any, sub_id: str) -> Subscription:
+    sub = s.get(Subscription, sub_id)
+    if sub is None:  # another tenant's row is invisible in a tenant-bound session
+        raise NotFound("subscription not found", {"subscription_id": sub_id})
+    return sub
+
+
+def create_subscription(ctx: Ctx, body: SubscriptionCreate) -> SubscriptionOut:
+    url = _safe_url(ctx, body.webhook_url)
+    now = ctx.now()
+    with ctx.write() as s:
+        sub = Subscription(
+            id=new_id(), event_types=body.types, target="webhook", webhook_url=url, secret=body.secret,
+            filter=body.filter, payload_format=body.payload_format, active=body.active, created_at=now,
+            updated_at=now,
+        )  # fmt: skip
+        s.add(sub)
+        s.flush()
+        return _sub_out(sub)
+
+
+def list_subscriptions(ctx: Ctx, query: SubscriptionQuery) -> Page[SubscriptionOut]:
+    stmt = select(Subscription)
+    if query.active is not None:
+        stmt = stmt.where(Subscription.active.is_(query.active))
+    with ctx.read() as s:
+        page = paginate(s, stmt, query, columns={"created_at": Subscription.created_at,
+                                                 "updated_at": Subscription.updated_at})  # fmt: skip
+    out = page.map(_sub_out)
+    if query.event_type:
+        # JSON list membership differs per backend; a tenant has few subscriptions.
+        out.items = [i for i in out.items if query.event_type in i.event_types]
+    return out
+
+
+def get_subscription(ctx: Ctx, sub_id: str) -> SubscriptionOut:
+    with ctx.read() as s:
+        return _sub_out(_load_sub(s, sub_id))
+
+
+def update_subscription(ctx: Ctx, sub_id: str, body: SubscriptionUpdate) -> SubscriptionOut:
+    url = _safe_url(ctx, body.webhook_url) if body.webhook_url is not None else None
+    with ctx.write() as s:
+        sub = _load_sub(s, sub_id)
+        if body.event_types is not None:
+            sub.event_types = body.event_types
+        if url is not None:
+            sub.webhook_url = url
+        if "filter" in body.model_fields_set:
+            sub.filter = body.filter
+        if body.payload_format is not None:
+            sub.payload_format = body.payload_format
+        sub.updated_at = ctx.now()
+        s.flush()
+        return _sub_out(sub)
+
+
+def activate(ctx: Ctx, sub_id: str) -> SubscriptionOut:
+    with ctx.write() as s:
+        sub = _load_sub(s, sub_id)
+        if sub.active:
+            raise conflict_state("subscription", "active", "activate")
+        sub.active, sub.updated_at = True, ctx.now()
+        s.flush()
+        return _sub_out(sub)
+
+
+def deactivate(ctx: Ctx, sub_id: str) -> SubscriptionOut:
+    """Stop deliveries: the pending ones are cancelled in the same transaction."""
+    with ctx.write() as s:
+        sub = _load_sub(s, sub_id)
+        if not sub.active:
+            raise conflict_state("subscription", "inactive", "deactivate")
+        now = ctx.now()
+        sub.active, sub.updated_at = False, now
+        s.execute(
+            update(Delivery)
+            .where(Delivery.subscription_id == sub.id, Delivery.status == "pending")
+            .values(status="cancelled", completed_at=now, next_attempt_at=None)
+        )
+        s.flush()
+        return _sub_out(sub)
+
+
+def rotate_secret(ctx: Ctx, sub_id: str, body: RotateSecret) -> SubscriptionOut:
+    """New secret now; the old one still signs (second header) during the grace window."""
+    with ctx.write() as s:
+        sub = _load_sub(s, sub_id)
+        if body.secret == sub.secret:
+            raise ValidationFailed("the new secret equals the current one")
+        now = ctx.now()
+        if body.grace_seconds > 0:
+            sub.previous_secret = sub.secret
+            sub.previous_secret_expires_at = now + timedelta(seconds=body.grace_seconds)
+        else:
+            sub.previous_secret, sub.previous_secret_expires_at = None, None
+        sub.secret, sub.updated_at = body.secret, now
+        s.flush()
+        return _sub_out(sub)
+
+
+def delete_subscription(ctx: Ctx, sub_id: str) -> None:
+    with ctx.write() as s:
+        sub = _load_sub(s, sub_id)
+        s.delete(sub)
+
+
+# --- deliveries, test events, replay ----------------------------------------------------
+
+
+def _delivery_out(d: Delivery, attempts: list[DeliveryAttempt]) -> DeliveryOut:
+    return DeliveryOut(
+        id=d.id, subscription_id=d.subscription_id, event_id=d.event_id, event_type=d.event_type, kind=d.kind,
+        replay=d.kind == "replay", status=d.status, attempts=d.attempts, max_attempts=d.max_attempts,
+        next_attempt_at=d.next_attempt_at, last_status_code=d.last_status_code, last_error=d.last_error,
+        created_at=d.created_at, completed_at=d.completed_at,
+        attempt_log=[
+            AttemptOut(number=a.number, retry_count=a.number - 1, trigger=a.trigger, attempted_at=a.attempted_at,
+                       duration_ms=a.duration_ms, status_code=a.status_code, error_class=a.error_class,
+                       error_message=a.error_message, response_body=a.response_body)
+            for a in sorted(attempts, key=lambda a: a.number)
+        ],
+    )  # fmt: skip
+
+
+def list_deliveries(ctx: Ctx, sub_id: str, query: DeliveryQuery) -> Page[DeliveryOut]:
+    """Delivery history of one subscription, each with its attempts."""
+    with ctx.read() as s:
+        _load_sub(s, sub_id)
+        stmt = select(Delivery).where(Delivery.subscription_id == sub_id)
+        if query.status:
+            stmt = stmt.where(Delivery.status == query.status)
+        if query.kind:
+            stmt = stmt.where(Delivery.kind == query.kind)
+        page = paginate(s, stmt, query, columns={"created_at": Delivery.created_at, "status": Delivery.status})
+        by_delivery: dict[str, list[DeliveryAttempt]] = {d.id: [] for d in page.items}
+        if by_delivery:
+            found = s.execute(select(DeliveryAttempt).where(DeliveryAttempt.delivery_id.in_(list(by_delivery))))
+            for a in found.scalars():
+                by_delivery[a.delivery_id].append(a)
+    return page.map(lambda d: _delivery_out(d, by_delivery[d.id]))
+
+
+def get_delivery(ctx: Ctx, delivery_id: str) -> DeliveryOut:
+    with ctx.read() as s:
+        d = s.get(Delivery, delivery_id)
+        if d is None:
+            raise NotFound("delivery not found", {"delivery_id": delivery_id})
+        attempts = list(s.execute(select(DeliveryAttempt).where(DeliveryAttempt.delivery_id == d.id)).scalars())
+        return _delivery_out(d, attempts)
+
+
+def send_test(ctx: Ctx, sub_id: str) -> DeliveryOut:
+    """A test event to one subscription: one attempt, sent by the worker at once."""
+    cfg = config_of(ctx.runtime)
+    now = ctx.now()
+    with ctx.write() as s:
+        sub = _load_sub(s, sub_id)
+        if not sub.active:
+            raise conflict_state("subscription", "inactive", "send a test event to")
+        payload = {"id": new_id(), "type": TEST_EVENT_TYPE, "tenant_id": ctx.tenant_id, "source": "events",
+                   "created_at": iso(now),
+                   "data": {"subscription_id": sub.id, "event_types": list(sub.event_types),
+                            "message": "test event: the subscription reaches this endpoint"}}  # fmt: skip
+        row = delivery_row(tenant_id=ctx.tenant_id, subscription_id=sub.id, event_id=None,
+                           event_type=TEST_EVENT_TYPE, kind="test", now=now, config=cfg, payload=payload,
+                           max_attempts=1)  # fmt: skip
+        row["next_attempt_at"] = now
+        s.connection().execute(INSERT_DELIVERY, [row])
+        d = s.get(Delivery, row["id"])
+        assert d is not None
+        return _delivery_out(d, [])
+
+
+def _window_start(ctx: Ctx) -> Any:
+    return ctx.now() - timedelta(days=RETENTION_DAYS)
+
+
+def _replay_rows(ctx: Ctx, s: Any, events: list[Any]) -> int:
+    cfg = config_of(ctx.runtime)
+    subs = active_subscriptions(s, ctx.tenant_id)
+    now = ctx.now()
+    rows = [
+        delivery_row(tenant_id=ctx.tenant_id, subscription_id=sub["id"], event_id=ev.id, event_type=ev.type,
+                     kind="replay", now=now, config=cfg)
+        for ev in events
+        for sub in subs
+        if wants(sub, ev.type, ev.data)
+    ]  # fmt: skip
+    if rows:
+        s.connection().execute(INSERT_DELIVERY, rows)
+    return len(rows)
+
+
+def replay_event(ctx: Ctx, event_id: str) -> ReplayOut:
+    """Send one event again to every active subscription it matches (X-Service-Replay: true)."""
+    with ctx.write() as s:
+        ev = s.get(Event, event_id)
+        if ev is None:
+            raise NotFound("event not found", {"event_id": event_id})
+        if ev.created_at < _window_start(ctx):
+            raise Conflict(
+                f"event is older than the {RETENTION_DAYS}-day replay window",
+                {"current_state": "expired", "created_at": iso(ev.created_at), "retention_days": RETENTION_DAYS},
+            )
+        n = _replay_rows(ctx, s, [ev])
+    return ReplayOut(event_id=ev.id, event_type=ev.type, events=1, deliveries=n)
+
+
+def replay_range(ctx: Ctx, body: ReplayRange) -> ReplayOut:
+    """Replay every event of one type inside [from, to]."""
+    start = _window_start(ctx)
+    if body.from_ < start:
+        raise ValidationFailed(
+            f"'from' is outside the {RETENTION_DAYS}-day replay window",
+            {"from": iso(body.from_), "earliest": iso(start), "retention_days": RETENTION_DAYS},
+        )
+    if body.from_ > ctx.now():
+        raise ValidationFailed("'from' is in the future", {"from": iso(body.from_)})
+    with ctx.write() as s:
+        where = (Event.type == body.event_type, Event.created_at >= body.from_, Event.created_at <= body.to)
+        count = s.execute(select(func.count()).select_from(Event).where(*where)).scalar_one()
+        if count > MAX_REPLAY_EVENTS:
+            raise ValidationFailed(
+                f"the range holds {count} events; replay at most {MAX_REPLAY_EVENTS} at a time",
+                {"events": count, "max": MAX_REPLAY_EVENTS},
+            )
+        events = list(s.execute(select(Event).where(*where).order_by(Event.created_at)).scalars())
+        n = _replay_rows(ctx, s, events)
+    return ReplayOut(event_type=body.event_type, events=len(events), deliveries=n, from_=body.from_, to=body.to)
+
+
+def purge_expired(ctx: Ctx) -> dict[str, int]:
+    """The retention job (all tenants): events and deliveries older than 90 days."""
+    return store.purge(ctx.db, ctx.now(), RETENTION_DAYS)

@@ -1,0 +1,244 @@
+"""The delivery worker's database side: claim due deliveries, record attempts, purge old rows.
+
+Claims are platform-wide (all tenants) on an unscoped connection. A claim
+sets a lease (``claimed_until``) and a token; only the holder of the token
+may record the attempt, so several server processes on one PostgreSQL never
+send one attempt twice (rows are picked with ``FOR UPDATE SKIP LOCKED``).
+On SQLite the claim runs in a ``BEGIN IMMEDIATE`` transaction, which
+serialises claimers; one worker per database is the supported set-up there.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import and_, bindparam, delete, func, insert, or_, select, update
+
+from local_db import Database, new_id
+from local_db.base import table_of
+from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
+from services.events.fanout import DeliveryConfig, encode, event_body
+
+log = logging.getLogger("events.delivery")
+
+D = table_of(Delivery)
+A = table_of(DeliveryAttempt)
+S = table_of(Subscription)
+E = table_of(Event)
+BODY_EXCERPT = 4096
+
+
+@dataclass(frozen=True)
+class Job:
+    """One attempt to send: everything the sender needs, read at claim time."""
+
+    delivery_id: str
+    claim_token: str
+    tenant_id: str
+    subscription_id: str
+    url: str
+    secrets: tuple[str, ...]  # current first, then the previous one during a rotation's grace window
+    event_type: str
+    kind: str  # event, replay, test
+    number: int  # 1-based attempt number
+    max_attempts: int
+    body: bytes
+
+    @property
+    def trigger(self) -> str:
+        # A person asked for the first attempt of a test or replay; the rest follow the schedule.
+        return "manual" if self.kind in ("test", "replay") and self.number == 1 else "scheduled"
+
+
+@dataclass(frozen=True)
+class Result:
+    job: Job
+    attempted_at: datetime
+    duration_ms: int
+    status_code: int | None
+    error_class: str | None
+    error_message: str | None
+    response_body: str
+
+    @property
+    def ok(self) -> bool:
+        return self.error_class is None and self.status_code is not None and 200 <= self.status_code < 300
+
+
+def _due(now: datetime) -> Any:
+    return and_(
+        D.c.status == "pending",
+        D.c.next_attempt_at <= now,
+        or_(D.c.claimed_until.is_(None), D.c.claimed_until < now),
+    )
+
+
+def next_due(db: Database, now: datetime) -> datetime | None:
+    """When the earliest pending delivery not due yet becomes due."""
+    with db.reading(None) as s:
+        stmt = select(func.min(D.c.next_attempt_at)).where(
+            D.c.status == "pending", or_(D.c.claimed_until.is_(None), D.c.claimed_until < now)
+        )
+        return s.connection().execute(stmt).scalar_one_or_none()
+
+
+def claim_due(db: Database, config: DeliveryConfig, now: datetime, limit: int) -> list[Job]:
+    """Lease up to ``limit`` due deliveries and build their requests."""
+    if limit <= 0:
+        return []
+    pick = select(D.c.id).where(_due(now)).order_by(D.c.next_attempt_at).limit(limit)
+    # A read first: most wake-ups find nothing, and SQLite then takes no write lock.
+    with db.reading(None) as s:
+        if not s.connection().execute(pick.limit(1)).first():
+            return []
+    token = new_id()
+    lease = now + timedelta(seconds=3 * config.timeout + 30)
+    with db.transaction(None) as s:
+        conn = s.connection()
+        locked = pick.with_for_update(skip_locked=True) if not db.is_sqlite else pick
+        ids = [r[0] for r in conn.execute(locked)]
+        if not ids:
+            return []
+        conn.execute(update(D).where(D.c.id.in_(ids)).values(claimed_until=lease, claim_token=token))
+        rows = conn.execute(
+            select(
+                D.c.id, D.c.tenant_id, D.c.subscription_id, D.c.event_id, D.c.event_type, D.c.kind, D.c.payload,
+                D.c.attempts, D.c.max_attempts, S.c.webhook_url, S.c.secret, S.c.previous_secret,
+                S.c.previous_secret_expires_at, S.c.payload_format, S.c.active,
+                E.c.source, E.c.created_at, E.c.data,
+            )
+            .select_from(D.join(S, S.c.id == D.c.subscription_id).outerjoin(E, E.c.id == D.c.event_id))
+            .where(D.c.id.in_(ids))
+        ).mappings().all()  # fmt: skip
+        jobs: list[Job] = []
+        dropped: list[str] = []
+        for r in rows:
+            if not r["active"] or (r["event_id"] is not None and r["created_at"] is None):
+                dropped.append(r["id"])
+                continue
+            jobs.append(_job(r, token, now))
+        if dropped:
+            # The subscription was turned off (or the event purged) after the delivery was queued.
+            conn.execute(
+                update(D).where(D.c.id.in_(dropped))
+                .values(status="cancelled", completed_at=now, next_attempt_at=None, claimed_until=None)
+            )  # fmt: skip
+    return jobs
+
+
+def _job(r: Any, token: str, now: datetime) -> Job:
+    if r["kind"] == "test":
+        payload = dict(r["payload"] or {})
+        if r["payload_format"] == "timestamp":
+            payload.pop("source", None)
+            payload["timestamp"] = payload.pop("created_at", None)
+        body = encode(payload)
+    else:
+        body = encode(
+            event_body(id=r["event_id"], type=r["event_type"], tenant_id=r["tenant_id"], source=r["source"],
+                       created_at=r["created_at"], data=r["data"], payload_format=r["payload_format"])
+        )  # fmt: skip
+    secrets: tuple[str, ...] = (r["secret"],)
+    expires = r["previous_secret_expires_at"]
+    if r["previous_secret"] and expires is not None and expires > now:
+        secrets += (r["previous_secret"],)
+    return Job(delivery_id=r["id"], claim_token=token, tenant_id=r["tenant_id"], subscription_id=r["subscription_id"],
+               url=r["webhook_url"], secrets=secrets, event_type=r["event_type"], kind=r["kind"],
+               number=r["attempts"] + 1, max_attempts=r["max_attempts"], body=body)  # fmt: skip
+
+
+_RECORD = (
+    update(D)
+    .where(D.c.id == bindparam("d_id"), D.c.claim_token == bindparam("d_token"))
+    .values(
+        attempts=bindparam("d_attempts"),
+        status=bindparam("d_status"),
+        next_attempt_at=bindparam("d_next"),
+        completed_at=bindparam("d_done"),
+        last_status_code=bindparam("d_code"),
+        last_error=bindparam("d_error"),
+        claimed_until=None,
+        claim_token=None,
+    )
+)
+
+
+def record(db: Database, config: DeliveryConfig, results: Sequence[Result], now: datetime) -> list[Result]:
+    """Store the attempts and move each delivery on; returns the deliveries that failed for good."""
+    failed: list[Result] = []
+    attempts: list[dict[str, Any]] = []
+    with db.transaction(None) as s:
+        conn = s.connection()
+        for r in results:
+            j = r.job
+            last = j.number >= j.max_attempts
+            if r.ok:
+                status, nxt, done = "succeeded", None, now
+            elif last:
+                status, nxt, done = "failed", None, now
+            else:
+                delay = config.delays[min(j.number, len(config.delays) - 1)]
+                status, nxt, done = "pending", now + timedelta(seconds=delay), None
+            res = conn.execute(
+                _RECORD,
+                {"d_id": j.delivery_id, "d_token": j.claim_token, "d_attempts": j.number, "d_status": status,
+                 "d_next": nxt, "d_done": done, "d_code": r.status_code, "d_error": r.error_class},
+            )  # fmt: skip
+            if res.rowcount != 1:
+                # Lease lost (this process stalled past it) or the delivery was purged: the holder records.
+                log.warning("delivery %s: attempt %s not recorded, claim no longer held", j.delivery_id, j.number)
+                continue
+            attempts.append(
+                {"id": new_id(), "tenant_id": j.tenant_id, "delivery_id": j.delivery_id, "number": j.number,
+                 "trigger": j.trigger, "attempted_at": r.attempted_at, "duration_ms": r.duration_ms,
+                 "status_code": r.status_code, "error_class": r.error_class,
+                 "error_message": (r.error_message or None) and r.error_message[:300],
+                 "response_body": r.response_body}
+            )  # fmt: skip
+            if status == "failed" and j.kind != "test":
+                failed.append(r)
+        if attempts:
+            conn.execute(insert(A), attempts)
+    for r in failed:
+        j = r.job
+        log.error(
+            "ALERT webhook delivery failed after %d attempts: tenant=%s subscription=%s delivery=%s event_type=%s "
+            "url=%s last=%s",
+            j.number, j.tenant_id, j.subscription_id, j.delivery_id, j.event_type, j.url,
+            r.error_class or r.status_code,
+        )  # fmt: skip
+    return failed
+
+
+def release(db: Database, jobs: Sequence[Job]) -> None:
+    """Give back claims that were never sent (clean shutdown), so another worker takes them at once."""
+    if not jobs:
+        return
+    with db.transaction(None) as s:
+        for j in jobs:
+            s.connection().execute(
+                update(D).where(D.c.id == j.delivery_id, D.c.claim_token == j.claim_token)
+                .values(claimed_until=None, claim_token=None)
+            )  # fmt: skip
+
+
+def purge(db: Database, now: datetime, retention_days: int = 90) -> dict[str, int]:
+    """Delete events and deliveries (with their attempts) older than the retention window."""
+    cutoff = now - timedelta(days=retention_days)
+    with db.transaction(None) as s:
+        conn = s.connection()
+        old = select(D.c.id).where(
+            or_(D.c.created_at < cutoff, D.c.event_id.in_(select(E.c.id).where(E.c.created_at < cutoff)))
+        )
+        n_attempts = conn.execute(delete(A).where(A.c.delivery_id.in_(old))).rowcount
+        n_deliveries = conn.execute(
+            delete(D).where(
+                or_(D.c.created_at < cutoff, D.c.event_id.in_(select(E.c.id).where(E.c.created_at < cutoff)))
+            )
+        ).rowcount
+        n_events = conn.execute(delete(E).where(E.c.created_at < cutoff)).rowcount
+    return {"events": n_events, "deliveries": n_deliveries, "attempts": n_attempts}

@@ -1,0 +1,1 @@
+"""Fulfillment: orders, pick/pack/ship operations, shipping labels, device settings, inbound webhooks."""

@@ -1,0 +1,216 @@
+"""Requests and responses of the fulfillment routes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator
+
+from services.core.pagination import ListQuery
+from services.core.schemas import Strict
+from services.fulfillment.states import STATES
+
+Code = Annotated[str, Field(min_length=1, max_length=100)]
+
+
+# --- operations (DECISIONS.md table) -------------------------------------------
+
+
+class PickItem(Strict):
+    code: Code
+    quantity: int = Field(default=1, ge=1, le=10_000)
+
+
+class PickOperation(Strict):
+    operation: Literal["pick"]
+    items: list[PickItem] = Field(min_length=1, max_length=500)
+
+
+class PackOperation(Strict):
+    operation: Literal["pack"]
+    box: str = Field(min_length=1, max_length=40)
+    weight_grams: int | None = Field(default=None, ge=1, le=1_000_000)
+
+
+class ShipOperation(Strict):
+    operation: Literal["ship"]
+    carrier: str | None = Field(default=None, min_length=1, max_length=40)
+    # Set by the service when it allocates the number, so a station's outbox
+    # replay on the platform ships under the same number as the printed label.
+    tracking_number: str | None = Field(default=None, min_length=4, max_length=64)
+
+
+class CancelOperation(Strict):
+    operation: Literal["cancel"]
+    reason: str | None = Field(default=None, max_length=500)
+
+
+class OperationRequest(RootModel[PickOperation | PackOperation | ShipOperation | CancelOperation]):
+    root: Annotated[PickOperation | PackOperation | ShipOperation | CancelOperation, Field(discriminator="operation")]
+
+
+# --- orders --------------------------------------------------------------------
+
+
+class Address(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    name: str | None = None
+    company: str | None = None
+    address1: str | None = None
+    address2: str | None = None
+    city: str | None = None
+    province: str | None = None
+    zip: str | None = None
+    country: str | None = None
+    phone: str | None = None
+
+
+class LineOut(BaseModel):
+    id: str
+    sku: str
+    barcode: str | None
+    name: str
+    quantity: int
+    picked_quantity: int
+
+
+class OrderOut(BaseModel):
+    id: str
+    order_number: str
+    pick_barcode: str
+    status: str
+    source: str
+    external_id: str | None
+    external_number: str | None
+    customer_name: str
+    customer_email: str | None
+    shipping_address: dict[str, Any]
+    billing_address: dict[str, Any] | None
+    box: str | None
+    weight_grams: int | None
+    carrier: str | None
+    tracking_number: str | None
+    label_id: str | None
+    carrier_status: str | None
+    cancel_reason: str | None
+    line_count: int
+    total_quantity: int
+    picked_quantity: int
+    created_at: datetime
+    updated_at: datetime
+    picked_at: datetime | None
+    packed_at: datetime | None
+    shipped_at: datetime | None
+    delivered_at: datetime | None
+    cancelled_at: datetime | None
+
+
+class OrderDetail(OrderOut):
+    lines: list[LineOut]
+
+
+class OperationResult(OrderDetail):
+    """The updated order plus what the operation produced."""
+
+    operation: str
+    # pick: the lines the scanned codes counted on, in request order.
+    matched_line_ids: list[str] = Field(default_factory=list)
+
+
+def _utc(v: datetime | None) -> datetime | None:
+    # Query strings carry dates without a zone: read them as UTC.
+    if v is not None and v.tzinfo is None:
+        return v.replace(tzinfo=UTC)
+    return v
+
+
+class OrderQuery(ListQuery):
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+    status: str | None = None
+    from_: datetime | None = Field(default=None, alias="from")
+    to: datetime | None = None
+
+    @field_validator("status")
+    @classmethod
+    def _status(cls, v: str | None) -> str | None:
+        if v is None or v == "":
+            return None
+        unknown = [s for s in v.split(",") if s not in STATES]
+        if unknown:
+            raise ValueError(f"unknown status {', '.join(unknown)}; one of {', '.join(STATES)}")
+        return v
+
+    @field_validator("from_", "to")
+    @classmethod
+    def _zone(cls, v: datetime | None) -> datetime | None:
+        return _utc(v)
+
+
+class OrderStats(BaseModel):
+    """How many orders are in each state (the queue's counts)."""
+
+    counts: dict[str, int]
+    total: int
+
+
+# --- labels, device settings, device sign-in -------------------------------------
+
+
+class LabelQuery(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    format: Literal["pdf", "zpl", "png"] = "pdf"
+
+
+class DeviceSettingsIn(Strict):
+    printer: str | None = Field(default=None, max_length=500)
+    label_format: Literal["pdf", "zpl"] | None = None
+    scanner_suffix: Literal["enter", "tab", "none"] | None = None
+    sounds: bool | None = None
+    boxes: list[Annotated[str, Field(min_length=1, max_length=40)]] | None = Field(default=None, max_length=12)
+    auto_print: bool | None = None
+
+
+class DeviceSettingsOut(BaseModel):
+    device: str
+    printer: str
+    label_format: Literal["pdf", "zpl"]
+    scanner_suffix: Literal["enter", "tab", "none"]
+    sounds: bool
+    boxes: list[str]
+    auto_print: bool
+    updated_at: datetime | None
+
+
+class DeviceQuery(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    # A device user's id, or "default" (the tenant's defaults). A device user reads its own.
+    device: str | None = Field(default=None, max_length=64)
+
+
+class DeviceLogin(Strict):
+    email: str = Field(min_length=3, max_length=320)
+    password: str = Field(min_length=1, max_length=1024)
+
+
+class WebhookSecretIn(Strict):
+    secret: str = Field(min_length=16, max_length=200)
+
+
+class WebhookSettingsOut(BaseModel):
+    configured: bool
+    signature_header: str
+    algorithm: str
+
+
+class WebhookResult(BaseModel):
+    source: str
+    sender_id: str
+    action: str  # created, updated, cancelled, status_recorded, delivered, duplicate, ignored
+    order_id: str | None = None
+    order_number: str | None = None
+    status: str | None = None

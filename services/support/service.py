@@ -1,0 +1,878 @@
+"""Use cases of Support & Helpdesk: one function per route (see docs/support.md)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import threading
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Select, and_, func, or_, select
+from sqlalchemy.orm import Session
+
+from local_db import new_id
+from local_db.models import Membership, Tenant, User
+from local_db.models.support import (
+    SupportAttachment,
+    SupportCategory,
+    SupportConfig,
+    SupportEmailDomain,
+    SupportMessage,
+    SupportTicket,
+)
+from services.core.commands import STAFF, next_value
+from services.core.context import Ctx
+from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
+from services.core.events import emit
+from services.core.files import FileResult, Upload
+from services.core.pagination import ListQuery, Page, page_spec, paginate
+from services.core.storage import IMAGE_TYPES, read_blob, store_blob
+from services.support import schemas as sc
+from services.support import states, triage
+from services.support.challenge import check_challenge
+from services.support.dns import resolver_for
+from services.support.sla import add_business_minutes
+
+MODULE = "support"
+ATTACHMENT_TYPES = IMAGE_TYPES | {"application/pdf", "text/plain"}
+_NUMBER = re.compile(r"^(TKT-\d{4}-\d{6}|PROV-[\w-]+)$", re.IGNORECASE)
+# Compared against when the number is unknown, so both failures cost the same.
+_DUMMY_HASH = hashlib.sha256(b"no-such-ticket").hexdigest()
+TXT_PREFIX = "_platform-verification"
+ACCESS_HEADER = "x-access-token"
+_AFTER = timedelta(milliseconds=1)  # the auto-reply sorts after the description it answers
+
+
+# --- helpers ---------------------------------------------------------------------
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _require_module(ctx: Ctx) -> None:
+    """Public routes skip the central module check: the tenant must still have Support."""
+    if ctx.tenant is None or MODULE not in ctx.tenant.modules:
+        raise Forbidden("support is not enabled for this tenant")
+
+
+def load_config(s: Session) -> sc.HelpdeskConfig:
+    row = s.execute(select(SupportConfig)).scalar_one_or_none()
+    return sc.HelpdeskConfig.model_validate(row.data) if row is not None else sc.HelpdeskConfig()
+
+
+def _set_sla(t: SupportTicket, cfg: sc.HelpdeskConfig) -> None:
+    target = cfg.sla[t.priority]  # type: ignore[index]
+    t.first_response_due = add_business_minutes(t.created_at, target.first_response_minutes, cfg.business_hours)
+    t.resolution_due = add_business_minutes(t.created_at, target.resolution_minutes, cfg.business_hours)
+
+
+def is_breaching(t: SupportTicket, now: datetime) -> bool:
+    if t.state not in states.ACTIVE:
+        return False
+    late_first = t.first_response_at is None and t.first_response_due is not None and t.first_response_due < now
+    return late_first or (t.resolution_due is not None and t.resolution_due < now)
+
+
+def _names(s: Session, user_ids: Iterable[str | None]) -> dict[str, str]:
+    ids = {u for u in user_ids if u}
+    if not ids:
+        return {}
+    return dict(s.execute(select(User.id, User.name).where(User.id.in_(ids))).all())
+
+
+def _category_names(s: Session) -> dict[str, str]:
+    return dict(s.execute(select(SupportCategory.id, SupportCategory.name)).all())
+
+
+def _ticket_out(t: SupportTicket, now: datetime, cats: dict[str, str], users: dict[str, str]) -> sc.TicketOut:
+    return sc.TicketOut(
+        id=t.id,
+        number=t.number,
+        provisional=t.provisional,
+        subject=t.subject,
+        description=t.description,
+        requester_email=t.requester_email,
+        requester_name=t.requester_name,
+        state=t.state,
+        priority=t.priority,
+        category_id=t.category_id,
+        category_name=cats.get(t.category_id) if t.category_id else None,
+        assignee_id=t.assignee_id,
+        assignee_name=users.get(t.assignee_id) if t.assignee_id else None,
+        tags=list(t.tags or []),
+        source=t.source,
+        created_at=t.created_at,
+        updated_at=t.updated_at,
+        first_response_at=t.first_response_at,
+        resolved_at=t.resolved_at,
+        closed_at=t.closed_at,
+        first_response_due=t.first_response_due,
+        resolution_due=t.resolution_due,
+        sla_breached=is_breaching(t, now),
+        allowed_states=states.allowed_targets(t.state, "agent"),
+    )
+
+
+def _one_out(s: Session, t: SupportTicket, now: datetime) -> sc.TicketOut:
+    return _ticket_out(t, now, _category_names(s), _names(s, [t.assignee_id]))
+
+
+def _find_ticket(s: Session, ident: str) -> SupportTicket:
+    """A ticket of this tenant by id or by number (the session's scoping hides other tenants')."""
+    col = SupportTicket.number if _NUMBER.match(ident) else SupportTicket.id
+    value = ident.upper() if col is SupportTicket.number else ident
+    t = s.execute(select(SupportTicket).where(col == value)).scalar_one_or_none()
+    if t is None:
+        raise NotFound("ticket not found")
+    return t
+
+
+def _guest_ticket(s: Session, number: str, access_token: str) -> SupportTicket:
+    """Number + guest token; a wrong token and an unknown number give the same 404."""
+    t = s.execute(select(SupportTicket).where(SupportTicket.number == number.strip().upper())).scalar_one_or_none()
+    expected = t.access_token_hash if t is not None and t.access_token_hash else _DUMMY_HASH
+    matches = hmac.compare_digest(expected, token_hash(access_token or ""))
+    if t is None or t.access_token_hash is None or not matches:
+        raise NotFound("ticket not found")
+    return t
+
+
+def _new_number(ctx: Ctx) -> tuple[str, bool]:
+    year = ctx.now().year
+    if ctx.runtime.is_station:
+        # Offline: a provisional number, clearly marked; the platform assigns the real one on sync.
+        seq = next_value(ctx, ctx.tenant_id, f"ticket-provisional-{year}")
+        return f"PROV-{ctx.runtime.station_id[:12]}-{seq:06d}", True
+    seq = next_value(ctx, ctx.tenant_id, f"ticket-{year}")
+    return f"TKT-{year}-{seq:06d}", False
+
+
+def _check_category(s: Session, category_id: str | None) -> None:
+    if category_id is not None and s.get(SupportCategory, category_id) is None:
+        raise ValidationFailed("unknown category", {"category_id": category_id})
+
+
+def _check_assignee(s: Session, ctx: Ctx, user_id: str) -> None:
+    m = s.execute(select(Membership).where(Membership.user_id == user_id)).scalar_one_or_none()
+    if m is None or m.role not in STAFF or (m.role == "operator" and MODULE not in (m.user_modules or [])):
+        raise ValidationFailed("the assignee is not a support agent of this tenant", {"assignee_id": user_id})
+
+
+def _create(
+    ctx: Ctx,
+    s: Session,
+    *,
+    email: str,
+    name: str,
+    subject: str,
+    description: str,
+    source: str,
+    priority: str = "normal",
+    category_id: str | None = None,
+    tags: list[str] | None = None,
+    access_token: str | None = None,
+) -> SupportTicket:
+    now = ctx.now()
+    cfg = load_config(s)
+    number, provisional = _new_number(ctx)
+    t = SupportTicket(
+        id=new_id(),
+        number=number,
+        provisional=provisional,
+        subject=subject,
+        description=description,
+        requester_email=email,
+        requester_name=name,
+        state="open",
+        priority=priority,
+        category_id=category_id,
+        tags=sorted(set(tags or [])),
+        source=source,
+        access_token_hash=token_hash(access_token) if access_token else None,
+        created_at=now,
+        updated_at=now,
+    )
+    _set_sla(t, cfg)
+    s.add(t)
+    s.flush()  # no ORM relationships: the ticket row goes first for the messages' foreign key
+    # The description is the conversation's first message.
+    s.add(SupportMessage(id=new_id(), ticket_id=t.id, author_kind="customer", author_name=name, body=description,
+                         internal=False, created_at=now))  # fmt: skip
+    if cfg.auto_reply.enabled and source == "public":
+        body = _fill(cfg.auto_reply.body, t, agent_name="")
+        s.add(SupportMessage(id=new_id(), ticket_id=t.id, author_kind="system", author_name="Helpdesk", body=body,
+                             internal=False, created_at=now + _AFTER))  # fmt: skip
+    s.flush()
+    emit(ctx, "ticket.created", {"ticket_id": t.id, "ticket_number": t.number, "subject": t.subject,
+                                 "source": source, "priority": t.priority})  # fmt: skip
+    return t
+
+
+def _fill(template: str, t: SupportTicket, agent_name: str) -> str:
+    """Placeholders of canned responses and auto-replies; unknown ones stay as written."""
+    values = {"requester_name": t.requester_name, "ticket_number": t.number, "subject": t.subject,
+              "agent_name": agent_name}  # fmt: skip
+    return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), template)
+
+
+def _attachments_by_message(s: Session, message_ids: list[str]) -> dict[str, list[sc.AttachmentOut]]:
+    out: dict[str, list[sc.AttachmentOut]] = {}
+    if not message_ids:
+        return out
+    rows = s.execute(
+        select(SupportAttachment)
+        .where(SupportAttachment.message_id.in_(message_ids))
+        .order_by(SupportAttachment.created_at, SupportAttachment.id)
+    ).scalars()
+    for a in rows:
+        out.setdefault(a.message_id or "", []).append(_attachment_out(a))
+    return out
+
+
+def _attachment_out(a: SupportAttachment) -> sc.AttachmentOut:
+    return sc.AttachmentOut(id=a.id, filename=a.filename, content_type=a.content_type, size=a.size, sha256=a.sha256,
+                            ticket_id=a.ticket_id, message_id=a.message_id, created_at=a.created_at)  # fmt: skip
+
+
+def _link_attachments(s: Session, t: SupportTicket, message: SupportMessage, ids: list[str], by: str) -> None:
+    for aid in dict.fromkeys(ids):
+        a = s.get(SupportAttachment, aid)
+        if (
+            a is None
+            or a.message_id is not None
+            or a.ticket_id not in (None, t.id)
+            or (by == "customer" and a.uploaded_by != "customer")
+        ):
+            raise ValidationFailed("attachment cannot be used here", {"attachment_id": aid})
+        a.ticket_id, a.message_id = t.id, message.id
+
+
+def _add_message(
+    ctx: Ctx, s: Session, t: SupportTicket, *, body: str, internal: bool, kind: str, attachment_ids: list[str]
+) -> SupportMessage:
+    now = ctx.now()
+    p = ctx.principal
+    author_name = t.requester_name if kind == "customer" else (p.name or p.email or "Agent")
+    m = SupportMessage(id=new_id(), ticket_id=t.id, author_kind=kind, body=body, internal=internal, created_at=now,
+                       author_id=p.user_id if kind == "agent" else None, author_name=author_name)  # fmt: skip
+    s.add(m)
+    s.flush()
+    _link_attachments(s, t, m, attachment_ids, kind)
+    t.updated_at = now
+    if not internal:
+        if kind == "agent" and t.first_response_at is None:
+            t.first_response_at = now
+        emit(ctx, "ticket.replied", {"ticket_id": t.id, "ticket_number": t.number, "message_id": m.id,
+                                     "author": kind})  # fmt: skip
+    return m
+
+
+def _message_out(m: SupportMessage, atts: dict[str, list[sc.AttachmentOut]]) -> sc.MessageOut:
+    return sc.MessageOut(id=m.id, ticket_id=m.ticket_id, author_kind=m.author_kind, author_name=m.author_name,
+                         body=m.body, internal=m.internal, created_at=m.created_at,
+                         attachments=atts.get(m.id, []))  # fmt: skip
+
+
+def _public_messages(s: Session, t: SupportTicket) -> list[sc.PublicMessageOut]:
+    # The filter on internal is the guarantee: notes never leave through a guest route.
+    rows = list(
+        s.execute(
+            select(SupportMessage)
+            .where(SupportMessage.ticket_id == t.id, SupportMessage.internal.is_(False))
+            .order_by(SupportMessage.created_at, SupportMessage.id)
+        ).scalars()
+    )
+    atts = _attachments_by_message(s, [m.id for m in rows])
+    return [sc.PublicMessageOut(id=m.id, author_kind=m.author_kind, author_name=m.author_name, body=m.body,
+                                created_at=m.created_at, attachments=atts.get(m.id, [])) for m in rows]  # fmt: skip
+
+
+# --- public (guest) routes -------------------------------------------------------
+
+
+def public_create_ticket(ctx: Ctx, body: sc.PublicTicketCreate) -> sc.PublicTicketCreated:
+    _require_module(ctx)
+    # Verified before the unit of work opens: no write lock held during the provider's call.
+    check_challenge(ctx.runtime, body.challenge_token, ctx.ip)
+    access_token = secrets.token_urlsafe(24)
+    with ctx.write() as s:
+        t = _create(ctx, s, email=body.email, name=body.name, subject=body.subject, description=body.description,
+                    source="public", access_token=access_token)  # fmt: skip
+        number = t.number
+    return sc.PublicTicketCreated(
+        ticket_number=number,
+        access_token=access_token,
+        message=f"Ticket {number} was created. Keep the access token: with the number it lets you follow the ticket.",
+    )
+
+
+def public_lookup(ctx: Ctx, body: sc.LookupRequest) -> sc.PublicTicketOut:
+    _require_module(ctx)
+    with ctx.read() as s:
+        t = _guest_ticket(s, body.ticket_number, body.access_token)
+        return sc.PublicTicketOut(number=t.number, subject=t.subject, state=t.state, priority=t.priority,
+                                  requester_name=t.requester_name, created_at=t.created_at, updated_at=t.updated_at,
+                                  messages=_public_messages(s, t))  # fmt: skip
+
+
+def _access_token(headers: dict[str, str | None] | None) -> str:
+    return (headers or {}).get(ACCESS_HEADER) or ""
+
+
+def public_messages(ctx: Ctx, number: str, headers: dict[str, str | None] | None = None) -> sc.PublicMessageList:
+    _require_module(ctx)
+    with ctx.read() as s:
+        t = _guest_ticket(s, number, _access_token(headers))
+        return sc.PublicMessageList(_public_messages(s, t))
+
+
+def public_reply(ctx: Ctx, number: str, body: sc.PublicReply) -> sc.PublicMessageOut:
+    _require_module(ctx)
+    with ctx.write() as s:
+        t = _guest_ticket(s, number, body.access_token)
+        t.state = states.after_customer_reply(t.state)  # reopens a resolved ticket; 409 when closed
+        t.resolved_at = None
+        m = _add_message(ctx, s, t, body=body.body, internal=False, kind="customer", attachment_ids=body.attachment_ids)
+        atts = _attachments_by_message(s, [m.id])
+        return sc.PublicMessageOut(id=m.id, author_kind=m.author_kind, author_name=m.author_name, body=m.body,
+                                   created_at=m.created_at, attachments=atts.get(m.id, []))  # fmt: skip
+
+
+def public_upload(
+    ctx: Ctx, query: sc.PublicUploadQuery, upload: Upload, headers: dict[str, str | None] | None = None
+) -> sc.AttachmentOut:
+    _require_module(ctx)
+    with ctx.write() as s:
+        t = _guest_ticket(s, query.ticket_number, _access_token(headers))
+        if t.state == "closed":
+            raise conflict_state("ticket", t.state, "attach files to")
+        return _store_attachment(ctx, s, upload, query.filename, t.id, "customer")
+
+
+def public_categories(ctx: Ctx) -> sc.PublicCategoryList:
+    _require_module(ctx)
+    with ctx.read() as s:
+        rows = s.execute(select(SupportCategory).order_by(SupportCategory.name)).scalars()
+        return sc.PublicCategoryList(
+            [sc.PublicCategoryOut(id=c.id, name=c.name, description=c.description) for c in rows]
+        )
+
+
+# --- agent routes: tickets ------------------------------------------------------------
+
+
+def _queue_filter(queue: str, ctx: Ctx, now: datetime) -> Any:
+    T = SupportTicket
+    active = T.state.in_(states.ACTIVE)
+    if queue == "new":
+        return and_(T.state == "open", T.first_response_at.is_(None))
+    if queue == "mine":
+        return and_(active, T.assignee_id == ctx.principal.id)
+    if queue == "unassigned":
+        return and_(active, T.assignee_id.is_(None))
+    if queue == "waiting":
+        return T.state == "pending"
+    if queue == "breaching":
+        return and_(
+            active,
+            or_(and_(T.first_response_at.is_(None), T.first_response_due < now), T.resolution_due < now),
+        )
+    return True
+
+
+QUEUES = ("new", "mine", "unassigned", "waiting", "breaching")
+
+
+def _ticket_select(ctx: Ctx, q: sc.TicketQuery) -> Select[Any]:
+    T = SupportTicket
+    stmt = select(T)
+    if q.state:
+        wanted = [v for v in q.state.split(",") if v]
+        bad = [v for v in wanted if v not in states.STATES]
+        if bad:
+            raise ValidationFailed("unknown state", {"state": bad, "allowed": list(states.STATES)})
+        stmt = stmt.where(T.state.in_(wanted))
+    if q.priority:
+        wanted = [v for v in q.priority.split(",") if v]
+        if any(v not in sc.PRIORITIES for v in wanted):
+            raise ValidationFailed("unknown priority", {"allowed": list(sc.PRIORITIES)})
+        stmt = stmt.where(T.priority.in_(wanted))
+    if q.category:
+        stmt = stmt.where(T.category_id == q.category)
+    if q.assignee:
+        if q.assignee == "none":
+            stmt = stmt.where(T.assignee_id.is_(None))
+        else:
+            stmt = stmt.where(T.assignee_id == (ctx.principal.id if q.assignee == "me" else q.assignee))
+    if q.requester:
+        stmt = stmt.where(T.requester_email == q.requester.strip().lower())
+    if q.queue and q.queue != "all":
+        stmt = stmt.where(_queue_filter(q.queue, ctx, ctx.now()))
+    if q.search:
+        # DECISIONS.md: search matches the number, the subject and the requester's e-mail.
+        term = "%" + q.search.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        stmt = stmt.where(or_(T.number.ilike(term, escape="\\"), T.subject.ilike(term, escape="\\"),
+                              T.requester_email.ilike(term, escape="\\")))  # fmt: skip
+    return stmt
+
+
+_SORTABLE = {
+    "created_at": SupportTicket.created_at,
+    "updated_at": SupportTicket.updated_at,
+    "number": SupportTicket.number,
+    "priority": SupportTicket.priority,
+    "state": SupportTicket.state,
+    "first_response_due": SupportTicket.first_response_due,
+    "resolution_due": SupportTicket.resolution_due,
+}
+
+
+def list_tickets(ctx: Ctx, query: sc.TicketQuery) -> Page[sc.TicketOut]:
+    now = ctx.now()
+    with ctx.read() as s:
+        page = paginate(s, _ticket_select(ctx, query), query, columns=_SORTABLE, default_sort="-updated_at")
+        cats = _category_names(s)
+        users = _names(s, [t.assignee_id for t in page.items])
+    return page.map(lambda t: _ticket_out(t, now, cats, users))
+
+
+def queue_counts(ctx: Ctx) -> sc.QueueCounts:
+    now = ctx.now()
+    with ctx.read() as s:
+        cols = [func.count().filter(_queue_filter(q, ctx, now)) for q in QUEUES]
+        row = s.execute(select(*cols, func.count()).select_from(SupportTicket)).one()
+    return sc.QueueCounts(**dict(zip([*QUEUES, "all"], (int(v) for v in row), strict=True)))
+
+
+def create_ticket(ctx: Ctx, body: sc.AgentTicketCreate) -> sc.TicketOut:
+    with ctx.write() as s:
+        _check_category(s, body.category_id)
+        t = _create(ctx, s, email=body.email, name=body.name, subject=body.subject, description=body.description,
+                    source="agent", priority=body.priority, category_id=body.category_id, tags=body.tags)  # fmt: skip
+        return _one_out(s, t, ctx.now())
+
+
+def get_ticket(ctx: Ctx, ticket_id: str) -> sc.TicketOut:
+    with ctx.read() as s:
+        return _one_out(s, _find_ticket(s, ticket_id), ctx.now())
+
+
+def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate) -> sc.TicketOut:
+    now = ctx.now()
+    given = body.model_fields_set
+    with ctx.write() as s:
+        t = _find_ticket(s, ticket_id)
+        if t.state == "closed":
+            raise conflict_state("ticket", t.state, "change")
+        if "priority" in given and body.priority is not None and body.priority != t.priority:
+            t.priority = body.priority
+            _set_sla(t, load_config(s))
+        if "category_id" in given:
+            _check_category(s, body.category_id)
+            t.category_id = body.category_id
+        if "assignee_id" in given:
+            if body.assignee_id is not None:
+                _check_assignee(s, ctx, body.assignee_id)
+            t.assignee_id = body.assignee_id
+        if "tags" in given and body.tags is not None:
+            t.tags = sorted(set(body.tags))
+        if body.state is not None and body.state != t.state:
+            states.check_transition(t.state, body.state, "agent")
+            t.state = body.state
+            if body.state == "resolved":
+                t.resolved_at = now
+                emit(ctx, "ticket.resolved", {"ticket_id": t.id, "ticket_number": t.number,
+                                              "resolved_at": now.isoformat()})  # fmt: skip
+            elif body.state == "closed":
+                t.closed_at = now
+            elif body.state == "open":
+                t.resolved_at = None
+        t.updated_at = now
+        return _one_out(s, t, now)
+
+
+def list_messages(ctx: Ctx, ticket_id: str) -> sc.MessageList:
+    with ctx.read() as s:
+        t = _find_ticket(s, ticket_id)
+        rows = list(
+            s.execute(
+                select(SupportMessage)
+                .where(SupportMessage.ticket_id == t.id)
+                .order_by(SupportMessage.created_at, SupportMessage.id)
+            ).scalars()
+        )
+        atts = _attachments_by_message(s, [m.id for m in rows])
+        return sc.MessageList([_message_out(m, atts) for m in rows])
+
+
+def add_message(ctx: Ctx, ticket_id: str, body: sc.AgentMessageCreate) -> sc.MessageOut:
+    with ctx.write() as s:
+        t = _find_ticket(s, ticket_id)
+        if t.state == "closed":
+            raise conflict_state("ticket", t.state, "reply to")
+        m = _add_message(ctx, s, t, body=body.body, internal=body.internal, kind="agent",
+                         attachment_ids=body.attachment_ids)  # fmt: skip
+        return _message_out(m, _attachments_by_message(s, [m.id]))
+
+
+def my_tickets(ctx: Ctx, query: ListQuery) -> Page[sc.MyTicketOut]:
+    """Tickets whose requester is the signed-in person, in every tenant they belong to."""
+    email = (ctx.principal.email or "").lower()
+    with ctx.read() as s:
+        tenants = select(Membership.tenant_id).where(Membership.user_id == ctx.principal.id)
+        stmt = (
+            select(SupportTicket, Tenant.slug)
+            .join(Tenant, Tenant.id == SupportTicket.tenant_id)
+            .where(SupportTicket.requester_email == email, SupportTicket.tenant_id.in_(tenants))
+        )
+        spec_cols = {"created_at": SupportTicket.created_at, "updated_at": SupportTicket.updated_at}
+        spec = page_spec(query, sortable=list(spec_cols), default_sort="-updated_at")
+        total = s.execute(select(func.count()).select_from(stmt.subquery())).scalar_one()
+        col = spec_cols[spec.sort or "updated_at"]
+        rows = s.execute(
+            stmt.order_by(col.desc() if spec.descending else col.asc()).limit(spec.limit).offset(spec.offset)
+        ).all()
+    items = [sc.MyTicketOut(tenant=slug, number=t.number, subject=t.subject, state=t.state, priority=t.priority,
+                            created_at=t.created_at, updated_at=t.updated_at) for t, slug in rows]  # fmt: skip
+    return Page(items, int(total), spec)
+
+
+def list_agents(ctx: Ctx) -> sc.AgentList:
+    """People a ticket can be assigned to (staff with Support access)."""
+    with ctx.read() as s:
+        rows = s.execute(select(Membership, User).join(User, User.id == Membership.user_id).order_by(User.name)).all()
+    return sc.AgentList(
+        [
+            sc.AgentOut(id=u.id, name=u.name, email=u.email, role=m.role)
+            for m, u in rows
+            if not u.disabled and m.role in STAFF and (m.role != "operator" or MODULE in (m.user_modules or []))
+        ]
+    )
+
+
+# --- categories ------------------------------------------------------------------
+
+
+def _category_out(s: Session, c: SupportCategory) -> sc.CategoryOut:
+    n = s.execute(select(func.count()).select_from(SupportTicket).where(SupportTicket.category_id == c.id))
+    return sc.CategoryOut(id=c.id, name=c.name, description=c.description, keywords=list(c.keywords or []),
+                          ticket_count=int(n.scalar_one()))  # fmt: skip
+
+
+def list_categories(ctx: Ctx) -> sc.CategoryList:
+    with ctx.read() as s:
+        counts = dict(
+            s.execute(select(SupportTicket.category_id, func.count()).group_by(SupportTicket.category_id)).all()
+        )
+        rows = s.execute(select(SupportCategory).order_by(SupportCategory.name)).scalars()
+        return sc.CategoryList([sc.CategoryOut(id=c.id, name=c.name, description=c.description,
+                                               keywords=list(c.keywords or []), ticket_count=int(counts.get(c.id, 0)))
+                                for c in rows])  # fmt: skip
+
+
+def _name_taken(s: Session, name: str, but: str | None = None) -> None:
+    stmt = select(SupportCategory.id).where(func.lower(SupportCategory.name) == name.lower())
+    if but:
+        stmt = stmt.where(SupportCategory.id != but)
+    if s.execute(stmt).first() is not None:
+        raise Conflict("a category with this name exists", {"name": name})
+
+
+def create_category(ctx: Ctx, body: sc.CategoryCreate) -> sc.CategoryOut:
+    with ctx.write() as s:
+        _name_taken(s, body.name)
+        c = SupportCategory(id=new_id(), name=body.name, description=body.description,
+                            keywords=sorted({k.lower() for k in body.keywords}), created_at=ctx.now())  # fmt: skip
+        s.add(c)
+        s.flush()
+        return _category_out(s, c)
+
+
+def update_category(ctx: Ctx, category_id: str, body: sc.CategoryUpdate) -> sc.CategoryOut:
+    with ctx.write() as s:
+        c = s.get(SupportCategory, category_id)
+        if c is None:
+            raise NotFound("category not found")
+        if body.name is not None:
+            _name_taken(s, body.name, but=c.id)
+            c.name = body.name
+        if body.description is not None:
+            c.description = body.description
+        if body.keywords is not None:
+            c.keywords = sorted({k.lower() for k in body.keywords})
+        s.flush()
+        return _category_out(s, c)
+
+
+def delete_category(ctx: Ctx, category_id: str, query: sc.CategoryDeleteQuery) -> None:
+    """409 while tickets use the category, unless ``reassign_to`` names where they move."""
+    with ctx.write() as s:
+        c = s.get(SupportCategory, category_id)
+        if c is None:
+            raise NotFound("category not found")
+        used = list(s.execute(select(SupportTicket).where(SupportTicket.category_id == c.id)).scalars())
+        if used:
+            if query.reassign_to is None:
+                raise Conflict("tickets use this category; pass reassign_to=<category id> to move them",
+                               {"ticket_count": len(used)})  # fmt: skip
+            if query.reassign_to == c.id or s.get(SupportCategory, query.reassign_to) is None:
+                raise ValidationFailed("reassign_to must be another existing category",
+                                       {"reassign_to": query.reassign_to})  # fmt: skip
+            for t in used:
+                t.category_id = query.reassign_to
+            s.flush()
+        s.delete(c)
+
+
+# --- attachments -----------------------------------------------------------------
+
+
+def _store_attachment(
+    ctx: Ctx, s: Session, upload: Upload, filename: str | None, ticket_id: str | None, by: str
+) -> sc.AttachmentOut:
+    blob = store_blob(ctx, upload.content, allowed=ATTACHMENT_TYPES)
+    name = re.sub(r"[^\w.\- ]", "_", (filename or upload.filename or "attachment"))[:255] or "attachment"
+    a = SupportAttachment(id=new_id(), ticket_id=ticket_id, message_id=None, filename=name,
+                          content_type=blob.content_type, size=blob.size, sha256=blob.sha256, uploaded_by=by,
+                          created_at=ctx.now())  # fmt: skip
+    s.add(a)
+    s.flush()
+    return _attachment_out(a)
+
+
+def upload_attachment(ctx: Ctx, query: sc.AttachmentQuery, upload: Upload) -> sc.AttachmentOut:
+    with ctx.write() as s:
+        tid = _find_ticket(s, query.ticket_id).id if query.ticket_id else None
+        return _store_attachment(ctx, s, upload, query.filename, tid, "agent")
+
+
+def download_attachment(ctx: Ctx, attachment_id: str) -> FileResult:
+    with ctx.read() as s:
+        a = s.get(SupportAttachment, attachment_id)
+        if a is None:
+            raise NotFound("attachment not found")
+    return FileResult(read_blob(ctx, a.sha256), a.content_type, a.filename, inline=False)
+
+
+def delete_attachment(ctx: Ctx, attachment_id: str) -> None:
+    with ctx.write() as s:
+        a = s.get(SupportAttachment, attachment_id)
+        if a is None:
+            raise NotFound("attachment not found")
+        if a.message_id is not None:
+            # The conversation is a record: a sent file stays with its message.
+            raise Conflict("the attachment belongs to a sent message", {"message_id": a.message_id})
+        s.delete(a)
+
+
+# --- helpdesk configuration ------------------------------------------------------------
+
+
+def get_helpdesk(ctx: Ctx) -> sc.HelpdeskConfig:
+    with ctx.read() as s:
+        return load_config(s)
+
+
+def put_helpdesk(ctx: Ctx, body: sc.HelpdeskConfig) -> sc.HelpdeskConfig:
+    ids = [c.id for c in body.canned_responses]
+    if len(ids) != len(set(ids)):
+        raise ValidationFailed("canned response ids must be unique")
+    with ctx.write() as s:
+        row = s.execute(select(SupportConfig)).scalar_one_or_none()
+        data = body.model_dump(mode="json")
+        if row is None:
+            s.add(SupportConfig(id=new_id(), data=data, updated_at=ctx.now()))
+        else:
+            row.data, row.updated_at = data, ctx.now()
+        # New targets apply to the tickets still being worked on.
+        for t in s.execute(select(SupportTicket).where(SupportTicket.state.in_(states.ACTIVE))).scalars():
+            _set_sla(t, body)
+    return body
+
+
+# --- e-mail domain -----------------------------------------------------------------
+
+
+def _domain_out(d: SupportEmailDomain) -> sc.EmailDomainOut:
+    return sc.EmailDomainOut(domain=d.domain, status=d.status, txt_name=f"{TXT_PREFIX}.{d.domain}",  # type: ignore[arg-type]
+                             txt_value=f"platform-verification={d.token}", created_at=d.created_at,
+                             verified_at=d.verified_at, last_checked_at=d.last_checked_at)  # fmt: skip
+
+
+def _domain(s: Session) -> SupportEmailDomain:
+    d = s.execute(select(SupportEmailDomain)).scalar_one_or_none()
+    if d is None:
+        raise NotFound("no e-mail domain registered")
+    return d
+
+
+def get_email_domain(ctx: Ctx) -> sc.EmailDomainOut:
+    with ctx.read() as s:
+        return _domain_out(_domain(s))
+
+
+def register_email_domain(ctx: Ctx, body: sc.EmailDomainRegister) -> sc.EmailDomainOut:
+    with ctx.write() as s:
+        if s.execute(select(SupportEmailDomain)).scalar_one_or_none() is not None:
+            raise Conflict("an e-mail domain is registered; remove it first")
+        d = SupportEmailDomain(id=new_id(), domain=body.domain, token=secrets.token_hex(16), status="pending",
+                               created_at=ctx.now())  # fmt: skip
+        s.add(d)
+        s.flush()
+        return _domain_out(d)
+
+
+def verify_email_domain(ctx: Ctx) -> sc.EmailDomainOut:
+    """Look the TXT record up (outside the write) and mark the domain verified, or 409."""
+    with ctx.read() as s:
+        d = _domain(s)
+        if d.status == "verified":
+            return _domain_out(d)
+        name, expected = f"{TXT_PREFIX}.{d.domain}", f"platform-verification={d.token}"
+    found = resolver_for(ctx.runtime).txt_records(name)
+    ok = any(hmac.compare_digest(r.strip().encode(), expected.encode()) for r in found)
+    with ctx.write() as s:
+        d = _domain(s)
+        d.last_checked_at = ctx.now()
+        if not ok:
+            out = _domain_out(d)
+        else:
+            d.status, d.verified_at = "verified", ctx.now()
+            return _domain_out(d)
+    raise Conflict("the TXT record was not found", {"txt_name": out.txt_name, "txt_value": out.txt_value,
+                                                    "found": found[:10]})  # fmt: skip
+
+
+def delete_email_domain(ctx: Ctx) -> None:
+    with ctx.write() as s:
+        s.delete(_domain(s))
+
+
+# --- triage ------------------------------------------------------------------------
+
+CORPUS_LIMIT = 5000
+_cache_lock = threading.Lock()
+
+
+def _corpus_signature(s: Session) -> tuple[Any, ...]:
+    T = SupportTicket
+    done = T.state.in_(("resolved", "closed"))
+    n, latest = s.execute(select(func.count(), func.max(T.updated_at)).where(done)).one()
+    cats = tuple(s.execute(select(SupportCategory.id, SupportCategory.name, SupportCategory.description,
+                                  SupportCategory.keywords).order_by(SupportCategory.id)).all())  # fmt: skip
+    return (n, latest, repr(cats))
+
+
+def _build_index(s: Session) -> triage.TfidfIndex:
+    T = SupportTicket
+    rows = list(
+        s.execute(
+            select(T)
+            .where(T.state.in_(("resolved", "closed")))
+            .order_by(T.resolved_at.desc(), T.id)
+            .limit(CORPUS_LIMIT)
+        ).scalars()
+    )
+    ids = {t.id for t in rows}
+    replies: dict[str, str] = {}
+    msgs = s.execute(
+        select(SupportMessage.ticket_id, SupportMessage.body)
+        .join(T, T.id == SupportMessage.ticket_id)
+        .where(
+            T.state.in_(("resolved", "closed")),
+            SupportMessage.author_kind == "agent",
+            SupportMessage.internal.is_(False),
+        )  # fmt: skip
+        .order_by(SupportMessage.created_at, SupportMessage.id)
+    ).all()
+    for tid, body in msgs:
+        if tid in ids:
+            replies.setdefault(tid, body)
+    tickets = [
+        triage.CorpusTicket(
+            id=t.id,
+            number=t.number,
+            subject=t.subject,
+            text=f"{t.subject}\n{t.description}",
+            category_id=t.category_id,
+            priority=t.priority,
+            reply=replies.get(t.id),
+            requester_name=t.requester_name,
+        )  # fmt: skip
+        for t in rows
+    ]
+    cats = [
+        triage.CategoryText(id=c.id, name=c.name, text=" ".join([c.name, c.description, *(c.keywords or [])]))
+        for c in s.execute(select(SupportCategory).order_by(SupportCategory.id)).scalars()
+    ]
+    return triage.TfidfIndex(tickets, cats)
+
+
+def triage_engine(ctx: Ctx, s: Session) -> triage.TriageEngine:
+    """The tenant's index, rebuilt only when resolved tickets or categories changed."""
+    cache: dict[str, tuple[Any, triage.TfidfIndex]] = ctx.runtime.options.setdefault("_support_triage", {})
+    sig = _corpus_signature(s)
+    with _cache_lock:
+        hit = cache.get(ctx.tenant_id)
+        if hit is not None and hit[0] == sig:
+            return hit[1]
+    index = _build_index(s)
+    with _cache_lock:
+        cache[ctx.tenant_id] = (sig, index)
+    return index
+
+
+def _triage_text(s: Session, body: sc.TriageRequest) -> tuple[str, SupportTicket | None]:
+    if body.ticket_id:
+        t = _find_ticket(s, body.ticket_id)
+        return f"{t.subject}\n{t.description}", t
+    text = f"{body.subject or ''}\n{body.description or ''}".strip()
+    if not text:
+        raise ValidationFailed("give ticket_id, or subject and description")
+    return text, None
+
+
+def triage_ticket(ctx: Ctx, body: sc.TriageRequest) -> sc.TriageOut:
+    with ctx.read() as s:
+        text, _t = _triage_text(s, body)
+        engine = triage_engine(ctx, s)
+        cats = _category_names(s)
+    g = engine.classify(text)
+    return sc.TriageOut(
+        category_id=g.category_id,
+        category_name=cats.get(g.category_id) if g.category_id else None,
+        priority=g.priority,
+        confidence=g.confidence,
+        category_confidence=g.category_confidence,
+        priority_confidence=g.priority_confidence,
+        matched_terms=g.matched_terms,
+        similar=[
+            sc.SimilarTicket(
+                ticket_id=t.id, number=t.number, subject=t.subject, category_id=t.category_id, score=round(score, 3)
+            )
+            for t, score in g.similar
+        ],  # fmt: skip
+        method=triage.METHOD,
+    )
+
+
+def suggest_reply(ctx: Ctx, body: sc.TriageRequest) -> sc.SuggestedReplyOut:
+    with ctx.read() as s:
+        text, t = _triage_text(s, body)
+        engine = triage_engine(ctx, s)
+    r = engine.suggest_reply(text)
+    reply = r.text
+    if reply and r.source is not None and t is not None:
+        # Address the new requester, not the one the reply was first written to.
+        old = (r.source.requester_name or "").split(" ")[0]
+        new = (t.requester_name or "").split(" ")[0]
+        if old and new:
+            reply = re.sub(rf"\b{re.escape(old)}\b", new, reply)
+    return sc.SuggestedReplyOut(reply=reply, source_ticket_id=r.source.id if r.source else None,
+                                source_number=r.source.number if r.source else None, score=r.score,
+                                method=triage.METHOD)  # fmt: skip

@@ -1,0 +1,169 @@
+"""Trade-in customer accounts: argon2 passwords and the customer token.
+
+The token is a JWT with its own audience (a customer token is never a staff
+session) naming the tenant and the account's ``token_version``; logging out
+bumps the version, so every token issued before stops working.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import jwt
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from local_db import Database, new_id
+from local_db.models.upgrade import UpgradeCustomer, UpgradeSubmission
+from services.core import auth
+from services.core.context import Ctx, Principal, TenantInfo
+from services.core.errors import Conflict, Forbidden, NotFound, Unauthorized
+from services.core.pagination import ListQuery, Page, paginate
+from services.upgrade.schemas import (
+    Address,
+    AdminCustomerOut,
+    CustomerLogin,
+    CustomerOut,
+    CustomerSession,
+    ProfileOut,
+    ProfileUpdate,
+    RegisterRequest,
+)
+
+MODULE = "upgrade"
+AUDIENCE = "upgrade-customer"
+COOKIE = "upgrade_token"
+_dummy_hash: list[str] = []
+
+
+def _out(c: UpgradeCustomer) -> CustomerOut:
+    return CustomerOut(id=c.id, email=c.email, name=c.name, phone=c.phone, created_at=c.created_at)
+
+
+def issue_token(secret: str, c: UpgradeCustomer, now: datetime) -> str:
+    iat = int(now.timestamp())
+    claims = {"sub": c.id, "tid": c.tenant_id, "ver": c.token_version, "email": c.email, "iat": iat,
+              "exp": iat + auth.TOKEN_LIFETIME, "iss": auth.ISSUER, "aud": AUDIENCE}  # fmt: skip
+    return jwt.encode(claims, secret, algorithm="HS256")
+
+
+def _session(ctx: Ctx, c: UpgradeCustomer) -> CustomerSession:
+    now = ctx.now()
+    return CustomerSession(**_out(c).model_dump(), token=issue_token(ctx.runtime.secret_key, c, now),
+                           expires_at=now + timedelta(seconds=auth.TOKEN_LIFETIME))  # fmt: skip
+
+
+def authenticate(db: Database, secret: str, tenant: TenantInfo, token: str, now: datetime) -> Principal:
+    """The checker registered in ``CUSTOMER_AUTHENTICATORS["upgrade"]``."""
+    try:
+        claims = jwt.decode(token, secret, algorithms=["HS256"], audience=AUDIENCE, issuer=auth.ISSUER,
+                            options={"require": ["sub", "tid", "ver", "exp", "iat"]})  # fmt: skip
+    except jwt.ExpiredSignatureError as exc:
+        raise Unauthorized("session expired, sign in again") from exc
+    except jwt.PyJWTError as exc:
+        raise Unauthorized("invalid customer session") from exc
+    if claims["exp"] <= int(now.timestamp()) or claims["tid"] != tenant.id:
+        raise Unauthorized("invalid customer session")
+    if MODULE not in tenant.modules:
+        raise Forbidden("the trade-in program is not enabled for this tenant")
+    with db.reading(tenant.id) as s:
+        c = s.get(UpgradeCustomer, claims["sub"])
+    if c is None or c.token_version != claims["ver"]:
+        raise Unauthorized("session ended, sign in again")
+    return Principal(kind="customer", id=c.id, customer_module=MODULE, email=c.email, name=c.name,
+                     modules=frozenset({MODULE}))  # fmt: skip
+
+
+def _module_enabled(ctx: Ctx) -> None:
+    if ctx.tenant is None or MODULE not in ctx.tenant.modules:
+        raise Forbidden("the trade-in program is not enabled for this tenant")
+
+
+def register(ctx: Ctx, body: RegisterRequest) -> CustomerSession:
+    _module_enabled(ctx)
+    now = ctx.now()
+    with ctx.write() as s:
+        if s.execute(select(UpgradeCustomer.id).where(UpgradeCustomer.email == body.email)).first():
+            raise Conflict("an account with this e-mail already exists; sign in instead", {"email": body.email})
+        c = UpgradeCustomer(id=new_id(), email=body.email, name=body.name, phone=body.phone,
+                            password_hash=auth.hash_password(body.password), address={}, token_version=0,
+                            created_at=now, updated_at=now)  # fmt: skip
+        s.add(c)
+        s.flush()
+        return _session(ctx, c)
+
+
+def login(ctx: Ctx, body: CustomerLogin) -> CustomerSession:
+    _module_enabled(ctx)
+    with ctx.read() as s:
+        c = s.execute(select(UpgradeCustomer).where(UpgradeCustomer.email == body.email)).scalar_one_or_none()
+    if c is None:
+        # Same cost as a real check, so timing does not tell which e-mails exist.
+        if not _dummy_hash:
+            _dummy_hash.append(auth.hash_password("not-a-password"))
+        auth.verify_password(_dummy_hash[0], body.password)
+        raise Unauthorized("e-mail or password is not correct")
+    if not auth.verify_password(c.password_hash, body.password):
+        raise Unauthorized("e-mail or password is not correct")
+    return _session(ctx, c)
+
+
+def _me(s: Session, ctx: Ctx) -> UpgradeCustomer:
+    c = s.get(UpgradeCustomer, ctx.principal.id)
+    if c is None:
+        raise NotFound("customer not found")
+    return c
+
+
+def logout(ctx: Ctx) -> None:
+    with ctx.write() as s:
+        c = _me(s, ctx)
+        c.token_version += 1
+        c.updated_at = ctx.now()
+
+
+def me(ctx: Ctx) -> CustomerOut:
+    with ctx.read() as s:
+        return _out(_me(s, ctx))
+
+
+def _profile(c: UpgradeCustomer) -> ProfileOut:
+    return ProfileOut(**_out(c).model_dump(), address=Address.model_validate(c.address or {}))
+
+
+def get_profile(ctx: Ctx) -> ProfileOut:
+    with ctx.read() as s:
+        return _profile(_me(s, ctx))
+
+
+def update_profile(ctx: Ctx, body: ProfileUpdate) -> ProfileOut:
+    with ctx.write() as s:
+        c = _me(s, ctx)
+        if body.name is not None:
+            c.name = body.name
+        if "phone" in body.model_fields_set:
+            c.phone = body.phone or None
+        if body.address is not None:
+            c.address = body.address.model_dump()
+        c.updated_at = ctx.now()
+        s.flush()
+        return _profile(c)
+
+
+def list_customers(ctx: Ctx, query: ListQuery) -> Page[AdminCustomerOut]:
+    stmt = select(UpgradeCustomer)
+    if query.search:
+        like = f"%{query.search.lower()}%"
+        stmt = stmt.where(UpgradeCustomer.email.like(like) | func.lower(UpgradeCustomer.name).like(like))
+    with ctx.read() as s:
+        page = paginate(s, stmt, query, columns={"created_at": UpgradeCustomer.created_at,
+                                                 "email": UpgradeCustomer.email, "name": UpgradeCustomer.name})  # fmt: skip
+        ids = [c.id for c in page.items]
+        counts = dict(
+            s.execute(
+                select(UpgradeSubmission.customer_id, func.count())
+                .where(UpgradeSubmission.customer_id.in_(ids))
+                .group_by(UpgradeSubmission.customer_id)
+            ).all()
+        )
+    return page.map(lambda c: AdminCustomerOut(**_out(c).model_dump(), submissions=counts.get(c.id, 0)))

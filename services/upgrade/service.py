@@ -1,0 +1,800 @@
+"""Use cases of the trade-in program: submissions, offers, photos, shipping kits, inspection, valuations, stats.
+
+Every state change goes through ``states.check`` and emits its event in the
+same unit of work. Customers see only their own submissions (another's is
+404, as is another tenant's); staff see the tenant's.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
+
+from local_db import new_id
+from local_db.models.upgrade import (
+    UpgradeCustomer,
+    UpgradeInspection,
+    UpgradeOffer,
+    UpgradePhoto,
+    UpgradeShipment,
+    UpgradeSubmission,
+    UpgradeValuation,
+)
+from services.core import labels
+from services.core.context import Ctx
+from services.core.errors import Conflict, NotFound, ValidationFailed, conflict_state
+from services.core.events import emit
+from services.core.files import FileResult, Upload
+from services.core.pagination import ListQuery, Page, paginate
+from services.core.storage import IMAGE_TYPES, read_blob, store_blob
+from services.upgrade import grading, states
+from services.upgrade.schemas import (
+    ActionResult,
+    AdminSubmissionQuery,
+    CustomerBrief,
+    InspectionOut,
+    InspectRequest,
+    LabelQuery,
+    OfferCreate,
+    OfferOut,
+    OfferRespond,
+    OfferResult,
+    PhotoOut,
+    PhotoQuery,
+    ReceiveRequest,
+    RejectRequest,
+    ShipmentOut,
+    ShipRequest,
+    StatsOut,
+    SubmissionCreate,
+    SubmissionDetail,
+    SubmissionOut,
+    SubmissionQuery,
+    SubmissionUpdate,
+    SubmitRequest,
+    ThumbnailQuery,
+    ThumbnailsOut,
+    ValuationCreate,
+    ValuationOut,
+    ValuationUpdate,
+)
+
+OFFER_DEFAULT_DAYS = 14
+REVISED_OFFER_DAYS = 7
+OFFER_MAX_DAYS = 365
+THUMB_SIZE = 320
+SORTABLE = {"created_at": UpgradeSubmission.created_at, "updated_at": UpgradeSubmission.updated_at,
+            "status": UpgradeSubmission.status, "serial_number": UpgradeSubmission.serial_number}  # fmt: skip
+
+
+# --- helpers ------------------------------------------------------------------
+
+
+def _is_customer(ctx: Ctx) -> bool:
+    return ctx.principal.kind == "customer"
+
+
+def _customer_id(ctx: Ctx) -> str | None:
+    return ctx.principal.id if _is_customer(ctx) else None
+
+
+def normalise_serial(serial: str) -> str:
+    return "".join(serial.split()).upper()
+
+
+def _submission(s: Session, ctx: Ctx, sid: str, *, for_update: bool = False) -> UpgradeSubmission:
+    """The submission, or 404 when it is missing, of another tenant or of another customer."""
+    sub = s.get(UpgradeSubmission, sid, with_for_update=for_update or None)
+    if sub is None or (_is_customer(ctx) and sub.customer_id != ctx.principal.id):
+        raise NotFound("submission not found", {"id": sid})
+    return sub
+
+
+def _valuation(s: Session, product_id: str) -> UpgradeValuation | None:
+    return s.execute(select(UpgradeValuation).where(UpgradeValuation.product_id == product_id)).scalar_one_or_none()
+
+
+def _require_valuation(s: Session, product_id: str) -> UpgradeValuation:
+    v = _valuation(s, product_id)
+    if v is None:
+        raise ValidationFailed(
+            f"no valuation for product {product_id!r}: add one under admin/valuations before valuing this trade-in",
+            {"product_id": product_id, "fix": "POST admin/valuations"},
+        )
+    return v
+
+
+def _offer_status(o: UpgradeOffer, now: datetime) -> str:
+    if o.status == "pending" and o.expires_at <= now:
+        return "expired"
+    return o.status
+
+
+def _offer_out(o: UpgradeOffer, now: datetime) -> OfferOut:
+    return OfferOut(id=o.id, submission_id=o.submission_id, kind=o.kind, amount=grading.from_cents(o.amount_cents),
+                    currency=o.currency, notes=o.notes, reasons=list(o.reasons), photos=list(o.photos),
+                    expires_at=o.expires_at, status=_offer_status(o, now), created_at=o.created_at,
+                    decided_at=o.decided_at)  # type: ignore[arg-type]  # fmt: skip
+
+
+def _shipment_out(sh: UpgradeShipment) -> ShipmentOut:
+    return ShipmentOut(id=sh.id, kind=sh.kind, barcode=sh.barcode, created_at=sh.created_at,
+                       label_path=f"admin/shipments/{sh.id}/label")  # type: ignore[arg-type]  # fmt: skip
+
+
+def _inspection_out(i: UpgradeInspection) -> InspectionOut:
+    return InspectionOut(
+        id=i.id, status=i.status, inspector_id=i.inspector_id, inspector_name=i.inspector_name,  # type: ignore[arg-type]
+        checklist=dict(i.checklist), suggested_condition=i.suggested_condition, graded_condition=i.graded_condition,
+        graded_value=grading.from_cents(i.graded_cents) if i.graded_cents is not None else None,
+        reasons=list(i.reasons), notes=i.notes, photos=list(i.photos), started_at=i.started_at,
+        completed_at=i.completed_at,
+    )  # fmt: skip
+
+
+def _summary(sub: UpgradeSubmission, val: UpgradeValuation | None, kit: str | None) -> SubmissionOut:
+    return SubmissionOut(
+        id=sub.id, customer_id=sub.customer_id, product_id=sub.product_id,
+        product_name=val.product_name if val else None, serial_number=sub.serial_number,
+        condition=sub.condition, description=sub.description, photos=list(sub.photos), status=sub.status,  # type: ignore[arg-type]
+        declared_value=grading.from_cents(grading.value_cents(val.base_cents, sub.condition)) if val else None,
+        currency=sub.currency or (val.currency if val else None), graded_condition=sub.graded_condition,
+        credit=grading.from_cents(sub.credit_cents) if sub.credit_cents is not None else None,
+        decline_reason=sub.decline_reason, kit_barcode=kit, submitted_at=sub.submitted_at,
+        received_at=sub.received_at, completed_at=sub.completed_at, created_at=sub.created_at,
+        updated_at=sub.updated_at,
+    )  # fmt: skip
+
+
+def _summaries(s: Session, subs: list[UpgradeSubmission]) -> list[SubmissionOut]:
+    """Summaries of a page of submissions with two batched lookups (valuations, kits)."""
+    products = {x.product_id for x in subs}
+    vals = {v.product_id: v for v in s.execute(select(UpgradeValuation)
+                                               .where(UpgradeValuation.product_id.in_(products))).scalars()}  # fmt: skip
+    kits = dict(
+        s.execute(
+            select(UpgradeShipment.submission_id, UpgradeShipment.barcode).where(
+                UpgradeShipment.submission_id.in_([x.id for x in subs]), UpgradeShipment.kind == "kit"
+            )
+        ).all()
+    )
+    return [_summary(x, vals.get(x.product_id), kits.get(x.id)) for x in subs]
+
+
+def _detail(s: Session, ctx: Ctx, sub: UpgradeSubmission, cls: type[SubmissionDetail] = SubmissionDetail,
+            **extra: object) -> SubmissionDetail:  # fmt: skip
+    now = ctx.now()
+    val = _valuation(s, sub.product_id)
+    offers = list(s.execute(select(UpgradeOffer).where(UpgradeOffer.submission_id == sub.id)
+                            .order_by(UpgradeOffer.created_at, UpgradeOffer.id)).scalars())  # fmt: skip
+    shipments = list(s.execute(select(UpgradeShipment).where(UpgradeShipment.submission_id == sub.id)
+                               .order_by(UpgradeShipment.created_at)).scalars())  # fmt: skip
+    insp = s.execute(select(UpgradeInspection).where(UpgradeInspection.submission_id == sub.id)).scalar_one_or_none()
+    kit = next((x.barcode for x in shipments if x.kind == "kit"), None)
+    current = next((o for o in reversed(offers) if o.status == "pending"), None)
+    accepted = next((o for o in reversed(offers) if o.status == "accepted"), None)
+    customer = None
+    if not _is_customer(ctx):
+        c = s.get(UpgradeCustomer, sub.customer_id)
+        customer = CustomerBrief(id=c.id, name=c.name, email=c.email) if c else None
+    return cls(
+        **_summary(sub, val, kit).model_dump(),
+        base_value=grading.from_cents(val.base_cents) if val else None,
+        current_offer=_offer_out(current, now) if current else None,
+        accepted_offer=_offer_out(accepted, now) if accepted else None,
+        offers=[_offer_out(o, now) for o in offers],
+        shipments=[_shipment_out(x) for x in shipments],
+        inspection=_inspection_out(insp) if insp else None,
+        customer=customer,
+        allowed_actions=states.actions_from(sub.status),
+        **extra,
+    )
+
+
+def _check_serial(s: Session, serial: str, exclude: str | None) -> None:
+    stmt = select(UpgradeSubmission.id, UpgradeSubmission.status).where(
+        UpgradeSubmission.serial_number == serial, UpgradeSubmission.status.in_(states.OPEN)
+    )
+    if exclude:
+        stmt = stmt.where(UpgradeSubmission.id != exclude)
+    row = s.execute(stmt.limit(1)).first()
+    if row is not None:
+        raise Conflict("a trade-in with this serial number is already open",
+                       {"serial_number": serial, "current_state": row.status})  # fmt: skip
+
+
+def _attach_customer_photos(s: Session, ctx: Ctx, sub: UpgradeSubmission, ids: list[str]) -> None:
+    """Point the listed photos (the customer's own) at the submission; release the ones dropped."""
+    ids = list(dict.fromkeys(ids))
+    rows = {p.id: p for p in s.execute(select(UpgradePhoto).where(UpgradePhoto.id.in_(ids))).scalars()} if ids else {}
+    bad = [i for i in ids if i not in rows or rows[i].customer_id != sub.customer_id
+           or rows[i].submission_id not in (None, sub.id)]  # fmt: skip
+    if bad:
+        raise ValidationFailed("unknown photos (upload them first with POST photos)", {"photos": bad})
+    for old in s.execute(select(UpgradePhoto).where(UpgradePhoto.submission_id == sub.id,
+                                                    UpgradePhoto.customer_id == sub.customer_id)).scalars():  # fmt: skip
+        if old.id not in rows:
+            old.submission_id = None
+    for p in rows.values():
+        p.submission_id = sub.id
+    sub.photos = ids
+
+
+def _touch(sub: UpgradeSubmission, ctx: Ctx) -> None:
+    sub.updated_at = ctx.now()
+
+
+def _money(cents: int) -> float:
+    return float(grading.from_cents(cents))
+
+
+# --- submissions (customer) ---------------------------------------------------
+
+
+def list_submissions(ctx: Ctx, query: SubmissionQuery) -> Page[SubmissionOut]:
+    stmt = select(UpgradeSubmission)
+    cid = _customer_id(ctx)
+    if cid is not None:
+        stmt = stmt.where(UpgradeSubmission.customer_id == cid)
+    if isinstance(query, AdminSubmissionQuery) and query.customer_id:
+        stmt = stmt.where(UpgradeSubmission.customer_id == query.customer_id)
+    if query.status:
+        wanted = [x.strip() for x in query.status.split(",") if x.strip()]
+        unknown = sorted(set(wanted) - set(states.STATES))
+        if unknown:
+            raise ValidationFailed("unknown status", {"status": unknown, "allowed": list(states.STATES)})
+        stmt = stmt.where(UpgradeSubmission.status.in_(wanted))
+    if query.search:
+        term = query.search.strip()
+        kit_subs = select(UpgradeShipment.submission_id).where(UpgradeShipment.barcode == term.upper())
+        stmt = stmt.where(or_(UpgradeSubmission.serial_number.like(f"%{normalise_serial(term)}%"),
+                              UpgradeSubmission.product_id == term, UpgradeSubmission.id.in_(kit_subs)))  # fmt: skip
+    with ctx.read() as s:
+        page = paginate(s, stmt, query, columns=SORTABLE)
+        items = _summaries(s, page.items)
+    return Page(items, page.total, page.spec)
+
+
+def create_submission(ctx: Ctx, body: SubmissionCreate) -> SubmissionDetail:
+    now = ctx.now()
+    serial = normalise_serial(body.serial_number)
+    with ctx.write() as s:
+        _check_serial(s, serial, None)
+        sub = UpgradeSubmission(id=new_id(), customer_id=ctx.principal.id, product_id=body.product_id,
+                                serial_number=serial, condition=body.condition, description=body.description,
+                                photos=[], status="draft", created_at=now, updated_at=now)  # fmt: skip
+        s.add(sub)
+        s.flush()
+        _attach_customer_photos(s, ctx, sub, body.photos)
+        s.flush()
+        return _detail(s, ctx, sub)
+
+
+def get_submission(ctx: Ctx, id: str) -> SubmissionDetail:
+    with ctx.read() as s:
+        return _detail(s, ctx, _submission(s, ctx, id))
+
+
+def update_submission(ctx: Ctx, id: str, body: SubmissionUpdate) -> SubmissionDetail:
+    with ctx.write() as s:
+        sub = _submission(s, ctx, id, for_update=True)
+        states.check(sub.status, "update")
+        if body.product_id is not None:
+            sub.product_id = body.product_id
+        if body.serial_number is not None:
+            sub.serial_number = normalise_serial(body.serial_number)
+            _check_serial(s, sub.serial_number, sub.id)
+        if body.condition is not None:
+            sub.condition = body.condition
+        if body.description is not None:
+            sub.description = body.description
+        if body.photos is not None:
+            _attach_customer_photos(s, ctx, sub, body.photos)
+        _touch(sub, ctx)
+        s.flush()
+        return _detail(s, ctx, sub)
+
+
+def submit_submission(ctx: Ctx, id: str, body: SubmitRequest) -> SubmissionDetail:
+    with ctx.write() as s:
+        sub = _submission(s, ctx, id, for_update=True)
+        sub.status = states.check(sub.status, "submit")
+        _check_serial(s, sub.serial_number, sub.id)
+        sub.submitted_at = ctx.now()
+        _touch(sub, ctx)
+        val = _valuation(s, sub.product_id)
+        s.flush()
+        emit(ctx, "tradein.submitted", {
+            "submission_id": sub.id, "customer_id": sub.customer_id, "product_id": sub.product_id,
+            "serial_number": sub.serial_number, "condition": sub.condition,
+            "declared_value": _money(grading.value_cents(val.base_cents, sub.condition)) if val else None,
+        })  # fmt: skip
+        return _detail(s, ctx, sub)
+
+
+# --- submissions (staff) --------------------------------------------------------
+
+
+def scan(ctx: Ctx, code: str) -> SubmissionDetail:
+    """The submission of a kit (or return) barcode; a serial number as the fallback for a torn label."""
+    term = code.strip()
+    with ctx.read() as s:
+        sid = s.execute(select(UpgradeShipment.submission_id).where(UpgradeShipment.barcode == term.upper())).scalar()
+        if sid is None:
+            sid = s.execute(select(UpgradeSubmission.id).where(UpgradeSubmission.serial_number == normalise_serial(term))
+                            .order_by(UpgradeSubmission.created_at.desc()).limit(1)).scalar()  # fmt: skip
+        if sid is None:
+            raise NotFound(f"no trade-in kit with barcode {term!r}", {"barcode": term})
+        return _detail(s, ctx, _submission(s, ctx, sid))
+
+
+def _barcode(kind: str) -> str:
+    # Made from a UUID where the shipment is born: stations create kits
+    # offline without a shared counter and without collisions.
+    return ("KIT-" if kind == "kit" else "RET-") + new_id().replace("-", "")[:10].upper()
+
+
+def ship(ctx: Ctx, id: str, body: ShipRequest) -> ActionResult:
+    with ctx.write() as s:
+        sub = _submission(s, ctx, id, for_update=True)
+        if body.kind == "kit":
+            sub.status = states.check(sub.status, "ship")
+        else:
+            states.check(sub.status, "ship_return")
+            if sub.received_at is None:
+                raise Conflict("the device never reached the facility; there is nothing to return",
+                               {"current_state": sub.status, "action": "ship return"})  # fmt: skip
+            done = s.execute(select(UpgradeShipment.id).where(UpgradeShipment.submission_id == sub.id,
+                                                              UpgradeShipment.kind == "return")).first()  # fmt: skip
+            if done:
+                raise Conflict(
+                    "the return label was already made", {"current_state": "returned", "action": "ship return"}
+                )
+        sh = UpgradeShipment(id=new_id(), submission_id=sub.id, kind=body.kind, barcode=_barcode(body.kind),
+                             created_by=ctx.principal.id, created_at=ctx.now())  # fmt: skip
+        s.add(sh)
+        _touch(sub, ctx)
+        s.flush()
+        emit(ctx, "tradein.shipped", {"submission_id": sub.id, "kind": sh.kind, "barcode": sh.barcode,
+                                      "shipped_at": sh.created_at.isoformat()})  # fmt: skip
+        return _detail(s, ctx, sub, ActionResult, outcome=f"{body.kind}_shipped", shipment=_shipment_out(sh))  # type: ignore[return-value]
+
+
+def receive(ctx: Ctx, id: str, body: ReceiveRequest) -> ActionResult:
+    with ctx.write() as s:
+        sub = _submission(s, ctx, id, for_update=True)
+        sub.status = states.check(sub.status, "receive")
+        sub.received_at = ctx.now()
+        _touch(sub, ctx)
+        s.flush()
+        emit(ctx, "tradein.received", {"submission_id": sub.id, "received_at": sub.received_at.isoformat()})
+        return _detail(s, ctx, sub, ActionResult, outcome="received")  # type: ignore[return-value]
+
+
+def reject(ctx: Ctx, id: str, body: RejectRequest) -> ActionResult:
+    with ctx.write() as s:
+        sub = _submission(s, ctx, id, for_update=True)
+        sub.status = states.check(sub.status, "reject")
+        sub.decline_reason = body.reason
+        _supersede(s, sub.id, ctx)
+        _touch(sub, ctx)
+        s.flush()
+        emit(ctx, "tradein.declined", {"submission_id": sub.id, "by": "staff", "reason": body.reason})
+        return _detail(s, ctx, sub, ActionResult, outcome="rejected")  # type: ignore[return-value]
+
+
+def _supersede(s: Session, sid: str, ctx: Ctx) -> None:
+    for o in s.execute(select(UpgradeOffer).where(UpgradeOffer.submission_id == sid,
+                                                  UpgradeOffer.status == "pending")).scalars():  # fmt: skip
+        o.status = "superseded"
+        o.decided_at = ctx.now()
+
+
+def _inspector_name(ctx: Ctx) -> str:
+    return ctx.principal.name or ctx.principal.email or ctx.principal.id
+
+
+def _staff_photos(s: Session, sub: UpgradeSubmission, ids: Iterable[str]) -> list[str]:
+    ids = list(dict.fromkeys(ids))
+    rows = {p.id: p for p in s.execute(select(UpgradePhoto).where(UpgradePhoto.id.in_(ids))).scalars()} if ids else {}
+    bad = [i for i in ids if i not in rows or rows[i].submission_id not in (None, sub.id)
+           or (rows[i].customer_id is not None and rows[i].customer_id != sub.customer_id)]  # fmt: skip
+    if bad:
+        raise ValidationFailed("unknown photos (upload them first with POST admin/photos)", {"photos": bad})
+    for p in rows.values():
+        p.submission_id = sub.id
+    return ids
+
+
+def inspect(ctx: Ctx, id: str, body: InspectRequest) -> ActionResult:
+    now = ctx.now()
+    with ctx.write() as s:
+        sub = _submission(s, ctx, id, for_update=True)
+        insp = s.execute(
+            select(UpgradeInspection).where(UpgradeInspection.submission_id == sub.id)
+        ).scalar_one_or_none()
+        if body.action == "start":
+            states.check(sub.status, "start_inspection")
+            if insp is not None:
+                raise Conflict(f"inspection already started by {insp.inspector_name}",
+                               {"current_state": "inspection_in_progress", "action": "start inspection"})  # fmt: skip
+            insp = UpgradeInspection(id=new_id(), submission_id=sub.id, status="in_progress",
+                                     inspector_id=ctx.principal.id, inspector_name=_inspector_name(ctx),
+                                     checklist={}, reasons=[], photos=[], notes="", started_at=now)  # fmt: skip
+            s.add(insp)
+            _touch(sub, ctx)
+            s.flush()
+            return _detail(s, ctx, sub, ActionResult, outcome="inspection_started")  # type: ignore[return-value]
+        return _complete_inspection(s, ctx, sub, insp, body)
+
+
+def _complete_inspection(s: Session, ctx: Ctx, sub: UpgradeSubmission, insp: UpgradeInspection | None,
+                         body: InspectRequest) -> ActionResult:  # fmt: skip
+    now = ctx.now()
+    sub.status = states.check(sub.status, "inspect")
+    assert body.checklist is not None  # the schema requires it for complete
+    checklist = body.checklist.model_dump()
+    blocked = grading.blockers(checklist)
+    if blocked:
+        raise ValidationFailed("the inspection cannot complete: " + "; ".join(blocked), {"blockers": blocked})
+    val = _require_valuation(s, sub.product_id)
+    suggested, reasons = grading.assess(checklist)
+    graded = body.condition or suggested
+    graded_cents = grading.value_cents(val.base_cents, graded)
+    if insp is None:  # completing without an explicit start: one step at the bench
+        insp = UpgradeInspection(id=new_id(), submission_id=sub.id, inspector_id=ctx.principal.id,
+                                 inspector_name=_inspector_name(ctx), started_at=now)  # fmt: skip
+        s.add(insp)
+    photos = _staff_photos(s, sub, body.photos)
+    why = [f"graded {graded}, declared {sub.condition}"] if graded != sub.condition else []
+    if graded != suggested:
+        why.append(f"inspector graded {graded} (checklist suggested {suggested})")
+    why += reasons
+    if body.notes:
+        why.append(body.notes)
+    insp.status, insp.checklist, insp.suggested_condition, insp.graded_condition = (
+        "completed",
+        checklist,
+        suggested,
+        graded,
+    )
+    insp.graded_cents, insp.reasons, insp.notes, insp.photos, insp.completed_at = (
+        graded_cents,
+        why,
+        body.notes,
+        photos,
+        now,
+    )
+    sub.graded_condition = graded
+    sub.currency = val.currency
+    accepted = s.execute(select(UpgradeOffer).where(UpgradeOffer.submission_id == sub.id, UpgradeOffer.status == "accepted")
+                         .order_by(UpgradeOffer.created_at.desc()).limit(1)).scalar_one_or_none()  # fmt: skip
+    agreed = accepted.amount_cents if accepted else graded_cents
+    _touch(sub, ctx)
+    s.flush()
+    emit(ctx, "tradein.inspected", {"submission_id": sub.id, "declared_condition": sub.condition,
+                                    "graded_condition": graded, "graded_value": _money(graded_cents),
+                                    "currency": val.currency, "inspector": insp.inspector_name})  # fmt: skip
+    revised: UpgradeOffer | None = None
+    if graded_cents < agreed:
+        expires = body.offer_expires_at or now + timedelta(days=REVISED_OFFER_DAYS)
+        _check_expiry(expires, now)
+        revised = UpgradeOffer(id=new_id(), submission_id=sub.id, kind="revised", amount_cents=graded_cents,
+                               currency=val.currency, notes=body.notes, reasons=why, photos=photos,
+                               expires_at=expires, status="pending", created_by=ctx.principal.id, created_at=now)  # fmt: skip
+        s.add(revised)
+        s.flush()
+        emit(ctx, "tradein.offer_revised", {"submission_id": sub.id, "offer_id": revised.id,
+                                            "amount": _money(graded_cents), "previous_amount": _money(agreed),
+                                            "currency": val.currency, "reasons": why,
+                                            "expires_at": expires.isoformat()})  # fmt: skip
+        outcome = "revised_offer"
+    else:
+        _issue_credit(s, ctx, sub, agreed, val.currency)
+        outcome = "completed"
+    return _detail(
+        s,
+        ctx,
+        sub,
+        ActionResult,
+        outcome=outcome,  # type: ignore[return-value]
+        revised_offer=_offer_out(revised, now) if revised else None,
+    )
+
+
+def _issue_credit(s: Session, ctx: Ctx, sub: UpgradeSubmission, cents: int, currency: str) -> None:
+    sub.status = states.check(sub.status, "complete") if sub.status == "inspected" else sub.status
+    sub.credit_cents = cents
+    sub.currency = currency
+    sub.completed_at = ctx.now()
+    _touch(sub, ctx)
+    s.flush()
+    emit(ctx, "tradein.completed", {"submission_id": sub.id, "customer_id": sub.customer_id,
+                                    "credit": _money(cents), "currency": currency})  # fmt: skip
+
+
+# --- offers -------------------------------------------------------------------
+
+
+def _check_expiry(expires: datetime, now: datetime) -> None:
+    if expires <= now:
+        raise ValidationFailed("the offer's expiry is in the past", {"expires_at": expires.isoformat()})
+    if expires > now + timedelta(days=OFFER_MAX_DAYS):
+        raise ValidationFailed(f"an offer may run at most {OFFER_MAX_DAYS} days", {"expires_at": expires.isoformat()})
+
+
+def create_offer(ctx: Ctx, body: OfferCreate) -> OfferResult:
+    now = ctx.now()
+    with ctx.write() as s:
+        sub = _submission(s, ctx, body.submission_id, for_update=True)
+        target = states.check(sub.status, "offer")
+        val = _require_valuation(s, sub.product_id)
+        cents = grading.to_cents(body.amount)
+        if cents > val.base_cents:
+            raise ValidationFailed(
+                f"the amount is above the product's base value ({grading.from_cents(val.base_cents)} {val.currency})",
+                {"amount": float(body.amount), "base_value": _money(val.base_cents)},
+            )
+        expires = body.expires_at or now + timedelta(days=OFFER_DEFAULT_DAYS)
+        _check_expiry(expires, now)
+        kind = "revised" if sub.status == "inspected" else "initial"
+        _supersede(s, sub.id, ctx)
+        o = UpgradeOffer(id=new_id(), submission_id=sub.id, kind=kind, amount_cents=cents, currency=val.currency,
+                         notes=body.notes, reasons=[], photos=[], expires_at=expires, status="pending",
+                         created_by=ctx.principal.id, created_at=now)  # fmt: skip
+        s.add(o)
+        sub.status = target
+        sub.currency = val.currency
+        _touch(sub, ctx)
+        s.flush()
+        emit(ctx, "tradein.offered", {"submission_id": sub.id, "offer_id": o.id, "kind": kind,
+                                      "amount": _money(cents), "currency": val.currency,
+                                      "expires_at": expires.isoformat()})  # fmt: skip
+        return OfferResult(**_offer_out(o, now).model_dump(), submission=_summaries(s, [sub])[0])
+
+
+def respond_offer(ctx: Ctx, id: str, body: OfferRespond) -> OfferResult:
+    """The customer's answer (or, on the staff route, the answer they gave by phone or e-mail)."""
+    now = ctx.now()
+    with ctx.write() as s:
+        o = s.get(UpgradeOffer, id, with_for_update=True)
+        if o is None:
+            raise NotFound("offer not found", {"id": id})
+        sub = _submission(s, ctx, o.submission_id, for_update=True)
+        status = _offer_status(o, now)
+        if status != "pending" and not (status == "expired" and body.action == "decline"):
+            raise conflict_state("offer", status, body.action)
+        target = states.check(sub.status, body.action)
+        o.status = "accepted" if body.action == "accept" else "declined"
+        o.decided_at = now
+        o.decided_by = f"{ctx.principal.kind}:{ctx.principal.id}"
+        by = "customer" if _is_customer(ctx) else "staff"
+        data = {"submission_id": sub.id, "offer_id": o.id, "kind": o.kind, "amount": _money(o.amount_cents),
+                "currency": o.currency, "recorded_by": by}  # fmt: skip
+        if body.action == "decline":
+            sub.status = target
+            sub.decline_reason = body.reason or f"the customer declined the {o.kind} offer"
+            _touch(sub, ctx)
+            s.flush()
+            emit(ctx, "tradein.declined", {**data, "by": "customer", "reason": sub.decline_reason})
+        elif target == "completed":  # a revised offer accepted: the credit is issued now
+            s.flush()
+            emit(ctx, "tradein.approved", data)
+            _issue_credit(s, ctx, sub, o.amount_cents, o.currency)
+        else:
+            sub.status = target
+            _touch(sub, ctx)
+            s.flush()
+            emit(ctx, "tradein.approved", data)
+        return OfferResult(**_offer_out(o, now).model_dump(), submission=_summaries(s, [sub])[0])
+
+
+# --- photos -------------------------------------------------------------------
+
+
+def make_thumbnail(content: bytes) -> bytes | None:
+    """A small JPEG (phone photos turned upright), or None when Pillow cannot read the image."""
+    from PIL import Image, ImageOps
+
+    try:
+        with Image.open(io.BytesIO(content)) as opened:
+            img = ImageOps.exif_transpose(opened) or opened
+            img.thumbnail((THUMB_SIZE, THUMB_SIZE))
+            out = io.BytesIO()
+            img.convert("RGB").save(out, "JPEG", quality=80)
+            return out.getvalue()
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+
+
+def _photo_out(p: UpgradePhoto) -> PhotoOut:
+    return PhotoOut(id=p.id, filename=p.filename, content_type=p.content_type, size=p.size, sha256=p.sha256,
+                    submission_id=p.submission_id, created_at=p.created_at)  # fmt: skip
+
+
+def upload_photo(ctx: Ctx, upload: Upload) -> PhotoOut:
+    blob = store_blob(ctx, upload.content, allowed=IMAGE_TYPES)  # 413 over the limit, 400 not an image
+    thumb = make_thumbnail(upload.content)
+    if thumb is None and blob.content_type != "image/heic":  # HEIC: Pillow has no decoder; kept without a thumbnail
+        raise ValidationFailed("the image cannot be read", {"detected": blob.content_type})
+    with ctx.write() as s:
+        p = UpgradePhoto(id=new_id(), customer_id=_customer_id(ctx),
+                         uploaded_by=None if _is_customer(ctx) else ctx.principal.id,
+                         filename=(upload.filename or "photo")[:255], content_type=blob.content_type,
+                         size=blob.size, sha256=blob.sha256, thumbnail=thumb, created_at=ctx.now())  # fmt: skip
+        s.add(p)
+        s.flush()
+        return _photo_out(p)
+
+
+def get_photo(ctx: Ctx, id: str, query: PhotoQuery) -> FileResult:
+    with ctx.read() as s:
+        p = s.get(UpgradePhoto, id)
+        if p is not None and _is_customer(ctx) and p.customer_id != ctx.principal.id:
+            # A customer also sees the photos attached to their submission (the inspection's).
+            sub = s.get(UpgradeSubmission, p.submission_id) if p.submission_id else None
+            if sub is None or sub.customer_id != ctx.principal.id:
+                p = None
+        if p is None:
+            raise NotFound("photo not found", {"id": id})
+        if query.thumbnail:
+            if p.thumbnail is None:
+                raise NotFound("this photo has no thumbnail", {"id": id})
+            return FileResult(p.thumbnail, "image/jpeg", f"{p.id}-thumb.jpg")
+        try:
+            content = read_blob(ctx, p.sha256)
+        except FileNotFoundError as exc:
+            raise NotFound("the photo's file is missing on this server", {"id": id}) from exc
+        return FileResult(content, p.content_type, p.filename)
+
+
+def thumbnails(ctx: Ctx, query: ThumbnailQuery) -> ThumbnailsOut:
+    """Thumbnails of several photos in one read (the inspection bench's photo strip)."""
+    ids = [x for x in (query.ids or "").split(",") if x][:50]
+    if not ids:
+        return ThumbnailsOut(items={})
+    with ctx.read() as s:
+        rows = s.execute(select(UpgradePhoto.id, UpgradePhoto.thumbnail).where(UpgradePhoto.id.in_(ids)))
+        return ThumbnailsOut(items={pid: base64.b64encode(t).decode() for pid, t in rows if t is not None})
+
+
+def shipment_label(ctx: Ctx, id: str, query: LabelQuery) -> FileResult:
+    with ctx.read() as s:
+        sh = s.get(UpgradeShipment, id)
+        if sh is None:
+            raise NotFound("shipment not found", {"id": id})
+        sub = s.get(UpgradeSubmission, sh.submission_id)
+        assert sub is not None
+        c = s.get(UpgradeCustomer, sub.customer_id)
+        val = _valuation(s, sub.product_id)
+    addr = (c.address or {}) if c else {}
+    lines = [c.name if c else "", addr.get("line1", ""), addr.get("line2", ""),
+             f"{addr.get('postal_code', '')} {addr.get('city', '')}".strip(), addr.get("country", "")]  # fmt: skip
+    lines = [x for x in lines if x]
+    item = f"{val.product_name if val else sub.product_id} / SN {sub.serial_number}"
+    if sh.kind == "kit":
+        title, extra = "TRADE-IN KIT", [item, f"Return to: {ctx.tenant.name if ctx.tenant else ''}"]
+    else:
+        title, extra = "RETURN", [item]
+    if query.format == "zpl":
+        return FileResult(labels.label_zpl(title, lines + extra, sh.barcode).encode(), "text/plain; charset=utf-8",
+                          f"{sh.barcode}.zpl")  # fmt: skip
+    return FileResult(labels.label_pdf(title, lines + extra, sh.barcode), "application/pdf", f"{sh.barcode}.pdf")
+
+
+# --- valuations -----------------------------------------------------------------
+
+
+def _valuation_out(v: UpgradeValuation) -> ValuationOut:
+    return ValuationOut(id=v.id, product_id=v.product_id, product_name=v.product_name,
+                        base_value=grading.from_cents(v.base_cents), currency=v.currency)  # fmt: skip
+
+
+def list_valuations(ctx: Ctx, query: ListQuery) -> Page[ValuationOut]:
+    stmt = select(UpgradeValuation)
+    if query.search:
+        like = f"%{query.search.lower()}%"
+        stmt = stmt.where(func.lower(UpgradeValuation.product_name).like(like) | UpgradeValuation.product_id.like(like))
+    with ctx.read() as s:
+        page = paginate(s, stmt, query, default_sort="product_name",
+                        columns={"product_name": UpgradeValuation.product_name, "product_id": UpgradeValuation.product_id,
+                                 "base_value": UpgradeValuation.base_cents, "created_at": UpgradeValuation.created_at})  # fmt: skip
+    return page.map(_valuation_out)
+
+
+def _get_valuation(s: Session, id: str) -> UpgradeValuation:
+    v = s.get(UpgradeValuation, id)
+    if v is None:
+        raise NotFound("valuation not found", {"id": id})
+    return v
+
+
+def _unique_product(s: Session, product_id: str, exclude: str | None) -> None:
+    other = _valuation(s, product_id)
+    if other is not None and other.id != exclude:
+        raise Conflict("this product already has a valuation", {"product_id": product_id, "id": other.id})
+
+
+def create_valuation(ctx: Ctx, body: ValuationCreate) -> ValuationOut:
+    now = ctx.now()
+    with ctx.write() as s:
+        _unique_product(s, body.product_id, None)
+        v = UpgradeValuation(id=new_id(), product_id=body.product_id, product_name=body.product_name,
+                             base_cents=grading.to_cents(body.base_value), currency=body.currency,
+                             created_at=now, updated_at=now)  # fmt: skip
+        s.add(v)
+        s.flush()
+        return _valuation_out(v)
+
+
+def get_valuation(ctx: Ctx, id: str) -> ValuationOut:
+    with ctx.read() as s:
+        return _valuation_out(_get_valuation(s, id))
+
+
+def update_valuation(ctx: Ctx, id: str, body: ValuationUpdate) -> ValuationOut:
+    with ctx.write() as s:
+        v = _get_valuation(s, id)
+        if body.product_id is not None and body.product_id != v.product_id:
+            _unique_product(s, body.product_id, v.id)
+            _not_in_use(s, v.product_id, "change the product of")
+            v.product_id = body.product_id
+        if body.product_name is not None:
+            v.product_name = body.product_name
+        if body.base_value is not None:
+            v.base_cents = grading.to_cents(body.base_value)
+        if body.currency is not None:
+            v.currency = body.currency
+        v.updated_at = ctx.now()
+        s.flush()
+        return _valuation_out(v)
+
+
+def _not_in_use(s: Session, product_id: str, action: str) -> None:
+    n = s.execute(select(func.count()).select_from(UpgradeSubmission).where(
+        UpgradeSubmission.product_id == product_id, UpgradeSubmission.status.in_(states.OPEN))).scalar_one()  # fmt: skip
+    if n:
+        raise Conflict(f"cannot {action} a valuation used by {n} open trade-ins",
+                       {"current_state": "in_use", "open_submissions": n})  # fmt: skip
+
+
+def delete_valuation(ctx: Ctx, id: str) -> None:
+    with ctx.write() as s:
+        v = _get_valuation(s, id)
+        _not_in_use(s, v.product_id, "delete")
+        s.delete(v)
+
+
+# --- statistics -----------------------------------------------------------------
+
+
+def stats(ctx: Ctx) -> StatsOut:
+    with ctx.read() as s:
+        counts = dict(
+            s.execute(select(UpgradeSubmission.status, func.count()).group_by(UpgradeSubmission.status)).all()
+        )
+        latest: dict[str, int] = {}
+        for sid, cents in s.execute(select(UpgradeOffer.submission_id, UpgradeOffer.amount_cents)
+                                    .order_by(UpgradeOffer.created_at, UpgradeOffer.id)):  # fmt: skip
+            latest[sid] = cents  # the most recent offer of each submission counts once
+        credited = s.execute(select(func.coalesce(func.sum(UpgradeSubmission.credit_cents), 0))
+                             .where(UpgradeSubmission.status == "completed")).scalar_one()  # fmt: skip
+        graded = s.execute(select(UpgradeSubmission.condition, UpgradeSubmission.graded_condition)
+                           .where(UpgradeSubmission.graded_condition.is_not(None))).all()  # fmt: skip
+        currency = s.execute(select(UpgradeValuation.currency).group_by(UpgradeValuation.currency)
+                             .order_by(func.count().desc()).limit(1)).scalar() or "USD"  # fmt: skip
+    gaps = [grading.level(g) - grading.level(d) for d, g in graded if g is not None]
+    return StatsOut(
+        counts_by_state={st: int(counts.get(st) or 0) for st in states.STATES},
+        total_submissions=sum(int(v or 0) for v in counts.values()),
+        total_offered=grading.from_cents(sum(latest.values())),
+        total_credited=grading.from_cents(int(credited or 0)),
+        currency=currency,
+        average_grade_gap=round(sum(gaps) / len(gaps), 3) if gaps else None,
+        inspected=len(gaps),
+    )

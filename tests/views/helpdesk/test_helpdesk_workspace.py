@@ -1,0 +1,132 @@
+"""The helpdesk workspace with real widgets on a station database: answer, note, triage, canned responses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from services.core import auth
+from services.core.commands import execute
+from services.core.context import Runtime
+from services.core.demo import DEMO_PASSWORD, demo_id
+from views.base import StationSession
+from views.helpdesk.workspace import WORKSPACE, HelpdeskWorkspace, MessageView, TicketTab, timer_text
+from views.ops import OpRunner
+
+CHARGED_TWICE = demo_id("support-ticket", "1")  # open, billing, "Charged twice for order 1042"
+
+
+def make_session(rt: Runtime, email: str = "operator@demo.test") -> StationSession:
+    tenant = auth.load_tenant(rt.db, "demo")
+    user = auth.authenticate_password(rt.db, email, DEMO_PASSWORD)
+    return StationSession(rt, tenant, auth.user_principal(rt.db, user.id, tenant), OpRunner())
+
+
+@pytest.fixture
+def desk(qtbot: QtBot, station: Runtime) -> Iterator[HelpdeskWorkspace]:
+    # A canned response to offer (set by an admin, as the helpdesk configuration).
+    admin = make_session(station, "admin@demo.test")
+    cfg = execute(admin.ctx(), "support.helpdesk.get").model_dump(mode="json")
+    cfg["canned_responses"] = [
+        {"id": "refund", "title": "Refund issued", "body": "Hello {requester_name}, refund issued."}
+    ]
+    execute(admin.ctx(), "support.helpdesk.put", body=cfg)
+    w = WORKSPACE(make_session(station))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: w.counts is not None and bool(w.categories) and bool(w.agents) and bool(w.canned))
+    yield w
+    w.session.ops.wait()
+
+
+def open_tab(qtbot: QtBot, w: HelpdeskWorkspace, ticket_id: str = CHARGED_TWICE) -> TicketTab:
+    tab = w.open_ticket(ticket_id)
+    qtbot.waitUntil(lambda: tab.ticket is not None and len(tab.message_views()) >= 1 and tab.suggestion is not None)
+    return tab
+
+
+def test_queues_show_counts_and_the_list_opens_tabs(qtbot: QtBot, desk: HelpdeskWorkspace) -> None:
+    assert WORKSPACE.name == "helpdesk" and WORKSPACE.modules == {"support"}
+    texts = [desk.queues.item(i).text() for i in range(desk.queues.count())]
+    assert texts[3] == "Waiting on customer (4)" and texts[-1] == "All tickets (20)"
+    desk.queues.setCurrentRow(3)
+    qtbot.waitUntil(lambda: desk.table.rowCount() == 4)
+    assert {desk.table.item(r, 3).text() for r in range(4)} == {"pending"}
+    desk.search.setText("alice@")
+    desk.queues.setCurrentRow(5)
+    qtbot.waitUntil(lambda: desk.table.rowCount() == 1)
+    desk._row_opened(0, 0)
+    qtbot.waitUntil(lambda: desk.tabs.count() == 1 and desk.tabs.tabText(0).startswith("TKT-"))
+    tab = desk.tabs.widget(0)
+    assert isinstance(tab, TicketTab) and tab.ticket_id == CHARGED_TWICE
+    assert desk.open_ticket(CHARGED_TWICE) is tab and desk.tabs.count() == 1  # one tab per ticket
+
+
+def test_answer_with_ctrl_enter_and_note_with_ctrl_i(qtbot: QtBot, desk: HelpdeskWorkspace, station: Runtime) -> None:
+    tab = open_tab(qtbot, desk)
+    before = len(tab.message_views())
+    qtbot.keyClicks(tab.composer, "We refunded the duplicate charge.")
+    qtbot.keyClick(tab.composer, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: len(tab.message_views()) == before + 1)
+    reply = tab.message_views()[-1]
+    assert reply.kind == "agent" and reply.badge.text() == "Reply" and tab.composer.toPlainText() == ""
+    qtbot.keyClick(tab.composer, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
+    assert tab.internal.isChecked() and tab.send_btn.text() == "Add note" and "fff4c2" in tab.composer.styleSheet()
+    qtbot.keyClicks(tab.composer, "Customer asked twice before.")
+    qtbot.mouseClick(tab.send_btn, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(tab.message_views()) == before + 2)
+    note = tab.message_views()[-1]
+    assert note.badge.text() == "Internal note" and note.property("internal") is True
+    assert note.styleSheet() != reply.styleSheet() and "dashed" in note.styleSheet()
+    assert not tab.internal.isChecked()  # back to replies after a note
+    stored = execute(desk.session.ctx(), "support.messages.list", ticket_id=CHARGED_TWICE).root
+    assert [(m.body, m.internal) for m in stored[-2:]] == [
+        ("We refunded the duplicate charge.", False),
+        ("Customer asked twice before.", True),
+    ]
+    # The first public reply stopped the first-response clock.
+    qtbot.waitUntil(lambda: "First response: met" in tab.timers.text())
+    assert all(isinstance(v, MessageView) for v in tab.message_views())
+
+
+def test_triage_accept_and_suggested_reply(qtbot: QtBot, desk: HelpdeskWorkspace) -> None:
+    tab = open_tab(qtbot, desk)
+    assert "Billing" in tab.triage_summary.text() and "%" in tab.triage_summary.text()
+    # Override first: the agent picks another priority, then accepts the suggestion anyway.
+    tab.priority.setCurrentText("low")
+    qtbot.mouseClick(tab.triage_accept, Qt.MouseButton.LeftButton)
+    want = tab.suggestion
+    qtbot.waitUntil(lambda: tab.ticket.priority == want.priority and tab.ticket.category_id == want.category_id)
+    stored = execute(desk.session.ctx(), "support.tickets.get", ticket_id=CHARGED_TWICE)
+    assert stored.category_name == "Billing" and stored.priority == want.priority
+    qtbot.mouseClick(tab.reply_btn, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.composer.toPlainText() != "")
+    assert tab.composer.toPlainText().startswith("Hello Alice")
+
+
+def test_canned_response_state_change_and_closed_ticket(qtbot: QtBot, desk: HelpdeskWorkspace) -> None:
+    tab = open_tab(qtbot, desk)
+    tab.canned.setCurrentIndex(1)
+    tab.canned.activated.emit(1)
+    assert tab.composer.toPlainText() == "Hello Alice Martin, refund issued."
+    tab.state.setCurrentText("resolved")
+    qtbot.keyClick(tab.composer, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: tab.ticket.state == "resolved")
+    tab.state.setCurrentText("closed")
+    tab.apply_changes()
+    qtbot.waitUntil(lambda: tab.ticket.state == "closed")
+    assert not tab.send_btn.isEnabled() and not tab.composer.isEnabled()
+
+
+def test_timer_texts() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    now = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+    assert (
+        timer_text("First response", now + timedelta(hours=2, minutes=5), None, now) == "First response: due in 2h 5m"
+    )
+    assert timer_text("Resolution", now - timedelta(days=1, hours=3), None, now) == "Resolution: BREACHED 1d 3h ago"
+    assert timer_text("Resolution", now, now + timedelta(minutes=1), now).startswith("Resolution: met late")

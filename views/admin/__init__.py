@@ -1,0 +1,1 @@
+"""Admin workspace: users, roles, modules and API keys of the tenant."""

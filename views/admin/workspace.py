@@ -1,0 +1,417 @@
+"""Admin workspace (first version): the tenant's users and roles, enabled modules, API keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QDateTime, Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDateTimeEdit,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from services.core.context import MODULES
+from services.core.errors import ValidationFailed, validation_details
+from services.core.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, UserOut, UserUpdate
+from views.base import StationSession, Workspace
+from views.ops import error_message
+from views.shell.forms import FieldError, field_messages, with_error
+from views.shell.theme import icon, set_role
+
+ROLES = ("owner", "admin", "operator", "warehouse-device")
+
+
+def _table(headers: list[str], name: str) -> QTableWidget:
+    t = QTableWidget(0, len(headers))
+    t.setHorizontalHeaderLabels(headers)
+    t.setAccessibleName(name)
+    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    t.setAlternatingRowColors(True)
+    t.verticalHeader().setVisible(False)
+    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    t.horizontalHeader().setStretchLastSection(True)
+    t.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    t.setShowGrid(False)
+    return t
+
+
+def _cell(text: str, data: Any = None) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    if data is not None:
+        item.setData(Qt.ItemDataRole.UserRole, data)
+    return item
+
+
+def _when(dt: Any) -> str:
+    return dt.strftime("%Y-%m-%d %H:%M") if dt is not None else "—"
+
+
+class _Status(QLabel):
+    """A one-line result next to the buttons of a panel (error or success)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__("")
+        self.setWordWrap(True)
+        self.setAccessibleName(name)
+        self.hide()
+
+    def say(self, text: str, kind: str = "error") -> None:
+        set_role(self, f"message-{kind}")
+        self.setText(text)
+        self.setVisible(bool(text))
+
+    def show_error(self, message: str) -> None:
+        self.say(message, "error")
+
+
+class UsersPanel(QWidget):
+    def __init__(self, session: StationSession) -> None:
+        super().__init__()
+        self.session = session
+        self.users: list[UserOut] = []
+        lay = QVBoxLayout(self)
+        self.table = _table(["Name", "E-mail", "Role", "Modules", "Status"], "Users")
+        self.table.itemSelectionChanged.connect(self._selected)
+        lay.addWidget(self.table, 1)
+        edit = QGroupBox("Selected user")
+        form = QHBoxLayout(edit)
+        self.who = QLabel("Select a user in the list.")
+        self.role = QComboBox()
+        self.role.setAccessibleName("Role")
+        for r in ROLES:
+            self.role.addItem(r, r)
+        self.disabled = QCheckBox("&Disabled")
+        self.save = QPushButton("&Save user")
+        self.save.setProperty("primary", True)
+        self.save.clicked.connect(self.save_user)
+        self.save.setEnabled(False)
+        form.addWidget(self.who, 1)
+        form.addWidget(QLabel("Role"))
+        form.addWidget(self.role)
+        form.addWidget(self.disabled)
+        form.addWidget(self.save)
+        lay.addWidget(edit)
+        self.status = _Status("User result")
+        lay.addWidget(self.status)
+        if session.principal.role != "owner":
+            # Only an owner grants the owner role (the service checks it too).
+            self.role.model().item(0).setEnabled(False)  # type: ignore[attr-defined]
+
+    def load(self) -> None:
+        self.session.ops.run(
+            self.session.call("platform.users.list", query={"limit": 100}),
+            on_success=self._show,
+            parent=self.table,
+        )
+
+    def _show(self, page: Any) -> None:
+        self.users = list(page.items)
+        self.table.setRowCount(len(self.users))
+        for row, u in enumerate(self.users):
+            mods = "all" if set(u.userModules) >= set(MODULES) else ", ".join(u.userModules) or "none"
+            for col, text in enumerate((u.name, u.email, u.role, mods, "disabled" if u.disabled else "active")):
+                self.table.setItem(row, col, _cell(text, u.id))
+
+    def _selected(self) -> None:
+        row = self.table.currentRow()
+        if row < 0 or row >= len(self.users):
+            self.save.setEnabled(False)
+            return
+        u = self.users[row]
+        self.who.setText(f"{u.name} <{u.email}>")
+        self.role.setCurrentIndex(max(0, self.role.findData(u.role)))
+        self.disabled.setChecked(u.disabled)
+        self.save.setEnabled(True)
+        self.status.say("")
+
+    def save_user(self) -> None:
+        row = self.table.currentRow()
+        if row < 0:
+            self.status.say("Select a user first.")
+            return
+        u = self.users[row]
+        try:
+            body = UserUpdate(role=self.role.currentData(), disabled=self.disabled.isChecked())
+        except ValidationError as exc:
+            self.status.say(str(validation_details(exc)))
+            return
+        self.session.ops.run(
+            self.session.call("platform.users.update", user_id=u.id, body=body),
+            on_success=lambda out: self.status.say(f"Saved {out.email}.", "ok"),
+            on_failure=lambda exc: self.status.say(error_message(exc)),
+            write=True,
+            change="platform.users.update",
+        )
+
+
+class ModulesPanel(QWidget):
+    def __init__(self, session: StationSession) -> None:
+        super().__init__()
+        lay = QVBoxLayout(self)
+        note = QLabel(
+            "Modules enabled for this tenant. A person uses a module when the tenant has it and "
+            "their own module list includes it."
+        )
+        note.setWordWrap(True)
+        set_role(note, "subtitle")
+        lay.addWidget(note)
+        self.list = QListWidget()
+        self.list.setAccessibleName("Enabled modules")
+        for m in MODULES:
+            on = m in session.tenant.modules
+            item = QListWidgetItem(icon("ok" if on else "placeholder"), f"{m}  —  {'enabled' if on else 'off'}")
+            item.setData(Qt.ItemDataRole.UserRole, m)
+            self.list.addItem(item)
+        lay.addWidget(self.list, 1)
+
+
+class ApiKeysPanel(QWidget):
+    def __init__(self, session: StationSession) -> None:
+        super().__init__()
+        self.session = session
+        self.keys: list[ApiKeyOut] = []
+        lay = QVBoxLayout(self)
+        self.table = _table(
+            ["Name", "Prefix", "Env", "Modules", "Status", "Created", "Expires", "Last used"], "API keys"
+        )
+        lay.addWidget(self.table, 1)
+        row = QHBoxLayout()
+        self.revoke = QPushButton("&Revoke selected key")
+        self.revoke.setProperty("danger", True)
+        self.revoke.clicked.connect(self.revoke_selected)
+        row.addStretch(1)
+        row.addWidget(self.revoke)
+        lay.addLayout(row)
+
+        create = QGroupBox("New API key")
+        form = QFormLayout(create)
+        self.name = QLineEdit()
+        self.name.setAccessibleName("Key name")
+        self.name.setPlaceholderText("e.g. ERP integration")
+        self.environment = QComboBox()
+        self.environment.setAccessibleName("Environment")
+        self.environment.addItem("live (pk_live_)", "live")
+        self.environment.addItem("test (pk_test_)", "test")
+        self.modules = QListWidget()
+        self.modules.setAccessibleName("Key modules")
+        self.modules.setMaximumHeight(110)
+        self.modules.setFlow(QListWidget.Flow.LeftToRight)
+        self.modules.setWrapping(True)
+        for m in sorted(session.tenant.modules):
+            item = QListWidgetItem(m)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.modules.addItem(item)
+        self.expires_on = QCheckBox("E&xpires")
+        self.expires = QDateTimeEdit(QDateTime.currentDateTimeUtc().addDays(90))
+        self.expires.setAccessibleName("Expires at")
+        self.expires.setCalendarPopup(True)
+        self.expires.setEnabled(False)
+        self.expires_on.toggled.connect(self.expires.setEnabled)
+        exp_row = QWidget()
+        er = QHBoxLayout(exp_row)
+        er.setContentsMargins(0, 0, 0, 0)
+        er.addWidget(self.expires_on)
+        er.addWidget(self.expires, 1)
+        name_box, name_err = with_error(self.name)
+        mod_box, mod_err = with_error(self.modules)
+        exp_box, exp_err = with_error(exp_row)
+        self.errors: dict[str, FieldError] = {"name": name_err, "modules": mod_err, "expires_at": exp_err}
+        form.addRow("&Name", name_box)
+        form.addRow("&Environment", self.environment)
+        form.addRow("&Modules", mod_box)
+        form.addRow("Expiry", exp_box)
+        self.create_button = QPushButton("&Create key")
+        self.create_button.setProperty("primary", True)
+        self.create_button.clicked.connect(self.create_key)
+        form.addRow("", self.create_button)
+        self.status = _Status("API key result")
+        form.addRow("", self.status)
+        # Shown once after creation: the key value with a copy button.
+        self.created_box = QGroupBox("Copy the key now: it is shown only once")
+        cb = QHBoxLayout(self.created_box)
+        self.created_key = QLineEdit()
+        self.created_key.setReadOnly(True)
+        self.created_key.setAccessibleName("New API key value")
+        self.copy_button = QPushButton(icon("copy"), "C&opy")
+        self.copy_button.setAccessibleName("Copy the API key")
+        self.copy_button.clicked.connect(self.copy_key)
+        self.done_button = QPushButton("&Done")
+        self.done_button.clicked.connect(self.forget_key)
+        cb.addWidget(self.created_key, 1)
+        cb.addWidget(self.copy_button)
+        cb.addWidget(self.done_button)
+        self.created_box.hide()
+        lay.addWidget(create)
+        lay.addWidget(self.created_box)
+
+    def load(self) -> None:
+        self.session.ops.run(
+            self.session.call("platform.api_keys.list", query={"limit": 100, "sort": "-created_at"}),
+            on_success=self._show,
+            parent=self.table,
+        )
+
+    def _show(self, page: Any) -> None:
+        self.keys = list(page.items)
+        self.table.setRowCount(len(self.keys))
+        for row, k in enumerate(self.keys):
+            cells = (k.name, k.prefix + "…", k.environment, ", ".join(k.modules), k.status,
+                     _when(k.created_at), _when(k.expires_at), _when(k.last_used_at))  # fmt: skip
+            for col, text in enumerate(cells):
+                self.table.setItem(row, col, _cell(text, k.id))
+
+    def _checked_modules(self) -> list[str]:
+        out = []
+        for i in range(self.modules.count()):
+            item = self.modules.item(i)
+            if item.checkState() == Qt.CheckState.Checked:
+                out.append(item.text())
+        return out
+
+    def create_key(self) -> None:
+        for e in self.errors.values():
+            e.clear()
+        self.status.say("")
+        raw: dict[str, Any] = {
+            "name": self.name.text(),
+            "modules": self._checked_modules(),
+            "environment": self.environment.currentData(),
+        }
+        if self.expires_on.isChecked():
+            raw["expires_at"] = self.expires.dateTime().toUTC().toString(Qt.DateFormat.ISODate)
+        try:
+            body = ApiKeyCreate.model_validate(raw)
+        except ValidationError as exc:
+            self._field_errors(ValidationFailed("check the fields", validation_details(exc)))
+            return
+        self.create_button.setEnabled(False)
+        self.session.ops.run(
+            self.session.call("platform.api_keys.create", body=body),
+            on_success=self._created,
+            on_failure=self._failed,
+            write=True,
+            change="platform.api_keys.create",
+        )
+
+    def _field_errors(self, exc: BaseException) -> None:
+        fields = field_messages(exc)
+        shown = False
+        for name, msg in fields.items():
+            if name in self.errors:
+                self.errors[name].show_error(msg)
+                shown = True
+        if not shown:
+            self.status.say(error_message(exc))
+
+    def _failed(self, exc: BaseException) -> None:
+        self.create_button.setEnabled(True)
+        self._field_errors(exc)
+
+    def _created(self, out: ApiKeyCreated) -> None:
+        self.create_button.setEnabled(True)
+        self.created_key.setText(out.key)
+        self.created_box.show()
+        self.name.clear()
+        self.status.say(f"Key “{out.name}” created.", "ok")
+        self.copy_button.setFocus()
+        self.load()
+
+    def copy_key(self) -> None:
+        QApplication.clipboard().setText(self.created_key.text())
+        self.status.say("Key copied to the clipboard.", "ok")
+
+    def forget_key(self) -> None:
+        # Gone from the screen for good: the station keeps no copy.
+        self.created_key.clear()
+        self.created_box.hide()
+
+    def revoke_selected(self) -> None:
+        row = self.table.currentRow()
+        if row < 0 or row >= len(self.keys):
+            self.status.say("Select a key in the list first.")
+            return
+        k = self.keys[row]
+        if self.revoke.property("confirm") != k.id:
+            # Two presses: a slip of the mouse does not cut off an integration.
+            self.revoke.setProperty("confirm", k.id)
+            self.revoke.setText(f"Press again to revoke “{k.name}”")
+            QTimer.singleShot(5000, self._reset_revoke)
+            return
+        self._reset_revoke()
+        self.session.ops.run(
+            self.session.call("platform.api_keys.revoke", key_id=k.id),
+            on_success=lambda out: (self.status.say(f"Key “{out.name}” revoked.", "ok"), self.load()),
+            on_failure=lambda exc: self.status.say(error_message(exc)),
+            write=True,
+            change="platform.api_keys.revoke",
+        )
+
+    def _reset_revoke(self) -> None:
+        self.revoke.setProperty("confirm", None)
+        self.revoke.setText("&Revoke selected key")
+
+
+class AdminWorkspace(Workspace):
+    name = "admin"
+    title = "Admin"
+    modules = frozenset(MODULES)
+    roles = frozenset({"owner", "admin"})
+
+    def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(16, 12, 16, 12)
+        head = QLabel(f"{session.tenant.name}")
+        set_role(head, "title")
+        sub = QLabel(f"Tenant “{session.tenant.slug}” · {len(session.tenant.modules)} modules enabled")
+        set_role(sub, "subtitle")
+        lay.addWidget(head)
+        lay.addWidget(sub)
+        self.tabs = QTabWidget()
+        self.tabs.setAccessibleName("Admin sections")
+        self.users = UsersPanel(session)
+        self.modules_panel = ModulesPanel(session)
+        self.tabs.addTab(self.users, icon("user"), "&Users")
+        self.tabs.addTab(self.modules_panel, icon("ok"), "&Modules")
+        self.api_keys: ApiKeysPanel | None = None
+        if session.principal.role == "owner":  # API keys are the owner's (spec: Roles)
+            self.api_keys = ApiKeysPanel(session)
+            self.tabs.addTab(self.api_keys, icon("key"), "API &keys")
+        lay.addWidget(self.tabs, 1)
+        self.reload()
+
+    def reload(self) -> None:
+        self.users.load()
+        if self.api_keys is not None:
+            self.api_keys.load()
+
+    def on_data_changed(self, change: str) -> None:
+        if change.startswith("platform.users"):
+            self.users.load()
+
+    def focus_primary(self) -> None:
+        self.users.table.setFocus()
+
+
+WORKSPACE = AdminWorkspace

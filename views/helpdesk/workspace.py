@@ -1,0 +1,572 @@
+"""The helpdesk agent's desk: queues, ticket tabs, conversation, composer, SLA timers, triage.
+
+Every service call goes through ``session.ops.run(session.call(...))`` (off the UI
+thread); the station's database answers, so the desk keeps working offline.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from services.core.files import Upload
+from views.base import StationSession, Workspace
+
+QUEUES: list[tuple[str, str]] = [
+    ("new", "New"),
+    ("mine", "Mine"),
+    ("unassigned", "Unassigned"),
+    ("waiting", "Waiting on customer"),
+    ("breaching", "Breaching SLA"),
+    ("all", "All tickets"),
+]
+PRIORITIES = ("low", "normal", "high", "urgent")
+# Internal notes must never be mistaken for replies the customer sees.
+STYLE = {
+    "note": "QFrame#message { background: #fff4c2; border: 2px dashed #c99a00; border-radius: 6px; }",
+    "agent": "QFrame#message { background: #e7f0fe; border: 1px solid #9bb8e8; border-radius: 6px; }",
+    "customer": "QFrame#message { background: #ffffff; border: 1px solid #c8c8c8; border-radius: 6px; }",
+    "system": "QFrame#message { background: #f0f0f0; border: 1px solid #dddddd; border-radius: 6px; }",
+}
+NOTE_COMPOSER = "QPlainTextEdit { background: #fff4c2; }"
+
+
+def humanize(delta_s: float) -> str:
+    s = int(abs(delta_s))
+    d, h, m = s // 86400, s % 86400 // 3600, s % 3600 // 60
+    return f"{d}d {h}h" if d else (f"{h}h {m}m" if h else f"{m}m")
+
+
+def timer_text(label: str, due: datetime | None, met: datetime | None, now: datetime) -> str:
+    if met is not None:
+        late = due is not None and met > due
+        return f"{label}: met{' late' if late else ''} ({met:%Y-%m-%d %H:%M})"
+    if due is None:
+        return f"{label}: no target"
+    left = (due - now).total_seconds()
+    return f"{label}: due in {humanize(left)}" if left >= 0 else f"{label}: BREACHED {humanize(left)} ago"
+
+
+class MessageView(QFrame):
+    def __init__(self, m: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("message")
+        self.message_id = m.id
+        kind = "note" if m.internal else m.author_kind
+        self.kind = kind
+        self.setProperty("internal", bool(m.internal))
+        self.setStyleSheet(STYLE.get(kind, STYLE["customer"]))
+        lay = QVBoxLayout(self)
+        head = f"{m.author_name or m.author_kind} · {m.created_at:%Y-%m-%d %H:%M}"
+        self.badge = QLabel("Internal note" if m.internal else ("Reply" if m.author_kind == "agent" else "Customer"))
+        self.badge.setObjectName("message-badge")
+        if m.internal:
+            self.badge.setStyleSheet("font-weight: bold; color: #8a6500;")
+        top = QHBoxLayout()
+        top.addWidget(self.badge)
+        top.addStretch(1)
+        top.addWidget(QLabel(head))
+        lay.addLayout(top)
+        self.body = QLabel(m.body)
+        self.body.setWordWrap(True)
+        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.body)
+        for a in m.attachments:
+            lay.addWidget(QLabel(f"📎 {a.filename} ({a.size} bytes)"))
+
+
+class TicketTab(QWidget):
+    """One ticket: header, controls, timers, conversation, composer and triage panel."""
+
+    def __init__(self, desk: HelpdeskWorkspace, ticket_id: str) -> None:
+        super().__init__(desk)
+        self.desk, self.session, self.ticket_id = desk, desk.session, ticket_id
+        self.ticket: Any = None
+        self.suggestion: Any = None
+        self.pending_attachments: list[str] = []
+        self.setObjectName("ticket-tab")
+
+        self.header = QLabel("Loading…")
+        self.header.setObjectName("ticket-header")
+        self.header.setWordWrap(True)
+        self.state = QComboBox(objectName="ticket-state")
+        self.priority = QComboBox(objectName="ticket-priority")
+        self.priority.addItems(PRIORITIES)
+        self.category = QComboBox(objectName="ticket-category")
+        self.assignee = QComboBox(objectName="ticket-assignee")
+        self.apply_btn = QPushButton("Apply", objectName="ticket-apply")
+        self.apply_btn.setToolTip("Save state, priority, category and assignee (Ctrl+S)")
+        self.apply_btn.clicked.connect(self.apply_changes)
+        self.timers = QLabel(objectName="sla-timers")
+
+        controls = QFormLayout()
+        controls.addRow("State", self.state)
+        controls.addRow("Priority", self.priority)
+        controls.addRow("Category", self.category)
+        controls.addRow("Assignee", self.assignee)
+        controls.addRow(self.apply_btn)
+        controls.addRow(self.timers)
+
+        self.conversation = QVBoxLayout()
+        self.conversation.addStretch(1)
+        holder = QWidget()
+        holder.setLayout(self.conversation)
+        self.scroll = QScrollArea(widgetResizable=True)
+        self.scroll.setWidget(holder)
+
+        self.composer = QPlainTextEdit(objectName="composer")
+        self.composer.setPlaceholderText("Reply to the customer… (Ctrl+Enter sends, Ctrl+I switches to internal note)")
+        self.internal = QCheckBox("Internal note", objectName="internal-toggle")
+        self.internal.toggled.connect(self._style_composer)
+        self.canned = QComboBox(objectName="canned")
+        self.canned.addItem("Canned response…", None)
+        for c in desk.canned:
+            self.canned.addItem(c["title"], c["body"])
+        self.canned.activated.connect(self.insert_canned)
+        self.attach_btn = QPushButton("Attach…", objectName="attach")
+        self.attach_btn.clicked.connect(self.choose_file)
+        self.attached = QLabel(objectName="attached")
+        self.send_btn = QPushButton("Send", objectName="send")
+        self.send_btn.clicked.connect(self.send)
+        row = QHBoxLayout()
+        for w in (self.internal, self.canned, self.attach_btn, self.attached):
+            row.addWidget(w)
+        row.addStretch(1)
+        row.addWidget(self.send_btn)
+
+        self.triage_summary = QLabel("Triage: waiting…", objectName="triage-summary")
+        self.triage_summary.setWordWrap(True)
+        self.triage_accept = QPushButton("Accept suggestion", objectName="triage-accept")
+        self.triage_accept.setEnabled(False)
+        self.triage_accept.clicked.connect(self.accept_triage)
+        self.reply_btn = QPushButton("Suggest reply", objectName="triage-reply")
+        self.reply_btn.clicked.connect(self.suggest_reply)
+        triage_box = QGroupBox("Suggestions")
+        tl = QVBoxLayout(triage_box)
+        tl.addWidget(self.triage_summary)
+        tl.addWidget(self.triage_accept)
+        tl.addWidget(self.reply_btn)
+        self.history = QListWidget(objectName="requester-history")
+        hist_box = QGroupBox("Requester's tickets")
+        QVBoxLayout(hist_box).addWidget(self.history)
+
+        side = QWidget()
+        sl = QVBoxLayout(side)
+        sl.addLayout(controls)
+        sl.addWidget(triage_box)
+        sl.addWidget(hist_box)
+        main = QWidget()
+        ml = QVBoxLayout(main)
+        ml.addWidget(self.header)
+        ml.addWidget(self.scroll, 1)
+        ml.addWidget(self.composer)
+        ml.addLayout(row)
+        split = QSplitter()
+        split.addWidget(main)
+        split.addWidget(side)
+        split.setStretchFactor(0, 3)
+        lay = QHBoxLayout(self)
+        lay.addWidget(split)
+
+        for keys, slot in (
+            ("Ctrl+Return", self.send),
+            ("Ctrl+Enter", self.send),
+            ("Ctrl+I", self.internal.toggle),
+            ("Ctrl+S", self.apply_changes),
+        ):
+            sc = QShortcut(QKeySequence(keys), self)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(slot)
+        self.tick = QTimer(self)
+        self.tick.timeout.connect(self.show_timers)
+        self.tick.start(30_000)
+        self.reload()
+        self.run_triage()
+
+    # --- loading ---------------------------------------------------------------------
+
+    def reload(self) -> None:
+        ops, call = self.session.ops, self.session.call
+        ops.run(call("support.tickets.get", ticket_id=self.ticket_id), on_success=self.show_ticket, parent=self)
+        ops.run(call("support.messages.list", ticket_id=self.ticket_id), on_success=self.show_messages, parent=self)
+
+    def show_ticket(self, t: Any) -> None:
+        self.ticket = t
+        mark = "  [PROVISIONAL number until synced]" if t.provisional else ""
+        self.header.setText(f"<b>{t.number}</b>{mark} — {t.subject}<br>{t.requester_name} &lt;{t.requester_email}&gt;")
+        self.state.clear()
+        self.state.addItems([t.state, *t.allowed_states])
+        self.priority.setCurrentText(t.priority)
+        self.category.clear()
+        self.category.addItem("(none)", None)
+        for cid, name in self.desk.categories:
+            self.category.addItem(name, cid)
+        self.category.setCurrentIndex(max(self.category.findData(t.category_id), 0))
+        self.assignee.clear()
+        self.assignee.addItem("(unassigned)", None)
+        for a in self.desk.agents:
+            self.assignee.addItem(a.name, a.id)
+        self.assignee.setCurrentIndex(max(self.assignee.findData(t.assignee_id), 0))
+        closed = t.state == "closed"
+        for w in (self.apply_btn, self.send_btn, self.composer):
+            w.setEnabled(not closed)
+        self.show_timers()
+        self.desk.tabs.setTabText(self.desk.tabs.indexOf(self), t.number)
+        self.session.ops.run(
+            self.session.call("support.tickets.list", query={"requester": t.requester_email, "limit": 20}),
+            on_success=self.show_history,
+            parent=self,
+        )
+
+    def show_history(self, page: Any) -> None:
+        self.history.clear()
+        for t in page.items:
+            if t.id != self.ticket_id:
+                self.history.addItem(f"{t.number} · {t.state} · {t.subject}")
+
+    def show_timers(self) -> None:
+        t = self.ticket
+        if t is None:
+            return
+        now = datetime.now(UTC)
+        self.timers.setText(
+            timer_text("First response", t.first_response_due, t.first_response_at, now)
+            + "\n"
+            + timer_text("Resolution", t.resolution_due, t.resolved_at, now)
+        )
+        self.timers.setStyleSheet("color: #b00020; font-weight: bold;" if t.sla_breached else "")
+
+    def show_messages(self, messages: Any) -> None:
+        while self.conversation.count() > 1:
+            item = self.conversation.takeAt(0)
+            if item is not None and item.widget() is not None:
+                item.widget().deleteLater()
+        for m in messages.root:
+            self.conversation.insertWidget(self.conversation.count() - 1, MessageView(m))
+        QTimer.singleShot(
+            0, lambda: self.scroll.verticalScrollBar().setValue(self.scroll.verticalScrollBar().maximum())
+        )
+
+    def message_views(self) -> list[MessageView]:
+        out = []
+        for i in range(self.conversation.count()):
+            w = self.conversation.itemAt(i).widget()
+            if isinstance(w, MessageView) and not w.property("deleting"):
+                out.append(w)
+        return out
+
+    # --- actions ---------------------------------------------------------------------
+
+    def _style_composer(self, on: bool) -> None:
+        self.composer.setStyleSheet(NOTE_COMPOSER if on else "")
+        self.send_btn.setText("Add note" if on else "Send")
+
+    def insert_canned(self, index: int) -> None:
+        text = self.canned.itemData(index)
+        if text and self.ticket is not None:
+            for k, v in {"requester_name": self.ticket.requester_name, "ticket_number": self.ticket.number,
+                         "agent_name": self.session.principal.name or ""}.items():  # fmt: skip
+                text = text.replace("{" + k + "}", v)
+            self.composer.insertPlainText(text)
+        self.canned.setCurrentIndex(0)
+
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Attach a file")
+        if path:
+            self.attach_path(path)
+
+    def attach_path(self, path: str) -> None:
+        from pathlib import Path
+
+        p = Path(path)
+        upload = Upload(p.name, "application/octet-stream", p.read_bytes())
+
+        def done(att: Any) -> None:
+            self.pending_attachments.append(att.id)
+            self.attached.setText(f"{len(self.pending_attachments)} file(s) attached")
+
+        self.session.ops.run(
+            self.session.call("support.attachments.upload", query={"ticket_id": self.ticket_id}, upload=upload),
+            on_success=done,
+            parent=self.attach_btn,
+            write=True,
+            change="support.attachments.upload",
+        )
+
+    def send(self) -> None:
+        text = self.composer.toPlainText().strip()
+        if not text or not self.send_btn.isEnabled():
+            return
+        body = {"body": text, "internal": self.internal.isChecked(), "attachment_ids": list(self.pending_attachments)}
+        self.send_btn.setEnabled(False)
+
+        def done(_m: Any) -> None:
+            self.composer.clear()
+            self.pending_attachments.clear()
+            self.attached.clear()
+            self.internal.setChecked(False)
+            self.send_btn.setEnabled(True)
+            self.session.notify(True, "Note added" if body["internal"] else "Reply sent")
+
+        def failed(exc: BaseException) -> None:
+            self.send_btn.setEnabled(True)
+            self.show_error(getattr(exc, "message", "Sending failed"))
+
+        self.session.ops.run(
+            self.session.call("support.messages.create", ticket_id=self.ticket_id, body=body),
+            on_success=done,
+            on_failure=failed,
+            parent=self.composer,
+            write=True,
+            change="support.messages.create",
+        )
+
+    def changes(self) -> dict[str, Any]:
+        t = self.ticket
+        if t is None:
+            return {}
+        out: dict[str, Any] = {}
+        if self.state.currentText() and self.state.currentText() != t.state:
+            out["state"] = self.state.currentText()
+        if self.priority.currentText() != t.priority:
+            out["priority"] = self.priority.currentText()
+        if self.category.currentData() != t.category_id:
+            out["category_id"] = self.category.currentData()
+        if self.assignee.currentData() != t.assignee_id:
+            out["assignee_id"] = self.assignee.currentData()
+        return out
+
+    def apply_changes(self) -> None:
+        body = self.changes()
+        if not body:
+            return
+        self.session.ops.run(
+            self.session.call("support.tickets.update", ticket_id=self.ticket_id, body=body),
+            on_success=self.show_ticket,
+            parent=self.apply_btn,
+            write=True,
+            change="support.tickets.update",
+        )
+
+    def run_triage(self) -> None:
+        self.session.ops.run(
+            self.session.call("support.triage", body={"ticket_id": self.ticket_id}),
+            on_success=self.show_triage,
+            parent=self.triage_summary,
+        )
+
+    def show_triage(self, g: Any) -> None:
+        self.suggestion = g
+        cat = g.category_name or "no category"
+        terms = ", ".join(g.matched_terms[:5]) or "none"
+        self.triage_summary.setText(
+            f"Category: <b>{cat}</b> ({g.category_confidence:.0%})<br>"
+            f"Priority: <b>{g.priority}</b> ({g.priority_confidence:.0%})<br>"
+            f"Confidence: {g.confidence:.0%} · because of: {terms}"
+        )
+        self.triage_accept.setEnabled(g.category_id is not None)
+
+    def accept_triage(self) -> None:
+        g = self.suggestion
+        if g is None:
+            return
+        # Accept = put the suggestion in the controls and save; the agent can still override them.
+        self.category.setCurrentIndex(max(self.category.findData(g.category_id), 0))
+        self.priority.setCurrentText(g.priority)
+        self.apply_changes()
+
+    def suggest_reply(self) -> None:
+        def show(r: Any) -> None:
+            if r.reply:
+                self.internal.setChecked(False)
+                self.composer.setPlainText(r.reply)
+                self.reply_btn.setToolTip(f"From {r.source_number} (similarity {r.score:.2f})")
+            else:
+                self.show_error("No similar resolved ticket has a reply yet")
+
+        self.session.ops.run(
+            self.session.call("support.triage.reply", body={"ticket_id": self.ticket_id}),
+            on_success=show,
+            parent=self.reply_btn,
+        )
+
+    def show_error(self, message: str) -> None:
+        self.desk.status.setText(message)
+        self.desk.status.setStyleSheet("color: #b00020;")
+
+
+class HelpdeskWorkspace(Workspace):
+    name = "helpdesk"
+    title = "Helpdesk"
+    modules = frozenset({"support"})
+    roles = frozenset({"owner", "admin", "operator"})
+
+    def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self.queue = "new"
+        self.canned: list[dict[str, str]] = []
+        self.categories: list[tuple[str, str]] = []
+        self.agents: list[Any] = []
+        self.counts: Any = None
+
+        self.search = QLineEdit(objectName="helpdesk-search")
+        self.search.setPlaceholderText("Search number, subject or e-mail (Ctrl+F)")
+        self.search.returnPressed.connect(self.load_tickets)
+        self.queues = QListWidget(objectName="helpdesk-queues")
+        for key, label in QUEUES:
+            item = QListWidgetItem(label)
+            item.setData(Qt.ItemDataRole.UserRole, key)
+            self.queues.addItem(item)
+        self.queues.setCurrentRow(0)
+        self.queues.currentItemChanged.connect(self._queue_chosen)
+        self.table = QTableWidget(0, 6, objectName="helpdesk-tickets")
+        self.table.setHorizontalHeaderLabels(["Number", "Subject", "Requester", "State", "Priority", "SLA"])
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.cellActivated.connect(self._row_opened)
+        self.table.cellDoubleClicked.connect(self._row_opened)
+        self.tabs = QTabWidget(objectName="helpdesk-tabs")
+        self.tabs.setTabsClosable(True)
+        self.tabs.tabCloseRequested.connect(self._close_tab)
+        self.status = QLabel(objectName="helpdesk-status")
+
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.addWidget(self.search)
+        ll.addWidget(self.queues)
+        lists = QSplitter(Qt.Orientation.Vertical)
+        lists.addWidget(self.table)
+        lists.addWidget(self.tabs)
+        lists.setStretchFactor(1, 2)
+        split = QSplitter()
+        split.addWidget(left)
+        split.addWidget(lists)
+        split.setStretchFactor(1, 4)
+        lay = QVBoxLayout(self)
+        lay.addWidget(split, 1)
+        lay.addWidget(self.status)
+
+        for keys, slot in (("Ctrl+F", self.search.setFocus), ("F5", self.refresh), ("Ctrl+W", self.close_current)):
+            QShortcut(QKeySequence(keys), self).activated.connect(slot)
+        self.load_reference()
+        self.refresh()
+
+    def focus_primary(self) -> None:
+        self.table.setFocus()
+
+    # --- data -----------------------------------------------------------------------
+
+    def load_reference(self) -> None:
+        ops, call = self.session.ops, self.session.call
+
+        def cfg(c: Any) -> None:
+            self.canned = [r.model_dump() for r in c.canned_responses]
+
+        def cats(c: Any) -> None:
+            self.categories = [(x.id, x.name) for x in c.root]
+
+        def agents(a: Any) -> None:
+            self.agents = list(a.root)
+
+        ops.run(call("support.helpdesk.get"), on_success=cfg, parent=self)
+        ops.run(call("support.categories.list"), on_success=cats, parent=self)
+        ops.run(call("support.agents.list"), on_success=agents, parent=self)
+
+    def refresh(self) -> None:
+        self.session.ops.run(self.session.call("support.queues"), on_success=self.show_counts, parent=self.queues)
+        self.load_tickets()
+
+    def load_tickets(self) -> None:
+        q: dict[str, Any] = {"queue": self.queue, "limit": 100}
+        if self.search.text().strip():
+            q["search"] = self.search.text().strip()
+        self.session.ops.run(
+            self.session.call("support.tickets.list", query=q), on_success=self.show_tickets, parent=self.table
+        )
+
+    def show_counts(self, c: Any) -> None:
+        self.counts = c
+        for i, (key, label) in enumerate(QUEUES):
+            self.queues.item(i).setText(f"{label} ({getattr(c, key)})")
+
+    def show_tickets(self, page: Any) -> None:
+        self.table.setRowCount(len(page.items))
+        for r, t in enumerate(page.items):
+            cells = [t.number, t.subject, t.requester_email, t.state, t.priority, "BREACHED" if t.sla_breached else ""]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, t.id)
+                self.table.setItem(r, c, item)
+
+    def _queue_chosen(self, item: QListWidgetItem | None) -> None:
+        if item is not None:
+            self.queue = item.data(Qt.ItemDataRole.UserRole)
+            self.load_tickets()
+
+    def _row_opened(self, row: int, _col: int) -> None:
+        item = self.table.item(row, 0)
+        if item is not None:
+            self.open_ticket(item.data(Qt.ItemDataRole.UserRole))
+
+    def open_ticket(self, ticket_id: str) -> TicketTab:
+        for i in range(self.tabs.count()):
+            tab = self.tabs.widget(i)
+            if isinstance(tab, TicketTab) and tab.ticket_id == ticket_id:
+                self.tabs.setCurrentIndex(i)
+                return tab
+        tab = TicketTab(self, ticket_id)
+        self.tabs.setCurrentIndex(self.tabs.addTab(tab, "…"))
+        tab.composer.setFocus()
+        return tab
+
+    def _close_tab(self, index: int) -> None:
+        w = self.tabs.widget(index)
+        self.tabs.removeTab(index)
+        if w is not None:
+            w.deleteLater()
+
+    def close_current(self) -> None:
+        if self.tabs.count():
+            self._close_tab(self.tabs.currentIndex())
+
+    def on_data_changed(self, change: str) -> None:
+        if not change.startswith("support."):
+            return
+        self.refresh()
+        if change == "support.helpdesk.put":
+            self.load_reference()
+        for i in range(self.tabs.count()):
+            tab = self.tabs.widget(i)
+            if isinstance(tab, TicketTab) and change != "support.attachments.upload":
+                tab.reload()
+
+
+WORKSPACE = HelpdeskWorkspace

@@ -1,0 +1,526 @@
+"""Trade-in inspection: an inspector at a bench grades the devices customers sent in.
+
+Scan a kit barcode (F2 puts the cursor in the big input): the submission opens
+with the customer's photos and declared condition. Work through the checklist
+(Alt+letter on each item); the suggested grade and the value update as you go,
+side by side with what the customer declared; override the grade if you must.
+Ctrl+Enter completes: the credit is issued, or a revised offer goes to the
+customer with the reasons and photos. The queue on the left lists trade-ins to
+review (send an offer, Ctrl+O), to receive (Ctrl+R), to inspect and waiting for
+the customer. Every call runs through the op runner on the station's database.
+"""
+
+from __future__ import annotations
+
+import base64
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QIcon, QKeySequence, QPixmap, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from services.core.files import Upload
+from services.upgrade import grading
+from views.base import StationSession, Workspace
+from views.ops import error_message
+
+QUEUES: list[tuple[str, str]] = [
+    ("To review", "submitted"),
+    ("To receive", "shipped"),
+    ("To inspect", "received"),
+    ("Waiting for customer", "offered,inspected"),
+]
+TONES = {"info": ("#e3f2fd", "#0d47a1"), "ok": ("#2e7d32", "#ffffff"), "warn": ("#ffb300", "#000000"),
+         "error": ("#c62828", "#ffffff")}  # fmt: skip
+STYLE = """
+#workspace-inspection { font-size: 15pt; }
+#scanInput { font-size: 28pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
+#banner { font-size: 20pt; font-weight: bold; padding: 12px; border-radius: 8px; }
+#title { font-size: 22pt; font-weight: bold; }
+#declared, #graded { font-size: 18pt; padding: 8px; border: 2px solid #90a4ae; border-radius: 8px; }
+#preview { font-size: 17pt; font-weight: bold; padding: 8px; border-radius: 8px; }
+QPushButton { padding: 8px 14px; }
+"""
+SCREEN = list(grading.SCREEN_LEVELS)
+BODY = list(grading.BODY_LEVELS)
+
+
+def _label(name: str) -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    return label
+
+
+def _money(v: Any) -> str:
+    return "-" if v is None else f"{Decimal(str(v)):,.2f}"
+
+
+class InspectionWorkspace(Workspace):
+    name = "inspection"
+    title = "Trade-in inspection"
+    modules = frozenset({"upgrade"})
+
+    def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self.setStyleSheet(STYLE)
+        self.sub: Any = None  # the open submission (SubmissionDetail)
+        self.new_photos: list[str] = []  # inspection photos attached at this bench
+        self.thumbs: dict[str, QPixmap] = {}
+        self._build()
+        self._shortcuts()
+        self.say("Scan a kit barcode to open a trade-in", "info")
+        self.show_submission(None)
+        self.refresh_queue()
+
+    # --- layout -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        root = QVBoxLayout(self)
+        self.scan_input = QLineEdit()
+        self.scan_input.setObjectName("scanInput")
+        self.scan_input.setPlaceholderText("Scan a kit barcode (F2)")
+        self.scan_input.setAccessibleName("Kit barcode")
+        self.scan_input.returnPressed.connect(self._scan)
+        self.banner = _label("banner")
+        root.addWidget(self.scan_input)
+        root.addWidget(self.banner)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        root.addWidget(split, 1)
+
+        left = QWidget()
+        lv = QVBoxLayout(left)
+        self.queue_kind = QComboBox()
+        self.queue_kind.setAccessibleName("Queue")
+        for label, _ in QUEUES:
+            self.queue_kind.addItem(label)
+        self.queue_kind.currentIndexChanged.connect(lambda _i: self.refresh_queue())
+        self.queue = QListWidget()
+        self.queue.setAccessibleName("Trade-ins in the queue")
+        self.queue.itemActivated.connect(self._open_item)
+        self.queue.itemClicked.connect(self._open_item)
+        lv.addWidget(self.queue_kind)
+        lv.addWidget(self.queue, 1)
+        split.addWidget(left)
+
+        right = QWidget()
+        rv = QVBoxLayout(right)
+        self.title_label = _label("title")
+        self.subtitle = _label("")
+        rv.addWidget(self.title_label)
+        rv.addWidget(self.subtitle)
+        self.photos = QListWidget()
+        self.photos.setViewMode(QListView.ViewMode.IconMode)
+        self.photos.setIconSize(QSize(160, 120))
+        self.photos.setFixedHeight(170)
+        self.photos.setFlow(QListView.Flow.LeftToRight)
+        self.photos.setAccessibleName("Photos")
+        photo_row = QHBoxLayout()
+        photo_row.addWidget(self.photos, 1)
+        self.attach_btn = QPushButton("Attach &photo… (Ctrl+P)")
+        self.attach_btn.clicked.connect(self.attach_photos)
+        photo_row.addWidget(self.attach_btn)
+        rv.addLayout(photo_row)
+
+        sides = QHBoxLayout()
+        self.declared = _label("declared")
+        self.graded = _label("graded")
+        sides.addWidget(self.declared, 1)
+        sides.addWidget(self.graded, 1)
+        rv.addLayout(sides)
+
+        self.checklist_box = QGroupBox("Grading checklist")
+        grid = QGridLayout(self.checklist_box)
+        self.power_on = QCheckBox("Powers &on")
+        self.functions = QCheckBox("All &functions work")
+        self.account_lock = QCheckBox("Account &lock removed")
+        self.data_wiped = QCheckBox("Data &wiped")
+        self.accessories = QCheckBox("A&ccessories included")
+        self.screen_combo = QComboBox()
+        self.screen_combo.addItems([s.replace("_", " ") for s in SCREEN])
+        self.body_combo = QComboBox()
+        self.body_combo.addItems([b.replace("_", " ") for b in BODY])
+        self.battery = QSpinBox(minimum=0, maximum=100, suffix=" %", value=100)
+        self.override = QComboBox()
+        self.override.addItems(["Suggested grade", *grading.CONDITIONS])
+        self.notes = QLineEdit(placeholderText="Notes for the customer")
+        form = QFormLayout()
+        for text, field in (("&Screen", self.screen_combo), ("&Body", self.body_combo), ("Batter&y health", self.battery),
+                        ("&Grade", self.override), ("&Notes", self.notes)):  # fmt: skip
+            lab = QLabel(text)
+            lab.setBuddy(field)
+            form.addRow(lab, field)
+        for i, cb in enumerate((self.power_on, self.functions, self.account_lock, self.data_wiped, self.accessories)):
+            grid.addWidget(cb, i, 0)
+        grid.addLayout(form, 0, 1, 5, 1)
+        for box in (self.power_on, self.functions, self.account_lock, self.data_wiped, self.accessories):
+            box.toggled.connect(self.update_grade)
+        for combo in (self.screen_combo, self.body_combo, self.override):
+            combo.currentIndexChanged.connect(self.update_grade)
+        self.battery.valueChanged.connect(self.update_grade)
+        rv.addWidget(self.checklist_box)
+        self.reasons = _label("")
+        self.preview = _label("preview")
+        rv.addWidget(self.reasons)
+        rv.addWidget(self.preview)
+
+        self.offer_box = QGroupBox("Offer")
+        ob = QHBoxLayout(self.offer_box)
+        self.offer_amount = QDoubleSpinBox(minimum=0.01, maximum=1_000_000, decimals=2)
+        self.offer_amount.setAccessibleName("Offer amount")
+        self.offer_days = QSpinBox(minimum=1, maximum=365, value=14, suffix=" days")
+        self.offer_days.setAccessibleName("Offer valid for")
+        self.offer_btn = QPushButton("Send offer (Ctrl+O)")
+        self.offer_btn.clicked.connect(self.send_offer)
+        for part in (QLabel("Amount"), self.offer_amount, QLabel("valid for"), self.offer_days, self.offer_btn):
+            ob.addWidget(part)
+        rv.addWidget(self.offer_box)
+
+        actions = QHBoxLayout()
+        self.receive_btn = QPushButton("&Receive parcel (Ctrl+R)")
+        self.receive_btn.clicked.connect(self.receive)
+        self.complete_btn = QPushButton("Complete inspection (Ctrl+Enter)")
+        self.complete_btn.clicked.connect(self.complete)
+        self.accept_btn = QPushButton("Customer &accepted")
+        self.accept_btn.clicked.connect(lambda: self.record_answer("accept"))
+        self.decline_btn = QPushButton("Customer &declined")
+        self.decline_btn.clicked.connect(lambda: self.record_answer("decline"))
+        self.reject_reason = QLineEdit(placeholderText="Reason to reject")
+        self.reject_btn = QPushButton("Re&ject")
+        self.reject_btn.clicked.connect(self.reject)
+        for button in (self.receive_btn, self.complete_btn, self.accept_btn, self.decline_btn, self.reject_reason,
+                  self.reject_btn):  # fmt: skip
+            actions.addWidget(button)
+        rv.addLayout(actions)
+        rv.addStretch(1)
+        split.addWidget(right)
+        split.setSizes([360, 1000])
+
+    def _shortcuts(self) -> None:
+        for seq, fn in (("F2", self.focus_primary), ("Ctrl+Return", self.complete), ("Ctrl+Enter", self.complete),
+                        ("Ctrl+R", self.receive), ("Ctrl+O", self.send_offer), ("Ctrl+P", self.attach_photos),
+                        ("F5", self.refresh_queue), ("Escape", lambda: self.show_submission(None))):  # fmt: skip
+            sc = QShortcut(QKeySequence(seq), self)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(fn)
+
+    def focus_primary(self) -> None:
+        self.scan_input.setFocus()
+        self.scan_input.selectAll()
+
+    def say(self, text: str, tone: str = "info") -> None:
+        bg, fg = TONES[tone]
+        self.banner.setText(text)
+        self.banner.setProperty("tone", tone)
+        self.banner.setStyleSheet(f"background: {bg}; color: {fg};")
+
+    def show_error(self, message: str) -> None:
+        self.say(message, "error")
+        self.session.notify(False, message)
+
+    # --- queue --------------------------------------------------------------------------
+
+    def refresh_queue(self) -> None:
+        statuses = QUEUES[max(self.queue_kind.currentIndex(), 0)][1]
+        self.session.ops.run(
+            self.session.call("upgrade.admin.submissions.list", query={"status": statuses, "limit": 100,
+                                                                      "sort": "updated_at", "order": "asc"}),
+            on_success=self._fill_queue, parent=self.queue,
+        )  # fmt: skip
+
+    def _fill_queue(self, page: Any) -> None:
+        self.queue.clear()
+        for s in page.items:
+            value = f"{_money(s.declared_value)} {s.currency or ''}".strip()
+            item = QListWidgetItem(f"{s.product_name or s.product_id}  ·  {s.serial_number}\n"
+                                   f"{s.status} · declared {s.condition} · {value}")  # fmt: skip
+            item.setData(Qt.ItemDataRole.UserRole, s.id)
+            self.queue.addItem(item)
+
+    def _open_item(self, item: QListWidgetItem) -> None:
+        self.open(str(item.data(Qt.ItemDataRole.UserRole)))
+
+    def on_data_changed(self, change: str) -> None:
+        self.refresh_queue()
+
+    # --- opening a submission -------------------------------------------------------------
+
+    def _scan(self) -> None:
+        code = self.scan_input.text().strip()
+        self.scan_input.clear()
+        if not code:
+            return
+        self.session.ops.run(self.session.call("upgrade.admin.scan", code=code), on_success=self._opened,
+                             on_failure=self._failed, parent=self.scan_input)  # fmt: skip
+
+    def open(self, submission_id: str, message: tuple[str, str] | None = None) -> None:
+        """Load a submission; ``message`` (text, tone) replaces the "opened" banner (after an action)."""
+        self.session.ops.run(self.session.call("upgrade.admin.submissions.get", id=submission_id),
+                             on_success=lambda sub: self._opened(sub, message), on_failure=self._failed,
+                             parent=self.queue)  # fmt: skip
+
+    def _opened(self, sub: Any, message: tuple[str, str] | None = None) -> None:
+        self.new_photos = []
+        self.show_submission(sub)
+        if message is not None:
+            self.say(*message)
+            return
+        self.say(f"Opened {sub.product_name or sub.product_id} · {sub.serial_number} ({sub.status})", "info")
+        self.session.notify(True, "trade-in opened")
+
+    def _failed(self, error: BaseException) -> None:
+        self.show_error(error_message(error))
+
+    def show_submission(self, sub: Any) -> None:
+        self.sub = sub
+        self.thumbs = {}
+        self.photos.clear()
+        has = sub is not None
+        for w in (self.checklist_box, self.offer_box, self.attach_btn):
+            w.setEnabled(has)
+        for part in (self.photos, self.declared, self.graded, self.preview):
+            part.setVisible(has)
+        if not has:
+            self.title_label.setText("No trade-in open")
+            self.subtitle.setText("Scan a kit barcode or pick one from the queue.")
+            self.declared.setText("")
+            self.graded.setText("")
+            self.preview.setText("")
+            self.reasons.setText("")
+            self._actions(set())
+            return
+        who = f" · {sub.customer.name} <{sub.customer.email}>" if sub.customer else ""
+        self.title_label.setText(f"{sub.product_name or sub.product_id} · SN {sub.serial_number}")
+        kit = f" · kit {sub.kit_barcode}" if sub.kit_barcode else ""
+        self.subtitle.setText(f"Status: {sub.status}{kit}{who}\n{sub.description}")
+        self._load_checklist(sub)
+        if sub.current_offer is None and sub.declared_value is not None:
+            self.offer_amount.setValue(float(sub.declared_value))
+        elif sub.current_offer is not None:
+            self.offer_amount.setValue(float(sub.current_offer.amount))
+        self._actions(set(sub.allowed_actions))
+        self.update_grade()
+        ids = list(sub.photos) + (list(sub.inspection.photos) if sub.inspection else [])
+        if ids:
+            self.session.ops.run(self.session.call("upgrade.admin.thumbnails", query={"ids": ",".join(ids)}),
+                                 on_success=self._show_thumbs, on_failure=lambda _e: None)  # fmt: skip
+
+    def _load_checklist(self, sub: Any) -> None:
+        done = sub.inspection.checklist if sub.inspection and sub.inspection.checklist else {}
+        widgets = (self.power_on, self.functions, self.account_lock, self.data_wiped, self.accessories, self.screen_combo,
+                   self.body_combo, self.battery, self.override)  # fmt: skip
+        for w in widgets:
+            w.blockSignals(True)
+        self.power_on.setChecked(done.get("power_on", True))
+        self.functions.setChecked(done.get("functions", True))
+        self.account_lock.setChecked(done.get("account_lock_removed", False))
+        self.data_wiped.setChecked(done.get("data_wiped", False))
+        self.accessories.setChecked(done.get("accessories", True))
+        self.screen_combo.setCurrentIndex(SCREEN.index(done.get("screen", "flawless")))
+        self.body_combo.setCurrentIndex(BODY.index(done.get("body", "flawless")))
+        self.battery.setValue(int(done.get("battery_health", 100)))
+        self.override.setCurrentIndex(0)
+        self.notes.clear()
+        for w in widgets:
+            w.blockSignals(False)
+
+    def _show_thumbs(self, out: Any) -> None:
+        if self.sub is None:
+            return
+        for pid, b64 in out.items.items():
+            pm = QPixmap()
+            pm.loadFromData(base64.b64decode(b64))
+            self.thumbs[pid] = pm
+        self.photos.clear()
+        ids = (
+            list(self.sub.photos) + (list(self.sub.inspection.photos) if self.sub.inspection else []) + self.new_photos
+        )
+        for pid in dict.fromkeys(ids):
+            label = "customer" if pid in self.sub.photos else "inspection"
+            item = QListWidgetItem(QIcon(self.thumbs[pid]) if pid in self.thumbs else QIcon(), label)
+            item.setData(Qt.ItemDataRole.UserRole, pid)
+            self.photos.addItem(item)
+
+    def _actions(self, allowed: set[str]) -> None:
+        pending = self.sub is not None and self.sub.current_offer is not None
+        self.offer_box.setVisible("offer" in allowed)
+        self.receive_btn.setVisible("receive" in allowed)
+        self.complete_btn.setVisible("inspect" in allowed)
+        self.checklist_box.setVisible(
+            "inspect" in allowed or (self.sub is not None and self.sub.inspection is not None)
+        )
+        self.checklist_box.setEnabled("inspect" in allowed)
+        self.attach_btn.setVisible("inspect" in allowed)
+        self.accept_btn.setVisible(pending and "accept" in allowed)
+        self.decline_btn.setVisible(pending and "decline" in allowed)
+        self.reject_btn.setVisible("reject" in allowed)
+        self.reject_reason.setVisible("reject" in allowed)
+
+    # --- live grading -----------------------------------------------------------------------
+
+    def checklist(self) -> dict[str, Any]:
+        return {"power_on": self.power_on.isChecked(), "screen": SCREEN[self.screen_combo.currentIndex()],
+                "body": BODY[self.body_combo.currentIndex()], "functions": self.functions.isChecked(),
+                "battery_health": self.battery.value(), "account_lock_removed": self.account_lock.isChecked(),
+                "data_wiped": self.data_wiped.isChecked(), "accessories": self.accessories.isChecked()}  # fmt: skip
+
+    def grade(self) -> tuple[str, str, list[str]]:
+        """(suggested, graded, reasons) of the checklist as it stands."""
+        suggested, reasons = grading.assess(self.checklist())
+        chosen = self.override.currentIndex()
+        return suggested, (grading.CONDITIONS[chosen - 1] if chosen else suggested), reasons
+
+    def update_grade(self) -> None:
+        sub = self.sub
+        if sub is None:
+            return
+        cur = sub.currency or ""
+        self.declared.setText(f"Declared: {sub.condition}\n{_money(sub.declared_value)} {cur}")
+        if sub.base_value is None:
+            self.graded.setText("No valuation for this product")
+            self.preview.setText("Ask an admin to add a valuation for this product.")
+            return
+        suggested, graded, reasons = self.grade()
+        base = grading.to_cents(Decimal(str(sub.base_value)))
+        value = grading.value_cents(base, graded)
+        self.graded_value = value
+        self.graded.setText(f"Graded: {graded} (suggested {suggested})\n{_money(grading.from_cents(value))} {cur}")
+        blocked = grading.blockers(self.checklist())
+        self.reasons.setText("Why: " + "; ".join(reasons) if reasons else "No defects found.")
+        agreed = sub.accepted_offer.amount if sub.accepted_offer else None
+        if "inspect" not in sub.allowed_actions:
+            self.preview.setText(self._state_text(sub))
+            self._tone(self.preview, "info")
+        elif blocked:
+            self.preview.setText("Cannot complete: " + "; ".join(blocked))
+            self._tone(self.preview, "error")
+        elif agreed is not None and value < grading.to_cents(Decimal(str(agreed))):
+            self.preview.setText(f"Revised offer of {_money(grading.from_cents(value))} {cur} "
+                                 f"(below the accepted {_money(agreed)})")  # fmt: skip
+            self._tone(self.preview, "warn")
+        else:
+            self.preview.setText(f"Completes: credit {_money(agreed if agreed is not None else value)} {cur}")
+            self._tone(self.preview, "ok")
+
+    def _state_text(self, sub: Any) -> str:
+        if sub.status == "completed":
+            return f"Completed: credit {_money(sub.credit)} {sub.currency or ''}"
+        if sub.current_offer is not None:
+            o = sub.current_offer
+            return f"Waiting for the customer: {o.kind} offer {_money(o.amount)} ({o.status}, until {o.expires_at:%Y-%m-%d})"
+        return f"Status: {sub.status}"
+
+    @staticmethod
+    def _tone(label: QLabel, tone: str) -> None:
+        bg, fg = TONES[tone]
+        label.setProperty("tone", tone)
+        label.setStyleSheet(f"background: {bg}; color: {fg};")
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def _run(self, op: str, done: str, **kwargs: Any) -> None:
+        def ok(result: Any) -> None:
+            text = done.format(r=result)
+            if hasattr(result, "submission"):
+                # An offer's answer carries the submission's summary only: reload the details.
+                self.open(result.submission.id, (text, "ok"))
+            else:
+                self.show_submission(result)
+            self.say(text, "ok")
+            self.session.notify(True, text)
+
+        self.session.ops.run(self.session.call(op, **kwargs), on_success=ok, on_failure=self._failed, parent=self,
+                             write=True, change=op)  # fmt: skip
+
+    def send_offer(self) -> None:
+        if self.sub is None or not self.offer_box.isVisible():
+            return
+        expires = datetime.now(UTC) + timedelta(days=self.offer_days.value())
+        body = {"submission_id": self.sub.id, "amount": round(self.offer_amount.value(), 2),
+                "expires_at": expires.isoformat()}  # fmt: skip
+        self._run("upgrade.offers.create", "Offer of {r.amount:.2f} sent", body=body)
+
+    def receive(self) -> None:
+        if self.sub is not None and self.receive_btn.isVisible():
+            self._run("upgrade.submissions.receive", "Parcel received: ready to inspect", id=self.sub.id, body={})
+
+    def complete(self) -> None:
+        if self.sub is None or not self.complete_btn.isVisible():
+            return
+        suggested, graded, _ = self.grade()
+        body: dict[str, Any] = {"action": "complete", "checklist": self.checklist(), "notes": self.notes.text(),
+                                "photos": self.new_photos}  # fmt: skip
+        if graded != suggested:
+            body["condition"] = graded
+        self.session.ops.run(self.session.call("upgrade.submissions.inspect", id=self.sub.id, body=body),
+                             on_success=self._completed, on_failure=self._failed, parent=self.complete_btn,
+                             write=True, change="upgrade.submissions.inspect")  # fmt: skip
+
+    def _completed(self, result: Any) -> None:
+        self.new_photos = []
+        self.show_submission(result)
+        if result.outcome == "revised_offer":
+            self.say(f"Revised offer of {_money(result.revised_offer.amount)} sent to the customer", "warn")
+        else:
+            self.say(f"Completed: credit {_money(result.credit)} {result.currency or ''} issued", "ok")
+        self.session.notify(True, result.outcome)
+
+    def record_answer(self, action: str) -> None:
+        if self.sub is None or self.sub.current_offer is None:
+            return
+        word = "accepted" if action == "accept" else "declined"
+        self._run("upgrade.admin.offers.respond", f"Recorded: the customer {word}", id=self.sub.current_offer.id,
+                  body={"action": action})  # fmt: skip
+
+    def reject(self) -> None:
+        if self.sub is None or not self.reject_btn.isVisible():
+            return
+        reason = self.reject_reason.text().strip()
+        if not reason:
+            self.show_error("Say why the trade-in is rejected")
+            self.reject_reason.setFocus()
+            return
+        self._run("upgrade.submissions.reject", "Trade-in rejected", id=self.sub.id, body={"reason": reason})
+
+    def attach_photos(self) -> None:
+        if self.sub is None or not self.attach_btn.isVisible():
+            return
+        paths, _ = QFileDialog.getOpenFileNames(self, "Attach photos", "", "Images (*.png *.jpg *.jpeg *.gif *.webp)")
+        for p in paths:
+            path = Path(p)
+            upload = Upload(path.name, "application/octet-stream", path.read_bytes())
+            self.session.ops.run(self.session.call("upgrade.admin.photos.upload", upload=upload),
+                                 on_success=self._photo_added, on_failure=self._failed, parent=self.attach_btn)  # fmt: skip
+
+    def _photo_added(self, photo: Any) -> None:
+        self.new_photos.append(photo.id)
+        self.say(f"Photo {photo.filename} attached", "ok")
+        if self.sub is not None:
+            ids = ",".join([*self.sub.photos, *self.new_photos])
+            self.session.ops.run(self.session.call("upgrade.admin.thumbnails", query={"ids": ids}),
+                                 on_success=self._show_thumbs, on_failure=lambda _e: None)  # fmt: skip
+
+
+WORKSPACE = InspectionWorkspace

@@ -1,0 +1,64 @@
+"""Small form helpers: a field with its error line, and mapping a service error onto fields."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from views.shell.theme import set_role
+
+
+class FieldError(QLabel):
+    """The error line under one input; hidden while empty."""
+
+    def __init__(self, for_widget: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.for_widget = for_widget
+        self.setWordWrap(True)
+        set_role(self, "field-error")
+        self.setAccessibleName(f"{for_widget.accessibleName()} error")
+        self.hide()
+
+    def show_error(self, message: str) -> None:
+        self.setText(message)
+        self.setVisible(bool(message))
+        self.for_widget.setProperty("invalid", bool(message))
+        style = self.for_widget.style()
+        style.unpolish(self.for_widget)
+        style.polish(self.for_widget)
+
+    def clear(self) -> None:
+        self.show_error("")
+
+
+def with_error(widget: QWidget) -> tuple[QWidget, FieldError]:
+    """The widget stacked over its error line (for a QFormLayout row)."""
+    box = QWidget()
+    lay = QVBoxLayout(box)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.setSpacing(2)
+    lay.addWidget(widget)
+    err = FieldError(widget)
+    lay.addWidget(err)
+    return box, err
+
+
+# Pydantic's wording is for developers; these read better next to a field.
+_HUMAN = {
+    "missing": "Required.",
+    "string_too_short": "Required.",
+    "too_short": "Choose at least one.",
+}
+
+
+def field_messages(error: BaseException) -> dict[str, str]:
+    """``{"field": "message"}`` from a VALIDATION_ERROR's details (pydantic field errors)."""
+    details: Any = getattr(error, "details", None) or {}
+    out: dict[str, str] = {}
+    for f in details.get("fields", []) if isinstance(details, dict) else []:
+        name = str(f.get("field", "")).split(".")[0]
+        msg = _HUMAN.get(str(f.get("type", "")), str(f.get("message", "")))
+        # pydantic prefixes custom messages with "Value error, "; people do not need that.
+        out.setdefault(name, msg.removeprefix("Value error, "))
+    return out

@@ -1,0 +1,96 @@
+"""Kiosk parts: the idle watcher and the admin PIN dialog."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from views.shell.forms import with_error
+from views.shell.theme import set_role
+
+_INPUT_EVENTS = {
+    QEvent.Type.KeyPress,
+    QEvent.Type.MouseButtonPress,
+    QEvent.Type.MouseMove,
+    QEvent.Type.Wheel,
+    QEvent.Type.TouchBegin,
+    QEvent.Type.TouchUpdate,
+}
+
+
+class IdleWatcher(QObject):
+    """Emits ``idle`` after ``timeout_ms`` without keyboard, mouse or touch input anywhere in the app."""
+
+    idle = Signal()
+
+    def __init__(self, timeout_ms: int, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(timeout_ms)
+        self.timer.timeout.connect(self.idle.emit)
+        self._installed = False
+
+    def start(self) -> None:
+        app = QApplication.instance()
+        if app is not None and not self._installed:
+            app.installEventFilter(self)
+            self._installed = True
+        self.timer.start()
+
+    def stop(self) -> None:
+        self.timer.stop()
+        app = QApplication.instance()
+        if app is not None and self._installed:
+            app.removeEventFilter(self)
+            self._installed = False
+
+    def set_timeout_ms(self, ms: int) -> None:
+        self.timer.setInterval(ms)
+        if self.timer.isActive():
+            self.timer.start()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if event.type() in _INPUT_EVENTS and self.timer.isActive():
+            self.timer.start()  # restart: activity
+        return False
+
+
+class PinDialog(QDialog):
+    """Asks for the admin PIN; ``check`` decides. Stays open on a wrong PIN and says so."""
+
+    def __init__(self, purpose: str, check: Callable[[str], bool], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Admin PIN")
+        self.setObjectName("pin-dialog")
+        self.setAccessibleName("Admin PIN")
+        self.check = check
+        self.attempts = 0
+        lay = QVBoxLayout(self)
+        head = QLabel(purpose)
+        head.setWordWrap(True)
+        set_role(head, "section")
+        lay.addWidget(head)
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.pin.setAccessibleName("PIN")
+        self.pin.setPlaceholderText("Admin PIN")
+        self.pin.setMaxLength(12)
+        box, self.error = with_error(self.pin)
+        lay.addWidget(box)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.try_accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.pin.setFocus()
+
+    def try_accept(self) -> None:
+        if self.check(self.pin.text()):
+            self.accept()
+            return
+        self.attempts += 1
+        self.pin.clear()
+        self.error.show_error("Wrong PIN. Ask an administrator.")
+        self.pin.setFocus()

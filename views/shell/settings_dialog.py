@@ -1,0 +1,144 @@
+"""Station settings: platform URL, station name, theme, scanner suffix, sound, kiosk options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from views.shell.forms import FieldError, field_messages, with_error
+from views.shell.prefs import StationPrefs
+from views.shell.theme import set_role
+
+
+class SettingsDialog(QDialog):
+    """Validated with ``services.core.station.StationSettings``; errors show under the field."""
+
+    def __init__(self, prefs: StationPrefs, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.prefs = prefs
+        self.setWindowTitle("Station settings")
+        self.setObjectName("settings-dialog")
+        self.setAccessibleName("Station settings")
+        self.setMinimumWidth(480)
+        cur = prefs.as_dict()
+        self.errors: dict[str, FieldError] = {}
+
+        lay = QVBoxLayout(self)
+        general = QGroupBox("Station")
+        form = QFormLayout(general)
+        self.platform_url = QLineEdit(cur["platform_url"])
+        self.platform_url.setPlaceholderText("https://platform.example.com")
+        self.station_name = QLineEdit(cur["station_name"])
+        self.theme = QComboBox()
+        for value, label in (("light", "Light"), ("dark", "Dark"), ("kiosk", "Kiosk (large, touch)")):
+            self.theme.addItem(label, value)
+        self.theme.setCurrentIndex(max(0, self.theme.findData(cur["theme"])))
+        self.scanner_suffix = QComboBox()
+        self.scanner_suffix.addItem("Enter", "enter")
+        self.scanner_suffix.addItem("Tab", "tab")
+        self.scanner_suffix.setCurrentIndex(max(0, self.scanner_suffix.findData(cur["scanner_suffix"])))
+        self.sound = QCheckBox("Play a sound on success and failure")
+        self.sound.setChecked(bool(cur["sound"]))
+        self._row(form, "&Platform URL", "platform_url", self.platform_url)
+        self._row(form, "Station &name", "station_name", self.station_name)
+        self._row(form, "&Theme", "theme", self.theme)
+        self._row(form, "Scanner &suffix", "scanner_suffix", self.scanner_suffix)
+        self._row(form, "S&ound", "sound", self.sound)
+        lay.addWidget(general)
+
+        kiosk = QGroupBox("Kiosk")
+        kform = QFormLayout(kiosk)
+        self.idle = QSpinBox()
+        self.idle.setRange(1, 240)
+        self.idle.setSuffix(" min")
+        self.idle.setValue(int(cur["kiosk_idle_minutes"]))
+        self.kiosk_theme = QCheckBox("Use the kiosk theme in kiosk mode")
+        self.kiosk_theme.setChecked(bool(cur["kiosk_theme"]))
+        self.new_pin = QLineEdit()
+        self.new_pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self.new_pin.setPlaceholderText("leave empty to keep the current PIN")
+        self.confirm_pin = QLineEdit()
+        self.confirm_pin.setEchoMode(QLineEdit.EchoMode.Password)
+        self._row(kform, "&Lock after", "kiosk_idle_minutes", self.idle)
+        self._row(kform, "Kiosk t&heme", "kiosk_theme", self.kiosk_theme)
+        self._row(kform, "New admin P&IN", "new_pin", self.new_pin)
+        self._row(kform, "&Confirm PIN", "confirm_pin", self.confirm_pin)
+        lay.addWidget(kiosk)
+
+        self.message = QLabel("")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        lay.addWidget(self.message)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.saved: dict[str, Any] | None = None
+
+    def _row(self, form: QFormLayout, label: str, name: str, widget: QWidget) -> None:
+        widget.setAccessibleName(label.replace("&", ""))
+        box, err = with_error(widget)
+        lbl = QLabel(label)
+        lbl.setBuddy(widget)
+        form.addRow(lbl, box)
+        self.errors[name] = err
+
+    def values(self) -> dict[str, Any]:
+        return {
+            "platform_url": self.platform_url.text(),
+            "station_name": self.station_name.text(),
+            "theme": self.theme.currentData(),
+            "scanner_suffix": self.scanner_suffix.currentData(),
+            "sound": self.sound.isChecked(),
+            "kiosk_idle_minutes": self.idle.value(),
+            "kiosk_theme": self.kiosk_theme.isChecked(),
+            "new_pin": self.new_pin.text(),
+        }
+
+    def save(self) -> None:
+        from pydantic import ValidationError
+
+        from services.core.errors import ValidationFailed, validation_details
+        from services.core.station import StationSettings
+
+        for err in self.errors.values():
+            err.clear()
+        raw = self.values()
+        try:
+            parsed = StationSettings.model_validate(raw)
+        except ValidationError as exc:
+            messages = field_messages(ValidationFailed("invalid settings", validation_details(exc)))
+            for name, msg in messages.items():
+                if name in self.errors:
+                    self.errors[name].show_error(msg)
+            return
+        if parsed.new_pin and parsed.new_pin != self.confirm_pin.text():
+            self.errors["confirm_pin"].show_error("The two PINs differ.")
+            return
+        data = parsed.model_dump()
+        pin = data.pop("new_pin")
+        for key, value in data.items():
+            self.prefs.set(key, value)
+        if pin:
+            self.prefs.set_pin(pin)
+        self.prefs.sync()
+        self.saved = data
+        self.accept()
+
+    def show_error(self, message: str) -> None:
+        set_role(self.message, "message-error")
+        self.message.setText(message)
+        self.message.show()

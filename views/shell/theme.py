@@ -1,0 +1,88 @@
+"""Themes (resources/themes/*.qss), icons (resources/icons/*.svg) and feedback sounds.
+
+PySide6-Essentials ships no QtMultimedia (only its .pyi stubs), so sounds play
+through ``QSoundEffect`` when a full PySide6 is installed and fall back to
+``QApplication.beep()`` otherwise.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QWidget
+
+import resources
+
+log = logging.getLogger("views.shell.theme")
+RESOURCES = Path(resources.__file__).resolve().parent
+THEMES = ("light", "dark", "kiosk")
+
+
+def theme_css(name: str) -> str:
+    """The style sheet of a theme; ``kiosk`` is the light theme with large, touch-sized controls."""
+    if name not in THEMES:
+        name = "light"
+    base = (RESOURCES / "themes" / ("dark.qss" if name == "dark" else "light.qss")).read_text()
+    if name == "kiosk":
+        base += "\n" + (RESOURCES / "themes" / "kiosk.qss").read_text()
+    return base
+
+
+def apply_theme(name: str, app: QApplication | None = None) -> None:
+    app = app or QApplication.instance()  # type: ignore[assignment]
+    if app is not None:
+        app.setStyleSheet(theme_css(name))
+        app.setProperty("station-theme", name)
+
+
+@cache
+def icon(name: str) -> QIcon:
+    path = RESOURCES / "icons" / f"{name}.svg"
+    return QIcon(str(path)) if path.exists() else QIcon()
+
+
+def set_role(widget: QWidget, role: str) -> None:
+    """Style hook (``QLabel[role=...]`` in the .qss): re-polish so a changed role shows at once."""
+    widget.setProperty("role", role)
+    style = widget.style()
+    style.unpolish(widget)
+    style.polish(widget)
+
+
+class Feedback:
+    """Success / failure sounds (optional); colour and icon are the caller's part."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.played: list[str] = []  # last sounds, for tests and diagnostics
+        self._effects: dict[str, Any] = {}
+        try:
+            from PySide6.QtMultimedia import QSoundEffect  # type: ignore[attr-defined]
+        except ImportError:
+            self._effect_cls: Any = None
+        else:
+            self._effect_cls = QSoundEffect
+
+    @property
+    def backend(self) -> str:
+        return "QSoundEffect" if self._effect_cls is not None else "beep"
+
+    def play(self, ok: bool) -> None:
+        name = "success" if ok else "failure"
+        if not self.enabled:
+            return
+        self.played = [*self.played[-9:], name]
+        if self._effect_cls is None:
+            QApplication.beep()
+            return
+        effect = self._effects.get(name)
+        if effect is None:
+            effect = self._effect_cls()
+            effect.setSource(QUrl.fromLocalFile(str(RESOURCES / "sounds" / f"{name}.wav")))
+            self._effects[name] = effect
+        effect.play()

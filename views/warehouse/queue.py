@@ -1,0 +1,92 @@
+"""The order queue: a lazily loaded table model over the paginated order list.
+
+Rows arrive a page at a time (``canFetchMore``/``fetchMore``) through the op
+runner, so a queue of 100,000 orders opens as fast as one page loads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+
+from views.base import StationSession
+
+PAGE = 100
+COLUMNS = ("Order", "Customer", "Status", "Items", "Created")
+Index = QModelIndex | QPersistentModelIndex
+
+
+class OrderQueueModel(QAbstractTableModel):
+    loaded = Signal(int)  # total matching orders, after each page
+
+    def __init__(self, session: StationSession) -> None:
+        super().__init__()
+        self.session = session
+        self.rows: list[Any] = []
+        self.total: int | None = None
+        self.status = "pending"
+        self.sort_key = "created_at"
+        self._loading = False
+        self._generation = 0  # a reset makes pages of an older query stale
+
+    def reset(self, status: str | None = None, sort: str | None = None) -> None:
+        if status is not None:
+            self.status = status
+        if sort is not None:
+            self.sort_key = sort
+        self.beginResetModel()
+        self.rows, self.total, self._loading = [], None, False
+        self._generation += 1
+        self.endResetModel()
+        self.fetchMore(QModelIndex())
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 - Qt API
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 - Qt API
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole):
+            return None
+        o = self.rows[index.row()]
+        if role == Qt.ItemDataRole.UserRole:
+            return o.id
+        return (o.order_number, o.customer_name, o.status, f"{o.picked_quantity}/{o.total_quantity}",
+                o.created_at.strftime("%d %b %H:%M"))[index.column()]  # fmt: skip
+
+    def canFetchMore(self, parent: Index) -> bool:  # noqa: N802 - Qt API
+        return not parent.isValid() and not self._loading and (self.total is None or len(self.rows) < self.total)
+
+    def fetchMore(self, parent: Index) -> None:  # noqa: N802 - Qt API
+        if not self.canFetchMore(parent):
+            return
+        self._loading = True
+        gen = self._generation
+        query = {"offset": str(len(self.rows)), "limit": str(PAGE), "sort": self.sort_key}
+        if self.status != "all":
+            query["status"] = self.status
+
+        def done(page: Any) -> None:
+            if gen != self._generation:
+                return
+            self._loading = False
+            self.total = page.total
+            if page.items:
+                first = len(self.rows)
+                self.beginInsertRows(QModelIndex(), first, first + len(page.items) - 1)
+                self.rows.extend(page.items)
+                self.endInsertRows()
+            self.loaded.emit(page.total)
+
+        def failed(_exc: BaseException) -> None:
+            self._loading = False
+
+        self.session.ops.run(self.session.call("fulfillment.orders.list", query=query), on_success=done,
+                             on_failure=failed)  # fmt: skip

@@ -1,0 +1,526 @@
+"""Warehouse scanning: a packer with a keyboard-wedge scanner fulfils orders at arm's length.
+
+Scan an order number or pick-list barcode: the order opens. Scan items: each
+line turns green as it completes; a wrong item or one too many flashes red and
+says why. Pack with F1-F4 (or BOX-S/M/L/XL), ship with F5 (CMD-SHIP): the label
+is made and printed, the next order opens. Everything runs on the station's
+local database through the op runner, so it works offline.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from services.core.errors import ServiceError
+from services.fulfillment.scan_commands import COMMAND_CODES
+from views.base import StationSession, Workspace
+from views.warehouse.queue import OrderQueueModel
+from views.warehouse.scan_input import ScanInput
+
+GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
+TONES = {"info": ("#e3f2fd", "#0d47a1"), "ok": ("#c8e6c9", "#1b5e20"), "error": ("#d32f2f", "#ffffff"),
+         "done": ("#2e7d32", "#ffffff")}  # fmt: skip
+HOTKEY_BOXES = {Qt.Key.Key_F1: "S", Qt.Key.Key_F2: "M", Qt.Key.Key_F3: "L", Qt.Key.Key_F4: "XL"}
+STATUSES = ("pending", "picked", "packed", "shipped", "delivered", "cancelled", "all")
+STYLE = """
+#workspace-warehouse { font-size: 16pt; }
+#scanInput { font-size: 30pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
+#banner { font-size: 22pt; font-weight: bold; padding: 14px; border-radius: 8px; }
+#orderTitle { font-size: 24pt; font-weight: bold; }
+#offlineBadge { font-size: 12pt; font-weight: bold; padding: 4px 10px; border-radius: 10px; }
+QTableWidget#lines { font-size: 18pt; }
+#tracking { font-size: 18pt; font-weight: bold; }
+"""
+
+
+class WarehouseWorkspace(Workspace):
+    name = "warehouse"
+    title = "Warehouse scanning"
+    modules = frozenset({"fulfillment"})
+    queue: OrderQueueModel
+    queue_count: QLabel
+
+    def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self.setStyleSheet(STYLE)
+        self.order: Any = None
+        self.last_label: tuple[str, str] | None = None  # (label id, tracking number)
+        self.settings: dict[str, Any] = {"label_format": "pdf", "printer": "", "sounds": True,
+                                         "scanner_suffix": session.prefs.get("scanner_suffix", "enter"),
+                                         "auto_print": True, "boxes": ["S", "M", "L", "XL"]}  # fmt: skip
+        self.printed: list[str] = []  # where labels went this shift (file paths or printer names)
+        self._build()
+        self.set_online(bool(session.prefs.get("online", False)))
+        self.say("Scan an order number or a pick list to start", "info")
+        session.ops.run(session.call("fulfillment.settings.device.get", query={}), on_success=self._got_settings,
+                        on_failure=lambda _e: None)  # fmt: skip
+        self.refresh_counts()
+        self.queue.reset("pending", "created_at")
+
+    # --- layout ---------------------------------------------------------------------
+
+    def _build(self) -> None:
+        root = QVBoxLayout(self)
+        top = QHBoxLayout()
+        heading = QLabel(self.title)
+        heading.setStyleSheet("font-size: 20pt; font-weight: bold;")
+        self.badge = QLabel()
+        self.badge.setObjectName("offlineBadge")
+        top.addWidget(heading)
+        top.addStretch(1)
+        top.addWidget(self.badge)
+        root.addLayout(top)
+
+        body = QHBoxLayout()
+        root.addLayout(body, 1)
+
+        # Left: the queue of orders, filterable and sortable, with counts.
+        left = QVBoxLayout()
+        self.status_filter = QComboBox()
+        for st in STATUSES:
+            self.status_filter.addItem(st.capitalize(), st)
+        self.status_filter.currentIndexChanged.connect(lambda _i: self.queue.reset(self.status_filter.currentData()))
+        self.sort_box = QComboBox()
+        self.sort_box.addItem("Oldest first", "created_at")
+        self.sort_box.addItem("Newest first", "-created_at")
+        self.sort_box.currentIndexChanged.connect(lambda _i: self.queue.reset(sort=self.sort_box.currentData()))
+        self.queue = OrderQueueModel(self.session)
+        self.queue.loaded.connect(lambda total: self.queue_count.setText(f"{total} orders"))
+        self.queue_view = QTableView()
+        self.queue_view.setModel(self.queue)
+        self.queue_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.queue_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.queue_view.doubleClicked.connect(lambda ix: self.open_order(self.queue.data(ix, Qt.ItemDataRole.UserRole)))
+        self.queue_count = QLabel("")
+        for w in (self.status_filter, self.sort_box, self.queue_view, self.queue_count):
+            w.setFocusPolicy(Qt.FocusPolicy.ClickFocus if w is self.queue_view else Qt.FocusPolicy.NoFocus)
+            left.addWidget(w, 1 if w is self.queue_view else 0)
+        body.addLayout(left, 3)
+
+        # Centre: the scan screen.
+        mid = QVBoxLayout()
+        self.scan_input = ScanInput()
+        self.scan_input.suffix = self.settings["scanner_suffix"]
+        self.scan_input.scanned.connect(self.handle_scan)
+        self.scan_input.hotkey.connect(self.handle_hotkey)
+        mid.addWidget(self.scan_input)
+        manual = QHBoxLayout()
+        self.manual_input = QLineEdit()
+        self.manual_input.setPlaceholderText("Damaged barcode? Type the code here and press Enter")
+        self.manual_input.returnPressed.connect(self._manual)
+        manual.addWidget(self.manual_input, 1)
+        mid.addLayout(manual)
+        self.banner = QLabel()
+        self.banner.setObjectName("banner")
+        self.banner.setWordWrap(True)
+        mid.addWidget(self.banner)
+        self.order_title = QLabel("No order open")
+        self.order_title.setObjectName("orderTitle")
+        mid.addWidget(self.order_title)
+        self.lines = QTableWidget(0, 4)
+        self.lines.setObjectName("lines")
+        self.lines.setHorizontalHeaderLabels(["Item", "Barcode", "SKU", "Scanned"])
+        self.lines.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.lines.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.lines.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.lines.verticalHeader().setDefaultSectionSize(48)
+        mid.addWidget(self.lines, 1)
+        mid.addWidget(QLabel("F1 box S · F2 M · F3 L · F4 XL · F5 ship · F6 print again · F8 next order · Esc close"))
+        buttons = QHBoxLayout()
+        self.buttons: dict[str, QPushButton] = {}
+        for key, text, fn in [(f"pack-{b}", f"Pack {b}", lambda _=False, b=b: self.pack(b)) for b in
+                              ("S", "M", "L", "XL")] + [("ship", "Ship", lambda _=False: self.ship()),
+                              ("print", "Print again", lambda _=False: self.print_again()),
+                              ("next", "Next order", lambda _=False: self.next_order()),
+                              ("cancel", "Cancel order", lambda _=False: self.cancel())]:  # fmt: skip
+            btn = QPushButton(text)
+            btn.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the scanner input keeps the focus
+            btn.clicked.connect(fn)
+            buttons.addWidget(btn)
+            self.buttons[key] = btn
+        # Devices pick, pack and ship; cancelling is for supervisors (the service enforces it too).
+        self.buttons["cancel"].setVisible(self.session.principal.role != "warehouse-device")
+        mid.addLayout(buttons)
+        body.addLayout(mid, 6)
+
+        # Right: the last label and the shift's scan history.
+        right = QVBoxLayout()
+        right.addWidget(QLabel("Last label"))
+        self.tracking = QLabel("—")
+        self.tracking.setObjectName("tracking")
+        self.tracking.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        right.addWidget(self.tracking)
+        self.preview = QLabel()
+        self.preview.setMinimumSize(200, 300)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview.setStyleSheet("background: #fafafa; border: 1px solid #bbb;")
+        right.addWidget(self.preview)
+        self.print_status = QLabel("")
+        self.print_status.setWordWrap(True)
+        right.addWidget(self.print_status)
+        right.addWidget(QLabel("Scans this shift"))
+        self.history = QListWidget()
+        self.history.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        right.addWidget(self.history, 1)
+        body.addLayout(right, 3)
+
+    # --- shell hooks --------------------------------------------------------------------
+
+    def focus_primary(self) -> None:
+        self.scan_input.setFocus()
+
+    def on_data_changed(self, change: str) -> None:
+        self.refresh_counts()
+
+    def set_online(self, online: bool) -> None:
+        """The shell tells us when the platform is reachable; work goes on either way."""
+        text, colour = ("● Online · synced", "#2e7d32") if online else ("● Offline · saved on this station", "#ef6c00")
+        self.badge.setText(text)
+        self.badge.setStyleSheet(f"background: {colour}; color: white;")
+
+    def _got_settings(self, s: Any) -> None:
+        self.settings.update(s.model_dump())
+        self.scan_input.suffix = self.settings["scanner_suffix"]
+
+    def refresh_counts(self) -> None:
+        def show(stats: Any) -> None:
+            for i, st in enumerate(STATUSES):
+                n = stats.total if st == "all" else stats.counts.get(st, 0)
+                self.status_filter.setItemText(i, f"{st.capitalize()} ({n})")
+
+        self.session.ops.run(self.session.call("fulfillment.orders.stats"), on_success=show, on_failure=lambda _e: None)
+
+    # --- feedback ---------------------------------------------------------------------------
+
+    def say(self, message: str, tone: str = "info") -> None:
+        bg, fg = TONES[tone]
+        self.banner.setText(message)
+        self.banner.setProperty("tone", tone)
+        self.banner.setStyleSheet(f"background: {bg}; color: {fg};")
+        border = "#d32f2f" if tone == "error" else "#1565c0"
+        self.scan_input.setStyleSheet(f"border-color: {border};")
+        if tone in ("error", "ok", "done"):
+            self.play(tone)
+
+    def play(self, sound: str) -> None:
+        """Ask the shell for a sound if it offers one (``window().play``); silence otherwise."""
+        if not self.settings.get("sounds", True):
+            return
+        player = getattr(self.window(), "play", None)
+        if callable(player) and self.window() is not self:
+            player(sound)
+
+    def error(self, message: str) -> None:
+        self.say(message, "error")
+        self.focus_primary()
+
+    def _log(self, code: str, source: str, result: str) -> None:
+        self.history.insertItem(0, f"{time.strftime('%H:%M:%S')}  {code}  [{source}]  {result}")
+
+    def _failed(self, code: str, source: str, fallback: str = "") -> Any:
+        def fail(exc: BaseException) -> None:
+            msg = exc.message if isinstance(exc, ServiceError) else "Something went wrong; it was logged."
+            self._log(code, source, f"✗ {msg}")
+            self.error(fallback or msg)
+
+        return fail
+
+    # --- scans ------------------------------------------------------------------------------
+
+    def _manual(self) -> None:
+        code = self.manual_input.text().strip()
+        self.manual_input.clear()
+        if code:
+            self.handle_scan(code, "manual")
+        self.focus_primary()
+
+    def handle_hotkey(self, key: int) -> None:
+        if key in HOTKEY_BOXES:
+            self.pack(HOTKEY_BOXES[Qt.Key(key)])
+        elif key == Qt.Key.Key_F5:
+            self.ship()
+        elif key == Qt.Key.Key_F6:
+            self.print_again()
+        elif key == Qt.Key.Key_F8:
+            self.next_order()
+        elif key == Qt.Key.Key_Escape:
+            self.show_order(None)
+            self.say("Scan an order number or a pick list to start", "info")
+
+    def _line_for(self, code: str) -> Any:
+        if self.order is None:
+            return None
+        lines = self.order.lines
+        return next((ln for ln in lines if ln.barcode == code), None) or next(
+            (ln for ln in lines if ln.sku.lower() == code.lower()), None
+        )
+
+    def handle_scan(self, code: str, source: str = "scanner") -> None:
+        command = COMMAND_CODES.get(code.upper())
+        if command is not None:
+            self._log(code, source, command[2])
+            action, arg, _caption = command
+            {"pack": lambda: self.pack(arg or "M"), "ship": self.ship, "print": self.print_again,
+             "next": self.next_order, "cancel": self.cancel}[action]()  # fmt: skip
+            return
+        o = self.order
+        line = self._line_for(code)
+        if o is not None and line is not None:
+            if line.picked_quantity >= line.quantity or o.status != "pending":
+                # Known locally: no need to ask the service to refuse it.
+                self._flash_line(line.id)
+                msg = f"One too many: all {line.quantity} × {line.name} already scanned"
+                if o.status not in ("pending", "picked"):
+                    msg = f"Order {o.order_number} is {o.status}; items cannot be scanned now"
+                self._log(code, source, f"✗ {msg}")
+                self.error(msg)
+                return
+            self.pick(code, source)
+        elif o is not None and o.status == "pending":
+            self.pick(code, source)  # not on this order: the service says whether it is unknown or another order's
+        else:
+            self.open_order(code, source)
+
+    def open_order(self, ref: str, source: str = "queue", prefix: str = "", fallback: str = "") -> None:
+        def opened(order: Any) -> None:
+            self._log(ref, source, f"opened {order.order_number}")
+            self.show_order(order)
+            hints = {"pending": "Scan each item", "picked": "All items verified — pack it: F1 S · F2 M · F3 L · F4 XL",
+                     "packed": "Packed — press F5 or scan CMD-SHIP to ship"}  # fmt: skip
+            self.say(f"{prefix}Order {order.order_number}: {hints.get(order.status, f'already {order.status}')}",
+                     "info" if order.status in hints else "error")  # fmt: skip
+
+        self.session.ops.run(self.session.call("fulfillment.orders.get", id=ref), on_success=opened,
+                             on_failure=self._failed(ref, source, fallback or f"No order or item {ref}"))  # fmt: skip
+
+    def pick(self, code: str, source: str) -> None:
+        order = self.order
+
+        def picked(res: Any) -> None:
+            self.show_order(res)
+            line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
+            self._log(code, source, f"✓ {line.name} {line.picked_quantity}/{line.quantity}")
+            if res.status == "picked":
+                self.say(f"✓ All items verified — pack {res.order_number}: F1 S · F2 M · F3 L · F4 XL", "done")
+            else:
+                self.say(f"✓ {line.name}  {line.picked_quantity} of {line.quantity}", "ok")
+            self.focus_primary()
+
+        def failed(exc: BaseException) -> None:
+            details = (exc.details or {}) if isinstance(exc, ServiceError) else {}
+            if details.get("reason") == "unknown_code":
+                # Perhaps another order's number: open it; if not, say the code is unknown.
+                self.open_order(code, source, fallback=f"Unknown barcode {code}")
+                return
+            if details.get("line_id"):
+                self._flash_line(details["line_id"])
+            self._failed(code, source)(exc)
+
+        self.session.ops.run(
+            self.session.call("fulfillment.orders.operate", id=order.id,
+                              body={"operation": "pick", "items": [{"code": code, "quantity": 1}]}),
+            on_success=picked, on_failure=failed, write=True, change="fulfillment.orders.operate",
+        )  # fmt: skip
+
+    # --- pack, ship, print, cancel, next -----------------------------------------------------
+
+    def _operate(self, body: dict[str, Any], on_success: Any, what: str) -> None:
+        if self.order is None:
+            self.error(f"Open an order before you {what}: scan its number or pick list")
+            return
+        o = self.order
+
+        def failed(exc: BaseException) -> None:
+            details = (exc.details or {}) if isinstance(exc, ServiceError) else {}
+            if details.get("current_state") == "pending":
+                done = sum(ln.picked_quantity for ln in o.lines)
+                total = sum(ln.quantity for ln in o.lines)
+                self._log(body["operation"], "key", f"✗ {done}/{total} scanned")
+                self.error(f"Scan every item first: {done} of {total} verified")
+                return
+            self._failed(body["operation"], "key")(exc)
+
+        self.session.ops.run(self.session.call("fulfillment.orders.operate", id=o.id, body=body),
+                             on_success=on_success, on_failure=failed, write=True,
+                             change="fulfillment.orders.operate")  # fmt: skip
+
+    def pack(self, box: str) -> None:
+        def packed(res: Any) -> None:
+            self.show_order(res)
+            self._log(f"BOX-{box}", "key", f"packed {res.order_number}")
+            self.say(f"Packed in box {box} — press F5 or scan CMD-SHIP to ship", "ok")
+
+        self._operate({"operation": "pack", "box": box}, packed, "pack")
+
+    def ship(self) -> None:
+        def shipped(res: Any) -> None:
+            self.last_label = (res.label_id, res.tracking_number)
+            self.tracking.setText(f"{res.carrier.upper()}  {res.tracking_number}")
+            self._log("CMD-SHIP", "key", f"shipped {res.order_number} {res.tracking_number}")
+            self.say(f"Shipped {res.order_number} — tracking {res.tracking_number}", "done")
+            self.load_preview(res.label_id)
+            if self.settings.get("auto_print", True):
+                self.print_label(res.label_id, res.tracking_number)
+            self.next_order(after=f"Shipped {res.order_number} ({res.tracking_number}). Next: ")
+
+        self._operate({"operation": "ship"}, shipped, "ship")
+
+    def cancel(self) -> None:
+        def cancelled(res: Any) -> None:
+            self.show_order(res)
+            self.say(f"Order {res.order_number} cancelled", "info")
+
+        self._operate({"operation": "cancel", "reason": "cancelled at the packing station"}, cancelled, "cancel")
+
+    def next_order(self, after: str | None = None) -> None:
+        def got(page: Any) -> None:
+            if not page.items:
+                self.show_order(None)
+                if after is None:
+                    self.say("No more orders to fulfil", "info")
+                return
+            self.open_order(page.items[0].id, "next", prefix=after or "")
+
+        query = {"status": "pending", "sort": "created_at", "limit": "1"}
+        self.session.ops.run(self.session.call("fulfillment.orders.list", query=query), on_success=got)
+
+    def load_preview(self, label_id: str) -> None:
+        def show(f: Any) -> None:
+            pix = QPixmap()
+            pix.loadFromData(f.content)
+            self.preview.setPixmap(pix.scaled(self.preview.size(), Qt.AspectRatioMode.KeepAspectRatio,
+                                              Qt.TransformationMode.SmoothTransformation))  # fmt: skip
+
+        self.session.ops.run(self.session.call("fulfillment.labels.get", id=label_id, query={"format": "png"}),
+                             on_success=show)  # fmt: skip
+
+    def print_again(self) -> None:
+        if self.last_label is None:
+            self.error("No label yet: ship an order first")
+            return
+        self.print_label(*self.last_label)
+
+    def print_label(self, label_id: str, tracking: str) -> None:
+        """ZPL raw to the configured printer path; PDF to a system printer, or to a file when there is none."""
+        fmt = self.settings.get("label_format", "pdf")
+        printer = str(self.settings.get("printer") or "")
+        out_dir = self.session.runtime.data_dir / "labels"
+
+        def zpl(f: Any) -> None:
+            target = Path(printer) if printer else out_dir / f"label-{tracking}.zpl"
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                with open(target, "ab" if printer else "wb") as fh:  # a device node is appended to, never truncated
+                    fh.write(f.content)
+            except OSError as exc:
+                self.error(f"Could not send the label to {target}: {exc.strerror}")
+                return
+            self._printed(str(target), "ZPL sent to" if printer else "No printer set: ZPL saved to")
+
+        def pdf(f: Any) -> None:
+            from PySide6.QtPrintSupport import QPrinterInfo
+
+            names = QPrinterInfo.availablePrinterNames()
+            name = printer if printer in names else QPrinterInfo.defaultPrinterName()
+            if name:
+                self._print_png(f.content, name)
+                self._printed(name, "Printed on")
+                return
+            target = out_dir / f"label-{tracking}.pdf"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self.session.ops.run(
+                self.session.call("fulfillment.labels.get", id=label_id, query={}),
+                on_success=lambda p: self._save(target, p.content, "No printer found: label saved to"),
+            )
+
+        if fmt == "zpl":
+            self.session.ops.run(self.session.call("fulfillment.labels.get", id=label_id, query={"format": "zpl"}),
+                                 on_success=zpl, on_failure=self._failed(tracking, "print"))  # fmt: skip
+        else:
+            self.session.ops.run(self.session.call("fulfillment.labels.get", id=label_id, query={"format": "png"}),
+                                 on_success=pdf, on_failure=self._failed(tracking, "print"))  # fmt: skip
+
+    def _print_png(self, png: bytes, printer_name: str) -> None:
+        from PySide6.QtCore import QMarginsF, QSizeF
+        from PySide6.QtGui import QPageLayout, QPageSize
+        from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
+
+        printer = QPrinter(QPrinterInfo.printerInfo(printer_name), QPrinter.PrinterMode.HighResolution)
+        printer.setPageLayout(QPageLayout(QPageSize(QSizeF(4, 6), QPageSize.Unit.Inch),
+                                          QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))  # fmt: skip
+        img = QImage.fromData(png)
+        painter = QPainter(printer)
+        try:
+            painter.drawImage(painter.viewport(), img)
+        finally:
+            painter.end()
+
+    def _save(self, target: Path, content: bytes, how: str) -> None:
+        target.write_bytes(content)
+        self._printed(str(target), how)
+
+    def _printed(self, where: str, how: str) -> None:
+        self.printed.append(where)
+        self.print_status.setText(f"{how} {where}")
+
+    # --- showing an order ---------------------------------------------------------------------
+
+    def show_order(self, order: Any) -> None:
+        self.order = order
+        self.lines.setRowCount(0)
+        if order is None:
+            self.order_title.setText("No order open")
+            return
+        who = order.customer_name or "—"
+        self.order_title.setText(f"{order.order_number} · {who} · {order.status.upper()}")
+        self.lines.setRowCount(len(order.lines))
+        for r, ln in enumerate(order.lines):
+            cells = [ln.name, ln.barcode or "", ln.sku, f"{ln.picked_quantity} / {ln.quantity}"]
+            colour = GREEN if ln.picked_quantity >= ln.quantity else YELLOW if ln.picked_quantity else WHITE
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setBackground(QBrush(colour))
+                item.setData(Qt.ItemDataRole.UserRole, ln.id)
+                self.lines.setItem(r, c, item)
+        self.focus_primary()
+
+    def line_row(self, line_id: str) -> int:
+        for r in range(self.lines.rowCount()):
+            item = self.lines.item(r, 0)
+            if item is not None and item.data(Qt.ItemDataRole.UserRole) == line_id:
+                return r
+        return -1
+
+    def line_colour(self, row: int) -> QColor:
+        item = self.lines.item(row, 0)
+        return item.background().color() if item is not None else QColor()
+
+    def _flash_line(self, line_id: str) -> None:
+        row = self.line_row(line_id)
+        for c in range(self.lines.columnCount()):
+            item = self.lines.item(row, c)
+            if item is not None:
+                item.setBackground(QBrush(RED))
+
+
+WORKSPACE = WarehouseWorkspace
