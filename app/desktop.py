@@ -130,6 +130,9 @@ def screenshot(workspace: str, out: Path, data_dir: Path | None, size: tuple[int
         win.apply_theme()
     win.resize(*size)
     win.show()
+    from PySide6.QtGui import QCursor
+
+    QCursor.setPos(win.mapToGlobal(win.rect().bottomRight()) * 2)  # no hover highlight in the picture
     ok_sign_in = True
     if workspace != "login":
         ok_sign_in = sign_in_for_screenshot(win, app, DEMO_USER_FOR[workspace], workspace)

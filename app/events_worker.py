@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
-
-from fastapi import FastAPI
+from typing import TYPE_CHECKING, Any
 
 from app.settings import Settings
 from services.core.context import Runtime
 from services.events.delivery import DeliveryWorker
 from services.events.fanout import DeliveryConfig, config_of
+
+if TYPE_CHECKING:  # app.wiring imports this file, and the service layer must load without FastAPI
+    from fastapi import FastAPI
 
 
 def delivery_config(settings: Settings) -> DeliveryConfig:

@@ -184,6 +184,23 @@ _NEW_COUNTER = insert(_COUNTERS)
 _INSERT_OUTBOX = insert(table_of(OutboxEntry))
 
 
+# Body fields that carry a secret. A station's outbox keeps the platform call
+# that repeats a change, in clear: a change that carries one of these is made
+# on the platform (online), never queued.
+SECRET_FIELDS = frozenset({"password", "secret", "access_token", "api_key", "token", "client_secret"})
+
+
+def refuse_secrets_offline(op: Operation, body: BaseModel | None) -> None:
+    if body is None:
+        return
+    carried = sorted(f for f in SECRET_FIELDS if getattr(body, f, None) not in (None, ""))
+    if carried:
+        raise Conflict(
+            "this change carries a password or secret, so it is made on the platform, not queued on a station",
+            {"reason": "online_only", "fields": carried, "command": op.name},
+        )
+
+
 def record_outbox(
     ctx: Ctx, op: Operation, params: dict[str, str], body: BaseModel | None, idempotency_key: str | None
 ) -> dict[str, Any]:
@@ -238,6 +255,8 @@ def execute(
         kwargs["headers"] = {h: (headers or {}).get(h) for h in op.headers}
     if not op.write:
         return op.handler(ctx, **kwargs)
+    if ctx.runtime.is_station and op.auth != "platform":
+        refuse_secrets_offline(op, parsed)
     with ctx.write():
         if idempotency_key and ctx.tenant is not None:
             done = _replay(ctx, op, idempotency_key, params, parsed)

@@ -282,7 +282,7 @@ class SlaTarget(Strict):
     resolution_minutes: int = Field(ge=1, le=60 * 24 * 365)
 
 
-def _default_sla() -> dict[str, SlaTarget]:
+def _default_sla() -> dict[Priority, SlaTarget]:
     return {
         "urgent": SlaTarget(first_response_minutes=60, resolution_minutes=8 * 60),
         "high": SlaTarget(first_response_minutes=4 * 60, resolution_minutes=2 * 8 * 60),

@@ -361,11 +361,15 @@ class ApiKeysPanel(QWidget):
         self._reset_revoke()
         self.session.ops.run(
             self.session.call("platform.api_keys.revoke", key_id=k.id),
-            on_success=lambda out: (self.status.say(f"Key “{out.name}” revoked.", "ok"), self.load()),
+            on_success=self._revoked,
             on_failure=lambda exc: self.status.say(error_message(exc)),
             write=True,
             change="platform.api_keys.revoke",
         )
+
+    def _revoked(self, out: ApiKeyOut) -> None:
+        self.status.say(f"Key “{out.name}” revoked.", "ok")
+        self.load()
 
     def _reset_revoke(self) -> None:
         self.revoke.setProperty("confirm", None)

@@ -7,7 +7,7 @@ thread); the station's database answers, so the desk keeps working offline.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -56,6 +56,15 @@ STYLE = {
     "system": "QFrame#message { background: #f0f0f0; border: 1px solid #dddddd; border-radius: 6px; }",
 }
 NOTE_COMPOSER = "QPlainTextEdit { background: #fff4c2; }"
+
+
+W = TypeVar("W", bound=QWidget)
+
+
+def named(widget: W, name: str) -> W:
+    """Give a widget its object name (tests and style sheets find it by that name)."""
+    widget.setObjectName(name)
+    return widget
 
 
 def humanize(delta_s: float) -> str:
@@ -116,15 +125,15 @@ class TicketTab(QWidget):
         self.header = QLabel("Loading…")
         self.header.setObjectName("ticket-header")
         self.header.setWordWrap(True)
-        self.state = QComboBox(objectName="ticket-state")
-        self.priority = QComboBox(objectName="ticket-priority")
+        self.state = named(QComboBox(), "ticket-state")
+        self.priority = named(QComboBox(), "ticket-priority")
         self.priority.addItems(PRIORITIES)
-        self.category = QComboBox(objectName="ticket-category")
-        self.assignee = QComboBox(objectName="ticket-assignee")
-        self.apply_btn = QPushButton("Apply", objectName="ticket-apply")
+        self.category = named(QComboBox(), "ticket-category")
+        self.assignee = named(QComboBox(), "ticket-assignee")
+        self.apply_btn = named(QPushButton("Apply"), "ticket-apply")
         self.apply_btn.setToolTip("Save state, priority, category and assignee (Ctrl+S)")
         self.apply_btn.clicked.connect(self.apply_changes)
-        self.timers = QLabel(objectName="sla-timers")
+        self.timers = named(QLabel(), "sla-timers")
 
         controls = QFormLayout()
         controls.addRow("State", self.state)
@@ -138,22 +147,23 @@ class TicketTab(QWidget):
         self.conversation.addStretch(1)
         holder = QWidget()
         holder.setLayout(self.conversation)
-        self.scroll = QScrollArea(widgetResizable=True)
-        self.scroll.setWidget(holder)
+        self.scroller = QScrollArea()
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setWidget(holder)
 
-        self.composer = QPlainTextEdit(objectName="composer")
+        self.composer = named(QPlainTextEdit(), "composer")
         self.composer.setPlaceholderText("Reply to the customer… (Ctrl+Enter sends, Ctrl+I switches to internal note)")
-        self.internal = QCheckBox("Internal note", objectName="internal-toggle")
+        self.internal = named(QCheckBox("Internal note"), "internal-toggle")
         self.internal.toggled.connect(self._style_composer)
-        self.canned = QComboBox(objectName="canned")
+        self.canned = named(QComboBox(), "canned")
         self.canned.addItem("Canned response…", None)
         for c in desk.canned:
             self.canned.addItem(c["title"], c["body"])
         self.canned.activated.connect(self.insert_canned)
-        self.attach_btn = QPushButton("Attach…", objectName="attach")
+        self.attach_btn = named(QPushButton("Attach…"), "attach")
         self.attach_btn.clicked.connect(self.choose_file)
-        self.attached = QLabel(objectName="attached")
-        self.send_btn = QPushButton("Send", objectName="send")
+        self.attached = named(QLabel(), "attached")
+        self.send_btn = named(QPushButton("Send"), "send")
         self.send_btn.clicked.connect(self.send)
         row = QHBoxLayout()
         for w in (self.internal, self.canned, self.attach_btn, self.attached):
@@ -161,19 +171,19 @@ class TicketTab(QWidget):
         row.addStretch(1)
         row.addWidget(self.send_btn)
 
-        self.triage_summary = QLabel("Triage: waiting…", objectName="triage-summary")
+        self.triage_summary = named(QLabel("Triage: waiting…"), "triage-summary")
         self.triage_summary.setWordWrap(True)
-        self.triage_accept = QPushButton("Accept suggestion", objectName="triage-accept")
+        self.triage_accept = named(QPushButton("Accept suggestion"), "triage-accept")
         self.triage_accept.setEnabled(False)
         self.triage_accept.clicked.connect(self.accept_triage)
-        self.reply_btn = QPushButton("Suggest reply", objectName="triage-reply")
+        self.reply_btn = named(QPushButton("Suggest reply"), "triage-reply")
         self.reply_btn.clicked.connect(self.suggest_reply)
         triage_box = QGroupBox("Suggestions")
         tl = QVBoxLayout(triage_box)
         tl.addWidget(self.triage_summary)
         tl.addWidget(self.triage_accept)
         tl.addWidget(self.reply_btn)
-        self.history = QListWidget(objectName="requester-history")
+        self.history = named(QListWidget(), "requester-history")
         hist_box = QGroupBox("Requester's tickets")
         QVBoxLayout(hist_box).addWidget(self.history)
 
@@ -185,7 +195,7 @@ class TicketTab(QWidget):
         main = QWidget()
         ml = QVBoxLayout(main)
         ml.addWidget(self.header)
-        ml.addWidget(self.scroll, 1)
+        ml.addWidget(self.scroller, 1)
         ml.addWidget(self.composer)
         ml.addLayout(row)
         split = QSplitter()
@@ -207,6 +217,7 @@ class TicketTab(QWidget):
         self.tick = QTimer(self)
         self.tick.timeout.connect(self.show_timers)
         self.tick.start(30_000)
+        self._generation = 0
         self.reload()
         self.run_triage()
 
@@ -214,8 +225,17 @@ class TicketTab(QWidget):
 
     def reload(self) -> None:
         ops, call = self.session.ops, self.session.call
-        ops.run(call("support.tickets.get", ticket_id=self.ticket_id), on_success=self.show_ticket, parent=self)
-        ops.run(call("support.messages.list", ticket_id=self.ticket_id), on_success=self.show_messages, parent=self)
+        # Reads run on a pool and may finish out of order: only the newest answer is shown.
+        self._generation += 1
+        gen = self._generation
+
+        def latest(show: Any) -> Any:
+            return lambda result: show(result) if gen == self._generation else None
+
+        ops.run(call("support.tickets.get", ticket_id=self.ticket_id), on_success=latest(self.show_ticket), parent=self)
+        ops.run(
+            call("support.messages.list", ticket_id=self.ticket_id), on_success=latest(self.show_messages), parent=self
+        )
 
     def show_ticket(self, t: Any) -> None:
         self.ticket = t
@@ -266,19 +286,21 @@ class TicketTab(QWidget):
     def show_messages(self, messages: Any) -> None:
         while self.conversation.count() > 1:
             item = self.conversation.takeAt(0)
-            if item is not None and item.widget() is not None:
-                item.widget().deleteLater()
+            old = item.widget() if item is not None else None
+            if old is not None:
+                old.deleteLater()
         for m in messages.root:
             self.conversation.insertWidget(self.conversation.count() - 1, MessageView(m))
         QTimer.singleShot(
-            0, lambda: self.scroll.verticalScrollBar().setValue(self.scroll.verticalScrollBar().maximum())
+            0, lambda: self.scroller.verticalScrollBar().setValue(self.scroller.verticalScrollBar().maximum())
         )
 
     def message_views(self) -> list[MessageView]:
         out = []
         for i in range(self.conversation.count()):
-            w = self.conversation.itemAt(i).widget()
-            if isinstance(w, MessageView) and not w.property("deleting"):
+            item = self.conversation.itemAt(i)
+            w = item.widget() if item is not None else None
+            if isinstance(w, MessageView):
                 out.append(w)
         return out
 
@@ -436,27 +458,27 @@ class HelpdeskWorkspace(Workspace):
         self.agents: list[Any] = []
         self.counts: Any = None
 
-        self.search = QLineEdit(objectName="helpdesk-search")
+        self.search = named(QLineEdit(), "helpdesk-search")
         self.search.setPlaceholderText("Search number, subject or e-mail (Ctrl+F)")
         self.search.returnPressed.connect(self.load_tickets)
-        self.queues = QListWidget(objectName="helpdesk-queues")
+        self.queues = named(QListWidget(), "helpdesk-queues")
         for key, label in QUEUES:
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, key)
             self.queues.addItem(item)
         self.queues.setCurrentRow(0)
         self.queues.currentItemChanged.connect(self._queue_chosen)
-        self.table = QTableWidget(0, 6, objectName="helpdesk-tickets")
+        self.table = named(QTableWidget(0, 6), "helpdesk-tickets")
         self.table.setHorizontalHeaderLabels(["Number", "Subject", "Requester", "State", "Priority", "SLA"])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.cellActivated.connect(self._row_opened)
         self.table.cellDoubleClicked.connect(self._row_opened)
-        self.tabs = QTabWidget(objectName="helpdesk-tabs")
+        self.tabs = named(QTabWidget(), "helpdesk-tabs")
         self.tabs.setTabsClosable(True)
         self.tabs.tabCloseRequested.connect(self._close_tab)
-        self.status = QLabel(objectName="helpdesk-status")
+        self.status = named(QLabel(), "helpdesk-status")
 
         left = QWidget()
         ll = QVBoxLayout(left)

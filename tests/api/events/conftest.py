@@ -95,8 +95,3 @@ def deliveries(client: httpx.Client, headers: dict[str, str], sub_id: object) ->
     assert r.status_code == 200, r.text
     items: list[dict[str, object]] = r.json()["data"]
     return items
-
-
-def path_of(url: object) -> str:
-    return "/" + str(url).split("/", 3)[3]
-

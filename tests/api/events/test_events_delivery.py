@@ -11,7 +11,7 @@ from gidgethub import ValidationFailure
 from gidgethub.sansio import validate_event
 
 from services.core.events import register_event_type
-from tests.api.events.conftest import deliveries, path_of, publish, shipped, subscribe
+from tests.api.events.conftest import deliveries, publish, shipped, subscribe
 from tests.api.events.receiver import Receiver, Reply
 from tests.conftest import LiveServer
 
@@ -223,9 +223,7 @@ def test_replay_bad_input(ev_client: httpx.Client, owner: dict[str, str], receiv
     assert r.status_code in (403, 404)
 
 
-def test_test_event_and_delivery_history(
-    ev_client: httpx.Client, owner: dict[str, str], receiver: Receiver
-) -> None:
+def test_test_event_and_delivery_history(ev_client: httpx.Client, owner: dict[str, str], receiver: Receiver) -> None:
     url = receiver.script("/test")
     sub = subscribe(ev_client, owner, url, secret="test-secret")
     r = ev_client.post(f"/demo/events/api/subscriptions/{sub['id']}/test", headers=owner)
@@ -291,4 +289,3 @@ def test_secret_rotation_signs_with_both_secrets_during_the_grace_window(
     got = receiver.wait_for(2, "/rot")
     assert "x-service-signature-previous" not in got[1].headers
     validate_event(got[1].body, signature=got[1].headers["x-service-signature"], secret="newest-secret")
-    assert path_of(url) == "/rot"

@@ -155,3 +155,20 @@ def test_idempotency_key_replays_the_first_answer(station: Runtime) -> None:
     with pytest.raises(Conflict):
         execute(_ctx(station), RENAME, body={"name": "Other"}, idempotency_key="idem-1")
     assert _counts(station) == (before[0] + 1, before[1] + 1)
+
+
+def test_station_never_queues_a_password(station: Runtime) -> None:
+    from services.core.errors import Conflict
+
+    ctx = _ctx(station)
+    before = _counts(station)
+    body = {"email": "x@demo.test", "name": "X", "password": "long-enough-secret", "role": "operator"}
+    with pytest.raises(Conflict) as e:
+        execute(ctx, "platform.users.create", body=body)
+    assert e.value.details and e.value.details["reason"] == "online_only"
+    assert _counts(station) == before
+    # The same change without a secret is queued as usual.
+    execute(_ctx(station), "platform.users.update", body={"name": "Renamed"}, user_id=ctx.principal.id)
+    assert _counts(station)[1] == before[1] + 1
+    with station.db.reading(None) as s:
+        assert "long-enough-secret" not in repr(s.execute(select(OutboxEntry.body)).all())

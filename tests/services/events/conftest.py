@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from local_db.models import Tenant
+from services.core.auth import tenant_info
 from services.core.context import SYSTEM, Ctx, Runtime
 from services.core.demo import demo_id
-from services.core.auth import tenant_info
-from local_db.models import Tenant
 from tests.api.events.receiver import Certs, Receiver, make_certs
 
 

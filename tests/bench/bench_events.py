@@ -1,0 +1,200 @@
+"""Events benchmark: publish throughput into SQLite, and webhook deliveries per second from publish to
+receipt (50 subscriptions, loopback HTTPS receiver in its own process) next to a bare httpx loop.
+
+    .venv/bin/python tests/bench/bench_events.py [--events 40] [--publish 3000] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import ssl
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from app.settings import Settings  # noqa: E402
+from app.wiring import platform_runtime  # noqa: E402
+from services.core.commands import execute  # noqa: E402
+from services.core.context import Runtime  # noqa: E402
+from services.core.demo import seed_demo  # noqa: E402
+from services.events.delivery import DeliveryWorker, headers_for  # noqa: E402
+from services.events.fanout import DeliveryConfig  # noqa: E402
+from services.events.store import Job  # noqa: E402
+from tests.api.events.receiver import make_certs  # noqa: E402
+from tests.services.events.conftest import ctx_for  # noqa: E402
+
+SUBS = 50
+SHIPPED = {"order_id": "o1", "tracking_number": "1Z999", "carrier": "UPS", "shipped_at": "2026-01-06T09:00:00Z"}
+
+
+def runtime(d: Path) -> Runtime:
+    rt = platform_runtime(Settings(data_dir=d, secret_key="bench-secret-0123456789abcdef0123"))
+    seed_demo(rt)
+    return rt
+
+
+def bench_publish(n: int, subs: int, certs_ca: str) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        rt = runtime(Path(tmp))
+        rt.options["events"] = DeliveryConfig(allow_private=True, ca_bundle=certs_ca)
+        ctx = ctx_for(rt)
+        for i in range(subs):
+            execute(
+                ctx,
+                "events.subscriptions.create",
+                body={"event_types": ["order.shipped"], "webhook_url": f"https://127.0.0.1:1/{i}", "secret": "k"},
+            )
+        body = {"type": "order.shipped", "source": "fulfillment", "data": SHIPPED}
+        t0 = time.perf_counter()
+        for _ in range(n):
+            execute(ctx, "events.publish", body=body)
+        rate = n / (time.perf_counter() - t0)
+        rt.db.dispose()
+        return rate
+
+
+async def count(client: httpx.AsyncClient, base: str) -> int:
+    return int((await client.get(base + "/_count")).text)
+
+
+async def bench_worker(base: str, ca: str, events: int) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        rt = runtime(Path(tmp))
+        rt.options["events"] = DeliveryConfig(allow_private=True, ca_bundle=ca, delays=(0, 0.05, 0.05, 0.05, 0.05))
+        ctx = ctx_for(rt)
+        for i in range(SUBS):
+            execute(
+                ctx,
+                "events.subscriptions.create",
+                body={"event_types": ["order.shipped"], "webhook_url": f"{base}/hook/{i}", "secret": f"k{i}"},
+            )
+        worker = DeliveryWorker(rt)
+        await worker.start()
+        verify = ssl.create_default_context(cafile=ca)
+        async with httpx.AsyncClient(verify=verify) as probe:
+            start = await count(probe, base)
+            target = start + events * SUBS
+            body = {"type": "order.shipped", "source": "fulfillment", "data": SHIPPED}
+
+            def publish_all() -> None:
+                for _ in range(events):
+                    execute(ctx, "events.publish", body=body)
+
+            t0 = time.perf_counter()
+            await asyncio.to_thread(publish_all)
+            while await count(probe, base) < target:
+                await asyncio.sleep(0.005)
+            elapsed = time.perf_counter() - t0
+        await worker.stop()
+        rt.db.dispose()
+        return events * SUBS / elapsed
+
+
+def sample_bodies(events: int) -> list[tuple[str, bytes, dict[str, str]]]:
+    """The same bodies and headers the worker sends (signed), one per delivery."""
+    out = []
+    for e in range(events):
+        body = json.dumps(
+            {
+                "id": f"e{e}",
+                "type": "order.shipped",
+                "tenant_id": "t",
+                "source": "fulfillment",
+                "created_at": "2026-01-06T09:00:00Z",
+                "data": SHIPPED,
+            },
+            separators=(",", ":"),
+        ).encode()
+        for i in range(SUBS):
+            job = Job(
+                delivery_id=f"d{e}-{i}",
+                claim_token="",
+                tenant_id="t",
+                subscription_id=str(i),
+                url="",
+                secrets=(f"k{i}",),
+                event_type="order.shipped",
+                kind="event",
+                number=1,
+                max_attempts=5,
+                body=body,
+            )
+            out.append((f"/hook/{i}", body, headers_for(job)))
+    return out
+
+
+async def bench_bare(base: str, ca: str, events: int, per_task_client: bool) -> float:
+    items = sample_bodies(events)
+    verify = ssl.create_default_context(cafile=ca)
+    shared = httpx.AsyncClient(verify=verify)
+
+    async def task(part: list[tuple[str, bytes, dict[str, str]]]) -> None:
+        c = httpx.AsyncClient(verify=verify) if per_task_client else shared
+        for path, body, h in part:
+            r = await c.post(base + path, content=body, headers=h)
+            assert r.status_code == 200
+        if per_task_client:
+            await c.aclose()
+
+    parts = [items[i::SUBS] for i in range(SUBS)]
+    t0 = time.perf_counter()
+    await asyncio.gather(*(task(p) for p in parts))
+    elapsed = time.perf_counter() - t0
+    await shared.aclose()
+    return len(items) / elapsed
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--events", type=int, default=40, help="events per delivery run (x50 deliveries)")
+    p.add_argument("--publish", type=int, default=3000, help="events per publish-throughput run")
+    p.add_argument("--runs", type=int, default=3)
+    args = p.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        certs = make_certs(Path(tmp))
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.api.events.receiver", "--certs", tmp],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        try:
+            line = proc.stdout.readline() if proc.stdout else ""
+            port = int(line.split()[1])
+            base = f"https://127.0.0.1:{port}"
+            ca = str(certs.ca)
+            pub0 = [bench_publish(args.publish, 0, ca) for _ in range(args.runs)]
+            pub50 = [bench_publish(args.publish // 3, SUBS, ca) for _ in range(args.runs)]
+            worker, bare_task, bare_shared = [], [], []
+            for _ in range(args.runs):
+                worker.append(asyncio.run(bench_worker(base, ca, args.events)))
+                bare_task.append(asyncio.run(bench_bare(base, ca, args.events, True)))
+                bare_shared.append(asyncio.run(bench_bare(base, ca, args.events, False)))
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+    def fmt(xs: list[float]) -> str:
+        return f"{statistics.median(xs):8.0f}/s (min {min(xs):.0f}, max {max(xs):.0f})"
+
+    print(f"publish into SQLite, no subscriptions      : {fmt(pub0)} events")
+    print(f"publish into SQLite, 50 matching subs      : {fmt(pub50)} events ({SUBS} delivery rows each)")
+    print(f"worker, publish -> receipt, 50 subs, HTTPS : {fmt(worker)} deliveries")
+    print(f"bare httpx, one AsyncClient per task (50)  : {fmt(bare_task)} requests")
+    print(f"bare httpx, one shared AsyncClient (50)    : {fmt(bare_shared)} requests")
+    w = statistics.median(worker)
+    print(f"ratio worker / bare (client per task)      : {w / statistics.median(bare_task):.2f}")
+    print(f"ratio worker / bare (shared client)        : {w / statistics.median(bare_shared):.2f}")
+
+
+if __name__ == "__main__":
+    main()
