@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -472,7 +472,10 @@ class HelpdeskWorkspace(Workspace):
         self.table.setHorizontalHeaderLabels(["Number", "Subject", "Requester", "State", "Priority", "SLA"])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setVisible(False)
         self.table.cellActivated.connect(self._row_opened)
         self.table.cellDoubleClicked.connect(self._row_opened)
         self.tabs = named(QTabWidget(), "helpdesk-tabs")
@@ -484,10 +487,12 @@ class HelpdeskWorkspace(Workspace):
         ll = QVBoxLayout(left)
         ll.addWidget(self.search)
         ll.addWidget(self.queues)
-        lists = QSplitter(Qt.Orientation.Vertical)
+        lists = self.lists = QSplitter(Qt.Orientation.Vertical)
         lists.addWidget(self.table)
         lists.addWidget(self.tabs)
         lists.setStretchFactor(1, 2)
+        # No ticket open: the list takes the whole height (see _layout_tabs).
+        self.tabs.hide()
         split = QSplitter()
         split.addWidget(left)
         split.addWidget(lists)
@@ -540,12 +545,15 @@ class HelpdeskWorkspace(Workspace):
             self.queues.item(i).setText(f"{label} ({getattr(c, key)})")
 
     def show_tickets(self, page: Any) -> None:
+        now = self.session.runtime.clock.now()
         self.table.setRowCount(len(page.items))
         for r, t in enumerate(page.items):
-            cells = [t.number, t.subject, t.requester_email, t.state, t.priority, "BREACHED" if t.sla_breached else ""]
+            cells = [t.number, t.subject, t.requester_email, t.state, t.priority, sla_text(t, now)]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, t.id)
+                if c == 5 and t.sla_breached:
+                    item.setForeground(QColor("#b91c1c"))
                 self.table.setItem(r, c, item)
 
     def _queue_chosen(self, item: QListWidgetItem | None) -> None:
@@ -566,14 +574,25 @@ class HelpdeskWorkspace(Workspace):
                 return tab
         tab = TicketTab(self, ticket_id)
         self.tabs.setCurrentIndex(self.tabs.addTab(tab, "…"))
+        self._layout_tabs()
         tab.composer.setFocus()
         return tab
+
+    def _layout_tabs(self) -> None:
+        """Open tickets get two thirds of the height; with none open the list has it all."""
+        if self.tabs.count() and self.tabs.isHidden():
+            self.tabs.show()
+            total = max(self.lists.height(), 300)
+            self.lists.setSizes([total // 3, total - total // 3])
+        elif not self.tabs.count():
+            self.tabs.hide()
 
     def _close_tab(self, index: int) -> None:
         w = self.tabs.widget(index)
         self.tabs.removeTab(index)
         if w is not None:
             w.deleteLater()
+        self._layout_tabs()
 
     def close_current(self) -> None:
         if self.tabs.count():
@@ -592,3 +611,16 @@ class HelpdeskWorkspace(Workspace):
 
 
 WORKSPACE = HelpdeskWorkspace
+
+
+def sla_text(t: Any, now: datetime) -> str:
+    """The next SLA due time as people read it: "due in 2 h 10 min" or "overdue 35 min"."""
+    if t.state in ("resolved", "closed"):
+        return ""
+    due = t.first_response_due if t.first_response_at is None else t.resolution_due
+    if due is None:
+        return ""
+    minutes = int((due - now).total_seconds() // 60)
+    span = abs(minutes)
+    text = f"{span // 60} h {span % 60} min" if span >= 60 else f"{span} min"
+    return f"overdue {text}" if minutes < 0 or t.sla_breached else f"due in {text}"

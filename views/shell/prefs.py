@@ -59,7 +59,7 @@ class StationPrefs:
             return value in (True, "true", "1", 1)
         if isinstance(default, int):
             try:
-                return int(value)
+                return int(value)  # type: ignore[call-overload]  # QSettings returns str or int
             except (TypeError, ValueError):
                 return default
         return str(value)
