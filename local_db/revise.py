@@ -20,7 +20,6 @@ from alembic import command
 
 from local_db.engine import alembic_config, make_engine, run_migrations
 
-
 # The newest revision of the core chain: new module branches start here.
 CORE_HEAD = "0002_idempotency"
 
@@ -30,9 +29,9 @@ def tables_of(module: str) -> set[str]:
     from local_db.base import Base
 
     return {
-        m.local_table.name
+        str(getattr(m.local_table, "name", ""))
         for m in Base.registry.mappers
-        if m.class_.__module__ == f"local_db.models.{module}" and m.local_table is not None
+        if m.class_.__module__ == f"local_db.models.{module}"
     }
 
 

@@ -181,7 +181,7 @@ def delivery_row(
 
 def active_subscriptions(session: Session, tenant_id: str) -> list[Mapping[str, Any]]:
     rows = session.connection().execute(_ACTIVE_SUBS, {"tenant_id": tenant_id}).mappings()
-    return list(rows)
+    return [dict(r) for r in rows]
 
 
 def fan_out(session: Session, ev: Event, config: DeliveryConfig) -> int:

@@ -151,13 +151,16 @@ def test_scoped_session_cannot_read_or_write_another_tenant(db: Database, mapper
         with pytest.raises(TenantScopeError):
             s.flush()
 
-    # A new row without a tenant is stamped with the session's tenant.
-    with _no_fk(db, "tenant-a") as s:
-        row = _row(mapper, "tenant-a", 4)
+    # A new row without a tenant is stamped with the session's tenant (a third
+    # tenant, so tables with one row per tenant take it too).
+    with db.transaction(None) as s:
+        s.add(Tenant(id="tenant-c", slug="c", name="C"))
+    with _no_fk(db, "tenant-c") as s:
+        row = _row(mapper, "tenant-c", 4)
         row.tenant_id = None
         s.add(row)
         s.flush()
-        assert row.tenant_id == "tenant-a"
+        assert row.tenant_id == "tenant-c"
 
 
 def test_unbound_session_must_be_explicitly_platform_wide(db: Database) -> None:
