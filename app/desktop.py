@@ -49,13 +49,22 @@ def run_desktop(args: argparse.Namespace) -> int:
     from views.shell.window import ShellWindow
 
     data_dir: Path = args.data_dir or (_demo_dir(None) if args.demo else default_data_dir())
+    embedded = None
+    platform_url = args.platform_url
+    if args.demo and not args.offline and not platform_url:
+        # --demo: a platform server of its own on a free loopback port, so sync works out of the box.
+        from app.server import EmbeddedServer
+        from app.settings import Settings
+
+        embedded = EmbeddedServer(Settings(data_dir=data_dir / "platform", demo=True))
+        platform_url = embedded.start()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Platform Station")
     win = ShellWindow(
         data_dir,
         runtime_loader=lambda: _load_station(data_dir, args.demo),  # type: ignore[arg-type,return-value]
         kiosk=args.kiosk,
-        platform_url=args.platform_url,
+        platform_url=platform_url,
         offline=args.offline,
     )
     win.show_for_mode()
@@ -76,6 +85,8 @@ def run_desktop(args: argparse.Namespace) -> int:
     rt = win.runtime
     if rt is not None:
         rt.db.dispose()
+    if embedded is not None:
+        embedded.stop()
     return 0
 
 

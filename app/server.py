@@ -89,29 +89,47 @@ def serve(
 
 
 class EmbeddedServer:
-    """A platform server on a free loopback port in a background thread (``--demo``)."""
+    """A platform server on a loopback port in a background thread (``python -m app --demo``).
 
-    def __init__(self, settings: Settings) -> None:
+    The port is chosen up front so the desktop knows the URL at once; the
+    server (seeding its demo data on first start) comes up in the background
+    and the shell's health check sees it when it answers.
+    """
+
+    def __init__(self, settings: Settings, port: int | None = None) -> None:
         self.settings = settings
-        self.url: str | None = None
-        self._ready = threading.Event()
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
+        self.error: BaseException | None = None
 
-    def start(self, timeout: float = 20) -> str:
-        app, _rt = build_app(self.settings)
-        port = free_port()
-        self._server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
-        )
-        self._thread = threading.Thread(target=self._server.run, name="embedded-platform", daemon=True)
+    def start(self) -> str:
+        self._thread = threading.Thread(target=self._run, name="embedded-platform", daemon=True)
         self._thread.start()
-        for _ in range(int(timeout / 0.02)):
-            if self._server.started:
-                break
-            threading.Event().wait(0.02)
-        self.url = f"http://127.0.0.1:{port}"
         return self.url
+
+    def _run(self) -> None:
+        try:
+            app, rt = build_app(self.settings)
+            self._server = uvicorn.Server(
+                uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", access_log=False)
+            )
+            self._server.run()
+            rt.db.dispose()
+        except BaseException as exc:  # noqa: BLE001 - reported, the desktop keeps working offline
+            self.error = exc
+            log.exception("embedded platform server failed: %s", type(exc).__name__)
+
+    def wait_started(self, timeout: float = 30) -> bool:
+        deadline = threading.Event()
+        for _ in range(int(timeout / 0.05)):
+            if self._server is not None and self._server.started:
+                return True
+            if self.error is not None:
+                return False
+            deadline.wait(0.05)
+        return False
 
     def stop(self) -> None:
         if self._server is not None:

@@ -67,3 +67,18 @@ def test_serve_prints_listening_and_answers(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_embedded_platform_server_for_demo(tmp_path: Path) -> None:
+    from app.server import EmbeddedServer
+    from app.settings import Settings
+
+    srv = EmbeddedServer(Settings(data_dir=tmp_path / "platform", demo=True, secret_key="e" * 40))
+    url = srv.start()
+    try:
+        assert srv.wait_started(60), srv.error
+        assert httpx.get(f"{url}/health").json() == {"status": "ok"}
+        r = httpx.post(f"{url}/api/auth/login", json={"email": "device@demo.test", "password": "demo-password"})
+        assert r.status_code == 200
+    finally:
+        srv.stop()
