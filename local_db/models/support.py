@@ -29,6 +29,14 @@ class SupportTicket(TenantScoped, Base):
         UniqueConstraint("tenant_id", "number", name="uq_support_tickets_tenant_number"),
         # Queues: state first, newest activity first.
         Index("ix_support_tickets_tenant_state_updated", "tenant_id", "state", "updated_at"),
+        # The "all" list, newest activity first, without sorting the whole tenant.
+        Index("ix_support_tickets_tenant_updated", "tenant_id", "updated_at"),
+        # Queue counts: covers every column the queue filters read, so the active tickets
+        # (open, pending) are counted from the index alone; due times serve the breaching queue.
+        Index(
+            "ix_support_tickets_tenant_queue",
+            "tenant_id", "state", "assignee_id", "first_response_at", "first_response_due", "resolution_due",
+        ),  # fmt: skip
         Index("ix_support_tickets_tenant_assignee_state", "tenant_id", "assignee_id", "state"),
         Index("ix_support_tickets_requester_email", "requester_email"),
     )

@@ -54,7 +54,9 @@ def label_image(title: str, lines: list[str], barcode_value: str) -> Image.Image
 def label_pdf(title: str, lines: list[str], barcode_value: str) -> bytes:
     """A one-page 4x6 inch PDF."""
     out = io.BytesIO()
-    label_image(title, lines, barcode_value).save(out, "PDF", resolution=DPI)
+    # Bilevel (CCITT G4 in the PDF): lossless bars, as a thermal printer prints them; JPEG would blur them.
+    bilevel = label_image(title, lines, barcode_value).point(lambda v: 255 if v > 127 else 0).convert("1")
+    bilevel.save(out, "PDF", resolution=DPI)
     return out.getvalue()
 
 

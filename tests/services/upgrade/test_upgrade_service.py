@@ -270,6 +270,10 @@ def test_ship_kit_label_and_scan(runtime: Runtime) -> None:
     zpl = execute(op, "upgrade.admin.shipments.label", id=out.shipment.id, query={"format": "zpl"})
     assert pdf.content.startswith(b"%PDF-") and f"^FD{out.shipment.barcode}^FS".encode() in zpl.content
     assert b"Casey Customer" in zpl.content
+    # The printed kit label scans back to its barcode (rendered by pdfium, read by zxing-cpp).
+    from tests.barcodes import decode_code128, pdf_to_image
+
+    assert decode_code128(pdf_to_image(pdf.content)) == out.shipment.barcode
     assert execute(op, "upgrade.admin.scan", code=out.shipment.barcode.lower()).id == sid
     assert execute(op, "upgrade.admin.scan", code="KIT-DEMO000008").status == "received"
     with pytest.raises(NotFound):
