@@ -35,7 +35,12 @@ class SupportTicket(TenantScoped, Base):
         # (open, pending) are counted from the index alone; due times serve the breaching queue.
         Index(
             "ix_support_tickets_tenant_queue",
-            "tenant_id", "state", "assignee_id", "first_response_at", "first_response_due", "resolution_due",
+            "tenant_id",
+            "state",
+            "assignee_id",
+            "first_response_at",
+            "first_response_due",
+            "resolution_due",
         ),  # fmt: skip
         Index("ix_support_tickets_tenant_assignee_state", "tenant_id", "assignee_id", "state"),
         Index("ix_support_tickets_requester_email", "requester_email"),

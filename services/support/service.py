@@ -15,7 +15,7 @@ from sqlalchemy import Select, and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
-from local_db.models import Membership, Tenant, User
+from local_db.models import Counter, Membership, Tenant, User
 from local_db.models.support import (
     SupportAttachment,
     SupportCategory,
@@ -32,7 +32,7 @@ from services.core.files import FileResult, Upload
 from services.core.pagination import ListQuery, Page, page_spec, paginate
 from services.core.storage import IMAGE_TYPES, read_blob, store_blob
 from services.support import schemas as sc
-from services.support import states, triage
+from services.support import search, states, triage
 from services.support.challenge import check_challenge
 from services.support.dns import resolver_for
 from services.support.sla import add_business_minutes
@@ -335,6 +335,8 @@ def public_reply(ctx: Ctx, number: str, body: sc.PublicReply) -> sc.PublicMessag
     _require_module(ctx)
     with ctx.write() as s:
         t = _guest_ticket(s, number, body.access_token)
+        if t.state in _DONE:
+            corpus_changed(ctx)  # a reopened ticket leaves the triage corpus
         t.state = states.after_customer_reply(t.state)  # reopens a resolved ticket; 409 when closed
         t.resolved_at = None
         m = _add_message(ctx, s, t, body=body.body, internal=False, kind="customer", attachment_ids=body.attachment_ids)
@@ -413,11 +415,10 @@ def _ticket_select(ctx: Ctx, q: sc.TicketQuery) -> Select[Any]:
         stmt = stmt.where(T.requester_email == q.requester.strip().lower())
     if q.queue and q.queue != "all":
         stmt = stmt.where(_queue_filter(q.queue, ctx, ctx.now()))
-    if q.search:
-        # DECISIONS.md: search matches the number, the subject and the requester's e-mail.
-        term = "%" + q.search.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        stmt = stmt.where(or_(T.number.ilike(term, escape="\\"), T.subject.ilike(term, escape="\\"),
-                              T.requester_email.ilike(term, escape="\\")))  # fmt: skip
+    if q.search and q.search.strip():
+        # DECISIONS.md: search matches the number, the subject and the requester's e-mail
+        # (and, through the FTS5 index, the description); see services/support/search.py.
+        stmt = stmt.where(search.search_filter(ctx, q.search))
     return stmt
 
 
@@ -442,11 +443,15 @@ def list_tickets(ctx: Ctx, query: sc.TicketQuery) -> Page[sc.TicketOut]:
 
 
 def queue_counts(ctx: Ctx) -> sc.QueueCounts:
+    """Two index-only queries: the queues over the active tickets (ix_support_tickets_tenant_queue
+    covers every column they read) and the tenant's total (ix_support_tickets_tenant_id)."""
     now = ctx.now()
+    T = SupportTicket
     with ctx.read() as s:
         cols = [func.count().filter(_queue_filter(q, ctx, now)) for q in QUEUES]
-        row = s.execute(select(*cols, func.count()).select_from(SupportTicket)).one()
-    return sc.QueueCounts(**dict(zip([*QUEUES, "all"], (int(v) for v in row), strict=True)))
+        row = s.execute(select(*cols).select_from(T).where(T.state.in_(states.ACTIVE))).one()
+        total = s.execute(select(func.count()).select_from(T)).scalar_one()
+    return sc.QueueCounts(**dict(zip([*QUEUES, "all"], (int(v or 0) for v in (*row, total)), strict=True)))
 
 
 def create_ticket(ctx: Ctx, body: sc.AgentTicketCreate) -> sc.TicketOut:
@@ -483,6 +488,8 @@ def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate) -> sc.TicketO
             t.tags = sorted(set(body.tags))
         if body.state is not None and body.state != t.state:
             states.check_transition(t.state, body.state, "agent")
+            if t.state in _DONE or body.state in _DONE:
+                corpus_changed(ctx)
             t.state = body.state
             if body.state == "resolved":
                 t.resolved_at = now
@@ -590,6 +597,7 @@ def create_category(ctx: Ctx, body: sc.CategoryCreate) -> sc.CategoryOut:
                             keywords=sorted({k.lower() for k in body.keywords}), created_at=ctx.now())  # fmt: skip
         s.add(c)
         s.flush()
+        corpus_changed(ctx)
         return _category_out(s, c)
 
 
@@ -606,6 +614,7 @@ def update_category(ctx: Ctx, category_id: str, body: sc.CategoryUpdate) -> sc.C
         if body.keywords is not None:
             c.keywords = sorted({k.lower() for k in body.keywords})
         s.flush()
+        corpus_changed(ctx)
         return _category_out(s, c)
 
 
@@ -627,6 +636,7 @@ def delete_category(ctx: Ctx, category_id: str, query: sc.CategoryDeleteQuery) -
                 t.category_id = query.reassign_to
             s.flush()
         s.delete(c)
+        corpus_changed(ctx)
 
 
 # --- attachments -----------------------------------------------------------------
@@ -759,39 +769,52 @@ CORPUS_LIMIT = 5000
 _cache_lock = threading.Lock()
 
 
-def _corpus_signature(s: Session) -> tuple[Any, ...]:
+TRIAGE_COUNTER = "support-triage-corpus"
+_DONE = ("resolved", "closed")
+
+
+def corpus_changed(ctx: Ctx) -> None:
+    """Bump the tenant's triage version (in the open unit of work): the cached model is rebuilt."""
+    next_value(ctx, ctx.tenant_id, TRIAGE_COUNTER)
+
+
+def _corpus_signature(ctx: Ctx, s: Session) -> tuple[Any, ...]:
+    """Cheap: the version counter (bumped by tickets leaving resolved/closed and by category changes)
+    plus the newest change among resolved and closed tickets — one index seek each
+    (ix_support_tickets_tenant_state_updated), so writes that bypass the service are seen too."""
     T = SupportTicket
-    done = T.state.in_(("resolved", "closed"))
-    n, latest = s.execute(select(func.count(), func.max(T.updated_at)).where(done)).one()
-    cats = tuple(s.execute(select(SupportCategory.id, SupportCategory.name, SupportCategory.description,
-                                  SupportCategory.keywords).order_by(SupportCategory.id)).all())  # fmt: skip
-    return (n, latest, repr(cats))
+    version = s.execute(
+        select(Counter.value).where(Counter.scope == ctx.tenant_id, Counter.name == TRIAGE_COUNTER)
+    ).scalar_one_or_none()
+    latest = tuple(
+        s.execute(select(func.max(T.updated_at)).where(T.state == state)).scalar_one() for state in _DONE
+    )  # fmt: skip
+    return (version, latest)
 
 
 def _build_index(s: Session) -> triage.TfidfIndex:
     T = SupportTicket
     rows = list(
         s.execute(
-            select(T)
-            .where(T.state.in_(("resolved", "closed")))
+            select(T.id, T.number, T.subject, T.description, T.category_id, T.priority, T.requester_name)
+            .where(T.state.in_(_DONE))
             .order_by(T.resolved_at.desc(), T.id)
             .limit(CORPUS_LIMIT)
-        ).scalars()
+        ).all()
     )
-    ids = {t.id for t in rows}
+    ids = [r.id for r in rows]
     replies: dict[str, str] = {}
-    msgs = s.execute(
-        select(SupportMessage.ticket_id, SupportMessage.body)
-        .join(T, T.id == SupportMessage.ticket_id)
-        .where(
-            T.state.in_(("resolved", "closed")),
-            SupportMessage.author_kind == "agent",
-            SupportMessage.internal.is_(False),
-        )  # fmt: skip
-        .order_by(SupportMessage.created_at, SupportMessage.id)
-    ).all()
-    for tid, body in msgs:
-        if tid in ids:
+    for i in range(0, len(ids), 500):  # only the corpus tickets' replies, by the (ticket_id, created_at) index
+        msgs = s.execute(
+            select(SupportMessage.ticket_id, SupportMessage.body)
+            .where(
+                SupportMessage.ticket_id.in_(ids[i : i + 500]),
+                SupportMessage.author_kind == "agent",
+                SupportMessage.internal.is_(False),
+            )  # fmt: skip
+            .order_by(SupportMessage.created_at, SupportMessage.id)
+        ).all()
+        for tid, body in msgs:
             replies.setdefault(tid, body)
     tickets = [
         triage.CorpusTicket(
@@ -816,7 +839,7 @@ def _build_index(s: Session) -> triage.TfidfIndex:
 def triage_engine(ctx: Ctx, s: Session) -> triage.TriageEngine:
     """The tenant's index, rebuilt only when resolved tickets or categories changed."""
     cache: dict[str, tuple[Any, triage.TfidfIndex]] = ctx.runtime.options.setdefault("_support_triage", {})
-    sig = _corpus_signature(s)
+    sig = _corpus_signature(ctx, s)
     with _cache_lock:
         hit = cache.get(ctx.tenant_id)
         if hit is not None and hit[0] == sig:

@@ -28,6 +28,7 @@ import time
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -50,54 +51,114 @@ ITEMS = ["kettle", "lamp", "jacket", "blender", "charger", "headphones", "backpa
 # category key -> (subjects, bodies, agent replies); {item}, {n} filled in.
 TEMPLATES: dict[str, tuple[list[str], list[str], list[str]]] = {
     "billing": (
-        ["Charged twice for order {n}", "Refund not received for order {n}", "Invoice {n} shows the wrong amount",
-         "Payment failed but money was taken", "Cancel my subscription"],
-        ["My card was charged twice for the same order {n}. Please refund the duplicate charge.",
-         "I returned the {item} three weeks ago and the refund has still not reached my card.",
-         "The invoice for order {n} lists a price that is higher than the one shown at checkout.",
-         "The payment page showed an error but my bank statement shows the charge for the {item}."],
-        ["Hello {name}, we refunded the duplicate charge; it shows on your card within 5 days.",
-         "Hello {name}, a corrected invoice is attached. Sorry for the trouble."]),
+        [
+            "Charged twice for order {n}",
+            "Refund not received for order {n}",
+            "Invoice {n} shows the wrong amount",
+            "Payment failed but money was taken",
+            "Cancel my subscription",
+        ],
+        [
+            "My card was charged twice for the same order {n}. Please refund the duplicate charge.",
+            "I returned the {item} three weeks ago and the refund has still not reached my card.",
+            "The invoice for order {n} lists a price that is higher than the one shown at checkout.",
+            "The payment page showed an error but my bank statement shows the charge for the {item}.",
+        ],
+        [
+            "Hello {name}, we refunded the duplicate charge; it shows on your card within 5 days.",
+            "Hello {name}, a corrected invoice is attached. Sorry for the trouble.",
+        ],
+    ),
     "shipping": (
-        ["Package not arrived after {d} days", "Tracking number does not work", "Parcel delivered to wrong address",
-         "Where is my order {n}?", "Delivery is late"],
-        ["I ordered a {item} {d} days ago and the package has still not arrived.",
-         "The tracking number in the shipping e-mail says not found on the courier website.",
-         "The courier says the parcel with my {item} was delivered but nobody received it."],
-        ["Hello {name}, the courier confirmed the parcel is on its way and arrives tomorrow.",
-         "Hello {name}, we opened an investigation with the courier and will send a replacement."]),
+        [
+            "Package not arrived after {d} days",
+            "Tracking number does not work",
+            "Parcel delivered to wrong address",
+            "Where is my order {n}?",
+            "Delivery is late",
+        ],
+        [
+            "I ordered a {item} {d} days ago and the package has still not arrived.",
+            "The tracking number in the shipping e-mail says not found on the courier website.",
+            "The courier says the parcel with my {item} was delivered but nobody received it.",
+        ],
+        [
+            "Hello {name}, the courier confirmed the parcel is on its way and arrives tomorrow.",
+            "Hello {name}, we opened an investigation with the courier and will send a replacement.",
+        ],
+    ),
     "returns": (
-        ["Wrong item in my parcel", "Damaged {item} on arrival", "How do I return the {item}?",
-         "Exchange for a different size", "Return label missing"],
-        ["I received a blue {item} instead of the red one I ordered. How do I exchange it?",
-         "The {item} arrived broken, the box was damaged too. I want a replacement.",
-         "I would like to return the {item} from order {n}, it does not fit."],
-        ["Hello {name}, here is your prepaid return label; the replacement ships once we scan it.",
-         "Hello {name}, sorry about the damaged item, a replacement is on its way."]),
+        [
+            "Wrong item in my parcel",
+            "Damaged {item} on arrival",
+            "How do I return the {item}?",
+            "Exchange for a different size",
+            "Return label missing",
+        ],
+        [
+            "I received a blue {item} instead of the red one I ordered. How do I exchange it?",
+            "The {item} arrived broken, the box was damaged too. I want a replacement.",
+            "I would like to return the {item} from order {n}, it does not fit.",
+        ],
+        [
+            "Hello {name}, here is your prepaid return label; the replacement ships once we scan it.",
+            "Hello {name}, sorry about the damaged item, a replacement is on its way.",
+        ],
+    ),
     "account": (
-        ["Cannot log in after password reset", "Account locked", "Change e-mail address on my account",
-         "Two-factor code not arriving", "Delete my account"],
-        ["I reset my password but the login page keeps saying my password is wrong.",
-         "My account was locked after too many attempts and the unlock e-mail never came.",
-         "I want to change the e-mail address of my account to my new work address."],
-        ["Hello {name}, we unlocked your account; please set a new password from the link.",
-         "Hello {name}, the e-mail address of your account is changed."]),
+        [
+            "Cannot log in after password reset",
+            "Account locked",
+            "Change e-mail address on my account",
+            "Two-factor code not arriving",
+            "Delete my account",
+        ],
+        [
+            "I reset my password but the login page keeps saying my password is wrong.",
+            "My account was locked after too many attempts and the unlock e-mail never came.",
+            "I want to change the e-mail address of my account to my new work address.",
+        ],
+        [
+            "Hello {name}, we unlocked your account; please set a new password from the link.",
+            "Hello {name}, the e-mail address of your account is changed.",
+        ],
+    ),
     "technical": (
-        ["App crashes when opening orders", "Website checkout error 500", "Sync fails on the mobile app",
-         "Page loads very slowly", "API returns error 502"],
-        ["The mobile app crashes every time I open the orders tab.",
-         "The checkout page shows error 500 when I press pay. This is urgent.",
-         "The website is very slow today, every page takes a minute to load."],
-        ["Hello {name}, the fix is in app version 4.2, please update from the store.",
-         "Hello {name}, the outage is over; checkout works again."]),
+        [
+            "App crashes when opening orders",
+            "Website checkout error 500",
+            "Sync fails on the mobile app",
+            "Page loads very slowly",
+            "API returns error 502",
+        ],
+        [
+            "The mobile app crashes every time I open the orders tab.",
+            "The checkout page shows error 500 when I press pay. This is urgent.",
+            "The website is very slow today, every page takes a minute to load.",
+        ],
+        [
+            "Hello {name}, the fix is in app version 4.2, please update from the store.",
+            "Hello {name}, the outage is over; checkout works again.",
+        ],
+    ),
     "product": (
-        ["Is the {item} compatible with the older model?", "Warranty of the {item}", "When is the {item} back in stock?",
-         "Battery life of the {item}", "Which size should I order?"],
-        ["Question: is the {item} compatible with my older model from last year?",
-         "How long is the warranty on the {item} and does it cover the battery?",
-         "I wonder when the {item} in green will be back in stock."],
-        ["Hello {name}, yes, it is compatible with every model since 2022.",
-         "Hello {name}, the warranty is two years and covers the battery."]),
+        [
+            "Is the {item} compatible with the older model?",
+            "Warranty of the {item}",
+            "When is the {item} back in stock?",
+            "Battery life of the {item}",
+            "Which size should I order?",
+        ],
+        [
+            "Question: is the {item} compatible with my older model from last year?",
+            "How long is the warranty on the {item} and does it cover the battery?",
+            "I wonder when the {item} in green will be back in stock.",
+        ],
+        [
+            "Hello {name}, yes, it is compatible with every model since 2022.",
+            "Hello {name}, the warranty is two years and covers the battery.",
+        ],
+    ),
 }
 STATES = ["open"] * 8 + ["pending"] * 4 + ["resolved"] * 30 + ["closed"] * 58  # a helpdesk's usual mix
 PRIORITIES = ["low"] * 2 + ["normal"] * 5 + ["high"] * 2 + ["urgent"]
@@ -128,7 +189,9 @@ def bulk_tickets(db_path: Path, tenant_id: str, n: int, start: int, agents: list
     cats = list(TEMPLATES)
     now = datetime.now(UTC)
     year = now.year
-    tickets, messages, numbers = [], [], []
+    tickets: list[tuple[Any, ...]] = []
+    messages: list[tuple[Any, ...]] = []
+    numbers: list[str] = []
     for i in range(n):
         cat = rng.choice(cats)
         subjects, bodies, replies = TEMPLATES[cat]
@@ -239,7 +302,7 @@ def main() -> None:
         totals: dict[str, int] = {}
         for term in terms:
             totals[term] = search(term).total
-            results[term] = timed(lambda term=term: search(term), 20)
+            results[term] = timed(partial(search, term), 20)
         num_it = iter(picked * 3)
         results["<ticket number>"] = timed(lambda: search(next(num_it)), 100)
         all_search = [x for xs in results.values() for x in xs]
@@ -249,7 +312,7 @@ def main() -> None:
         raw_like = []
         for term in terms:
             pat = f"%{term}%"
-            raw_like += timed(lambda pat=pat: conn.execute(like, (demo, pat, pat, pat)).fetchone(), 10)
+            raw_like += timed(partial(conn.execute, like, (demo, pat, pat, pat)), 10)
 
         # Queue counts and a queue page.
         counts = execute(ctx(), "support.queues")
@@ -258,9 +321,13 @@ def main() -> None:
                                                 " GROUP BY state", (demo,)).fetchall(), 50)  # fmt: skip
         queues = ["new", "mine", "unassigned", "waiting", "breaching", "all"]
         q_list: dict[str, list[float]] = {}
+
+        def queue_page(q: str) -> Any:
+            return execute(ctx(), "support.tickets.list", query={"queue": q})
+
         for q in queues:
-            execute(ctx(), "support.tickets.list", query={"queue": q})
-            q_list[q] = timed(lambda q=q: execute(ctx(), "support.tickets.list", query={"queue": q}), 20)
+            queue_page(q)
+            q_list[q] = timed(partial(queue_page, q), 20)
         all_list = [x for xs in q_list.values() for x in xs]
 
         # Triage: the first call builds the tenant's model, the others use it.

@@ -1,0 +1,131 @@
+"""Ticket search: an SQLite FTS5 trigram index over number, subject, requester e-mail and description.
+
+* The trigram tokenizer matches substrings, case-insensitively, like the ``LIKE '%term%'`` it
+  replaces; every whitespace-separated word of the search must occur (in any of the columns).
+  Words shorter than 3 characters cannot use trigrams: they are checked with ``LIKE`` on the
+  rows the other words selected (or on the whole tenant when no word is long enough).
+* The index is kept in sync by SQL triggers on ``support_tickets`` (insert, delete, update of the
+  indexed columns), so it changes in the same transaction as the ticket, whoever writes it.
+* External content: the index keeps no copy of the text; its rowids are the tickets' rowids.
+  ``tenant_id`` is a column of it (read from the ticket); the search joins the hits back to
+  ``support_tickets`` by rowid, filters ``tenant_id`` explicitly, and the ORM's tenant scoping
+  applies on top, so another tenant's ticket can never come back.
+* PostgreSQL (or an SQLite without FTS5) uses the ``LIKE`` search.
+
+The virtual table is created (and filled from the tickets) on the first search of a database,
+in its own write transaction, not by a migration: ``tests/test_migrations.py`` compares every
+reflected table with the models and has no filter for FTS5's shadow tables. ``DDL`` is the
+whole definition, ready to move into a migration once that test skips them.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, column, literal_column, or_, select, table
+from sqlalchemy.orm import Session
+
+from local_db.models.support import SupportTicket
+from services.core.context import Ctx
+
+FTS = "support_ticket_search"
+_COLS = "rowid, number, subject, requester_email, description, id, tenant_id"
+_VALUES = "{0}.rowid, {0}.number, {0}.subject, {0}.requester_email, {0}.description, {0}.id, {0}.tenant_id"
+_DELETE_OLD = f"INSERT INTO {FTS}({FTS}, {_COLS}) VALUES ('delete', {_VALUES.format('old')});"
+_INSERT_NEW = f"INSERT INTO {FTS}({_COLS}) VALUES ({_VALUES.format('new')});"
+# External content: the index stores no copy of the text; its rowid is the ticket row's rowid
+# (SQLite keeps the rowids of a table with indexes through VACUUM; ``rebuild`` repairs otherwise).
+DDL: tuple[str, ...] = (
+    f"CREATE VIRTUAL TABLE IF NOT EXISTS {FTS} USING fts5("
+    "number, subject, requester_email, description, id UNINDEXED, tenant_id UNINDEXED,"
+    " content='support_tickets', content_rowid='rowid', tokenize='trigram')",
+    f"CREATE TRIGGER IF NOT EXISTS {FTS}_ai AFTER INSERT ON support_tickets BEGIN {_INSERT_NEW} END",
+    f"CREATE TRIGGER IF NOT EXISTS {FTS}_ad AFTER DELETE ON support_tickets BEGIN {_DELETE_OLD} END",
+    f"CREATE TRIGGER IF NOT EXISTS {FTS}_au AFTER UPDATE OF number, subject, requester_email, description"
+    f" ON support_tickets BEGIN {_DELETE_OLD} {_INSERT_NEW} END",
+)
+BACKFILL = f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')"
+MIN_TRIGRAM = 3
+NUMBER = re.compile(r"^(TKT-\d{4}-\d{6}|PROV-[\w-]+)$", re.IGNORECASE)
+
+_fts = table(FTS, column("rowid"))
+_ticket_rowid: ColumnElement[Any] = literal_column("support_tickets.rowid")
+_lock = threading.Lock()
+
+
+def fts_available(ctx: Ctx) -> bool:
+    """Create the index on first use (SQLite with FTS5 only); False means: search with LIKE."""
+    db = ctx.runtime.db
+    if not db.is_sqlite:
+        return False
+    state: dict[str, bool] = ctx.runtime.options.setdefault("_support_search", {})
+    if "ready" in state:
+        return state["ready"]
+    with _lock:
+        if "ready" not in state:
+            state["ready"] = ensure_index(db)
+    return state["ready"]
+
+
+def ensure_index(db: Any) -> bool:
+    """Create the FTS table and its triggers when missing, filled from the tickets in the same transaction."""
+    try:
+        with db.transaction(None) as s:
+            conn = s.connection()
+            exists = conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = ?", (FTS,)).first()
+            for stmt in DDL:
+                conn.exec_driver_sql(stmt)
+            if exists is None:
+                conn.exec_driver_sql(BACKFILL)
+    except Exception as e:  # an SQLite built without FTS5
+        if "fts5" in str(e).lower():
+            return False
+        raise
+    return True
+
+
+def rebuild(s: Session) -> None:
+    """Refill the index from the tickets (after bulk loads that bypassed SQLite, or a repair)."""
+    s.connection().exec_driver_sql(BACKFILL)
+
+
+def _like(term: str) -> str:
+    return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def like_filter(words: list[str]) -> ColumnElement[bool]:
+    """Every word in the number, the subject or the e-mail (the search of DECISIONS.md, any database)."""
+    T = SupportTicket
+    return and_(
+        *(
+            or_(
+                T.number.ilike(_like(w), escape="\\"),
+                T.subject.ilike(_like(w), escape="\\"),
+                T.requester_email.ilike(_like(w), escape="\\"),
+            )  # fmt: skip
+            for w in words
+        )
+    )
+
+
+def search_filter(ctx: Ctx, text: str) -> ColumnElement[bool]:
+    """The WHERE clause of a ticket search (tenant-filtered; combine with the ORM's own scoping)."""
+    T = SupportTicket
+    text = text.strip()
+    if NUMBER.match(text):
+        # A whole ticket number: the unique (tenant_id, number) index.
+        return T.number == text.upper()
+    words = text.split() or [text]
+    if not fts_available(ctx):
+        return like_filter(words)
+    long = [w for w in words if len(w) >= MIN_TRIGRAM]
+    short = [w for w in words if len(w) < MIN_TRIGRAM]
+    if not long:
+        return like_filter(short)
+    query = " AND ".join('"' + w.replace('"', '""') + '"' for w in long)
+    hits = select(_fts.c.rowid).where(literal_column(FTS).op("MATCH")(query))
+    # Joined back by rowid to the tickets, filtered by the tenant here and by the session's scoping.
+    cond = and_(T.tenant_id == ctx.tenant_id, _ticket_rowid.in_(hits))
+    return and_(cond, like_filter(short)) if short else cond
