@@ -12,14 +12,19 @@ from sqlalchemy import create_engine, inspect
 
 import local_db.models  # noqa: F401
 from local_db import make_engine, run_migrations
-from local_db.base import Base
+from local_db.base import Base, is_unmapped_table
+
+
+def _mapped_only(obj: object, name: str | None, type_: str, reflected: bool, compare_to: object) -> bool:
+    table = name if type_ == "table" else getattr(getattr(obj, "table", None), "name", None)
+    return not is_unmapped_table(table)
 
 
 def _diff(url: str) -> list[object]:
     engine = make_engine(url)
     run_migrations(engine)
     with engine.connect() as conn:
-        mc = MigrationContext.configure(conn, opts={"compare_type": True})
+        mc = MigrationContext.configure(conn, opts={"compare_type": True, "include_object": _mapped_only})
         diff = compare_metadata(mc, Base.metadata)
     engine.dispose()
     return list(diff)

@@ -6,7 +6,7 @@ from alembic import context
 from sqlalchemy import create_engine
 
 import local_db.models  # noqa: F401 - registers every table
-from local_db.base import Base
+from local_db.base import Base, is_unmapped_table
 
 config = context.config
 target_metadata = Base.metadata
@@ -14,10 +14,12 @@ target_metadata = Base.metadata
 
 def include_object(obj, name, type_, reflected, compare_to):  # type: ignore[no-untyped-def]
     """``revise --module NAME`` limits autogenerate to that module's tables."""
+    table = name if type_ == "table" else getattr(getattr(obj, "table", None), "name", None)
+    if is_unmapped_table(table):
+        return False
     only = config.attributes.get("only_tables")
     if not only:
         return True
-    table = name if type_ == "table" else getattr(getattr(obj, "table", None), "name", None)
     return table is None or table in only
 
 

@@ -12,10 +12,9 @@
   applies on top, so another tenant's ticket can never come back.
 * PostgreSQL (or an SQLite without FTS5) uses the ``LIKE`` search.
 
-The virtual table is created (and filled from the tickets) on the first search of a database,
-in its own write transaction, not by a migration: ``tests/test_migrations.py`` compares every
-reflected table with the models and has no filter for FTS5's shadow tables. ``DDL`` is the
-whole definition, ready to move into a migration once that test skips them.
+The virtual table and its triggers come from the migration ``0402_support_fts`` (which also
+fills the index from existing tickets); ``local_db.base.UNMAPPED_TABLE_PREFIXES`` keeps them out
+of the model/migration comparison.
 """
 
 from __future__ import annotations
@@ -31,21 +30,6 @@ from local_db.models.support import SupportTicket
 from services.core.context import Ctx
 
 FTS = "support_ticket_search"
-_COLS = "rowid, number, subject, requester_email, description, id, tenant_id"
-_VALUES = "{0}.rowid, {0}.number, {0}.subject, {0}.requester_email, {0}.description, {0}.id, {0}.tenant_id"
-_DELETE_OLD = f"INSERT INTO {FTS}({FTS}, {_COLS}) VALUES ('delete', {_VALUES.format('old')});"
-_INSERT_NEW = f"INSERT INTO {FTS}({_COLS}) VALUES ({_VALUES.format('new')});"
-# External content: the index stores no copy of the text; its rowid is the ticket row's rowid
-# (SQLite keeps the rowids of a table with indexes through VACUUM; ``rebuild`` repairs otherwise).
-DDL: tuple[str, ...] = (
-    f"CREATE VIRTUAL TABLE IF NOT EXISTS {FTS} USING fts5("
-    "number, subject, requester_email, description, id UNINDEXED, tenant_id UNINDEXED,"
-    " content='support_tickets', content_rowid='rowid', tokenize='trigram')",
-    f"CREATE TRIGGER IF NOT EXISTS {FTS}_ai AFTER INSERT ON support_tickets BEGIN {_INSERT_NEW} END",
-    f"CREATE TRIGGER IF NOT EXISTS {FTS}_ad AFTER DELETE ON support_tickets BEGIN {_DELETE_OLD} END",
-    f"CREATE TRIGGER IF NOT EXISTS {FTS}_au AFTER UPDATE OF number, subject, requester_email, description"
-    f" ON support_tickets BEGIN {_DELETE_OLD} {_INSERT_NEW} END",
-)
 BACKFILL = f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')"
 MIN_TRIGRAM = 3
 NUMBER = re.compile(r"^(TKT-\d{4}-\d{6}|PROV-[\w-]+)$", re.IGNORECASE)
@@ -56,34 +40,16 @@ _lock = threading.Lock()
 
 
 def fts_available(ctx: Ctx) -> bool:
-    """Create the index on first use (SQLite with FTS5 only); False means: search with LIKE."""
+    """True where the migration created the FTS5 index (SQLite with FTS5); False means: search with LIKE."""
     db = ctx.runtime.db
     if not db.is_sqlite:
         return False
     state: dict[str, bool] = ctx.runtime.options.setdefault("_support_search", {})
-    if "ready" in state:
-        return state["ready"]
-    with _lock:
-        if "ready" not in state:
-            state["ready"] = ensure_index(db)
+    if "ready" not in state:
+        with _lock, db.engine.connect() as conn:
+            found = conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = ?", (FTS,)).first()
+            state["ready"] = found is not None
     return state["ready"]
-
-
-def ensure_index(db: Any) -> bool:
-    """Create the FTS table and its triggers when missing, filled from the tickets in the same transaction."""
-    try:
-        with db.transaction(None) as s:
-            conn = s.connection()
-            exists = conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = ?", (FTS,)).first()
-            for stmt in DDL:
-                conn.exec_driver_sql(stmt)
-            if exists is None:
-                conn.exec_driver_sql(BACKFILL)
-    except Exception as e:  # an SQLite built without FTS5
-        if "fts5" in str(e).lower():
-            return False
-        raise
-    return True
 
 
 def rebuild(s: Session) -> None:
