@@ -105,10 +105,17 @@ def paginate(
     *,
     columns: Mapping[str, Any],
     default_sort: str | None = "-created_at",
+    plan: Callable[[Select[Any], int, PageSpec], Select[Any]] | None = None,
 ) -> Page[Any]:
-    """Count and slice an ORM select; ``columns`` maps sort names to columns."""
+    """Count and slice an ORM select; ``columns`` maps sort names to columns.
+
+    ``plan(stmt, total, spec)`` may swap the page query for an equivalent one that runs
+    better at that size (e.g. walking an index in sort order when most rows match).
+    """
     spec = page_spec(q, sortable=list(columns), default_sort=default_sort)
     total = session.execute(select(func.count()).select_from(stmt.order_by(None).subquery())).scalar_one()
+    if plan is not None:
+        stmt = plan(stmt, int(total), spec)
     if spec.sort:
         col = columns[spec.sort]
         stmt = stmt.order_by(col.desc() if spec.descending else col.asc())

@@ -36,6 +36,7 @@ NUMBER = re.compile(r"^(TKT-\d{4}-\d{6}|PROV-[\w-]+)$", re.IGNORECASE)
 
 _fts = table(FTS, column("rowid"))
 _ticket_rowid: ColumnElement[Any] = literal_column("support_tickets.rowid")
+_ticket_rowid_walk: ColumnElement[Any] = literal_column("+support_tickets.rowid")
 _lock = threading.Lock()
 
 
@@ -76,8 +77,13 @@ def like_filter(words: list[str]) -> ColumnElement[bool]:
     )
 
 
-def search_filter(ctx: Ctx, text: str) -> ColumnElement[bool]:
-    """The WHERE clause of a ticket search (tenant-filtered; combine with the ORM's own scoping)."""
+def search_filter(ctx: Ctx, text: str, *, many_hits: bool = False) -> ColumnElement[bool]:
+    """The WHERE clause of a ticket search (tenant-filtered; combine with the ORM's own scoping).
+
+    ``many_hits``: the search matches a large share of the tenant, so the page is found faster by
+    walking the tickets in sort order and checking each against the hits than by looking up every
+    hit and sorting them all; a unary ``+`` on the rowid keeps SQLite from driving the query by it.
+    """
     T = SupportTicket
     text = text.strip()
     if NUMBER.match(text):
@@ -93,5 +99,6 @@ def search_filter(ctx: Ctx, text: str) -> ColumnElement[bool]:
     query = " AND ".join('"' + w.replace('"', '""') + '"' for w in long)
     hits = select(_fts.c.rowid).where(literal_column(FTS).op("MATCH")(query))
     # Joined back by rowid to the tickets, filtered by the tenant here and by the session's scoping.
-    cond = and_(T.tenant_id == ctx.tenant_id, _ticket_rowid.in_(hits))
+    rowid = _ticket_rowid_walk if many_hits else _ticket_rowid
+    cond = and_(T.tenant_id == ctx.tenant_id, rowid.in_(hits))
     return and_(cond, like_filter(short)) if short else cond

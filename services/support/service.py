@@ -29,7 +29,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.files import FileResult, Upload
-from services.core.pagination import ListQuery, Page, page_spec, paginate
+from services.core.pagination import ListQuery, Page, PageSpec, page_spec, paginate
 from services.core.storage import IMAGE_TYPES, read_blob, store_blob
 from services.support import schemas as sc
 from services.support import search, states, triage
@@ -390,7 +390,7 @@ def _queue_filter(queue: str, ctx: Ctx, now: datetime) -> Any:
 QUEUES = ("new", "mine", "unassigned", "waiting", "breaching")
 
 
-def _ticket_select(ctx: Ctx, q: sc.TicketQuery) -> Select[Any]:
+def _ticket_select(ctx: Ctx, q: sc.TicketQuery, *, many_hits: bool = False) -> Select[Any]:
     T = SupportTicket
     stmt = select(T)
     if q.state:
@@ -418,8 +418,12 @@ def _ticket_select(ctx: Ctx, q: sc.TicketQuery) -> Select[Any]:
     if q.search and q.search.strip():
         # DECISIONS.md: search matches the number, the subject and the requester's e-mail
         # (and, through the FTS5 index, the description); see services/support/search.py.
-        stmt = stmt.where(search.search_filter(ctx, q.search))
+        stmt = stmt.where(search.search_filter(ctx, q.search, many_hits=many_hits))
     return stmt
+
+
+# A search matching more tickets than this walks (tenant_id, updated_at) for its page.
+MANY_HITS = 500
 
 
 _SORTABLE = {
@@ -436,7 +440,13 @@ _SORTABLE = {
 def list_tickets(ctx: Ctx, query: sc.TicketQuery) -> Page[sc.TicketOut]:
     now = ctx.now()
     with ctx.read() as s:
-        page = paginate(s, _ticket_select(ctx, query), query, columns=_SORTABLE, default_sort="-updated_at")
+
+        def plan(stmt: Any, total: int, spec: PageSpec) -> Any:
+            if query.search and total > MANY_HITS and spec.sort == "updated_at":
+                return _ticket_select(ctx, query, many_hits=True)
+            return stmt
+
+        page = paginate(s, _ticket_select(ctx, query), query, columns=_SORTABLE, default_sort="-updated_at", plan=plan)
         cats = _category_names(s)
         users = _names(s, [t.assignee_id for t in page.items])
     return page.map(lambda t: _ticket_out(t, now, cats, users))

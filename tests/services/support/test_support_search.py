@@ -189,3 +189,25 @@ def test_triage_model_is_cached_and_rebuilt_on_changes(runtime: Runtime) -> None
     with runtime.db.reading(DEMO) as s:
         assert s.execute(select(SupportTicket).where(SupportTicket.id == t.id)).scalar_one().state == "open"
     assert service.TRIAGE_COUNTER
+
+
+def test_searches_with_many_hits_walk_the_index_and_give_the_same_page(runtime: Runtime, monkeypatch: Any) -> None:
+    ctx = agent(runtime)
+    for term in ("example", "order", "a"):
+        for order in ("desc", "asc"):
+            normal = execute(ctx, "support.tickets.list", query={"search": term, "limit": 5, "order": order,
+                                                                  "sort": "updated_at"})  # fmt: skip
+            monkeypatch.setattr(service, "MANY_HITS", 0)
+            walked = execute(ctx, "support.tickets.list", query={"search": term, "limit": 5, "order": order,
+                                                                  "sort": "updated_at"})  # fmt: skip
+            monkeypatch.setattr(service, "MANY_HITS", 500)
+            assert [t.id for t in walked.items] == [t.id for t in normal.items]
+            assert walked.total == normal.total
+    # The walk is what the plan runs: SQLite drives it by (tenant_id, updated_at), not by the hits.
+    with runtime.db.reading(ctx.tenant_id) as s:
+        stmt = select(SupportTicket.id).where(search.search_filter(ctx, "example", many_hits=True))
+        stmt = stmt.order_by(SupportTicket.updated_at.desc()).limit(5)
+        compiled = stmt.compile(runtime.db.engine)
+        args = tuple(compiled.params[k] for k in compiled.positiontup or ())
+        plan = s.connection().exec_driver_sql("EXPLAIN QUERY PLAN " + str(compiled), args).all()
+    assert any("ix_support_tickets_tenant_updated" in str(row) for row in plan), plan
