@@ -10,41 +10,23 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from services.core import auth
 from services.core.commands import execute
 from services.core.context import Runtime
 from services.core.demo import demo_id
 from tests.services.upgrade.upgrade_helpers import png, staff
-from views.base import StationSession, Workspace
+from tests.views.workspaces import settle, workspace_factory
+from views.base import Workspace
 from views.inspection.workspace import WORKSPACE, InspectionWorkspace
-from views.ops import OpRunner
 
 MakeWs = Callable[[], InspectionWorkspace]
 
 
-def _settle(qtbot: QtBot, ws: InspectionWorkspace) -> None:
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=5000)
+_settle = settle
 
 
 @pytest.fixture
 def make_ws(station: Runtime, qtbot: QtBot) -> Iterator[MakeWs]:
-    made: list[InspectionWorkspace] = []
-
-    def make() -> InspectionWorkspace:
-        tenant = auth.load_tenant(station.db, "demo")
-        principal = auth.user_principal(station.db, demo_id("user", "operator@demo.test"), tenant)
-        ws = WORKSPACE(StationSession(runtime=station, tenant=tenant, principal=principal, ops=OpRunner()))
-        qtbot.addWidget(ws)
-        ws.resize(1400, 950)
-        ws.show()
-        ws.focus_primary()
-        _settle(qtbot, ws)
-        made.append(ws)
-        return ws
-
-    yield make
-    for ws in made:
-        ws.session.ops.wait()
+    yield from workspace_factory(station, qtbot, WORKSPACE, "operator@demo.test", (1400, 950))
 
 
 def scan(qtbot: QtBot, ws: InspectionWorkspace, code: str) -> None:

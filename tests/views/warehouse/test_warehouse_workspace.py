@@ -15,39 +15,22 @@ from services.core.commands import execute
 from services.core.context import Runtime
 from services.fulfillment.demo import product_barcode
 from tests.services.fulfillment.fulfillment_helpers import ctx_for, order_in, pick_all
+from tests.views.workspaces import session_for, settle, workspace_factory
 from views.base import StationSession
-from views.ops import OpRunner
 from views.warehouse.scan_input import ScanInput
 from views.warehouse.workspace import GREEN, RED, WORKSPACE, YELLOW, WarehouseWorkspace
 
 
 def _session(rt: Runtime, email: str) -> StationSession:
-    ctx = ctx_for(rt, email)
-    assert ctx.tenant is not None
-    return StationSession(runtime=rt, tenant=ctx.tenant, principal=ctx.principal, ops=OpRunner())
+    return session_for(rt, email)
 
 
-def _settle(qtbot: QtBot, ws: WarehouseWorkspace) -> None:
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=5000)
+_settle = settle
 
 
 @pytest.fixture
 def make_ws(station: Runtime, qtbot: QtBot) -> Iterator[object]:
-    made: list[WarehouseWorkspace] = []
-
-    def make(email: str = "device@demo.test") -> WarehouseWorkspace:
-        ws = WORKSPACE(_session(station, email))
-        qtbot.addWidget(ws)
-        ws.resize(1400, 900)
-        ws.show()
-        ws.focus_primary()
-        _settle(qtbot, ws)
-        made.append(ws)
-        return ws
-
-    yield make
-    for ws in made:
-        ws.session.ops.wait()
+    yield from workspace_factory(station, qtbot, WORKSPACE, "device@demo.test", (1400, 900))
 
 
 def scan(qtbot: QtBot, ws: WarehouseWorkspace, code: str) -> None:
