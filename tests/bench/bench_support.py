@@ -296,7 +296,7 @@ def main() -> None:
 
         t = time.perf_counter()
         first = search("warm-up")
-        print(f"first search (builds the search index when missing): {(time.perf_counter() - t) * 1e3:.0f} ms")
+        print(f"first search after start-up: {(time.perf_counter() - t) * 1e3:.0f} ms")
         del first
         results: dict[str, list[float]] = {}
         totals: dict[str, int] = {}
