@@ -79,6 +79,7 @@ def run_desktop(args: argparse.Namespace) -> int:
 
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
+    win.ops.set_loop(loop)  # network coroutines (views.ops.OpRunner.run_async) run here
     with loop:
         loop.run_forever()
     win.ops.wait(10_000)

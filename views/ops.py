@@ -13,9 +13,10 @@ indicator. After a successful write, ``did_change`` tells every open view.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 import shiboken6
@@ -98,6 +99,7 @@ class OpRunner(QObject):
         self._busy_timer.setSingleShot(True)
         self._busy_timer.timeout.connect(lambda: self.busy_changed.emit(True))
         self._keep: set[_Bridge] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
 
     @property
     def active(self) -> int:
@@ -143,6 +145,50 @@ class OpRunner(QObject):
 
         bridge.done.connect(finished)
         self.pool.start(_Job(fn, bridge))
+
+    def set_loop(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The qasync loop of the running app: network coroutines run on it (``run_async``)."""
+        self.loop = loop
+
+    def run_async(
+        self,
+        make: Callable[[], Coroutine[Any, Any, T]],
+        *,
+        on_success: Callable[[T], None] | None = None,
+        on_failure: Callable[[BaseException], None] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        """Network work (httpx.AsyncClient): a coroutine on the app's qasync loop.
+
+        Without a running loop (tests, tools) the coroutine runs on a worker
+        thread's own loop; either way the result comes back on the UI thread
+        through the same handlers as ``run``.
+        """
+        loop = self.loop
+        if loop is None or not loop.is_running():
+            self.run(lambda: asyncio.run(make()), on_success=on_success, on_failure=on_failure, parent=parent)
+            return
+        bridge = _Bridge()
+        self._keep.add(bridge)
+
+        def finished(result: Any, error: BaseException | None) -> None:
+            self._keep.discard(bridge)
+            if _gone(parent, on_success, on_failure):
+                return
+            if error is not None:
+                (on_failure or (lambda e: show_error(parent, error_message(e))))(error)
+            elif on_success is not None:
+                on_success(result)
+
+        def done(task: asyncio.Task[T]) -> None:
+            if task.cancelled():
+                self._keep.discard(bridge)
+                return
+            exc = task.exception()
+            bridge.done.emit(None if exc else task.result(), exc)
+
+        bridge.done.connect(finished)
+        loop.create_task(make()).add_done_callback(done)
 
     def wait(self, msecs: int = 5000) -> bool:
         """Wait for every queued call (tests and shutdown)."""

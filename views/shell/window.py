@@ -8,16 +8,14 @@ sign-in submitted before that finishes simply waits for it off the UI thread.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QEvent, QPoint, QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
-from PySide6.QtNetwork import QNetworkAccessManager, QNetworkReply, QNetworkRequest
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -125,7 +123,6 @@ class ShellWindow(QMainWindow):
 
         self.idle = IdleWatcher(int(self.prefs.get("kiosk_idle_minutes")) * 60_000, self)
         self.idle.idle.connect(self.lock)
-        self.net = QNetworkAccessManager(self)
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setInterval(15_000)
         self._refresh_timer.timeout.connect(self.refresh_status)
@@ -636,16 +633,17 @@ class ShellWindow(QMainWindow):
         if not url:
             self._set_connection("local", "")
             return
-        req = QNetworkRequest(QUrl(f"{url}/health"))
-        req.setTransferTimeout(HEALTH_TIMEOUT_MS)
-        reply = self.net.get(req)
+        from services.core import platform_client  # httpx: imported off the start-up path
 
-        def finished() -> None:
-            ok = reply.error() == QNetworkReply.NetworkError.NoError
-            self._set_connection("online" if ok else "offline", "" if ok else reply.errorString())
-            reply.deleteLater()
+        def answered(h: platform_client.Health) -> None:
+            if url == self.platform_url:
+                self._set_connection("online" if h.ok else "offline", h.detail)
 
-        reply.finished.connect(finished)
+        self.ops.run_async(
+            lambda: platform_client.health(url),
+            on_success=answered,
+            on_failure=lambda e: self._set_connection("offline", type(e).__name__),
+        )
 
     def _set_connection(self, state: str, detail: str) -> None:
         self.connection = state
@@ -676,25 +674,19 @@ class ShellWindow(QMainWindow):
         url = self.platform_url
         if not url:
             return
-        req = QNetworkRequest(QUrl(f"{url}/api/auth/login"))
-        req.setHeader(QNetworkRequest.KnownHeaders.ContentTypeHeader, "application/json")
-        req.setTransferTimeout(HEALTH_TIMEOUT_MS * 2)
-        reply = self.net.post(req, QByteArray(json.dumps({"email": email, "password": password}).encode()))
+        from services.core import platform_client
 
-        def finished() -> None:
-            try:
-                if reply.error() == QNetworkReply.NetworkError.NoError:
-                    token = json.loads(bytes(reply.readAll().data()))["data"]["token"]
-                    self.credentials.set(f"platform-token:{email}", token)
-                    if self.session is not None:
-                        self.session.prefs["platform_token_stored"] = True
-                else:
-                    status = reply.attribute(QNetworkRequest.Attribute.HttpStatusCodeAttribute)
-                    if status in (401, 403):
-                        self.notify(None, "Signed in here, but the platform refused these credentials; sync waits.")
-            except (ValueError, KeyError, TypeError):
-                log.warning("platform sign-in answered in an unexpected form")
-            finally:
-                reply.deleteLater()
+        def answered(result: platform_client.PlatformSignIn) -> None:
+            if result.token is not None:
+                self.credentials.set(f"platform-token:{email}", result.token)
+                if self.session is not None:
+                    self.session.prefs["platform_token_stored"] = True
+            elif result.status in (401, 403):
+                self.notify(None, "Signed in here, but the platform refused these credentials; sync waits.")
 
-        reply.finished.connect(finished)
+        self.ops.run_async(
+            lambda: platform_client.sign_in(url, email, password),
+            on_success=answered,
+            # Unreachable or odd answers: the station works on its own data; check_platform says so.
+            on_failure=lambda e: log.info("platform sign-in failed: %s", type(e).__name__),
+        )

@@ -1,0 +1,89 @@
+"""Network coroutines go through the same runner as service calls, on the app's qasync loop."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+import qasync
+from PySide6.QtWidgets import QApplication, QLabel
+from pytestqt.qtbot import QtBot
+
+from services.core.errors import NotFound
+from views.ops import OpRunner
+
+
+def _on_qasync(coro_factory):  # type: ignore[no-untyped-def]
+    app = QApplication.instance()
+    loop = qasync.QEventLoop(app, already_running=False)
+    try:
+        return loop.run_until_complete(coro_factory(loop))
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)
+
+
+def test_run_async_runs_on_the_qasync_loop_and_answers_on_the_ui_thread(qtbot: QtBot) -> None:
+    runner = OpRunner()
+    ran_on: list[threading.Thread] = []
+    answered_on: list[threading.Thread] = []
+    results: list[int] = []
+
+    async def work() -> int:
+        ran_on.append(threading.current_thread())
+        await asyncio.sleep(0.01)
+        return 42
+
+    def success(v: int) -> None:
+        answered_on.append(threading.current_thread())
+        results.append(v)
+
+    async def main(loop: asyncio.AbstractEventLoop) -> None:
+        runner.set_loop(loop)
+        runner.run_async(work, on_success=success)
+        for _ in range(200):
+            if results:
+                return
+            await asyncio.sleep(0.01)
+
+    _on_qasync(main)
+    assert results == [42]
+    assert ran_on == [threading.main_thread()] and answered_on == [threading.main_thread()]
+
+
+def test_run_async_failure_reaches_the_handler_and_the_thread_fallback_works(qtbot: QtBot) -> None:
+    runner = OpRunner()
+    errors: list[BaseException] = []
+
+    async def failing() -> None:
+        raise NotFound("no such platform")
+
+    async def main(loop: asyncio.AbstractEventLoop) -> None:
+        runner.set_loop(loop)
+        runner.run_async(failing, on_failure=errors.append)
+        for _ in range(200):
+            if errors:
+                return
+            await asyncio.sleep(0.01)
+
+    _on_qasync(main)
+    assert [type(e) for e in errors] == [NotFound]
+
+    # No running loop (tools, tests): the coroutine runs on a worker thread's own loop.
+    plain = OpRunner()
+    label = QLabel()
+    qtbot.addWidget(label)
+    got: list[str] = []
+
+    async def hello() -> str:
+        return threading.current_thread().name
+
+    plain.run_async(hello, on_success=got.append, parent=label)
+    qtbot.waitUntil(lambda: bool(got), timeout=5000)
+    assert got[0] != threading.main_thread().name
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_loop() -> None:
+    asyncio.set_event_loop(None)
