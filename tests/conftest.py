@@ -23,13 +23,14 @@ from services.core.demo import DEMO_PASSWORD, seed_demo  # noqa: E402
 load_modules()
 
 _TEMPLATE: dict[str, Path] = {}
+TEST_SECRET = "test-secret-key-0123456789abcdef"
 
 
 def _demo_template(tmp_factory: pytest.TempPathFactory) -> Path:
     """Migrate and seed once per test session; tests get a copy of the file."""
     if "demo" not in _TEMPLATE:
         d = tmp_factory.mktemp("demo-template")
-        rt = platform_runtime(Settings(data_dir=d, secret_key="test-secret-key-0123456789abcdef"))
+        rt = platform_runtime(Settings(data_dir=d, secret_key=TEST_SECRET))
         seed_demo(rt)
         rt.db.dispose()
         _TEMPLATE["demo"] = d / "data.db"
@@ -46,7 +47,7 @@ def _copy_db(src: Path, dst_dir: Path) -> None:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(data_dir=tmp_path / "data", secret_key="test-secret-key-0123456789abcdef", demo=True)
+    return Settings(data_dir=tmp_path / "data", secret_key=TEST_SECRET, demo=True)
 
 
 @pytest.fixture
@@ -63,6 +64,8 @@ def station(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     """A station runtime (outbox on) with the demo data set."""
     d = tmp_path / "station"
     _copy_db(_demo_template(tmp_path_factory), d)
+    # The station's key is the one the template was sealed with (as on a seeded station).
+    (d / "secret.key").write_text(TEST_SECRET)
     rt = station_runtime(d, "station-test")
     yield rt
     rt.db.dispose()

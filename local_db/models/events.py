@@ -37,10 +37,11 @@ class Subscription(TenantScoped, Base):
     event_types: Mapped[list[Any]] = mapped_column(default=list)
     target: Mapped[str] = mapped_column(String(20), default="webhook")
     webhook_url: Mapped[str] = mapped_column(String(2048))
-    # Kept in clear: the platform must compute HMACs with it. Never returned by the API.
-    secret: Mapped[str] = mapped_column(String(256))
+    # Sealed (services.core.sealing): the platform must read it back to compute HMACs,
+    # so it is encrypted at rest rather than hashed. Never returned by the API.
+    secret: Mapped[str] = mapped_column(Text)
     # Secret rotation: the old secret keeps signing (second header) until this time.
-    previous_secret: Mapped[str | None] = mapped_column(String(256), default=None)
+    previous_secret: Mapped[str | None] = mapped_column(Text, default=None)
     previous_secret_expires_at: Mapped[datetime | None] = mapped_column(default=None)
     filter: Mapped[dict[str, Any] | None] = mapped_column(default=None)
     # "created_at" (with source) or the legacy "timestamp" body.

@@ -265,7 +265,9 @@ class DeliveryWorker:
             try:
                 if room > 0:
                     now = self.rt.clock.now()
-                    jobs = await asyncio.to_thread(store.claim_due, self.rt.db, self.config, now, room)
+                    jobs = await asyncio.to_thread(
+                        store.claim_due, self.rt.db, self.config, now, room, self.rt.secret_key
+                    )
                     for j in jobs:
                         self.inflight += 1
                         self._jobs.put_nowait(j)

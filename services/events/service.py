@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 from datetime import timedelta
 from typing import Any
 
@@ -13,6 +14,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.pagination import Page, paginate
+from services.core.sealing import seal, unseal
 from services.events import store
 from services.events.fanout import (
     DELIVERY_COUNTS,
@@ -128,7 +130,8 @@ def create_subscription(ctx: Ctx, body: SubscriptionCreate) -> SubscriptionOut:
     now = ctx.now()
     with ctx.write() as s:
         sub = Subscription(
-            id=new_id(), event_types=body.types, target="webhook", webhook_url=url, secret=body.secret,
+            id=new_id(), event_types=body.types, target="webhook", webhook_url=url,
+            secret=seal(ctx.runtime.secret_key, body.secret),
             filter=body.filter, payload_format=body.payload_format, active=body.active, created_at=now,
             updated_at=now,
         )  # fmt: skip
@@ -204,7 +207,7 @@ def rotate_secret(ctx: Ctx, sub_id: str, body: RotateSecret) -> SubscriptionOut:
     """New secret now; the old one still signs (second header) during the grace window."""
     with ctx.write() as s:
         sub = _load_sub(s, sub_id)
-        if body.secret == sub.secret:
+        if hmac.compare_digest(body.secret, unseal(ctx.runtime.secret_key, sub.secret)):
             raise ValidationFailed("the new secret equals the current one")
         now = ctx.now()
         if body.grace_seconds > 0:
@@ -212,7 +215,7 @@ def rotate_secret(ctx: Ctx, sub_id: str, body: RotateSecret) -> SubscriptionOut:
             sub.previous_secret_expires_at = now + timedelta(seconds=body.grace_seconds)
         else:
             sub.previous_secret, sub.previous_secret_expires_at = None, None
-        sub.secret, sub.updated_at = body.secret, now
+        sub.secret, sub.updated_at = seal(ctx.runtime.secret_key, body.secret), now
         s.flush()
         return _sub_out(sub)
 

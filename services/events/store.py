@@ -21,6 +21,7 @@ from sqlalchemy import and_, bindparam, delete, func, insert, or_, select, updat
 from local_db import Database, new_id
 from local_db.base import table_of
 from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
+from services.core.sealing import unseal
 from services.events.fanout import DeliveryConfig, encode, event_body
 
 log = logging.getLogger("events.delivery")
@@ -86,8 +87,8 @@ def next_due(db: Database, now: datetime) -> datetime | None:
         return s.connection().execute(stmt).scalar_one_or_none()
 
 
-def claim_due(db: Database, config: DeliveryConfig, now: datetime, limit: int) -> list[Job]:
-    """Lease up to ``limit`` due deliveries and build their requests."""
+def claim_due(db: Database, config: DeliveryConfig, now: datetime, limit: int, seal_key: str = "") -> list[Job]:
+    """Lease up to ``limit`` due deliveries and build their requests (secrets unsealed with ``seal_key``)."""
     if limit <= 0:
         return []
     pick = select(D.c.id).where(_due(now)).order_by(D.c.next_attempt_at).limit(limit)
@@ -120,7 +121,7 @@ def claim_due(db: Database, config: DeliveryConfig, now: datetime, limit: int) -
             if not r["active"] or (r["event_id"] is not None and r["created_at"] is None):
                 dropped.append(r["id"])
                 continue
-            jobs.append(_job(r, token, now))
+            jobs.append(_job(r, token, now, seal_key))
         if dropped:
             # The subscription was turned off (or the event purged) after the delivery was queued.
             conn.execute(
@@ -130,7 +131,7 @@ def claim_due(db: Database, config: DeliveryConfig, now: datetime, limit: int) -
     return jobs
 
 
-def _job(r: Any, token: str, now: datetime) -> Job:
+def _job(r: Any, token: str, now: datetime, seal_key: str) -> Job:
     if r["kind"] == "test":
         payload = dict(r["payload"] or {})
         if r["payload_format"] == "timestamp":
@@ -142,10 +143,10 @@ def _job(r: Any, token: str, now: datetime) -> Job:
             event_body(id=r["event_id"], type=r["event_type"], tenant_id=r["tenant_id"], source=r["source"],
                        created_at=r["created_at"], data=r["data"], payload_format=r["payload_format"])
         )  # fmt: skip
-    secrets: tuple[str, ...] = (r["secret"],)
+    secrets: tuple[str, ...] = (unseal(seal_key, r["secret"]),)
     expires = r["previous_secret_expires_at"]
     if r["previous_secret"] and expires is not None and expires > now:
-        secrets += (r["previous_secret"],)
+        secrets += (unseal(seal_key, r["previous_secret"]),)
     return Job(delivery_id=r["id"], claim_token=token, tenant_id=r["tenant_id"], subscription_id=r["subscription_id"],
                url=r["webhook_url"], secrets=secrets, event_type=r["event_type"], kind=r["kind"],
                number=r["attempts"] + 1, max_attempts=r["max_attempts"], body=body)  # fmt: skip

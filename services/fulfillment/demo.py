@@ -62,7 +62,7 @@ def seed_fulfillment(ctx: Ctx) -> None:
         if s.get(FulfillmentOrder, demo_id("fulfillment-order", slug, "0")) is not None:
             return
         if slug == "demo":
-            service.set_webhook_secret(s, ctx.tenant_id, DEMO_WEBHOOK_SECRET)
+            service.set_webhook_secret(s, ctx.tenant_id, DEMO_WEBHOOK_SECRET, ctx.runtime.secret_key)
         now = ctx.now()
         n = 0
         for state, count in plan:

@@ -21,6 +21,7 @@ from services.core.events import emit
 from services.core.files import FileResult
 from services.core.pagination import Page, paginate
 from services.core.schemas import LoginOut, TenantMembership
+from services.core.sealing import seal, unseal
 from services.fulfillment import states
 from services.fulfillment.carriers import Package, Shipment, get_carrier
 from services.fulfillment.codes import with_check_digit
@@ -413,28 +414,31 @@ def device_logout(ctx: Ctx) -> None:
 # --- webhook settings ----------------------------------------------------------------
 
 
-def webhook_secret(s: Session, tenant_id: str) -> str | None:
+def webhook_secret(s: Session, tenant_id: str, seal_key: str) -> str | None:
+    """The tenant's inbound webhook secret, in clear (it is stored sealed)."""
     t = s.get(Tenant, tenant_id)
-    return ((t.settings or {}).get("fulfillment") or {}).get("webhook_secret") if t else None
+    sealed = ((t.settings or {}).get("fulfillment") or {}).get("webhook_secret") if t else None
+    return unseal(seal_key, sealed) if sealed else None
 
 
 def get_webhook_settings(ctx: Ctx) -> WebhookSettingsOut:
     with ctx.read() as s:
-        configured = webhook_secret(s, ctx.tenant_id) is not None
+        configured = webhook_secret(s, ctx.tenant_id, ctx.runtime.secret_key) is not None
     return WebhookSettingsOut(configured=configured, signature_header="X-Webhook-Signature", algorithm="hmac-sha256")
 
 
 def put_webhook_settings(ctx: Ctx, body: WebhookSecretIn) -> WebhookSettingsOut:
     with ctx.write() as s:
-        set_webhook_secret(s, ctx.tenant_id, body.secret)
+        set_webhook_secret(s, ctx.tenant_id, body.secret, ctx.runtime.secret_key)
     return WebhookSettingsOut(configured=True, signature_header="X-Webhook-Signature", algorithm="hmac-sha256")
 
 
-def set_webhook_secret(s: Session, tenant_id: str, secret: str) -> None:
+def set_webhook_secret(s: Session, tenant_id: str, secret: str, seal_key: str) -> None:
     t = s.get(Tenant, tenant_id)
     assert t is not None
     settings = dict(t.settings or {})
-    settings["fulfillment"] = {**(settings.get("fulfillment") or {}), "webhook_secret": secret}
+    # Sealed, not hashed: verifying a sender's HMAC needs the secret itself.
+    settings["fulfillment"] = {**(settings.get("fulfillment") or {}), "webhook_secret": seal(seal_key, secret)}
     t.settings = settings  # a new dict: JSON columns track assignment only
 
 

@@ -81,7 +81,7 @@ class TrackingUpdate(_Lenient):
 
 
 def verify(ctx: Ctx, s: Session, upload: Upload, headers: dict[str, str | None]) -> None:
-    secret = webhook_secret(s, ctx.tenant_id)
+    secret = webhook_secret(s, ctx.tenant_id, ctx.runtime.secret_key)
     given = (headers.get(SIGNATURE_HEADER) or "").strip()
     if secret is None:
         raise Unauthorized("inbound webhooks are not configured for this tenant")

@@ -220,14 +220,36 @@ def test_stop_gives_back_claims_and_a_lost_lease_records_nothing(runtime: Runtim
     sub(runtime, "https://127.0.0.1:1/x")
     execute(ctx_for(runtime), "events.publish", body={"type": "order.shipped", "data": SHIPPED})
     now = runtime.clock.now()
-    (job,) = store.claim_due(runtime.db, cfg, now, 10)
-    assert store.claim_due(runtime.db, cfg, now, 10) == []  # leased
+    (job,) = store.claim_due(runtime.db, cfg, now, 10, runtime.secret_key)
+    assert store.claim_due(runtime.db, cfg, now, 10, runtime.secret_key) == []  # leased
     assert json.loads(job.body)["type"] == "order.shipped" and job.number == 1
     store.release(runtime.db, [job])
-    (again,) = store.claim_due(runtime.db, cfg, now, 10)
+    (again,) = store.claim_due(runtime.db, cfg, now, 10, runtime.secret_key)
     stale = store.Result(job=job, attempted_at=now, duration_ms=1, status_code=200, error_class=None,
                          error_message=None, response_body="")  # fmt: skip
     store.record(runtime.db, cfg, [stale], now)  # the old token: ignored
     assert count(runtime, DeliveryAttempt) == 0
     store.record(runtime.db, cfg, [stale.__class__(**{**stale.__dict__, "job": again})], now)
     assert count(runtime, DeliveryAttempt) == 1 and count(runtime, Delivery, Delivery.status == "succeeded") == 1
+
+
+def test_subscription_secrets_are_sealed_at_rest(runtime: Runtime) -> None:
+    """The signing secret is stored encrypted: a copy of the database does not reveal it."""
+    import sqlite3
+
+    from local_db.models.events import Subscription
+    from services.core.sealing import is_sealed, unseal
+
+    sid = sub(runtime, "https://hooks.example.com/sealed", secret="a-very-particular-secret-123")
+    execute(ctx_for(runtime), "events.subscriptions.rotate_secret", sub_id=sid,
+            body={"secret": "the-next-secret-456", "grace_seconds": 600})  # fmt: skip
+    with runtime.db.reading(None) as s:
+        row = s.get(Subscription, sid)
+        assert row is not None and is_sealed(row.secret) and is_sealed(row.previous_secret)
+        assert unseal(runtime.secret_key, row.secret) == "the-next-secret-456"
+        assert unseal(runtime.secret_key, row.previous_secret or "") == "a-very-particular-secret-123"
+    with sqlite3.connect(runtime.data_dir / "data.db") as db:
+        dump = "\n".join(db.iterdump())
+    assert "a-very-particular-secret-123" not in dump and "the-next-secret-456" not in dump
+    with pytest.raises(ValueError):
+        unseal("another-server-key-0123456789abcdef", row.secret)
