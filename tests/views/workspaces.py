@@ -46,6 +46,3 @@ def workspace_factory(
     yield make
     for ws in made:
         ws.session.ops.wait()
-
-
-
