@@ -140,7 +140,11 @@ class WarehouseWorkspace(Workspace):
         self.lines = QTableWidget(0, 4)
         self.lines.setObjectName("lines")
         self.lines.setHorizontalHeaderLabels(["Item", "Barcode", "SKU", "Scanned"])
-        self.lines.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.lines.horizontalHeader()
+        # Barcodes are read (and, in the demo, typed) from this table: never cut them.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.lines.verticalHeader().setVisible(False)
         self.lines.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.lines.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.lines.verticalHeader().setDefaultSectionSize(48)
