@@ -7,6 +7,7 @@ permissions, plus the open unit of work if there is one.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -18,6 +19,8 @@ from sqlalchemy.orm import Session
 
 from local_db import Database
 from services.core.clock import Clock, SystemClock
+
+log = logging.getLogger("services")
 
 Role = Literal["owner", "admin", "operator", "warehouse-device"]
 ROLES: tuple[str, ...] = ("owner", "admin", "operator", "warehouse-device")
@@ -145,7 +148,10 @@ class Ctx:
             session.close()
             self._uow = None
         for hook in self.runtime.after_commit:
-            hook(info)
+            try:
+                hook(info)
+            except Exception:  # noqa: BLE001 - the change is committed; a listener's failure must not undo the answer
+                log.exception("after-commit hook %s failed", getattr(hook, "__name__", hook))
 
     @contextmanager
     def read(self) -> Iterator[Session]:

@@ -172,3 +172,16 @@ def test_station_never_queues_a_password(station: Runtime) -> None:
     assert _counts(station)[1] == before[1] + 1
     with station.db.reading(None) as s:
         assert "long-enough-secret" not in repr(s.execute(select(OutboxEntry.body)).all())
+
+
+def test_a_failing_after_commit_listener_does_not_fail_the_committed_write(station: Runtime) -> None:
+    def broken(_info: object) -> None:
+        raise RuntimeError("listener bug")
+
+    station.after_commit.append(broken)
+    try:
+        before = _counts(station)
+        assert execute(_ctx(station), RENAME, body={"name": "Still saved"}) == {"name": "Still saved"}
+        assert _counts(station) == (before[0] + 1, before[1] + 1)
+    finally:
+        station.after_commit.remove(broken)
