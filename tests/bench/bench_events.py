@@ -99,6 +99,32 @@ async def bench_worker(base: str, ca: str, events: int) -> float:
         return events * SUBS / elapsed
 
 
+async def bench_latency(base: str, ca: str, samples: int) -> list[float]:
+    """Seconds from the publish call to the receiver having the delivery, one subscription."""
+    with tempfile.TemporaryDirectory() as tmp:
+        rt = runtime(Path(tmp))
+        rt.options["events"] = DeliveryConfig(allow_private=True, ca_bundle=ca)
+        ctx = ctx_for(rt)
+        execute(ctx, "events.subscriptions.create",
+                body={"event_types": ["order.shipped"], "webhook_url": f"{base}/hook/latency", "secret": "k"})  # fmt: skip
+        worker = DeliveryWorker(rt)
+        await worker.start()
+        out: list[float] = []
+        verify = ssl.create_default_context(cafile=ca)
+        async with httpx.AsyncClient(verify=verify) as probe:
+            body = {"type": "order.shipped", "source": "fulfillment", "data": SHIPPED}
+            for _ in range(samples):
+                before = await count(probe, base)
+                t0 = time.perf_counter()
+                await asyncio.to_thread(execute, ctx, "events.publish", body=body)
+                while await count(probe, base) <= before:
+                    await asyncio.sleep(0.001)
+                out.append(time.perf_counter() - t0)
+        await worker.stop()
+        rt.db.dispose()
+        return out
+
+
 def sample_bodies(events: int) -> list[tuple[str, bytes, dict[str, str]]]:
     """The same bodies and headers the worker sends (signed), one per delivery."""
     out = []
@@ -174,6 +200,7 @@ def main() -> None:
             ca = str(certs.ca)
             pub0 = [bench_publish(args.publish, 0, ca) for _ in range(args.runs)]
             pub50 = [bench_publish(args.publish // 3, SUBS, ca) for _ in range(args.runs)]
+            latency = asyncio.run(bench_latency(base, ca, 30))
             worker, bare_task, bare_shared = [], [], []
             for _ in range(args.runs):
                 worker.append(asyncio.run(bench_worker(base, ca, args.events)))
@@ -188,6 +215,11 @@ def main() -> None:
 
     print(f"publish into SQLite, no subscriptions      : {fmt(pub0)} events")
     print(f"publish into SQLite, 50 matching subs      : {fmt(pub50)} events ({SUBS} delivery rows each)")
+    lat = sorted(latency)
+    print(
+        f"publish -> receipt latency, 1 sub, HTTPS : median {statistics.median(lat) * 1e3:.1f} ms, "
+        f"p95 {lat[int(len(lat) * 0.95) - 1] * 1e3:.1f} ms (n={len(lat)}; the issue asks for under a second)"
+    )
     print(f"worker, publish -> receipt, 50 subs, HTTPS : {fmt(worker)} deliveries")
     print(f"bare httpx, one AsyncClient per task (50)  : {fmt(bare_task)} requests")
     print(f"bare httpx, one shared AsyncClient (50)    : {fmt(bare_shared)} requests")
