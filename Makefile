@@ -26,6 +26,11 @@ serve: install
 
 test: install
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+	@# With a PostgreSQL server (.ci/run starts one), the server tests run again on it.
+	@if [ -n "$$PLATFORM_TEST_POSTGRES_URL" ]; then \
+		echo "server tests on PostgreSQL:"; \
+		PLATFORM_TEST_BACKEND=postgres QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests/api; \
+	fi
 
 lint: install
 	$(VENV)/bin/ruff check .

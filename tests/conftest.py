@@ -50,13 +50,65 @@ def settings(tmp_path: Path) -> Settings:
     return Settings(data_dir=tmp_path / "data", secret_key=TEST_SECRET, demo=True)
 
 
+# PLATFORM_TEST_BACKEND=postgres (with PLATFORM_TEST_POSTGRES_URL): the platform runtime
+# and the servers of the tests run on PostgreSQL, each test on its own copy of a seeded
+# template database (make test runs the server tests this way when a server is available).
+PG_URL = os.environ.get("PLATFORM_TEST_POSTGRES_URL")
+ON_POSTGRES = os.environ.get("PLATFORM_TEST_BACKEND") == "postgres" and bool(PG_URL)
+
+
+def _pg_admin() -> Any:
+    from sqlalchemy import create_engine
+
+    assert PG_URL
+    return create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+
+
+def _pg_url(name: str) -> str:
+    assert PG_URL
+    return PG_URL.rsplit("/", 1)[0] + "/" + name
+
+
+def _pg_template(tmp_factory: pytest.TempPathFactory) -> str:
+    if "pg" not in _TEMPLATE:
+        admin = _pg_admin()
+        with admin.connect() as c:
+            c.exec_driver_sql("DROP DATABASE IF EXISTS platform_tpl WITH (FORCE)")
+            c.exec_driver_sql("CREATE DATABASE platform_tpl")
+        admin.dispose()
+        d = tmp_factory.mktemp("pg-template")
+        rt = platform_runtime(Settings(data_dir=d, secret_key=TEST_SECRET, database_url=_pg_url("platform_tpl")))
+        seed_demo(rt)
+        rt.db.dispose()
+        _TEMPLATE["pg"] = d
+    return "platform_tpl"
+
+
 @pytest.fixture
 def runtime(settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runtime]:
-    """A platform runtime on a fresh SQLite file with the demo data set."""
-    _copy_db(_demo_template(tmp_path_factory), settings.data_dir)
+    """A platform runtime with the demo data set: a fresh SQLite file (or PostgreSQL database)."""
+    name = None
+    if ON_POSTGRES:
+        import uuid
+
+        template = _pg_template(tmp_path_factory)
+        name = f"t_{uuid.uuid4().hex[:16]}"
+        admin = _pg_admin()
+        with admin.connect() as c:
+            c.exec_driver_sql(f"CREATE DATABASE {name} TEMPLATE {template}")
+        admin.dispose()
+        settings.database_url = _pg_url(name)
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    else:
+        _copy_db(_demo_template(tmp_path_factory), settings.data_dir)
     rt = platform_runtime(settings)
     yield rt
     rt.db.dispose()
+    if name is not None:
+        admin = _pg_admin()
+        with admin.connect() as c:
+            c.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        admin.dispose()
 
 
 @pytest.fixture
@@ -139,3 +191,16 @@ def fresh_rate_window(window: int, margin: float = 15.0) -> None:
     left = window - (time.time() % window)
     if left < margin:
         time.sleep(left + 0.05)
+
+
+def dump_database(rt: Runtime) -> str:
+    """Every row of every table as text (SQLite or PostgreSQL): to prove a secret is stored nowhere."""
+    from sqlalchemy import MetaData
+
+    meta = MetaData()
+    meta.reflect(rt.db.engine)
+    out: list[str] = []
+    with rt.db.engine.connect() as c:
+        for table in meta.sorted_tables:
+            out.extend(repr(tuple(row)) for row in c.execute(table.select()))
+    return "\n".join(out)

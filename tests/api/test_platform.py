@@ -16,7 +16,7 @@ from services.core import auth
 from services.core.commands import REGISTRY, query
 from services.core.context import Ctx
 from services.core.pagination import ListQuery
-from tests.conftest import LiveServer, auth_headers, fresh_rate_window, login, start_server
+from tests.conftest import LiveServer, auth_headers, dump_database, fresh_rate_window, login, start_server
 
 
 def _probe(ctx: Ctx, query: ListQuery) -> dict[str, Any]:
@@ -248,11 +248,8 @@ def test_duplicate_submit_with_idempotency_key(client: httpx.Client, server: Liv
     first = a.json()["data"]
     assert b.json()["data"] == {k: v for k, v in first.items() if k != "key"}
     # The key is shown once: the replay does not carry it, and it is stored nowhere.
-    import sqlite3
-
-    with sqlite3.connect(server.runtime.data_dir / "data.db") as db:
-        dump = "\n".join(db.iterdump())
-    assert first["key"] not in dump
+    dump = dump_database(server.runtime)
+    assert first["name"] in dump and first["key"] not in dump
     listed = client.get("/api/tenants/demo/api-keys", headers=h).json()
     assert listed["meta"]["total"] == 1
     c = client.post("/api/tenants/demo/api-keys", json={"name": "Other", "modules": ["docs"]}, headers=h)

@@ -235,8 +235,6 @@ def test_stop_gives_back_claims_and_a_lost_lease_records_nothing(runtime: Runtim
 
 def test_subscription_secrets_are_sealed_at_rest(runtime: Runtime) -> None:
     """The signing secret is stored encrypted: a copy of the database does not reveal it."""
-    import sqlite3
-
     from local_db.models.events import Subscription
     from services.core.sealing import is_sealed, unseal
 
@@ -248,8 +246,9 @@ def test_subscription_secrets_are_sealed_at_rest(runtime: Runtime) -> None:
         assert row is not None and is_sealed(row.secret) and is_sealed(row.previous_secret)
         assert unseal(runtime.secret_key, row.secret) == "the-next-secret-456"
         assert unseal(runtime.secret_key, row.previous_secret or "") == "a-very-particular-secret-123"
-    with sqlite3.connect(runtime.data_dir / "data.db") as db:
-        dump = "\n".join(db.iterdump())
+    from tests.conftest import dump_database
+
+    dump = dump_database(runtime)
     assert "a-very-particular-secret-123" not in dump and "the-next-secret-456" not in dump
     with pytest.raises(ValueError):
         unseal("another-server-key-0123456789abcdef", row.secret)

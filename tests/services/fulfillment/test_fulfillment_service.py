@@ -259,11 +259,10 @@ def test_station_writes_one_outbox_entry_per_command_and_keeps_the_tracking_numb
 
 
 def test_inbound_webhook_secret_is_sealed_at_rest(runtime: Runtime) -> None:
-    import sqlite3
-
     owner = ctx_for(runtime, "owner@demo.test")
     execute(owner, "fulfillment.settings.webhooks.put", body={"secret": "shopify-shared-secret-abcdef"})
     assert execute(owner, "fulfillment.settings.webhooks.get").configured
-    with sqlite3.connect(runtime.data_dir / "data.db") as db:
-        dump = "\n".join(db.iterdump())
+    from tests.conftest import dump_database
+
+    dump = dump_database(runtime)
     assert "shopify-shared-secret-abcdef" not in dump and "sealed:v1:" in dump
