@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
-import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any
-from urllib.parse import parse_qs
 
 import httpx
 import pytest
@@ -18,6 +14,7 @@ import pytest
 from app.settings import Settings
 from services.core.context import Runtime
 from tests.conftest import LiveServer, auth_headers, fresh_rate_window, start_server
+from tests.support_fakes import siteverify_server
 
 PUB = "/api/tenants/demo/support/public"
 AGT = "/api/tenants/demo/support"
@@ -251,27 +248,10 @@ def test_email_domain_routes(client: httpx.Client, server: LiveServer) -> None:
     assert client.delete(AGT + "/email-domain", headers=admin).status_code == 204
 
 
-class _Siteverify(BaseHTTPRequestHandler):
-    def do_POST(self) -> None:  # noqa: N802 - http.server's name
-        form = parse_qs(self.rfile.read(int(self.headers["Content-Length"])).decode())
-        ok = form.get("secret") == ["s3cret"] and form.get("response") == ["human"] and "remoteip" in form
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.end_headers()
-        self.wfile.write(json.dumps({"success": ok, "error-codes": [] if ok else ["invalid-input-response"]}).encode())
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture
 def siteverify() -> Iterator[str]:
-    httpd = HTTPServer(("127.0.0.1", 0), _Siteverify)
-    th = threading.Thread(target=httpd.serve_forever, daemon=True)
-    th.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/siteverify"
-    httpd.shutdown()
-    th.join(2)
+    with siteverify_server() as url:
+        yield url
 
 
 def test_turnstile_and_rate_limit_on_a_server_with_limits(

@@ -10,10 +10,8 @@ import threading
 from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
 
 import pytest
 from sqlalchemy import select
@@ -34,6 +32,7 @@ from services.support.dns import UdpResolver, decode_txt_answer, encode_query
 from services.support.schemas import BusinessHours
 from services.support.sla import add_business_minutes
 from services.support.triage import CategoryText, CorpusTicket, TfidfIndex
+from tests.support_fakes import FakeSiteverify, siteverify_server
 
 OK = "demo-challenge-ok"
 NEW = {"email": "Guest@Example.com", "name": "Gina Guest", "subject": "Broken kettle",
@@ -261,37 +260,16 @@ def test_udp_resolver_against_a_local_dns_server() -> None:
     assert decode_txt_answer(encode_query("a.b", 7)[:12], 8) == []  # another id: ignored
 
 
-class _Siteverify(BaseHTTPRequestHandler):
-    seen: list[dict[str, list[str]]] = []
-
-    def do_POST(self) -> None:  # noqa: N802 - http.server's name
-        form = parse_qs(self.rfile.read(int(self.headers["Content-Length"])).decode())
-        _Siteverify.seen.append(form)
-        ok = form.get("secret") == ["s3cret"] and form.get("response") == ["good-token"]
-        body = json.dumps({"success": ok, "error-codes": [] if ok else ["invalid-input-response"]}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture
 def siteverify() -> Iterator[str]:
-    httpd = HTTPServer(("127.0.0.1", 0), _Siteverify)
-    th = threading.Thread(target=httpd.serve_forever, daemon=True)
-    th.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/turnstile/v0/siteverify"
-    httpd.shutdown()
-    th.join(2)
+    with siteverify_server() as url:
+        yield url
 
 
 def test_turnstile_siteverify_against_a_local_endpoint(siteverify: str) -> None:
     v = TurnstileVerifier("s3cret", url=siteverify)
     assert v.verify("good-token", "203.0.113.9") is True
-    assert _Siteverify.seen[-1]["remoteip"] == ["203.0.113.9"]
+    assert FakeSiteverify.seen[-1]["remoteip"] == ["203.0.113.9"]
     assert v.verify("bad-token", None) is False
     with pytest.raises(ChallengeUnavailable):
         TurnstileVerifier("s3cret", url="http://127.0.0.1:9/nothing", timeout=0.5).verify("t", None)
