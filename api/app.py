@@ -28,7 +28,6 @@ from services.core.ratelimit import Decision, RateLimiter
 from services.core.schemas import LoginRequest
 
 log = logging.getLogger("api")
-RESERVED_SLUGS = {"api", "static", "health"}
 
 
 def serialize(result: Any, status_code: int) -> Response:
@@ -279,4 +278,4 @@ def create_app(
     return app
 
 
-__all__ = ["RESERVED_SLUGS", "ServiceError", "create_app"]
+__all__ = ["ServiceError", "create_app"]

@@ -187,7 +187,13 @@ _KEY_BY_HASH = select(
 ).where(_KEYS.c.key_hash == bindparam("h"))
 
 
+# Path prefixes of the platform itself (DECISIONS.md): never a tenant.
+RESERVED_SLUGS = frozenset({"api", "static", "health"})
+
+
 def load_tenant(db: Database, slug: str) -> TenantInfo:
+    if slug in RESERVED_SLUGS:
+        raise NotFound(f"tenant {slug!r} not found")
     with db.reading(None) as s:
         t = s.execute(select(Tenant).where(Tenant.slug == slug)).scalar_one_or_none()
     if t is None:

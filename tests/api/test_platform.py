@@ -254,3 +254,10 @@ def test_duplicate_submit_with_idempotency_key(client: httpx.Client, server: Liv
     assert listed["meta"]["total"] == 1
     c = client.post("/api/tenants/demo/api-keys", json={"name": "Other", "modules": ["docs"]}, headers=h)
     assert c.status_code == 409 and c.json()["code"] == "CONFLICT"
+
+
+def test_reserved_slugs_are_never_tenants(client: httpx.Client) -> None:
+    owner = auth_headers(client, "owner@demo.test")
+    for slug in ("static", "health"):
+        r = client.get(f"/{slug}/docs/api/_probe", headers=owner)
+        assert r.status_code == 404 and r.json()["code"] == "NOT_FOUND"
