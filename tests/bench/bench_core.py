@@ -12,14 +12,13 @@ import sqlite3
 import statistics
 import sys
 import tempfile
-import time
 import uuid
-from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to this script
 
 from app.wiring import station_runtime  # noqa: E402
 from local_db.models import User  # noqa: E402
@@ -47,22 +46,6 @@ RENAME = command(name="bench.rename", module="inventory", method="POST", path="/
                  handler=_rename, body=Rename, roles=frozenset({"owner"}))  # fmt: skip
 
 
-def timed(fn: Callable[[], Any], n: int) -> list[float]:
-    for _ in range(min(50, n)):
-        fn()
-    out = []
-    for _ in range(n):
-        t = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - t)
-    return out
-
-
-def fmt(xs: list[float]) -> str:
-    xs = sorted(xs)
-    return f"median {statistics.median(xs) * 1e3:.3f} ms, p95 {xs[int(len(xs) * 0.95)] * 1e3:.3f} ms"
-
-
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     with tempfile.TemporaryDirectory() as tmp:
@@ -76,7 +59,7 @@ def main() -> None:
         def service_write() -> None:
             execute(Ctx(rt, tenant, principal), RENAME, body={"name": f"n{next(counter)}"})
 
-        svc = timed(service_write, n)
+        svc = timed(service_write, n, warmup=50)
 
         raw = sqlite3.connect(Path(tmp) / "raw.db", isolation_level=None)
         raw.execute("PRAGMA journal_mode=WAL")
@@ -105,7 +88,7 @@ def main() -> None:
                          str(uuid.uuid4()), now))  # fmt: skip
             raw.execute("COMMIT")
 
-        rw = timed(raw_write, n)
+        rw = timed(raw_write, n, warmup=50)
         print(f"service write + event + outbox (station, file SQLite): {fmt(svc)}")
         print(f"  raw sqlite3, same three statements in one transaction: {fmt(rw)}")
         print(f"  ratio (median): {statistics.median(svc) / statistics.median(rw):.1f}x")
@@ -113,13 +96,17 @@ def main() -> None:
         ctx = Ctx(rt, tenant, principal)
         key = execute(ctx, "platform.api_keys.create", body={"name": "bench", "modules": ["fulfillment"]}).key
         now = datetime.now(UTC)
-        ak = timed(lambda: auth.authenticate_api_key(rt.db, key, tenant, now), n)
+        ak = timed(lambda: auth.authenticate_api_key(rt.db, key, tenant, now), n, warmup=50)
         raw.execute(
             "create table api_keys(key_hash text primary key, tenant_id text, modules text, expires_at text, revoked_at text)"
         )
         digest = auth.key_hash(key)
         raw.execute("insert into api_keys values (?,?,?,?,?)", (digest, "t", '["fulfillment"]', None, None))
-        rk = timed(lambda: raw.execute("select * from api_keys where key_hash=?", (auth.key_hash(key),)).fetchone(), n)
+        rk = timed(
+            lambda: raw.execute("select * from api_keys where key_hash=?", (auth.key_hash(key),)).fetchone(),
+            n,
+            warmup=50,
+        )
         print(f"API-key authentication: {fmt(ak)}")
         print(f"  raw sqlite3 lookup by hash: {fmt(rk)}")
         print(f"  ratio (median): {statistics.median(ak) / statistics.median(rk):.1f}x")

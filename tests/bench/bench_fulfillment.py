@@ -21,13 +21,13 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to this script
 
 from app.wiring import station_runtime  # noqa: E402
 from services.core import auth  # noqa: E402
@@ -35,15 +35,6 @@ from services.core.commands import execute  # noqa: E402
 from services.core.context import Ctx  # noqa: E402
 from services.core.demo import demo_id, seed_demo  # noqa: E402
 from services.fulfillment.codes import with_check_digit  # noqa: E402
-
-
-def pct(xs: list[float], p: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(round(p * (len(s) - 1))))]
-
-
-def fmt(xs: list[float]) -> str:
-    return f"median {statistics.median(xs) * 1e3:.3f} ms, p95 {pct(xs, 0.95) * 1e3:.3f} ms (n={len(xs)})"
 
 
 def bulk_orders(db_path: Path, tenant_id: str, n: int) -> list[tuple[str, str]]:
@@ -75,15 +66,6 @@ def bulk_orders(db_path: Path, tenant_id: str, n: int) -> list[tuple[str, str]]:
     conn.execute("ANALYZE")
     conn.close()
     return scans
-
-
-def timed(fn: Callable[[], Any], n: int) -> list[float]:
-    out = []
-    for _ in range(n):
-        t = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - t)
-    return out
 
 
 def main() -> None:

@@ -21,12 +21,10 @@ import json
 import os
 import random
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
@@ -34,6 +32,8 @@ from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to this script
 
 from app.settings import Settings  # noqa: E402
 from app.wiring import platform_runtime  # noqa: E402
@@ -163,24 +163,6 @@ TEMPLATES: dict[str, tuple[list[str], list[str], list[str]]] = {
 STATES = ["open"] * 8 + ["pending"] * 4 + ["resolved"] * 30 + ["closed"] * 58  # a helpdesk's usual mix
 PRIORITIES = ["low"] * 2 + ["normal"] * 5 + ["high"] * 2 + ["urgent"]
 TS = "%Y-%m-%d %H:%M:%S.%f"
-
-
-def pct(xs: list[float], p: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(round(p * (len(s) - 1))))]
-
-
-def fmt(xs: list[float]) -> str:
-    return f"p50 {statistics.median(xs) * 1e3:7.2f} ms   p95 {pct(xs, 0.95) * 1e3:7.2f} ms  (n={len(xs)})"
-
-
-def timed(fn: Callable[[], Any], n: int) -> list[float]:
-    out = []
-    for _ in range(n):
-        t = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - t)
-    return out
 
 
 def bulk_tickets(db_path: Path, tenant_id: str, n: int, start: int, agents: list[str], seed: int) -> list[str]:

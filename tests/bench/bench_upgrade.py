@@ -12,19 +12,17 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sqlalchemy import insert  # noqa: E402
+from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to this script
 
 from app.wiring import station_runtime  # noqa: E402
 from local_db import new_id  # noqa: E402
@@ -37,23 +35,6 @@ from services.core.demo import demo_id, seed_demo  # noqa: E402
 from services.upgrade.service import make_thumbnail  # noqa: E402
 
 N = 50_000
-
-
-def timed(fn: Callable[[], Any], n: int) -> list[float]:
-    for _ in range(20):
-        fn()
-    out = []
-    for _ in range(n):
-        t = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - t)
-    return out
-
-
-def fmt(xs: list[float]) -> str:
-    xs = sorted(xs)
-    p95 = xs[int(len(xs) * 0.95) - 1]
-    return f"p50 {statistics.median(xs) * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms (n={len(xs)})"
 
 
 def fill(ctx: Ctx) -> list[str]:
@@ -128,7 +109,7 @@ def main() -> None:
             app.processEvents()
             assert ws.photos.count() == 2
 
-        screen = timed(open_on_screen, 300)
+        screen = timed(open_on_screen, 300, warmup=20)
         raw = sqlite3.connect(Path(tmp) / "data.db")
         it2 = iter(sample * 10)
 
@@ -137,7 +118,7 @@ def main() -> None:
                               "WHERE k.tenant_id = ? AND k.barcode = ?", (tenant.id, next(it2))).fetchone()  # fmt: skip
             raw.execute("SELECT id, thumbnail FROM upgrade_photos WHERE submission_id = ?", (row[0],)).fetchall()
 
-        bare = timed(bare_read, 300)
+        bare = timed(bare_read, 300, warmup=20)
         print(f"scan -> screen filled (scan query, thumbnails, widgets, pixmaps): {fmt(screen)}")
         print(f"  bare database read (raw sqlite3, submission by barcode + thumbnails): {fmt(bare)}")
         raw.close()
