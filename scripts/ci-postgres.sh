@@ -16,13 +16,26 @@ fi
 BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 RUN=""
 [ "$(id -u)" = "0" ] && RUN="runuser -u postgres --"
-if [ ! -f "$PGDATA/PG_VERSION" ]; then
+fresh() {
   rm -rf "$PGDATA"; mkdir -p "$PGDATA"; [ -n "$RUN" ] && chown postgres "$PGDATA"
-  $RUN "$BIN/initdb" -D "$PGDATA" -U postgres -A trust >/dev/null 2>&1 || exit 0
-fi
+  $RUN "$BIN/initdb" -D "$PGDATA" -U postgres -A trust >/dev/null 2>&1
+}
+start() {
+  $RUN "$BIN/pg_ctl" -D "$PGDATA" -o "-p $PGPORT -k /tmp -c fsync=off" -l "$PGDATA/server.log" -w start >/dev/null 2>&1
+}
 if ! $RUN "$BIN/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1; then
-  $RUN "$BIN/pg_ctl" -D "$PGDATA" -o "-p $PGPORT -k /tmp -c fsync=off" -l "$PGDATA/server.log" -w start >/dev/null 2>&1 || exit 0
+  # Not running: start it, or (a stale or broken data dir from an earlier run) start afresh.
+  if [ ! -f "$PGDATA/PG_VERSION" ] || ! start; then
+    fresh || exit 0
+    start || exit 0
+  fi
 fi
-"$BIN/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -tc "SELECT 1 FROM pg_database WHERE datname='platform_test'" 2>/dev/null | grep -q 1 \
-  || "$BIN/createdb" -h 127.0.0.1 -p "$PGPORT" -U postgres platform_test >/dev/null 2>&1
-echo "postgresql+psycopg://postgres@127.0.0.1:$PGPORT/platform_test"
+ready() {
+  "$BIN/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -d platform_test -tc "SELECT 1" 2>/dev/null | grep -q 1
+}
+if ! ready; then
+  "$BIN/createdb" -h 127.0.0.1 -p "$PGPORT" -U postgres platform_test >/dev/null 2>&1
+fi
+# Only a server that answers is handed to the tests; otherwise they skip with a reason.
+ready && echo "postgresql+psycopg://postgres@127.0.0.1:$PGPORT/platform_test"
+exit 0
