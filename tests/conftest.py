@@ -204,3 +204,26 @@ def dump_database(rt: Runtime) -> str:
         for table in meta.sorted_tables:
             out.extend(repr(tuple(row)) for row in c.execute(table.select()))
     return "\n".join(out)
+
+
+# A real HTTPS webhook receiver (trustme certificates), shared by the events tests.
+@pytest.fixture(scope="session")
+def certs(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    from tests.api.events.receiver import make_certs
+
+    return make_certs(tmp_path_factory.mktemp("certs"))
+
+
+@pytest.fixture(scope="session")
+def _receiver(certs: Any) -> Iterator[Any]:
+    from tests.api.events.receiver import Receiver
+
+    rec = Receiver(certs).start()
+    yield rec
+    rec.stop()
+
+
+@pytest.fixture
+def receiver(_receiver: Any) -> Any:
+    _receiver.reset()
+    return _receiver

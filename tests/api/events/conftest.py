@@ -9,28 +9,10 @@ import pytest
 
 from app.settings import Settings
 from services.core.context import Runtime
-from tests.api.events.receiver import Certs, Receiver, make_certs
+from tests.api.events.receiver import Certs
 from tests.conftest import LiveServer, auth_headers, start_server
 
 FAST_DELAYS = "0,0.05,0.05,0.05,0.05"
-
-
-@pytest.fixture(scope="session")
-def certs(tmp_path_factory: pytest.TempPathFactory) -> Certs:
-    return make_certs(tmp_path_factory.mktemp("certs"))
-
-
-@pytest.fixture(scope="session")
-def _receiver(certs: Certs) -> Iterator[Receiver]:
-    rec = Receiver(certs).start()
-    yield rec
-    rec.stop()
-
-
-@pytest.fixture
-def receiver(_receiver: Receiver) -> Receiver:
-    _receiver.reset()
-    return _receiver
 
 
 def events_server(settings: Settings, runtime: Runtime, certs: Certs, **overrides: object) -> LiveServer:

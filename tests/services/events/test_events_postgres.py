@@ -34,8 +34,6 @@ def pg_runtime(tmp_path: Path) -> Iterator[Runtime]:
     rt.db.dispose()
 
 
-def test_two_workers_on_postgres_send_each_delivery_once(
-    pg_runtime: Runtime, svc_certs: Certs, receiver: Receiver
-) -> None:
+def test_two_workers_on_postgres_send_each_delivery_once(pg_runtime: Runtime, certs: Certs, receiver: Receiver) -> None:
     assert pg_runtime.db.engine.dialect.name == "postgresql"
-    assert_two_workers_send_each_delivery_once(pg_runtime, svc_certs, receiver)
+    assert_two_workers_send_each_delivery_once(pg_runtime, certs, receiver)

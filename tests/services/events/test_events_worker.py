@@ -61,8 +61,8 @@ def count(rt: Runtime, model: Any, *where: Any) -> int:
         return int(s.execute(select(func.count()).select_from(model).where(*where)).scalar_one())
 
 
-def test_event_and_deliveries_commit_together_or_not_at_all(runtime: Runtime, svc_certs: Certs) -> None:
-    configure(runtime, svc_certs)
+def test_event_and_deliveries_commit_together_or_not_at_all(runtime: Runtime, certs: Certs) -> None:
+    configure(runtime, certs)
     sub(runtime, "https://127.0.0.1:1/a")
     ctx = ctx_for(runtime)
     with pytest.raises(RuntimeError), ctx.write():
@@ -85,11 +85,11 @@ def test_station_keeps_history_but_never_fans_out(station: Runtime) -> None:
 
 
 def test_retry_schedule_follows_policy_a_on_an_injectable_clock(
-    runtime: Runtime, svc_certs: Certs, receiver: Receiver
+    runtime: Runtime, certs: Certs, receiver: Receiver
 ) -> None:
     clock = FixedClock()
     runtime.clock = clock
-    configure(runtime, svc_certs, delays=(0, 30, 120, 900, 3600))
+    configure(runtime, certs, delays=(0, 30, 120, 900, 3600))
     url = receiver.script("/sched", Reply(500))
     sub(runtime, url)
     t0 = clock.now()
@@ -156,15 +156,15 @@ def assert_two_workers_send_each_delivery_once(rt: Runtime, certs: Certs, receiv
 
 
 def test_two_workers_on_one_database_never_send_an_attempt_twice(
-    runtime: Runtime, svc_certs: Certs, receiver: Receiver
+    runtime: Runtime, certs: Certs, receiver: Receiver
 ) -> None:
-    assert_two_workers_send_each_delivery_once(runtime, svc_certs, receiver)
+    assert_two_workers_send_each_delivery_once(runtime, certs, receiver)
 
 
 def test_connect_time_check_refuses_a_name_that_rebinds_to_loopback(
-    runtime: Runtime, svc_certs: Certs, receiver: Receiver, monkeypatch: pytest.MonkeyPatch
+    runtime: Runtime, certs: Certs, receiver: Receiver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    configure(runtime, svc_certs, allow_private=False)
+    configure(runtime, certs, allow_private=False)
     real = socket.getaddrinfo
     answers = iter(["93.184.216.34"])  # public at creation, loopback afterwards
 
@@ -193,10 +193,10 @@ def test_connect_time_check_refuses_a_name_that_rebinds_to_loopback(
     assert receiver.hits("/rebind") == []
 
 
-def test_retention_purges_old_rows_and_refuses_expired_replays(runtime: Runtime, svc_certs: Certs) -> None:
+def test_retention_purges_old_rows_and_refuses_expired_replays(runtime: Runtime, certs: Certs) -> None:
     clock = FixedClock()
     runtime.clock = clock
-    configure(runtime, svc_certs)
+    configure(runtime, certs)
     sub(runtime, "https://127.0.0.1:1/r")
     ctx = ctx_for(runtime)
     old = execute(ctx, "events.publish", body={"type": "order.shipped", "data": SHIPPED})
@@ -215,8 +215,8 @@ def test_retention_purges_old_rows_and_refuses_expired_replays(runtime: Runtime,
     assert execute(ctx, "events.replay", event_id=new.id).deliveries == 1
 
 
-def test_stop_gives_back_claims_and_a_lost_lease_records_nothing(runtime: Runtime, svc_certs: Certs) -> None:
-    cfg = configure(runtime, svc_certs)
+def test_stop_gives_back_claims_and_a_lost_lease_records_nothing(runtime: Runtime, certs: Certs) -> None:
+    cfg = configure(runtime, certs)
     sub(runtime, "https://127.0.0.1:1/x")
     execute(ctx_for(runtime), "events.publish", body={"type": "order.shipped", "data": SHIPPED})
     now = runtime.clock.now()
