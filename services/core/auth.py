@@ -22,7 +22,7 @@ from local_db import Database
 from local_db.base import table_of
 from local_db.models import ApiKey, Membership, Tenant, User
 from services.core.context import Principal, TenantInfo
-from services.core.errors import Forbidden, NotFound, TenantInactive, Unauthorized
+from services.core.errors import Forbidden, NotFound, Unauthorized
 
 ISSUER = "platform"
 AUDIENCE = "platform-api"
@@ -199,11 +199,6 @@ def load_tenant(db: Database, slug: str) -> TenantInfo:
     if t is None:
         raise NotFound(f"tenant {slug!r} not found")
     return tenant_info(t)
-
-
-def require_active(tenant: TenantInfo) -> None:
-    if tenant.status != "active":
-        raise TenantInactive(f"tenant {tenant.slug} is {tenant.status}")
 
 
 # Module customer accounts (Upgrade customers, Aftersale accounts, Rewards

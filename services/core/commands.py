@@ -60,14 +60,9 @@ class Operation:
     # result's ``token`` field; sign-out operations clear it.
     cookie: str | None = None
     clears_cookie: str | None = None
-    tags: tuple[str, ...] = ()
     # Request headers the handler needs (inbound webhook signatures), passed
     # as ``headers={lower-case name: value or None}``.
     headers: tuple[str, ...] = ()
-
-    @property
-    def is_command(self) -> bool:
-        return self.write
 
 
 REGISTRY: dict[str, Operation] = {}
