@@ -173,6 +173,7 @@ def create_app(
     version: str = "0.1.0",
     cookie_domain: str | None = None,
     lifespan_hooks: list[Callable[[FastAPI], Any]] | None = None,
+    sync_routes: bool = True,
 ) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -235,6 +236,8 @@ def create_app(
         return serialize(await to_thread.run_sync(work), 200)
 
     for op in sorted(REGISTRY.values(), key=lambda o: (o.module, o.path, o.method)):
+        if not sync_routes and op.name.startswith("sync."):
+            continue
         extra: dict[str, Any] = {}
         if op.body is not None:
             js = op.body.model_json_schema(ref_template="#/components/schemas/{model}")

@@ -37,6 +37,20 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("seed-demo", help="write the demo data set into a data dir")
     d.add_argument("--data-dir", type=Path, required=True, dest="seed_data_dir")
 
+    r = sub.add_parser(
+        "register-station", help="register this station with a platform (password: PLATFORM_PASSWORD or asked)"
+    )
+    r.add_argument("--data-dir", type=Path, required=True, dest="reg_data_dir")
+    r.add_argument("--platform-url", required=True, dest="reg_platform_url")
+    r.add_argument("--tenant", required=True)
+    r.add_argument("--email", required=True, help="an owner or admin of the tenant")
+    r.add_argument("--name", help="the station's name on the platform (default: its id)")
+
+    y = sub.add_parser("sync", help="sync this station with its platform (headless)")
+    y.add_argument("--data-dir", type=Path, required=True, dest="sync_data_dir")
+    y.add_argument("--once", action="store_true", help="one round, then exit (status 1 if it failed)")
+    y.add_argument("--interval", type=float, default=15.0, help="seconds between rounds when idle")
+
     sc = sub.add_parser("screenshot", help="render a workspace with demo data into a PNG")
     sc.add_argument("--workspace", required=True, choices=["warehouse", "inspection", "helpdesk", "admin", "login"])
     sc.add_argument("--out", type=Path, required=True)
@@ -66,6 +80,14 @@ def main(argv: list[str] | None = None) -> int:
         seed_data_dir(args.seed_data_dir)
         print(f"demo data written to {args.seed_data_dir}")
         return 0
+    if args.command == "register-station":
+        from app.sync_cli import register
+
+        return register(args.reg_data_dir, args.reg_platform_url.rstrip("/"), args.tenant, args.email, args.name)
+    if args.command == "sync":
+        from app.sync_cli import run_sync
+
+        return run_sync(args.sync_data_dir, args.once, args.interval)
     if args.command == "screenshot":
         try:
             w, h = (int(x) for x in args.size.lower().split("x"))

@@ -42,6 +42,7 @@ def build_app(settings: Settings, clock: Clock | None = None) -> tuple[FastAPI, 
         body_limit=settings.body_limit,
         version=VERSION,
         cookie_domain=settings.cookie_domain,
+        sync_routes=settings.sync_routes,
         lifespan_hooks=[factory(rt, settings) for factory in LIFESPAN_FACTORIES],
     )
     return app, rt

@@ -33,6 +33,9 @@ class Settings(BaseSettings):
     body_limit: int = 1024 * 1024
     upload_limit: int = 20 * 1024 * 1024
     demo: bool = False
+    # 0: serve only the spec's routes, without the stations' push and pull
+    # (what a station meets at a platform that has no sync routes).
+    sync_routes: bool = True
 
     def resolved_database_url(self) -> str:
         if self.database_url:

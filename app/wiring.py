@@ -13,6 +13,7 @@ from local_db import Database
 from services.core.clock import Clock, SystemClock
 from services.core.context import Runtime
 from services.events.fanout import install_platform
+from services.sync.changelog import install_change_log
 
 
 def load_modules() -> None:
@@ -54,6 +55,8 @@ def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
     )
     # Webhook fan-out on every emit (platform only; stations leave delivery to the platform).
     install_platform(rt, delivery_config(settings))
+    # The change log the stations' pull reads (services.sync.changelog).
+    install_change_log(rt)
     return rt
 
 

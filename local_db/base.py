@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
@@ -29,8 +32,49 @@ def is_unmapped_table(name: str | None) -> bool:
 
 
 def new_id() -> str:
-    """Identifiers are UUIDs made where the record is born (station or platform)."""
-    return str(uuid.uuid4())
+    """Identifiers are UUIDs made where the record is born (station or platform).
+
+    Inside an ``id_plan`` the identifiers a station change made are recorded,
+    and the platform's replay of that change takes the same ones in the same
+    order, so a record keeps its identity from the station to the platform.
+    """
+    plan = _ID_PLAN.get()
+    return plan.next() if plan is not None else str(uuid.uuid4())
+
+
+class IdPlan:
+    """The identifiers one change makes: recorded on a station, replayed on the platform."""
+
+    __slots__ = ("ids", "replay", "pos")
+
+    def __init__(self, replay: list[str] | None = None) -> None:
+        self.ids: list[str] = list(replay) if replay is not None else []
+        self.replay = replay is not None
+        self.pos = 0
+
+    def next(self) -> str:
+        if self.replay:
+            if self.pos < len(self.ids):
+                self.pos += 1
+                return self.ids[self.pos - 1]
+            # The platform's state took another path than the station's: fresh ids.
+            return str(uuid.uuid4())
+        value = str(uuid.uuid4())
+        self.ids.append(value)
+        return value
+
+
+_ID_PLAN: ContextVar[IdPlan | None] = ContextVar("id_plan", default=None)
+
+
+@contextmanager
+def id_plan(plan: IdPlan | None) -> Iterator[IdPlan | None]:
+    """Make ``new_id`` record into (or replay from) ``plan`` inside the block; None: plain UUIDs."""
+    token = _ID_PLAN.set(plan)
+    try:
+        yield plan
+    finally:
+        _ID_PLAN.reset(token)
 
 
 def utcnow() -> datetime:

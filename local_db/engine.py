@@ -78,6 +78,10 @@ class Database:
         if migrate:
             run_migrations(self.engine)
 
+    def on_session(self, name: str, fn: Any) -> None:
+        """Listen to a session event on every session of this database (e.g. the platform's change log)."""
+        event.listen(self._factory, name, fn)
+
     def session(self, tenant_id: str | None, *, write: bool = False) -> Session:
         """A session bound to one tenant (``None``: platform-wide, for auth and admin jobs)."""
         s = self._factory()

@@ -13,6 +13,7 @@ from local_db.base import Base, TenantScoped, new_id, utcnow
 
 class Tenant(Base):
     __tablename__ = "tenants"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
     slug: Mapped[str] = mapped_column(String(63), unique=True)
@@ -25,6 +26,7 @@ class Tenant(Base):
 
 class User(Base):
     __tablename__ = "users"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
     email: Mapped[str] = mapped_column(String(320), unique=True)  # stored lower-case
@@ -37,6 +39,7 @@ class User(Base):
 
 class Membership(TenantScoped, Base):
     __tablename__ = "memberships"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (UniqueConstraint("tenant_id", "user_id", name="uq_memberships_tenant_user"),)
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
@@ -79,7 +82,11 @@ class OutboxEntry(TenantScoped, Base):
     """A station change, kept as the platform call that repeats it."""
 
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_status_seq", "status", "seq"), {"sqlite_autoincrement": True})
+    __table_args__ = (
+        Index("ix_outbox_status_seq", "status", "seq"),
+        UniqueConstraint("tenant_id", "station_seq", name="uq_outbox_tenant_station_seq"),
+        {"sqlite_autoincrement": True},
+    )
 
     # The per-station order of changes: assigned by the database in the
     # change's transaction, never reused (AUTOINCREMENT), so no counter row.
@@ -91,11 +98,24 @@ class OutboxEntry(TenantScoped, Base):
     path: Mapped[str] = mapped_column(Text)
     body: Mapped[dict[str, Any] | None] = mapped_column(default=None)
     idempotency_key: Mapped[str] = mapped_column(String(64), unique=True)
-    status: Mapped[str] = mapped_column(String(16), default="pending")  # pending, sent, failed, conflict
+    # pending: waiting to be sent; sent: applied (or already applied) on the
+    # platform; conflict / rejected: refused there, shown as a sync issue until
+    # a person decides; discarded: a person dropped it.
+    status: Mapped[str] = mapped_column(String(16), default="pending")
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str | None] = mapped_column(Text, default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     sent_at: Mapped[datetime | None] = mapped_column(default=None)
+    # The sync protocol: the order of this station's changes within the tenant
+    # (the platform applies them in it and spots a gap or a repeat), who made
+    # the change, the identifiers it made (the platform's replay takes the
+    # same ones), and an HMAC with the station's key over all of it.
+    station_seq: Mapped[int] = mapped_column(Integer, default=0)
+    actor_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    ids: Mapped[list[Any]] = mapped_column(default=list)
+    signature: Mapped[str | None] = mapped_column(String(80), default=None)
+    # The platform's answer to a refused change (error code, message, current state).
+    answer: Mapped[dict[str, Any] | None] = mapped_column(default=None)
 
 
 class IdempotencyRecord(TenantScoped, Base):

@@ -13,6 +13,7 @@ from local_db.base import Base, TenantScoped, new_id, utcnow
 
 class FulfillmentOrder(TenantScoped, Base):
     __tablename__ = "fulfillment_orders"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (
         UniqueConstraint("tenant_id", "order_number", name="uq_fulfillment_orders_tenant_number"),
         UniqueConstraint("tenant_id", "pick_barcode", name="uq_fulfillment_orders_tenant_pick"),
@@ -53,6 +54,7 @@ class FulfillmentOrder(TenantScoped, Base):
 
 class FulfillmentLine(TenantScoped, Base):
     __tablename__ = "fulfillment_order_lines"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (
         Index("ix_fulfillment_order_lines_order_position", "order_id", "position"),
         # "Is this barcode on any order?" tells an unknown code from an item of another order.
@@ -73,6 +75,7 @@ class ShippingLabel(TenantScoped, Base):
     """What a label shows, kept at ship time so a reprint is the same label."""
 
     __tablename__ = "fulfillment_labels"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (UniqueConstraint("tenant_id", "tracking_number", name="uq_fulfillment_labels_tenant_tracking"),)
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
@@ -90,6 +93,7 @@ class DeviceSettings(TenantScoped, Base):
     """Scanning-station settings; ``device`` is a device user's id or ``default`` for the tenant."""
 
     __tablename__ = "fulfillment_device_settings"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (UniqueConstraint("tenant_id", "device", name="uq_fulfillment_device_settings_tenant_device"),)
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)

@@ -13,6 +13,7 @@ from local_db.base import Base, TenantScoped, new_id, utcnow
 
 class SupportCategory(TenantScoped, Base):
     __tablename__ = "support_categories"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (UniqueConstraint("tenant_id", "name", name="uq_support_categories_tenant_name"),)
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
@@ -25,6 +26,7 @@ class SupportCategory(TenantScoped, Base):
 
 class SupportTicket(TenantScoped, Base):
     __tablename__ = "support_tickets"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (
         UniqueConstraint("tenant_id", "number", name="uq_support_tickets_tenant_number"),
         # Queues: state first, newest activity first.
@@ -76,6 +78,7 @@ class SupportTicket(TenantScoped, Base):
 
 class SupportMessage(TenantScoped, Base):
     __tablename__ = "support_messages"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (Index("ix_support_messages_ticket_created", "ticket_id", "created_at"),)
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
@@ -91,6 +94,7 @@ class SupportMessage(TenantScoped, Base):
 
 class SupportAttachment(TenantScoped, Base):
     __tablename__ = "support_attachments"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
     ticket_id: Mapped[str | None] = mapped_column(
@@ -111,6 +115,7 @@ class SupportConfig(TenantScoped, Base):
     """The helpdesk configuration of a tenant (one row; the document is validated by the service)."""
 
     __tablename__ = "support_config"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (UniqueConstraint("tenant_id", name="uq_support_config_tenant"),)
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
@@ -120,6 +125,7 @@ class SupportConfig(TenantScoped, Base):
 
 class SupportEmailDomain(TenantScoped, Base):
     __tablename__ = "support_email_domains"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (UniqueConstraint("tenant_id", name="uq_support_email_domains_tenant"),)
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)

@@ -16,6 +16,7 @@ from local_db.base import Base, TenantScoped, new_id, utcnow
 
 class UpgradeCustomer(TenantScoped, Base):
     __tablename__ = "upgrade_customers"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (UniqueConstraint("tenant_id", "email", name="uq_upgrade_customers_tenant_email"),)
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
@@ -32,6 +33,7 @@ class UpgradeCustomer(TenantScoped, Base):
 
 class UpgradeValuation(TenantScoped, Base):
     __tablename__ = "upgrade_valuations"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (UniqueConstraint("tenant_id", "product_id", name="uq_upgrade_valuations_tenant_product"),)
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
@@ -45,6 +47,7 @@ class UpgradeValuation(TenantScoped, Base):
 
 class UpgradeSubmission(TenantScoped, Base):
     __tablename__ = "upgrade_submissions"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (
         Index("ix_upgrade_submissions_tenant_status_created", "tenant_id", "status", "created_at"),
         Index("ix_upgrade_submissions_tenant_serial", "tenant_id", "serial_number"),
@@ -72,6 +75,7 @@ class UpgradeSubmission(TenantScoped, Base):
 
 class UpgradeOffer(TenantScoped, Base):
     __tablename__ = "upgrade_offers"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
     submission_id: Mapped[str] = mapped_column(String(36), ForeignKey("upgrade_submissions.id", ondelete="CASCADE"),
@@ -92,6 +96,7 @@ class UpgradeOffer(TenantScoped, Base):
 
 class UpgradePhoto(TenantScoped, Base):
     __tablename__ = "upgrade_photos"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
     customer_id: Mapped[str | None] = mapped_column(String(36), default=None, index=True)  # uploaded by a customer
@@ -109,6 +114,7 @@ class UpgradePhoto(TenantScoped, Base):
 
 class UpgradeShipment(TenantScoped, Base):
     __tablename__ = "upgrade_shipments"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
     __table_args__ = (UniqueConstraint("tenant_id", "barcode", name="uq_upgrade_shipments_tenant_barcode"),)
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
@@ -122,6 +128,7 @@ class UpgradeShipment(TenantScoped, Base):
 
 class UpgradeInspection(TenantScoped, Base):
     __tablename__ = "upgrade_inspections"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
     submission_id: Mapped[str] = mapped_column(String(36), ForeignKey("upgrade_submissions.id", ondelete="CASCADE"),

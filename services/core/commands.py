@@ -10,6 +10,7 @@ sync engine replays it. One declaration, three uses.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,9 +18,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.engine import Connection
 
 from local_db import new_id
-from local_db.base import table_of
+from local_db.base import IdPlan, id_plan, table_of
 from local_db.models import Counter, IdempotencyRecord, OutboxEntry
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, TenantInactive, ValidationFailed, validation_details
@@ -159,7 +161,11 @@ def next_value(ctx: Ctx, scope: str, name: str) -> int:
     """Take the next value of a counter inside the open unit of work (never reused)."""
     # Core statements on the session's connection: this runs on every station
     # write, and the ORM adds nothing for a single counter row.
-    conn = ctx.uow.session.connection()
+    return next_counter(ctx.uow.session.connection(), scope, name)
+
+
+def next_counter(conn: Connection, scope: str, name: str) -> int:
+    """``next_value`` on a connection whose transaction is open (the row stays locked until it ends)."""
     res = conn.execute(_NEXT_VALUE, {"s": scope, "n": name}).scalar_one_or_none()
     if res is None:
         conn.execute(_NEW_COUNTER, {"scope": scope, "name": name, "value": 1})
@@ -196,23 +202,54 @@ def refuse_secrets_offline(op: Operation, body: BaseModel | None) -> None:
         )
 
 
+# What an outbox entry's signature covers, in this order (the platform checks the same fields).
+SIGNED_FIELDS = (
+    "station_id", "tenant_id", "station_seq", "command", "method", "path", "body",
+    "idempotency_key", "actor_id", "created_at", "ids",
+)  # fmt: skip
+
+
+def entry_signing_payload(entry: dict[str, Any]) -> bytes:
+    """The bytes an outbox entry's HMAC covers (``created_at`` as ISO 8601 text)."""
+    fields = {k: entry.get(k) for k in SIGNED_FIELDS}
+    created = fields["created_at"]
+    if not isinstance(created, str) and created is not None:
+        fields["created_at"] = created.isoformat()
+    return json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def sign_entry(key: bytes, entry: dict[str, Any]) -> str:
+    return "sha256=" + hmac.new(key, entry_signing_payload(entry), hashlib.sha256).hexdigest()
+
+
 def record_outbox(
-    ctx: Ctx, op: Operation, params: dict[str, str], body: BaseModel | None, idempotency_key: str | None
+    ctx: Ctx,
+    op: Operation,
+    params: dict[str, str],
+    body: BaseModel | None,
+    idempotency_key: str | None,
+    ids: list[str] | None = None,
 ) -> dict[str, Any]:
     payload = body.model_dump(mode="json", exclude_unset=True) if body is not None else None
     row = {
         "id": new_id(),
         "station_id": ctx.runtime.station_id,
+        "station_seq": next_value(ctx, ctx.tenant_id, "outbox"),
         "command": op.name,
         "method": op.method,
         "path": platform_path(ctx, op, params),
         "body": payload,
         "idempotency_key": idempotency_key or new_id(),
+        "actor_id": ctx.principal.id if ctx.principal.kind == "user" else None,
+        "ids": ids or [],
         "tenant_id": ctx.tenant_id,
         "created_at": ctx.now(),
         "status": "pending",
         "attempts": 0,
     }
+    # Signed with the station's own key: a row changed in the database is
+    # detected before it is sent (the platform checks its own signature).
+    row["signature"] = sign_entry(ctx.runtime.station_key or b"", row)
     # Core insert on the unit of work's connection: same transaction, less overhead.
     res = ctx.uow.session.connection().execute(_INSERT_OUTBOX, row)
     row["seq"] = res.inserted_primary_key[0] if res.inserted_primary_key else None
@@ -257,11 +294,19 @@ def execute(
             done = _replay(ctx, op, idempotency_key, params, parsed)
             if done is not None:
                 return done.get("result")
-        result = op.handler(ctx, **kwargs)
+        outboxed = ctx.runtime.is_station and op.auth != "platform"
+        # A station records the identifiers the change makes; the platform's
+        # replay of it takes the same ones. The flush makes column defaults
+        # (ids of new rows) happen inside the plan.
+        plan = IdPlan(ctx.replay_ids) if ctx.replay_ids is not None else (IdPlan() if outboxed else None)
+        with id_plan(plan):
+            result = op.handler(ctx, **kwargs)
+            if plan is not None:
+                ctx.uow.session.flush()
         if idempotency_key and ctx.tenant is not None:
             _remember(ctx, op, idempotency_key, params, parsed, result)
-        if ctx.runtime.is_station and op.auth != "platform":
-            record_outbox(ctx, op, params, parsed, idempotency_key)
+        if outboxed:
+            record_outbox(ctx, op, params, parsed, idempotency_key, plan.ids if plan else None)
     return result
 
 

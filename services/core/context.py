@@ -91,6 +91,14 @@ class Runtime:
     def is_station(self) -> bool:
         return self.kind == "station"
 
+    def committed(self, info: CommitInfo) -> None:
+        """Tell the after-commit listeners (a unit of work ended with a commit)."""
+        for hook in self.after_commit:
+            try:
+                hook(info)
+            except Exception:  # noqa: BLE001 - the change is committed; a listener's failure must not undo the answer
+                log.exception("after-commit hook %s failed", getattr(hook, "__name__", hook))
+
 
 class UnitOfWork:
     """One write transaction: rows, events and outbox entries commit together."""
@@ -107,6 +115,9 @@ class Ctx:
     tenant: TenantInfo | None
     principal: Principal
     ip: str | None = None
+    # Applying a station's change on the platform: the identifiers the station
+    # made for it, taken again in the same order (local_db.base.IdPlan).
+    replay_ids: list[str] | None = None
     _uow: UnitOfWork | None = field(default=None, repr=False)
 
     @property
@@ -147,11 +158,17 @@ class Ctx:
         finally:
             session.close()
             self._uow = None
-        for hook in self.runtime.after_commit:
-            try:
-                hook(info)
-            except Exception:  # noqa: BLE001 - the change is committed; a listener's failure must not undo the answer
-                log.exception("after-commit hook %s failed", getattr(hook, "__name__", hook))
+        self.runtime.committed(info)
+
+    @contextmanager
+    def joined(self, session: Session) -> Iterator[UnitOfWork]:
+        """Make this call's writes part of a transaction the caller owns and commits
+        (the sync push applies a station change and its receipt together)."""
+        self._uow = UnitOfWork(session)
+        try:
+            yield self._uow
+        finally:
+            self._uow = None
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -163,4 +180,4 @@ class Ctx:
             yield s
 
     def with_principal(self, principal: Principal) -> Ctx:
-        return Ctx(self.runtime, self.tenant, principal, self.ip)
+        return Ctx(self.runtime, self.tenant, principal, self.ip, self.replay_ids)

@@ -1,0 +1,74 @@
+"""The platform's change log: which records changed, in the tenant's order.
+
+After every flush on the platform, each new, changed or deleted record of a
+synced table is written to ``sync_changes`` under the tenant's next update
+sequence number (usn, one per transaction). The counter row stays locked until
+the transaction ends, so usns become visible in the order they were taken and
+a pull that read up to usn N never misses a later commit below N.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event, select
+from sqlalchemy.orm import Session, UOWTransaction
+
+from local_db.base import table_of
+from local_db.models import Membership, Tenant, User
+from local_db.models.sync import SyncChange
+from services.core.commands import next_counter
+from services.core.context import Runtime
+from services.sync.protocol import synced_tables, upsert
+
+_CHANGES = table_of(SyncChange)
+_USN_KEY = "sync_usn"
+
+
+def install_change_log(rt: Runtime) -> None:
+    rt.db.on_session("after_flush", _after_flush)
+
+
+def _tenants_of(session: Session, obj: Any) -> set[str]:
+    if isinstance(obj, Tenant):
+        return {obj.id}
+    if isinstance(obj, User):
+        rows = session.connection().execute(select(Membership.tenant_id).where(Membership.user_id == obj.id))
+        return {r[0] for r in rows}
+    tid = getattr(obj, "tenant_id", None)
+    return {tid} if tid else set()
+
+
+def _after_flush(session: Session, _ctx: UOWTransaction) -> None:
+    tables = synced_tables()
+    found: dict[tuple[str, str, str], bool] = {}  # (tenant, table, id) -> deleted
+    for objs, deleted in ((session.new, False), (session.dirty, False), (session.deleted, True)):
+        for obj in objs:
+            name = getattr(obj, "__tablename__", None)
+            if name not in tables or (not deleted and obj in session.dirty and not session.is_modified(obj)):
+                continue
+            for tid in _tenants_of(session, obj):
+                found[(tid, name, obj.id)] = deleted
+            if isinstance(obj, Membership) and not deleted:
+                # A new member's account reaches the tenant's stations with the membership.
+                found.setdefault((obj.tenant_id, "users", obj.user_id), False)
+    if not found:
+        return
+    conn = session.connection()
+    usns: dict[str, int] = session.info.setdefault(_USN_KEY, {})
+    rows = []
+    for (tid, name, row_id), deleted in found.items():
+        if tid not in usns:
+            usns[tid] = next_counter(conn, tid, "usn")
+        rows.append({"tenant_id": tid, "table_name": name, "row_id": row_id, "usn": usns[tid], "deleted": deleted})
+    upsert(conn, _CHANGES, rows, ["tenant_id", "table_name", "row_id"])
+
+
+def _forget_usn(session: Session, *_args: Any) -> None:
+    # After a commit the next transaction takes a new usn; after a rollback
+    # (a savepoint's too) the counter's increment may be undone, so take it again.
+    session.info.pop(_USN_KEY, None)
+
+
+event.listen(Session, "after_commit", _forget_usn)
+event.listen(Session, "after_soft_rollback", _forget_usn)

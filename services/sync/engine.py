@@ -1,0 +1,263 @@
+"""The station's sync engine: one per linked tenant, on the asyncio loop (qasync in the desktop).
+
+A round: check the platform's clock, push the outbox in order in batches,
+pull the platform's changes since the cursor page by page, and compare record
+counts when caught up. Rounds run when a local change is committed (``wake``),
+on a timer, and after a failure with exponential back-off and full jitter.
+Database work runs in worker threads, never on the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Literal
+
+from services.core.context import Runtime
+from services.sync import station as st
+from services.sync.client import PlatformClient, SyncError
+from services.sync.protocol import CLOCK_TOLERANCE
+from services.sync.schemas import EntryAnswer
+
+log = logging.getLogger("services.sync")
+
+State = Literal["unlinked", "offline", "syncing", "error", "idle"]
+
+
+@dataclass(frozen=True)
+class SyncStatus:
+    state: State
+    pending: int = 0
+    issues: int = 0
+    last_sync_at: datetime | None = None
+    message: str = ""
+    # Pull progress of the current round: records received, and an estimate of the total.
+    pulled: int = 0
+    to_pull: int = 0
+
+
+@dataclass
+class Backoff:
+    """Exponential back-off with full jitter (AWS architecture blog), capped."""
+
+    base: float = 1.0
+    cap: float = 60.0
+    failures: int = 0
+
+    def next_delay(self) -> float:
+        self.failures += 1
+        return random.uniform(self.base / 2, min(self.cap, self.base * 2**self.failures))
+
+    def reset(self) -> None:
+        self.failures = 0
+
+
+class SyncEngine:
+    def __init__(
+        self,
+        rt: Runtime,
+        tenant_id: str,
+        *,
+        on_status: Callable[[SyncStatus], None] | None = None,
+        interval: float = 15.0,
+        batch: int = 200,
+        page: int = 1000,
+        backoff: Backoff | None = None,
+        client_factory: Callable[[st.Link], PlatformClient] = PlatformClient,
+    ) -> None:
+        self.rt, self.tenant_id = rt, tenant_id
+        self.on_status = on_status
+        self.interval, self.batch, self.page = interval, batch, page
+        self.backoff = backoff or Backoff()
+        self.client_factory = client_factory
+        self.status = SyncStatus("offline")
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._client: PlatformClient | None = None
+        self._round = asyncio.Lock()
+
+    # --- status -------------------------------------------------------------------------------
+
+    def _set(self, **changes: object) -> None:
+        self.status = replace(self.status, **changes)  # type: ignore[arg-type]
+        if self.on_status is not None:
+            try:
+                self.on_status(self.status)
+            except Exception:  # noqa: BLE001 - a listener's failure must not stop sync
+                log.exception("sync status listener failed")
+
+    async def _counts(self) -> None:
+        pending, issues = await asyncio.to_thread(self._local_counts)
+        self._set(pending=pending, issues=issues)
+
+    def _local_counts(self) -> tuple[int, int]:
+        return st.pending_count(self.rt, self.tenant_id), st.issue_count(self.rt, self.tenant_id)
+
+    # --- running -----------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.ensure_future(self.run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+            self._task = None
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+    def wake(self) -> None:
+        """A local change was committed: sync soon (thread-safe through the loop)."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        while True:
+            delay = self.interval
+            try:
+                await self.sync_once()
+                self.backoff.reset()
+            except SyncError as exc:
+                delay = self.backoff.next_delay() if exc.retry else max(self.interval, 60.0)
+                state: State = "offline" if exc.kind == "offline" else "error"
+                self._set(state=state, message=exc.message)
+                log.info("sync %s: %s (next try in %.1f s)", exc.kind, exc.message, delay)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - an unexpected failure: say so, back off, go on
+                log.exception("sync round failed")
+                delay = self.backoff.next_delay()
+                self._set(state="error", message=f"sync failed: {type(exc).__name__}")
+            try:
+                await self._counts()
+            except Exception:  # noqa: BLE001 - the status line can wait for the next round
+                log.exception("reading the outbox counts failed")
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+                await asyncio.sleep(0.05)  # let a burst of scans land in one batch
+            except TimeoutError:
+                pass
+
+    # --- one round ---------------------------------------------------------------------------------
+
+    async def sync_once(self) -> SyncStatus:
+        async with self._round:
+            link = await asyncio.to_thread(st.link_for, self.rt, self.tenant_id)
+            if link is None:
+                await self._counts()
+                self._set(state="unlinked", message="this station is not registered with a platform for this tenant")
+                return self.status
+            if self._client is None or self._client.link != link:
+                if self._client is not None:
+                    await self._client.aclose()
+                self._client = self.client_factory(link)
+            client = self._client
+            self._set(state="syncing", message="", pulled=0, to_pull=0)
+            try:
+                if link.secret.startswith("pk_"):
+                    await self._push_fallback(link, client)
+                else:
+                    await self._check_clock(client)
+                    await self._push(link, client)
+                    await self._pull(link, client)
+            except SyncError as exc:
+                await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=False, error=exc.message)
+                raise
+            await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=True)
+            await self._counts()
+            self._set(state="idle", last_sync_at=self.rt.clock.now(), message="")
+            return self.status
+
+    async def _check_clock(self, client: PlatformClient) -> None:
+        remote = await client.status()
+        skew = (self.rt.clock.now() - remote.serverTime).total_seconds()
+        if abs(skew) > CLOCK_TOLERANCE:
+            raise SyncError(
+                "clock",
+                f"this station's clock is {abs(skew) / 60:.0f} min {'ahead of' if skew > 0 else 'behind'} the "
+                "platform's; sync waits until the clock is right",
+                retry=True,
+            )
+
+    async def _push(self, link: st.Link, client: PlatformClient) -> None:
+        while True:
+            batch = await asyncio.to_thread(st.next_batch, self.rt, link, self.batch)
+            if not batch.entries:
+                return
+            out = await client.push(batch.entries)
+            outcome = await asyncio.to_thread(st.record_answers, self.rt, self.tenant_id, batch, out.answers)
+            await self._counts()
+            if outcome.retry:
+                raise SyncError("server", "the platform could not apply a change; it is sent again later", retry=True)
+
+    async def _push_fallback(self, link: st.Link, client: PlatformClient) -> None:
+        while True:
+            batch = await asyncio.to_thread(st.next_batch, self.rt, link, self.batch)
+            if not batch.entries:
+                return
+            for entry in batch.entries:
+                answer = await client.replay(entry) if not entry["void"] else None
+                one = st.Batch([entry], batch.voided)
+                outcome = await asyncio.to_thread(
+                    st.record_answers,
+                    self.rt,
+                    self.tenant_id,
+                    one,
+                    [answer or EntryAnswer(seq=entry["seq"], status="void")],
+                )
+                if outcome.retry:
+                    raise SyncError(
+                        "server", "the platform could not apply a change; it is sent again later", retry=True
+                    )
+            await self._counts()
+
+    async def _pull(self, link: st.Link, client: PlatformClient, *, checked: bool = False) -> None:
+        cursor = (await asyncio.to_thread(st.link_for, self.rt, self.tenant_id) or link).cursor
+        pulled = 0
+        while True:
+            page = await client.pull(cursor, self.page)
+            applied = await asyncio.to_thread(st.apply_changes, self.rt, self.tenant_id, page.changes, page.cursor)
+            if not applied:
+                # A change was made here meanwhile: send it first, then pull again.
+                await self._push(link, client)
+                continue
+            pulled += len(page.changes)
+            cursor = page.cursor
+            self._set(pulled=pulled, to_pull=pulled + page.remaining)
+            if not page.more:
+                break
+        if not checked:
+            await self._check_counts(link, client, cursor)
+
+    async def _check_counts(self, link: st.Link, client: PlatformClient, cursor: str) -> None:
+        """Caught up with nothing waiting: the station must hold what the platform holds."""
+        if await asyncio.to_thread(self._local_counts) != (0, 0):
+            return  # waiting changes and open sync issues explain a difference until they are settled
+        remote = await client.counts()
+        if remote.cursor != cursor:
+            return  # the platform moved on meanwhile; the next round compares
+        local = await asyncio.to_thread(st.local_counts, self.rt, self.tenant_id)
+        differ = {t: (local.get(t, 0), n) for t, n in remote.counts.items() if local.get(t, 0) != n}
+        if not differ:
+            return
+        log.warning("sync: record counts differ after a sync %s; pulling everything again", differ)
+        await asyncio.to_thread(st.clear_tenant_rows, self.rt, self.tenant_id)
+        await self._pull(link, client, checked=True)
+
+    async def fetch_rows(self, ids: list[str]) -> bool:
+        """Take the platform's current version of these records (after "keep theirs")."""
+        link = await asyncio.to_thread(st.link_for, self.rt, self.tenant_id)
+        if link is None or not ids or link.secret.startswith("pk_"):
+            return False
+        if self._client is None:
+            self._client = self.client_factory(link)
+        page = await self._client.rows(ids)
+        return await asyncio.to_thread(st.take_theirs, self.rt, self.tenant_id, ids, page.changes)

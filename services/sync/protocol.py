@@ -1,0 +1,133 @@
+"""What travels between a station and the platform, and how it is checked.
+
+Every request of a station carries ``X-Station-Id``, ``X-Station-Timestamp``
+(Unix seconds) and ``X-Station-Signature: sha256=<hex>``, an HMAC-SHA256 with
+the station's secret over ``<timestamp>.<tenant slug>.<station id>.<purpose>``
+where the purpose names the request (the push names every entry's signature,
+which covers the entry's content). A timestamp more than five minutes from the
+platform's clock is refused: that is also the station's clock check.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from datetime import date, datetime
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from sqlalchemy import LargeBinary, Table
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
+
+from local_db.base import Base, UTCDateTime
+
+CLOCK_TOLERANCE = 300.0  # seconds
+HEADER_STATION = "x-station-id"
+HEADER_TIMESTAMP = "x-station-timestamp"
+HEADER_SIGNATURE = "x-station-signature"
+HEADERS = (HEADER_STATION, HEADER_TIMESTAMP, HEADER_SIGNATURE)
+
+
+def request_signature(secret: str, timestamp: str, tenant: str, station_id: str, purpose: str) -> str:
+    message = f"{timestamp}.{tenant}.{station_id}.{purpose}".encode()
+    return "sha256=" + hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
+
+
+def push_purpose(signatures: list[str]) -> str:
+    return "push:" + hashlib.sha256(",".join(signatures).encode()).hexdigest()
+
+
+def signed_headers(secret: str, tenant: str, station_id: str, purpose: str, now: float) -> dict[str, str]:
+    ts = str(int(now))
+    return {
+        HEADER_STATION: station_id,
+        HEADER_TIMESTAMP: ts,
+        HEADER_SIGNATURE: request_signature(secret, ts, tenant, station_id, purpose),
+    }
+
+
+def entry_hash(payload: bytes) -> str:
+    return hashlib.sha256(payload).hexdigest()
+
+
+# --- the tables stations cache ------------------------------------------------------------
+
+
+@cache
+def synced_tables() -> dict[str, Table]:
+    """Tables whose model says ``__synced__ = True``, parents before children."""
+    import local_db.models  # noqa: F401 - registers every model
+
+    names = {
+        str(getattr(m.local_table, "name", "")) for m in Base.registry.mappers if getattr(m.class_, "__synced__", False)
+    }
+    return {t.name: t for t in Base.metadata.sorted_tables if t.name in names}
+
+
+def encode_row(table: Table, row: Any) -> dict[str, Any]:
+    """A row as JSON values: datetimes as ISO 8601, bytes as base64."""
+    out: dict[str, Any] = {}
+    for col in table.columns:
+        v = row[col.name]
+        if isinstance(v, datetime | date):
+            v = v.isoformat()
+        elif isinstance(v, bytes | bytearray | memoryview):
+            v = base64.b64encode(bytes(v)).decode()
+        elif isinstance(v, Decimal):
+            v = str(v)
+        out[col.name] = v
+    return out
+
+
+def decode_row(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+    """The inverse of ``encode_row``; unknown fields are dropped (a newer platform may send more)."""
+    out: dict[str, Any] = {}
+    for col in table.columns:
+        if col.name not in data:
+            continue
+        v = data[col.name]
+        if v is not None:
+            if isinstance(col.type, UTCDateTime):
+                v = datetime.fromisoformat(v)
+            elif isinstance(col.type, LargeBinary):
+                v = base64.b64decode(v)
+        out[col.name] = v
+    return out
+
+
+def upsert(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: list[str]) -> None:
+    """INSERT ... ON CONFLICT DO UPDATE (SQLite and PostgreSQL): an update keeps the row
+    (and so the search index triggers see an update, not a delete and an insert)."""
+    if not rows:
+        return
+    dialect = conn.dialect.name
+    mod: Any = postgresql if dialect == "postgresql" else sqlite
+    # One statement per column set: rows of one table share theirs.
+    by_cols: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for r in rows:
+        by_cols.setdefault(tuple(sorted(r)), []).append(r)
+    for cols, group in by_cols.items():
+        stmt = mod.insert(table)
+        updates = {c: stmt.excluded[c] for c in cols if c not in keys}
+        stmt = (
+            stmt.on_conflict_do_update(index_elements=keys, set_=updates) if updates else stmt.on_conflict_do_nothing()
+        )
+        conn.execute(stmt, group)
+
+
+# --- cursors ----------------------------------------------------------------------------------
+
+
+def encode_cursor(usn: int, table: str, row_id: str) -> str:
+    return f"{usn}:{table}:{row_id}"
+
+
+def decode_cursor(cursor: str) -> tuple[int, str, str]:
+    """``""`` is the beginning; a malformed cursor is a ValueError."""
+    if not cursor:
+        return (0, "", "")
+    usn, table, row_id = cursor.split(":", 2)
+    return (int(usn), table, row_id)

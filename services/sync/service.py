@@ -1,0 +1,374 @@
+"""The platform's side of sync: registered stations, the push of signed
+changes, the pull of the change log.
+
+A push applies each entry in its own transaction, together with the entry's
+receipt and the station's new sequence number: a kill at any point leaves
+either all three or none, and a repeat is answered from the receipt.
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel
+from sqlalchemy import func, select, tuple_
+
+from local_db.base import table_of
+from local_db.models import Membership
+from local_db.models.sync import SyncChange, SyncReceipt, SyncStation
+from services.core import auth
+from services.core.commands import REGISTRY, Operation, entry_signing_payload, execute, sign_entry
+from services.core.context import CommitInfo, Ctx, Principal
+from services.core.errors import Conflict, NotFound, ServiceError, TenantInactive, Unauthorized, ValidationFailed
+from services.core.pagination import ListQuery, Page, paginate
+from services.core.sealing import seal, unseal
+from services.sync import protocol as p
+from services.sync.schemas import (
+    Change,
+    CountsOut,
+    EntryAnswer,
+    PullOut,
+    PullQuery,
+    PushEntry,
+    PushIn,
+    PushOut,
+    RowsQuery,
+    StationCreate,
+    StationCreated,
+    StationOut,
+    SyncStatusOut,
+)
+
+# --- stations -------------------------------------------------------------------------------
+
+
+def _out(st: SyncStation) -> StationOut:
+    return StationOut(id=st.id, stationId=st.station_id, name=st.name, createdAt=st.created_at,
+                      revokedAt=st.revoked_at, lastSeq=st.last_seq, lastSeenAt=st.last_seen_at)  # fmt: skip
+
+
+def register_station(ctx: Ctx, body: StationCreate) -> StationCreated:
+    """Register (or re-register a revoked) station; its secret is answered this once."""
+    secret = "sst_" + secrets.token_urlsafe(32)
+    with ctx.write() as s:
+        st = s.execute(select(SyncStation).where(SyncStation.station_id == body.station_id)).scalar_one_or_none()
+        if st is not None and st.revoked_at is None:
+            raise Conflict(
+                "this station is already registered; revoke it first to issue a new secret",
+                {"station": _out(st).model_dump(mode="json")},
+            )
+        if st is None:
+            st = SyncStation(station_id=body.station_id, tenant_id=ctx.tenant_id, last_seq=0)
+            s.add(st)
+        # A re-registered station keeps its sequence: its outbox goes on where it was.
+        st.name, st.secret_sealed, st.revoked_at = body.name, seal(ctx.runtime.secret_key, secret), None
+        st.created_by, st.created_at = ctx.principal.user_id, ctx.now()
+        s.flush()
+        return StationCreated(**_out(st).model_dump(), secret=secret)
+
+
+def list_stations(ctx: Ctx, query: ListQuery) -> Page[StationOut]:
+    cols = {"created_at": SyncStation.created_at, "name": SyncStation.name, "station_id": SyncStation.station_id}
+    with ctx.read() as s:
+        page = paginate(s, select(SyncStation), query, columns=cols)
+    return page.map(_out)
+
+
+def revoke_station(ctx: Ctx, station_id: str) -> StationOut:
+    with ctx.write() as s:
+        st = s.execute(select(SyncStation).where(SyncStation.station_id == station_id)).scalar_one_or_none()
+        if st is None:
+            raise NotFound("station not found")
+        if st.revoked_at is None:
+            st.revoked_at = ctx.now()
+        return _out(st)
+
+
+# --- who is calling -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Caller:
+    pk: str
+    station_id: str
+    name: str
+    secret: str
+
+
+def authenticate(ctx: Ctx, headers: dict[str, str | None], purpose: str) -> Caller:
+    """The registered station that signed this request, or Unauthorized saying why."""
+    if ctx.tenant is None:
+        raise NotFound("tenant not found")
+    if ctx.tenant.status != "active":
+        raise TenantInactive(f"tenant {ctx.tenant.slug} is {ctx.tenant.status}")
+    sid, ts, sig = (headers.get(h) or "" for h in p.HEADERS)
+    if not (sid and ts and sig):
+        raise Unauthorized("a station signs its sync requests (X-Station-Id, X-Station-Timestamp, X-Station-Signature)")
+    now = ctx.now()
+    try:
+        skew = float(ts) - now.timestamp()
+    except ValueError:
+        raise Unauthorized("X-Station-Timestamp is Unix seconds", {"reason": "bad_timestamp"}) from None
+    if abs(skew) > p.CLOCK_TOLERANCE:
+        raise Unauthorized(
+            f"the station's clock is {abs(skew) / 60:.0f} min {'ahead of' if skew > 0 else 'behind'} the platform's; "
+            "fix the station's clock to sync",
+            {"reason": "clock_skew", "skewSeconds": round(skew), "serverTime": now.isoformat()},
+        )
+    with ctx.read() as s:
+        st = s.execute(select(SyncStation).where(SyncStation.station_id == sid)).scalar_one_or_none()
+    if st is None:
+        raise Unauthorized("this station is not registered for this tenant", {"reason": "unknown_station"})
+    if st.revoked_at is not None:
+        raise Unauthorized("this station's registration was revoked", {"reason": "revoked_station"})
+    secret = unseal(ctx.runtime.secret_key, st.secret_sealed)
+    want = p.request_signature(secret, ts, ctx.tenant.slug, sid, purpose)
+    if not hmac.compare_digest(want, sig):
+        raise Unauthorized("the request's signature does not match", {"reason": "bad_signature"})
+    return Caller(st.id, st.station_id, st.name, secret)
+
+
+# --- push -----------------------------------------------------------------------------------
+
+
+@cache
+def _routes() -> list[tuple[str, re.Pattern[str], Operation]]:
+    """Every write a station may replay, as (method, path pattern, operation)."""
+    out = []
+    for op in REGISTRY.values():
+        if not op.write or op.auth != "tenant" or op.module == "platform":
+            continue
+        full = op.path if op.path.startswith("/api/") else f"/{{tenant}}/{op.module}/api{op.path}"
+        pattern = re.sub(r"\\{(\w+)\\}", r"(?P<\1>[^/]+)", re.escape(full))
+        out.append((op.method, re.compile(f"^{pattern}$"), op))
+    return out
+
+
+def resolve(method: str, path: str) -> tuple[Operation, str, dict[str, str]]:
+    for m, rx, op in _routes():
+        if m == method and (hit := rx.match(path)):
+            params = dict(hit.groupdict())
+            return op, params.pop("tenant"), params
+    raise NotFound(f"no station change is replayed as {method} {path}")
+
+
+def _entry_dict(ctx: Ctx, caller: Caller, e: PushEntry) -> dict[str, Any]:
+    return {"station_id": caller.station_id, "tenant_id": ctx.tenant_id, "station_seq": e.seq, "command": e.command,
+            "method": e.method, "path": e.path, "body": e.body, "idempotency_key": e.idempotency_key,
+            "actor_id": e.actor_id, "created_at": e.created_at, "ids": e.ids}  # fmt: skip
+
+
+def _jsonable(result: Any) -> Any:
+    if isinstance(result, BaseModel):
+        return result.model_dump(mode="json", exclude=set(getattr(result, "secret_fields", ())))
+    return result if isinstance(result, dict | list | str | int | float | None) else None
+
+
+def _author(ctx: Ctx, e: PushEntry) -> tuple[Operation, Principal, dict[str, str]]:
+    """The operation an entry repeats, its path parameters, and its author's principal here."""
+    op, slug, params = resolve(e.method, e.path)
+    assert ctx.tenant is not None
+    if slug != ctx.tenant.slug:
+        raise ValidationFailed("this change belongs to another tenant", {"path": e.path})
+    if not e.actor_id:
+        raise ValidationFailed("a station change names the person who made it (actor_id)")
+    # The author's role and modules as the platform knows them now (a removed person's change is refused).
+    return op, auth.user_principal(ctx.db, e.actor_id, ctx.tenant), params
+
+
+def apply_entry(ctx: Ctx, caller: Caller, e: PushEntry) -> EntryAnswer:
+    rt = ctx.runtime
+    signed = _entry_dict(ctx, caller, e)
+    digest = p.entry_hash(entry_signing_payload(signed) + (b"void" if e.void else b""))
+    commit: CommitInfo | None = None
+    with ctx.db.transaction(ctx.tenant_id) as s:
+        st = s.execute(select(SyncStation).where(SyncStation.id == caller.pk).with_for_update()).scalar_one()
+        if e.seq <= st.last_seq:
+            r = s.get(SyncReceipt, (st.id, e.seq))
+            if r is not None and r.entry_hash == digest:
+                ans = dict(r.answer or {})
+                return EntryAnswer(
+                    seq=e.seq, status="duplicate", first=r.status, result=ans.get("result"), error=ans.get("error")
+                )
+            return EntryAnswer(
+                seq=e.seq,
+                status="rejected",
+                error={
+                    "code": "SEQUENCE_REUSED",
+                    "error": f"change number {e.seq} was already used for another change",
+                },
+            )
+        if e.seq != st.last_seq + 1:
+            return EntryAnswer(seq=e.seq, status="gap", expected=st.last_seq + 1)
+        answer: EntryAnswer
+        if not hmac.compare_digest(sign_entry(caller.secret.encode(), signed), e.signature):
+            answer = EntryAnswer(
+                seq=e.seq,
+                status="rejected",
+                error={"code": "SIGNATURE_INVALID", "error": "the change's signature does not match its content"},
+            )
+        elif e.void:
+            answer = EntryAnswer(seq=e.seq, status="void")
+        else:
+            answer, commit = _run(ctx, s, e)
+        st.last_seq, st.last_seen_at = e.seq, ctx.now()
+        s.add(SyncReceipt(station_pk=st.id, seq=e.seq, entry_hash=digest, status=answer.status, tenant_id=ctx.tenant_id,
+                          answer={"result": answer.result, "error": answer.error}, created_at=ctx.now()))  # fmt: skip
+    if commit is not None:
+        rt.committed(commit)
+    return answer
+
+
+def _run(ctx: Ctx, s: Any, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None]:
+    try:
+        op, principal, params = _author(ctx, e)
+    except ServiceError as exc:
+        return EntryAnswer(seq=e.seq, status="rejected", error=exc.to_body()), None
+    actor = Ctx(ctx.runtime, ctx.tenant, principal, ctx.ip, replay_ids=e.ids)
+    savepoint = s.begin_nested()
+    with actor.joined(s) as uow:
+        try:
+            path_params: dict[str, Any] = params
+            result = execute(actor, op, body=e.body, idempotency_key=e.idempotency_key, **path_params)
+        except ServiceError as exc:
+            savepoint.rollback()
+            status = "conflict" if exc.status == 409 else "rejected"
+            return EntryAnswer(seq=e.seq, status=status, error=exc.to_body()), None
+        savepoint.commit()
+        return EntryAnswer(seq=e.seq, status="applied", result=_jsonable(result)), CommitInfo(
+            ctx.tenant_id, uow.events, uow.commands
+        )
+
+
+def push(ctx: Ctx, body: PushIn, headers: dict[str, str | None]) -> PushOut:
+    caller = authenticate(ctx, headers, p.push_purpose([e.signature for e in body.entries]))
+    answers: list[EntryAnswer] = []
+    stopped = False
+    for e in body.entries:
+        if stopped:
+            answers.append(EntryAnswer(seq=e.seq, status="deferred"))
+            continue
+        try:
+            a = apply_entry(ctx, caller, e)
+        except Exception as exc:  # noqa: BLE001 - the platform failed (not the change): the station sends it again
+            a = EntryAnswer(seq=e.seq, status="retry", error={"code": "INTERNAL_ERROR", "error": type(exc).__name__})
+        answers.append(a)
+        stopped = a.status in ("gap", "retry")
+    with ctx.read() as s:
+        last = s.execute(select(SyncStation.last_seq).where(SyncStation.id == caller.pk)).scalar_one()
+    return PushOut(answers=answers, lastSeq=last, serverTime=ctx.now())
+
+
+# --- pull -------------------------------------------------------------------------------------
+
+_CH = table_of(SyncChange)
+
+
+def _head(ctx: Ctx) -> str:
+    with ctx.read() as s:
+        row = s.execute(
+            select(_CH.c.usn, _CH.c.table_name, _CH.c.row_id).where(_CH.c.tenant_id == ctx.tenant_id)
+            .order_by(_CH.c.usn.desc(), _CH.c.table_name.desc(), _CH.c.row_id.desc()).limit(1)
+        ).first()  # fmt: skip
+    return p.encode_cursor(*row) if row else ""
+
+
+def _changes(ctx: Ctx, keys: list[tuple[str, str, bool]]) -> list[Change]:
+    """The current rows of these (table, id, deleted) records, in the given order."""
+    tables = p.synced_tables()
+    wanted: dict[str, list[str]] = {}
+    for name, rid, deleted in keys:
+        if not deleted and name in tables:
+            wanted.setdefault(name, []).append(rid)
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    with ctx.read() as s:
+        conn = s.connection()
+        for name, ids in wanted.items():
+            t = tables[name]
+            stmt = select(t).where(t.c.id.in_(ids))
+            if "tenant_id" in t.c:
+                stmt = stmt.where(t.c.tenant_id == ctx.tenant_id)
+            for row in conn.execute(stmt).mappings():
+                found[(name, row["id"])] = p.encode_row(t, row)
+    out = []
+    for name, rid, deleted in keys:
+        data = found.get((name, rid))
+        # A record gone since its change was logged is a deletion for the station.
+        out.append(Change(table=name, id=rid, deleted=deleted or data is None, row=data))
+    return out
+
+
+def pull(ctx: Ctx, query: PullQuery, headers: dict[str, str | None]) -> PullOut:
+    authenticate(ctx, headers, f"pull:{query.cursor}:{query.limit}")
+    try:
+        after = p.decode_cursor(query.cursor)
+    except ValueError:
+        raise ValidationFailed("cursor is not one this platform gave", {"cursor": query.cursor}) from None
+    with ctx.read() as s:
+        rows = s.execute(
+            select(_CH.c.usn, _CH.c.table_name, _CH.c.row_id, _CH.c.deleted)
+            .where(_CH.c.tenant_id == ctx.tenant_id, tuple_(_CH.c.usn, _CH.c.table_name, _CH.c.row_id) > after)
+            .order_by(_CH.c.usn, _CH.c.table_name, _CH.c.row_id).limit(query.limit + 1)
+        ).all()  # fmt: skip
+    more = len(rows) > query.limit
+    rows = rows[: query.limit]
+    cursor = p.encode_cursor(*rows[-1][:3]) if rows else query.cursor
+    changes = _changes(ctx, [(r.table_name, r.row_id, bool(r.deleted)) for r in rows])
+    remaining = 0
+    if more:
+        with ctx.read() as s:
+            remaining = s.execute(
+                select(func.count()).select_from(_CH)
+                .where(_CH.c.tenant_id == ctx.tenant_id, tuple_(_CH.c.usn, _CH.c.table_name, _CH.c.row_id) > p.decode_cursor(cursor))
+            ).scalar_one()  # fmt: skip
+    return PullOut(changes=changes, cursor=cursor, more=more, serverTime=ctx.now(), remaining=int(remaining))
+
+
+def rows(ctx: Ctx, query: RowsQuery, headers: dict[str, str | None]) -> PullOut:
+    """The current state of some records (a station taking the platform's version after a conflict)."""
+    authenticate(ctx, headers, f"rows:{query.ids}")
+    ids = [i for i in query.ids.split(",") if i][:200]
+    with ctx.read() as s:
+        found = s.execute(
+            select(_CH.c.table_name, _CH.c.row_id, _CH.c.deleted)
+            .where(_CH.c.tenant_id == ctx.tenant_id, _CH.c.row_id.in_(ids))
+        ).all()  # fmt: skip
+    changes = _changes(ctx, [(r.table_name, r.row_id, bool(r.deleted)) for r in found])
+    return PullOut(changes=changes, cursor="", more=False, serverTime=ctx.now())
+
+
+def counts(ctx: Ctx, headers: dict[str, str | None]) -> CountsOut:
+    """How many records of each synced table the tenant has (a station compares after a sync)."""
+    authenticate(ctx, headers, "counts")
+    return CountsOut(counts=table_counts(ctx), cursor=_head(ctx), serverTime=ctx.now())
+
+
+def table_counts(ctx: Ctx) -> dict[str, int]:
+    out: dict[str, int] = {}
+    with ctx.read() as s:
+        conn = s.connection()
+        for name, t in p.synced_tables().items():
+            if name == "tenants":
+                stmt = select(func.count()).select_from(t).where(t.c.id == ctx.tenant_id)
+            elif name == "users":
+                stmt = select(func.count(func.distinct(Membership.user_id))).where(
+                    Membership.tenant_id == ctx.tenant_id
+                )
+            else:
+                stmt = select(func.count()).select_from(t).where(t.c.tenant_id == ctx.tenant_id)
+            out[name] = int(conn.execute(stmt).scalar_one())
+    return out
+
+
+def status(ctx: Ctx, headers: dict[str, str | None]) -> SyncStatusOut:
+    caller = authenticate(ctx, headers, "status")
+    with ctx.read() as s:
+        last = s.execute(select(SyncStation.last_seq).where(SyncStation.id == caller.pk)).scalar_one()
+    return SyncStatusOut(
+        serverTime=ctx.now(), stationId=caller.station_id, name=caller.name, lastSeq=last, cursor=_head(ctx)
+    )
