@@ -116,6 +116,9 @@ class OutboxEntry(TenantScoped, Base):
     signature: Mapped[str | None] = mapped_column(String(80), default=None)
     # The platform's answer to a refused change (error code, message, current state).
     answer: Mapped[dict[str, Any] | None] = mapped_column(default=None)
+    # The id of the record the change made or changed here (its answer's ``id``): a platform
+    # without the sync routes gives a created record its own id, mapped back from this.
+    result_id: Mapped[str | None] = mapped_column(String(36), default=None)
 
 
 class IdempotencyRecord(TenantScoped, Base):

@@ -229,6 +229,7 @@ def record_outbox(
     body: BaseModel | None,
     idempotency_key: str | None,
     ids: list[str] | None = None,
+    result_id: str | None = None,
 ) -> dict[str, Any]:
     payload = body.model_dump(mode="json", exclude_unset=True) if body is not None else None
     row = {
@@ -242,6 +243,7 @@ def record_outbox(
         "idempotency_key": idempotency_key or new_id(),
         "actor_id": ctx.principal.id if ctx.principal.kind == "user" else None,
         "ids": ids or [],
+        "result_id": result_id,
         "tenant_id": ctx.tenant_id,
         "created_at": ctx.now(),
         "status": "pending",
@@ -306,7 +308,11 @@ def execute(
         if idempotency_key and ctx.tenant is not None:
             _remember(ctx, op, idempotency_key, params, parsed, result)
         if outboxed:
-            record_outbox(ctx, op, params, parsed, idempotency_key, plan.ids if plan else None)
+            ids = plan.ids if plan else []
+            rid = getattr(result, "id", None)
+            # Only a record this change made can get another id from a spec-only platform.
+            made = rid if isinstance(rid, str) and rid in ids else None
+            record_outbox(ctx, op, params, parsed, idempotency_key, ids, made)
     return result
 
 

@@ -126,7 +126,11 @@ class PlatformClient:
             except ValueError:
                 error = {"code": "HTTP_ERROR", "error": f"HTTP {r.status_code}"}
             return EntryAnswer(seq=seq, status="conflict" if r.status_code == 409 else "rejected", error=error)
-        return EntryAnswer(seq=seq, status="applied")
+        try:
+            data = r.json().get("data")
+        except (ValueError, AttributeError):
+            data = None
+        return EntryAnswer(seq=seq, status="applied", result=data if isinstance(data, dict) else None)
 
 
 async def register_station(

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from services.core.context import Runtime
 from services.sync import station as st
@@ -199,20 +199,30 @@ class SyncEngine:
                 raise SyncError("server", "the platform could not apply a change; it is sent again later", retry=True)
 
     async def _push_fallback(self, link: st.Link, client: PlatformClient) -> None:
+        """Plain spec calls, one by one, each with its Idempotency-Key. Such a platform gives
+        records it creates its own ids: later calls naming them are rewritten to those."""
+        ids = await asyncio.to_thread(st.id_map, self.rt, self.tenant_id)
         while True:
             batch = await asyncio.to_thread(st.next_batch, self.rt, link, self.batch)
             if not batch.entries:
                 return
             for entry in batch.entries:
-                answer = await client.replay(entry) if not entry["void"] else None
+                seq = int(entry["seq"])
+                if entry["void"]:
+                    answer = EntryAnswer(seq=seq, status="void")
+                else:
+                    answer = await client.replay(_rewrite(entry, ids))
+                    made, theirs = batch.made.get(seq), answer.result
+                    if (
+                        answer.status == "applied"
+                        and made
+                        and isinstance(theirs, dict)
+                        and theirs.get("id") not in (None, made)
+                    ):
+                        ids[made] = str(theirs["id"])
+                        answer = EntryAnswer(seq=seq, status="applied", result={"platform_id": ids[made]})
                 one = st.Batch([entry], batch.voided)
-                outcome = await asyncio.to_thread(
-                    st.record_answers,
-                    self.rt,
-                    self.tenant_id,
-                    one,
-                    [answer or EntryAnswer(seq=entry["seq"], status="void")],
-                )
+                outcome = await asyncio.to_thread(st.record_answers, self.rt, self.tenant_id, one, [answer])
                 if outcome.retry:
                     raise SyncError(
                         "server", "the platform could not apply a change; it is sent again later", retry=True
@@ -261,3 +271,21 @@ class SyncEngine:
             self._client = self.client_factory(link)
         page = await self._client.rows(ids)
         return await asyncio.to_thread(st.take_theirs, self.rt, self.tenant_id, ids, page.changes)
+
+
+def _rewrite(entry: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
+    """The entry with station-made ids replaced by the platform's (path segments and body values)."""
+    if not ids:
+        return entry
+
+    def swap(v: Any) -> Any:
+        if isinstance(v, str):
+            return ids.get(v, v)
+        if isinstance(v, list):
+            return [swap(x) for x in v]
+        if isinstance(v, dict):
+            return {k: swap(x) for k, x in v.items()}
+        return v
+
+    path = "/".join(ids.get(seg, seg) for seg in str(entry["path"]).split("/"))
+    return {**entry, "path": path, "body": swap(entry.get("body"))}

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hmac
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
@@ -103,6 +103,7 @@ def note_sync(rt: Runtime, tenant_id: str, *, ok: bool, error: str | None = None
 class Batch:
     entries: list[dict[str, Any]]  # wire entries (services.sync.schemas.PushEntry)
     voided: dict[int, dict[str, Any]]  # seq -> why it goes void (the issue shown)
+    made: dict[int, str] = field(default_factory=dict)  # seq -> id of the record the change made here
 
 
 def pending_count(rt: Runtime, tenant_id: str) -> int:
@@ -150,7 +151,19 @@ def next_batch(rt: Runtime, link: Link, limit: int = 250) -> Batch:
         if batch.entries and size > MAX_BATCH_BYTES:
             break
         batch.entries.append(wire)
+        if r.result_id:
+            batch.made[r.station_seq] = r.result_id
     return batch
+
+
+def id_map(rt: Runtime, tenant_id: str) -> dict[str, str]:
+    """Records made here that a platform without sync routes gave other ids: station id -> platform id."""
+    with rt.db.reading(tenant_id) as s:
+        rows = s.execute(
+            select(OutboxEntry.result_id, OutboxEntry.answer)
+            .where(OutboxEntry.status == "sent", OutboxEntry.result_id.is_not(None), OutboxEntry.answer.is_not(None))
+        ).all()  # fmt: skip
+    return {rid: str(a["platform_id"]) for rid, a in rows if isinstance(a, dict) and a.get("platform_id")}
 
 
 @dataclass
@@ -174,7 +187,9 @@ def record_answers(rt: Runtime, tenant_id: str, batch: Batch, answers: Iterable[
             # A duplicate was answered before (that answer was lost): record the first outcome.
             status: str = (a.first or "applied") if a.status == "duplicate" else a.status
             if status in ("applied", "duplicate"):
-                conn.execute(update(_OUTBOX).where(where).values(status="sent", sent_at=now, answer=None))
+                mapped = a.result.get("platform_id") if isinstance(a.result, dict) else None
+                answer = {"platform_id": mapped} if mapped else None
+                conn.execute(update(_OUTBOX).where(where).values(status="sent", sent_at=now, answer=answer))
                 out.sent += 1
             elif status == "void":
                 why = batch.voided.get(a.seq) or a.error or {"code": "VOID", "error": "not applied"}
