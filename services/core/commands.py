@@ -157,19 +157,42 @@ def platform_path(ctx: Ctx, op: Operation, params: dict[str, str]) -> str:
     return rest if op.path.startswith("/api/") else f"/{slug}/{op.module}/api{rest}"
 
 
+# Counters whose values must be unique across a tenant's stations (tracking
+# numbers printed offline): a linked station takes them from blocks the
+# platform leases it (name -> block size).
+LEASED_COUNTERS: dict[str, int] = {}
+LEASE_END = ":lease-end"
+
+
+def leased_counter(name: str, block: int) -> str:
+    LEASED_COUNTERS[name] = block
+    return name
+
+
 def next_value(ctx: Ctx, scope: str, name: str) -> int:
     """Take the next value of a counter inside the open unit of work (never reused)."""
     # Core statements on the session's connection: this runs on every station
     # write, and the ORM adds nothing for a single counter row.
-    return next_counter(ctx.uow.session.connection(), scope, name)
+    conn = ctx.uow.session.connection()
+    value = next_counter(conn, scope, name)
+    if ctx.runtime.is_station and name in LEASED_COUNTERS:
+        end = conn.execute(_READ_COUNTER, {"s": scope, "n": name + LEASE_END}).scalar_one_or_none()
+        # No lease: a station on its own (never linked to a platform) counts by itself.
+        if end is not None and value > end:
+            raise Conflict(
+                "this station has used up the numbers the platform gave it; connect to the platform to get more",
+                {"reason": "lease_used_up", "counter": name},
+            )
+    return value
 
 
-def next_counter(conn: Connection, scope: str, name: str) -> int:
-    """``next_value`` on a connection whose transaction is open (the row stays locked until it ends)."""
-    res = conn.execute(_NEXT_VALUE, {"s": scope, "n": name}).scalar_one_or_none()
+def next_counter(conn: Connection, scope: str, name: str, step: int = 1) -> int:
+    """``next_value`` on a connection whose transaction is open (the row stays locked until it ends);
+    ``step`` > 1 takes a block and answers its last value."""
+    res = conn.execute(_NEXT_VALUE, {"s": scope, "n": name, "step": step}).scalar_one_or_none()
     if res is None:
-        conn.execute(_NEW_COUNTER, {"scope": scope, "name": name, "value": 1})
-        return 1
+        conn.execute(_NEW_COUNTER, {"scope": scope, "name": name, "value": step})
+        return step
     return int(res)
 
 
@@ -178,9 +201,10 @@ _COUNTERS = table_of(Counter)
 _NEXT_VALUE = (
     update(_COUNTERS)
     .where(_COUNTERS.c.scope == bindparam("s"), _COUNTERS.c.name == bindparam("n"))
-    .values(value=_COUNTERS.c.value + 1)
+    .values(value=_COUNTERS.c.value + bindparam("step"))
     .returning(_COUNTERS.c.value)
 )
+_READ_COUNTER = select(_COUNTERS.c.value).where(_COUNTERS.c.scope == bindparam("s"), _COUNTERS.c.name == bindparam("n"))
 _NEW_COUNTER = insert(_COUNTERS)
 _INSERT_OUTBOX = insert(table_of(OutboxEntry))
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from services.core.commands import next_value
+from services.core.commands import leased_counter, next_value
 from services.core.context import Ctx
 from services.core.errors import ValidationFailed
 from services.fulfillment.codes import has_valid_check_digit, with_check_digit
@@ -51,6 +51,10 @@ class Carrier(Protocol):
         ...
 
 
+# Tracking numbers are printed on labels offline: linked stations take them from platform leases.
+TRACKING = leased_counter("fulfillment.tracking", 500)
+
+
 class LocalCarrier:
     """The built-in offline carrier: ``LP`` + 9-digit sequence + check digit, e.g. ``LP0000000017``."""
 
@@ -60,7 +64,7 @@ class LocalCarrier:
     prefix = "LP"
 
     def create_shipment(self, ctx: Ctx, package: Package) -> Shipment:
-        seq = next_value(ctx, ctx.tenant_id, "fulfillment.tracking")
+        seq = next_value(ctx, ctx.tenant_id, TRACKING)
         return Shipment(self.code, self.prefix + with_check_digit(f"{seq:09d}"), "standard")
 
     def accepts_tracking_number(self, tracking_number: str) -> bool:

@@ -14,7 +14,7 @@ import httpx
 from pydantic import BaseModel, ValidationError
 
 from services.sync import protocol as p
-from services.sync.schemas import CountsOut, EntryAnswer, PullOut, PushOut, SyncStatusOut
+from services.sync.schemas import CountsOut, EntryAnswer, LeaseOut, PullOut, PushOut, SyncStatusOut
 from services.sync.station import Link
 
 TIMEOUT = httpx.Timeout(20.0, connect=5.0)
@@ -103,6 +103,10 @@ class PlatformClient:
 
     async def counts(self) -> CountsOut:
         out: CountsOut = await self._signed("GET", "/counts", "counts", CountsOut)
+        return out
+
+    async def lease(self, counter: str) -> LeaseOut:
+        out: LeaseOut = await self._signed("POST", "/leases", f"lease:{counter}", LeaseOut, json={"counter": counter})
         return out
 
     async def replay(self, entry: dict[str, Any]) -> EntryAnswer:

@@ -10,7 +10,7 @@ own unit of work, not one around the whole batch.
 from services.core.commands import MANAGERS, Operation, command, query, register
 from services.core.pagination import ListQuery
 from services.sync import protocol, service
-from services.sync.schemas import PullQuery, PushIn, RowsQuery, StationCreate
+from services.sync.schemas import LeaseIn, PullQuery, PushIn, RowsQuery, StationCreate
 
 M = "platform"
 T = "/api/tenants/{tenant}/sync"
@@ -38,3 +38,6 @@ query(name="sync.counts", module=M, method="GET", path=T + "/counts", handler=se
 query(name="sync.status", module=M, method="GET", path=T + "/status", handler=service.status, auth="platform",
       roles=ANYONE, limit="sync", headers=protocol.HEADERS,
       summary="the station's registration, sequence and the platform's clock")  # fmt: skip
+register(Operation(name="sync.leases", module=M, method="POST", path=T + "/leases", handler=service.lease, body=LeaseIn,
+                   auth="platform", roles=ANYONE, limit="sync", headers=protocol.HEADERS,
+                   summary="lease a block of numbers (tracking numbers) to a station"))  # fmt: skip

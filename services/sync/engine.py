@@ -167,6 +167,7 @@ class SyncEngine:
                 else:
                     await self._check_clock(client)
                     await self._push(link, client)
+                    await self._renew_leases(client)
                     await self._pull(link, client)
             except SyncError as exc:
                 await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=False, error=exc.message)
@@ -197,6 +198,11 @@ class SyncEngine:
             await self._counts()
             if outcome.retry:
                 raise SyncError("server", "the platform could not apply a change; it is sent again later", retry=True)
+
+    async def _renew_leases(self, client: PlatformClient) -> None:
+        for counter in await asyncio.to_thread(st.leases_to_renew, self.rt, self.tenant_id):
+            block = await client.lease(counter)
+            await asyncio.to_thread(st.apply_lease, self.rt, self.tenant_id, counter, block.start, block.end)
 
     async def _push_fallback(self, link: st.Link, client: PlatformClient) -> None:
         """Plain spec calls, one by one, each with its Idempotency-Key. Such a platform gives

@@ -116,3 +116,15 @@ class CountsOut(BaseModel):
     counts: dict[str, int]
     cursor: str
     serverTime: datetime
+
+
+class LeaseIn(Strict):
+    counter: str = Field(min_length=1, max_length=64)
+
+
+class LeaseOut(BaseModel):
+    """A block of counter values for one station alone: ``start`` to ``end``, both included."""
+
+    counter: str
+    start: int
+    end: int

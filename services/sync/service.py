@@ -22,7 +22,15 @@ from local_db.base import table_of
 from local_db.models import Membership
 from local_db.models.sync import SyncChange, SyncReceipt, SyncStation
 from services.core import auth
-from services.core.commands import REGISTRY, Operation, entry_signing_payload, execute, sign_entry
+from services.core.commands import (
+    LEASED_COUNTERS,
+    REGISTRY,
+    Operation,
+    entry_signing_payload,
+    execute,
+    next_counter,
+    sign_entry,
+)
 from services.core.context import CommitInfo, Ctx, Principal
 from services.core.errors import Conflict, NotFound, ServiceError, TenantInactive, Unauthorized, ValidationFailed
 from services.core.pagination import ListQuery, Page, paginate
@@ -32,6 +40,8 @@ from services.sync.schemas import (
     Change,
     CountsOut,
     EntryAnswer,
+    LeaseIn,
+    LeaseOut,
     PullOut,
     PullQuery,
     PushEntry,
@@ -372,3 +382,17 @@ def status(ctx: Ctx, headers: dict[str, str | None]) -> SyncStatusOut:
     return SyncStatusOut(
         serverTime=ctx.now(), stationId=caller.station_id, name=caller.name, lastSeq=last, cursor=_head(ctx)
     )
+
+
+# --- number leases ---------------------------------------------------------------------------------
+
+
+def lease(ctx: Ctx, body: LeaseIn, headers: dict[str, str | None]) -> LeaseOut:
+    """A block of a counter's values for the calling station (the platform's own numbers skip it)."""
+    authenticate(ctx, headers, f"lease:{body.counter}")
+    block = LEASED_COUNTERS.get(body.counter)
+    if block is None:
+        raise ValidationFailed(f"{body.counter} is not a leased counter", {"allowed": sorted(LEASED_COUNTERS)})
+    with ctx.db.transaction(ctx.tenant_id) as s:
+        end = next_counter(s.connection(), ctx.tenant_id, body.counter, step=block)
+    return LeaseOut(counter=body.counter, start=end - block + 1, end=end)

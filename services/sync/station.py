@@ -23,9 +23,9 @@ from sqlalchemy.engine import Connection
 
 from local_db import new_id
 from local_db.base import table_of
-from local_db.models import OutboxEntry, Tenant
+from local_db.models import Counter, Event, OutboxEntry, Tenant
 from local_db.models.sync import SyncLink
-from services.core.commands import next_counter, sign_entry
+from services.core.commands import LEASE_END, LEASED_COUNTERS, next_counter, sign_entry
 from services.core.context import SYSTEM, Ctx, Runtime
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.sealing import seal, unseal
@@ -39,6 +39,7 @@ MAX_ATTEMPTS = 5
 MAX_BATCH_BYTES = 768 * 1024
 ISSUE_STATES = ("conflict", "rejected")
 _OUTBOX = table_of(OutboxEntry)
+_EVENTS = table_of(Event)
 
 
 @dataclass(frozen=True)
@@ -178,6 +179,7 @@ def record_answers(rt: Runtime, tenant_id: str, batch: Batch, answers: Iterable[
     """Write the platform's answers to the outbox in one transaction."""
     out = Outcome()
     now = rt.clock.now()
+    made = {int(e["seq"]): list(e.get("ids") or []) for e in batch.entries}
     with rt.db.transaction(tenant_id) as s:
         conn = s.connection()
         for a in answers:
@@ -190,6 +192,10 @@ def record_answers(rt: Runtime, tenant_id: str, batch: Batch, answers: Iterable[
                 mapped = a.result.get("platform_id") if isinstance(a.result, dict) else None
                 answer = {"platform_id": mapped} if mapped else None
                 conn.execute(update(_OUTBOX).where(where).values(status="sent", sent_at=now, answer=answer))
+                # The station's events of this change were emitted again by the platform's
+                # replay under the same ids (the id plan): they have reached it.
+                if made.get(a.seq):
+                    conn.execute(update(_EVENTS).where(_EVENTS.c.id.in_(made[a.seq])).values(synced_at=now))
                 out.sent += 1
             elif status == "void":
                 why = batch.voided.get(a.seq) or a.error or {"code": "VOID", "error": "not applied"}
@@ -217,6 +223,39 @@ def requeue_from(rt: Runtime, tenant_id: str, seq: int) -> None:
             .where(OutboxEntry.station_seq >= seq, OutboxEntry.status != "pending")
             .values(status="pending", attempts=0)
         )
+
+
+# --- number leases -----------------------------------------------------------------------------
+
+
+def leases_to_renew(rt: Runtime, tenant_id: str) -> list[str]:
+    """Leased counters with no block yet or less than a quarter of one left."""
+    out = []
+    with rt.db.reading(None) as s:
+        for name, block in LEASED_COUNTERS.items():
+            rows = dict(
+                s.execute(
+                    select(Counter.name, Counter.value).where(Counter.scope == tenant_id, Counter.name.in_([name, name + LEASE_END]))
+                ).all()
+            )  # fmt: skip
+            end = rows.get(name + LEASE_END)
+            if end is None or end - rows.get(name, 0) < block // 4:
+                out.append(name)
+    return out
+
+
+def apply_lease(rt: Runtime, tenant_id: str, counter: str, start: int, end: int) -> None:
+    """Count from the new block on (what is left of the old one is never used: values are never reused)."""
+    table = table_of(Counter)
+    with rt.db.transaction(None) as s:
+        current = s.execute(
+            select(Counter.value).where(Counter.scope == tenant_id, Counter.name == counter)
+        ).scalar_one_or_none()  # fmt: skip
+        if current is not None and current >= start:
+            return  # an older answer arriving late: the block is behind us
+        p.upsert(s.connection(), table, [{"scope": tenant_id, "name": counter, "value": start - 1},
+                                         {"scope": tenant_id, "name": counter + LEASE_END, "value": end}],
+                 ["scope", "name"])  # fmt: skip
 
 
 # --- pull ---------------------------------------------------------------------------------------

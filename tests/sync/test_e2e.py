@@ -68,6 +68,12 @@ def test_offline_work_reaches_the_platform_once_and_the_other_station_sees_it(
     # Same identities as on the station, real numbers from the platform, each change once.
     assert [r[0] for r in rows] == [t.id for t in made]
     assert all(r[1].startswith("TKT-") for r in rows) and replies == 1
+    # The station's own events went the same way: the platform emitted them under the same ids.
+    with a.rt.db.reading(a.tenant.id) as ses:
+        local = ses.execute(text("SELECT id, synced_at FROM events WHERE type = 'ticket.created'")).all()
+    with platform_db(platform) as db:
+        there = {r[0] for r in db.execute("SELECT id FROM events WHERE type = 'ticket.created'")}
+    assert len(local) == 3 and all(r[1] is not None for r in local) and {r[0] for r in local} <= there
     # The station took the real numbers in the pull.
     assert ticket_row(a, made[0].id).number == rows[0][1]
     assert not ticket_row(a, made[0].id).provisional
@@ -336,3 +342,50 @@ def test_a_platform_without_sync_routes_gets_plain_calls_with_idempotency_keys(
             assert db.execute("SELECT COUNT(*) FROM support_messages WHERE body = 'plain reply'").fetchone()[0] == 1
     finally:
         plain.stop()
+
+
+def test_offline_stations_print_distinct_tracking_numbers_from_leased_blocks(
+    platform: PlatformProcess, make_station: Any
+) -> None:
+    a, b = make_station("lease-a", platform), make_station("lease-b", platform)
+    a.sync()
+    b.sync()  # each took a block of tracking numbers
+    platform.kill()
+    orders = ["56354e7a-b4fa-519a-9e4c-c512045cdf39", "8c24a41a-3dc8-5e9a-9903-b1f45dc56c26"]  # packed demo orders
+    a.do("fulfillment.orders.operate", body={"operation": "ship"}, id=orders[0])
+    b.do("fulfillment.orders.operate", body={"operation": "ship"}, id=orders[1])
+
+    def tracking(s: Station, order: str) -> str:
+        with s.rt.db.reading(s.tenant.id) as ses:
+            return str(
+                ses.execute(select(FulfillmentOrder.tracking_number).where(FulfillmentOrder.id == order)).scalar_one()
+            )
+
+    printed = {tracking(a, orders[0]), tracking(b, orders[1])}
+    assert len(printed) == 2
+    platform.start()
+    assert a.sync().issues == 0 and b.sync().issues == 0
+    with platform_db(platform) as db:
+        on_platform = {
+            r[0] for r in db.execute("SELECT tracking_number FROM fulfillment_orders WHERE id IN (?, ?)", orders)
+        }
+    assert on_platform == printed  # the labels already on the boxes are the platform's numbers
+
+
+def test_a_station_that_used_up_its_block_refuses_to_print_a_number_it_may_share(
+    platform: PlatformProcess, make_station: Any
+) -> None:
+    from services.core.commands import LEASE_END
+    from services.core.errors import Conflict
+
+    a = make_station("lease-out", platform)
+    a.sync()
+    with a.rt.db.transaction(None) as ses:
+        ses.execute(text("UPDATE counters SET value = (SELECT value FROM counters c2 WHERE c2.scope = counters.scope "
+                         "AND c2.name = :end) WHERE name = 'fulfillment.tracking' AND scope = :t"),
+                    {"end": "fulfillment.tracking" + LEASE_END, "t": a.tenant.id})  # fmt: skip
+    with pytest.raises(Conflict) as exc:
+        a.do("fulfillment.orders.operate", body={"operation": "ship"}, id=ORDER)
+    assert exc.value.details["reason"] == "lease_used_up"
+    a.sync()  # a new block
+    a.do("fulfillment.orders.operate", body={"operation": "ship"}, id=ORDER)
