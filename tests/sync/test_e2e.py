@@ -389,3 +389,26 @@ def test_a_station_that_used_up_its_block_refuses_to_print_a_number_it_may_share
     assert exc.value.details["reason"] == "lease_used_up"
     a.sync()  # a new block
     a.do("fulfillment.orders.operate", body={"operation": "ship"}, id=ORDER)
+
+
+def test_a_change_the_platform_keeps_failing_on_is_voided_after_five_tries(
+    platform: PlatformProcess, make_station: Any
+) -> None:
+    a = make_station("fails-a", platform)
+    stuck = new_ticket(a, "the platform chokes on this one")
+    after = new_ticket(a, "behind it")
+    # Five answers "retry" already recorded for the first change (the platform failed on it each time).
+    with a.rt.db.transaction(a.tenant.id) as ses:
+        ses.execute(text("UPDATE outbox SET attempts = 5, last_error = 'OperationalError' WHERE station_seq = 1"))
+    status = a.sync()
+    assert status.issues == 1 and status.pending == 0
+    [issue] = st.issues(a.ctx())
+    assert issue.code == "PLATFORM_FAILED" and "5 times" in issue.message and issue.choices == ("retry", "discard")
+    with platform_db(platform) as db:
+        assert db.execute("SELECT COUNT(*) FROM support_tickets WHERE id = ?", (stuck.id,)).fetchone()[0] == 0
+        assert db.execute("SELECT COUNT(*) FROM support_tickets WHERE id = ?", (after.id,)).fetchone()[0] == 1
+    # Retry: it goes through this time, under the ids it was made with.
+    st.resolve_issue(a.ctx(), issue.id, "retry")
+    assert a.sync().issues == 0
+    with platform_db(platform) as db:
+        assert db.execute("SELECT COUNT(*) FROM support_tickets WHERE id = ?", (stuck.id,)).fetchone()[0] == 1
