@@ -119,6 +119,9 @@ class OutboxEntry(TenantScoped, Base):
     # The id of the record the change made or changed here (its answer's ``id``): a platform
     # without the sync routes gives a created record its own id, mapped back from this.
     result_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    # The file an upload carried: {sha256, filename, content_type}; the bytes stay in the
+    # station's blob store and go to the platform before the entry.
+    file: Mapped[dict[str, Any] | None] = mapped_column(default=None)
 
 
 class IdempotencyRecord(TenantScoped, Base):

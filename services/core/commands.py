@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
+from urllib.parse import urlencode
 
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import bindparam, insert, select, update
@@ -229,7 +230,7 @@ def refuse_secrets_offline(op: Operation, body: BaseModel | None) -> None:
 # What an outbox entry's signature covers, in this order (the platform checks the same fields).
 SIGNED_FIELDS = (
     "station_id", "tenant_id", "station_seq", "command", "method", "path", "body",
-    "idempotency_key", "actor_id", "created_at", "ids",
+    "idempotency_key", "actor_id", "created_at", "ids", "file",
 )  # fmt: skip
 
 
@@ -254,16 +255,28 @@ def record_outbox(
     idempotency_key: str | None,
     ids: list[str] | None = None,
     result_id: str | None = None,
+    query: BaseModel | None = None,
+    upload: Any = None,
 ) -> dict[str, Any]:
     payload = body.model_dump(mode="json", exclude_unset=True) if body is not None else None
+    path = platform_path(ctx, op, params)
+    if query is not None and (q := query.model_dump(mode="json", exclude_none=True, exclude_defaults=True)):
+        path += "?" + urlencode(q, doseq=True)
+    file = None
+    if upload is not None:
+        from services.core.storage import keep_blob  # files: only uploads need them
+
+        digest, _ = keep_blob(ctx, upload.content)
+        file = {"sha256": digest, "filename": upload.filename, "content_type": upload.content_type}
     row = {
         "id": new_id(),
         "station_id": ctx.runtime.station_id,
         "station_seq": next_value(ctx, ctx.tenant_id, "outbox"),
         "command": op.name,
         "method": op.method,
-        "path": platform_path(ctx, op, params),
+        "path": path,
         "body": payload,
+        "file": file,
         "idempotency_key": idempotency_key or new_id(),
         "actor_id": ctx.principal.id if ctx.principal.kind == "user" else None,
         "ids": ids or [],
@@ -336,7 +349,7 @@ def execute(
             rid = getattr(result, "id", None)
             # Only a record this change made can get another id from a spec-only platform.
             made = rid if isinstance(rid, str) and rid in ids else None
-            record_outbox(ctx, op, params, parsed, idempotency_key, ids, made)
+            record_outbox(ctx, op, params, parsed, idempotency_key, ids, made, q, upload if op.upload else None)
     return result
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,16 +65,22 @@ def store_blob(ctx: Ctx, content: bytes, *, allowed: frozenset[str] | None = Non
         raise ValidationFailed(
             "file type not accepted", {"detected": ctype, "allowed": sorted(allowed) if allowed else None}
         )
+    digest, path = keep_blob(ctx, content)
+    return StoredBlob(digest, len(content), ctype, path)
+
+
+def keep_blob(ctx: Ctx, content: bytes) -> tuple[str, Path]:
+    """Write bytes once under ``files/<tenant>/<sha256>`` (no checks: callers check first)."""
     digest = hashlib.sha256(content).hexdigest()
     folder = blob_dir(ctx)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / digest
     if not path.exists():
         # Write then rename: a kill mid-write never leaves a truncated blob under its hash.
-        tmp = folder / f".{digest}.{os.getpid()}.tmp"
+        tmp = folder / f".{digest}.{os.getpid()}.{threading.get_ident()}.tmp"
         tmp.write_bytes(content)
         os.replace(tmp, path)
-    return StoredBlob(digest, len(content), ctype, path)
+    return digest, path
 
 
 def read_blob(ctx: Ctx, sha256: str) -> bytes:

@@ -14,7 +14,7 @@ import httpx
 from pydantic import BaseModel, ValidationError
 
 from services.sync import protocol as p
-from services.sync.schemas import CountsOut, EntryAnswer, LeaseOut, PullOut, PushOut, SyncStatusOut
+from services.sync.schemas import CountsOut, EntryAnswer, FileStored, LeaseOut, PullOut, PushOut, SyncStatusOut
 from services.sync.station import Link
 
 TIMEOUT = httpx.Timeout(20.0, connect=5.0)
@@ -105,6 +105,13 @@ class PlatformClient:
         out: CountsOut = await self._signed("GET", "/counts", "counts", CountsOut)
         return out
 
+    async def put_file(self, sha256: str, content: bytes, content_type: str) -> None:
+        link = self.link
+        headers = p.signed_headers(link.secret, link.slug, link.station_id, f"file:{sha256}", time.time())
+        headers["content-type"] = "application/octet-stream"
+        r = await self._send("PUT", f"{self.base}/files/{sha256}", headers, content=content)
+        self._parse(r, FileStored)
+
     async def lease(self, counter: str) -> LeaseOut:
         out: LeaseOut = await self._signed("POST", "/leases", f"lease:{counter}", LeaseOut, json={"counter": counter})
         return out
@@ -113,6 +120,11 @@ class PlatformClient:
         """Fallback for a platform without the push route: the plain spec call, with its Idempotency-Key."""
         headers = {"Idempotency-Key": entry["idempotency_key"], "X-API-Key": self.link.secret}
         kw: dict[str, Any] = {"json": entry["body"]} if entry.get("body") is not None else {}
+        if entry.get("content") is not None:  # an upload: the raw file as the body
+            file = entry["file"]
+            headers["content-type"] = file["content_type"]
+            headers["x-filename"] = file["filename"]
+            kw = {"content": entry["content"]}
         r = await self._send(entry["method"], entry["path"], headers, **kw)
         seq = int(entry["seq"])
         if r.status_code >= 500:

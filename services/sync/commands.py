@@ -41,3 +41,6 @@ query(name="sync.status", module=M, method="GET", path=T + "/status", handler=se
 register(Operation(name="sync.leases", module=M, method="POST", path=T + "/leases", handler=service.lease, body=LeaseIn,
                    auth="platform", roles=ANYONE, limit="sync", headers=protocol.HEADERS,
                    summary="lease a block of numbers (tracking numbers) to a station"))  # fmt: skip
+register(Operation(name="sync.files.put", module=M, method="PUT", path=T + "/files/{sha256}", handler=service.put_file,
+                   upload=True, auth="platform", roles=ANYONE, limit="sync", headers=protocol.HEADERS,
+                   summary="the bytes of a station's upload, sent before the change that names them"))  # fmt: skip

@@ -80,6 +80,7 @@ class SyncEngine:
         self._task: asyncio.Task[None] | None = None
         self._client: PlatformClient | None = None
         self._round = asyncio.Lock()
+        self._files_sent: set[str] = set()
 
     # --- status -------------------------------------------------------------------------------
 
@@ -193,11 +194,21 @@ class SyncEngine:
             batch = await asyncio.to_thread(st.next_batch, self.rt, link, self.batch)
             if not batch.entries:
                 return
+            await self._send_files(link, client, batch.entries)
             out = await client.push(batch.entries)
             outcome = await asyncio.to_thread(st.record_answers, self.rt, self.tenant_id, batch, out.answers)
             await self._counts()
             if outcome.retry:
                 raise SyncError("server", "the platform could not apply a change; it is sent again later", retry=True)
+
+    async def _send_files(self, link: st.Link, client: PlatformClient, entries: list[dict[str, Any]]) -> None:
+        """Uploads' bytes go first (content-addressed, so sending one twice is harmless)."""
+        for e in entries:
+            f = e.get("file")
+            if f and not e["void"] and f["sha256"] not in self._files_sent:
+                content = await asyncio.to_thread(st.file_bytes, self.rt, link.tenant_id, f["sha256"])
+                await client.put_file(f["sha256"], content, f["content_type"])
+                self._files_sent.add(f["sha256"])
 
     async def _renew_leases(self, client: PlatformClient) -> None:
         for counter in await asyncio.to_thread(st.leases_to_renew, self.rt, self.tenant_id):
@@ -217,7 +228,13 @@ class SyncEngine:
                 if entry["void"]:
                     answer = EntryAnswer(seq=seq, status="void")
                 else:
-                    answer = await client.replay(_rewrite(entry, ids))
+                    sent = _rewrite(entry, ids)
+                    if entry.get("file"):
+                        content = await asyncio.to_thread(
+                            st.file_bytes, self.rt, link.tenant_id, entry["file"]["sha256"]
+                        )
+                        sent = {**sent, "content": content}
+                    answer = await client.replay(sent)
                     made, theirs = batch.made.get(seq), answer.result
                     if (
                         answer.status == "applied"

@@ -35,6 +35,14 @@ class StationCreated(StationOut):
     secret: str
 
 
+class FileRef(Strict):
+    """The file an upload carried; its bytes were put to ``/sync/files/<sha256>`` first."""
+
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    filename: str = Field(min_length=1, max_length=255)
+    content_type: str = Field(min_length=1, max_length=100)
+
+
 class PushEntry(Strict):
     """One station change, as signed by the station (see ``services.core.commands.SIGNED_FIELDS``)."""
 
@@ -47,6 +55,7 @@ class PushEntry(Strict):
     actor_id: str | None = Field(default=None, max_length=64)
     created_at: datetime
     ids: list[str] = Field(default_factory=list, max_length=10_000)
+    file: FileRef | None = None
     # A change the station could not send as written (its row failed the
     # station's own check): it only consumes its sequence number.
     void: bool = False
@@ -128,3 +137,8 @@ class LeaseOut(BaseModel):
     counter: str
     start: int
     end: int
+
+
+class FileStored(BaseModel):
+    sha256: str
+    size: int

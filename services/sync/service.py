@@ -8,12 +8,14 @@ either all three or none, and a repeat is answered from the receipt.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import re
 import secrets
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 from pydantic import BaseModel
 from sqlalchemy import func, select, tuple_
@@ -33,13 +35,16 @@ from services.core.commands import (
 )
 from services.core.context import CommitInfo, Ctx, Principal
 from services.core.errors import Conflict, NotFound, ServiceError, TenantInactive, Unauthorized, ValidationFailed
+from services.core.files import Upload
 from services.core.pagination import ListQuery, Page, paginate
 from services.core.sealing import seal, unseal
+from services.core.storage import keep_blob, read_blob
 from services.sync import protocol as p
 from services.sync.schemas import (
     Change,
     CountsOut,
     EntryAnswer,
+    FileStored,
     LeaseIn,
     LeaseOut,
     PullOut,
@@ -160,17 +165,19 @@ def _routes() -> list[tuple[str, re.Pattern[str], Operation]]:
 
 
 def resolve(method: str, path: str) -> tuple[Operation, str, dict[str, str]]:
+    bare = urlsplit(path).path
     for m, rx, op in _routes():
-        if m == method and (hit := rx.match(path)):
+        if m == method and (hit := rx.match(bare)):
             params = dict(hit.groupdict())
             return op, params.pop("tenant"), params
-    raise NotFound(f"no station change is replayed as {method} {path}")
+    raise NotFound(f"no station change is replayed as {method} {bare}")
 
 
 def _entry_dict(ctx: Ctx, caller: Caller, e: PushEntry) -> dict[str, Any]:
     return {"station_id": caller.station_id, "tenant_id": ctx.tenant_id, "station_seq": e.seq, "command": e.command,
             "method": e.method, "path": e.path, "body": e.body, "idempotency_key": e.idempotency_key,
-            "actor_id": e.actor_id, "created_at": e.created_at, "ids": e.ids}  # fmt: skip
+            "actor_id": e.actor_id, "created_at": e.created_at, "ids": e.ids,
+            "file": e.file.model_dump() if e.file else None}  # fmt: skip
 
 
 def _jsonable(result: Any) -> Any:
@@ -240,11 +247,24 @@ def _run(ctx: Ctx, s: Any, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None
     except ServiceError as exc:
         return EntryAnswer(seq=e.seq, status="rejected", error=exc.to_body()), None
     actor = Ctx(ctx.runtime, ctx.tenant, principal, ctx.ip, replay_ids=e.ids)
+    query = dict(parse_qsl(urlsplit(e.path).query))
+    upload = None
+    if e.file is not None:
+        try:
+            content = read_blob(ctx, e.file.sha256)
+        except FileNotFoundError:
+            return EntryAnswer(
+                seq=e.seq,
+                status="rejected",
+                error={"code": "FILE_MISSING", "error": "the change's file was not sent first"},
+            ), None
+        upload = Upload(e.file.filename, e.file.content_type, content)
     savepoint = s.begin_nested()
     with actor.joined(s) as uow:
         try:
             path_params: dict[str, Any] = params
-            result = execute(actor, op, body=e.body, idempotency_key=e.idempotency_key, **path_params)
+            result = execute(actor, op, body=e.body, query=query, upload=upload, idempotency_key=e.idempotency_key,
+                             **path_params)  # fmt: skip
         except ServiceError as exc:
             savepoint.rollback()
             status = "conflict" if exc.status == 409 else "rejected"
@@ -396,3 +416,17 @@ def lease(ctx: Ctx, body: LeaseIn, headers: dict[str, str | None]) -> LeaseOut:
     with ctx.db.transaction(ctx.tenant_id) as s:
         end = next_counter(s.connection(), ctx.tenant_id, body.counter, step=block)
     return LeaseOut(counter=body.counter, start=end - block + 1, end=end)
+
+
+# --- files ---------------------------------------------------------------------------------------
+
+
+def put_file(ctx: Ctx, sha256: str, upload: Upload, headers: dict[str, str | None]) -> FileStored:
+    """Keep the bytes of a station's upload under their SHA-256, before the change that names them."""
+    authenticate(ctx, headers, f"file:{sha256}")
+    if hashlib.sha256(upload.content).hexdigest() != sha256:
+        raise ValidationFailed("the file's content does not match its SHA-256", {"sha256": sha256})
+    if len(upload.content) > ctx.runtime.upload_limit:
+        raise ValidationFailed("file too large", {"limit": ctx.runtime.upload_limit})
+    keep_blob(ctx, upload.content)
+    return FileStored(sha256=sha256, size=len(upload.content))

@@ -134,7 +134,7 @@ def next_batch(rt: Runtime, link: Link, limit: int = 250) -> Batch:
         signed = {"station_id": link.station_id, "tenant_id": r.tenant_id, "station_seq": r.station_seq,
                   "command": r.command, "method": r.method, "path": r.path, "body": r.body,
                   "idempotency_key": r.idempotency_key, "actor_id": r.actor_id, "created_at": r.created_at,
-                  "ids": r.ids or []}  # fmt: skip
+                  "ids": r.ids or [], "file": r.file}  # fmt: skip
         local = dict(signed, station_id=r.station_id)
         void = False
         if not hmac.compare_digest(sign_entry(rt.station_key or b"", local), r.signature or ""):
@@ -155,6 +155,10 @@ def next_batch(rt: Runtime, link: Link, limit: int = 250) -> Batch:
         if r.result_id:
             batch.made[r.station_seq] = r.result_id
     return batch
+
+
+def file_bytes(rt: Runtime, tenant_id: str, sha256: str) -> bytes:
+    return (rt.data_dir / "files" / tenant_id / sha256).read_bytes()
 
 
 def id_map(rt: Runtime, tenant_id: str) -> dict[str, str]:

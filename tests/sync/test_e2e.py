@@ -412,3 +412,40 @@ def test_a_change_the_platform_keeps_failing_on_is_voided_after_five_tries(
     assert a.sync().issues == 0
     with platform_db(platform) as db:
         assert db.execute("SELECT COUNT(*) FROM support_tickets WHERE id = ?", (stuck.id,)).fetchone()[0] == 1
+
+
+def _png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (64, 48), (200, 30, 30)).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def test_photos_and_attachments_taken_offline_reach_the_platform_with_their_files(
+    platform: PlatformProcess, make_station: Any
+) -> None:
+    import hashlib
+
+    from services.core.files import Upload
+
+    a, b = make_station("photo-a", platform), make_station("photo-b", platform)
+    platform.kill()
+    png = _png()
+    photo = a.do("upgrade.admin.photos.upload", "operator@demo.test", upload=Upload("scratch.png", "image/png", png))
+    t = new_ticket(a, "with a picture")
+    att = a.do("support.attachments.upload", query={"ticket_id": t.id}, upload=Upload("shot.png", "image/png", png))
+    platform.start()
+    assert a.sync().issues == 0 and a.outbox() == {"sent": 3}
+    digest = hashlib.sha256(png).hexdigest()
+    assert (platform.data_dir / "files" / a.tenant.id / digest).read_bytes() == png
+    with platform_db(platform) as db:
+        assert db.execute("SELECT sha256 FROM upgrade_photos WHERE id = ?", (photo.id,)).fetchone()[0] == digest
+        assert db.execute("SELECT ticket_id FROM support_attachments WHERE id = ?", (att.id,)).fetchone()[0] == t.id
+    # The other station gets the records (with the photo's thumbnail) in its pull.
+    b.sync()
+    with b.rt.db.reading(b.tenant.id) as ses:
+        thumb = ses.execute(text("SELECT thumbnail FROM upgrade_photos WHERE id = :i"), {"i": photo.id}).scalar_one()
+    assert thumb and bytes(thumb)[:4] in (b"\x89PNG", b"\xff\xd8\xff\xe0", b"\xff\xd8\xff\xdb", b"RIFF")
