@@ -196,7 +196,10 @@ class SyncEngine:
                 return
             await self._send_files(link, client, batch.entries)
             out = await client.push(batch.entries)
-            outcome = await asyncio.to_thread(st.record_answers, self.rt, self.tenant_id, batch, out.answers)
+            try:
+                outcome = await asyncio.to_thread(st.record_answers, self.rt, self.tenant_id, batch, out.answers)
+            except st.SequenceLost as exc:
+                raise SyncError("refused", str(exc), retry=False) from exc
             await self._counts()
             if outcome.retry:
                 raise SyncError("server", "the platform could not apply a change; it is sent again later", retry=True)

@@ -219,13 +219,26 @@ def record_answers(rt: Runtime, tenant_id: str, batch: Batch, answers: Iterable[
     return out
 
 
+class SequenceLost(Exception):
+    """The platform lacks changes this station no longer sends (it had set them aside)."""
+
+
 def requeue_from(rt: Runtime, tenant_id: str, seq: int) -> None:
-    """The platform lacks changes from ``seq`` on (its database was restored, or it is a new one): send them again."""
+    """The platform lacks changes from ``seq`` on (its database was restored, or it is a new one):
+    send the ones it had applied again. Ones a person set aside cannot be sent as they were:
+    that is said, not looped on."""
     with rt.db.transaction(tenant_id) as s:
         s.execute(
-            update(OutboxEntry)
-            .where(OutboxEntry.station_seq >= seq, OutboxEntry.status != "pending")
+            update(OutboxEntry).where(OutboxEntry.station_seq >= seq, OutboxEntry.status == "sent")
             .values(status="pending", attempts=0)
+        )  # fmt: skip
+        first = s.execute(
+            select(func.min(OutboxEntry.station_seq)).where(OutboxEntry.status == "pending")
+        ).scalar_one_or_none()  # fmt: skip
+    if first is not None and first > seq:
+        raise SequenceLost(
+            f"the platform has no record of this station's changes {seq} to {first - 1}, which were set aside "
+            "here; register the station again to start a new sequence"
         )
 
 

@@ -449,3 +449,34 @@ def test_photos_and_attachments_taken_offline_reach_the_platform_with_their_file
     with b.rt.db.reading(b.tenant.id) as ses:
         thumb = ses.execute(text("SELECT thumbnail FROM upgrade_photos WHERE id = :i"), {"i": photo.id}).scalar_one()
     assert thumb and bytes(thumb)[:4] in (b"\x89PNG", b"\xff\xd8\xff\xe0", b"\xff\xd8\xff\xdb", b"RIFF")
+
+
+def test_a_platform_restored_from_an_older_backup_gets_the_missing_changes_again_once(
+    platform: PlatformProcess, make_station: Any
+) -> None:
+    a = make_station("restore-a", platform)
+    made = [new_ticket(a, f"before the restore {i}") for i in range(3)]
+    a.sync()
+    # The platform forgets the station's last two changes (receipts and sequence), as after a restore.
+    platform.kill()
+    with platform_db(platform) as db:
+        db.execute("UPDATE sync_stations SET last_seq = 1 WHERE station_id = 'restore-a'")
+        db.execute("DELETE FROM sync_receipts WHERE seq > 1")
+        # ...and the third change itself, with its idempotency record (restored consistently).
+        db.execute("DELETE FROM support_messages WHERE ticket_id = ?", (made[2].id,))
+        db.execute("DELETE FROM support_tickets WHERE id = ?", (made[2].id,))
+        with a.rt.db.reading(a.tenant.id) as ses:
+            key, ids = ses.execute(
+                select(OutboxEntry.idempotency_key, OutboxEntry.ids).where(OutboxEntry.station_seq == 3)
+            ).one()
+        db.execute("DELETE FROM idempotency_records WHERE key = ?", (key,))
+        db.executemany("DELETE FROM event_deliveries WHERE event_id = ?", [(i,) for i in ids])
+        db.executemany("DELETE FROM events WHERE id = ?", [(i,) for i in ids])
+    platform.start()
+    later = new_ticket(a, "after the restore")
+    status = a.sync()
+    assert (status.pending, status.issues) == (0, 0)
+    with platform_db(platform) as db:
+        for t in [*made, later]:
+            assert db.execute("SELECT COUNT(*) FROM support_tickets WHERE id = ?", (t.id,)).fetchone()[0] == 1
+        assert db.execute("SELECT last_seq FROM sync_stations WHERE station_id = 'restore-a'").fetchone()[0] == 4
