@@ -156,7 +156,9 @@ def _routes() -> list[tuple[str, re.Pattern[str], Operation]]:
     """Every write a station may replay, as (method, path pattern, operation)."""
     out = []
     for op in REGISTRY.values():
-        if not op.write or op.auth != "tenant" or op.module == "platform":
+        # Not replayed: station registration itself, and API keys (a key made on a station would
+        # get another value here; keys are made on the platform, where they are used).
+        if not op.write or op.auth != "tenant" or op.name.startswith(("sync.", "platform.api_keys.")):
             continue
         full = op.path if op.path.startswith("/api/") else f"/{{tenant}}/{op.module}/api{op.path}"
         pattern = re.sub(r"\\{(\w+)\\}", r"(?P<\1>[^/]+)", re.escape(full))
