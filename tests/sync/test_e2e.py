@@ -480,3 +480,15 @@ def test_a_platform_restored_from_an_older_backup_gets_the_missing_changes_again
         for t in [*made, later]:
             assert db.execute("SELECT COUNT(*) FROM support_tickets WHERE id = ?", (t.id,)).fetchone()[0] == 1
         assert db.execute("SELECT last_seq FROM sync_stations WHERE station_id = 'restore-a'").fetchone()[0] == 4
+
+
+def test_a_role_change_made_on_a_station_reaches_the_platform(platform: PlatformProcess, make_station: Any) -> None:
+    from services.core.demo import demo_id
+
+    a = make_station("roles-a", platform)
+    operator = demo_id("user", "operator@demo.test")
+    a.do("platform.users.update", "owner@demo.test", body={"role": "admin"}, user_id=operator)
+    assert a.sync().issues == 0
+    with platform_db(platform) as db:
+        role = db.execute("SELECT role FROM memberships WHERE user_id = ? AND tenant_id = ?", (operator, a.tenant.id))
+        assert role.fetchone()[0] == "admin"
