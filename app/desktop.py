@@ -8,14 +8,21 @@ thread meanwhile, so the window appears about as fast as a bare Qt window.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
+import socket
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.paths import default_data_dir
+
+if TYPE_CHECKING:
+    from services.core.context import Runtime
+
+log = logging.getLogger("app.desktop")
 
 # Diagnostics for the start-up benchmark and the Xvfb test (tests/bench/bench_startup.py):
 # print "shown <seconds>" once the window is on screen; with a path, also grab the screen
@@ -29,6 +36,8 @@ DEMO_USER_FOR = {
     "helpdesk": "operator@demo.test",
     "admin": "owner@demo.test",
 }
+# --demo registers the station with its embedded platform for each demo tenant, as its owner.
+DEMO_TENANTS = (("demo", "owner@demo.test"), ("other", "owner@other.test"))
 
 
 def _demo_dir(data_dir: Path | None) -> Path:
@@ -56,7 +65,7 @@ def run_desktop(args: argparse.Namespace) -> int:
         from app.server import EmbeddedServer
         from app.settings import Settings
 
-        embedded = EmbeddedServer(Settings(data_dir=data_dir / "platform", demo=True))
+        embedded = EmbeddedServer(Settings(data_dir=data_dir / "platform", demo=True), port=_demo_port(data_dir))
         platform_url = embedded.start()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Platform Station")
@@ -67,12 +76,25 @@ def run_desktop(args: argparse.Namespace) -> int:
         platform_url=platform_url,
         offline=args.offline,
     )
+    if embedded is not None:
+        url = embedded.url
+
+        def link(rt: Runtime) -> None:
+            # In the background on the app's loop: the window never waits for the embedded server.
+            win.ops.run_async(
+                lambda: link_demo_stations(rt, url),
+                on_success=lambda slugs: win.wake_sync() if slugs else None,
+                on_failure=lambda e: log.warning("demo station registration failed: %s", e),
+            )
+
+        win.runtime_ready.connect(link)
     win.show_for_mode()
 
     if os.environ.get(ENV_QUIT_WHEN_SHOWN) or os.environ.get(ENV_SHOT):
         _probe_when_shown(win)
 
-    # asyncio on the Qt loop (qasync): the sync engine's coroutines run here.
+    # asyncio on the Qt loop (qasync): the sync engine's coroutines run here. Imported after the
+    # window is shown (asyncio costs ~40 ms).
     import asyncio
 
     import qasync
@@ -82,6 +104,11 @@ def run_desktop(args: argparse.Namespace) -> int:
     win.ops.set_loop(loop)  # network coroutines (views.ops.OpRunner.run_async) run here
     with loop:
         loop.run_forever()
+        # The window closed: let the sync engine close its connections (its database work finishes first).
+        try:
+            loop.run_until_complete(asyncio.wait_for(win.sync_stopped(), 10))
+        except TimeoutError:
+            log.warning("the sync engine did not stop within 10 s")
     win.ops.wait(10_000)
     rt = win.runtime
     if rt is not None:
@@ -89,6 +116,89 @@ def run_desktop(args: argparse.Namespace) -> int:
     if embedded is not None:
         embedded.stop()
     return 0
+
+
+def _demo_port(data_dir: Path) -> int:
+    """The embedded platform's port of the last run when it is free: the station's link keeps its URL."""
+    from app.server import free_port
+
+    path = data_dir / "platform" / "port"
+    try:
+        port = int(path.read_text().strip())
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", port))
+    except (OSError, ValueError):
+        port = free_port()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(str(port))
+    return port
+
+
+async def link_demo_stations(
+    rt: Runtime, platform_url: str, *, attempts: int = 20, delay: float = 0.5, max_delay: float = 3.0
+) -> list[str]:
+    """--demo: register this station with the (embedded) platform for each demo tenant without a link.
+
+    Signs in there as the tenant's owner, registers, keeps the secret (``save_link``). The embedded
+    server may still be starting (seeding its data on the first run): unreachable means try again
+    a little later. Answers the tenants linked now; a failure is logged, never raised.
+    """
+    import asyncio
+
+    from services.core import auth
+    from services.sync import station as st
+
+    url = platform_url.rstrip("/")
+    linked: list[str] = []
+    for slug, email in DEMO_TENANTS:
+        try:
+            tenant = await asyncio.to_thread(auth.load_tenant, rt.db, slug)
+        except Exception as exc:  # noqa: BLE001 - a station without this demo tenant: nothing to link
+            log.info("demo tenant %s not on this station: %s", slug, exc)
+            continue
+        link = await asyncio.to_thread(st.link_for, rt, tenant.id)
+        if link is not None:
+            if link.platform_url != url:
+                # The embedded server moved to another port (its old one was taken): same platform, new URL.
+                await asyncio.to_thread(st.save_link, rt, tenant.id, url, link.station_id, link.secret)
+                linked.append(slug)
+            continue
+        secret = await _register_demo(url, slug, email, rt.station_id, attempts, delay, max_delay)
+        if secret is not None:
+            await asyncio.to_thread(st.save_link, rt, tenant.id, url, rt.station_id, secret)
+            linked.append(slug)
+            log.info("demo: station %s registered with %s for %s", rt.station_id, url, slug)
+    return linked
+
+
+async def _register_demo(
+    url: str, slug: str, email: str, station_id: str, attempts: int, delay: float, max_delay: float
+) -> str | None:
+    import asyncio
+
+    import httpx
+
+    from services.core import platform_client
+    from services.core.demo import DEMO_PASSWORD
+    from services.sync.client import SyncError, register_station
+
+    for attempt in range(1, attempts + 1):
+        try:
+            signed = await platform_client.sign_in(url, email, DEMO_PASSWORD)
+            if signed.token is None:
+                retry = signed.status >= 500 or signed.status == 429
+                why = f"sign-in answered HTTP {signed.status}"
+            else:
+                return await register_station(url, slug, station_id, f"Demo station {station_id}", token=signed.token)
+        except httpx.HTTPError as exc:
+            retry, why = True, type(exc).__name__
+        except SyncError as exc:
+            retry, why = exc.retry or (exc.status or 0) >= 500, exc.message
+        if not retry or attempt == attempts:
+            log.warning("demo: registering the station with %s for %s failed: %s", url, slug, why)
+            return None
+        await asyncio.sleep(min(max_delay, delay * 2 ** (attempt - 1)))  # the server is still starting
+    return None
 
 
 def _probe_when_shown(win: Any) -> None:
@@ -155,6 +265,99 @@ def screenshot(workspace: str, out: Path, data_dir: Path | None, size: tuple[int
     rt.db.dispose()
     if tmp:
         tmp.cleanup()
+    print(f"wrote {out}" if ok else f"could not write {out}")
+    return 0 if ok else 1
+
+
+def sync_screenshot(out: Path, size: tuple[int, int] = (1280, 860), theme: str | None = None) -> int:
+    """The Sync panel over the helpdesk, with two sync issues and the status bar (docs/screenshots/sync.png).
+
+    The issues are real outbox entries answered as the platform answers a conflict; the engine's
+    status is set as it reports it offline (no platform runs for a screenshot).
+    """
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from datetime import timedelta
+
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QColor, QPainter
+    from PySide6.QtWidgets import QApplication
+    from sqlalchemy import select
+
+    from app.station import open_station, seed_data_dir
+    from local_db.models.support import SupportTicket
+    from services.core import auth
+    from services.core.commands import execute
+    from services.core.context import Ctx
+    from services.core.demo import demo_id
+    from services.sync import station as st
+    from services.sync.engine import SyncStatus
+    from services.sync.schemas import EntryAnswer
+    from views.shell.window import ShellWindow
+
+    tmp = tempfile.TemporaryDirectory()
+    data_dir = Path(tmp.name)
+    seed_data_dir(data_dir)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    rt = open_station(data_dir)
+    tenant = auth.load_tenant(rt.db, "demo")
+    ctx = Ctx(rt, tenant, auth.user_principal(rt.db, demo_id("user", "admin@demo.test"), tenant))
+    with rt.db.reading(tenant.id) as s:
+        ticket = s.execute(select(SupportTicket).where(SupportTicket.state == "open")).scalars().first()
+        assert ticket is not None
+    order = "0e53b15f-2b2e-57bb-8a50-f04c6b372262"  # SO-1021, packed in the demo data
+    execute(ctx, "support.messages.create", body={"body": "Sorted, thanks!", "internal": False}, ticket_id=ticket.id)
+    execute(ctx, "fulfillment.orders.operate", body={"operation": "ship"}, id=order)
+    for i in range(3):
+        execute(ctx, "support.messages.create", body={"body": f"note {i}", "internal": True}, ticket_id=ticket.id)
+    st.save_link(rt, tenant.id, "https://platform.example.com", rt.station_id, "sst_screenshot")
+    link = st.link_for(rt, tenant.id)
+    assert link is not None
+    reply, ship = st.next_batch(rt, link, 2).entries
+    st.record_answers(rt, tenant.id, st.Batch([], {}), [
+        EntryAnswer(seq=reply["seq"], status="conflict", error={
+            "code": "CONFLICT", "error": "cannot reply to a ticket that is closed",
+            "details": {"current_state": "closed", "action": "reply to"}}),
+        EntryAnswer(seq=ship["seq"], status="conflict", error={
+            "code": "CONFLICT", "error": "cannot ship an order that is shipped",
+            "details": {"current_state": "shipped", "action": "ship"}}),
+    ])  # fmt: skip
+
+    prefs_dir = Path(tempfile.mkdtemp(prefix="shot-prefs-"))
+    win = ShellWindow(prefs_dir, runtime=rt, offline=True)
+    if theme:
+        win.prefs.set("theme", theme)
+        win.apply_theme()
+    win.resize(*size)
+    win.show()
+    ok = sign_in_for_screenshot(win, app, "admin@demo.test", "helpdesk")
+    _settle(win, app)
+    last = rt.clock.now() - timedelta(minutes=12)
+    win.sync_status = SyncStatus("offline", pending=3, issues=2, last_sync_at=last,
+                                 message="the platform cannot be reached (ConnectError)")  # fmt: skip
+    win.outbox_pending, win.sync_issue_count = 3, 2
+    win._show_sync()
+    win.open_sync_panel()
+    panel = win.sync_panel
+    assert panel is not None
+    panel.resize(min(size[0] - 80, 900), size[1] - 150)
+    _settle(win, app)
+    panel.sync_now_button.setEnabled(True)  # as in the app, where an engine runs (none does for a screenshot)
+    app.processEvents()
+    shot = win.grab()
+    # The panel is a window of its own: drawn over the shell where it opens (centred, above the status bar).
+    painter = QPainter(shot)
+    at = QPoint((shot.width() - panel.width()) // 2, max(8, (shot.height() - panel.height()) // 2 - 30))
+    painter.fillRect(shot.rect(), QColor(0, 0, 0, 60))
+    painter.drawPixmap(at, panel.grab())
+    painter.setPen(QColor("#9ca3af"))
+    painter.drawRect(at.x() - 1, at.y() - 1, panel.width() + 1, panel.height() + 1)
+    painter.end()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    ok = ok and shot.save(str(out))
+    panel.close()
+    win.close()
+    rt.db.dispose()
+    tmp.cleanup()
     print(f"wrote {out}" if ok else f"could not write {out}")
     return 0 if ok else 1
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Literal
 
-from services.core.context import Runtime
+from services.core.context import Ctx, Runtime
 from services.sync import station as st
 from services.sync.client import PlatformClient, SyncError
 from services.sync.protocol import CLOCK_TOLERANCE
@@ -122,6 +122,7 @@ class SyncEngine:
     async def run(self) -> None:
         while True:
             delay = self.interval
+            self._wake.clear()  # a wake during the round below starts the next one at once
             try:
                 await self.sync_once()
                 self.backoff.reset()
@@ -140,7 +141,6 @@ class SyncEngine:
                 await self._counts()
             except Exception:  # noqa: BLE001 - the status line can wait for the next round
                 log.exception("reading the outbox counts failed")
-            self._wake.clear()
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
                 await asyncio.sleep(0.05)  # let a burst of scans land in one batch
@@ -172,6 +172,7 @@ class SyncEngine:
                     await self._pull(link, client)
             except SyncError as exc:
                 await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=False, error=exc.message)
+                self._set(state="offline" if exc.kind == "offline" else "error", message=exc.message)
                 raise
             await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=True)
             await self._counts()
@@ -288,8 +289,25 @@ class SyncEngine:
         await asyncio.to_thread(st.clear_tenant_rows, self.rt, self.tenant_id)
         await self._pull(link, client, checked=True)
 
+    async def resolve(self, ctx: Ctx, entry_id: str, choice: st.Choice) -> bool:
+        """A person's decision on a sync issue, then the platform's version of what it touched;
+        no round runs in between (it would count the dropped change's records as missing there).
+        False when the platform's records could not be taken now (offline, changes waiting)."""
+        async with self._round:
+            ids = await asyncio.to_thread(st.resolve_issue, ctx, entry_id, choice)
+            if choice == "retry" or not ids:
+                return True
+            try:
+                return await self._fetch_rows(ids)
+            except SyncError:
+                return False
+
     async def fetch_rows(self, ids: list[str]) -> bool:
         """Take the platform's current version of these records (after "keep theirs")."""
+        async with self._round:
+            return await self._fetch_rows(ids)
+
+    async def _fetch_rows(self, ids: list[str]) -> bool:
         link = await asyncio.to_thread(st.link_for, self.rt, self.tenant_id)
         if link is None or not ids or link.secret.startswith("pk_"):
             return False

@@ -411,7 +411,7 @@ class AdminWorkspace(Workspace):
             self.api_keys.load()
 
     def on_data_changed(self, change: str) -> None:
-        if change.startswith("platform.users"):
+        if change.startswith(("platform.users", "sync.")):
             self.users.load()
 
     def focus_primary(self) -> None:

@@ -599,7 +599,7 @@ class HelpdeskWorkspace(Workspace):
             self._close_tab(self.tabs.currentIndex())
 
     def on_data_changed(self, change: str) -> None:
-        if not change.startswith("support."):
+        if not change.startswith(("support.", "sync.")):
             return
         self.refresh()
         if change == "support.helpdesk.put":

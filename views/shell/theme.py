@@ -86,3 +86,37 @@ class Feedback:
             effect.setSource(QUrl.fromLocalFile(str(RESOURCES / "sounds" / f"{name}.wav")))
             self._effects[name] = effect
         effect.play()
+
+
+# Status pills (the sync indicator): text, background and border per tone. Light colours
+# serve the kiosk theme too; the words always say the state as well (never colour alone).
+PILL_TONES: dict[str, dict[str, tuple[str, str, str]]] = {
+    "light": {
+        "ok": ("#14532d", "#dcfce7", "#86efac"),
+        "busy": ("#1e3a8a", "#dbeafe", "#93c5fd"),
+        "offline": ("#1f2937", "#e5e7eb", "#9ca3af"),
+        "error": ("#7f1d1d", "#fee2e2", "#f87171"),
+        "warning": ("#78350f", "#fef3c7", "#f59e0b"),
+        "neutral": ("#374151", "#f3f4f6", "#d1d5db"),
+    },
+    "dark": {
+        "ok": ("#bbf7d0", "#052e16", "#15803d"),
+        "busy": ("#bfdbfe", "#172554", "#1d4ed8"),
+        "offline": ("#e5e7eb", "#374151", "#6b7280"),
+        "error": ("#fecaca", "#450a0a", "#b91c1c"),
+        "warning": ("#fde68a", "#451a03", "#d97706"),
+        "neutral": ("#d1d5db", "#1f2937", "#4b5563"),
+    },
+}
+
+
+def pill_css(tone: str, theme: str, *, selector: str = "QPushButton") -> str:
+    """A rounded, bold status pill; kiosk type is read at arm's length."""
+    fg, bg, border = PILL_TONES["dark" if theme == "dark" else "light"].get(tone, PILL_TONES["light"]["neutral"])
+    size = "16pt" if theme == "kiosk" else "11.5pt"
+    pad = "6px 16px" if theme == "kiosk" else "3px 12px"
+    return (
+        f"{selector} {{ color: {fg}; background: {bg}; border: 2px solid {border}; border-radius: 12px;"
+        f" padding: {pad}; font-size: {size}; font-weight: 700; min-height: 0; min-width: 0; text-align: left; }}"
+        f" {selector}:hover {{ border-color: {fg}; }}"
+    )

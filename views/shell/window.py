@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QProgressBar,
+    QPushButton,
     QSizePolicy,
     QStackedWidget,
     QToolBar,
@@ -29,21 +30,28 @@ from PySide6.QtWidgets import (
 )
 
 from views.credentials import CredentialStore
-from views.ops import OpRunner
+from views.ops import OpRunner, error_message
 from views.shell.forms import field_messages
 from views.shell.kiosk import IdleWatcher, PinDialog
 from views.shell.prefs import StationPrefs
 from views.shell.signin import LockPage, SignInPage, TenantPage
-from views.shell.theme import Feedback, apply_theme, icon, set_role
+from views.shell.theme import Feedback, apply_theme, icon, pill_css, set_role
 
 if TYPE_CHECKING:
-    from services.core.context import Principal, Runtime, TenantInfo
+    import asyncio
+
+    from services.core.context import CommitInfo, Principal, Runtime, TenantInfo
     from services.core.station import StationSignIn
+    from services.sync.engine import SyncEngine, SyncStatus
     from views.base import StationSession, Workspace
+    from views.shell.sync_panel import SyncPanel
 
 log = logging.getLogger("views.shell")
 APP_TITLE = "Platform Station"
 HEALTH_TIMEOUT_MS = 3000
+# Rounds in which the platform's version of records is asked for again after "keep theirs" could
+# not take it (other changes waited, or offline); a platform without the rows route never answers.
+REFETCH_ROUNDS = 3
 ROLE_LABELS = {"owner": "Owner", "admin": "Admin", "operator": "Operator", "warehouse-device": "Warehouse device"}
 
 
@@ -51,6 +59,8 @@ class ShellWindow(QMainWindow):
     signed_in = Signal(str)  # the workspace landed in
     signed_out = Signal()
     connection_changed = Signal(str)  # "online", "offline", "local"
+    runtime_ready = Signal(object)  # the station's Runtime, once loaded
+    sync_changed = Signal()  # the sync indicator changed (engine status, outbox or issue count)
 
     def __init__(
         self,
@@ -82,6 +92,18 @@ class ShellWindow(QMainWindow):
         self._may_close = not kiosk
         self._login: Any = None
         self._device_signin = False
+        # Sync (an engine per entered tenant, only where an asyncio loop runs: the desktop app).
+        self.sync_engine: SyncEngine | None = None
+        self.sync_status: SyncStatus | None = None
+        self.sync_issue_count = 0
+        self.sync_summary = ""
+        self.sync_tone = "neutral"
+        self.sync_panel: SyncPanel | None = None
+        self.sync_interval = 15.0
+        self._sync_hook: Callable[[CommitInfo], None] | None = None
+        self._sync_stops: set[asyncio.Future[None]] = set()
+        self._refetch: set[str] = set()  # records whose platform version could not be taken yet
+        self._refetch_rounds = 0
 
         # The runtime: given (tests, screenshots) or loaded off the UI thread.
         self._rt: Runtime | None = runtime
@@ -168,16 +190,28 @@ class ShellWindow(QMainWindow):
         self.user_label.setAccessibleName("Signed-in user")
         self.tenant_label = QLabel("")
         self.tenant_label.setAccessibleName("Tenant")
-        self.sync_icon = QLabel()
-        self.sync_label = QLabel("")
+        # The sync indicator: large coloured pills saying the state in words; a click opens the Sync panel.
+        # No focus: a kiosk's scanner keeps typing into the workspace.
+        self.sync_label = QPushButton("")
+        self.sync_label.setObjectName("sync-indicator")
         self.sync_label.setAccessibleName("Connection and sync")
+        self.sync_issues = QPushButton("")
+        self.sync_issues.setObjectName("sync-issues")
+        self.sync_issues.setIcon(icon("warning"))
+        self.sync_issues.hide()
+        for b in (self.sync_label, self.sync_issues):
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            b.setCursor(Qt.CursorShape.PointingHandCursor)
+            b.setIconSize(QSize(20, 20))
+            b.clicked.connect(self.open_sync_panel)
         sb.addWidget(self.feedback_icon)
         sb.addWidget(self.feedback_label, 1)
         sb.addPermanentWidget(self.busy_bar)
         sb.addPermanentWidget(self.user_label)
         sb.addPermanentWidget(self.tenant_label)
-        sb.addPermanentWidget(self.sync_icon)
         sb.addPermanentWidget(self.sync_label)
+        sb.addPermanentWidget(self.sync_issues)
+        sb.setContentsMargins(0, 2, 8, 2)  # the pills' borders clear the window edge
         self._feedback_timer = QTimer(self)
         self._feedback_timer.setSingleShot(True)
         self._feedback_timer.timeout.connect(lambda: self._set_feedback(None, ""))
@@ -200,13 +234,18 @@ class ShellWindow(QMainWindow):
         self.sign_out_action = self._action("Sign &out", "Ctrl+Shift+Q", self.sign_out, "signout")
         self.quit_action = self._action("&Quit", "Ctrl+Q", self.close)
         self.exit_kiosk_action = self._action("E&xit kiosk", "Ctrl+Shift+X", self.request_exit)
-        self.refresh_action = self._action("&Refresh status", "F5", self.refresh_status, "syncing")
+        self.refresh_action = self._action("&Refresh status", "F5", self.refresh_now, "syncing")
+        self.sync_action = self._action("S&ync…", "Ctrl+Shift+S", self.open_sync_panel, "syncing")
+        self.sync_action.setToolTip("Sync state and sync issues (Ctrl+Shift+S)")
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self._spacer_action = self.switcher.addWidget(spacer)
-        for a in (self.settings_action, self.lock_action, self.sign_out_action):
+        # Kiosk: the large status-bar pill is the way to the Sync panel; the toolbar keeps its room
+        # for the workspaces and Lock / Sign out.
+        tools = (self.settings_action, self.lock_action, self.sign_out_action)
+        for a in tools if self.kiosk else (self.sync_action, *tools):
             self.switcher.addAction(a)
-        self._signed_in_actions = (self.lock_action, self.sign_out_action, self.refresh_action)
+        self._signed_in_actions = (self.lock_action, self.sign_out_action, self.refresh_action, self.sync_action)
         for a in self._signed_in_actions:
             a.setEnabled(False)
 
@@ -223,6 +262,7 @@ class ShellWindow(QMainWindow):
     def _runtime_loaded(self, rt: Runtime) -> None:
         self._rt = rt
         self._rt_ready.set()
+        self.runtime_ready.emit(rt)
 
     def _runtime_failed(self, exc: BaseException) -> None:
         self._rt_error = exc
@@ -317,6 +357,7 @@ class ShellWindow(QMainWindow):
             prefs=self.prefs.as_dict(),
             feedback=self.notify,
         )
+        session.prefs["online"] = self.connection == "online"
         available = workspaces_for(session)
         self.signin.set_busy(False)
         if not available:
@@ -345,6 +386,7 @@ class ShellWindow(QMainWindow):
         if self.kiosk:
             self.idle.start()
         self._refresh_timer.start()
+        self._start_sync(session)
         self.refresh_status()
         if self.connection == "offline":
             self.notify(
@@ -415,6 +457,11 @@ class ShellWindow(QMainWindow):
                 self.credentials.delete(f"platform-token:{self._login.email}")
         self.idle.stop()
         self._refresh_timer.stop()
+        self._stop_sync()
+        if self.sync_panel is not None:
+            self.sync_panel.close()
+            self.sync_panel.deleteLater()
+            self.sync_panel = None
         for ws in self.workspaces.values():
             self.work.removeWidget(ws)
             ws.deleteLater()
@@ -505,6 +552,7 @@ class ShellWindow(QMainWindow):
             self.prefs.set_geometry(self.session.principal.id, self.saveGeometry())
         self.prefs.sync()
         self.idle.stop()
+        self._stop_sync()
         super().closeEvent(event)
 
     def show_for_mode(self) -> None:
@@ -547,6 +595,7 @@ class ShellWindow(QMainWindow):
 
     def apply_theme(self) -> None:
         apply_theme(self.theme_name)
+        self._show_sync()  # the indicator's colours and size follow the theme
 
     # --- feedback, errors, busy ---------------------------------------------------------
     def notify(self, ok: bool | None, message: str = "") -> None:
@@ -616,6 +665,11 @@ class ShellWindow(QMainWindow):
         self.refresh_outbox()
         self.check_platform()
 
+    def refresh_now(self) -> None:
+        """F5: the person asks; sync at once too."""
+        self.refresh_status()
+        self.wake_sync()
+
     def refresh_outbox(self) -> None:
         if self.session is None:
             return
@@ -638,6 +692,8 @@ class ShellWindow(QMainWindow):
         def answered(h: platform_client.Health) -> None:
             if url == self.platform_url:
                 self._set_connection("online" if h.ok else "offline", h.detail)
+                if h.ok and self.sync_status is not None and self.sync_status.state == "offline":
+                    self.wake_sync()  # the platform is back: do not wait for the engine's back-off
 
         self.ops.run_async(
             lambda: platform_client.health(url),
@@ -647,6 +703,13 @@ class ShellWindow(QMainWindow):
 
     def _set_connection(self, state: str, detail: str) -> None:
         self.connection = state
+        # Workspaces with a badge of their own (warehouse) say the same as the status bar.
+        if self.session is not None:
+            self.session.prefs["online"] = state == "online"
+        for ws in self.workspaces.values():
+            set_online = getattr(ws, "set_online", None)
+            if callable(set_online):
+                set_online(state == "online")
         url = self.platform_url
         if state == "online":
             self.signin.platform_line.setText(f"Platform {url} is reachable.")
@@ -661,13 +724,169 @@ class ShellWindow(QMainWindow):
         self.connection_changed.emit(state)
 
     def _show_sync(self) -> None:
-        label = {"online": "Online", "offline": "Offline", "local": "Local only"}[self.connection]
-        pending = "" if self.outbox_pending is None else f" · {self.outbox_pending} pending"
-        self.sync_icon.setPixmap(icon("online" if self.connection == "online" else "offline").pixmap(QSize(16, 16)))
-        self.sync_label.setText(label + pending)
+        """The indicator: the engine's status where one runs, else reachability and the outbox count."""
+        status = self.sync_status
+        if status is None:
+            label = {"online": "Online", "offline": "Offline", "local": "Local only"}[self.connection]
+            text = label + ("" if self.outbox_pending is None else f" · {self.outbox_pending} pending")
+            tone = "offline" if self.connection == "offline" else "neutral"
+            icon_name = "online" if self.connection == "online" else "offline"
+            shown = text
+        else:
+            # Imported here, not at start-up: no engine runs before someone signs in.
+            from views.shell.sync_panel import TONE_ICONS, elide, status_text
+
+            text, tone = status_text(status, self.outbox_pending)
+            icon_name, shown = TONE_ICONS[tone], elide(text)
+        issues = self.sync_issue_count
+        issues_words = f"{issues:,} sync issue{'' if issues == 1 else 's'}"
+        self.sync_summary = text + (f" · {issues_words}" if issues else "")
+        self.sync_tone = tone
+        theme = self.theme_name
+        self.sync_label.setText(shown)
+        self.sync_label.setIcon(icon(icon_name))
+        self.sync_label.setStyleSheet(pill_css(tone, theme))
+        self.sync_label.setAccessibleName(f"Sync: {self.sync_summary}")
         self.sync_label.setToolTip(
-            f"Platform: {self.platform_url or 'not set'}. Changes waiting in the outbox: {self.outbox_pending or 0}."
+            f"{text}\nPlatform: {self.platform_url or 'not set'}. Changes waiting: {self.outbox_pending or 0}.\n"
+            "Click (or Ctrl+Shift+S) for the Sync panel."
         )
+        self.sync_issues.setText(issues_words)
+        self.sync_issues.setStyleSheet(pill_css("warning", theme))
+        self.sync_issues.setAccessibleName(f"{issues_words}: open the Sync panel")
+        self.sync_issues.setVisible(issues > 0 and self.session is not None)
+        # The status bar does not grow for a restyled child by itself: room for the whole pill.
+        self.statusBar().setMinimumHeight(self.sync_label.sizeHint().height() + 8)
+        self.sync_changed.emit()
+
+    def set_sync_issue_count(self, n: int) -> None:
+        """The Sync panel read the issues: the indicator says the same number at once."""
+        if n != self.sync_issue_count:
+            self.sync_issue_count = n
+            self._show_sync()
+
+    # --- the sync engine -------------------------------------------------------------------------
+    def _start_sync(self, session: StationSession) -> None:
+        """One engine for the entered tenant, on the app's asyncio loop; none without a loop (tests, shots)."""
+        self._stop_sync()
+        loop = self.ops.loop
+        if loop is None or not loop.is_running() or self.offline:
+            return
+        from services.sync.engine import SyncEngine
+
+        rt, tenant_id = session.runtime, session.tenant.id
+        engine = SyncEngine(rt, tenant_id, interval=self.sync_interval)
+        engine.on_status = lambda status: self._engine_status(engine, status)
+
+        def committed(info: CommitInfo) -> None:
+            # Worker threads: the engine lives on the loop, so wake it through the loop.
+            if info.commands and info.tenant_id == tenant_id and not loop.is_closed():
+                loop.call_soon_threadsafe(engine.wake)
+
+        rt.after_commit.append(committed)
+        self.sync_engine, self._sync_hook = engine, committed
+        engine.start()
+
+    def _stop_sync(self) -> None:
+        engine, hook = self.sync_engine, self._sync_hook
+        self.sync_engine, self._sync_hook = None, None
+        self.sync_status, self.sync_issue_count = None, 0
+        self._refetch.clear()
+        self._refetch_rounds = 0
+        if hook is not None and engine is not None and hook in engine.rt.after_commit:
+            engine.rt.after_commit.remove(hook)
+        loop = self.ops.loop
+        if engine is not None and loop is not None and not loop.is_closed():
+            task = loop.create_task(engine.stop())
+            self._sync_stops.add(task)
+            task.add_done_callback(self._sync_stops.discard)
+        self._show_sync()
+
+    async def sync_stopped(self) -> None:
+        """Until every stopped engine has closed its connections (the app awaits this before exit)."""
+        import asyncio
+
+        if self._sync_stops:
+            await asyncio.gather(*list(self._sync_stops), return_exceptions=True)
+
+    def wake_sync(self) -> None:
+        if self.sync_engine is not None:
+            self.sync_engine.wake()
+
+    def _engine_status(self, engine: SyncEngine, status: SyncStatus) -> None:
+        if engine is not self.sync_engine:
+            return  # a stopped engine's last words
+        before = self.sync_status
+        self.sync_status = status
+        # The engine's counts where it read them anew (they changed, or a round just ended: it counts
+        # right before "idle"); a mere state change carries older ones, and refresh_outbox may know
+        # of a change committed since.
+        ended = before is not None and status.state == "idle" and before.state != "idle"
+        if before is None or ended or status.pending != before.pending:
+            self.outbox_pending = status.pending
+        if before is None or ended or status.issues != before.issues:
+            self.sync_issue_count = status.issues
+        self._show_sync()
+        if status.state == "idle" and self.connection == "offline" and self.platform_url:
+            self._set_connection("online", "")  # the engine just reached the platform: it answers
+        if status.state == "idle" and (before is None or before.state != "idle"):
+            if status.pulled:
+                self.ops.did_change.emit("sync.pulled")  # the platform's changes arrived: views reload
+            if self._refetch and self._refetch_rounds < REFETCH_ROUNDS:
+                self._refetch_rounds += 1
+                ids, self._refetch = sorted(self._refetch), set()
+                self.fetch_theirs(ids, self._refetched)
+
+    def _refetched(self, ok: bool) -> None:
+        if ok:
+            self._refetch_rounds = 0
+            self.ops.did_change.emit("sync.fetched")
+
+    def fetch_theirs(self, ids: list[str], on_done: Callable[[bool], None]) -> None:
+        """Take the platform's version of these records (after "keep theirs" / "discard").
+
+        Not possible while other changes wait to be sent, or offline: then after the next good round.
+        """
+        session = self.session
+        if session is None:
+            return
+        engine = self.sync_engine
+        rt, tenant_id = session.runtime, session.tenant.id
+
+        async def fetch() -> bool:
+            if engine is not None:
+                return await engine.fetch_rows(ids)
+            from services.sync.engine import SyncEngine
+
+            once = SyncEngine(rt, tenant_id)  # no engine runs in this window (no loop): a one-off client
+            try:
+                return await once.fetch_rows(ids)
+            finally:
+                await once.stop()
+
+        def done(ok: bool) -> None:
+            if not ok:
+                self._refetch.update(ids)
+            on_done(ok)
+
+        def failed(exc: BaseException) -> None:
+            log.info("taking the platform's records failed: %s", error_message(exc))
+            self._refetch.update(ids)
+            on_done(False)
+
+        self.ops.run_async(fetch, on_success=done, on_failure=failed)
+
+    def open_sync_panel(self) -> None:
+        if self.session is None:
+            return
+        if self.sync_panel is None:
+            from views.shell.sync_panel import SyncPanel
+
+            self.sync_panel = SyncPanel(self)
+            self.sync_panel.finished.connect(lambda _r: QTimer.singleShot(0, self.focus_primary))
+        self.sync_panel.open()  # window-modal, not a nested event loop
+        self.sync_panel.raise_()
+        self.sync_panel.refresh()
 
     def _platform_login(self, email: str, password: str) -> None:
         """Also sign in to the platform (for sync) when it answers; the token goes to the credential store."""
