@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import re
 import secrets
+import time
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from pydantic import BaseModel
-from sqlalchemy import func, select, tuple_
+from sqlalchemy import func, insert, select, tuple_
 
 from local_db.base import table_of
 from local_db.models import Membership
@@ -58,6 +60,8 @@ from services.sync.schemas import (
     StationOut,
     SyncStatusOut,
 )
+
+log = logging.getLogger("services.sync")
 
 # --- stations -------------------------------------------------------------------------------
 
@@ -188,109 +192,151 @@ def _jsonable(result: Any) -> Any:
     return result if isinstance(result, dict | list | str | int | float | None) else None
 
 
-def _author(ctx: Ctx, e: PushEntry) -> tuple[Operation, Principal, dict[str, str]]:
-    """The operation an entry repeats, its path parameters, and its author's principal here."""
-    op, slug, params = resolve(e.method, e.path)
-    assert ctx.tenant is not None
-    if slug != ctx.tenant.slug:
-        raise ValidationFailed("this change belongs to another tenant", {"path": e.path})
-    if not e.actor_id:
-        raise ValidationFailed("a station change names the person who made it (actor_id)")
-    # The author's role and modules as the platform knows them now (a removed person's change is refused).
-    return op, auth.user_principal(ctx.db, e.actor_id, ctx.tenant), params
+# A push commits its entries in chunks: one transaction (and one lock on the
+# station's row) per chunk, a savepoint per entry. A kill loses at most the
+# open chunk, which the station sends again; other writers wait at most one chunk.
+CHUNK_ENTRIES = 50
+CHUNK_SECONDS = 0.25
 
 
-def apply_entry(ctx: Ctx, caller: Caller, e: PushEntry) -> EntryAnswer:
-    rt = ctx.runtime
-    signed = _entry_dict(ctx, caller, e)
-    digest = p.entry_hash(entry_signing_payload(signed) + (b"void" if e.void else b""))
-    commit: CommitInfo | None = None
-    with ctx.db.transaction(ctx.tenant_id) as s:
-        st = s.execute(select(SyncStation).where(SyncStation.id == caller.pk).with_for_update()).scalar_one()
+class _Applier:
+    """Applies one push's entries for one station, in order."""
+
+    def __init__(self, ctx: Ctx, caller: Caller) -> None:
+        self.ctx, self.caller = ctx, caller
+        self.key = caller.secret.encode()
+        self.principals: dict[str, Principal] = {}  # the batch's authors, read once each
+
+    def author(self, e: PushEntry) -> tuple[Operation, Principal, dict[str, str]]:
+        """The operation an entry repeats, its path parameters, and its author's principal here."""
+        ctx = self.ctx
+        op, slug, params = resolve(e.method, e.path)
+        assert ctx.tenant is not None
+        if slug != ctx.tenant.slug:
+            raise ValidationFailed("this change belongs to another tenant", {"path": e.path})
+        if not e.actor_id:
+            raise ValidationFailed("a station change names the person who made it (actor_id)")
+        # The author's role and modules as the platform knows them now (a removed person's change is refused).
+        if e.actor_id not in self.principals:
+            self.principals[e.actor_id] = auth.user_principal(ctx.db, e.actor_id, ctx.tenant)
+        return op, self.principals[e.actor_id], params
+
+    def chunk(self, entries: list[PushEntry]) -> list[EntryAnswer]:
+        """Apply entries until the chunk is full, one fails for the platform's reasons, or a gap."""
+        ctx, rt = self.ctx, self.ctx.runtime
+        answers: list[EntryAnswer] = []
+        events: list[tuple[str, str]] = []
+        commands: list[str] = []
+        started = time.monotonic()
+        with ctx.db.transaction(ctx.tenant_id) as s:
+            st = s.execute(select(SyncStation).where(SyncStation.id == self.caller.pk).with_for_update()).scalar_one()
+            for e in entries:
+                if len(answers) >= CHUNK_ENTRIES or time.monotonic() - started > CHUNK_SECONDS:
+                    break
+                a, done = self.one(s, st, e)
+                answers.append(a)
+                if done is not None:
+                    events += done.events
+                    commands += done.commands
+                if a.status in ("gap", "retry"):
+                    break
+            st.last_seen_at = ctx.now()
+        if events or commands:
+            rt.committed(CommitInfo(ctx.tenant_id, events, commands))
+        return answers
+
+    def one(self, s: Any, st: SyncStation, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None]:
+        ctx = self.ctx
+        signed = _entry_dict(ctx, self.caller, e)
+        digest = p.entry_hash(entry_signing_payload(signed) + (b"void" if e.void else b""))
         if e.seq <= st.last_seq:
             r = s.get(SyncReceipt, (st.id, e.seq))
             if r is not None and r.entry_hash == digest:
                 ans = dict(r.answer or {})
-                return EntryAnswer(
-                    seq=e.seq, status="duplicate", first=r.status, result=ans.get("result"), error=ans.get("error")
-                )
-            return EntryAnswer(
-                seq=e.seq,
-                status="rejected",
-                error={
-                    "code": "SEQUENCE_REUSED",
-                    "error": f"change number {e.seq} was already used for another change",
-                },
-            )
+                return EntryAnswer(seq=e.seq, status="duplicate", first=r.status, result=ans.get("result"),
+                                   error=ans.get("error")), None  # fmt: skip
+            return EntryAnswer(seq=e.seq, status="rejected", error={
+                "code": "SEQUENCE_REUSED", "error": f"change number {e.seq} was already used for another change"}), None  # fmt: skip
         if e.seq != st.last_seq + 1:
-            return EntryAnswer(seq=e.seq, status="gap", expected=st.last_seq + 1)
-        answer: EntryAnswer
-        if not hmac.compare_digest(sign_entry(caller.secret.encode(), signed), e.signature):
-            answer = EntryAnswer(
-                seq=e.seq,
-                status="rejected",
-                error={"code": "SIGNATURE_INVALID", "error": "the change's signature does not match its content"},
-            )
+            return EntryAnswer(seq=e.seq, status="gap", expected=st.last_seq + 1), None
+        done: CommitInfo | None = None
+        if not hmac.compare_digest(sign_entry(self.key, signed), e.signature):
+            answer = EntryAnswer(seq=e.seq, status="rejected", error={
+                "code": "SIGNATURE_INVALID", "error": "the change's signature does not match its content"})  # fmt: skip
         elif e.void:
             answer = EntryAnswer(seq=e.seq, status="void")
         else:
-            answer, commit = _run(ctx, s, e)
-        st.last_seq, st.last_seen_at = e.seq, ctx.now()
-        s.add(SyncReceipt(station_pk=st.id, seq=e.seq, entry_hash=digest, status=answer.status, tenant_id=ctx.tenant_id,
-                          answer={"result": answer.result, "error": answer.error}, created_at=ctx.now()))  # fmt: skip
-    if commit is not None:
-        rt.committed(commit)
-    return answer
+            answer, done = self.run(s, e)
+            if answer.status == "retry":
+                return answer, None  # not consumed: sent again later
+        st.last_seq = e.seq
+        s.execute(_INSERT_RECEIPT, {"station_pk": st.id, "seq": e.seq, "entry_hash": digest, "status": answer.status,
+                                    "tenant_id": ctx.tenant_id, "created_at": ctx.now(),
+                                    "answer": {"result": answer.result, "error": answer.error}})  # fmt: skip
+        return answer, done
 
-
-def _run(ctx: Ctx, s: Any, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None]:
-    try:
-        op, principal, params = _author(ctx, e)
-    except ServiceError as exc:
-        return EntryAnswer(seq=e.seq, status="rejected", error=exc.to_body()), None
-    actor = Ctx(ctx.runtime, ctx.tenant, principal, ctx.ip, replay_ids=e.ids)
-    query = dict(parse_qsl(urlsplit(e.path).query))
-    upload = None
-    if e.file is not None:
+    def run(self, s: Any, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None]:
+        ctx = self.ctx
         try:
-            content = read_blob(ctx, e.file.sha256)
-        except FileNotFoundError:
-            return EntryAnswer(
-                seq=e.seq,
-                status="rejected",
-                error={"code": "FILE_MISSING", "error": "the change's file was not sent first"},
-            ), None
-        upload = Upload(e.file.filename, e.file.content_type, content)
-    savepoint = s.begin_nested()
-    with actor.joined(s) as uow:
-        try:
-            path_params: dict[str, Any] = params
-            result = execute(actor, op, body=e.body, query=query, upload=upload, idempotency_key=e.idempotency_key,
-                             **path_params)  # fmt: skip
+            op, principal, params = self.author(e)
         except ServiceError as exc:
-            savepoint.rollback()
-            status = "conflict" if exc.status == 409 else "rejected"
-            return EntryAnswer(seq=e.seq, status=status, error=exc.to_body()), None
-        savepoint.commit()
-        return EntryAnswer(seq=e.seq, status="applied", result=_jsonable(result)), CommitInfo(
-            ctx.tenant_id, uow.events, uow.commands
-        )
+            return EntryAnswer(seq=e.seq, status="rejected", error=exc.to_body()), None
+        actor = Ctx(ctx.runtime, ctx.tenant, principal, ctx.ip, replay_ids=e.ids)
+        query = dict(parse_qsl(urlsplit(e.path).query))
+        upload = None
+        if e.file is not None:
+            try:
+                content = read_blob(ctx, e.file.sha256)
+            except FileNotFoundError:
+                return EntryAnswer(seq=e.seq, status="rejected", error={
+                    "code": "FILE_MISSING", "error": "the change's file was not sent first"}), None  # fmt: skip
+            upload = Upload(e.file.filename, e.file.content_type, content)
+        savepoint = s.begin_nested()
+        with actor.joined(s) as uow:
+            try:
+                path_params: dict[str, Any] = params
+                result = execute(actor, op, body=e.body, query=query, upload=upload,
+                                 idempotency_key=e.idempotency_key, **path_params)  # fmt: skip
+            except ServiceError as exc:
+                savepoint.rollback()
+                status = "conflict" if exc.status == 409 else "rejected"
+                return EntryAnswer(seq=e.seq, status=status, error=exc.to_body()), None
+            except Exception as exc:  # noqa: BLE001 - the platform failed (not the change): the station sends it again
+                savepoint.rollback()
+                log.exception("applying station change %s failed", e.seq)
+                return EntryAnswer(seq=e.seq, status="retry",
+                                   error={"code": "INTERNAL_ERROR", "error": type(exc).__name__}), None  # fmt: skip
+            savepoint.commit()
+            done = CommitInfo(ctx.tenant_id, uow.events, uow.commands)
+            return EntryAnswer(seq=e.seq, status="applied", result=_jsonable(result)), done
+
+
+_INSERT_RECEIPT = insert(table_of(SyncReceipt))
 
 
 def push(ctx: Ctx, body: PushIn, headers: dict[str, str | None]) -> PushOut:
     caller = authenticate(ctx, headers, p.push_purpose([e.signature for e in body.entries]))
+    applier = _Applier(ctx, caller)
     answers: list[EntryAnswer] = []
-    stopped = False
-    for e in body.entries:
-        if stopped:
-            answers.append(EntryAnswer(seq=e.seq, status="deferred"))
-            continue
+    todo = list(body.entries)
+    while todo:
         try:
-            a = apply_entry(ctx, caller, e)
-        except Exception as exc:  # noqa: BLE001 - the platform failed (not the change): the station sends it again
-            a = EntryAnswer(seq=e.seq, status="retry", error={"code": "INTERNAL_ERROR", "error": type(exc).__name__})
-        answers.append(a)
-        stopped = a.status in ("gap", "retry")
+            got = applier.chunk(todo)
+        except Exception as exc:  # noqa: BLE001 - the platform failed (a commit, a lock): the chunk is sent again
+            log.exception("applying a chunk of station changes failed")
+            got = [
+                EntryAnswer(
+                    seq=todo[0].seq, status="retry", error={"code": "INTERNAL_ERROR", "error": type(exc).__name__}
+                )
+            ]
+            # Nothing of the chunk was committed: none of it counts as applied.
+            answers += got + [EntryAnswer(seq=e.seq, status="deferred") for e in todo[1:]]
+            break
+        answers += got
+        todo = todo[len(got) :]
+        if got and got[-1].status in ("gap", "retry"):
+            answers += [EntryAnswer(seq=e.seq, status="deferred") for e in todo]
+            break
     with ctx.read() as s:
         last = s.execute(select(SyncStation.last_seq).where(SyncStation.id == caller.pk)).scalar_one()
     return PushOut(answers=answers, lastSeq=last, serverTime=ctx.now())
