@@ -234,7 +234,6 @@ def screenshot(workspace: str, out: Path, data_dir: Path | None, size: tuple[int
     from PySide6.QtWidgets import QApplication
 
     from app.station import open_station, seed_data_dir
-    from views.shell.window import ShellWindow
 
     tmp = None
     if data_dir is None:
@@ -244,14 +243,7 @@ def screenshot(workspace: str, out: Path, data_dir: Path | None, size: tuple[int
         seed_data_dir(data_dir)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     rt = open_station(data_dir)
-    # Screenshot preferences of their own: never the person's geometry, theme or last workspace.
-    prefs_dir = Path(tempfile.mkdtemp(prefix="shot-prefs-"))
-    win = ShellWindow(prefs_dir, runtime=rt, offline=True)
-    if theme:
-        win.prefs.set("theme", theme)
-        win.apply_theme()
-    win.resize(*size)
-    win.show()
+    win = _shot_window(rt, size, theme)
     from PySide6.QtGui import QCursor
 
     QCursor.setPos(win.mapToGlobal(win.rect().bottomRight()) * 2)  # no hover highlight in the picture
@@ -292,7 +284,6 @@ def sync_screenshot(out: Path, size: tuple[int, int] = (1280, 860), theme: str |
     from services.sync import station as st
     from services.sync.engine import SyncStatus
     from services.sync.schemas import EntryAnswer
-    from views.shell.window import ShellWindow
 
     tmp = tempfile.TemporaryDirectory()
     data_dir = Path(tmp.name)
@@ -322,13 +313,7 @@ def sync_screenshot(out: Path, size: tuple[int, int] = (1280, 860), theme: str |
             "details": {"current_state": "shipped", "action": "ship"}}),
     ])  # fmt: skip
 
-    prefs_dir = Path(tempfile.mkdtemp(prefix="shot-prefs-"))
-    win = ShellWindow(prefs_dir, runtime=rt, offline=True)
-    if theme:
-        win.prefs.set("theme", theme)
-        win.apply_theme()
-    win.resize(*size)
-    win.show()
+    win = _shot_window(rt, size, theme)
     ok = sign_in_for_screenshot(win, app, "admin@demo.test", "helpdesk")
     _settle(win, app)
     last = rt.clock.now() - timedelta(minutes=12)
@@ -360,6 +345,20 @@ def sync_screenshot(out: Path, size: tuple[int, int] = (1280, 860), theme: str |
     tmp.cleanup()
     print(f"wrote {out}" if ok else f"could not write {out}")
     return 0 if ok else 1
+
+
+def _shot_window(rt: Any, size: tuple[int, int], theme: str | None) -> Any:
+    """A shell window for a screenshot, shown off screen, on preferences of its own
+    (never the person's geometry, theme or last workspace)."""
+    from views.shell.window import ShellWindow
+
+    win = ShellWindow(Path(tempfile.mkdtemp(prefix="shot-prefs-")), runtime=rt, offline=True)
+    if theme:
+        win.prefs.set("theme", theme)
+        win.apply_theme()
+    win.resize(*size)
+    win.show()
+    return win
 
 
 def sign_in_for_screenshot(win: object, app: object, email: str, workspace: str) -> bool:
