@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, ValidationError
+from starlette.requests import ClientDisconnect
 
 from api.auth import client_ip, credentials, principal_for
 from api.errors import error_response, install_error_handlers
@@ -113,8 +114,12 @@ class Server:
         async def handle(request: Request) -> Response:
             params = dict(request.path_params)
             slug = params.pop("tenant", None)
-            body = await read_json(request) if op.body is not None else None
-            upload = await read_upload(request) if op.upload else None
+            try:
+                body = await read_json(request) if op.body is not None else None
+                upload = await read_upload(request) if op.upload else None
+            except ClientDisconnect:
+                # The caller went away mid-request (a station killed while sending): nothing was done.
+                return Response(status_code=400)
             query = dict(request.query_params)
             idem = request.headers.get("idempotency-key")
             wanted = {h: request.headers.get(h) for h in op.headers}

@@ -201,6 +201,8 @@ class SyncEngine:
                 outcome = await asyncio.to_thread(st.record_answers, self.rt, self.tenant_id, batch, out.answers)
             except st.SequenceLost as exc:
                 raise SyncError("refused", str(exc), retry=False) from exc
+            if outcome.sent:
+                self.backoff.reset()  # changes are getting through: a later failure starts short again
             await self._counts()
             if outcome.retry:
                 raise SyncError("server", "the platform could not apply a change; it is sent again later", retry=True)

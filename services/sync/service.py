@@ -1,9 +1,11 @@
 """The platform's side of sync: registered stations, the push of signed
 changes, the pull of the change log.
 
-A push applies each entry in its own transaction, together with the entry's
-receipt and the station's new sequence number: a kill at any point leaves
-either all three or none, and a repeat is answered from the receipt.
+A push applies its entries in order, in chunks of up to 50: one transaction
+per chunk, a savepoint per entry. An entry's change, its receipt and the
+station's new sequence number commit together: a kill at any point leaves all
+of them or none (the open chunk is sent again), and a repeat is answered from
+the receipt.
 """
 
 from __future__ import annotations
