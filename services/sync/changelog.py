@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import event, select
-from sqlalchemy.orm import Session, UOWTransaction
+from sqlalchemy.orm import Session, SessionTransaction, UOWTransaction
 
 from local_db.base import table_of
 from local_db.models import Membership, Tenant, User
@@ -65,10 +65,16 @@ def _after_flush(session: Session, _ctx: UOWTransaction) -> None:
 
 
 def _forget_usn(session: Session, *_args: Any) -> None:
-    # After a commit the next transaction takes a new usn; after a rollback
-    # (a savepoint's too) the counter's increment may be undone, so take it again.
+    # After a rollback (a savepoint's too) the counter's increment may be undone: take it again.
     session.info.pop(_USN_KEY, None)
 
 
-event.listen(Session, "after_commit", _forget_usn)
+def _transaction_ended(session: Session, transaction: SessionTransaction) -> None:
+    # The next transaction takes a new usn; a savepoint ending inside one keeps it
+    # (SQLAlchemy also calls after_commit for savepoints).
+    if transaction.parent is None:
+        session.info.pop(_USN_KEY, None)
+
+
+event.listen(Session, "after_transaction_end", _transaction_ended)
 event.listen(Session, "after_soft_rollback", _forget_usn)
