@@ -34,7 +34,9 @@ import os
 import random
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,16 +78,38 @@ def _explain(run: ck.Run, problems: list[str], sync: ck.SyncProcess) -> str:
                       "--- the platform's failures:", *run.platform_errors[-80:]])  # fmt: skip
 
 
+@contextmanager
+def _crash_run(
+    kind: str, seed: int, prepared: ck.Prepared, platform: PlatformProcess, tmp_path: Path, report: Path
+) -> Iterator[tuple[random.Random, ck.Run, ck.SyncProcess, Any, Any]]:
+    """One seeded run: a linked copy of the prepared station and its sync process; afterwards
+    the summary is recorded and the platform's state is compared with the station's intent."""
+    rng, run, started = random.Random(seed), ck.Run(kind, seed), time.monotonic()
+    data_dir = ck.copy_station(prepared, tmp_path / "station")
+    ck.link_station(data_dir, platform)
+    sync = ck.SyncProcess(data_dir, tmp_path / "sync.log")
+    pdb, sdb = ck.reader(platform.data_dir / "data.db"), ck.reader(data_dir / "data.db")
+    try:
+        yield rng, run, sync, pdb, sdb
+    finally:
+        sync.stop()
+        run.retries = ck.retries(sdb)
+        pdb.close()
+        sdb.close()
+        run.seconds = time.monotonic() - started
+    platform.stop()
+    run.platform_errors += ck.platform_errors(platform)
+    run.record(report)
+    print(run.summary())
+    problems = ck.check(prepared.plan, platform.data_dir / "data.db", data_dir / "data.db")
+    assert not problems, _explain(run, problems, sync)
+
+
 @pytest.mark.parametrize("seed", STATION_SEEDS)
 def test_station_killed_during_sync(
     seed: int, prepared: ck.Prepared, fresh_platform: PlatformProcess, tmp_path: Path, report: Path
 ) -> None:
-    rng, run, started = random.Random(seed), ck.Run("station", seed), time.monotonic()
-    data_dir = ck.copy_station(prepared, tmp_path / "station")
-    ck.link_station(data_dir, fresh_platform)
-    sync = ck.SyncProcess(data_dir, tmp_path / "sync.log")
-    pdb, sdb = ck.reader(fresh_platform.data_dir / "data.db"), ck.reader(data_dir / "data.db")
-    try:
+    with _crash_run("station", seed, prepared, fresh_platform, tmp_path, report) as (rng, run, sync, pdb, sdb):
         done = 0  # changes the platform has or is about to have (it finishes a batch whose sender died)
         trigger = ck.Trigger("clock", 0)
         for _ in range(STATION_KILLS):
@@ -113,30 +137,13 @@ def test_station_killed_during_sync(
             run.onces += 1
             if sync.once() == 0 and ck.outbox_counts(sdb).get("pending", 0) == 0:
                 break
-    finally:
-        sync.stop()
-        run.retries = ck.retries(sdb)
-        pdb.close()
-        sdb.close()
-        run.seconds = time.monotonic() - started
-    fresh_platform.stop()
-    run.platform_errors += ck.platform_errors(fresh_platform)
-    run.record(report)
-    print(run.summary())
-    problems = ck.check(prepared.plan, fresh_platform.data_dir / "data.db", data_dir / "data.db")
-    assert not problems, _explain(run, problems, sync)
 
 
 @pytest.mark.parametrize("seed", SERVER_SEEDS)
 def test_server_killed_during_sync(
     seed: int, prepared: ck.Prepared, fresh_platform: PlatformProcess, tmp_path: Path, report: Path
 ) -> None:
-    rng, run, started = random.Random(seed), ck.Run("server", seed), time.monotonic()
-    data_dir = ck.copy_station(prepared, tmp_path / "station")
-    ck.link_station(data_dir, fresh_platform)
-    sync = ck.SyncProcess(data_dir, tmp_path / "sync.log")
-    pdb, sdb = ck.reader(fresh_platform.data_dir / "data.db"), ck.reader(data_dir / "data.db")
-    try:
+    with _crash_run("server", seed, prepared, fresh_platform, tmp_path, report) as (rng, run, sync, pdb, sdb):
         sync.start()
         t0 = time.monotonic()
         for j in range(SERVER_KILLS):
@@ -162,15 +169,3 @@ def test_server_killed_during_sync(
             lambda: ck.round_completed(sdb) and ck.outbox_counts(sdb).get("pending", 0) == 0, timeout=90, poll=0.05
         )
         assert finished, _explain(run, [f"the sync did not finish: outbox {ck.outbox_counts(sdb)}"], sync)
-    finally:
-        sync.stop()
-        run.retries = ck.retries(sdb)
-        pdb.close()
-        sdb.close()
-        run.seconds = time.monotonic() - started
-    fresh_platform.stop()
-    run.platform_errors += ck.platform_errors(fresh_platform)
-    run.record(report)
-    print(run.summary())
-    problems = ck.check(prepared.plan, fresh_platform.data_dir / "data.db", data_dir / "data.db")
-    assert not problems, _explain(run, problems, sync)
