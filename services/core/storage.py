@@ -50,7 +50,11 @@ class StoredBlob:
 
 
 def blob_dir(ctx: Ctx) -> Path:
-    return ctx.runtime.data_dir / "files" / ctx.tenant_id
+    return blob_folder(ctx.runtime.data_dir, ctx.tenant_id)
+
+
+def blob_folder(data_dir: Path, tenant_id: str) -> Path:
+    return data_dir / "files" / tenant_id
 
 
 def store_blob(ctx: Ctx, content: bytes, *, allowed: frozenset[str] | None = None) -> StoredBlob:

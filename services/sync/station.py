@@ -25,10 +25,11 @@ from local_db import new_id
 from local_db.base import table_of
 from local_db.models import Counter, Event, OutboxEntry, Tenant
 from local_db.models.sync import SyncLink
-from services.core.commands import LEASE_END, LEASED_COUNTERS, next_counter, sign_entry
+from services.core.commands import LEASE_END, LEASED_COUNTERS, SIGNED_FIELDS, next_counter, sign_entry
 from services.core.context import SYSTEM, Ctx, Runtime
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.sealing import seal, unseal
+from services.core.storage import blob_folder
 from services.sync import protocol as p
 from services.sync.schemas import Change, EntryAnswer
 
@@ -131,11 +132,8 @@ def next_batch(rt: Runtime, link: Link, limit: int = 250) -> Batch:
     size = 0
     key = link.secret.encode()
     for r in rows:
-        signed = {"station_id": link.station_id, "tenant_id": r.tenant_id, "station_seq": r.station_seq,
-                  "command": r.command, "method": r.method, "path": r.path, "body": r.body,
-                  "idempotency_key": r.idempotency_key, "actor_id": r.actor_id, "created_at": r.created_at,
-                  "ids": r.ids or [], "file": r.file}  # fmt: skip
-        local = dict(signed, station_id=r.station_id)
+        local = {k: getattr(r, k) for k in SIGNED_FIELDS}
+        signed = dict(local, station_id=link.station_id)  # the id the platform knows this station by
         void = False
         if not hmac.compare_digest(sign_entry(rt.station_key or b"", local), r.signature or ""):
             void = True
@@ -158,7 +156,7 @@ def next_batch(rt: Runtime, link: Link, limit: int = 250) -> Batch:
 
 
 def file_bytes(rt: Runtime, tenant_id: str, sha256: str) -> bytes:
-    return (rt.data_dir / "files" / tenant_id / sha256).read_bytes()
+    return (blob_folder(rt.data_dir, tenant_id) / sha256).read_bytes()
 
 
 def id_map(rt: Runtime, tenant_id: str) -> dict[str, str]:

@@ -15,6 +15,8 @@ from typing import Any
 import httpx
 import uvicorn
 
+from tests.api.events.receiver import read_body
+
 
 class FaultProxy:
     def __init__(self, upstream: str) -> None:
@@ -37,12 +39,7 @@ class FaultProxy:
 
     async def app(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         assert scope["type"] == "http"
-        body = b""
-        while True:
-            msg = await receive()
-            body += msg.get("body", b"")
-            if not msg.get("more_body"):
-                break
+        body = await read_body(receive)
         mode = self.mode
         self.seen.append(f"{mode} {scope['method']} {scope['path']}")
         if mode == "500":

@@ -100,12 +100,7 @@ class Receiver:
                 elif msg["type"] == "lifespan.shutdown":
                     await send({"type": "lifespan.shutdown.complete"})
                     return
-        body = b""
-        while True:
-            msg = await receive()
-            body += msg.get("body", b"")
-            if not msg.get("more_body"):
-                break
+        body = await read_body(receive)
         path = scope["path"]
         if path == "/_count":
             await _answer(send, Reply(200, str(self.count).encode()))
@@ -168,3 +163,13 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+async def read_body(receive: Any) -> bytes:
+    """The whole request body of an ASGI http scope."""
+    body = b""
+    while True:
+        msg = await receive()
+        body += msg.get("body", b"")
+        if not msg.get("more_body"):
+            return body
