@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import local_db.models  # noqa: F401 - every table registered before migrations run
-import services.core.commands_platform  # noqa: F401 - declares the platform operations
+import services.core.service  # noqa: F401 - declares the platform operations
 import services.core.station  # noqa: F401 - declares the station operations (outbox status)
 from app.events_worker import delivery_config
 from app.settings import Settings
@@ -17,7 +17,8 @@ from services.sync.changelog import install_change_log
 
 
 def load_modules() -> None:
-    """Import every ``services/<module>/commands.py`` (declarations) and ``demo.py`` (seeders).
+    """Import every ``services/<module>`` package (its ``__init__`` imports the
+    modules that declare use cases) and its ``demo.py`` (seeders).
 
     The front doors mount whatever is registered, so a new module adds files,
     not lines here.
@@ -30,10 +31,9 @@ def load_modules() -> None:
     for info in pkgutil.iter_modules(services.__path__):
         if not info.ispkg:
             continue
-        for part in ("commands", "demo"):
-            spec = importlib.util.find_spec(f"services.{info.name}.{part}")
-            if spec is not None:
-                importlib.import_module(f"services.{info.name}.{part}")
+        importlib.import_module(f"services.{info.name}")
+        if importlib.util.find_spec(f"services.{info.name}.demo") is not None:
+            importlib.import_module(f"services.{info.name}.demo")
 
 
 def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar, get_args, get_type_hints
 from urllib.parse import urlencode
 
 from pydantic import BaseModel, ValidationError
@@ -27,9 +28,18 @@ from local_db.models import Counter, IdempotencyRecord, OutboxEntry
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, TenantInactive, ValidationFailed, validation_details
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 Auth = Literal["tenant", "public", "customer", "platform", "user"]
+# The kind of transaction: a read; a write (one unit of work, recorded in a
+# station's outbox, honours Idempotency-Key); or a write that manages its own
+# units (sign-in, a sync push applying entries one by one).
+Tx = Literal["read", "write", "own"]
+ROLES: frozenset[str] = frozenset({"owner", "admin", "operator", "warehouse-device"})
 STAFF: frozenset[str] = frozenset({"owner", "admin", "operator"})
 MANAGERS: frozenset[str] = frozenset({"owner", "admin"})
+OWNER: frozenset[str] = frozenset({"owner"})
+DEVICE: frozenset[str] = STAFF | {"warehouse-device"}
 
 
 @dataclass(frozen=True)
@@ -39,7 +49,8 @@ class Operation:
     ``path`` is relative to the module base (``/<tenant>/<module>/api``) for
     module operations, or absolute (starting ``/api/``) for platform ones.
     ``handler(ctx, body=..., query=..., **path_params)`` returns a pydantic
-    model, a ``Page``, a ``FileResult`` or ``None``.
+    model, a ``Page``, a ``FileResult`` or ``None``. ``body``, ``query`` and
+    ``response`` default to the handler's annotations.
     """
 
     name: str
@@ -47,16 +58,23 @@ class Operation:
     method: str
     path: str
     handler: Callable[..., Any]
+    tx: Tx = "read"
     body: type[BaseModel] | None = None
     query: type[BaseModel] | None = None
+    # The success answer's type (a model, ``Page[Model]``, ``FileResult`` or ``None``).
+    response: Any = None
     roles: frozenset[str] = STAFF
     auth: Auth = "tenant"
+    # Customer routes also served to staff with the module (DECISIONS: "Who may call a spec path").
+    staff_too: bool = False
     status_code: int = 200
     summary: str = ""
+    # What a person reads about one call ("Reply on ticket"), completed by the record's label.
+    says: str = ""
+    # The kind of record the call touches ("support.ticket"); views refresh on it.
+    record: str | None = None
     # Rate-limit category override ("auth", "upload", "public_ticket", ...).
     limit: str | None = None
-    # Writes change state: they run in a unit of work and go to the outbox.
-    write: bool = field(default=False)
     # Takes a file (raw body or multipart ``file`` part) passed as ``upload=``.
     upload: bool = False
     # Sign-in operations: the HTTP door sets this HttpOnly cookie from the
@@ -67,20 +85,111 @@ class Operation:
     # as ``headers={lower-case name: value or None}``.
     headers: tuple[str, ...] = ()
 
+    @property
+    def write(self) -> bool:
+        """Runs in one unit of work, goes to a station's outbox, honours Idempotency-Key."""
+        return self.tx == "write"
+
+    @property
+    def changes(self) -> bool:
+        """Changes data (views refresh after it)."""
+        return self.tx != "read"
+
+    @property
+    def path_params(self) -> list[str]:
+        return [p for p in _PATH_PARAM.findall(self.path) if p != "tenant"]
+
+
+_PATH_PARAM = re.compile(r"{(\w+)}")
 
 REGISTRY: dict[str, Operation] = {}
 
 
-def command(**kwargs: Any) -> Operation:
-    """Declare a write use case (runs in a unit of work; recorded in a station's outbox)."""
-    op = Operation(write=True, **kwargs)
-    return register(op)
+@dataclass(frozen=True)
+class RecordKind:
+    """How people know a record: the read operation that finds it, the parameter
+    names that carry its id in calls, and the field they read (its number)."""
+
+    name: str
+    get: str
+    keys: tuple[str, ...]
+    label: str
 
 
-def query(**kwargs: Any) -> Operation:
-    """Declare a read use case."""
-    op = Operation(write=False, **kwargs)
-    return register(op)
+RECORDS: dict[str, RecordKind] = {}
+
+
+def record_kind(name: str, *, get: str, label: str, keys: tuple[str, ...] = ("id",)) -> str:
+    RECORDS[name] = RecordKind(name, get, keys, label)
+    return name
+
+
+def use_case(
+    name: str,
+    route: str,
+    *,
+    tx: Tx,
+    roles: frozenset[str] = STAFF,
+    auth: Auth = "tenant",
+    staff_too: bool = False,
+    status: int = 200,
+    summary: str = "",
+    says: str = "",
+    record: str | None = None,
+    module: str | None = None,
+    limit: str | None = None,
+    upload: bool = False,
+    cookie: str | None = None,
+    clears_cookie: str | None = None,
+    headers: tuple[str, ...] = (),
+) -> Callable[[F], F]:
+    """Declare the decorated service function as a use case.
+
+    ``route`` is ``"METHOD /path"`` as the spec writes it; the request body,
+    query and response types come from the function's annotations (``body``,
+    ``query`` and the return type); the module is the name's first part.
+    """
+    method, _, path = route.partition(" ")
+
+    def declare(fn: F) -> F:
+        hints = get_type_hints(fn)
+        ret = hints.get("return")
+        register(
+            Operation(
+                name=name,
+                module=module or name.split(".", 1)[0],
+                method=method,
+                path=path,
+                handler=fn,
+                tx=tx,
+                body=_model(hints.get("body")),
+                query=_model(hints.get("query")),
+                response=None if ret is type(None) else ret,
+                roles=roles,
+                auth=auth,
+                staff_too=staff_too,
+                status_code=status,
+                summary=summary or says or name,
+                says=says,
+                record=record,
+                limit=limit,
+                upload=upload,
+                cookie=cookie,
+                clears_cookie=clears_cookie,
+                headers=headers,
+            )
+        )
+        return fn
+
+    return declare
+
+
+def _model(tp: Any) -> type[BaseModel] | None:
+    """The pydantic model of an annotation (``Model`` or ``Model | None``)."""
+    for t in (tp, *get_args(tp)):
+        if isinstance(t, type) and issubclass(t, BaseModel):
+            return t
+    return None
 
 
 def register(op: Operation) -> Operation:
@@ -109,9 +218,10 @@ def check_access(ctx: Ctx, op: Operation) -> None:
     if p.kind == "system":
         return
     if op.auth == "customer":
-        if p.kind != "customer" or p.customer_module != op.module:
+        if p.kind == "customer" and p.customer_module == op.module:
+            return
+        if not op.staff_too or p.kind == "customer":
             raise Forbidden("this route is for the module's customers")
-        return
     if p.kind == "customer":
         raise Forbidden("customer accounts cannot use staff routes")
     if op.module == "platform":
@@ -324,7 +434,7 @@ def execute(
         kwargs["upload"] = upload
     if op.headers:
         kwargs["headers"] = {h: (headers or {}).get(h) for h in op.headers}
-    if not op.write:
+    if op.tx != "write":
         return op.handler(ctx, **kwargs)
     if ctx.runtime.is_station and op.auth != "platform":
         refuse_secrets_offline(op, parsed)

@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 from local_db import Database, new_id
 from local_db.models import ApiKey, Membership, User
 from services.core import auth
+from services.core.commands import MANAGERS, OWNER, ROLES, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.pagination import ListQuery, Page, paginate
@@ -48,6 +49,7 @@ def me_from_claims(db: Database, user_id: str) -> MeOut:
     return MeOut(id=user.id, email=user.email, name=user.name, tenants=tenants)
 
 
+@use_case("platform.me", "GET /api/tenants/{tenant}/me", tx="read", roles=ROLES, summary="read own profile")
 def tenant_me(ctx: Ctx) -> MeOut:
     """The caller's own record, as seen from one tenant."""
     p = ctx.principal
@@ -75,6 +77,13 @@ def _key_out(k: ApiKey, now: datetime) -> ApiKeyOut:
     )
 
 
+@use_case(
+    "platform.api_keys.list",
+    "GET /api/tenants/{tenant}/api-keys",
+    tx="read",
+    roles=OWNER,
+    summary="list API keys",
+)
 def list_api_keys(ctx: Ctx, query: ListQuery) -> Page[ApiKeyOut]:
     now = ctx.now()
     with ctx.read() as s:
@@ -91,6 +100,15 @@ def list_api_keys(ctx: Ctx, query: ListQuery) -> Page[ApiKeyOut]:
     return page.map(lambda k: _key_out(k, now))
 
 
+@use_case(
+    "platform.api_keys.create",
+    "POST /api/tenants/{tenant}/api-keys",
+    tx="write",
+    roles=OWNER,
+    status=201,
+    says="New API key",
+    summary="create API keys",
+)
 def create_api_key(ctx: Ctx, body: ApiKeyCreate) -> ApiKeyCreated:
     now = ctx.now()
     if body.expires_at is not None and body.expires_at <= now:
@@ -117,6 +135,14 @@ def create_api_key(ctx: Ctx, body: ApiKeyCreate) -> ApiKeyCreated:
     return ApiKeyCreated(**out.model_dump(), key=value)
 
 
+@use_case(
+    "platform.api_keys.revoke",
+    "DELETE /api/tenants/{tenant}/api-keys/{key_id}",
+    tx="write",
+    roles=OWNER,
+    says="Revoke API key",
+    summary="revoke API keys",
+)
 def revoke_api_key(ctx: Ctx, key_id: str) -> ApiKeyOut:
     with ctx.write() as s:
         k = s.get(ApiKey, key_id)
@@ -146,6 +172,7 @@ class UserQuery(ListQuery):
     role: str | None = None
 
 
+@use_case("platform.users.list", "GET /api/tenants/{tenant}/users", tx="read", roles=MANAGERS, summary="list users")
 def list_users(ctx: Ctx, query: UserQuery) -> Page[UserOut]:
     stmt = select(Membership).join(User, User.id == Membership.user_id)
     if query.role:
@@ -172,6 +199,15 @@ def _check_owner_rules(ctx: Ctx, target_role: str | None, current_role: str | No
         raise Forbidden("only an owner can grant or change the owner role")
 
 
+@use_case(
+    "platform.users.create",
+    "POST /api/tenants/{tenant}/users",
+    tx="write",
+    roles=MANAGERS,
+    status=201,
+    says="New user",
+    summary="create users",
+)
 def create_user(ctx: Ctx, body: UserCreate) -> UserOut:
     _check_owner_rules(ctx, body.role, None)
     with ctx.write() as s:
@@ -189,6 +225,14 @@ def create_user(ctx: Ctx, body: UserCreate) -> UserOut:
         return _user_out(m, u)
 
 
+@use_case(
+    "platform.users.update",
+    "PATCH /api/tenants/{tenant}/users/{user_id}",
+    tx="write",
+    roles=MANAGERS,
+    says="Change to user",
+    summary="change users",
+)
 def update_user(ctx: Ctx, user_id: str, body: UserUpdate) -> UserOut:
     with ctx.write() as s:
         m = s.execute(select(Membership).where(Membership.user_id == user_id)).scalar_one_or_none()

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from local_db.models import OutboxEntry
 from services.core import auth
 from services.core import service as core_service
-from services.core.commands import query
+from services.core.commands import ROLES, use_case
 from services.core.context import Ctx, Principal, Runtime, TenantInfo
 from services.core.errors import Forbidden, TenantInactive, ValidationFailed, validation_details
 from services.core.schemas import LoginOut, LoginRequest, Strict
@@ -88,6 +88,14 @@ class OutboxStatus(BaseModel):
     sent: int
 
 
+@use_case(
+    "station.outbox_status",
+    "GET /api/tenants/{tenant}/station/outbox-status",
+    tx="read",
+    roles=ROLES,
+    module="platform",
+    summary="read the outbox status",
+)
 def outbox_status(ctx: Ctx) -> OutboxStatus:
     """Counts of this tenant's outbox entries by status (pending = waiting to be sent)."""
     with ctx.read() as s:
@@ -99,17 +107,6 @@ def outbox_status(ctx: Ctx) -> OutboxStatus:
         conflict=counts.get("conflict", 0),
         sent=counts.get("sent", 0),
     )
-
-
-query(
-    name="station.outbox_status",
-    module="platform",
-    method="GET",
-    path="/api/tenants/{tenant}/station/outbox-status",
-    handler=outbox_status,
-    roles=ALL_ROLES,
-    summary="read the outbox status",
-)
 
 
 # --- station settings -----------------------------------------------------------------

@@ -8,3 +8,5 @@ platform server runs the delivery worker (``app.events_worker``). A station
 keeps its events as local history and the sync engine carries them to the
 platform, which delivers them.
 """
+
+from services.events import service  # noqa: F401 - declarations

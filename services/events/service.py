@@ -10,6 +10,7 @@ from sqlalchemy import func, select, update
 
 from local_db import new_id
 from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
+from services.core.commands import MANAGERS, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
@@ -56,6 +57,7 @@ def _event_out(ev: Event) -> EventOut:
                     created_at=ev.created_at)  # fmt: skip
 
 
+@use_case("events.publish", "POST /events", tx="write", status=201, summary="publish an event")
 def publish(ctx: Ctx, body: PublishRequest) -> PublishedEvent:
     """Record the event; on the platform its deliveries are created in the same transaction."""
     with ctx.write() as s:
@@ -65,6 +67,15 @@ def publish(ctx: Ctx, body: PublishRequest) -> PublishedEvent:
     return PublishedEvent(**_event_out(ev).model_dump(), deliveries=n)
 
 
+@use_case(
+    "events.publish_public",
+    "POST /p/events",
+    tx="write",
+    auth="public",
+    status=201,
+    limit="public_events",
+    summary="publish an event (public, rate-limited)",
+)
 def publish_public(ctx: Ctx, body: PublishRequest) -> PublishedEvent:
     """The unauthenticated, rate-limited route: only for tenants with the events module."""
     if ctx.tenant is None or "events" not in ctx.tenant.modules:
@@ -72,6 +83,7 @@ def publish_public(ctx: Ctx, body: PublishRequest) -> PublishedEvent:
     return publish(ctx, body)
 
 
+@use_case("events.list", "GET /events", tx="read", summary="list events")
 def list_events(ctx: Ctx, query: EventQuery) -> Page[EventOut]:
     stmt = select(Event)
     if query.type:
@@ -90,6 +102,7 @@ def list_events(ctx: Ctx, query: EventQuery) -> Page[EventOut]:
     return page.map(_event_out)
 
 
+@use_case("events.get", "GET /events/{event_id}", tx="read", summary="read an event")
 def get_event(ctx: Ctx, event_id: str) -> EventOut:
     with ctx.read() as s:
         ev = s.get(Event, event_id)
@@ -125,6 +138,14 @@ def _load_sub(s: Any, sub_id: str) -> Subscription:
     return sub
 
 
+@use_case(
+    "events.subscriptions.create",
+    "POST /subscriptions",
+    tx="write",
+    roles=MANAGERS,
+    status=201,
+    summary="create a subscription",
+)
 def create_subscription(ctx: Ctx, body: SubscriptionCreate) -> SubscriptionOut:
     url = _safe_url(ctx, body.webhook_url)
     now = ctx.now()
@@ -140,6 +161,7 @@ def create_subscription(ctx: Ctx, body: SubscriptionCreate) -> SubscriptionOut:
         return _sub_out(sub)
 
 
+@use_case("events.subscriptions.list", "GET /subscriptions", tx="read", summary="list subscriptions")
 def list_subscriptions(ctx: Ctx, query: SubscriptionQuery) -> Page[SubscriptionOut]:
     stmt = select(Subscription)
     if query.active is not None:
@@ -154,11 +176,19 @@ def list_subscriptions(ctx: Ctx, query: SubscriptionQuery) -> Page[SubscriptionO
     return out
 
 
+@use_case("events.subscriptions.get", "GET /subscriptions/{sub_id}", tx="read", summary="read a subscription")
 def get_subscription(ctx: Ctx, sub_id: str) -> SubscriptionOut:
     with ctx.read() as s:
         return _sub_out(_load_sub(s, sub_id))
 
 
+@use_case(
+    "events.subscriptions.update",
+    "PATCH /subscriptions/{sub_id}",
+    tx="write",
+    roles=MANAGERS,
+    summary="change a subscription",
+)
 def update_subscription(ctx: Ctx, sub_id: str, body: SubscriptionUpdate) -> SubscriptionOut:
     url = _safe_url(ctx, body.webhook_url) if body.webhook_url is not None else None
     with ctx.write() as s:
@@ -176,6 +206,13 @@ def update_subscription(ctx: Ctx, sub_id: str, body: SubscriptionUpdate) -> Subs
         return _sub_out(sub)
 
 
+@use_case(
+    "events.subscriptions.activate",
+    "POST /subscriptions/{sub_id}/activate",
+    tx="write",
+    roles=MANAGERS,
+    summary="activate a subscription",
+)
 def activate(ctx: Ctx, sub_id: str) -> SubscriptionOut:
     with ctx.write() as s:
         sub = _load_sub(s, sub_id)
@@ -186,6 +223,13 @@ def activate(ctx: Ctx, sub_id: str) -> SubscriptionOut:
         return _sub_out(sub)
 
 
+@use_case(
+    "events.subscriptions.deactivate",
+    "POST /subscriptions/{sub_id}/deactivate",
+    tx="write",
+    roles=MANAGERS,
+    summary="deactivate a subscription",
+)
 def deactivate(ctx: Ctx, sub_id: str) -> SubscriptionOut:
     """Stop deliveries: the pending ones are cancelled in the same transaction."""
     with ctx.write() as s:
@@ -203,6 +247,13 @@ def deactivate(ctx: Ctx, sub_id: str) -> SubscriptionOut:
         return _sub_out(sub)
 
 
+@use_case(
+    "events.subscriptions.rotate_secret",
+    "POST /subscriptions/{sub_id}/rotate-secret",
+    tx="write",
+    roles=MANAGERS,
+    summary="rotate a subscription's secret",
+)
 def rotate_secret(ctx: Ctx, sub_id: str, body: RotateSecret) -> SubscriptionOut:
     """New secret now; the old one still signs (second header) during the grace window."""
     with ctx.write() as s:
@@ -220,6 +271,13 @@ def rotate_secret(ctx: Ctx, sub_id: str, body: RotateSecret) -> SubscriptionOut:
         return _sub_out(sub)
 
 
+@use_case(
+    "events.subscriptions.delete",
+    "DELETE /subscriptions/{sub_id}",
+    tx="write",
+    roles=MANAGERS,
+    summary="delete a subscription",
+)
 def delete_subscription(ctx: Ctx, sub_id: str) -> None:
     with ctx.write() as s:
         sub = _load_sub(s, sub_id)
@@ -244,6 +302,12 @@ def _delivery_out(d: Delivery, attempts: list[DeliveryAttempt]) -> DeliveryOut:
     )  # fmt: skip
 
 
+@use_case(
+    "events.subscriptions.deliveries",
+    "GET /subscriptions/{sub_id}/deliveries",
+    tx="read",
+    summary="delivery history",
+)
 def list_deliveries(ctx: Ctx, sub_id: str, query: DeliveryQuery) -> Page[DeliveryOut]:
     """Delivery history of one subscription, each with its attempts."""
     with ctx.read() as s:
@@ -262,6 +326,12 @@ def list_deliveries(ctx: Ctx, sub_id: str, query: DeliveryQuery) -> Page[Deliver
     return page.map(lambda d: _delivery_out(d, by_delivery[d.id]))
 
 
+@use_case(
+    "events.deliveries.get",
+    "GET /deliveries/{delivery_id}",
+    tx="read",
+    summary="read a delivery with its attempts",
+)
 def get_delivery(ctx: Ctx, delivery_id: str) -> DeliveryOut:
     with ctx.read() as s:
         d = s.get(Delivery, delivery_id)
@@ -271,6 +341,13 @@ def get_delivery(ctx: Ctx, delivery_id: str) -> DeliveryOut:
         return _delivery_out(d, attempts)
 
 
+@use_case(
+    "events.subscriptions.test",
+    "POST /subscriptions/{sub_id}/test",
+    tx="write",
+    roles=MANAGERS,
+    summary="send a test event",
+)
 def send_test(ctx: Ctx, sub_id: str) -> DeliveryOut:
     """A test event to one subscription: one attempt, sent by the worker at once."""
     cfg = config_of(ctx.runtime)
@@ -313,6 +390,7 @@ def _replay_rows(ctx: Ctx, s: Any, events: list[Any]) -> int:
     return len(rows)
 
 
+@use_case("events.replay", "POST /events/{event_id}/replay", tx="write", roles=MANAGERS, summary="replay an event")
 def replay_event(ctx: Ctx, event_id: str) -> ReplayOut:
     """Send one event again to every active subscription it matches (X-Service-Replay: true)."""
     with ctx.write() as s:
@@ -328,6 +406,13 @@ def replay_event(ctx: Ctx, event_id: str) -> ReplayOut:
     return ReplayOut(event_id=ev.id, event_type=ev.type, events=1, deliveries=n)
 
 
+@use_case(
+    "events.replay_range",
+    "POST /events/replay",
+    tx="write",
+    roles=MANAGERS,
+    summary="replay events by type and time range",
+)
 def replay_range(ctx: Ctx, body: ReplayRange) -> ReplayOut:
     """Replay every event of one type inside [from, to]."""
     start = _window_start(ctx)

@@ -14,7 +14,7 @@ from local_db import new_id
 from local_db.models import Tenant
 from local_db.models.fulfillment import DeviceSettings, FulfillmentLine, FulfillmentOrder, ShippingLabel
 from services.core import auth, labels
-from services.core.commands import next_value
+from services.core.commands import MANAGERS, ROLES, next_value, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed
 from services.core.events import emit
@@ -95,6 +95,14 @@ def _find(s: Session, ref: str) -> FulfillmentOrder:
     return o
 
 
+@use_case(
+    "fulfillment.orders.list",
+    "GET /orders",
+    tx="read",
+    roles=ROLES,
+    record="fulfillment.order",
+    summary="list orders",
+)
 def list_orders(ctx: Ctx, query: OrderQuery) -> Page[OrderOut]:
     stmt = select(FulfillmentOrder)
     if query.status:
@@ -137,6 +145,7 @@ def list_orders(ctx: Ctx, query: OrderQuery) -> Page[OrderOut]:
     return page.map(lambda o: OrderOut(**_out(o, counts.get(o.id, (0, 0, 0)))))
 
 
+@use_case("fulfillment.orders.stats", "GET /orders/stats", tx="read", roles=ROLES, summary="count orders by state")
 def order_stats(ctx: Ctx) -> OrderStats:
     with ctx.read() as s:
         rows = s.execute(select(FulfillmentOrder.status, func.count()).group_by(FulfillmentOrder.status)).all()
@@ -145,6 +154,14 @@ def order_stats(ctx: Ctx) -> OrderStats:
     return OrderStats(counts=counts, total=sum(counts.values()))
 
 
+@use_case(
+    "fulfillment.orders.get",
+    "GET /orders/{id}",
+    tx="read",
+    roles=ROLES,
+    record="fulfillment.order",
+    summary="read an order",
+)
 def get_order(ctx: Ctx, id: str) -> OrderDetail:
     with ctx.read() as s:
         o = _find(s, id)
@@ -154,6 +171,15 @@ def get_order(ctx: Ctx, id: str) -> OrderDetail:
 # --- the unified operation ---------------------------------------------------------
 
 
+@use_case(
+    "fulfillment.orders.operate",
+    "POST /orders/{id}/operations",
+    tx="write",
+    roles=ROLES,
+    says="Operation on order",
+    record="fulfillment.order",
+    summary="run an order operation (pick, pack, ship, cancel)",
+)
 def operate(ctx: Ctx, id: str, body: OperationRequest) -> OperationResult:
     op = body.root
     if isinstance(op, CancelOperation) and ctx.principal.role == DEVICE_ROLE:
@@ -294,6 +320,7 @@ def _label_lines(ctx: Ctx, o: FulfillmentOrder) -> list[str]:
 # --- labels ------------------------------------------------------------------------
 
 
+@use_case("fulfillment.labels.get", "GET /labels/{id}", tx="read", roles=ROLES, summary="download a shipping label")
 def get_label(ctx: Ctx, id: str, query: LabelQuery) -> FileResult:
     """A label by its id; an order's id or number gives that order's label (404 when it has none)."""
     with ctx.read() as s:
@@ -322,6 +349,13 @@ def get_label(ctx: Ctx, id: str, query: LabelQuery) -> FileResult:
                       "application/pdf", f"{name}.pdf")  # fmt: skip
 
 
+@use_case(
+    "fulfillment.command_sheet",
+    "GET /command-sheet",
+    tx="read",
+    roles=ROLES,
+    summary="print the sheet of command barcodes",
+)
 def command_sheet(ctx: Ctx) -> FileResult:
     """A 4x6 sheet of the command barcodes a packer scans instead of pressing keys."""
     from services.fulfillment.scan_commands import command_sheet_pdf
@@ -359,6 +393,13 @@ def _settings_row(s: Session, device: str) -> DeviceSettings | None:
     return s.execute(select(DeviceSettings).where(DeviceSettings.device == device)).scalar_one_or_none()
 
 
+@use_case(
+    "fulfillment.settings.device.get",
+    "GET /settings/device",
+    tx="read",
+    roles=ROLES,
+    summary="read device settings",
+)
 def get_device_settings(ctx: Ctx, query: DeviceQuery) -> DeviceSettingsOut:
     device = _device_of(ctx, query)
     with ctx.read() as s:
@@ -367,6 +408,7 @@ def get_device_settings(ctx: Ctx, query: DeviceQuery) -> DeviceSettingsOut:
     return _settings_out(device, row, default.values if default else {})
 
 
+@use_case("fulfillment.settings.device.put", "PUT /settings/device", tx="write", summary="change device settings")
 def put_device_settings(ctx: Ctx, body: DeviceSettingsIn, query: DeviceQuery) -> DeviceSettingsOut:
     device = _device_of(ctx, query)
     changes = body.model_dump(exclude_unset=True)
@@ -388,6 +430,15 @@ def put_device_settings(ctx: Ctx, body: DeviceSettingsIn, query: DeviceQuery) ->
 # --- device sign-in ----------------------------------------------------------------
 
 
+@use_case(
+    "fulfillment.auth.login",
+    "POST /auth/login",
+    tx="own",
+    auth="public",
+    limit="auth",
+    cookie="service_token",
+    summary="device sign-in",
+)
 def device_login(ctx: Ctx, body: DeviceLogin) -> LoginOut:
     """Sign a scanning station in to this tenant: the platform's token, checked for fulfillment access."""
     assert ctx.tenant is not None
@@ -406,6 +457,14 @@ def device_login(ctx: Ctx, body: DeviceLogin) -> LoginOut:
                     expires_at=now + timedelta(seconds=auth.TOKEN_LIFETIME))  # fmt: skip
 
 
+@use_case(
+    "fulfillment.auth.logout",
+    "POST /auth/logout",
+    tx="own",
+    auth="public",
+    clears_cookie="service_token",
+    summary="device sign-out",
+)
 def device_logout(ctx: Ctx) -> None:
     """Sign out: the HTTP door clears the cookie; tokens are stateless."""
     return None
@@ -421,12 +480,26 @@ def webhook_secret(s: Session, tenant_id: str, seal_key: str) -> str | None:
     return unseal(seal_key, sealed) if sealed else None
 
 
+@use_case(
+    "fulfillment.settings.webhooks.get",
+    "GET /settings/webhooks",
+    tx="read",
+    roles=MANAGERS,
+    summary="read inbound webhook settings",
+)
 def get_webhook_settings(ctx: Ctx) -> WebhookSettingsOut:
     with ctx.read() as s:
         configured = webhook_secret(s, ctx.tenant_id, ctx.runtime.secret_key) is not None
     return WebhookSettingsOut(configured=configured, signature_header="X-Webhook-Signature", algorithm="hmac-sha256")
 
 
+@use_case(
+    "fulfillment.settings.webhooks.put",
+    "PUT /settings/webhooks",
+    tx="write",
+    roles=MANAGERS,
+    summary="set the inbound webhook secret",
+)
 def put_webhook_settings(ctx: Ctx, body: WebhookSecretIn) -> WebhookSettingsOut:
     with ctx.write() as s:
         set_webhook_secret(s, ctx.tenant_id, body.secret, ctx.runtime.secret_key)

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.fulfillment import FulfillmentOrder, WebhookReceipt
+from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound, Unauthorized, ValidationFailed, validation_details
 from services.core.events import emit
@@ -120,6 +121,15 @@ def _remember(ctx: Ctx, s: Session, result: WebhookResult) -> WebhookResult:
     return result
 
 
+@use_case(
+    "fulfillment.webhooks.ecommerce",
+    "POST /webhooks/ecommerce",
+    tx="write",
+    auth="public",
+    upload=True,
+    headers=HEADERS,
+    summary="inbound order webhook from an e-commerce platform",
+)
 def ecommerce(ctx: Ctx, upload: Upload, headers: dict[str, str | None]) -> WebhookResult:
     with ctx.write() as s:
         verify(ctx, s, upload, headers)
@@ -173,6 +183,15 @@ def ecommerce(ctx: Ctx, upload: Upload, headers: dict[str, str | None]) -> Webho
         return _remember(ctx, s, result)
 
 
+@use_case(
+    "fulfillment.webhooks.shipping",
+    "POST /webhooks/shipping-platform",
+    tx="write",
+    auth="public",
+    upload=True,
+    headers=HEADERS,
+    summary="inbound tracking webhook from a shipping platform",
+)
 def shipping_platform(ctx: Ctx, upload: Upload, headers: dict[str, str | None]) -> WebhookResult:
     with ctx.write() as s:
         verify(ctx, s, upload, headers)

@@ -337,11 +337,13 @@ class EmailDomainRegister(Strict):
 
 
 class EmailDomainOut(BaseModel):
-    domain: str
-    status: Literal["pending", "verified"]
-    txt_name: str
-    txt_value: str
-    created_at: datetime
+    """The tenant's sending domain; ``status`` "none" (and nulls) while no domain is registered."""
+
+    domain: str | None
+    status: Literal["none", "pending", "verified"]
+    txt_name: str | None
+    txt_value: str | None
+    created_at: datetime | None
     verified_at: datetime | None
     last_checked_at: datetime | None
 

@@ -24,7 +24,7 @@ from local_db.models.support import (
     SupportMessage,
     SupportTicket,
 )
-from services.core.commands import STAFF, next_value
+from services.core.commands import MANAGERS, ROLES, STAFF, next_value, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
@@ -295,6 +295,16 @@ def _public_messages(s: Session, t: SupportTicket) -> list[sc.PublicMessageOut]:
 # --- public (guest) routes -------------------------------------------------------
 
 
+@use_case(
+    "support.public.tickets.create",
+    "POST /api/tenants/{tenant}/support/public/tickets",
+    tx="own",
+    auth="public",
+    roles=ROLES,
+    status=201,
+    limit="public_ticket",
+    summary="open a ticket (bot challenge required)",
+)
 def public_create_ticket(ctx: Ctx, body: sc.PublicTicketCreate) -> sc.PublicTicketCreated:
     _require_module(ctx)
     # Verified before the unit of work opens: no write lock held during the provider's call.
@@ -311,6 +321,14 @@ def public_create_ticket(ctx: Ctx, body: sc.PublicTicketCreate) -> sc.PublicTick
     )
 
 
+@use_case(
+    "support.public.tickets.lookup",
+    "POST /api/tenants/{tenant}/support/public/tickets/lookup",
+    tx="read",
+    auth="public",
+    roles=ROLES,
+    summary="look a ticket up by number and access token",
+)
 def public_lookup(ctx: Ctx, body: sc.LookupRequest) -> sc.PublicTicketOut:
     _require_module(ctx)
     with ctx.read() as s:
@@ -324,6 +342,15 @@ def _access_token(headers: dict[str, str | None] | None) -> str:
     return (headers or {}).get(ACCESS_HEADER) or ""
 
 
+@use_case(
+    "support.public.messages.list",
+    "GET /api/tenants/{tenant}/support/public/tickets/{number}/messages",
+    tx="read",
+    auth="public",
+    roles=ROLES,
+    headers=("x-access-token",),
+    summary="messages of a ticket (X-Access-Token header)",
+)
 def public_messages(ctx: Ctx, number: str, headers: dict[str, str | None] | None = None) -> sc.PublicMessageList:
     _require_module(ctx)
     with ctx.read() as s:
@@ -331,6 +358,15 @@ def public_messages(ctx: Ctx, number: str, headers: dict[str, str | None] | None
         return sc.PublicMessageList(_public_messages(s, t))
 
 
+@use_case(
+    "support.public.messages.reply",
+    "POST /api/tenants/{tenant}/support/public/tickets/{number}/messages",
+    tx="write",
+    auth="public",
+    roles=ROLES,
+    status=201,
+    summary="reply to a ticket as its requester",
+)
 def public_reply(ctx: Ctx, number: str, body: sc.PublicReply) -> sc.PublicMessageOut:
     _require_module(ctx)
     with ctx.write() as s:
@@ -345,6 +381,18 @@ def public_reply(ctx: Ctx, number: str, body: sc.PublicReply) -> sc.PublicMessag
                                    created_at=m.created_at, attachments=atts.get(m.id, []))  # fmt: skip
 
 
+@use_case(
+    "support.public.attachments.upload",
+    "POST /api/tenants/{tenant}/support/public/attachments",
+    tx="write",
+    auth="public",
+    roles=ROLES,
+    status=201,
+    limit="upload",
+    upload=True,
+    headers=("x-access-token",),
+    summary="attach a file to a ticket as its requester",
+)
 def public_upload(
     ctx: Ctx, query: sc.PublicUploadQuery, upload: Upload, headers: dict[str, str | None] | None = None
 ) -> sc.AttachmentOut:
@@ -356,6 +404,14 @@ def public_upload(
         return _store_attachment(ctx, s, upload, query.filename, t.id, "customer")
 
 
+@use_case(
+    "support.public.categories.list",
+    "GET /api/tenants/{tenant}/support/public/categories",
+    tx="read",
+    auth="public",
+    roles=ROLES,
+    summary="list categories",
+)
 def public_categories(ctx: Ctx) -> sc.PublicCategoryList:
     _require_module(ctx)
     with ctx.read() as s:
@@ -437,6 +493,13 @@ _SORTABLE = {
 }
 
 
+@use_case(
+    "support.tickets.list",
+    "GET /api/tenants/{tenant}/support/tickets",
+    tx="read",
+    record="support.ticket",
+    summary="list tickets",
+)
 def list_tickets(ctx: Ctx, query: sc.TicketQuery) -> Page[sc.TicketOut]:
     now = ctx.now()
     with ctx.read() as s:
@@ -452,6 +515,7 @@ def list_tickets(ctx: Ctx, query: sc.TicketQuery) -> Page[sc.TicketOut]:
     return page.map(lambda t: _ticket_out(t, now, cats, users))
 
 
+@use_case("support.queues", "GET /api/tenants/{tenant}/support/queues", tx="read", summary="queue counts")
 def queue_counts(ctx: Ctx) -> sc.QueueCounts:
     """Two index-only queries: the queues over the active tickets (ix_support_tickets_tenant_queue
     covers every column they read) and the tenant's total (ix_support_tickets_tenant_id)."""
@@ -464,6 +528,15 @@ def queue_counts(ctx: Ctx) -> sc.QueueCounts:
     return sc.QueueCounts(**dict(zip([*QUEUES, "all"], (int(v or 0) for v in (*row, total)), strict=True)))
 
 
+@use_case(
+    "support.tickets.create",
+    "POST /api/tenants/{tenant}/support/tickets",
+    tx="write",
+    status=201,
+    says="New ticket",
+    record="support.ticket",
+    summary="open a ticket for a customer",
+)
 def create_ticket(ctx: Ctx, body: sc.AgentTicketCreate) -> sc.TicketOut:
     with ctx.write() as s:
         _check_category(s, body.category_id)
@@ -472,11 +545,26 @@ def create_ticket(ctx: Ctx, body: sc.AgentTicketCreate) -> sc.TicketOut:
         return _one_out(s, t, ctx.now())
 
 
+@use_case(
+    "support.tickets.get",
+    "GET /api/tenants/{tenant}/support/tickets/{ticket_id}",
+    tx="read",
+    record="support.ticket",
+    summary="read tickets",
+)
 def get_ticket(ctx: Ctx, ticket_id: str) -> sc.TicketOut:
     with ctx.read() as s:
         return _one_out(s, _find_ticket(s, ticket_id), ctx.now())
 
 
+@use_case(
+    "support.tickets.update",
+    "PATCH /api/tenants/{tenant}/support/tickets/{ticket_id}",
+    tx="write",
+    says="Change to ticket",
+    record="support.ticket",
+    summary="change tickets",
+)
 def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate) -> sc.TicketOut:
     now = ctx.now()
     given = body.model_fields_set
@@ -513,6 +601,12 @@ def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate) -> sc.TicketO
         return _one_out(s, t, now)
 
 
+@use_case(
+    "support.messages.list",
+    "GET /api/tenants/{tenant}/support/tickets/{ticket_id}/messages",
+    tx="read",
+    summary="read conversations",
+)
 def list_messages(ctx: Ctx, ticket_id: str) -> sc.MessageList:
     with ctx.read() as s:
         t = _find_ticket(s, ticket_id)
@@ -527,6 +621,15 @@ def list_messages(ctx: Ctx, ticket_id: str) -> sc.MessageList:
         return sc.MessageList([_message_out(m, atts) for m in rows])
 
 
+@use_case(
+    "support.messages.create",
+    "POST /api/tenants/{tenant}/support/tickets/{ticket_id}/messages",
+    tx="write",
+    status=201,
+    says="Reply on ticket",
+    record="support.ticket",
+    summary="reply or add internal notes",
+)
 def add_message(ctx: Ctx, ticket_id: str, body: sc.AgentMessageCreate) -> sc.MessageOut:
     with ctx.write() as s:
         t = _find_ticket(s, ticket_id)
@@ -537,6 +640,14 @@ def add_message(ctx: Ctx, ticket_id: str, body: sc.AgentMessageCreate) -> sc.Mes
         return _message_out(m, _attachments_by_message(s, [m.id]))
 
 
+@use_case(
+    "support.my_tickets",
+    "GET /api/support/my-tickets",
+    tx="read",
+    auth="user",
+    roles=ROLES,
+    summary="tickets the signed-in person opened",
+)
 def my_tickets(ctx: Ctx, query: ListQuery) -> Page[sc.MyTicketOut]:
     """Tickets whose requester is the signed-in person, in every tenant they belong to."""
     email = (ctx.principal.email or "").lower()
@@ -559,6 +670,7 @@ def my_tickets(ctx: Ctx, query: ListQuery) -> Page[sc.MyTicketOut]:
     return Page(items, int(total), spec)
 
 
+@use_case("support.agents.list", "GET /api/tenants/{tenant}/support/agents", tx="read", summary="list agents")
 def list_agents(ctx: Ctx) -> sc.AgentList:
     """People a ticket can be assigned to (staff with Support access)."""
     with ctx.read() as s:
@@ -581,6 +693,12 @@ def _category_out(s: Session, c: SupportCategory) -> sc.CategoryOut:
                           ticket_count=int(n.scalar_one()))  # fmt: skip
 
 
+@use_case(
+    "support.categories.list",
+    "GET /api/tenants/{tenant}/support/categories",
+    tx="read",
+    summary="list categories",
+)
 def list_categories(ctx: Ctx) -> sc.CategoryList:
     with ctx.read() as s:
         counts = dict(
@@ -600,6 +718,13 @@ def _name_taken(s: Session, name: str, but: str | None = None) -> None:
         raise Conflict("a category with this name exists", {"name": name})
 
 
+@use_case(
+    "support.categories.create",
+    "POST /api/tenants/{tenant}/support/categories",
+    tx="write",
+    status=201,
+    summary="create categories",
+)
 def create_category(ctx: Ctx, body: sc.CategoryCreate) -> sc.CategoryOut:
     with ctx.write() as s:
         _name_taken(s, body.name)
@@ -611,6 +736,12 @@ def create_category(ctx: Ctx, body: sc.CategoryCreate) -> sc.CategoryOut:
         return _category_out(s, c)
 
 
+@use_case(
+    "support.categories.update",
+    "PATCH /api/tenants/{tenant}/support/categories/{category_id}",
+    tx="write",
+    summary="change categories",
+)
 def update_category(ctx: Ctx, category_id: str, body: sc.CategoryUpdate) -> sc.CategoryOut:
     with ctx.write() as s:
         c = s.get(SupportCategory, category_id)
@@ -628,6 +759,12 @@ def update_category(ctx: Ctx, category_id: str, body: sc.CategoryUpdate) -> sc.C
         return _category_out(s, c)
 
 
+@use_case(
+    "support.categories.delete",
+    "DELETE /api/tenants/{tenant}/support/categories/{category_id}",
+    tx="write",
+    summary="delete categories",
+)
 def delete_category(ctx: Ctx, category_id: str, query: sc.CategoryDeleteQuery) -> None:
     """409 while tickets use the category, unless ``reassign_to`` names where they move."""
     with ctx.write() as s:
@@ -665,12 +802,29 @@ def _store_attachment(
     return _attachment_out(a)
 
 
+@use_case(
+    "support.attachments.upload",
+    "POST /api/tenants/{tenant}/support/attachments",
+    tx="write",
+    status=201,
+    limit="upload",
+    upload=True,
+    says="Attachment",
+    record="support.ticket",
+    summary="upload attachments",
+)
 def upload_attachment(ctx: Ctx, query: sc.AttachmentQuery, upload: Upload) -> sc.AttachmentOut:
     with ctx.write() as s:
         tid = _find_ticket(s, query.ticket_id).id if query.ticket_id else None
         return _store_attachment(ctx, s, upload, query.filename, tid, "agent")
 
 
+@use_case(
+    "support.attachments.get",
+    "GET /api/tenants/{tenant}/support/attachments/{attachment_id}",
+    tx="read",
+    summary="download attachments",
+)
 def download_attachment(ctx: Ctx, attachment_id: str) -> FileResult:
     with ctx.read() as s:
         a = s.get(SupportAttachment, attachment_id)
@@ -679,6 +833,12 @@ def download_attachment(ctx: Ctx, attachment_id: str) -> FileResult:
     return FileResult(read_blob(ctx, a.sha256), a.content_type, a.filename, inline=False)
 
 
+@use_case(
+    "support.attachments.delete",
+    "DELETE /api/tenants/{tenant}/support/attachments/{attachment_id}",
+    tx="write",
+    summary="delete attachments",
+)
 def delete_attachment(ctx: Ctx, attachment_id: str) -> None:
     with ctx.write() as s:
         a = s.get(SupportAttachment, attachment_id)
@@ -693,11 +853,24 @@ def delete_attachment(ctx: Ctx, attachment_id: str) -> None:
 # --- helpdesk configuration ------------------------------------------------------------
 
 
+@use_case(
+    "support.helpdesk.get",
+    "GET /api/tenants/{tenant}/support/helpdesk",
+    tx="read",
+    summary="read the helpdesk configuration",
+)
 def get_helpdesk(ctx: Ctx) -> sc.HelpdeskConfig:
     with ctx.read() as s:
         return load_config(s)
 
 
+@use_case(
+    "support.helpdesk.put",
+    "PUT /api/tenants/{tenant}/support/helpdesk",
+    tx="write",
+    roles=MANAGERS,
+    summary="change the helpdesk configuration",
+)
 def put_helpdesk(ctx: Ctx, body: sc.HelpdeskConfig) -> sc.HelpdeskConfig:
     ids = [c.id for c in body.canned_responses]
     if len(ids) != len(set(ids)):
@@ -731,11 +904,30 @@ def _domain(s: Session) -> SupportEmailDomain:
     return d
 
 
+@use_case(
+    "support.email_domain.get",
+    "GET /api/tenants/{tenant}/support/email-domain",
+    tx="read",
+    summary="read the e-mail domain status",
+)
 def get_email_domain(ctx: Ctx) -> sc.EmailDomainOut:
+    """A status route answers a status: "none" while no domain is registered."""
     with ctx.read() as s:
-        return _domain_out(_domain(s))
+        d = s.execute(select(SupportEmailDomain)).scalar_one_or_none()
+        if d is None:
+            return sc.EmailDomainOut(domain=None, status="none", txt_name=None, txt_value=None, created_at=None,
+                                     verified_at=None, last_checked_at=None)  # fmt: skip
+        return _domain_out(d)
 
 
+@use_case(
+    "support.email_domain.register",
+    "POST /api/tenants/{tenant}/support/email-domain",
+    tx="write",
+    roles=MANAGERS,
+    status=201,
+    summary="register an e-mail domain",
+)
 def register_email_domain(ctx: Ctx, body: sc.EmailDomainRegister) -> sc.EmailDomainOut:
     with ctx.write() as s:
         if s.execute(select(SupportEmailDomain)).scalar_one_or_none() is not None:
@@ -747,6 +939,13 @@ def register_email_domain(ctx: Ctx, body: sc.EmailDomainRegister) -> sc.EmailDom
         return _domain_out(d)
 
 
+@use_case(
+    "support.email_domain.verify",
+    "PUT /api/tenants/{tenant}/support/email-domain",
+    tx="own",
+    roles=MANAGERS,
+    summary="verify the e-mail domain",
+)
 def verify_email_domain(ctx: Ctx) -> sc.EmailDomainOut:
     """Look the TXT record up (outside the write) and mark the domain verified, or 409."""
     with ctx.read() as s:
@@ -768,6 +967,13 @@ def verify_email_domain(ctx: Ctx) -> sc.EmailDomainOut:
                                                     "found": found[:10]})  # fmt: skip
 
 
+@use_case(
+    "support.email_domain.delete",
+    "DELETE /api/tenants/{tenant}/support/email-domain",
+    tx="write",
+    roles=MANAGERS,
+    summary="remove the e-mail domain",
+)
 def delete_email_domain(ctx: Ctx) -> None:
     with ctx.write() as s:
         s.delete(_domain(s))
@@ -870,6 +1076,12 @@ def _triage_text(s: Session, body: sc.TriageRequest) -> tuple[str, SupportTicket
     return text, None
 
 
+@use_case(
+    "support.triage",
+    "POST /api/tenants/{tenant}/support/ai/triage",
+    tx="read",
+    summary="suggest category and priority",
+)
 def triage_ticket(ctx: Ctx, body: sc.TriageRequest) -> sc.TriageOut:
     with ctx.read() as s:
         text, _t = _triage_text(s, body)
@@ -894,6 +1106,7 @@ def triage_ticket(ctx: Ctx, body: sc.TriageRequest) -> sc.TriageOut:
     )
 
 
+@use_case("support.triage.reply", "PUT /api/tenants/{tenant}/support/ai/triage", tx="read", summary="suggest a reply")
 def suggest_reply(ctx: Ctx, body: sc.TriageRequest) -> sc.SuggestedReplyOut:
     with ctx.read() as s:
         text, t = _triage_text(s, body)

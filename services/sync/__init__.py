@@ -7,3 +7,5 @@ the platform's changes pulled since a cursor, conflicts shown to people.
 - ``station``: the station's side in its database (batches, answers, pulled pages, issues);
 - ``client`` / ``engine``: the station's engine on the asyncio loop (httpx).
 """
+
+from services.sync import service  # noqa: F401 - declarations

@@ -30,12 +30,15 @@ from local_db.models.sync import SyncChange, SyncReceipt, SyncStation
 from services.core import auth
 from services.core.commands import (
     LEASED_COUNTERS,
+    MANAGERS,
     REGISTRY,
+    ROLES,
     Operation,
     entry_signing_payload,
     execute,
     next_counter,
     sign_entry,
+    use_case,
 )
 from services.core.context import CommitInfo, Ctx, Principal
 from services.core.errors import Conflict, NotFound, ServiceError, TenantInactive, Unauthorized, ValidationFailed
@@ -73,6 +76,15 @@ def _out(st: SyncStation) -> StationOut:
                       revokedAt=st.revoked_at, lastSeq=st.last_seq, lastSeenAt=st.last_seen_at)  # fmt: skip
 
 
+@use_case(
+    "sync.stations.register",
+    "POST /api/tenants/{tenant}/sync/stations",
+    tx="write",
+    roles=MANAGERS,
+    status=201,
+    module="platform",
+    summary="register a station (its secret is shown once)",
+)
 def register_station(ctx: Ctx, body: StationCreate) -> StationCreated:
     """Register (or re-register a revoked) station; its secret is answered this once."""
     secret = "sst_" + secrets.token_urlsafe(32)
@@ -93,6 +105,14 @@ def register_station(ctx: Ctx, body: StationCreate) -> StationCreated:
         return StationCreated(**_out(st).model_dump(), secret=secret)
 
 
+@use_case(
+    "sync.stations.list",
+    "GET /api/tenants/{tenant}/sync/stations",
+    tx="read",
+    roles=MANAGERS,
+    module="platform",
+    summary="list registered stations",
+)
 def list_stations(ctx: Ctx, query: ListQuery) -> Page[StationOut]:
     cols = {"created_at": SyncStation.created_at, "name": SyncStation.name, "station_id": SyncStation.station_id}
     with ctx.read() as s:
@@ -100,6 +120,14 @@ def list_stations(ctx: Ctx, query: ListQuery) -> Page[StationOut]:
     return page.map(_out)
 
 
+@use_case(
+    "sync.stations.revoke",
+    "DELETE /api/tenants/{tenant}/sync/stations/{station_id}",
+    tx="write",
+    roles=MANAGERS,
+    module="platform",
+    summary="revoke a station",
+)
 def revoke_station(ctx: Ctx, station_id: str) -> StationOut:
     with ctx.write() as s:
         st = s.execute(select(SyncStation).where(SyncStation.station_id == station_id)).scalar_one_or_none()
@@ -316,6 +344,17 @@ class _Applier:
 _INSERT_RECEIPT = insert(table_of(SyncReceipt))
 
 
+@use_case(
+    "sync.push",
+    "POST /api/tenants/{tenant}/sync/push",
+    tx="own",
+    auth="platform",
+    roles=ROLES,
+    module="platform",
+    limit="sync",
+    headers=p.HEADERS,
+    summary="apply a batch of signed station changes in order",
+)
 def push(ctx: Ctx, body: PushIn, headers: dict[str, str | None]) -> PushOut:
     caller = authenticate(ctx, headers, p.push_purpose([e.signature for e in body.entries]))
     applier = _Applier(ctx, caller)
@@ -383,6 +422,17 @@ def _changes(ctx: Ctx, keys: list[tuple[str, str, bool]]) -> list[Change]:
     return out
 
 
+@use_case(
+    "sync.pull",
+    "GET /api/tenants/{tenant}/sync/pull",
+    tx="read",
+    auth="platform",
+    roles=ROLES,
+    module="platform",
+    limit="sync",
+    headers=p.HEADERS,
+    summary="changes since a cursor, in pages",
+)
 def pull(ctx: Ctx, query: PullQuery, headers: dict[str, str | None]) -> PullOut:
     authenticate(ctx, headers, f"pull:{query.cursor}:{query.limit}")
     try:
@@ -409,6 +459,17 @@ def pull(ctx: Ctx, query: PullQuery, headers: dict[str, str | None]) -> PullOut:
     return PullOut(changes=changes, cursor=cursor, more=more, serverTime=ctx.now(), remaining=int(remaining))
 
 
+@use_case(
+    "sync.rows",
+    "GET /api/tenants/{tenant}/sync/rows",
+    tx="read",
+    auth="platform",
+    roles=ROLES,
+    module="platform",
+    limit="sync",
+    headers=p.HEADERS,
+    summary="the current state of some records",
+)
 def rows(ctx: Ctx, query: RowsQuery, headers: dict[str, str | None]) -> PullOut:
     """The current state of some records (a station taking the platform's version after a conflict)."""
     authenticate(ctx, headers, f"rows:{query.ids}")
@@ -422,6 +483,17 @@ def rows(ctx: Ctx, query: RowsQuery, headers: dict[str, str | None]) -> PullOut:
     return PullOut(changes=changes, cursor="", more=False, serverTime=ctx.now())
 
 
+@use_case(
+    "sync.counts",
+    "GET /api/tenants/{tenant}/sync/counts",
+    tx="read",
+    auth="platform",
+    roles=ROLES,
+    module="platform",
+    limit="sync",
+    headers=p.HEADERS,
+    summary="record counts per synced table",
+)
 def counts(ctx: Ctx, headers: dict[str, str | None]) -> CountsOut:
     """How many records of each synced table the tenant has (a station compares after a sync)."""
     authenticate(ctx, headers, "counts")
@@ -445,6 +517,17 @@ def table_counts(ctx: Ctx) -> dict[str, int]:
     return out
 
 
+@use_case(
+    "sync.status",
+    "GET /api/tenants/{tenant}/sync/status",
+    tx="read",
+    auth="platform",
+    roles=ROLES,
+    module="platform",
+    limit="sync",
+    headers=p.HEADERS,
+    summary="the station's registration, sequence and the platform's clock",
+)
 def status(ctx: Ctx, headers: dict[str, str | None]) -> SyncStatusOut:
     caller = authenticate(ctx, headers, "status")
     with ctx.read() as s:
@@ -457,6 +540,17 @@ def status(ctx: Ctx, headers: dict[str, str | None]) -> SyncStatusOut:
 # --- number leases ---------------------------------------------------------------------------------
 
 
+@use_case(
+    "sync.leases",
+    "POST /api/tenants/{tenant}/sync/leases",
+    tx="own",
+    auth="platform",
+    roles=ROLES,
+    module="platform",
+    limit="sync",
+    headers=p.HEADERS,
+    summary="lease a block of numbers (tracking numbers) to a station",
+)
 def lease(ctx: Ctx, body: LeaseIn, headers: dict[str, str | None]) -> LeaseOut:
     """A block of a counter's values for the calling station (the platform's own numbers skip it)."""
     authenticate(ctx, headers, f"lease:{body.counter}")
@@ -471,6 +565,18 @@ def lease(ctx: Ctx, body: LeaseIn, headers: dict[str, str | None]) -> LeaseOut:
 # --- files ---------------------------------------------------------------------------------------
 
 
+@use_case(
+    "sync.files.put",
+    "PUT /api/tenants/{tenant}/sync/files/{sha256}",
+    tx="own",
+    auth="platform",
+    roles=ROLES,
+    module="platform",
+    limit="sync",
+    upload=True,
+    headers=p.HEADERS,
+    summary="the bytes of a station's upload, sent before the change that names them",
+)
 def put_file(ctx: Ctx, sha256: str, upload: Upload, headers: dict[str, str | None]) -> FileStored:
     """Keep the bytes of a station's upload under their SHA-256, before the change that names them."""
     authenticate(ctx, headers, f"file:{sha256}")

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from local_db import Database, new_id
 from local_db.models.upgrade import UpgradeCustomer, UpgradeSubmission
 from services.core import auth
+from services.core.commands import use_case
 from services.core.context import Ctx, Principal, TenantInfo
 from services.core.errors import Conflict, Forbidden, NotFound, Unauthorized
 from services.core.pagination import ListQuery, Page, paginate
@@ -79,6 +80,16 @@ def _module_enabled(ctx: Ctx) -> None:
         raise Forbidden("the trade-in program is not enabled for this tenant")
 
 
+@use_case(
+    "upgrade.auth.register",
+    "POST /auth/register",
+    tx="write",
+    auth="public",
+    status=201,
+    limit="auth",
+    cookie="upgrade_token",
+    summary="register a trade-in customer account",
+)
 def register(ctx: Ctx, body: RegisterRequest) -> CustomerSession:
     _module_enabled(ctx)
     now = ctx.now()
@@ -93,6 +104,15 @@ def register(ctx: Ctx, body: RegisterRequest) -> CustomerSession:
         return _session(ctx, c)
 
 
+@use_case(
+    "upgrade.auth.login",
+    "POST /auth/login",
+    tx="own",
+    auth="public",
+    limit="auth",
+    cookie="upgrade_token",
+    summary="customer sign-in; sets the upgrade_token cookie and returns the token",
+)
 def login(ctx: Ctx, body: CustomerLogin) -> CustomerSession:
     _module_enabled(ctx)
     with ctx.read() as s:
@@ -115,6 +135,14 @@ def _me(s: Session, ctx: Ctx) -> UpgradeCustomer:
     return c
 
 
+@use_case(
+    "upgrade.auth.logout",
+    "POST /auth/logout",
+    tx="write",
+    auth="customer",
+    clears_cookie="upgrade_token",
+    summary="customer sign-out (ends every session)",
+)
 def logout(ctx: Ctx) -> None:
     with ctx.write() as s:
         c = _me(s, ctx)
@@ -122,6 +150,7 @@ def logout(ctx: Ctx) -> None:
         c.updated_at = ctx.now()
 
 
+@use_case("upgrade.auth.me", "GET /auth/me", tx="read", auth="customer", summary="the signed-in customer")
 def me(ctx: Ctx) -> CustomerOut:
     with ctx.read() as s:
         return _out(_me(s, ctx))
@@ -131,11 +160,13 @@ def _profile(c: UpgradeCustomer) -> ProfileOut:
     return ProfileOut(**_out(c).model_dump(), address=Address.model_validate(c.address or {}))
 
 
+@use_case("upgrade.profile.get", "GET /profile", tx="read", auth="customer", summary="read the customer profile")
 def get_profile(ctx: Ctx) -> ProfileOut:
     with ctx.read() as s:
         return _profile(_me(s, ctx))
 
 
+@use_case("upgrade.profile.update", "PUT /profile", tx="write", auth="customer", summary="update the customer profile")
 def update_profile(ctx: Ctx, body: ProfileUpdate) -> ProfileOut:
     with ctx.write() as s:
         c = _me(s, ctx)
@@ -150,6 +181,7 @@ def update_profile(ctx: Ctx, body: ProfileUpdate) -> ProfileOut:
         return _profile(c)
 
 
+@use_case("upgrade.admin.customers", "GET /admin/customers", tx="read", summary="list customers")
 def list_customers(ctx: Ctx, query: ListQuery) -> Page[AdminCustomerOut]:
     stmt = select(UpgradeCustomer)
     if query.search:
@@ -167,3 +199,7 @@ def list_customers(ctx: Ctx, query: ListQuery) -> Page[AdminCustomerOut]:
             ).all()
         )
     return page.map(lambda c: AdminCustomerOut(**_out(c).model_dump(), submissions=counts.get(c.id, 0)))
+
+
+# Customer tokens of this module are checked here (api.auth, services.core.auth).
+auth.CUSTOMER_AUTHENTICATORS["upgrade"] = authenticate

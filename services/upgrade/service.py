@@ -26,6 +26,7 @@ from local_db.models.upgrade import (
     UpgradeValuation,
 )
 from services.core import labels
+from services.core.commands import MANAGERS, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
@@ -236,6 +237,22 @@ def _money(cents: int) -> float:
 # --- submissions (customer) ---------------------------------------------------
 
 
+@use_case(
+    "upgrade.submissions.list",
+    "GET /submissions",
+    tx="read",
+    auth="customer",
+    staff_too=True,
+    record="upgrade.submission",
+    summary="list own submissions",
+)
+@use_case(
+    "upgrade.admin.submissions.list",
+    "GET /admin/submissions",
+    tx="read",
+    record="upgrade.submission",
+    summary="list all submissions",
+)
 def list_submissions(ctx: Ctx, query: SubmissionQuery) -> Page[SubmissionOut]:
     stmt = select(UpgradeSubmission)
     cid = _customer_id(ctx)
@@ -260,6 +277,16 @@ def list_submissions(ctx: Ctx, query: SubmissionQuery) -> Page[SubmissionOut]:
     return Page(items, page.total, page.spec)
 
 
+@use_case(
+    "upgrade.submissions.create",
+    "POST /submissions",
+    tx="write",
+    auth="customer",
+    status=201,
+    says="New trade-in",
+    record="upgrade.submission",
+    summary="create a submission (draft)",
+)
 def create_submission(ctx: Ctx, body: SubmissionCreate) -> SubmissionDetail:
     now = ctx.now()
     serial = normalise_serial(body.serial_number)
@@ -275,11 +302,36 @@ def create_submission(ctx: Ctx, body: SubmissionCreate) -> SubmissionDetail:
         return _detail(s, ctx, sub)
 
 
+@use_case(
+    "upgrade.submissions.get",
+    "GET /submissions/{id}",
+    tx="read",
+    auth="customer",
+    staff_too=True,
+    record="upgrade.submission",
+    summary="submission details",
+)
+@use_case(
+    "upgrade.admin.submissions.get",
+    "GET /admin/submissions/{id}",
+    tx="read",
+    record="upgrade.submission",
+    summary="read any submission",
+)
 def get_submission(ctx: Ctx, id: str) -> SubmissionDetail:
     with ctx.read() as s:
         return _detail(s, ctx, _submission(s, ctx, id))
 
 
+@use_case(
+    "upgrade.submissions.update",
+    "PUT /submissions/{id}",
+    tx="write",
+    auth="customer",
+    says="Change to trade-in",
+    record="upgrade.submission",
+    summary="update a draft submission",
+)
 def update_submission(ctx: Ctx, id: str, body: SubmissionUpdate) -> SubmissionDetail:
     with ctx.write() as s:
         sub = _submission(s, ctx, id, for_update=True)
@@ -300,6 +352,15 @@ def update_submission(ctx: Ctx, id: str, body: SubmissionUpdate) -> SubmissionDe
         return _detail(s, ctx, sub)
 
 
+@use_case(
+    "upgrade.submissions.submit",
+    "POST /submissions/{id}",
+    tx="write",
+    auth="customer",
+    says="Submit trade-in",
+    record="upgrade.submission",
+    summary="submit for review",
+)
 def submit_submission(ctx: Ctx, id: str, body: SubmitRequest) -> SubmissionDetail:
     with ctx.write() as s:
         sub = _submission(s, ctx, id, for_update=True)
@@ -320,6 +381,7 @@ def submit_submission(ctx: Ctx, id: str, body: SubmitRequest) -> SubmissionDetai
 # --- submissions (staff) --------------------------------------------------------
 
 
+@use_case("upgrade.admin.scan", "GET /admin/scan/{code}", tx="read", summary="open a submission by its kit barcode")
 def scan(ctx: Ctx, code: str) -> SubmissionDetail:
     """The submission of a kit (or return) barcode; a serial number as the fallback for a torn label."""
     term = code.strip()
@@ -339,6 +401,14 @@ def _barcode(kind: str) -> str:
     return ("KIT-" if kind == "kit" else "RET-") + new_id().replace("-", "")[:10].upper()
 
 
+@use_case(
+    "upgrade.submissions.ship",
+    "POST /submissions/{id}/ship",
+    tx="write",
+    says="Ship trade-in",
+    record="upgrade.submission",
+    summary="ship kits and returns",
+)
 def ship(ctx: Ctx, id: str, body: ShipRequest) -> ActionResult:
     with ctx.write() as s:
         sub = _submission(s, ctx, id, for_update=True)
@@ -365,6 +435,14 @@ def ship(ctx: Ctx, id: str, body: ShipRequest) -> ActionResult:
         return _detail(s, ctx, sub, ActionResult, outcome=f"{body.kind}_shipped", shipment=_shipment_out(sh))  # type: ignore[return-value]
 
 
+@use_case(
+    "upgrade.submissions.receive",
+    "POST /submissions/{id}/receive",
+    tx="write",
+    says="Receive trade-in",
+    record="upgrade.submission",
+    summary="receive trade-ins",
+)
 def receive(ctx: Ctx, id: str, body: ReceiveRequest) -> ActionResult:
     with ctx.write() as s:
         sub = _submission(s, ctx, id, for_update=True)
@@ -376,6 +454,14 @@ def receive(ctx: Ctx, id: str, body: ReceiveRequest) -> ActionResult:
         return _detail(s, ctx, sub, ActionResult, outcome="received")  # type: ignore[return-value]
 
 
+@use_case(
+    "upgrade.submissions.reject",
+    "POST /submissions/{id}/reject",
+    tx="write",
+    says="Reject trade-in",
+    record="upgrade.submission",
+    summary="reject trade-ins",
+)
 def reject(ctx: Ctx, id: str, body: RejectRequest) -> ActionResult:
     with ctx.write() as s:
         sub = _submission(s, ctx, id, for_update=True)
@@ -411,6 +497,14 @@ def _staff_photos(s: Session, sub: UpgradeSubmission, ids: Iterable[str]) -> lis
     return ids
 
 
+@use_case(
+    "upgrade.submissions.inspect",
+    "POST /submissions/{id}/inspect",
+    tx="write",
+    says="Inspect trade-in",
+    record="upgrade.submission",
+    summary="inspect trade-ins",
+)
 def inspect(ctx: Ctx, id: str, body: InspectRequest) -> ActionResult:
     now = ctx.now()
     with ctx.write() as s:
@@ -528,6 +622,14 @@ def _check_expiry(expires: datetime, now: datetime) -> None:
         raise ValidationFailed(f"an offer may run at most {OFFER_MAX_DAYS} days", {"expires_at": expires.isoformat()})
 
 
+@use_case(
+    "upgrade.offers.create",
+    "POST /offers",
+    tx="write",
+    status=201,
+    says="Offer on trade-in",
+    summary="send offers",
+)
 def create_offer(ctx: Ctx, body: OfferCreate) -> OfferResult:
     now = ctx.now()
     with ctx.write() as s:
@@ -558,6 +660,21 @@ def create_offer(ctx: Ctx, body: OfferCreate) -> OfferResult:
         return OfferResult(**_offer_out(o, now).model_dump(), submission=_summaries(s, [sub])[0])
 
 
+@use_case(
+    "upgrade.offers.respond",
+    "POST /offers/{id}",
+    tx="write",
+    auth="customer",
+    says="Answer to offer",
+    summary="accept or decline an offer",
+)
+@use_case(
+    "upgrade.admin.offers.respond",
+    "POST /admin/offers/{id}",
+    tx="write",
+    says="Answer to offer",
+    summary="record a customer's answer to an offer",
+)
 def respond_offer(ctx: Ctx, id: str, body: OfferRespond) -> OfferResult:
     """The customer's answer (or, on the staff route, the answer they gave by phone or e-mail)."""
     now = ctx.now()
@@ -617,6 +734,25 @@ def _photo_out(p: UpgradePhoto) -> PhotoOut:
                     submission_id=p.submission_id, created_at=p.created_at)  # fmt: skip
 
 
+@use_case(
+    "upgrade.photos.upload",
+    "POST /photos",
+    tx="write",
+    auth="customer",
+    status=201,
+    limit="upload",
+    upload=True,
+    summary="upload a photo",
+)
+@use_case(
+    "upgrade.admin.photos.upload",
+    "POST /admin/photos",
+    tx="write",
+    status=201,
+    limit="upload",
+    upload=True,
+    summary="attach inspection photos",
+)
 def upload_photo(ctx: Ctx, upload: Upload) -> PhotoOut:
     blob = store_blob(ctx, upload.content, allowed=IMAGE_TYPES)  # 413 over the limit, 400 not an image
     thumb = make_thumbnail(upload.content)
@@ -632,6 +768,15 @@ def upload_photo(ctx: Ctx, upload: Upload) -> PhotoOut:
         return _photo_out(p)
 
 
+@use_case(
+    "upgrade.photos.get",
+    "GET /photos/{id}",
+    tx="read",
+    auth="customer",
+    staff_too=True,
+    summary="get a photo (?thumbnail=true for the small one)",
+)
+@use_case("upgrade.admin.photos.get", "GET /admin/photos/{id}", tx="read", summary="read any photo")
 def get_photo(ctx: Ctx, id: str, query: PhotoQuery) -> FileResult:
     with ctx.read() as s:
         p = s.get(UpgradePhoto, id)
@@ -653,6 +798,12 @@ def get_photo(ctx: Ctx, id: str, query: PhotoQuery) -> FileResult:
         return FileResult(content, p.content_type, p.filename)
 
 
+@use_case(
+    "upgrade.admin.thumbnails",
+    "GET /admin/thumbnails",
+    tx="read",
+    summary="thumbnails of several photos (base64 JPEG)",
+)
 def thumbnails(ctx: Ctx, query: ThumbnailQuery) -> ThumbnailsOut:
     """Thumbnails of several photos in one read (the inspection bench's photo strip)."""
     ids = [x for x in (query.ids or "").split(",") if x][:50]
@@ -663,6 +814,12 @@ def thumbnails(ctx: Ctx, query: ThumbnailQuery) -> ThumbnailsOut:
         return ThumbnailsOut(items={pid: base64.b64encode(t).decode() for pid, t in rows if t is not None})
 
 
+@use_case(
+    "upgrade.admin.shipments.label",
+    "GET /admin/shipments/{id}/label",
+    tx="read",
+    summary="kit or return label (PDF, ?format=zpl)",
+)
 def shipment_label(ctx: Ctx, id: str, query: LabelQuery) -> FileResult:
     with ctx.read() as s:
         sh = s.get(UpgradeShipment, id)
@@ -695,6 +852,7 @@ def _valuation_out(v: UpgradeValuation) -> ValuationOut:
                         base_value=grading.from_cents(v.base_cents), currency=v.currency)  # fmt: skip
 
 
+@use_case("upgrade.valuations.list", "GET /admin/valuations", tx="read", summary="list valuations")
 def list_valuations(ctx: Ctx, query: ListQuery) -> Page[ValuationOut]:
     stmt = select(UpgradeValuation)
     if query.search:
@@ -720,6 +878,14 @@ def _unique_product(s: Session, product_id: str, exclude: str | None) -> None:
         raise Conflict("this product already has a valuation", {"product_id": product_id, "id": other.id})
 
 
+@use_case(
+    "upgrade.valuations.create",
+    "POST /admin/valuations",
+    tx="write",
+    roles=MANAGERS,
+    status=201,
+    summary="create valuations",
+)
 def create_valuation(ctx: Ctx, body: ValuationCreate) -> ValuationOut:
     now = ctx.now()
     with ctx.write() as s:
@@ -732,11 +898,19 @@ def create_valuation(ctx: Ctx, body: ValuationCreate) -> ValuationOut:
         return _valuation_out(v)
 
 
+@use_case("upgrade.valuations.get", "GET /admin/valuations/{id}", tx="read", summary="read a valuation")
 def get_valuation(ctx: Ctx, id: str) -> ValuationOut:
     with ctx.read() as s:
         return _valuation_out(_get_valuation(s, id))
 
 
+@use_case(
+    "upgrade.valuations.update",
+    "PUT /admin/valuations/{id}",
+    tx="write",
+    roles=MANAGERS,
+    summary="change valuations",
+)
 def update_valuation(ctx: Ctx, id: str, body: ValuationUpdate) -> ValuationOut:
     with ctx.write() as s:
         v = _get_valuation(s, id)
@@ -763,6 +937,13 @@ def _not_in_use(s: Session, product_id: str, action: str) -> None:
                        {"current_state": "in_use", "open_submissions": n})  # fmt: skip
 
 
+@use_case(
+    "upgrade.valuations.delete",
+    "DELETE /admin/valuations/{id}",
+    tx="write",
+    roles=MANAGERS,
+    summary="delete valuations",
+)
 def delete_valuation(ctx: Ctx, id: str) -> None:
     with ctx.write() as s:
         v = _get_valuation(s, id)
@@ -773,6 +954,7 @@ def delete_valuation(ctx: Ctx, id: str) -> None:
 # --- statistics -----------------------------------------------------------------
 
 
+@use_case("upgrade.admin.stats", "GET /admin/stats", tx="read", summary="trade-in statistics")
 def stats(ctx: Ctx) -> StatsOut:
     with ctx.read() as s:
         counts = dict(

@@ -13,21 +13,19 @@ from sqlalchemy import select
 from app.settings import Settings
 from local_db.models import Tenant
 from services.core import auth
-from services.core.commands import REGISTRY, query
+from services.core.commands import REGISTRY, ROLES, use_case
 from services.core.context import Ctx
 from services.core.pagination import ListQuery
 from tests.conftest import LiveServer, auth_headers, dump_database, fresh_rate_window, login, start_server
 
 
+@use_case("test.probe", "GET /_probe", tx="read", module="docs", roles=ROLES)
 def _probe(ctx: Ctx, query: ListQuery) -> dict[str, Any]:
     return {"tenant": ctx.tenant.slug if ctx.tenant else None, "principal": ctx.principal.kind}
 
 
 # A read-only module route for checking module access (mounted on servers built after import).
-PROBE = REGISTRY.get("test.probe") or query(
-    name="test.probe", module="docs", method="GET", path="/_probe", handler=_probe, query=ListQuery,
-    roles=frozenset({"owner", "admin", "operator", "warehouse-device"}),
-)  # fmt: skip
+PROBE = REGISTRY["test.probe"]
 
 
 def _key(client: httpx.Client, modules: list[str], **extra: Any) -> str:

@@ -23,7 +23,7 @@ from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to thi
 from app.wiring import station_runtime  # noqa: E402
 from local_db.models import User  # noqa: E402
 from services.core import auth  # noqa: E402
-from services.core.commands import command, execute  # noqa: E402
+from services.core.commands import OWNER, REGISTRY, execute, use_case  # noqa: E402
 from services.core.context import Ctx  # noqa: E402
 from services.core.demo import DEMO_PASSWORD, seed_demo  # noqa: E402
 from services.core.events import emit  # noqa: E402
@@ -34,6 +34,7 @@ class Rename(Strict):
     name: str
 
 
+@use_case("bench.rename", "POST /_bench/rename", tx="write", module="inventory", roles=OWNER)
 def _rename(ctx: Ctx, body: Rename) -> None:
     with ctx.write() as s:
         user = s.get(User, ctx.principal.id)
@@ -42,8 +43,7 @@ def _rename(ctx: Ctx, body: Rename) -> None:
         emit(ctx, "stock.adjusted", {"sku": "SKU-1", "delta": 1})
 
 
-RENAME = command(name="bench.rename", module="inventory", method="POST", path="/_bench/rename",
-                 handler=_rename, body=Rename, roles=frozenset({"owner"}))  # fmt: skip
+RENAME = REGISTRY["bench.rename"]
 
 
 def main() -> None:

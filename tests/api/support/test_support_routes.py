@@ -236,7 +236,8 @@ def test_email_domain_routes(client: httpx.Client, server: LiveServer) -> None:
     fake = _FakeResolver()
     server.runtime.options["txt_resolver"] = fake
     admin = auth_headers(client, "admin@demo.test")
-    assert client.get(AGT + "/email-domain", headers=admin).status_code == 404
+    none = client.get(AGT + "/email-domain", headers=admin)
+    assert none.status_code == 200 and none.json()["data"]["status"] == "none", none.text
     reg = client.post(AGT + "/email-domain", headers=admin, json={"domain": "support.example.org"}).json()["data"]
     assert reg["status"] == "pending" and reg["txt_value"].startswith("platform-verification=")
     assert client.post(AGT + "/email-domain", headers=admin, json={"domain": "x.example.org"}).status_code == 409

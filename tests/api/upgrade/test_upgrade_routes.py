@@ -69,8 +69,22 @@ def test_credentials_and_audiences(client: httpx.Client) -> None:
     r = client.post(f"{B}/offers", json={"submission_id": "x", "amount": 1}, headers=cust)
     assert r.status_code == 403 and r.json()["code"] == "FORBIDDEN"
     assert client.get(f"{B}/admin/submissions", headers=cust).status_code == 403
-    # A staff session is not a customer session.
-    assert client.get(f"{B}/submissions", headers=staff).status_code == 401
+    # The spec's paths serve staff too, with the tenant's records (DECISIONS: "Who may call a spec path").
+    mine = client.get(f"{B}/submissions", headers=cust).json()["data"]
+    everyone = client.get(f"{B}/submissions", params={"per_page": 100}, headers=staff)
+    assert everyone.status_code == 200, everyone.text
+    assert len({s["customer_id"] for s in everyone.json()["data"]}) > 1
+    assert {s["id"] for s in mine} <= {s["id"] for s in everyone.json()["data"]}
+    one = everyone.json()["data"][0]["id"]
+    assert client.get(f"{B}/submissions/{one}", headers=staff).json()["data"]["id"] == one
+    key = client.post("/api/tenants/demo/api-keys", json={"name": "trade-ins", "modules": ["upgrade"]},
+                      headers=auth_headers(client, "owner@demo.test")).json()["data"]["key"]  # fmt: skip
+    assert client.get(f"{B}/submissions/{one}", headers={"X-API-Key": key}).status_code == 200
+    # Staff without the module (a warehouse device): 403, not 401.
+    device = auth_headers(client, "device@demo.test")
+    r = client.get(f"{B}/submissions", headers=device)
+    assert r.status_code == 403 and r.json()["code"] == "FORBIDDEN"
+    assert client.get(f"{B}/submissions/{one}", headers=device).status_code == 403
     # A demo customer's token means nothing in another tenant.
     assert client.get("/other/upgrade/api/submissions", headers=cust).status_code == 401
     # Staff without the module: 403.

@@ -20,7 +20,7 @@ CHILD = textwrap.dedent(
     from app.wiring import station_runtime
     from local_db.models import User
     from services.core import auth
-    from services.core.commands import command, execute
+    from services.core.commands import REGISTRY, execute, use_case
     from services.core.context import Ctx
     from services.core.demo import DEMO_PASSWORD, seed_demo
     from services.core.events import emit
@@ -29,13 +29,13 @@ CHILD = textwrap.dedent(
     class Rename(Strict):
         name: str
 
-    def rename(ctx, body):
+    @use_case("crash.rename", "POST /_crash", tx="write", module="inventory", roles=frozenset({{"owner"}}))
+    def rename(ctx: Ctx, body: Rename) -> None:
         with ctx.write() as s:
             s.get(User, ctx.principal.id).name = body.name
             emit(ctx, "stock.adjusted", {{"n": body.name}})
 
-    op = command(name="crash.rename", module="inventory", method="POST", path="/_crash", handler=rename,
-                 body=Rename, roles=frozenset({{"owner"}}))
+    op = REGISTRY["crash.rename"]
     rt = station_runtime(Path({data!r}), "station-crash")
     seed_demo(rt)
     tenant = auth.load_tenant(rt.db, "demo")

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from local_db.models import Event, OutboxEntry, User
 from services.core import auth
-from services.core.commands import REGISTRY, command, execute
+from services.core.commands import OWNER, REGISTRY, execute, use_case
 from services.core.context import Ctx, Runtime
 from services.core.demo import DEMO_PASSWORD
 from services.core.errors import ValidationFailed
@@ -22,6 +22,7 @@ class Rename(Strict):
     fail: bool = False
 
 
+@use_case("test.rename", "POST /_test/rename", tx="write", module="inventory", roles=OWNER)
 def _rename(ctx: Ctx, body: Rename) -> dict[str, Any]:
     with ctx.write() as s:
         user = s.get(User, ctx.principal.id)
@@ -33,10 +34,7 @@ def _rename(ctx: Ctx, body: Rename) -> dict[str, Any]:
     return {"name": body.name}
 
 
-RENAME = REGISTRY.get("test.rename") or command(
-    name="test.rename", module="inventory", method="POST", path="/_test/rename", handler=_rename, body=Rename,
-    roles=frozenset({"owner"}),
-)  # fmt: skip
+RENAME = REGISTRY["test.rename"]
 
 
 def _ctx(rt: Runtime) -> Ctx:

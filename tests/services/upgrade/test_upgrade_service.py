@@ -205,11 +205,14 @@ def test_customers_and_tenants_are_isolated(runtime: Runtime) -> None:
         with pytest.raises(NotFound):
             call()
     assert all(s.customer_id == DANA for s in execute(dana, "upgrade.submissions.list", query={}).items)
-    # Customers cannot use staff operations, nor staff the customer ones.
+    # Customers cannot use staff operations. Staff read the spec's submission paths with the
+    # tenant's records (DECISIONS: "Who may call a spec path"); staff without the module may not.
     with pytest.raises(Forbidden):
         execute(customer(runtime), "upgrade.offers.create", body={"submission_id": mine, "amount": 1})
+    everyone = execute(staff(runtime), "upgrade.submissions.list", query={"per_page": 100})
+    assert {s.customer_id for s in everyone.items} - {DANA}
     with pytest.raises(Forbidden):
-        execute(staff(runtime), "upgrade.submissions.list", query={})
+        execute(staff(runtime, "device@demo.test"), "upgrade.submissions.list", query={})
     with pytest.raises(Forbidden):
         execute(staff(runtime, "device@demo.test"), "upgrade.admin.stats")
     with pytest.raises(Forbidden):  # valuations are set by owners and admins
