@@ -26,6 +26,9 @@ class StationSession:
     # Set by the shell: shows success/failure in the status bar (colour + icon) and plays the sound.
     feedback: Callable[[bool, str], None] | None = None
 
+    def __post_init__(self) -> None:
+        self.ops.watch(self.runtime)  # views learn what changed from the commits themselves
+
     def ctx(self) -> Ctx:
         """A fresh call context (one per call: a Ctx holds its unit of work)."""
         return Ctx(self.runtime, self.tenant, self.principal)

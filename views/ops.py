@@ -8,13 +8,17 @@ indicator. After a successful write, ``did_change`` tells every open view.
 
     runner.run(lambda: execute(ctx, "fulfillment.orders.get", id=oid),
                on_success=self.show_order, parent=self.scan_input)
-    runner.run(..., write=True)   # emits did_change(op_name) on success
+
+Views never say what a call changed: the runner watches the runtime's
+commits (``watch``), and every committed use case is announced through
+``did_change(use case name)`` on the UI thread, whoever ran it.
 """
 
 from __future__ import annotations
 
 import logging
 import traceback
+import weakref
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -26,6 +30,8 @@ from services.core.errors import ServiceError
 
 if TYPE_CHECKING:  # asyncio costs ~40 ms to import: kept off the start-up path
     import asyncio
+
+    from services.core.context import CommitInfo, Runtime
 
 T = TypeVar("T")
 log = logging.getLogger("views.ops")
@@ -88,8 +94,9 @@ def show_error(widget: QWidget | None, message: str) -> None:
 
 
 class OpRunner(QObject):
-    did_change = Signal(str)  # name (or description) of the write that changed data
+    did_change = Signal(str)  # name of the use case (or sync step) that changed data
     busy_changed = Signal(bool)
+    _committed = Signal(object)  # CommitInfo, from the committing thread
 
     def __init__(self, parent: QObject | None = None, pool: QThreadPool | None = None) -> None:
         super().__init__(parent)
@@ -102,6 +109,31 @@ class OpRunner(QObject):
         self._busy_timer.timeout.connect(lambda: self.busy_changed.emit(True))
         self._keep: set[_Bridge] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._watched: set[int] = set()
+        # Queued to the UI thread: commits happen on worker threads.
+        self._committed.connect(self._announce)
+
+    def watch(self, runtime: Runtime) -> None:
+        """Announce every use case committed on ``runtime`` (the service's own account of what changed)."""
+        if id(runtime) in self._watched:
+            return
+        self._watched.add(id(runtime))
+        me = weakref.ref(self)
+
+        def committed(info: CommitInfo) -> None:
+            runner = me()
+            if runner is None or not shiboken6.isValid(runner):
+                if committed in runtime.after_commit:
+                    runtime.after_commit.remove(committed)
+                return
+            if info.changed:
+                runner._committed.emit(info)
+
+        runtime.after_commit.append(committed)
+
+    def _announce(self, info: CommitInfo) -> None:
+        for name in info.changed:
+            self.did_change.emit(name)
 
     @property
     def active(self) -> int:
@@ -117,6 +149,8 @@ class OpRunner(QObject):
         write: bool = False,
         change: str = "",
     ) -> None:
+        """Run ``fn`` on a worker thread. ``write``/``change``: only for calls outside a watched
+        runtime (the commit announces use cases by itself)."""
         bridge = _Bridge()
         self._keep.add(bridge)
         self._active += 1
@@ -141,7 +175,7 @@ class OpRunner(QObject):
                 except Exception:  # noqa: BLE001 - a failing handler must not go unseen
                     log.exception("result handler failed")
                     show_error(parent, "Something went wrong showing the result; it was logged.")
-            if write and error is None:
+            if write and error is None and not self._watched:
                 # The data changed whether or not the view that asked is still open.
                 self.did_change.emit(change or "change")
 

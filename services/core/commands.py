@@ -434,6 +434,8 @@ def execute(
         kwargs["upload"] = upload
     if op.headers:
         kwargs["headers"] = {h: (headers or {}).get(h) for h in op.headers}
+    if op.tx != "read":
+        ctx.operation = (op.name, op.record)
     if op.tx != "write":
         return op.handler(ctx, **kwargs)
     if ctx.runtime.is_station and op.auth != "platform":

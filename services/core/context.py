@@ -63,9 +63,14 @@ SYSTEM = Principal(kind="system", id="system", role="owner", modules=frozenset(M
 
 @dataclass
 class CommitInfo:
+    """What one committed unit of work changed (Anki's ``OpChanges``): views refresh from it."""
+
     tenant_id: str | None
     events: list[tuple[str, str]]  # (event id, type)
-    commands: list[str]
+    commands: list[str]  # the outbox entries written (a station's changes to send)
+    # The use cases that ran in it and the kinds of record they touch ("fulfillment.order").
+    changed: tuple[str, ...] = ()
+    records: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -118,6 +123,8 @@ class Ctx:
     # Applying a station's change on the platform: the identifiers the station
     # made for it, taken again in the same order (local_db.base.IdPlan).
     replay_ids: list[str] | None = None
+    # The use case being run (set by ``execute``): its commits say that it changed data.
+    operation: tuple[str, str | None] | None = None
     _uow: UnitOfWork | None = field(default=None, repr=False)
 
     @property
@@ -151,7 +158,7 @@ class Ctx:
         try:
             yield session
             session.commit()
-            info = CommitInfo(tenant_id, self._uow.events, self._uow.commands)
+            info = CommitInfo(tenant_id, self._uow.events, self._uow.commands, *self._changes())
         except BaseException:
             session.rollback()
             raise
@@ -159,6 +166,12 @@ class Ctx:
             session.close()
             self._uow = None
         self.runtime.committed(info)
+
+    def _changes(self) -> tuple[tuple[str, ...], frozenset[str]]:
+        if self.operation is None:
+            return (), frozenset()
+        name, record = self.operation
+        return (name,), frozenset({record} if record else ())
 
     @contextmanager
     def joined(self, session: Session) -> Iterator[UnitOfWork]:

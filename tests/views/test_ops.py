@@ -10,6 +10,7 @@ import qasync
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
+from services.core.context import Runtime
 from services.core.errors import NotFound
 from views.ops import OpRunner
 
@@ -87,3 +88,43 @@ def test_run_async_failure_reaches_the_handler_and_the_thread_fallback_works(qtb
 @pytest.fixture(autouse=True)
 def _no_leftover_loop() -> None:
     asyncio.set_event_loop(None)
+
+
+def test_views_learn_what_changed_from_the_commit_itself(qtbot: QtBot, station: Runtime) -> None:
+    """No view restates what its call changes: a photo attached without ``write=True`` still tells
+    every open view (and the "changes waiting" count) that the inspection changed."""
+    from services.core.files import Upload
+    from tests.views.workspaces import session_for
+
+    session = session_for(station, "operator@demo.test")
+    seen: list[str] = []
+    session.ops.did_change.connect(seen.append)
+    png = _png()
+    session.ops.run(session.call("upgrade.admin.photos.upload", upload=Upload("a.png", "image/png", png)))
+    qtbot.waitUntil(lambda: "upgrade.admin.photos.upload" in seen, timeout=5000)
+    # Reads announce nothing; failed writes announce nothing.
+    seen.clear()
+    session.ops.run(session.call("fulfillment.orders.list", query={}))
+    session.ops.run(session.call("upgrade.valuations.delete", id="no-such-valuation"), on_failure=lambda e: None)
+    session.ops.run(session.call("support.tickets.list", query={}))
+    qtbot.waitUntil(lambda: session.ops.active == 0, timeout=5000)
+    qtbot.wait(50)
+    assert seen == []
+    # A second session on the same runtime and runner does not announce twice.
+    again = session_for(station, "operator@demo.test")
+    again.ops = session.ops
+    again.__post_init__()
+    session.ops.run(session.call("upgrade.admin.photos.upload", upload=Upload("b.png", "image/png", png)))
+    qtbot.waitUntil(lambda: seen == ["upgrade.admin.photos.upload"], timeout=5000)
+    qtbot.wait(50)
+    assert seen == ["upgrade.admin.photos.upload"]
+
+
+def _png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (64, 48), (200, 30, 30)).save(buf, "PNG")
+    return buf.getvalue()
