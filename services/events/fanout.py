@@ -22,6 +22,7 @@ from local_db import new_id
 from local_db.base import table_of
 from local_db.models.events import Delivery, Event, Subscription
 from services.core.context import Runtime
+from services.events import states
 
 # session.info key: {event id: number of deliveries created} for the publish answer.
 DELIVERY_COUNTS = "events.delivery_counts"
@@ -166,7 +167,7 @@ def delivery_row(
         "event_type": event_type,
         "kind": kind,
         "payload": payload,
-        "status": "pending",
+        "status": states.PENDING,
         "attempts": 0,
         "max_attempts": max_attempts or config.max_attempts,
         "next_attempt_at": now + timedelta(seconds=config.delays[0]),

@@ -16,7 +16,7 @@ from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import Page, paginate
 from services.core.sealing import seal, unseal
-from services.events import store
+from services.events import states, store
 from services.events.fanout import (
     DELIVERY_COUNTS,
     INSERT_DELIVERY,
@@ -240,8 +240,8 @@ def deactivate(ctx: Ctx, sub_id: str) -> SubscriptionOut:
         sub.active, sub.updated_at = False, now
         s.execute(
             update(Delivery)
-            .where(Delivery.subscription_id == sub.id, Delivery.status == "pending")
-            .values(status="cancelled", completed_at=now, next_attempt_at=None)
+            .where(Delivery.subscription_id == sub.id, Delivery.status == states.PENDING)
+            .values(status=states.CANCELLED, completed_at=now, next_attempt_at=None)
         )
         s.flush()
         return _sub_out(sub)

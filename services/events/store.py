@@ -22,6 +22,7 @@ from local_db import Database, new_id
 from local_db.base import table_of
 from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
 from services.core.sealing import unseal
+from services.events import states
 from services.events.fanout import DeliveryConfig, encode, event_body
 
 log = logging.getLogger("events.delivery")
@@ -72,7 +73,7 @@ class Result:
 
 def _due(now: datetime) -> Any:
     return and_(
-        D.c.status == "pending",
+        D.c.status == states.PENDING,
         D.c.next_attempt_at <= now,
         or_(D.c.claimed_until.is_(None), D.c.claimed_until < now),
     )
@@ -82,7 +83,7 @@ def next_due(db: Database, now: datetime) -> datetime | None:
     """When the earliest pending delivery not due yet becomes due."""
     with db.reading(None) as s:
         stmt = select(func.min(D.c.next_attempt_at)).where(
-            D.c.status == "pending", or_(D.c.claimed_until.is_(None), D.c.claimed_until < now)
+            D.c.status == states.PENDING, or_(D.c.claimed_until.is_(None), D.c.claimed_until < now)
         )
         return s.connection().execute(stmt).scalar_one_or_none()
 
@@ -126,7 +127,7 @@ def claim_due(db: Database, config: DeliveryConfig, now: datetime, limit: int, s
             # The subscription was turned off (or the event purged) after the delivery was queued.
             conn.execute(
                 update(D).where(D.c.id.in_(dropped))
-                .values(status="cancelled", completed_at=now, next_attempt_at=None, claimed_until=None)
+                .values(status=states.CANCELLED, completed_at=now, next_attempt_at=None, claimed_until=None)
             )  # fmt: skip
     return jobs
 
@@ -178,12 +179,12 @@ def record(db: Database, config: DeliveryConfig, results: Sequence[Result], now:
             j = r.job
             last = j.number >= j.max_attempts
             if r.ok:
-                status, nxt, done = "succeeded", None, now
+                status, nxt, done = states.SUCCEEDED, None, now
             elif last:
-                status, nxt, done = "failed", None, now
+                status, nxt, done = states.FAILED, None, now
             else:
                 delay = config.delays[min(j.number, len(config.delays) - 1)]
-                status, nxt, done = "pending", now + timedelta(seconds=delay), None
+                status, nxt, done = states.RETRIED, now + timedelta(seconds=delay), None
             res = conn.execute(
                 _RECORD,
                 {"d_id": j.delivery_id, "d_token": j.claim_token, "d_attempts": j.number, "d_status": status,
@@ -200,7 +201,7 @@ def record(db: Database, config: DeliveryConfig, results: Sequence[Result], now:
                  "error_message": (r.error_message or None) and r.error_message[:300],
                  "response_body": r.response_body}
             )  # fmt: skip
-            if status == "failed" and j.kind != "test":
+            if status == states.FAILED and j.kind != "test":
                 failed.append(r)
         if attempts:
             conn.execute(insert(A), attempts)

@@ -1,4 +1,4 @@
-"""The order state machine as data, and the one check.
+"""The order state machine as data (``services.core.states``).
 
 pending -> picked -> packed -> shipped -> delivered
 pending | picked | packed -> cancelled
@@ -6,28 +6,24 @@ pending | picked | packed -> cancelled
 
 from __future__ import annotations
 
-from services.core.errors import conflict_state
+from services.core.states import machine, move
 
 STATES: tuple[str, ...] = ("pending", "picked", "packed", "shipped", "delivered", "cancelled")
-
-# action -> (states it may start from, state it leads to). ``pick`` stays in
-# ``pending`` until every line is complete (see service.pick).
-TRANSITIONS: dict[str, tuple[frozenset[str], str]] = {
-    "pick": (frozenset({"pending"}), "picked"),
-    "pack": (frozenset({"picked"}), "packed"),
-    "ship": (frozenset({"packed"}), "shipped"),
-    "deliver": (frozenset({"shipped"}), "delivered"),
-    "cancel": (frozenset({"pending", "picked", "packed"}), "cancelled"),
-    # An e-commerce update may change lines and address only before picking starts.
-    "update": (frozenset({"pending"}), "pending"),
-}
-
 TERMINAL: frozenset[str] = frozenset({"delivered", "cancelled"})
 
-
-def check(current: str, action: str) -> str:
-    """The state ``action`` leads to from ``current``, or 409 naming the current state."""
-    sources, target = TRANSITIONS[action]
-    if current not in sources:
-        raise conflict_state("order", current, action)
-    return target
+# ``pick`` stays in ``pending`` until every line is complete (see service.pick).
+ORDER = machine(
+    "order",
+    STATES,
+    [
+        move("pending", "pick", "picked"),
+        move("picked", "pack", "packed"),
+        move("packed", "ship", "shipped"),
+        move("shipped", "deliver", "delivered"),
+        *(move(s, "cancel", "cancelled") for s in ("pending", "picked", "packed")),
+        # An e-commerce update may change lines and address only before picking starts.
+        move("pending", "update", "pending"),
+    ],
+    TERMINAL,
+)
+check = ORDER.check

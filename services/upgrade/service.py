@@ -80,6 +80,13 @@ def _is_customer(ctx: Ctx) -> bool:
     return ctx.principal.kind == "customer"
 
 
+def _actor(ctx: Ctx) -> str:
+    """Who makes a move, as the state table names them."""
+    if ctx.principal.kind == "system":
+        return states.SYSTEM
+    return states.CUSTOMER if _is_customer(ctx) else states.STAFF
+
+
 def _customer_id(ctx: Ctx) -> str | None:
     return ctx.principal.id if _is_customer(ctx) else None
 
@@ -192,7 +199,7 @@ def _detail(s: Session, ctx: Ctx, sub: UpgradeSubmission, cls: type[SubmissionDe
         shipments=[_shipment_out(x) for x in shipments],
         inspection=_inspection_out(insp) if insp else None,
         customer=customer,
-        allowed_actions=states.actions_from(sub.status),
+        allowed_actions=states.actions_from(sub.status, _actor(ctx)),
         **extra,
     )
 
@@ -335,7 +342,7 @@ def get_submission(ctx: Ctx, id: str) -> SubmissionDetail:
 def update_submission(ctx: Ctx, id: str, body: SubmissionUpdate) -> SubmissionDetail:
     with ctx.write() as s:
         sub = _submission(s, ctx, id, for_update=True)
-        states.check(sub.status, "update")
+        states.check(sub.status, "update", _actor(ctx))
         if body.product_id is not None:
             sub.product_id = body.product_id
         if body.serial_number is not None:
@@ -364,7 +371,7 @@ def update_submission(ctx: Ctx, id: str, body: SubmissionUpdate) -> SubmissionDe
 def submit_submission(ctx: Ctx, id: str, body: SubmitRequest) -> SubmissionDetail:
     with ctx.write() as s:
         sub = _submission(s, ctx, id, for_update=True)
-        sub.status = states.check(sub.status, "submit")
+        sub.status = states.check(sub.status, "submit", _actor(ctx))
         _check_serial(s, sub.serial_number, sub.id)
         sub.submitted_at = ctx.now()
         _touch(sub, ctx)
@@ -413,9 +420,9 @@ def ship(ctx: Ctx, id: str, body: ShipRequest) -> ActionResult:
     with ctx.write() as s:
         sub = _submission(s, ctx, id, for_update=True)
         if body.kind == "kit":
-            sub.status = states.check(sub.status, "ship")
+            sub.status = states.check(sub.status, "ship", _actor(ctx))
         else:
-            states.check(sub.status, "ship_return")
+            states.check(sub.status, "ship_return", _actor(ctx))
             if sub.received_at is None:
                 raise Conflict("the device never reached the facility; there is nothing to return",
                                {"current_state": sub.status, "action": "ship return"})  # fmt: skip
@@ -446,7 +453,7 @@ def ship(ctx: Ctx, id: str, body: ShipRequest) -> ActionResult:
 def receive(ctx: Ctx, id: str, body: ReceiveRequest) -> ActionResult:
     with ctx.write() as s:
         sub = _submission(s, ctx, id, for_update=True)
-        sub.status = states.check(sub.status, "receive")
+        sub.status = states.check(sub.status, "receive", _actor(ctx))
         sub.received_at = ctx.now()
         _touch(sub, ctx)
         s.flush()
@@ -465,7 +472,7 @@ def receive(ctx: Ctx, id: str, body: ReceiveRequest) -> ActionResult:
 def reject(ctx: Ctx, id: str, body: RejectRequest) -> ActionResult:
     with ctx.write() as s:
         sub = _submission(s, ctx, id, for_update=True)
-        sub.status = states.check(sub.status, "reject")
+        sub.status = states.check(sub.status, "reject", _actor(ctx))
         sub.decline_reason = body.reason
         _supersede(s, sub.id, ctx)
         _touch(sub, ctx)
@@ -513,7 +520,7 @@ def inspect(ctx: Ctx, id: str, body: InspectRequest) -> ActionResult:
             select(UpgradeInspection).where(UpgradeInspection.submission_id == sub.id)
         ).scalar_one_or_none()
         if body.action == "start":
-            states.check(sub.status, "start_inspection")
+            states.check(sub.status, "start_inspection", _actor(ctx))
             if insp is not None:
                 raise Conflict(f"inspection already started by {insp.inspector_name}",
                                {"current_state": "inspection_in_progress", "action": "start inspection"})  # fmt: skip
@@ -530,7 +537,7 @@ def inspect(ctx: Ctx, id: str, body: InspectRequest) -> ActionResult:
 def _complete_inspection(s: Session, ctx: Ctx, sub: UpgradeSubmission, insp: UpgradeInspection | None,
                          body: InspectRequest) -> ActionResult:  # fmt: skip
     now = ctx.now()
-    sub.status = states.check(sub.status, "inspect")
+    sub.status = states.check(sub.status, "inspect", _actor(ctx))
     assert body.checklist is not None  # the schema requires it for complete
     checklist = body.checklist.model_dump()
     blocked = grading.blockers(checklist)
@@ -602,7 +609,7 @@ def _complete_inspection(s: Session, ctx: Ctx, sub: UpgradeSubmission, insp: Upg
 
 
 def _issue_credit(s: Session, ctx: Ctx, sub: UpgradeSubmission, cents: int, currency: str) -> None:
-    sub.status = states.check(sub.status, "complete") if sub.status == "inspected" else sub.status
+    sub.status = states.check(sub.status, "complete", states.SYSTEM) if sub.status == "inspected" else sub.status
     sub.credit_cents = cents
     sub.currency = currency
     sub.completed_at = ctx.now()
@@ -634,7 +641,7 @@ def create_offer(ctx: Ctx, body: OfferCreate) -> OfferResult:
     now = ctx.now()
     with ctx.write() as s:
         sub = _submission(s, ctx, body.submission_id, for_update=True)
-        target = states.check(sub.status, "offer")
+        target = states.check(sub.status, "offer", _actor(ctx))
         val = _require_valuation(s, sub.product_id)
         cents = grading.to_cents(body.amount)
         if cents > val.base_cents:
@@ -686,7 +693,7 @@ def respond_offer(ctx: Ctx, id: str, body: OfferRespond) -> OfferResult:
         status = _offer_status(o, now)
         if status != "pending" and not (status == "expired" and body.action == "decline"):
             raise conflict_state("offer", status, body.action)
-        target = states.check(sub.status, body.action)
+        target = states.check(sub.status, body.action, _actor(ctx))
         o.status = "accepted" if body.action == "accept" else "declined"
         o.decided_at = now
         o.decided_by = f"{ctx.principal.kind}:{ctx.principal.id}"
