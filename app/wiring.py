@@ -13,6 +13,7 @@ from local_db import Database
 from services.core.clock import Clock, SystemClock
 from services.core.context import Runtime
 from services.events.fanout import install_platform
+from services.support.challenge import TURNSTILE_URL, ChallengeConfig
 from services.sync.changelog import install_change_log
 
 
@@ -46,12 +47,14 @@ def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
         clock=clock or SystemClock(),
         kind="platform",
         upload_limit=settings.upload_limit,
-        # Bot-challenge verifier of public ticket creation (services.support.challenge).
-        options={
-            "challenge": settings.challenge or ("demo" if settings.demo else None),
-            "challenge_secret": settings.challenge_secret,
-            "challenge_url": settings.challenge_url,
-        },
+    )
+    # Bot-challenge verifier of public ticket creation.
+    rt.provide(
+        ChallengeConfig(
+            kind=settings.challenge or ("demo" if settings.demo else None),
+            secret=settings.challenge_secret or "",
+            url=settings.challenge_url or TURNSTILE_URL,
+        )
     )
     # Webhook fan-out on every emit (platform only; stations leave delivery to the platform).
     install_platform(rt, delivery_config(settings))

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from sqlalchemy.orm import Session
 
@@ -21,6 +21,7 @@ from local_db import Database
 from services.core.clock import Clock, SystemClock
 
 log = logging.getLogger("services")
+P = TypeVar("P")
 
 Role = Literal["owner", "admin", "operator", "warehouse-device"]
 ROLES: tuple[str, ...] = ("owner", "admin", "operator", "warehouse-device")
@@ -85,7 +86,9 @@ class Runtime:
     station_id: str = "platform"
     station_key: bytes | None = None
     upload_limit: int = 20 * 1024 * 1024
-    options: dict[str, Any] = field(default_factory=dict)
+    # Typed parts a module reads, one instance per class: its configuration (given by
+    # ``app.wiring`` from the settings), stand-ins for the outside world (tests), its caches.
+    _parts: dict[type, Any] = field(default_factory=dict, repr=False)
     # Called inside the emitting transaction for each new event (platform:
     # webhook fan-out). Station runtimes leave delivery to the platform.
     event_hooks: list[Callable[[Session, Any], None]] = field(default_factory=list)
@@ -95,6 +98,18 @@ class Runtime:
     @property
     def is_station(self) -> bool:
         return self.kind == "station"
+
+    def provide(self, *parts: object) -> None:
+        """Give the runtime a typed part (a module's configuration, a stand-in, a cache)."""
+        for part in parts:
+            self._parts[type(part)] = part
+
+    def part(self, cls: type[P], default: Callable[[], P] | None = None) -> P:
+        """The part of class ``cls``: the one provided, else ``default()`` (kept), else ``cls()``."""
+        found = self._parts.get(cls)
+        if found is None:
+            found = self._parts.setdefault(cls, default() if default is not None else cls())
+        return found  # type: ignore[no-any-return]
 
     def committed(self, info: CommitInfo) -> None:
         """Tell the after-commit listeners (a unit of work ended with a commit)."""

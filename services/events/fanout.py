@@ -82,15 +82,14 @@ class DeliveryConfig:
 
 
 def config_of(rt: Runtime) -> DeliveryConfig:
-    cfg = rt.options.get("events")
-    return cfg if isinstance(cfg, DeliveryConfig) else DeliveryConfig()
+    return rt.part(DeliveryConfig)
 
 
 def install_platform(rt: Runtime, config: DeliveryConfig) -> None:
     """Turn on webhook fan-out for this runtime (platform only)."""
     if rt.is_station:
         raise RuntimeError("webhook delivery runs on the platform; stations queue their events for sync")
-    rt.options["events"] = config
+    rt.provide(config)
     if not any(getattr(h, "__name__", "") == "fan_out_hook" for h in rt.event_hooks):
 
         def fan_out_hook(session: Session, ev: Event) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import httpx
@@ -73,18 +74,26 @@ class TurnstileVerifier:
         return True
 
 
+@dataclass(frozen=True)
+class ChallengeConfig:
+    """``PLATFORM_CHALLENGE`` and its secret and address (``app.wiring``); ``verifier``: a stand-in."""
+
+    kind: str | None = None
+    secret: str = ""
+    url: str = TURNSTILE_URL
+    verifier: ChallengeVerifier | None = None
+
+
 def verifier_for(rt: Runtime) -> ChallengeVerifier | None:
-    """The configured verifier (tests may put one in ``options["challenge_verifier"]``)."""
-    given = rt.options.get("challenge_verifier")
-    if given is not None:
-        return given  # type: ignore[no-any-return]
-    kind = (rt.options.get("challenge") or "").strip().lower()
+    """The configured verifier."""
+    cfg = rt.part(ChallengeConfig)
+    if cfg.verifier is not None:
+        return cfg.verifier
+    kind = (cfg.kind or "").strip().lower()
     if kind == "demo":
         return DemoVerifier()
     if kind == "turnstile":
-        return TurnstileVerifier(
-            rt.options.get("challenge_secret") or "", rt.options.get("challenge_url") or TURNSTILE_URL
-        )
+        return TurnstileVerifier(cfg.secret, cfg.url or TURNSTILE_URL)
     return None
 
 

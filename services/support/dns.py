@@ -2,7 +2,7 @@
 
 The default resolver asks the first name server of ``/etc/resolv.conf`` with
 one plain DNS query over UDP (RFC 1035), so no DNS library is needed. Tests
-put a fake in ``runtime.options["txt_resolver"]``.
+provide a stand-in with ``runtime.provide(Resolver(fake))``.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 import socket
 import struct
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -101,6 +102,12 @@ class UdpResolver:
             return []
 
 
+@dataclass(frozen=True)
+class Resolver:
+    """The TXT resolver a runtime uses (the system's DNS servers unless a stand-in is provided)."""
+
+    txt: TxtResolver
+
+
 def resolver_for(rt: Runtime) -> TxtResolver:
-    given = rt.options.get("txt_resolver")
-    return given if given is not None else UdpResolver()  # type: ignore[no-any-return]
+    return rt.part(Resolver, lambda: Resolver(UdpResolver())).txt

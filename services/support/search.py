@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import threading
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, column, literal_column, or_, select, table
@@ -40,17 +41,24 @@ _ticket_rowid_walk: ColumnElement[Any] = literal_column("+support_tickets.rowid"
 _lock = threading.Lock()
 
 
+@dataclass
+class SearchState:
+    """Per runtime: whether the FTS5 index exists (looked up once)."""
+
+    ready: bool | None = None
+
+
 def fts_available(ctx: Ctx) -> bool:
     """True where the migration created the FTS5 index (SQLite with FTS5); False means: search with LIKE."""
     db = ctx.runtime.db
     if not db.is_sqlite:
         return False
-    state: dict[str, bool] = ctx.runtime.options.setdefault("_support_search", {})
-    if "ready" not in state:
+    state = ctx.runtime.part(SearchState)
+    if state.ready is None:
         with _lock, db.engine.connect() as conn:
             found = conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = ?", (FTS,)).first()
-            state["ready"] = found is not None
-    return state["ready"]
+            state.ready = found is not None
+    return state.ready
 
 
 def rebuild(s: Session) -> None:

@@ -8,6 +8,7 @@ import re
 import secrets
 import threading
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -1052,9 +1053,16 @@ def _build_index(s: Session) -> triage.TfidfIndex:
     return triage.TfidfIndex(tickets, cats)
 
 
+@dataclass
+class TriageCache:
+    """Per runtime: each tenant's triage index and the corpus signature it was built from."""
+
+    by_tenant: dict[str, tuple[Any, triage.TfidfIndex]] = field(default_factory=dict)
+
+
 def triage_engine(ctx: Ctx, s: Session) -> triage.TriageEngine:
     """The tenant's index, rebuilt only when resolved tickets or categories changed."""
-    cache: dict[str, tuple[Any, triage.TfidfIndex]] = ctx.runtime.options.setdefault("_support_triage", {})
+    cache = ctx.runtime.part(TriageCache).by_tenant
     sig = _corpus_signature(ctx, s)
     with _cache_lock:
         hit = cache.get(ctx.tenant_id)

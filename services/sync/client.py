@@ -7,12 +7,12 @@ can help (network down, timeout, 5xx, a cut-off answer) or not (refused).
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import httpx
 from pydantic import BaseModel, ValidationError
 
+from services.core.clock import Clock, SystemClock
 from services.sync import protocol as p
 from services.sync.schemas import CountsOut, EntryAnswer, FileStored, LeaseOut, PullOut, PushOut, SyncStatusOut
 from services.sync.station import Link
@@ -39,11 +39,22 @@ def _error_message(r: httpx.Response) -> tuple[str, dict[str, Any]]:
 class PlatformClient:
     """One keep-alive client per link (PERFORMANCE.md: a client per target is the fast shape)."""
 
-    def __init__(self, link: Link, *, transport: httpx.AsyncBaseTransport | None = None,
-                 timeout: httpx.Timeout = TIMEOUT) -> None:  # fmt: skip
+    def __init__(
+        self,
+        link: Link,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        timeout: httpx.Timeout = TIMEOUT,
+        clock: Clock | None = None,
+    ) -> None:
         self.link = link
+        # The station's clock signs requests (the platform checks it against its own).
+        self.clock = clock or SystemClock()
         self.http = httpx.AsyncClient(base_url=link.platform_url, timeout=timeout, transport=transport)
         self.base = f"/api/tenants/{link.slug}/sync"
+
+    def _time(self) -> float:
+        return self.clock.now().timestamp()
 
     async def aclose(self) -> None:
         await self.http.aclose()
@@ -60,7 +71,7 @@ class PlatformClient:
 
     async def _signed(self, method: str, path: str, purpose: str, model: type[BaseModel], **kw: Any) -> Any:
         link = self.link
-        headers = p.signed_headers(link.secret, link.slug, link.station_id, purpose, time.time())
+        headers = p.signed_headers(link.secret, link.slug, link.station_id, purpose, self._time())
         r = await self._send(method, self.base + path, headers, **kw)
         return self._parse(r, model)
 
@@ -85,7 +96,7 @@ class PlatformClient:
     async def push(self, entries: list[dict[str, Any]]) -> PushOut:
         link = self.link
         purpose = p.push_purpose([e["signature"] for e in entries])
-        headers = p.signed_headers(link.secret, link.slug, link.station_id, purpose, time.time())
+        headers = p.signed_headers(link.secret, link.slug, link.station_id, purpose, self._time())
         headers["content-type"] = "application/json"
         content = json.dumps({"entries": entries}, separators=(",", ":")).encode()
         out: PushOut = self._parse(await self._send("POST", self.base + "/push", headers, content=content), PushOut)
@@ -107,7 +118,7 @@ class PlatformClient:
 
     async def put_file(self, sha256: str, content: bytes, content_type: str) -> None:
         link = self.link
-        headers = p.signed_headers(link.secret, link.slug, link.station_id, f"file:{sha256}", time.time())
+        headers = p.signed_headers(link.secret, link.slug, link.station_id, f"file:{sha256}", self._time())
         headers["content-type"] = "application/octet-stream"
         r = await self._send("PUT", f"{self.base}/files/{sha256}", headers, content=content)
         self._parse(r, FileStored)

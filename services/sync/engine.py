@@ -160,6 +160,7 @@ class SyncEngine:
                 if self._client is not None:
                     await self._client.aclose()
                 self._client = self.client_factory(link)
+                self._client.clock = self.rt.clock
             client = self._client
             self._set(state="syncing", message="", pulled=0, to_pull=0)
             try:

@@ -45,7 +45,7 @@ def runtime(d: Path) -> Runtime:
 def bench_publish(n: int, subs: int, certs_ca: str) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         rt = runtime(Path(tmp))
-        rt.options["events"] = DeliveryConfig(allow_private=True, ca_bundle=certs_ca)
+        rt.provide(DeliveryConfig(allow_private=True, ca_bundle=certs_ca))
         ctx = ctx_for(rt)
         for i in range(subs):
             execute(
@@ -69,7 +69,7 @@ async def count(client: httpx.AsyncClient, base: str) -> int:
 async def bench_worker(base: str, ca: str, events: int) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         rt = runtime(Path(tmp))
-        rt.options["events"] = DeliveryConfig(allow_private=True, ca_bundle=ca, delays=(0, 0.05, 0.05, 0.05, 0.05))
+        rt.provide(DeliveryConfig(allow_private=True, ca_bundle=ca, delays=(0, 0.05, 0.05, 0.05, 0.05)))
         ctx = ctx_for(rt)
         for i in range(SUBS):
             execute(
@@ -103,7 +103,7 @@ async def bench_latency(base: str, ca: str, samples: int) -> list[float]:
     """Seconds from the publish call to the receiver having the delivery, one subscription."""
     with tempfile.TemporaryDirectory() as tmp:
         rt = runtime(Path(tmp))
-        rt.options["events"] = DeliveryConfig(allow_private=True, ca_bundle=ca)
+        rt.provide(DeliveryConfig(allow_private=True, ca_bundle=ca))
         ctx = ctx_for(rt)
         execute(ctx, "events.subscriptions.create",
                 body={"event_types": ["order.shipped"], "webhook_url": f"{base}/hook/latency", "secret": "k"})  # fmt: skip

@@ -13,6 +13,7 @@ import pytest
 
 from app.settings import Settings
 from services.core.context import Runtime
+from services.support.dns import Resolver
 from tests.conftest import LiveServer, auth_headers, fresh_rate_window, start_server
 from tests.support_fakes import siteverify_server
 
@@ -234,7 +235,7 @@ class _FakeResolver:
 
 def test_email_domain_routes(client: httpx.Client, server: LiveServer) -> None:
     fake = _FakeResolver()
-    server.runtime.options["txt_resolver"] = fake
+    server.runtime.provide(Resolver(fake))
     admin = auth_headers(client, "admin@demo.test")
     none = client.get(AGT + "/email-domain", headers=admin)
     assert none.status_code == 200 and none.json()["data"]["status"] == "none", none.text

@@ -33,7 +33,7 @@ def configure(rt: Runtime, certs: Certs, **kw: Any) -> DeliveryConfig:
                             "ca_bundle": str(certs.ca), "lanes": 4, "poll_interval": 0.2}  # fmt: skip
     opts.update(kw)
     cfg = DeliveryConfig(**opts)
-    rt.options["events"] = cfg
+    rt.provide(cfg)
     return cfg
 
 

@@ -12,6 +12,8 @@ from services.core.commands import execute
 from services.core.context import Ctx, Runtime
 from services.core.demo import DEMO_PASSWORD, demo_id
 from services.support import search, service
+from services.support.search import SearchState
+from services.support.service import TriageCache
 
 DEMO, OTHER = demo_id("tenant", "demo"), demo_id("tenant", "other")
 
@@ -127,7 +129,7 @@ def test_like_fallback_matches_the_fts_search(runtime: Runtime) -> None:
     a = agent(runtime)
     t = new_ticket(a)
     fts = {term: found(a, term) for term in ("capacitor", "northwind", t.number, "charged twice", "alice@exa")}
-    runtime.options["_support_search"] = {"ready": False}
+    runtime.provide(SearchState(ready=False))
     assert {term: found(a, term) for term in fts} == fts
     assert found(a, "firmware") == []  # the LIKE search does not read descriptions
 
@@ -160,7 +162,7 @@ def test_triage_model_is_cached_and_rebuilt_on_changes(runtime: Runtime) -> None
     a = agent(runtime)
     body = {"subject": "Refund", "description": "I was charged twice on my card"}
     execute(a, "support.triage", body=body)
-    cache = runtime.options["_support_triage"]
+    cache = runtime.part(TriageCache).by_tenant
     first = cache[DEMO][1]
     execute(a, "support.triage", body=body)
     assert cache[DEMO][1] is first  # nothing changed: the same model

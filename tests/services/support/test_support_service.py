@@ -26,9 +26,9 @@ from services.core.demo import DEMO_PASSWORD, demo_id
 from services.core.errors import Conflict, Forbidden, NotFound, PayloadTooLarge, ValidationFailed
 from services.core.files import Upload
 from services.support import states
-from services.support.challenge import ChallengeUnavailable, DemoVerifier, TurnstileVerifier
+from services.support.challenge import ChallengeConfig, ChallengeUnavailable, DemoVerifier, TurnstileVerifier
 from services.support.demo import CATEGORIES
-from services.support.dns import UdpResolver, decode_txt_answer, encode_query
+from services.support.dns import Resolver, UdpResolver, decode_txt_answer, encode_query
 from services.support.schemas import BusinessHours
 from services.support.sla import add_business_minutes
 from services.support.triage import CategoryText, CorpusTicket, TfidfIndex
@@ -92,7 +92,7 @@ def test_challenge_refused_and_unconfigured(runtime: Runtime) -> None:
             "support.public.tickets.create",
             body={k: v for k, v in NEW.items() if k != "challenge_token"},
         )
-    runtime.options["challenge"] = None
+    runtime.provide(ChallengeConfig(kind=None))
     with pytest.raises(ChallengeUnavailable):
         create(runtime)
 
@@ -220,7 +220,7 @@ class FakeResolver:
 
 def test_email_domain_flow(runtime: Runtime) -> None:
     fake = FakeResolver()
-    runtime.options["txt_resolver"] = fake
+    runtime.provide(Resolver(fake))
     admin = agent(runtime, "admin@demo.test")
     reg = execute(admin, "support.email_domain.register", body={"domain": "Help.Example.COM"})
     assert reg.domain == "help.example.com" and reg.status == "pending"
