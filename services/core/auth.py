@@ -7,7 +7,6 @@ key itself is never stored or logged.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import secrets
 from datetime import datetime, timedelta
@@ -23,6 +22,7 @@ from local_db.base import table_of
 from local_db.models import ApiKey, Membership, Tenant, User
 from services.core.context import Principal, TenantInfo
 from services.core.errors import Forbidden, NotFound, Unauthorized
+from services.core.signing import token_hash
 
 ISSUER = "platform"
 AUDIENCE = "platform-api"
@@ -144,8 +144,8 @@ def new_api_key(environment: str) -> str:
     return f"pk_{environment}_{secrets.token_urlsafe(32)}"
 
 
-def key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
+# API keys are stored as the one token hash (services.core.signing).
+key_hash = token_hash
 
 
 def authenticate_api_key(db: Database, key: str, tenant: TenantInfo, now: datetime) -> Principal:

@@ -10,7 +10,6 @@ sync engine replays it. One declaration, three uses.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import re
 from collections.abc import Callable
@@ -27,6 +26,8 @@ from local_db.base import IdPlan, id_plan, table_of
 from local_db.models import Counter, IdempotencyRecord, OutboxEntry
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, TenantInactive, ValidationFailed, validation_details
+from services.core.roles import STAFF
+from services.core.signing import sign
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -35,11 +36,6 @@ Auth = Literal["tenant", "public", "customer", "platform", "user"]
 # station's outbox, honours Idempotency-Key); or a write that manages its own
 # units (sign-in, a sync push applying entries one by one).
 Tx = Literal["read", "write", "own"]
-ROLES: frozenset[str] = frozenset({"owner", "admin", "operator", "warehouse-device"})
-STAFF: frozenset[str] = frozenset({"owner", "admin", "operator"})
-MANAGERS: frozenset[str] = frozenset({"owner", "admin"})
-OWNER: frozenset[str] = frozenset({"owner"})
-DEVICE: frozenset[str] = STAFF | {"warehouse-device"}
 
 
 @dataclass(frozen=True)
@@ -354,7 +350,7 @@ def entry_signing_payload(entry: dict[str, Any]) -> bytes:
 
 
 def sign_entry(key: bytes, entry: dict[str, Any]) -> str:
-    return "sha256=" + hmac.new(key, entry_signing_payload(entry), hashlib.sha256).hexdigest()
+    return sign(key, entry_signing_payload(entry))
 
 
 def record_outbox(

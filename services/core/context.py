@@ -19,12 +19,11 @@ from sqlalchemy.orm import Session
 
 from local_db import Database
 from services.core.clock import Clock, SystemClock
+from services.core.roles import ROLES, Role  # noqa: F401 - re-exported: context is where callers look
 
 log = logging.getLogger("services")
 P = TypeVar("P")
 
-Role = Literal["owner", "admin", "operator", "warehouse-device"]
-ROLES: tuple[str, ...] = ("owner", "admin", "operator", "warehouse-device")
 
 MODULES: tuple[str, ...] = (
     "qr", "fulfillment", "rewards", "sign", "support", "inventory", "campaign", "analytics",

@@ -10,8 +10,6 @@ platform).
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,6 +23,7 @@ from local_db.base import table_of
 from local_db.models import Event
 from services.core.context import Ctx
 from services.core.errors import ValidationFailed, validation_details
+from services.core.signing import sign
 
 
 class OrderShipped(BaseModel):
@@ -110,10 +109,6 @@ def validate_event(type_: str, data: dict[str, Any]) -> dict[str, Any]:
 
 def canonical_json(obj: Any) -> bytes:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str).encode()
-
-
-def sign(key: bytes, payload: bytes) -> str:
-    return "sha256=" + hmac.new(key, payload, hashlib.sha256).hexdigest()
 
 
 def event_signing_payload(ev: Event) -> bytes:

@@ -9,10 +9,11 @@ from sqlalchemy import func, select
 from local_db import Database, new_id
 from local_db.models import ApiKey, Membership, User
 from services.core import auth
-from services.core.commands import MANAGERS, OWNER, ROLES, use_case
+from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.pagination import ListQuery, Page, paginate
+from services.core.roles import ANYONE, MANAGERS, OWNER
 from services.core.schemas import (
     ApiKeyCreate,
     ApiKeyCreated,
@@ -49,7 +50,7 @@ def me_from_claims(db: Database, user_id: str) -> MeOut:
     return MeOut(id=user.id, email=user.email, name=user.name, tenants=tenants)
 
 
-@use_case("platform.me", "GET /api/tenants/{tenant}/me", tx="read", roles=ROLES, summary="read own profile")
+@use_case("platform.me", "GET /api/tenants/{tenant}/me", tx="read", roles=ANYONE, summary="read own profile")
 def tenant_me(ctx: Ctx) -> MeOut:
     """The caller's own record, as seen from one tenant."""
     p = ctx.principal

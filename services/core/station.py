@@ -17,13 +17,11 @@ from sqlalchemy import func, select
 from local_db.models import OutboxEntry
 from services.core import auth
 from services.core import service as core_service
-from services.core.commands import ROLES, use_case
+from services.core.commands import use_case
 from services.core.context import Ctx, Principal, Runtime, TenantInfo
 from services.core.errors import Forbidden, TenantInactive, ValidationFailed, validation_details
+from services.core.roles import ANYONE
 from services.core.schemas import LoginOut, LoginRequest, Strict
-
-ALL_ROLES = frozenset({"owner", "admin", "operator", "warehouse-device"})
-
 
 # --- sign-in ----------------------------------------------------------------------
 
@@ -92,7 +90,7 @@ class OutboxStatus(BaseModel):
     "station.outbox_status",
     "GET /api/tenants/{tenant}/station/outbox-status",
     tx="read",
-    roles=ROLES,
+    roles=ANYONE,
     module="platform",
     summary="read the outbox status",
 )

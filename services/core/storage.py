@@ -91,15 +91,16 @@ def read_blob(ctx: Ctx, sha256: str) -> bytes:
     return (blob_dir(ctx) / sha256).read_bytes()
 
 
-def thumbnail(content: bytes, size: int = 256) -> bytes | None:
-    """A PNG thumbnail of an image (None when the image cannot be decoded)."""
-    from PIL import Image, UnidentifiedImageError
+def thumbnail(content: bytes, size: int = 320) -> bytes | None:
+    """A small JPEG of an image (phone photos turned upright), or None when it cannot be decoded."""
+    from PIL import Image, ImageOps
 
     try:
-        with Image.open(io.BytesIO(content)) as img:
+        with Image.open(io.BytesIO(content)) as opened:
+            img = ImageOps.exif_transpose(opened) or opened
             img.thumbnail((size, size))
             out = io.BytesIO()
-            img.convert("RGB").save(out, "PNG")
+            img.convert("RGB").save(out, "JPEG", quality=80)
             return out.getvalue()
-    except (UnidentifiedImageError, OSError):
+    except (OSError, ValueError, Image.DecompressionBombError):
         return None

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import hmac
 import logging
 import socket
 import ssl
@@ -30,6 +28,7 @@ import httpcore
 import httpx
 
 from services.core.context import CommitInfo, Runtime
+from services.core.signing import sign
 from services.events import store
 from services.events.fanout import DeliveryConfig, config_of
 from services.events.safety import BlockedAddress, SafeBackend
@@ -39,10 +38,6 @@ log = logging.getLogger("events.delivery")
 USER_AGENT = "platform-webhooks/0.1"
 
 
-def signature(secret: str, body: bytes) -> str:
-    return "sha256=" + hmac.new(secret.encode("utf-8"), body, hashlib.sha256).hexdigest()
-
-
 def headers_for(job: Job) -> dict[str, str]:
     h = {
         "Content-Type": "application/json",
@@ -50,11 +45,11 @@ def headers_for(job: Job) -> dict[str, str]:
         "X-Service-Event": job.event_type,
         "X-Service-Delivery-Id": job.delivery_id,
         "X-Service-Retry-Count": str(job.number - 1),
-        "X-Service-Signature": signature(job.secrets[0], job.body),
+        "X-Service-Signature": sign(job.secrets[0], job.body),
     }
     if len(job.secrets) > 1:
         # During a secret rotation's grace window: the same body signed with the old secret.
-        h["X-Service-Signature-Previous"] = signature(job.secrets[1], job.body)
+        h["X-Service-Signature-Previous"] = sign(job.secrets[1], job.body)
     if job.kind == "replay":
         h["X-Service-Replay"] = "true"
     if job.kind == "test":

@@ -10,11 +10,12 @@ from sqlalchemy import func, select, update
 
 from local_db import new_id
 from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
-from services.core.commands import MANAGERS, use_case
+from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.pagination import Page, paginate
+from services.core.roles import MANAGERS
 from services.core.sealing import seal, unseal
 from services.events import states, store
 from services.events.fanout import (

@@ -9,8 +9,6 @@ Payload shapes are documented in docs/fulfillment.md.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 from datetime import datetime
 from typing import Any
@@ -21,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.fulfillment import FulfillmentOrder, WebhookReceipt
+from services.core import signing
 from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound, Unauthorized, ValidationFailed, validation_details
@@ -88,8 +87,7 @@ def verify(ctx: Ctx, s: Session, upload: Upload, headers: dict[str, str | None])
         raise Unauthorized("inbound webhooks are not configured for this tenant")
     if not given:
         raise Unauthorized("missing X-Webhook-Signature")
-    expected = hmac.new(secret.encode(), upload.content, hashlib.sha256).hexdigest()
-    if not hmac.compare_digest(given.removeprefix("sha256="), expected):
+    if not signing.verify(secret, upload.content, given):
         raise Unauthorized("bad webhook signature")
 
 

@@ -25,12 +25,14 @@ from local_db.models.support import (
     SupportMessage,
     SupportTicket,
 )
-from services.core.commands import MANAGERS, ROLES, STAFF, next_value, use_case
+from services.core.commands import next_value, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.files import FileResult, Upload
 from services.core.pagination import ListQuery, Page, PageSpec, page_spec, paginate
+from services.core.roles import ANYONE, MANAGERS, STAFF
+from services.core.signing import token_hash
 from services.core.storage import IMAGE_TYPES, read_blob, store_blob
 from services.support import schemas as sc
 from services.support import search, states, triage
@@ -49,10 +51,6 @@ _AFTER = timedelta(milliseconds=1)  # the auto-reply sorts after the description
 
 
 # --- helpers ---------------------------------------------------------------------
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _require_module(ctx: Ctx) -> None:
@@ -301,7 +299,7 @@ def _public_messages(s: Session, t: SupportTicket) -> list[sc.PublicMessageOut]:
     "POST /api/tenants/{tenant}/support/public/tickets",
     tx="own",
     auth="public",
-    roles=ROLES,
+    roles=ANYONE,
     status=201,
     limit="public_ticket",
     summary="open a ticket (bot challenge required)",
@@ -327,7 +325,7 @@ def public_create_ticket(ctx: Ctx, body: sc.PublicTicketCreate) -> sc.PublicTick
     "POST /api/tenants/{tenant}/support/public/tickets/lookup",
     tx="read",
     auth="public",
-    roles=ROLES,
+    roles=ANYONE,
     summary="look a ticket up by number and access token",
 )
 def public_lookup(ctx: Ctx, body: sc.LookupRequest) -> sc.PublicTicketOut:
@@ -348,7 +346,7 @@ def _access_token(headers: dict[str, str | None] | None) -> str:
     "GET /api/tenants/{tenant}/support/public/tickets/{number}/messages",
     tx="read",
     auth="public",
-    roles=ROLES,
+    roles=ANYONE,
     headers=("x-access-token",),
     summary="messages of a ticket (X-Access-Token header)",
 )
@@ -364,7 +362,7 @@ def public_messages(ctx: Ctx, number: str, headers: dict[str, str | None] | None
     "POST /api/tenants/{tenant}/support/public/tickets/{number}/messages",
     tx="write",
     auth="public",
-    roles=ROLES,
+    roles=ANYONE,
     status=201,
     summary="reply to a ticket as its requester",
 )
@@ -387,7 +385,7 @@ def public_reply(ctx: Ctx, number: str, body: sc.PublicReply) -> sc.PublicMessag
     "POST /api/tenants/{tenant}/support/public/attachments",
     tx="write",
     auth="public",
-    roles=ROLES,
+    roles=ANYONE,
     status=201,
     limit="upload",
     upload=True,
@@ -410,7 +408,7 @@ def public_upload(
     "GET /api/tenants/{tenant}/support/public/categories",
     tx="read",
     auth="public",
-    roles=ROLES,
+    roles=ANYONE,
     summary="list categories",
 )
 def public_categories(ctx: Ctx) -> sc.PublicCategoryList:
@@ -646,7 +644,7 @@ def add_message(ctx: Ctx, ticket_id: str, body: sc.AgentMessageCreate) -> sc.Mes
     "GET /api/support/my-tickets",
     tx="read",
     auth="user",
-    roles=ROLES,
+    roles=ANYONE,
     summary="tickets the signed-in person opened",
 )
 def my_tickets(ctx: Ctx, query: ListQuery) -> Page[sc.MyTicketOut]:

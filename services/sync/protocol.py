@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import hmac
 from datetime import date, datetime
 from decimal import Decimal
 from functools import cache
@@ -23,6 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from local_db.base import Base, UTCDateTime
+from services.core.signing import sign
 
 CLOCK_TOLERANCE = 300.0  # seconds
 HEADER_STATION = "x-station-id"
@@ -33,7 +33,7 @@ HEADERS = (HEADER_STATION, HEADER_TIMESTAMP, HEADER_SIGNATURE)
 
 def request_signature(secret: str, timestamp: str, tenant: str, station_id: str, purpose: str) -> str:
     message = f"{timestamp}.{tenant}.{station_id}.{purpose}".encode()
-    return "sha256=" + hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
+    return sign(secret, message)
 
 
 def push_purpose(signatures: list[str]) -> str:

@@ -30,9 +30,7 @@ from local_db.models.sync import SyncChange, SyncReceipt, SyncStation
 from services.core import auth
 from services.core.commands import (
     LEASED_COUNTERS,
-    MANAGERS,
     REGISTRY,
-    ROLES,
     Operation,
     entry_signing_payload,
     execute,
@@ -44,6 +42,7 @@ from services.core.context import CommitInfo, Ctx, Principal
 from services.core.errors import Conflict, NotFound, ServiceError, TenantInactive, Unauthorized, ValidationFailed
 from services.core.files import Upload
 from services.core.pagination import ListQuery, Page, paginate
+from services.core.roles import ANYONE, MANAGERS
 from services.core.sealing import seal, unseal
 from services.core.storage import keep_blob, read_blob
 from services.sync import protocol as p
@@ -349,7 +348,7 @@ _INSERT_RECEIPT = insert(table_of(SyncReceipt))
     "POST /api/tenants/{tenant}/sync/push",
     tx="own",
     auth="platform",
-    roles=ROLES,
+    roles=ANYONE,
     module="platform",
     limit="sync",
     headers=p.HEADERS,
@@ -427,7 +426,7 @@ def _changes(ctx: Ctx, keys: list[tuple[str, str, bool]]) -> list[Change]:
     "GET /api/tenants/{tenant}/sync/pull",
     tx="read",
     auth="platform",
-    roles=ROLES,
+    roles=ANYONE,
     module="platform",
     limit="sync",
     headers=p.HEADERS,
@@ -464,7 +463,7 @@ def pull(ctx: Ctx, query: PullQuery, headers: dict[str, str | None]) -> PullOut:
     "GET /api/tenants/{tenant}/sync/rows",
     tx="read",
     auth="platform",
-    roles=ROLES,
+    roles=ANYONE,
     module="platform",
     limit="sync",
     headers=p.HEADERS,
@@ -488,7 +487,7 @@ def rows(ctx: Ctx, query: RowsQuery, headers: dict[str, str | None]) -> PullOut:
     "GET /api/tenants/{tenant}/sync/counts",
     tx="read",
     auth="platform",
-    roles=ROLES,
+    roles=ANYONE,
     module="platform",
     limit="sync",
     headers=p.HEADERS,
@@ -522,7 +521,7 @@ def table_counts(ctx: Ctx) -> dict[str, int]:
     "GET /api/tenants/{tenant}/sync/status",
     tx="read",
     auth="platform",
-    roles=ROLES,
+    roles=ANYONE,
     module="platform",
     limit="sync",
     headers=p.HEADERS,
@@ -545,7 +544,7 @@ def status(ctx: Ctx, headers: dict[str, str | None]) -> SyncStatusOut:
     "POST /api/tenants/{tenant}/sync/leases",
     tx="own",
     auth="platform",
-    roles=ROLES,
+    roles=ANYONE,
     module="platform",
     limit="sync",
     headers=p.HEADERS,
@@ -570,7 +569,7 @@ def lease(ctx: Ctx, body: LeaseIn, headers: dict[str, str | None]) -> LeaseOut:
     "PUT /api/tenants/{tenant}/sync/files/{sha256}",
     tx="own",
     auth="platform",
-    roles=ROLES,
+    roles=ANYONE,
     module="platform",
     limit="sync",
     upload=True,

@@ -8,7 +8,6 @@ same unit of work. Customers see only their own submissions (another's is
 from __future__ import annotations
 
 import base64
-import io
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
@@ -26,13 +25,14 @@ from local_db.models.upgrade import (
     UpgradeValuation,
 )
 from services.core import labels
-from services.core.commands import MANAGERS, use_case
+from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.files import FileResult, Upload
 from services.core.pagination import ListQuery, Page, paginate
-from services.core.storage import IMAGE_TYPES, read_blob, store_blob
+from services.core.roles import MANAGERS
+from services.core.storage import IMAGE_TYPES, read_blob, store_blob, thumbnail
 from services.upgrade import grading, states
 from services.upgrade.schemas import (
     ActionResult,
@@ -722,18 +722,7 @@ def respond_offer(ctx: Ctx, id: str, body: OfferRespond) -> OfferResult:
 
 
 def make_thumbnail(content: bytes) -> bytes | None:
-    """A small JPEG (phone photos turned upright), or None when Pillow cannot read the image."""
-    from PIL import Image, ImageOps
-
-    try:
-        with Image.open(io.BytesIO(content)) as opened:
-            img = ImageOps.exif_transpose(opened) or opened
-            img.thumbnail((THUMB_SIZE, THUMB_SIZE))
-            out = io.BytesIO()
-            img.convert("RGB").save(out, "JPEG", quality=80)
-            return out.getvalue()
-    except (OSError, ValueError, Image.DecompressionBombError):
-        return None
+    return thumbnail(content, THUMB_SIZE)
 
 
 def _photo_out(p: UpgradePhoto) -> PhotoOut:

@@ -13,13 +13,14 @@ from sqlalchemy import select
 from app.settings import Settings
 from local_db.models import Tenant
 from services.core import auth
-from services.core.commands import REGISTRY, ROLES, use_case
+from services.core.commands import REGISTRY, use_case
 from services.core.context import Ctx
 from services.core.pagination import ListQuery
+from services.core.roles import ANYONE
 from tests.conftest import LiveServer, auth_headers, dump_database, fresh_rate_window, login, start_server
 
 
-@use_case("test.probe", "GET /_probe", tx="read", module="docs", roles=ROLES)
+@use_case("test.probe", "GET /_probe", tx="read", module="docs", roles=ANYONE)
 def _probe(ctx: Ctx, query: ListQuery) -> dict[str, Any]:
     return {"tenant": ctx.tenant.slug if ctx.tenant else None, "principal": ctx.principal.kind}
 

@@ -23,10 +23,11 @@ from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to thi
 from app.wiring import station_runtime  # noqa: E402
 from local_db.models import User  # noqa: E402
 from services.core import auth  # noqa: E402
-from services.core.commands import OWNER, REGISTRY, execute, use_case  # noqa: E402
+from services.core.commands import REGISTRY, execute, use_case
 from services.core.context import Ctx  # noqa: E402
 from services.core.demo import DEMO_PASSWORD, seed_demo  # noqa: E402
 from services.core.events import emit  # noqa: E402
+from services.core.roles import OWNER
 from services.core.schemas import Strict  # noqa: E402
 
 

@@ -9,11 +9,12 @@ from sqlalchemy import func, select
 
 from local_db.models import Event, OutboxEntry, User
 from services.core import auth
-from services.core.commands import OWNER, REGISTRY, execute, use_case
+from services.core.commands import REGISTRY, execute, use_case
 from services.core.context import Ctx, Runtime
 from services.core.demo import DEMO_PASSWORD
 from services.core.errors import ValidationFailed
 from services.core.events import EVENT_TYPES, emit, event_signing_payload, sign
+from services.core.roles import OWNER
 from services.core.schemas import Strict
 
 
