@@ -1,0 +1,145 @@
+"""The records every module declares, read from the declarations themselves.
+
+A *resource* is a collection the declarations serve: its list (a GET answering
+a ``Page``), its read (GET ``.../{id}``), create (POST on the collection),
+change (PUT/PATCH on the record), delete and actions (writes under the
+record's path). The records workspace of the desktop is built from these, so
+a module appears there by being declared.
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from services.core.commands import REGISTRY, Operation, check_access
+from services.core.context import Ctx
+from services.core.errors import ServiceError
+from services.core.files import FileResult
+from services.core.pagination import Page
+
+_PARAM = re.compile(r"/{(\w+)}$")
+# Actions that cannot be taken back: the desktop asks before it runs them.
+IRREVERSIBLE = re.compile(r"(delete|revoke|cancel|void|reject|decline|remove|discard|complete|ship|issue)", re.I)
+
+
+@dataclass
+class Resource:
+    module: str
+    path: str  # the collection's path as declared ("/orders", "/api/tenants/{tenant}/support/tickets")
+    title: str
+    listing: Operation
+    get: Operation | None = None
+    create: Operation | None = None
+    update: Operation | None = None
+    delete: Operation | None = None
+    actions: list[Operation] = field(default_factory=list)
+    # Lists under one record (a ticket's messages): (operation, name of the record's id parameter).
+    children: list[tuple[Operation, str]] = field(default_factory=list)
+    files: list[Operation] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        return f"{self.module}:{self.path}"
+
+    @property
+    def item_model(self) -> type[BaseModel] | None:
+        return page_item(self.listing.response)
+
+    @property
+    def detail_model(self) -> type[BaseModel] | None:
+        r = self.get.response if self.get else None
+        return r if isinstance(r, type) and issubclass(r, BaseModel) else self.item_model
+
+    @property
+    def record(self) -> str | None:
+        return (self.get.record if self.get else None) or self.listing.record
+
+    def id_param(self, op: Operation) -> str | None:
+        """The parameter of ``op`` that names one record of this resource."""
+        m = re.search(r"/[\w-]+/{(\w+)}", op.path)
+        return m.group(1) if m else None
+
+
+def page_item(tp: Any) -> type[BaseModel] | None:
+    """``Page[Model]`` -> ``Model``."""
+    if typing.get_origin(tp) is Page:
+        (arg,) = typing.get_args(tp)
+        return arg if isinstance(arg, type) and issubclass(arg, BaseModel) else None
+    return None
+
+
+def is_file(op: Operation) -> bool:
+    return op.response is FileResult
+
+
+def staff_facing(op: Operation) -> bool:
+    return op.auth == "tenant" or (op.auth == "customer" and op.staff_too)
+
+
+def resources(modules: set[str] | None = None) -> list[Resource]:
+    """Every resource of the declared staff operations (of ``modules``), in a stable order."""
+    ops = [o for o in REGISTRY.values() if staff_facing(o) and (modules is None or o.module in modules)]
+    found: dict[tuple[str, str], Resource] = {}
+    for o in ops:
+        if o.method == "GET" and page_item(o.response) is not None and "{" not in o.path.replace("{tenant}", ""):
+            found[(o.module, o.path)] = Resource(o.module, o.path, _title(o.path), o)
+    # A spec path that also has a staff address (/admin/...): one resource, shown at the staff
+    # address, with the actions declared under either.
+    paths: dict[tuple[str, str], Resource] = dict(found)
+    for module, path in list(found):
+        admin = re.sub(r"/([\w-]+)$", r"/admin/\1", path)
+        if (module, admin) in found and admin != path:
+            paths[(module, path)] = found.pop((module, path)) and found[(module, admin)]
+    for o in ops:
+        for (module, path), res in paths.items():
+            if o.module != module or not o.path.startswith(path + "/"):
+                continue
+            rest = o.path[len(path) :]
+            single = re.fullmatch(r"/{\w+}", rest)
+            if single and o.method == "GET":
+                if is_file(o):
+                    res.files.append(o)
+                else:
+                    res.get = res.get or o
+            elif single and o.method in ("PUT", "PATCH") and o.body is not None:
+                res.update = res.update or o
+            elif single and o.method == "DELETE":
+                res.delete = o
+            elif single and o.method == "POST" and o.changes:
+                res.actions.append(o)
+            elif re.fullmatch(r"/{\w+}/[\w-]+", rest):
+                if o.method == "GET" and page_item(o.response) is not None:
+                    res.children.append((o, rest.split("/")[1].strip("{}")))
+                elif o.method == "GET" and is_file(o):
+                    res.files.append(o)
+                elif o.changes:
+                    res.actions.append(o)
+        for (module, path), res in paths.items():
+            if o.module == module and o.path == path and o.method == "POST" and o.changes and o.body is not None:
+                res.create = res.create or o
+    return sorted(found.values(), key=lambda r: (r.module, r.title))
+
+
+def may(ctx: Ctx, op: Operation | None) -> bool:
+    """Whether the caller may run ``op`` (the one permission check, asked ahead)."""
+    if op is None:
+        return False
+    try:
+        check_access(ctx, op)
+    except ServiceError:
+        return False
+    return True
+
+
+def irreversible(op: Operation) -> bool:
+    return op.method == "DELETE" or bool(IRREVERSIBLE.search(op.name.rsplit(".", 1)[-1]))
+
+
+def _title(path: str) -> str:
+    last = [p for p in path.split("/") if p and not p.startswith("{")][-1]
+    return last.replace("-", " ").replace("_", " ").capitalize()

@@ -1,0 +1,105 @@
+"""A file a service answered (a label, a document, a photo), shown in place: save or print it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage, QPainter, QPixmap
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from services.core.files import FileResult
+
+PDF_DPI = 110
+
+
+def pages_of(f: FileResult, dpi: int = PDF_DPI) -> list[QImage]:
+    """The file as page images: every page of a PDF (pdfium), or the image itself."""
+    if f.media_type == "application/pdf":
+        import pypdfium2 as pdfium  # loaded when a PDF is opened
+
+        doc = pdfium.PdfDocument(f.content)
+        try:
+            out = []
+            for page in doc:
+                pil = page.render(scale=dpi / 72).to_pil().convert("RGB")
+                data = pil.tobytes("raw", "RGB")
+                img = QImage(data, pil.width, pil.height, pil.width * 3, QImage.Format.Format_RGB888)
+                out.append(img.copy())  # own the pixels: ``data`` goes away
+            return out
+        finally:
+            doc.close()
+    if f.media_type.startswith("image/"):
+        img = QImage.fromData(f.content)
+        return [] if img.isNull() else [img]
+    return []
+
+
+class FileViewer(QDialog):
+    def __init__(self, f: FileResult, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.file = f
+        self.setWindowTitle(f.filename or f.media_type)
+        self.pages = pages_of(f)
+        body = QWidget()
+        col = QVBoxLayout(body)
+        if self.pages:
+            for img in self.pages:
+                lab = QLabel()
+                lab.setPixmap(QPixmap.fromImage(img))
+                lab.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+                col.addWidget(lab)
+        else:
+            text = QPlainTextEdit(f.content.decode("utf-8", "replace"))
+            text.setReadOnly(True)
+            col.addWidget(text)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        save = QPushButton("Save…")
+        save.clicked.connect(self.save)
+        print_ = QPushButton("Print…")
+        print_.setEnabled(bool(self.pages))
+        print_.clicked.connect(self.print_)
+        close = QPushButton("Close")
+        close.clicked.connect(self.accept)
+        bar = QHBoxLayout()
+        bar.addStretch(1)
+        for b in (save, print_, close):
+            bar.addWidget(b)
+        lay = QVBoxLayout(self)
+        lay.addWidget(scroll, 1)
+        lay.addLayout(bar)
+        self.resize(720, 820)
+
+    def save(self, path: str | None = None) -> None:
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(self, "Save", self.file.filename or "file")
+        if path:
+            with open(path, "wb") as fh:
+                fh.write(self.file.content)
+
+    def print_(self, printer: QPrinter | None = None) -> None:
+        if printer is None:
+            printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+            if QPrintDialog(printer, self).exec() != QDialog.DialogCode.Accepted:
+                return
+        painter = QPainter(printer)
+        try:
+            for i, img in enumerate(self.pages):
+                if i:
+                    printer.newPage()
+                area = painter.viewport()
+                scaled = img.size().scaled(area.size(), Qt.AspectRatioMode.KeepAspectRatio)
+                painter.drawImage(0, 0, img.scaled(scaled))
+        finally:
+            painter.end()

@@ -1,0 +1,152 @@
+"""A lazy table over any declared list: pages of 100 fetched as the view scrolls, off the UI thread."""
+
+from __future__ import annotations
+
+import datetime as dt
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+
+from services.core.commands import execute
+from services.core.pagination import Page
+from services.core.records import Resource
+from views.base import StationSession
+
+PAGE = 100
+MAX_COLUMNS = 8
+Index = QModelIndex | QPersistentModelIndex
+_SCALARS = (str, int, float, bool, dt.datetime, dt.date)
+
+
+def _scalar(tp: Any) -> bool:
+    origin = typing.get_origin(tp)
+    if origin is typing.Union or origin is types.UnionType:
+        return all(_scalar(a) for a in typing.get_args(tp) if a is not type(None))
+    if origin is typing.Literal:
+        return True
+    return tp in _SCALARS or (isinstance(tp, type) and tp.__module__ == "decimal")
+
+
+def columns_of(model: type[BaseModel] | None) -> list[str]:
+    """The fields a list shows: scalar ones, the record's number first, ``id`` last."""
+    if model is None:
+        return []
+    names = [n for n, f in model.model_fields.items() if _scalar(f.annotation) and not n.endswith("_hash")]
+    shown = [n for n in names if n != "id"][: MAX_COLUMNS - 1]
+    return shown + (["id"] if "id" in names else [])
+
+
+def text_of(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dt.datetime):
+        return value.astimezone().strftime("%Y-%m-%d %H:%M") if value.tzinfo else value.strftime("%Y-%m-%d %H:%M")
+    if isinstance(value, list):
+        return ", ".join(text_of(v) for v in value)
+    return str(getattr(value, "value", value))
+
+
+class RecordsModel(QAbstractTableModel):
+    """Rows of one resource's list; ``query`` holds the filters, search and sort."""
+
+    loaded = Signal(int, int)  # rows loaded, total
+    failed = Signal(object)  # the service error of a page
+
+    def __init__(self, session: StationSession, resource: Resource, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.resource = resource
+        self.columns = columns_of(resource.item_model)
+        self.rows: list[Any] = []
+        self.total = 0
+        self.query: dict[str, Any] = {}
+        self._busy = False
+        self._generation = 0  # answers of a list replaced meanwhile are dropped
+
+    # -- Qt model ------------------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's names
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.columns)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self.rows[index.row()]
+        value = getattr(row, self.columns[index.column()], None)
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return text_of(value)
+        if role == Qt.ItemDataRole.UserRole:
+            return row
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.columns[section].replace("_", " ").capitalize()
+        return None
+
+    def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008, N802
+        return not parent.isValid() and not self._busy and len(self.rows) < self.total
+
+    def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008, N802
+        if self.canFetchMore(parent):
+            self._fetch(len(self.rows))
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        name = self.columns[column]
+        self.query["sort"] = ("-" if order == Qt.SortOrder.DescendingOrder else "") + name
+        self.reload()
+
+    # -- loading -------------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Start again from the first page (filters, search or sort changed, or the data did)."""
+        self._generation += 1
+        self._busy = False
+        self._fetch(0, reset=True)
+
+    def record_at(self, row: int) -> Any:
+        return self.rows[row]
+
+    def fetch_page(self, offset: int, limit: int = PAGE) -> Page[Any]:
+        """One page, on the calling thread (CSV export walks the list with it)."""
+        q = {k: v for k, v in self.query.items() if v not in (None, "")}
+        q.update(offset=offset, limit=limit)
+        result: Page[Any] = execute(self.session.ctx(), self.resource.listing, query=q)
+        return result
+
+    def _fetch(self, offset: int, *, reset: bool = False) -> None:
+        self._busy = True
+        generation = self._generation
+
+        def done(page: Page[Any]) -> None:
+            if generation != self._generation:
+                return
+            self._busy = False
+            if reset:
+                self.beginResetModel()
+                self.rows = list(page.items)
+                self.total = page.total
+                self.endResetModel()
+            else:
+                self.beginInsertRows(QModelIndex(), len(self.rows), len(self.rows) + len(page.items) - 1)
+                self.rows.extend(page.items)
+                self.total = page.total
+                self.endInsertRows()
+            self.loaded.emit(len(self.rows), self.total)
+
+        def failed(error: BaseException) -> None:
+            if generation == self._generation:
+                self._busy = False
+                self.failed.emit(error)
+
+        fetch: Callable[[], Page[Any]] = lambda: self.fetch_page(offset)  # noqa: E731
+        self.session.ops.run(fetch, on_success=done, on_failure=failed)

@@ -1,0 +1,500 @@
+"""The records workspace: every module's records, built from the declarations.
+
+Left, the modules and their record kinds the person may list; in the middle the
+list (filters from the list's query schema, search, sort by a column, lazy
+paging, CSV export, *New* from the create schema); on the right the record
+(fields from the response schema, related records as links, its actions from
+its declared commands, offered only when the person may call them, with a
+confirmation where they cannot be undone; its files opened in place). Ctrl+K
+finds a record in every module.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from services.core.commands import Operation, execute
+from services.core.context import MODULES
+from services.core.errors import ValidationFailed
+from services.core.files import FileResult
+from services.core.pagination import ListQuery
+from services.core.records import Resource, irreversible, may, resources
+from views.base import StationSession, Workspace
+from views.ops import error_message
+from views.records.files import FileViewer
+from views.records.forms import EMPTY, ModelForm, label_of
+from views.records.model import PAGE, RecordsModel, text_of
+from views.records.palette import Palette
+from views.shell.theme import set_role
+
+_LIST_FIELDS = set(ListQuery.model_fields)
+
+
+def action_title(op: Operation) -> str:
+    words = op.says or op.summary or op.name.rsplit(".", 1)[-1]
+    return words[:1].upper() + words[1:]
+
+
+class ActionDialog(QDialog):
+    """A form for a command's body; stays open with the service's errors on the fields."""
+
+    def __init__(self, title: str, form: ModelForm, run: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.form = form
+        self.run = run
+        self.message = QLabel("")
+        self.message.setWordWrap(True)
+        set_role(self.message, "message-error")
+        self.message.hide()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.submit)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(form)
+        lay.addWidget(scroll)
+        lay.addWidget(self.message)
+        lay.addWidget(buttons)
+        self.resize(560, min(720, 160 + 64 * max(1, len(form.fields))))
+
+    def submit(self) -> None:
+        self.run(self.form.value(), self)
+
+    def failed(self, error: BaseException) -> None:
+        rest = self.form.show_errors(error) if isinstance(error, ValidationFailed) else {}
+        text = error_message(error)
+        if rest:
+            text += " " + " ".join(f"{label_of(k)}: {v}" for k, v in rest.items())
+        self.message.setText(text)
+        self.message.show()
+
+
+class RecordsWorkspace(Workspace):
+    name = "records"
+    title = "Records"
+    modules = frozenset(MODULES) | {"platform"}
+    roles: ClassVar[frozenset[str]] = frozenset({"owner", "admin", "operator", "warehouse-device"})
+
+    def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        ctx = session.ctx()
+        usable = {m for m in MODULES if session.may_use(m)}
+        if session.principal.kind == "user" and session.principal.role in ("owner", "admin"):
+            usable.add("platform")
+        self.resources = [r for r in resources(usable) if may(ctx, r.listing)]
+        self.current: Resource | None = None
+        self.model: RecordsModel | None = None
+        self.record: Any = None
+
+        self.tree = QTreeWidget()
+        self.tree.setHeaderHidden(True)
+        self.tree.setAccessibleName("Modules and records")
+        self.tree.setMinimumWidth(200)
+        by_module: dict[str, QTreeWidgetItem] = {}
+        for r in self.resources:
+            parent_item = by_module.get(r.module)
+            if parent_item is None:
+                parent_item = QTreeWidgetItem([r.module.capitalize()])
+                by_module[r.module] = parent_item
+                self.tree.addTopLevelItem(parent_item)
+            item = QTreeWidgetItem([r.title])
+            item.setData(0, Qt.ItemDataRole.UserRole, r.key)
+            parent_item.addChild(item)
+        self.tree.expandAll()
+        self.tree.currentItemChanged.connect(self._tree_changed)
+
+        self.heading = QLabel("Choose a kind of record")
+        set_role(self.heading, "heading")
+        self.count = QLabel("")
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search")
+        self.search.setAccessibleName("Search records")
+        self.search.returnPressed.connect(self._apply_filters)
+        self.filters = QHBoxLayout()
+        self.new_button = QPushButton("New…")
+        self.new_button.clicked.connect(self.create_record)
+        self.export_button = QPushButton("Export CSV…")
+        self.export_button.clicked.connect(lambda: self.export_csv())
+        self.table = QTableView()
+        self.table.setAccessibleName("Records")
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSortingEnabled(True)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.activated.connect(self._open_row)
+
+        top = QHBoxLayout()
+        top.addWidget(self.heading, 1)
+        top.addWidget(self.count)
+        bar = QHBoxLayout()
+        bar.addWidget(self.search, 2)
+        bar.addLayout(self.filters, 3)
+        bar.addWidget(self.new_button)
+        bar.addWidget(self.export_button)
+        middle = QWidget()
+        ml = QVBoxLayout(middle)
+        ml.addLayout(top)
+        ml.addLayout(bar)
+        ml.addWidget(self.table, 1)
+
+        self.detail_title = QLabel("")
+        set_role(self.detail_title, "heading")
+        self.detail_title.setWordWrap(True)
+        self.detail_form = QFormLayout()
+        self.action_box = QVBoxLayout()
+        detail = QWidget()
+        dl = QVBoxLayout(detail)
+        dl.addWidget(self.detail_title)
+        dl.addLayout(self.detail_form)
+        dl.addLayout(self.action_box)
+        dl.addStretch(1)
+        self.detail_scroll = QScrollArea()
+        self.detail_scroll.setWidgetResizable(True)
+        self.detail_scroll.setWidget(detail)
+        self.detail_scroll.setMinimumWidth(280)
+
+        split = QSplitter()
+        split.addWidget(self.tree)
+        split.addWidget(middle)
+        split.addWidget(self.detail_scroll)
+        split.setStretchFactor(1, 3)
+        split.setStretchFactor(2, 2)
+        lay = QVBoxLayout(self)
+        lay.addWidget(split)
+
+        self.finder = Palette(self)
+        QShortcut(QKeySequence("Ctrl+K"), self, self.finder.open)
+        top_item = self.tree.topLevelItem(0)
+        first = top_item.child(0) if top_item is not None else None
+        if first is not None:
+            self.tree.setCurrentItem(first)
+
+    # -- choosing a list -----------------------------------------------------------------------
+
+    def resource(self, key: str) -> Resource | None:
+        return next((r for r in self.resources if r.key == key or r.module == key), None)
+
+    def show_resource(self, key: str) -> None:
+        """Open a module's (or one resource's) list: ``records:<module>``."""
+        res = self.resource(key)
+        if res is None:
+            return
+        it = self.tree.findItems(res.title, Qt.MatchFlag.MatchExactly | Qt.MatchFlag.MatchRecursive)
+        for item in it:
+            if item.data(0, Qt.ItemDataRole.UserRole) == res.key:
+                self.tree.setCurrentItem(item)
+                return
+
+    def _tree_changed(self, item: QTreeWidgetItem | None) -> None:
+        key = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        res = self.resource(key) if key else None
+        if res is not None and res is not self.current:
+            self._open_resource(res)
+
+    def _open_resource(self, res: Resource) -> None:
+        self.current = res
+        self.model = RecordsModel(self.session, res, self)
+        self.model.loaded.connect(self._loaded)
+        self.model.failed.connect(lambda e: self.count.setText(error_message(e)))
+        self.table.setModel(self.model)
+        self.table.horizontalHeader().setSortIndicatorShown(False)
+        self.heading.setText(f"{res.module.capitalize()} · {res.title}")
+        q = res.listing.query
+        self.search.setVisible(q is not None and "search" in q.model_fields)
+        self.search.clear()
+        self._build_filters(q)
+        ctx = self.session.ctx()
+        self.new_button.setVisible(may(ctx, res.create))
+        self.model.reload()
+        self._clear_detail()
+
+    def _build_filters(self, q: type[BaseModel] | None) -> None:
+        _empty(self.filters)
+        self.filter_inputs: dict[str, QLineEdit | QComboBox] = {}
+        if q is None:
+            return
+        form = ModelForm(q)
+        for name, f in form.fields.items():
+            if name in _LIST_FIELDS:
+                continue
+            w = f.input
+            if isinstance(w, QComboBox):
+                if w.findData(None) < 0 and w.itemText(0) != "—":
+                    w.insertItem(0, "—", None)
+                w.setCurrentIndex(0)
+                w.currentIndexChanged.connect(self._apply_filters)
+            elif isinstance(w, QLineEdit):
+                w.setPlaceholderText(label_of(name))
+                w.returnPressed.connect(self._apply_filters)
+            else:
+                continue
+            w.setParent(None)
+            w.setToolTip(label_of(name))
+            self.filters.addWidget(w)
+            self.filter_inputs[name] = w
+        form.deleteLater()
+
+    def _apply_filters(self) -> None:
+        if self.model is None:
+            return
+        q: dict[str, Any] = {"sort": self.model.query.get("sort")}
+        if self.search.isVisible() and self.search.text().strip():
+            q["search"] = self.search.text().strip()
+        for name, w in self.filter_inputs.items():
+            value = w.currentData() if isinstance(w, QComboBox) else w.text().strip()
+            if value is not EMPTY and value not in (None, ""):
+                q[name] = value
+        self.model.query = q
+        self.model.reload()
+
+    def _loaded(self, loaded: int, total: int) -> None:
+        self.count.setText(f"{total:,} records" if loaded >= total else f"{loaded:,} of {total:,} records")
+        if loaded and loaded <= PAGE:
+            self.table.resizeColumnsToContents()
+
+    def on_data_changed(self, change: str) -> None:
+        """A use case of this list's module committed: the list and the open record are read again."""
+        if self.current is None or not change.startswith(self.current.module + "."):
+            return
+        if self.model is not None:
+            self.model.reload()
+        if self.record is not None:
+            self.open_record(self._id_of(self.record))
+
+    # -- one record ----------------------------------------------------------------------------
+
+    def _open_row(self, index: QModelIndex) -> None:
+        if self.model is not None:
+            self.open_record(self._id_of(self.model.record_at(index.row())))
+
+    @staticmethod
+    def _id_of(record: Any) -> str:
+        return str(getattr(record, "id", "") or getattr(record, "key_id", ""))
+
+    def open_record(self, record_id: str, res: Resource | None = None) -> None:
+        res = res or self.current
+        if res is None:
+            return
+        if res is not self.current:
+            self.show_resource(res.key)
+        if res.get is None:
+            row = next((r for r in (self.model.rows if self.model else []) if self._id_of(r) == record_id), None)
+            if row is not None:
+                self._show_record(row)
+            return
+        param = res.id_param(res.get) or "id"
+        self.session.ops.run(self.session.call(res.get.name, **{param: record_id}), on_success=self._show_record,
+                             parent=self.table)  # fmt: skip
+
+    def _clear_detail(self) -> None:
+        self.record = None
+        self.detail_title.setText("Select a record")
+        while self.detail_form.rowCount():
+            self.detail_form.removeRow(0)
+        _empty(self.action_box)
+
+    def _show_record(self, record: Any) -> None:
+        res = self.current
+        if res is None:
+            return
+        self._clear_detail()
+        self.record = record
+        values = record.model_dump() if isinstance(record, BaseModel) else dict(record or {})
+        label = res.get and res.record and next((v for k, v in values.items() if k in _LABELS), None)
+        self.detail_title.setText(f"{res.title[:-1] if res.title.endswith('s') else res.title} {label or ''}".strip())
+        for name, value in values.items():
+            self.detail_form.addRow(label_of(name), self._value_widget(name, value))
+        self._add_actions(res, record)
+
+    def _value_widget(self, name: str, value: Any) -> QWidget:
+        target = self._related(name)
+        if target is not None and isinstance(value, str) and value:
+            link = QPushButton(value)
+            link.setFlat(True)
+            link.setToolTip(f"Open this {target.title[:-1].lower()}")
+            link.setAccessibleName(f"{label_of(name)} {value}")
+            link.clicked.connect(lambda _=False, v=value, r=target: self.open_record(v, r))
+            return link
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            cols = [k for k in value[0] if not isinstance(value[0][k], dict | list)][:5]
+            text = "\n".join(" · ".join(text_of(v.get(c)) for c in cols) for v in value)
+        elif isinstance(value, dict):
+            text = "\n".join(f"{label_of(k)}: {text_of(v)}" for k, v in value.items() if v not in (None, ""))
+        else:
+            text = text_of(value)
+        lab = QLabel(text)
+        lab.setWordWrap(True)
+        lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return lab
+
+    def _related(self, field: str) -> Resource | None:
+        m = re.fullmatch(r"(\w+?)_id", field)
+        if m is None or self.current is None:
+            return None
+        wanted = m.group(1).replace("_", " ") + "s"
+        return next((r for r in self.resources if r.title.lower() == wanted and r.get is not None), None)
+
+    def _add_actions(self, res: Resource, record: Any) -> None:
+        ctx = self.session.ctx()
+        rid = self._id_of(record)
+        ops: list[Operation] = []
+        if may(ctx, res.update):
+            ops.append(res.update)  # type: ignore[arg-type]
+        ops += [a for a in res.actions if may(ctx, a)]
+        ops += [f for f in res.files if may(ctx, f)]
+        if may(ctx, res.delete):
+            ops.append(res.delete)  # type: ignore[arg-type]
+        allowed = set(getattr(record, "allowed_actions", None) or [])
+        for op in ops:
+            title = "Edit…" if op is res.update else action_title(op) + ("…" if op.body is not None else "")
+            b = QPushButton(title)
+            b.setObjectName(f"action-{op.name}")
+            b.setToolTip(op.summary)
+            verb = op.path.rsplit("/", 1)[-1]
+            if allowed and op in res.actions and verb in _VERBS and verb not in allowed:
+                b.setEnabled(False)
+                b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}")
+            b.clicked.connect(lambda _=False, o=op: self.run_action(o, rid))
+            self.action_box.addWidget(b)
+
+    def run_action(self, op: Operation, record_id: str, body: dict[str, Any] | None = None) -> None:
+        """Run a command on the open record: a form first when it takes a body; a question first
+        when it cannot be undone."""
+        res = self.current
+        if res is None:
+            return
+        param = res.id_param(op) or "id"
+        params: dict[str, Any] = {param: record_id}
+        if op.response is FileResult:
+            self.session.ops.run(self.session.call(op.name, query={}, **params),
+                                 on_success=lambda f: FileViewer(f, self).show(), parent=self.table)  # fmt: skip
+            return
+        if op.body is not None and body is None:
+            form = ModelForm(op.body)
+            if op is res.update and self.record is not None:
+                form.set_values(self.record.model_dump(mode="json") if isinstance(self.record, BaseModel) else {})
+            dialog = ActionDialog(action_title(op) if op is not res.update else "Edit", form,
+                                  lambda value, dlg: self._submit(op, params, value, dlg), self)  # fmt: skip
+            dialog.open()
+            return
+        if irreversible(op) and body is None:
+            answer = QMessageBox.question(self, action_title(op), f"{action_title(op)}? This cannot be undone.")
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self._submit(op, params, body, None)
+
+    def _submit(self, op: Operation, params: dict[str, Any], body: Any, dialog: ActionDialog | None) -> None:
+        def done(result: Any) -> None:
+            if dialog is not None:
+                dialog.accept()
+            self.session.notify(True, f"{action_title(op)}: done")
+
+        def failed(error: BaseException) -> None:
+            if dialog is not None:
+                dialog.failed(error)
+            else:
+                self.session.notify(False, error_message(error))
+                self.count.setText(error_message(error))
+
+        self.session.ops.run(lambda: execute(self.session.ctx(), op, body=body, **params), on_success=done,
+                             on_failure=failed)  # fmt: skip
+
+    def create_record(self) -> None:
+        res = self.current
+        if res is None or res.create is None or res.create.body is None:
+            return
+        form = ModelForm(res.create.body)
+        op = res.create
+
+        def submit(value: dict[str, Any], dlg: ActionDialog) -> None:
+            def done(result: Any) -> None:
+                dlg.accept()
+                self.session.notify(True, f"{res.title[:-1]} created")
+                if getattr(result, "id", None):
+                    self.open_record(str(result.id))
+
+            self.session.ops.run(lambda: execute(self.session.ctx(), op, body=value), on_success=done,
+                                 on_failure=dlg.failed)  # fmt: skip
+
+        ActionDialog(f"New {res.title[:-1].lower()}", form, submit, self).open()
+
+    # -- export --------------------------------------------------------------------------------
+
+    def export_csv(self, path: str | None = None) -> None:
+        """Every row of the list as it is filtered, written off the UI thread."""
+        model = self.model
+        if model is None:
+            return
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export CSV", f"{model.resource.title.lower()}.csv", "CSV (*.csv)"
+            )
+            if not path:
+                return
+        columns = model.columns
+
+        def write() -> int:
+            n, offset = 0, 0
+            with Path(path).open("w", newline="", encoding="utf-8") as fh:
+                out = csv.writer(fh)
+                out.writerow(columns)
+                while True:
+                    page = model.fetch_page(offset, 100)
+                    for row in page.items:
+                        out.writerow([text_of(getattr(row, c, None)) for c in columns])
+                    n += len(page.items)
+                    offset += len(page.items)
+                    if not page.items or offset >= page.total:
+                        return n
+
+        self.session.ops.run(write, on_success=lambda n: self.session.notify(True, f"Exported {n:,} rows to {path}"),
+                             parent=self.export_button)  # fmt: skip
+
+
+def _empty(layout: QHBoxLayout | QVBoxLayout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        w = item.widget() if item is not None else None
+        if w is not None:
+            w.deleteLater()
+
+
+_LABELS = ("order_number", "number", "serial_number", "name", "email", "sku", "title")
+# Record actions whose availability the record itself states (``allowed_actions``).
+_VERBS = ("ship", "receive", "inspect", "reject", "submit")
+
+WORKSPACE = RecordsWorkspace
