@@ -22,7 +22,6 @@ from services.core.errors import ServiceError
 from services.core.files import FileResult
 from services.core.pagination import Page
 
-_PARAM = re.compile(r"/{(\w+)}$")
 # Actions that cannot be taken back: the desktop asks before it runs them.
 IRREVERSIBLE = re.compile(r"(delete|revoke|cancel|void|reject|decline|remove|discard|complete|ship|issue)", re.I)
 
@@ -41,6 +40,8 @@ class Resource:
     # Lists under one record (a ticket's messages): (operation, name of the record's id parameter).
     children: list[tuple[Operation, str]] = field(default_factory=list)
     files: list[Operation] = field(default_factory=list)
+    # The spec address of the same records, when the staff one (/admin/...) is shown.
+    alias: str | None = None
 
     @property
     def key(self) -> str:
@@ -61,8 +62,11 @@ class Resource:
 
     def id_param(self, op: Operation) -> str | None:
         """The parameter of ``op`` that names one record of this resource."""
-        m = re.search(r"/[\w-]+/{(\w+)}", op.path)
-        return m.group(1) if m else None
+        for base in (self.path, self.alias):
+            m = re.match(re.escape(base) + r"/{(\w+)}", op.path) if base else None
+            if m:
+                return m.group(1)
+        return None
 
 
 def page_item(tp: Any) -> type[BaseModel] | None:
@@ -94,7 +98,9 @@ def resources(modules: set[str] | None = None) -> list[Resource]:
     for module, path in list(found):
         admin = re.sub(r"/([\w-]+)$", r"/admin/\1", path)
         if (module, admin) in found and admin != path:
-            paths[(module, path)] = found.pop((module, path)) and found[(module, admin)]
+            del found[(module, path)]
+            paths[(module, path)] = found[(module, admin)]
+            found[(module, admin)].alias = path
     for o in ops:
         for (module, path), res in paths.items():
             if o.module != module or not o.path.startswith(path + "/"):
