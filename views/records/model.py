@@ -32,12 +32,15 @@ def _scalar(tp: Any) -> bool:
 
 
 def columns_of(model: type[BaseModel] | None) -> list[str]:
-    """The fields a list shows: scalar ones, the record's number first, ``id`` last."""
+    """The fields a list shows: the scalar ones people read (ids are for links, not for reading)."""
     if model is None:
         return []
-    names = [n for n, f in model.model_fields.items() if _scalar(f.annotation) and not n.endswith("_hash")]
-    shown = [n for n in names if n != "id"][: MAX_COLUMNS - 1]
-    return shown + (["id"] if "id" in names else [])
+    names = [n for n, f in model.model_fields.items() if _scalar(f.annotation) and not _machine(n)]
+    return names[:MAX_COLUMNS]
+
+
+def _machine(name: str) -> bool:
+    return name == "id" or name.endswith(("_id", "_hash"))
 
 
 def text_of(value: Any) -> str:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -51,7 +52,7 @@ from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.records.files import FileViewer
 from views.records.forms import EMPTY, ModelForm, label_of
-from views.records.model import PAGE, RecordsModel, text_of
+from views.records.model import PAGE, RecordsModel, _machine, text_of
 from views.records.palette import Palette
 from views.shell.theme import set_role
 
@@ -119,7 +120,7 @@ class RecordsWorkspace(Workspace):
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
         self.tree.setAccessibleName("Modules and records")
-        self.tree.setMinimumWidth(200)
+        self.tree.setMinimumWidth(170)
         by_module: dict[str, QTreeWidgetItem] = {}
         for r in self.resources:
             parent_item = by_module.get(r.module)
@@ -175,17 +176,19 @@ class RecordsWorkspace(Workspace):
         set_role(self.detail_title, "heading")
         self.detail_title.setWordWrap(True)
         self.detail_form = QFormLayout()
-        self.action_box = QVBoxLayout()
+        self.detail_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.action_box = QGridLayout()
         detail = QWidget()
         dl = QVBoxLayout(detail)
         dl.addWidget(self.detail_title)
-        dl.addLayout(self.detail_form)
         dl.addLayout(self.action_box)
+        dl.addLayout(self.detail_form)
         dl.addStretch(1)
         self.detail_scroll = QScrollArea()
         self.detail_scroll.setWidgetResizable(True)
         self.detail_scroll.setWidget(detail)
-        self.detail_scroll.setMinimumWidth(280)
+        self.detail_scroll.setMinimumWidth(300)
+        self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         split = QSplitter()
         split.addWidget(self.tree)
@@ -193,6 +196,7 @@ class RecordsWorkspace(Workspace):
         split.addWidget(self.detail_scroll)
         split.setStretchFactor(1, 3)
         split.setStretchFactor(2, 2)
+        split.setSizes([180, 700, 380])
         lay = QVBoxLayout(self)
         lay.addWidget(split)
 
@@ -350,7 +354,7 @@ class RecordsWorkspace(Workspace):
             link.clicked.connect(lambda _=False, v=value, r=target: self.open_record(v, r))
             return link
         if isinstance(value, list) and value and isinstance(value[0], dict):
-            cols = [k for k in value[0] if not isinstance(value[0][k], dict | list)][:5]
+            cols = [k for k in value[0] if not isinstance(value[0][k], dict | list) and not _machine(k)][:5]
             text = "\n".join(" · ".join(text_of(v.get(c)) for c in cols) for v in value)
         elif isinstance(value, dict):
             text = "\n".join(f"{label_of(k)}: {text_of(v)}" for k, v in value.items() if v not in (None, ""))
@@ -368,7 +372,7 @@ class RecordsWorkspace(Workspace):
         wanted = m.group(1).replace("_", " ") + "s"
         return next((r for r in self.resources if r.title.lower() == wanted and r.get is not None), None)
 
-    def _add_actions(self, res: Resource, record: Any) -> None:
+    def _add_actions(self, res: Resource, record: Any) -> None:  # buttons in a row under the title
         ctx = self.session.ctx()
         rid = self._id_of(record)
         ops: list[Operation] = []
@@ -378,18 +382,20 @@ class RecordsWorkspace(Workspace):
         ops += [f for f in res.files if may(ctx, f)]
         if may(ctx, res.delete):
             ops.append(res.delete)  # type: ignore[arg-type]
-        allowed = set(getattr(record, "allowed_actions", None) or [])
+        stated = getattr(record, "allowed_actions", None)  # the record says what its state allows
+        allowed = set(stated or [])
         for op in ops:
             title = "Edit…" if op is res.update else action_title(op) + ("…" if op.body is not None else "")
             b = QPushButton(title)
             b.setObjectName(f"action-{op.name}")
             b.setToolTip(op.summary)
             verb = op.path.rsplit("/", 1)[-1]
-            if allowed and op in res.actions and verb in _VERBS and verb not in allowed:
+            if stated is not None and op in res.actions and verb in _VERBS and verb not in allowed:
                 b.setEnabled(False)
                 b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}")
             b.clicked.connect(lambda _=False, o=op: self.run_action(o, rid))
-            self.action_box.addWidget(b)
+            n = self.action_box.count()
+            self.action_box.addWidget(b, n // 2, n % 2)
 
     def run_action(self, op: Operation, record_id: str, body: dict[str, Any] | None = None) -> None:
         """Run a command on the open record: a form first when it takes a body; a question first
@@ -485,7 +491,7 @@ class RecordsWorkspace(Workspace):
                              parent=self.export_button)  # fmt: skip
 
 
-def _empty(layout: QHBoxLayout | QVBoxLayout) -> None:
+def _empty(layout: QHBoxLayout | QGridLayout) -> None:
     while layout.count():
         item = layout.takeAt(0)
         w = item.widget() if item is not None else None
