@@ -233,7 +233,7 @@ class RecordsWorkspace(Workspace):
         self.current = res
         self.model = RecordsModel(self.session, res, self)
         self.model.loaded.connect(self._loaded)
-        self.model.failed.connect(lambda e: self.count.setText(error_message(e)))
+        self.model.failed.connect(self._list_failed)
         self.table.setModel(self.model)
         self.table.horizontalHeader().setSortIndicatorShown(False)
         self.heading.setText(f"{res.module.capitalize()} · {res.title}")
@@ -284,6 +284,17 @@ class RecordsWorkspace(Workspace):
                 q[name] = value
         self.model.query = q
         self.model.reload()
+
+    def _list_failed(self, error: BaseException) -> None:
+        details = getattr(error, "details", None) or {}
+        if self.model is not None and isinstance(details, dict) and "allowed" in details and "sort" in details:
+            # Not every column sorts: say which do, and keep the list as it was.
+            allowed = ", ".join(label_of(a).lower() for a in details["allowed"])
+            self.count.setText(f"This list sorts by {allowed} only.")
+            self.model.query.pop("sort", None)
+            self.table.horizontalHeader().setSortIndicatorShown(False)
+            return
+        self.count.setText(error_message(error))
 
     def _loaded(self, loaded: int, total: int) -> None:
         self.count.setText(f"{total:,} records" if loaded >= total else f"{loaded:,} of {total:,} records")

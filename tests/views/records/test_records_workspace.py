@@ -60,9 +60,10 @@ def test_every_declared_resource_lists_opens_and_offers_its_forms(open_ws: Calla
         assert ws.new_button.isVisibleTo(ws) == may(ws.session.ctx(), res.create), res.key
         if res.create is not None and res.create.body is not None:
             form = ModelForm(res.create.body)
-            assert set(form.fields) | ({form.variants[0]} if form.variants else set()) <= set(
-                res.create.body.model_fields
-            ) or form.variants, res.key
+            assert (
+                set(form.fields) | ({form.variants[0]} if form.variants else set()) <= set(res.create.body.model_fields)
+                or form.variants
+            ), res.key
 
 
 def test_a_create_form_shows_the_services_errors_on_the_field_and_creates(open_ws: Callable[..., RecordsWorkspace],
@@ -140,3 +141,15 @@ def test_ctrl_k_finds_an_order_and_a_ticket_and_opens_it(open_ws: Callable[..., 
     QTest.keyClick(field, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: ws.record is not None and getattr(ws.record, "order_number", "") == "SO-1006", timeout=5000)
     assert ws.current is not None and ws.current.module == "fulfillment"
+
+
+def test_a_column_the_service_cannot_sort_by_says_which_can(open_ws: Callable[..., RecordsWorkspace],
+                                                            qtbot: QtBot) -> None:  # fmt: skip
+    ws = open_ws()
+    ws.show_resource("fulfillment:/orders")
+    _wait_loaded(qtbot, ws)
+    first = ws.model.rows[0]  # type: ignore[union-attr]
+    ws.model.sort(ws.model.columns.index("customer_name"))  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: "sorts by" in ws.count.text(), timeout=5000)
+    assert "created at" in ws.count.text() and ws.model.rows[0] is first  # type: ignore[union-attr]
+    assert "sort" not in ws.model.query  # type: ignore[union-attr]
