@@ -30,6 +30,8 @@ class Settings(BaseSettings):
     challenge: str | None = None
     challenge_secret: str | None = None  # the provider's secret (PLATFORM_CHALLENGE=turnstile)
     challenge_url: str | None = None  # the provider's verify URL, when not its default
+    smtp_url: str | None = None  # unset: outgoing mail is kept as .eml files under the data dir's mail/
+    mail_from: str = "Platform <no-reply@platform.invalid>"
     body_limit: int = 1024 * 1024
     upload_limit: int = 20 * 1024 * 1024
     demo: bool = False

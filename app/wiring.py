@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import local_db.models  # noqa: F401 - every table registered before migrations run
+import services.core.mail  # noqa: F401 - declares the kept mail's routes
 import services.core.service  # noqa: F401 - declares the platform operations
 import services.core.station  # noqa: F401 - declares the station operations (outbox status)
 from app.events_worker import delivery_config
@@ -12,6 +13,7 @@ from app.settings import Settings
 from local_db import Database
 from services.core.clock import Clock, SystemClock
 from services.core.context import Runtime
+from services.core.mail import MailConfig
 from services.events.fanout import install_platform
 from services.support.challenge import TURNSTILE_URL, ChallengeConfig
 from services.sync.changelog import install_change_log
@@ -56,6 +58,7 @@ def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
             url=settings.challenge_url or TURNSTILE_URL,
         )
     )
+    rt.provide(MailConfig(smtp_url=settings.smtp_url, sender=settings.mail_from))
     # Webhook fan-out on every emit (platform only; stations leave delivery to the platform).
     install_platform(rt, delivery_config(settings))
     # The change log the stations' pull reads (services.sync.changelog).

@@ -71,6 +71,8 @@ class CommitInfo:
     # The use cases that ran in it and the kinds of record they touch ("fulfillment.order").
     changed: tuple[str, ...] = ()
     records: frozenset[str] = frozenset()
+    # Work that must follow the commit, never precede it (mail leaving the platform).
+    after: list[Callable[[], None]] = field(default_factory=list)
 
 
 @dataclass
@@ -111,7 +113,13 @@ class Runtime:
         return found  # type: ignore[no-any-return]
 
     def committed(self, info: CommitInfo) -> None:
-        """Tell the after-commit listeners (a unit of work ended with a commit)."""
+        """Run the unit's follow-up work, then tell the after-commit listeners (a unit of work ended
+        with a commit)."""
+        for work in info.after:
+            try:
+                work()
+            except Exception:  # noqa: BLE001 - committed: a follow-up's failure is logged, not the answer's
+                log.exception("after-commit work %s failed", getattr(work, "__name__", work))
         for hook in self.after_commit:
             try:
                 hook(info)
@@ -126,6 +134,7 @@ class UnitOfWork:
         self.session = session
         self.events: list[tuple[str, str]] = []
         self.commands: list[str] = []
+        self.after: list[Callable[[], None]] = []
 
 
 @dataclass
@@ -172,7 +181,7 @@ class Ctx:
         try:
             yield session
             session.commit()
-            info = CommitInfo(tenant_id, self._uow.events, self._uow.commands, *self._changes())
+            info = CommitInfo(tenant_id, self._uow.events, self._uow.commands, *self._changes(), after=self._uow.after)
         except BaseException:
             session.rollback()
             raise

@@ -30,6 +30,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.files import FileResult, Upload
+from services.core.mail import Mail, send_after_commit
 from services.core.pagination import ListQuery, Page, PageSpec, page_spec, paginate
 from services.core.roles import ANYONE, MANAGERS, STAFF
 from services.core.signing import token_hash
@@ -268,6 +269,10 @@ def _add_message(
             t.first_response_at = now
         emit(ctx, "ticket.replied", {"ticket_id": t.id, "ticket_number": t.number, "message_id": m.id,
                                      "author": kind})  # fmt: skip
+        if kind == "agent":
+            # The requester reads the answer in their mailbox (and follows up by ticket number).
+            send_after_commit(ctx, Mail(to=t.requester_email, subject=f"[{t.number}] {t.subject}",
+                                        text=f"{body}\n\n-- \n{author_name}, ticket {t.number}"))  # fmt: skip
     return m
 
 

@@ -16,6 +16,7 @@ import logging
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -256,6 +257,7 @@ class _Applier:
         answers: list[EntryAnswer] = []
         events: list[tuple[str, str]] = []
         commands: list[str] = []
+        after: list[Callable[[], None]] = []
         started = time.monotonic()
         with ctx.db.transaction(ctx.tenant_id) as s:
             st = s.execute(select(SyncStation).where(SyncStation.id == self.caller.pk).with_for_update()).scalar_one()
@@ -267,11 +269,12 @@ class _Applier:
                 if done is not None:
                     events += done.events
                     commands += done.commands
+                    after += done.after
                 if a.status in ("gap", "retry"):
                     break
             st.last_seen_at = ctx.now()
-        if events or commands:
-            rt.committed(CommitInfo(ctx.tenant_id, events, commands))
+        if events or commands or after:
+            rt.committed(CommitInfo(ctx.tenant_id, events, commands, after=after))
         return answers
 
     def one(self, s: Any, st: SyncStation, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None]:
@@ -336,7 +339,7 @@ class _Applier:
                 return EntryAnswer(seq=e.seq, status="retry",
                                    error={"code": "INTERNAL_ERROR", "error": type(exc).__name__}), None  # fmt: skip
             savepoint.commit()
-            done = CommitInfo(ctx.tenant_id, uow.events, uow.commands)
+            done = CommitInfo(ctx.tenant_id, uow.events, uow.commands, after=uow.after)
             return EntryAnswer(seq=e.seq, status="applied", result=_jsonable(result)), done
 
 

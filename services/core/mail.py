@@ -1,0 +1,148 @@
+"""Mail that leaves the platform: one small client, sent after the change commits.
+
+With ``PLATFORM_SMTP_URL`` (``smtp://host:port`` or ``smtps://user:password@host:port``)
+messages go to that server; without it they are kept as ``.eml`` files under the
+data dir's ``mail/<tenant id>/`` and listed (owners and admins) at
+``GET /api/tenants/<t>/mail``, so the records workspace shows them. A station
+sends nothing: the platform sends when it applies the station's change.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import smtplib
+import ssl
+from dataclasses import dataclass
+from datetime import datetime
+from email.message import EmailMessage
+from email.policy import default as default_policy
+from email.utils import formatdate, make_msgid, parsedate_to_datetime
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from pydantic import BaseModel
+
+from local_db import new_id
+from services.core.commands import use_case
+from services.core.context import Ctx, Runtime
+from services.core.errors import NotFound
+from services.core.files import FileResult
+from services.core.pagination import ListQuery, Page, page_spec
+from services.core.roles import MANAGERS
+
+log = logging.getLogger("services.mail")
+T = "/api/tenants/{tenant}"
+_NAME = re.compile(r"^[0-9]{8}T[0-9]{6}-[0-9a-f-]{36}\.eml$")
+
+
+@dataclass(frozen=True)
+class MailConfig:
+    """``PLATFORM_SMTP_URL`` and the sender address (``app.wiring``)."""
+
+    smtp_url: str | None = None
+    sender: str = "Platform <no-reply@platform.invalid>"
+    timeout: float = 20.0
+
+
+@dataclass(frozen=True)
+class Mail:
+    to: str
+    subject: str
+    text: str
+    reply_to: str | None = None
+
+
+class MailOut(BaseModel):
+    id: str
+    to: str
+    subject: str
+    sent_at: datetime | None
+
+
+def send_after_commit(ctx: Ctx, mail: Mail) -> None:
+    """Send ``mail`` once the open unit of work commits (never when it rolls back)."""
+    if ctx.runtime.is_station:
+        return  # the platform sends it when it applies this station's change
+    rt, tenant_id = ctx.runtime, ctx.tenant_id
+    ctx.uow.after.append(lambda: deliver(rt, tenant_id, mail))
+
+
+def build(cfg: MailConfig, mail: Mail, now: datetime) -> EmailMessage:
+    msg = EmailMessage(policy=default_policy)
+    msg["From"] = cfg.sender
+    msg["To"] = mail.to
+    msg["Subject"] = mail.subject
+    msg["Date"] = formatdate(now.timestamp(), localtime=False)
+    msg["Message-ID"] = make_msgid(domain="platform.invalid")
+    if mail.reply_to:
+        msg["Reply-To"] = mail.reply_to
+    msg.set_content(mail.text)
+    return msg
+
+
+def deliver(rt: Runtime, tenant_id: str, mail: Mail) -> None:
+    cfg = rt.part(MailConfig)
+    msg = build(cfg, mail, rt.clock.now())
+    if cfg.smtp_url:
+        _smtp(cfg, msg)
+        return
+    folder = mail_dir(rt, tenant_id)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    name = f"{rt.clock.now():%Y%m%dT%H%M%S}-{new_id()}.eml"
+    path = folder / name
+    path.write_bytes(msg.as_bytes())
+    path.chmod(0o600)
+
+
+def _smtp(cfg: MailConfig, msg: EmailMessage) -> None:
+    url = urlparse(cfg.smtp_url or "")
+    host, secure = url.hostname or "localhost", url.scheme == "smtps"
+    port = url.port or (465 if secure else 25)
+    context = ssl.create_default_context()
+    smtp: smtplib.SMTP = (
+        smtplib.SMTP_SSL(host, port, timeout=cfg.timeout, context=context)
+        if secure
+        else smtplib.SMTP(host, port, timeout=cfg.timeout)
+    )
+    with smtp:
+        if not secure and smtp.has_extn("starttls"):
+            smtp.starttls(context=context)
+        if url.username:
+            smtp.login(unquote(url.username), unquote(url.password or ""))
+        smtp.send_message(msg)
+
+
+def mail_dir(rt: Runtime, tenant_id: str) -> Path:
+    return rt.data_dir / "mail" / tenant_id
+
+
+def _read(path: Path) -> MailOut:
+    from email import message_from_bytes
+
+    msg = message_from_bytes(path.read_bytes(), policy=default_policy)
+    when = msg.get("Date")
+    return MailOut(id=path.stem, to=str(msg.get("To", "")), subject=str(msg.get("Subject", "")),
+                   sent_at=parsedate_to_datetime(when) if when else None)  # fmt: skip
+
+
+@use_case("platform.mail.list", f"GET {T}/mail", tx="read", roles=MANAGERS, module="platform",
+          summary="list the mail kept on this platform (no SMTP server configured)")  # fmt: skip
+def list_mail(ctx: Ctx, query: ListQuery) -> Page[MailOut]:
+    spec = page_spec(query, sortable=["sent_at"], default_sort="-sent_at")
+    folder = mail_dir(ctx.runtime, ctx.tenant_id)
+    names = sorted((p.name for p in folder.glob("*.eml") if _NAME.match(p.name)), reverse=spec.descending)
+    term = (query.search or "").strip().lower()
+    if term:  # a search reads every message; without one only the page is read
+        found = [m for m in (_read(folder / n) for n in names) if term in (m.to + " " + m.subject).lower()]
+        return Page(found[spec.offset : spec.offset + spec.limit], len(found), spec)
+    return Page([_read(folder / n) for n in names[spec.offset : spec.offset + spec.limit]], len(names), spec)
+
+
+@use_case("platform.mail.get", f"GET {T}/mail/{{id}}", tx="read", roles=MANAGERS, module="platform",
+          summary="one kept message (message/rfc822)")  # fmt: skip
+def get_mail(ctx: Ctx, id: str) -> FileResult:
+    path = mail_dir(ctx.runtime, ctx.tenant_id) / f"{id}.eml"
+    if not _NAME.match(path.name) or not path.is_file():
+        raise NotFound("message not found", {"id": id})
+    return FileResult(path.read_bytes(), "message/rfc822", path.name)

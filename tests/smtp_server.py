@@ -1,0 +1,70 @@
+"""A small real SMTP server on loopback for the mail tests (speaks the protocol, keeps what it got)."""
+
+from __future__ import annotations
+
+import socketserver
+import threading
+from typing import Any
+
+
+class _Handler(socketserver.StreamRequestHandler):
+    def _say(self, line: str) -> None:
+        self.wfile.write((line + "\r\n").encode())
+
+    def handle(self) -> None:
+        server: Any = self.server
+        self._say("220 test-smtp ready")
+        envelope: dict[str, Any] = {"rcpt": []}
+        while True:
+            raw = self.rfile.readline()
+            if not raw:
+                return
+            cmd = raw.decode("utf-8", "replace").strip()
+            verb = cmd.split(" ", 1)[0].upper()
+            if verb in ("EHLO", "HELO"):
+                self.wfile.write(b"250-test-smtp\r\n250-AUTH PLAIN\r\n250 8BITMIME\r\n")
+            elif verb == "AUTH":
+                server.auth.append(cmd)
+                self._say("235 authenticated")
+            elif verb == "MAIL":
+                envelope = {"from": cmd[10:].strip("<> "), "rcpt": []}
+                self._say("250 ok")
+            elif verb == "RCPT":
+                envelope["rcpt"].append(cmd[8:].strip("<> "))
+                self._say("250 ok")
+            elif verb == "DATA":
+                self._say("354 end with .")
+                lines = []
+                while (line := self.rfile.readline()) not in (b".\r\n", b".\n", b""):
+                    lines.append(line[1:] if line.startswith(b"..") else line)
+                envelope["data"] = b"".join(lines)
+                server.messages.append(envelope)
+                self._say("250 queued")
+            elif verb == "QUIT":
+                self._say("221 bye")
+                return
+            else:
+                self._say("250 ok")
+
+
+class SmtpServer(socketserver.ThreadingTCPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.messages: list[dict[str, Any]] = []
+        self.auth: list[str] = []
+        self.thread = threading.Thread(target=self.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"smtp://mailer:s3cret@127.0.0.1:{self.server_address[1]}"
+
+    def __enter__(self) -> SmtpServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.shutdown()
+        self.server_close()
