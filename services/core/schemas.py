@@ -114,6 +114,18 @@ class UserUpdate(Strict):
     password: str | None = Field(default=None, min_length=8, max_length=1024)
 
 
+class TenantModules(Strict):
+    modules: ModuleList
+
+
+class TenantOut(BaseModel):
+    id: str
+    slug: str
+    name: str
+    status: str
+    modules: list[str]
+
+
 class UserOut(BaseModel):
     id: str
     email: str

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select
 
 from local_db import Database, new_id
-from local_db.models import ApiKey, Membership, User
+from local_db.models import ApiKey, Membership, Tenant, User
 from services.core import auth
 from services.core.commands import use_case
 from services.core.context import Ctx
@@ -21,6 +21,8 @@ from services.core.schemas import (
     LoginOut,
     MeOut,
     TenantMembership,
+    TenantModules,
+    TenantOut,
     UserCreate,
     UserOut,
     UserUpdate,
@@ -167,6 +169,32 @@ def _user_out(m: Membership, u: User) -> UserOut:
         disabled=u.disabled,
         created_at=u.created_at,
     )
+
+
+def _tenant_out(t: Tenant) -> TenantOut:
+    return TenantOut(id=t.id, slug=t.slug, name=t.name, status=t.status, modules=sorted(t.modules or []))
+
+
+@use_case("platform.tenant.get", "GET /api/tenants/{tenant}/settings", tx="read", roles=MANAGERS,
+          summary="read the tenant's settings (enabled modules)")  # fmt: skip
+def get_tenant(ctx: Ctx) -> TenantOut:
+    with ctx.read() as s:
+        t = s.get(Tenant, ctx.tenant_id)
+        assert t is not None
+        return _tenant_out(t)
+
+
+@use_case("platform.tenant.modules", "PUT /api/tenants/{tenant}/settings/modules", tx="write", roles=MANAGERS,
+          says="Enabled modules", summary="enable or disable modules for the tenant")  # fmt: skip
+def set_tenant_modules(ctx: Ctx, body: TenantModules) -> TenantOut:
+    """Owners and admins configure modules (spec: roles); people keep their own module lists, and the
+    effective access is the intersection, so a module turned off and on again comes back as it was."""
+    with ctx.write() as s:
+        t = s.get(Tenant, ctx.tenant_id)
+        assert t is not None
+        t.modules = sorted(set(body.modules))
+        s.flush()
+        return _tenant_out(t)
 
 
 class UserQuery(ListQuery):
