@@ -36,6 +36,7 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy app views api services local_db
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 
 bench: install
 	@# Plain scripts that print their figures (not part of make test's pass/fail).
