@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from app.paths import VERSION
+from views.workspaces import workspace_packages
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,7 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     y.add_argument("--interval", type=float, default=15.0, help="seconds between rounds when idle")
 
     sc = sub.add_parser("screenshot", help="render a workspace with demo data into a PNG")
-    sc.add_argument("--workspace", required=True, choices=["warehouse", "inspection", "helpdesk", "admin", "login"])
+    # Workspaces are found on disk (views.workspaces), without loading Qt; "login" is the sign-in page.
+    sc.add_argument("--workspace", required=True, choices=[*workspace_packages(), "login"])
     sc.add_argument("--out", type=Path, required=True)
     sc.add_argument("--data-dir", type=Path, dest="shot_data_dir")
     sc.add_argument("--size", default="1280x800")
