@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from views.base import StationSession, Workspace
 
+
 def workspace_packages() -> list[str]:
     """Names of the ``views/<name>/`` packages that hold a ``workspace.py``.
 
