@@ -17,10 +17,10 @@ from services.sync.changelog import install_change_log
 
 
 def load_modules() -> None:
-    """Import every ``services/<module>/commands.py`` (declarations) and ``demo.py`` (seeders).
+    """Import every ``services/<module>`` package, its ``commands.py`` (declarations) and ``demo.py`` (seeders).
 
-    The front doors mount whatever is registered, so a new module adds files,
-    not lines here.
+    A package's ``__init__`` imports the modules that declare its use cases. The front
+    doors mount whatever is registered, so a new module adds files, not lines here.
     """
     import importlib
     import pkgutil
@@ -30,6 +30,7 @@ def load_modules() -> None:
     for info in pkgutil.iter_modules(services.__path__):
         if not info.ispkg:
             continue
+        importlib.import_module(f"services.{info.name}")
         for part in ("commands", "demo"):
             spec = importlib.util.find_spec(f"services.{info.name}.{part}")
             if spec is not None:
