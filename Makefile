@@ -36,6 +36,7 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy app views api services local_db
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 
 bench: install
 	@# Plain scripts that print their figures (not part of make test's pass/fail).
@@ -44,7 +45,7 @@ bench: install
 	done
 
 screenshots: install
-	@for w in login warehouse inspection helpdesk admin; do \
+	@for w in login $$($(PY) -m views.workspaces); do \
 		QT_QPA_PLATFORM=offscreen $(PY) -m app screenshot --workspace $$w --out docs/screenshots/$$w.png || exit 1; \
 	done
 

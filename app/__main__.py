@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from app.paths import VERSION
+from views.workspaces import workspace_packages
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,11 +53,17 @@ def build_parser() -> argparse.ArgumentParser:
     y.add_argument("--interval", type=float, default=15.0, help="seconds between rounds when idle")
 
     sc = sub.add_parser("screenshot", help="render a workspace with demo data into a PNG")
-    sc.add_argument("--workspace", required=True, choices=["warehouse", "inspection", "helpdesk", "admin", "login"])
+    # Workspaces are found on disk (views.workspaces), without loading Qt; "login" is the sign-in page.
+    sc.add_argument("--workspace", required=True, choices=[*workspace_packages(), "login"])
     sc.add_argument("--out", type=Path, required=True)
     sc.add_argument("--data-dir", type=Path, dest="shot_data_dir")
     sc.add_argument("--size", default="1280x800")
     sc.add_argument("--theme", default=None, choices=["light", "dark", "kiosk"])
+
+    n = sub.add_parser("new-module", help="write the files of a new module in the one shape (docs/DEVELOPING.md)")
+    n.add_argument("module_name", metavar="NAME", help="the module's name in the spec, e.g. inventory")
+    n.add_argument("--workspace", action="store_true", help="also a workspace package views/NAME/")
+    n.add_argument("--root", type=Path, help="the checkout to write into (default: this one)")
     return p
 
 
@@ -96,6 +103,16 @@ def main(argv: list[str] | None = None) -> int:
         from app.desktop import screenshot
 
         return screenshot(args.workspace, args.out, args.shot_data_dir, (w, h), args.theme)
+    if args.command == "new-module":
+        from app.scaffold import ROOT, ScaffoldError, new_module
+
+        try:
+            written = new_module(args.module_name, args.root or ROOT, args.workspace)
+        except ScaffoldError as exc:
+            parser.error(str(exc))
+        print("\n".join(str(path) for path in written))
+        print("next: the checklist 'Adding a module' in docs/DEVELOPING.md")
+        return 0
     from app.desktop import run_desktop
 
     return run_desktop(args)

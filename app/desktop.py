@@ -30,6 +30,7 @@ log = logging.getLogger("app.desktop")
 ENV_QUIT_WHEN_SHOWN = "PLATFORM_STATION_QUIT_WHEN_SHOWN"
 ENV_SHOT = "PLATFORM_STATION_SHOT"
 
+# Who the screenshot of a workspace signs in as; any other workspace: the demo owner.
 DEMO_USER_FOR = {
     "warehouse": "device@demo.test",
     "inspection": "operator@demo.test",
@@ -249,7 +250,7 @@ def screenshot(workspace: str, out: Path, data_dir: Path | None, size: tuple[int
     QCursor.setPos(win.mapToGlobal(win.rect().bottomRight()) * 2)  # no hover highlight in the picture
     ok_sign_in = True
     if workspace != "login":
-        ok_sign_in = sign_in_for_screenshot(win, app, DEMO_USER_FOR[workspace], workspace)
+        ok_sign_in = sign_in_for_screenshot(win, app, DEMO_USER_FOR.get(workspace, "owner@demo.test"), workspace)
     _settle(win, app)
     out.parent.mkdir(parents=True, exist_ok=True)
     ok = ok_sign_in and win.grab().save(str(out))

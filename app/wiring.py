@@ -20,11 +20,10 @@ from services.sync.changelog import install_change_log
 
 
 def load_modules() -> None:
-    """Import every ``services/<module>`` package (its ``__init__`` imports the
-    modules that declare use cases) and its ``demo.py`` (seeders).
+    """Import every ``services/<module>`` package and its ``demo.py`` (seeders).
 
-    The front doors mount whatever is registered, so a new module adds files,
-    not lines here.
+    A package's ``__init__`` imports the modules that declare its use cases. The front
+    doors mount whatever is registered, so a new module adds files, not lines here.
     """
     import importlib
     import pkgutil

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -51,12 +51,18 @@ class Workspace(QWidget):
 
     Subclasses set ``name``, ``title`` and ``modules`` (the workspace is offered
     when the person may use any of them) and build their widgets in __init__.
+    The shell finds them (views.workspaces): a new workspace is a new package.
     """
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     modules: ClassVar[frozenset[str]] = frozenset()
     roles: ClassVar[frozenset[str]] = frozenset({"owner", "admin", "operator", "warehouse-device"})
+    # Place in the switcher (lower first; its Ctrl+<n> follows). Not "order": a workspace may show one.
+    position: ClassVar[int] = 100
+    # Roles that land here after sign-in, each with a rank: where several workspaces
+    # claim a role, the lowest rank among those the person may use wins.
+    landing: ClassVar[Mapping[str, int]] = {}
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -1,29 +1,44 @@
-"""Registry of workspaces: each ``views/<name>/workspace.py`` defines ``WORKSPACE``
-(a ``views.base.Workspace`` subclass). The shell offers those the person may use.
+"""Workspaces are found, not listed: every package ``views/<name>/`` whose ``workspace.py``
+defines ``WORKSPACE`` (a ``views.base.Workspace`` subclass) is one, placed by its ``position``.
+Adding a workspace adds a package; the shell, the screenshot command and ``make screenshots``
+pick it up from here.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from views.base import StationSession, Workspace
+if TYPE_CHECKING:
+    from views.base import StationSession, Workspace
 
-ORDER = ("warehouse", "inspection", "helpdesk", "admin")
+
+def workspace_packages() -> list[str]:
+    """Names of the ``views/<name>/`` packages that hold a ``workspace.py``.
+
+    Found on disk without importing them, so the command line can offer the names
+    without loading Qt.
+    """
+    import views
+
+    found = {p.parent.name for base in views.__path__ for p in Path(base).glob("*/workspace.py")}
+    return sorted(n for n in found if n.isidentifier())
 
 
 def all_workspaces() -> dict[str, type[Workspace]]:
+    """Every workspace class by name, in switcher order (``position``, then name)."""
     found: dict[str, type[Workspace]] = {}
-    for name in ORDER:
-        try:
-            if importlib.util.find_spec(f"views.{name}.workspace") is None:
-                continue
-        except ModuleNotFoundError:  # the package views/<name>/ itself is missing
-            continue
-        mod = importlib.import_module(f"views.{name}.workspace")
-        found[name] = mod.WORKSPACE
-    return found
+    for name in workspace_packages():
+        cls = getattr(importlib.import_module(f"views.{name}.workspace"), "WORKSPACE", None)
+        if cls is not None:
+            found[name] = cls
+    return dict(sorted(found.items(), key=lambda kv: (kv[1].position, kv[0])))
 
 
 def available(session: StationSession) -> dict[str, type[Workspace]]:
     return {n: w for n, w in all_workspaces().items() if w.available_to(session)}
+
+
+if __name__ == "__main__":  # `make screenshots` loops over these names
+    print(" ".join(workspace_packages()))

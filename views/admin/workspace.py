@@ -381,6 +381,8 @@ class AdminWorkspace(Workspace):
     title = "Admin"
     modules = frozenset(MODULES)
     roles = frozenset({"owner", "admin"})
+    position = 90
+    landing = {"owner": 1, "admin": 1}
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)

@@ -449,6 +449,8 @@ class HelpdeskWorkspace(Workspace):
     title = "Helpdesk"
     modules = frozenset({"support"})
     roles = frozenset({"owner", "admin", "operator"})
+    position = 30
+    landing = {"operator": 2}
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)

@@ -82,6 +82,8 @@ class InspectionWorkspace(Workspace):
     name = "inspection"
     title = "Trade-in inspection"
     modules = frozenset({"upgrade"})
+    position = 20
+    landing = {"operator": 1}
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)

@@ -1,36 +1,21 @@
-"""Which workspaces a person gets, where they land, and placeholders for workspaces not built yet."""
+"""Which workspaces a person gets, where they land, and the stand-in for one that fails to open.
+
+Nothing here names a workspace: they are found (views.workspaces), ordered by their ``position``,
+and say themselves who lands on them (``landing``).
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
-from services.core.context import MODULES
 from views.base import StationSession, Workspace
 from views.shell.theme import icon, set_role
-from views.workspaces import ORDER, all_workspaces
-
-STAFF = frozenset({"owner", "admin", "operator"})
-
-# Title, modules and roles of each known workspace, used when its package is
-# missing (a placeholder is shown) - the real WORKSPACE class decides otherwise.
-KNOWN: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
-    "warehouse": ("Warehouse", frozenset({"fulfillment"}), STAFF | {"warehouse-device"}),
-    "inspection": ("Inspection", frozenset({"upgrade"}), STAFF),
-    "helpdesk": ("Helpdesk", frozenset({"support"}), STAFF),
-    "admin": ("Admin", frozenset(MODULES), frozenset({"owner", "admin"})),
-}
-# Where a person lands (unless they last used another workspace they may still use).
-LANDING_BY_ROLE: dict[str, tuple[str, ...]] = {
-    "owner": ("admin",),
-    "admin": ("admin",),
-    "warehouse-device": ("warehouse",),
-    "operator": ("inspection", "helpdesk", "warehouse"),
-}
+from views.workspaces import all_workspaces
 
 
 class PlaceholderWorkspace(Workspace):
-    """Shown for a workspace whose package does not exist yet."""
+    """Shown in place of a workspace that failed to open (the shell keeps working)."""
 
     def __init__(self, session: StationSession, parent: object = None) -> None:
         super().__init__(session)
@@ -43,8 +28,8 @@ class PlaceholderWorkspace(Workspace):
         set_role(title, "title")
         lay.addWidget(title, alignment=Qt.AlignmentFlag.AlignHCenter)
         note = QLabel(
-            f"The {self.title.lower()} workspace is not part of this build yet.\n"
-            "Its package views/" + self.name + "/ will appear here once it is installed."
+            f"The {self.title.lower()} workspace could not be opened on this station.\n"
+            "The problem was logged; the other workspaces work as usual."
         )
         note.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         set_role(note, "subtitle")
@@ -53,29 +38,26 @@ class PlaceholderWorkspace(Workspace):
 
 
 def placeholder(name: str) -> type[Workspace]:
-    title, modules, roles = KNOWN[name]
-    return type(
-        f"Placeholder{title}Workspace",
-        (PlaceholderWorkspace,),
-        {"name": name, "title": title, "modules": modules, "roles": roles, "is_placeholder": True},
-    )
+    """A stand-in carrying workspace ``name``'s title, access and place."""
+    real = all_workspaces()[name]
+    facts = {k: getattr(real, k) for k in ("name", "title", "modules", "roles", "position", "landing")}
+    return type(f"Placeholder{name.title()}Workspace", (PlaceholderWorkspace,), {**facts, "is_placeholder": True})
 
 
 def workspaces_for(session: StationSession) -> dict[str, type[Workspace]]:
-    """The workspaces this person may use, in the switcher's order (placeholders for missing packages)."""
-    real = all_workspaces()
-    out: dict[str, type[Workspace]] = {}
-    for name in ORDER:
-        cls = real.get(name) or placeholder(name)
-        if cls.available_to(session):
-            out[name] = cls
-    return out
+    """The workspaces this person may use, in the switcher's order."""
+    return {name: cls for name, cls in all_workspaces().items() if cls.available_to(session)}
 
 
 def landing(role: str | None, available: list[str], last: str | None) -> str | None:
+    """Where a person lands: the workspace they last used if they still may, else the one
+    that claims their role with the lowest rank, else the first."""
     if last in available:
         return last
-    for name in LANDING_BY_ROLE.get(role or "", ()):
-        if name in available:
-            return name
+    found = all_workspaces()
+    claims = [
+        (found[n].landing[role], i) for i, n in enumerate(available) if role and n in found and role in found[n].landing
+    ]
+    if claims:
+        return available[min(claims)[1]]
     return available[0] if available else None

@@ -57,6 +57,8 @@ class WarehouseWorkspace(Workspace):
     name = "warehouse"
     title = "Warehouse scanning"
     modules = frozenset({"fulfillment"})
+    position = 10
+    landing = {"warehouse-device": 1, "operator": 3}
     queue: OrderQueueModel
     queue_count: QLabel
 
