@@ -45,8 +45,8 @@ bench: install
 	done
 
 screenshots: install
-	@for w in login $$($(PY) -m views.workspaces); do \
-		QT_QPA_PLATFORM=offscreen $(PY) -m app screenshot --workspace $$w --out docs/screenshots/$$w.png || exit 1; \
+	@for w in login $$($(PY) -m views.workspaces) records:upgrade; do \
+		QT_QPA_PLATFORM=offscreen $(PY) -m app screenshot --workspace $$w --out docs/screenshots/$$(echo $$w | tr : -).png || exit 1; \
 	done
 
 clean:

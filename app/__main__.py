@@ -54,7 +54,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     sc = sub.add_parser("screenshot", help="render a workspace with demo data into a PNG")
     # Workspaces are found on disk (views.workspaces), without loading Qt; "login" is the sign-in page.
-    sc.add_argument("--workspace", required=True, choices=[*workspace_packages(), "login"])
+    sc.add_argument(
+        "--workspace",
+        required=True,
+        type=_workspace_name,
+        metavar="NAME",
+        help=f"one of {', '.join([*workspace_packages(), 'login'])}, or records:<module> for one module's list",
+    )
     sc.add_argument("--out", type=Path, required=True)
     sc.add_argument("--data-dir", type=Path, dest="shot_data_dir")
     sc.add_argument("--size", default="1280x800")
@@ -65,6 +71,17 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--workspace", action="store_true", help="also a workspace package views/NAME/")
     n.add_argument("--root", type=Path, help="the checkout to write into (default: this one)")
     return p
+
+
+def _workspace_name(value: str) -> str:
+    """A workspace, "login", or "records:<module>" (the records workspace showing one module)."""
+    from services.core.context import MODULES  # the database layer loads only for this check
+
+    name, _, module = value.partition(":")
+    modules = (*MODULES, "platform")
+    if name not in [*workspace_packages(), "login"] or (module and (name != "records" or module not in modules)):
+        raise argparse.ArgumentTypeError(f"unknown workspace {value!r}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -250,7 +250,11 @@ def screenshot(workspace: str, out: Path, data_dir: Path | None, size: tuple[int
     QCursor.setPos(win.mapToGlobal(win.rect().bottomRight()) * 2)  # no hover highlight in the picture
     ok_sign_in = True
     if workspace != "login":
-        ok_sign_in = sign_in_for_screenshot(win, app, DEMO_USER_FOR.get(workspace, "owner@demo.test"), workspace)
+        name, _, module = workspace.partition(":")
+        ok_sign_in = sign_in_for_screenshot(win, app, DEMO_USER_FOR.get(name, "owner@demo.test"), name)
+        shown = win.workspaces.get(name)
+        if module and hasattr(shown, "show_resource"):
+            shown.show_resource(module)  # records:<module>: that module's first list
     _settle(win, app)
     out.parent.mkdir(parents=True, exist_ok=True)
     ok = ok_sign_in and win.grab().save(str(out))

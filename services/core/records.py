@@ -148,4 +148,5 @@ def irreversible(op: Operation) -> bool:
 
 def _title(path: str) -> str:
     last = [p for p in path.split("/") if p and not p.startswith("{")][-1]
-    return last.replace("-", " ").replace("_", " ").capitalize()
+    words = last.replace("-", " ").replace("_", " ").capitalize()
+    return re.sub(r"\bApi\b", "API", words)

@@ -48,6 +48,7 @@ from services.core.errors import ValidationFailed
 from services.core.files import FileResult
 from services.core.pagination import ListQuery
 from services.core.records import Resource, irreversible, may, resources
+from services.core.roles import STAFF
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.records.files import FileViewer
@@ -104,7 +105,8 @@ class RecordsWorkspace(Workspace):
     name = "records"
     title = "Records"
     modules = frozenset(MODULES) | {"platform"}
-    roles: ClassVar[frozenset[str]] = frozenset({"owner", "admin", "operator", "warehouse-device"})
+    roles: ClassVar[frozenset[str]] = STAFF  # kiosk devices keep to their own workspace
+    position = 80
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
@@ -210,7 +212,10 @@ class RecordsWorkspace(Workspace):
     # -- choosing a list -----------------------------------------------------------------------
 
     def resource(self, key: str) -> Resource | None:
-        return next((r for r in self.resources if r.key == key or r.module == key), None)
+        """A resource by its key, or a module's main one (the first that names its record kind)."""
+        exact = next((r for r in self.resources if r.key == key), None)
+        of_module = sorted((r for r in self.resources if r.module == key), key=lambda r: r.record is None)
+        return exact or next(iter(of_module), None)
 
     def show_resource(self, key: str) -> None:
         """Open a module's (or one resource's) list: ``records:<module>``."""
@@ -300,6 +305,10 @@ class RecordsWorkspace(Workspace):
         self.count.setText(f"{total:,} records" if loaded >= total else f"{loaded:,} of {total:,} records")
         if loaded and loaded <= PAGE:
             self.table.resizeColumnsToContents()
+        if self.record is None and self.model is not None and self.model.rowCount():
+            # The first record shows at once, as in a mail client; arrows and Enter move on.
+            self.table.selectRow(0)
+            self._open_row(self.model.index(0, 0))
 
     def on_data_changed(self, change: str) -> None:
         """A use case of this list's module committed: the list and the open record are read again."""
@@ -349,7 +358,7 @@ class RecordsWorkspace(Workspace):
         self._clear_detail()
         self.record = record
         values = record.model_dump() if isinstance(record, BaseModel) else dict(record or {})
-        label = res.get and res.record and next((v for k, v in values.items() if k in _LABELS), None)
+        label = next((values[k] for k in _LABELS if values.get(k)), None)
         self.detail_title.setText(f"{res.title[:-1] if res.title.endswith('s') else res.title} {label or ''}".strip())
         for name, value in values.items():
             self.detail_form.addRow(label_of(name), self._value_widget(name, value))
@@ -507,6 +516,7 @@ def _empty(layout: QHBoxLayout | QGridLayout) -> None:
         item = layout.takeAt(0)
         w = item.widget() if item is not None else None
         if w is not None:
+            w.hide()  # gone at once; deleted when the event loop next turns
             w.deleteLater()
 
 
