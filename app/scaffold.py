@@ -63,7 +63,8 @@ def plan(name: str, root: Path, workspace: bool) -> dict[Path, str]:
         {
             f"services.{name}": "states",
             f"services.{name}.schemas": "NoteIn, NoteOut, NoteQuery",
-            "services.core.commands": "MANAGERS, STAFF, use_case",
+            "services.core.commands": "use_case",
+            "services.core.roles": "MANAGERS, STAFF",
             "services.core.context": "Ctx",
             "services.core.errors": "NotFound",
             "services.core.pagination": "Page, paginate",
@@ -200,7 +201,7 @@ def get_note(ctx: Ctx, id: str) -> NoteOut:
     tx="write",
     roles=STAFF,
     status=201,
-    says="Create note {result.title}",
+    says="New note",
     record="$name.note",
 )
 def create_note(ctx: Ctx, body: NoteIn) -> NoteOut:
@@ -217,7 +218,7 @@ def create_note(ctx: Ctx, body: NoteIn) -> NoteOut:
     "POST /notes/{id}/archive",
     tx="write",
     roles=MANAGERS,
-    says="Archive note {result.title}",
+    says="Archive note",
     record="$name.note",
 )
 def archive_note(ctx: Ctx, id: str) -> NoteOut:
@@ -229,27 +230,14 @@ def archive_note(ctx: Ctx, id: str) -> NoteOut:
         return NoteOut.model_validate(note)
 '''
 
-STATES = '''"""The note's state machine as data, and the one check.
+STATES = '''"""The note's state machine as data (services/core/states.py): open -> archived."""
 
-open -> archived
-"""
-
-from services.core.errors import conflict_state
+from services.core.states import machine, move
 
 STATES: tuple[str, ...] = ("open", "archived")
 
-# action -> (states it may start from, state it leads to)
-TRANSITIONS: dict[str, tuple[frozenset[str], str]] = {
-    "archive": (frozenset({"open"}), "archived"),
-}
-
-
-def check(current: str, action: str) -> str:
-    """The state ``action`` leads to from ``current``, or 409 naming the current state."""
-    sources, target = TRANSITIONS[action]
-    if current not in sources:
-        raise conflict_state("note", current, action)
-    return target
+NOTE = machine("note", STATES, [move("open", "archive", "archived")], terminal=("archived",))
+check = NOTE.check
 '''
 
 DEMO = '''"""Demo content of $Title (CONTRACT.md): deterministic ids, so it is idempotent."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from services.core.commands import REGISTRY, Operation, check_access
+from services.core.commands import RECORDS, REGISTRY, Operation, check_access
 from services.core.context import Ctx
 from services.core.errors import ServiceError
 from services.core.files import FileResult
@@ -150,3 +150,58 @@ def _title(path: str) -> str:
     last = [p for p in path.split("/") if p and not p.startswith("{")][-1]
     words = last.replace("-", " ").replace("_", " ").capitalize()
     return re.sub(r"\bApi\b", "API", words)
+
+
+# --- a call in people's words (sync issues, history) ----------------------------------------------
+
+
+class _Blank(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def words_for(op: Operation, body: dict[str, Any] | None = None) -> str:
+    """What a call does, as its declaration says it ("Ship order": ``says="{operation} order"``)."""
+    if op.says:
+        text = op.says.format_map(_Blank({k: str(v).replace("_", " ") for k, v in (body or {}).items()}))
+    else:
+        parts = op.name.split(".")
+        noun = parts[-2].replace("_", " ").rstrip("s") if len(parts) >= 2 else op.name
+        verb = parts[-1]
+        text = {"create": f"New {noun}", "update": f"Change to {noun}"}.get(verb, f"{verb.replace('_', ' ')} {noun}")
+    text = " ".join(text.split())
+    return text[:1].upper() + text[1:]
+
+
+def path_params(op: Operation, path: str) -> dict[str, str]:
+    """The parameters of ``op``'s route in a concrete path (``/orders/abc/operations`` -> id=abc)."""
+    route = op.path if op.path.startswith("/api/") else "/{tenant}/" + op.module + "/api" + op.path
+    pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/?]+)", re.escape(route))
+    m = re.match(pattern + r"(?:\\?|$)", path)
+    return dict(m.groupdict()) if m else {}
+
+
+def record_of_call(op: Operation, path: str, body: dict[str, Any] | None = None) -> tuple[str, str] | None:
+    """(record kind, id) of the record a call is about, where its declaration names one."""
+    kind = RECORDS.get(op.record or "")
+    if kind is None:
+        return None
+    found = {**(body or {}), **path_params(op, path)}
+    rid = next((str(found[k]) for k in kind.keys if found.get(k)), None)
+    return (kind.name, rid) if rid else None
+
+
+def record_label(ctx: Ctx, kind_name: str, record_id: str) -> str | None:
+    """How people know the record (its number), read with the kind's read operation; None when it
+    cannot be read (gone, or not for this person)."""
+    from services.core.commands import execute
+
+    kind = RECORDS[kind_name]
+    get = REGISTRY[kind.get]
+    param = next(iter(get.path_params), "id")
+    try:
+        params: dict[str, Any] = {param: record_id}
+        value = getattr(execute(ctx, get, **params), kind.label, None)
+    except ServiceError:
+        return None
+    return str(value) if value else None

@@ -14,7 +14,7 @@ from local_db import new_id
 from local_db.models import Tenant
 from local_db.models.fulfillment import DeviceSettings, FulfillmentLine, FulfillmentOrder, ShippingLabel
 from services.core import auth, labels
-from services.core.commands import next_value, use_case
+from services.core.commands import next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed
 from services.core.events import emit
@@ -155,6 +155,10 @@ def order_stats(ctx: Ctx) -> OrderStats:
     return OrderStats(counts=counts, total=sum(counts.values()))
 
 
+# People know an order by its number (sync issues, history).
+record_kind("fulfillment.order", get="fulfillment.orders.get", label="order_number")
+
+
 @use_case(
     "fulfillment.orders.get",
     "GET /orders/{id}",
@@ -177,7 +181,7 @@ def get_order(ctx: Ctx, id: str) -> OrderDetail:
     "POST /orders/{id}/operations",
     tx="write",
     roles=ANYONE,
-    says="Operation on order",
+    says="{operation} order",
     record="fulfillment.order",
     summary="run an order operation (pick, pack, ship, cancel)",
 )

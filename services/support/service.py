@@ -25,7 +25,7 @@ from local_db.models.support import (
     SupportMessage,
     SupportTicket,
 )
-from services.core.commands import next_value, use_case
+from services.core.commands import next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
@@ -547,6 +547,10 @@ def create_ticket(ctx: Ctx, body: sc.AgentTicketCreate) -> sc.TicketOut:
         t = _create(ctx, s, email=body.email, name=body.name, subject=body.subject, description=body.description,
                     source="agent", priority=body.priority, category_id=body.category_id, tags=body.tags)  # fmt: skip
         return _one_out(s, t, ctx.now())
+
+
+# People know a ticket by its number (sync issues, history).
+record_kind("support.ticket", get="support.tickets.get", label="number", keys=("ticket_id", "id"))
 
 
 @use_case(

@@ -25,7 +25,7 @@ from local_db.models.upgrade import (
     UpgradeValuation,
 )
 from services.core import labels
-from services.core.commands import use_case
+from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
@@ -307,6 +307,12 @@ def create_submission(ctx: Ctx, body: SubmissionCreate) -> SubmissionDetail:
         _attach_customer_photos(s, ctx, sub, body.photos)
         s.flush()
         return _detail(s, ctx, sub)
+
+
+# People know a trade-in by its device's serial number (sync issues, history).
+record_kind(
+    "upgrade.submission", get="upgrade.admin.submissions.get", label="serial_number", keys=("id", "submission_id")
+)
 
 
 @use_case(
