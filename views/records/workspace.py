@@ -47,13 +47,13 @@ from services.core.context import MODULES
 from services.core.errors import ValidationFailed
 from services.core.files import FileResult
 from services.core.pagination import ListQuery
-from services.core.records import Resource, irreversible, may, resources
+from services.core.records import Resource, irreversible, may, page_item, resources
 from services.core.roles import STAFF
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.records.files import FileViewer
 from views.records.forms import EMPTY, ModelForm, label_of
-from views.records.model import PAGE, RecordsModel, _machine, text_of
+from views.records.model import PAGE, RecordsModel, _machine, columns_of, text_of
 from views.records.palette import Palette
 from views.shell.theme import set_role
 
@@ -118,6 +118,7 @@ class RecordsWorkspace(Workspace):
         self.current: Resource | None = None
         self.model: RecordsModel | None = None
         self.record: Any = None
+        self.asked: str | None = None
 
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
@@ -305,7 +306,7 @@ class RecordsWorkspace(Workspace):
         self.count.setText(f"{total:,} records" if loaded >= total else f"{loaded:,} of {total:,} records")
         if loaded and loaded <= PAGE:
             self.table.resizeColumnsToContents()
-        if self.record is None and self.model is not None and self.model.rowCount():
+        if self.record is None and self.asked is None and self.model is not None and self.model.rowCount():
             # The first record shows at once, as in a mail client; arrows and Enter move on.
             self.table.selectRow(0)
             self._open_row(self.model.index(0, 0))
@@ -335,17 +336,23 @@ class RecordsWorkspace(Workspace):
             return
         if res is not self.current:
             self.show_resource(res.key)
+        self.asked = record_id  # the latest record asked for wins over answers still on their way
         if res.get is None:
             row = next((r for r in (self.model.rows if self.model else []) if self._id_of(r) == record_id), None)
             if row is not None:
                 self._show_record(row)
             return
         param = res.id_param(res.get) or "id"
-        self.session.ops.run(self.session.call(res.get.name, **{param: record_id}), on_success=self._show_record,
-                             parent=self.table)  # fmt: skip
+
+        def show(record: Any) -> None:
+            if self.asked == record_id and self.current is res:
+                self._show_record(record)
+
+        self.session.ops.run(self.session.call(res.get.name, **{param: record_id}), on_success=show, parent=self.table)
 
     def _clear_detail(self) -> None:
         self.record = None
+        self.asked = None
         self.detail_title.setText("Select a record")
         while self.detail_form.rowCount():
             self.detail_form.removeRow(0)
@@ -363,6 +370,33 @@ class RecordsWorkspace(Workspace):
         for name, value in values.items():
             self.detail_form.addRow(label_of(name), self._value_widget(name, value))
         self._add_actions(res, record)
+        self._add_children(res, record)
+
+    def _add_children(self, res: Resource, record: Any) -> None:
+        """Lists under the record (a subscription's deliveries): their latest rows, read off the UI thread."""
+        ctx = self.session.ctx()
+        rid = self._id_of(record)
+        for op, param in res.children:
+            if not may(ctx, op):
+                continue
+            title = label_of(op.path.rsplit("/", 1)[-1])
+            box = QLabel(f"{title}: reading…")
+            box.setWordWrap(True)
+            box.setObjectName(f"children-{op.name}")
+            self.detail_form.addRow(title, box)
+            columns = columns_of(page_item(op.response))[:4]
+
+            def show(page: Any, box: QLabel = box, title: str = title, columns: list[str] = columns) -> None:
+                rows = [" · ".join(text_of(getattr(r, c, None)) for c in columns) for r in page.items]
+                more = f"\n… {page.total - len(rows):,} more" if page.total > len(rows) else ""
+                box.setText("\n".join(rows) + more if rows else f"No {title.lower()} yet")
+
+            def failed(error: BaseException, box: QLabel = box) -> None:
+                box.setText(error_message(error))
+
+            params: dict[str, Any] = {param: rid}
+            self.session.ops.run(self.session.call(op.name, query={"limit": 10}, **params), on_success=show,
+                                 on_failure=failed)  # fmt: skip
 
     def _value_widget(self, name: str, value: Any) -> QWidget:
         target = self._related(name)

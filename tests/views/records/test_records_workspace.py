@@ -153,3 +153,22 @@ def test_a_column_the_service_cannot_sort_by_says_which_can(open_ws: Callable[..
     qtbot.waitUntil(lambda: "sorts by" in ws.count.text(), timeout=5000)
     assert "created at" in ws.count.text() and ws.model.rows[0] is first  # type: ignore[union-attr]
     assert "sort" not in ws.model.query  # type: ignore[union-attr]
+
+
+def test_a_record_shows_the_lists_under_it(runtime: Runtime, qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    from services.core.commands import execute
+
+    # On the platform: a subscription carries a signing secret, so it is never made on a station.
+    ws = next(workspace_factory(runtime, qtbot, RecordsWorkspace, "owner@demo.test", (1280, 800)))()
+    execute(ws.session.ctx(), "events.subscriptions.create",
+            body={"webhook_url": "https://hooks.example.com/orders", "event_types": ["order.shipped"],
+                  "secret": "whsec_" + "s" * 32})  # fmt: skip
+    ws.show_resource("events:/subscriptions")
+    _wait_loaded(qtbot, ws)
+    assert ws.model is not None and ws.model.rowCount() > 0
+    box = ws.findChild(QLabel, "children-events.subscriptions.deliveries")
+    assert box is not None
+    qtbot.waitUntil(lambda: "reading" not in box.text(), timeout=5000)
+    assert box.text()  # its deliveries, or that there are none yet
