@@ -47,10 +47,13 @@ def _demo_dir(data_dir: Path | None) -> Path:
 
 def _load_station(data_dir: Path, demo: bool) -> object:
     from app.station import open_station, seed_data_dir
+    from services.core.jobs import JobWorker
 
     if demo and not (data_dir / "data.db").exists():
         seed_data_dir(data_dir)
-    return open_station(data_dir)
+    rt = open_station(data_dir)
+    JobWorker(rt).start()  # long work (generations, imports) runs on its own thread
+    return rt
 
 
 def run_desktop(args: argparse.Namespace) -> int:

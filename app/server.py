@@ -19,6 +19,7 @@ from app.wiring import platform_runtime
 from services.core.clock import Clock
 from services.core.context import Runtime
 from services.core.demo import seed_demo
+from services.core.jobs import JobWorker
 
 log = logging.getLogger("server")
 
@@ -26,6 +27,23 @@ log = logging.getLogger("server")
 # events module adds its delivery worker here.
 LIFESPAN_FACTORIES: list[Callable[[Runtime, Settings], Callable[[FastAPI], Any]]] = []
 LIFESPAN_FACTORIES.append(events_lifespan)
+
+
+def jobs_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
+    """The process's job worker (PDF catalogs, imports, sends) runs while the server does."""
+
+    async def start(app: FastAPI) -> Callable[[], Any]:
+        worker = JobWorker(rt).start()
+
+        async def stop() -> None:
+            worker.stop()
+
+        return stop
+
+    return start
+
+
+LIFESPAN_FACTORIES.append(jobs_lifespan)
 
 
 def build_app(settings: Settings, clock: Clock | None = None) -> tuple[FastAPI, Runtime]:

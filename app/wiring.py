@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import local_db.models  # noqa: F401 - every table registered before migrations run
+import services.core.jobs  # noqa: F401 - declares the jobs' routes
 import services.core.mail  # noqa: F401 - declares the kept mail's routes
 import services.core.service  # noqa: F401 - declares the platform operations
 import services.core.station  # noqa: F401 - declares the station operations (outbox status)

@@ -10,6 +10,14 @@ from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import (
+    QApplication,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionProgressBar,
+    QStyleOptionViewItem,
+)
 
 from services.core.commands import execute
 from services.core.pagination import Page
@@ -55,6 +63,21 @@ def text_of(value: Any) -> str:
     return str(getattr(value, "value", value))
 
 
+class ProgressDelegate(QStyledItemDelegate):
+    """A ``progress`` column (percent) drawn as a bar: long work shows how far it got."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        value = index.data(Qt.ItemDataRole.UserRole + 1)
+        if not isinstance(value, int):
+            super().paint(painter, option, index)
+            return
+        bar = QStyleOptionProgressBar()
+        bar.rect = option.rect.adjusted(4, 6, -4, -6)  # type: ignore[attr-defined]
+        bar.minimum, bar.maximum, bar.progress = 0, 100, value
+        bar.text, bar.textVisible = f"{value} %", True
+        QApplication.style().drawControl(QStyle.ControlElement.CE_ProgressBar, bar, painter)
+
+
 class RecordsModel(QAbstractTableModel):
     """Rows of one resource's list; ``query`` holds the filters, search and sort."""
 
@@ -89,6 +112,8 @@ class RecordsModel(QAbstractTableModel):
             return text_of(value)
         if role == Qt.ItemDataRole.UserRole:
             return row
+        if role == Qt.ItemDataRole.UserRole + 1 and self.columns[index.column()] == "progress":
+            return value
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802

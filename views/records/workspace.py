@@ -53,7 +53,7 @@ from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.records.files import FileViewer
 from views.records.forms import EMPTY, ModelForm, label_of
-from views.records.model import PAGE, RecordsModel, _machine, columns_of, text_of
+from views.records.model import PAGE, ProgressDelegate, RecordsModel, _machine, columns_of, text_of
 from views.records.palette import Palette
 from views.shell.theme import set_role
 
@@ -160,6 +160,7 @@ class RecordsWorkspace(Workspace):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.activated.connect(self._open_row)
+        self.progress_bars = ProgressDelegate(self.table)
 
         top = QHBoxLayout()
         top.addWidget(self.heading, 1)
@@ -241,6 +242,10 @@ class RecordsWorkspace(Workspace):
         self.model.loaded.connect(self._loaded)
         self.model.failed.connect(self._list_failed)
         self.table.setModel(self.model)
+        for i in range(len(self.model.columns) + 8):
+            self.table.setItemDelegateForColumn(i, None)  # type: ignore[arg-type]
+        if "progress" in self.model.columns:
+            self.table.setItemDelegateForColumn(self.model.columns.index("progress"), self.progress_bars)
         self.table.horizontalHeader().setSortIndicatorShown(False)
         self.heading.setText(f"{res.module.capitalize()} · {res.title}")
         q = res.listing.query
