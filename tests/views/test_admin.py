@@ -102,3 +102,37 @@ def test_changing_a_role_and_the_last_owner_rule(qtbot: QtBot, owner_shell: tupl
     users.role.setCurrentIndex(users.role.findData("operator"))
     users.save.click()
     qtbot.waitUntil(lambda: "at least one owner" in users.status.text(), timeout=5000)
+
+
+def test_modules_for_the_tenant_and_for_a_person(qtbot: QtBot, owner_shell: tuple[ShellWindow, AdminWorkspace],
+                                                 station: Runtime) -> None:  # fmt: skip
+    from services.core import auth
+    from services.core.demo import demo_id
+    from views.admin.workspace import _tick, _ticked
+
+    _shell, ws = owner_shell
+    panel = ws.modules_panel
+    qtbot.waitUntil(lambda: "upgrade" in _ticked(panel.list), timeout=5000)
+    # Turn Upgrade off for the tenant: the operator loses it at once, their own list is kept.
+    _tick(panel.list, set(_ticked(panel.list)) - {"upgrade"})
+    panel.save.click()
+    qtbot.waitUntil(lambda: "Saved" in panel.status.text(), timeout=5000)
+    tenant = auth.load_tenant(station.db, "demo")
+    assert "upgrade" not in tenant.modules
+    operator = auth.user_principal(station.db, demo_id("user", "operator@demo.test"), tenant)
+    assert "upgrade" not in operator.modules
+    _tick(panel.list, set())
+    panel.save.click()
+    qtbot.waitUntil(lambda: "at least one" in panel.status.text(), timeout=5000)
+    # A person's own modules, ticked in the selected user's list.
+    users = ws.users
+    emails = [users.table.item(r, 1).text() for r in range(users.table.rowCount())]
+    users.table.selectRow(emails.index("operator@demo.test"))
+    assert set(_ticked(users.user_modules)) == {"upgrade", "support", "inventory"}
+    _tick(users.user_modules, {"support"})
+    users.save.click()
+    qtbot.waitUntil(lambda: "Saved" in users.status.text(), timeout=5000)
+    member = auth.user_principal(
+        station.db, demo_id("user", "operator@demo.test"), auth.load_tenant(station.db, "demo")
+    )
+    assert member.modules == frozenset({"support"})

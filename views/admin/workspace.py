@@ -101,6 +101,10 @@ class UsersPanel(QWidget):
         for r in ROLES:
             self.role.addItem(r, r)
         self.disabled = QCheckBox("&Disabled")
+        self.user_modules = _module_list("Modules of the selected user")
+        self.user_modules.setMaximumHeight(120)
+        self.user_modules.setFlow(QListWidget.Flow.LeftToRight)
+        self.user_modules.setWrapping(True)
         self.save = QPushButton("&Save user")
         self.save.setProperty("primary", True)
         self.save.clicked.connect(self.save_user)
@@ -111,6 +115,7 @@ class UsersPanel(QWidget):
         form.addWidget(self.disabled)
         form.addWidget(self.save)
         lay.addWidget(edit)
+        lay.addWidget(self.user_modules)
         self.status = _Status("User result")
         lay.addWidget(self.status)
         if session.principal.role != "owner":
@@ -141,6 +146,7 @@ class UsersPanel(QWidget):
         self.who.setText(f"{u.name} <{u.email}>")
         self.role.setCurrentIndex(max(0, self.role.findData(u.role)))
         self.disabled.setChecked(u.disabled)
+        _tick(self.user_modules, set(u.userModules))
         self.save.setEnabled(True)
         self.status.say("")
 
@@ -151,7 +157,8 @@ class UsersPanel(QWidget):
             return
         u = self.users[row]
         try:
-            body = UserUpdate(role=self.role.currentData(), disabled=self.disabled.isChecked())
+            body = UserUpdate(role=self.role.currentData(), disabled=self.disabled.isChecked(),
+                              userModules=_ticked(self.user_modules))  # fmt: skip
         except ValidationError as exc:
             self.status.say(str(validation_details(exc)))
             return
@@ -164,25 +171,72 @@ class UsersPanel(QWidget):
         )
 
 
+def _module_list(name: str) -> QListWidget:
+    """One tick box per module."""
+    lst = QListWidget()
+    lst.setAccessibleName(name)
+    for m in MODULES:
+        item = QListWidgetItem(m)
+        item.setData(Qt.ItemDataRole.UserRole, m)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(Qt.CheckState.Unchecked)
+        lst.addItem(item)
+    return lst
+
+
+def _ticked(lst: QListWidget) -> list[str]:
+    return [str(lst.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(lst.count())
+            if lst.item(i).checkState() == Qt.CheckState.Checked]  # fmt: skip
+
+
+def _tick(lst: QListWidget, wanted: set[str]) -> None:
+    for i in range(lst.count()):
+        item = lst.item(i)
+        on = item.data(Qt.ItemDataRole.UserRole) in wanted
+        item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+
 class ModulesPanel(QWidget):
+    """The tenant's modules: owners and admins turn them on and off (people keep their own lists)."""
+
     def __init__(self, session: StationSession) -> None:
         super().__init__()
+        self.session = session
         lay = QVBoxLayout(self)
         note = QLabel(
             "Modules enabled for this tenant. A person uses a module when the tenant has it and "
-            "their own module list includes it."
+            "their own module list includes it; a module turned off and on again comes back as it was."
         )
         note.setWordWrap(True)
         set_role(note, "subtitle")
         lay.addWidget(note)
-        self.list = QListWidget()
-        self.list.setAccessibleName("Enabled modules")
-        for m in MODULES:
-            on = m in session.tenant.modules
-            item = QListWidgetItem(icon("ok" if on else "placeholder"), f"{m}  —  {'enabled' if on else 'off'}")
-            item.setData(Qt.ItemDataRole.UserRole, m)
-            self.list.addItem(item)
+        self.list = _module_list("Enabled modules")
+        _tick(self.list, set(session.tenant.modules))
         lay.addWidget(self.list, 1)
+        row = QHBoxLayout()
+        self.save = QPushButton("Save &modules")
+        self.save.setProperty("primary", True)
+        self.save.clicked.connect(self.save_modules)
+        row.addStretch(1)
+        row.addWidget(self.save)
+        lay.addLayout(row)
+        self.status = _Status("Modules result")
+        lay.addWidget(self.status)
+
+    def load(self) -> None:
+        self.session.ops.run(self.session.call("platform.tenant.get"),
+                             on_success=lambda t: _tick(self.list, set(t.modules)), parent=self.list)  # fmt: skip
+
+    def save_modules(self) -> None:
+        chosen = _ticked(self.list)
+        if not chosen:
+            self.status.say("Keep at least one module enabled.")
+            return
+        self.session.ops.run(
+            self.session.call("platform.tenant.modules", body={"modules": chosen}),
+            on_success=lambda t: self.status.say(f"Saved: {len(t.modules)} modules enabled.", "ok"),
+            on_failure=lambda exc: self.status.say(error_message(exc)),
+        )
 
 
 class ApiKeysPanel(QWidget):
@@ -409,6 +463,7 @@ class AdminWorkspace(Workspace):
 
     def reload(self) -> None:
         self.users.load()
+        self.modules_panel.load()
         if self.api_keys is not None:
             self.api_keys.load()
 
