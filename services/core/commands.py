@@ -73,6 +73,9 @@ class Operation:
     limit: str | None = None
     # Takes a file (raw body or multipart ``file`` part) passed as ``upload=``.
     upload: bool = False
+    # Made on the platform, online, never queued in a station's outbox: the change carries or
+    # makes a secret (an API key's value, a password, a station's or a subscription's secret).
+    online: bool = False
     # Sign-in operations: the HTTP door sets this HttpOnly cookie from the
     # result's ``token`` field; sign-out operations clear it.
     cookie: str | None = None
@@ -135,6 +138,7 @@ def use_case(
     module: str | None = None,
     limit: str | None = None,
     upload: bool = False,
+    online: bool = False,
     cookie: str | None = None,
     clears_cookie: str | None = None,
     headers: tuple[str, ...] = (),
@@ -170,6 +174,7 @@ def use_case(
                 record=record,
                 limit=limit,
                 upload=upload,
+                online=online,
                 cookie=cookie,
                 clears_cookie=clears_cookie,
                 headers=headers,

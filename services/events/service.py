@@ -143,6 +143,7 @@ def _load_sub(s: Any, sub_id: str) -> Subscription:
     "events.subscriptions.create",
     "POST /subscriptions",
     tx="write",
+    online=True,
     roles=MANAGERS,
     status=201,
     summary="create a subscription",
@@ -252,6 +253,7 @@ def deactivate(ctx: Ctx, sub_id: str) -> SubscriptionOut:
     "events.subscriptions.rotate_secret",
     "POST /subscriptions/{sub_id}/rotate-secret",
     tx="write",
+    online=True,
     roles=MANAGERS,
     summary="rotate a subscription's secret",
 )

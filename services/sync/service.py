@@ -80,6 +80,7 @@ def _out(st: SyncStation) -> StationOut:
     "sync.stations.register",
     "POST /api/tenants/{tenant}/sync/stations",
     tx="write",
+    online=True,
     roles=MANAGERS,
     status=201,
     module="platform",
