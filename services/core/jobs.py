@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from sqlalchemy import select, update
 
 from local_db import new_id
+from local_db.base import table_of
 from local_db.models.jobs import Job
 from services.core import auth
 from services.core.commands import use_case
@@ -47,6 +48,7 @@ JOB = machine(
     terminal=("succeeded", "failed", "cancelled"),
 )
 
+_JOBS = table_of(Job)
 Report = Callable[[int, int, str | None], None]  # (done, total, message)
 
 
@@ -213,8 +215,11 @@ class JobWorker:
             return False
         job_id, tenant_id = row
         with db.transaction(None) as s:
-            claimed = s.execute(update(Job).where(Job.id == job_id, Job.status == "queued")
-                                .values(status=JOB.check("queued", "start", "system"), started_at=now))  # fmt: skip
+            claimed = s.connection().execute(
+                update(_JOBS)
+                .where(_JOBS.c.id == job_id, _JOBS.c.status == "queued")
+                .values(status=JOB.check("queued", "start", "system"), started_at=now)
+            )
             if claimed.rowcount != 1:
                 return True  # another worker took it
             job = s.get(Job, job_id)
@@ -225,7 +230,11 @@ class JobWorker:
         try:
             if spec is None:
                 raise RuntimeError(f"no runner for jobs of kind {kind!r} in this process")
-            result = spec.run(ctx, params, lambda d, t, m=None: self._report(ctx, job_id, d, t, m))
+
+            def report(done: int, total: int, message: str | None = None) -> None:
+                self._report(ctx, job_id, done, total, message)
+
+            result = spec.run(ctx, params, report)
         except Cancelled:
             return True
         except Exception as exc:  # noqa: BLE001 - the job failed, not the worker: said on the record
