@@ -53,7 +53,7 @@ from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.records.files import FileViewer
 from views.records.forms import EMPTY, ModelForm, label_of
-from views.records.model import PAGE, ProgressDelegate, RecordsModel, _machine, columns_of, text_of
+from views.records.model import ProgressDelegate, RecordsModel, _machine, columns_of, text_of
 from views.records.palette import Palette
 from views.shell.theme import set_role
 
@@ -119,6 +119,7 @@ class RecordsWorkspace(Workspace):
         self.model: RecordsModel | None = None
         self.record: Any = None
         self.asked: str | None = None
+        self._sized = False
 
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
@@ -238,6 +239,7 @@ class RecordsWorkspace(Workspace):
 
     def _open_resource(self, res: Resource) -> None:
         self.current = res
+        self._sized = False
         self.model = RecordsModel(self.session, res, self)
         self.model.loaded.connect(self._loaded)
         self.model.failed.connect(self._list_failed)
@@ -309,7 +311,8 @@ class RecordsWorkspace(Workspace):
 
     def _loaded(self, loaded: int, total: int) -> None:
         self.count.setText(f"{total:,} records" if loaded >= total else f"{loaded:,} of {total:,} records")
-        if loaded and loaded <= PAGE:
+        if loaded and not self._sized:
+            self._sized = True  # once per list: a filter or a sort keeps the widths the person sees
             self.table.resizeColumnsToContents()
         if self.record is None and self.asked is None and self.model is not None and self.model.rowCount():
             # The first record shows at once, as in a mail client; arrows and Enter move on.
