@@ -14,7 +14,7 @@ import re
 import smtplib
 import ssl
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.policy import default as default_policy
 from email.utils import formatdate, make_msgid, parsedate_to_datetime
@@ -121,9 +121,10 @@ def _read(path: Path) -> MailOut:
     from email import message_from_bytes
 
     msg = message_from_bytes(path.read_bytes(), policy=default_policy)
-    when = msg.get("Date")
-    return MailOut(id=path.stem, to=str(msg.get("To", "")), subject=str(msg.get("Subject", "")),
-                   sent_at=parsedate_to_datetime(when) if when else None)  # fmt: skip
+    when = parsedate_to_datetime(msg["Date"]) if msg.get("Date") else None
+    if when is not None and when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)  # "-0000": UTC without a stated offset
+    return MailOut(id=path.stem, to=str(msg.get("To", "")), subject=str(msg.get("Subject", "")), sent_at=when)
 
 
 @use_case("platform.mail.list", f"GET {T}/mail", tx="read", roles=MANAGERS, module="platform",
