@@ -48,7 +48,7 @@ def test_the_document_is_valid_openapi_31_and_says_everything(client: httpx.Clie
     assert set(doc["components"]["securitySchemes"]) >= {"session", "apiKey", "bearer"}
     assert doc["components"]["securitySchemes"]["session"] == {**doc["components"]["securitySchemes"]["session"],
                                                               "in": "cookie", "name": "service_token"}  # fmt: skip
-    for name, (path, method, o) in ops.items():
+    for name, (path, _method, o) in ops.items():
         declared = {p["name"] for p in o.get("parameters", []) if p["in"] == "path"}
         assert declared == set(re.findall(r"{(\w+)}", path)), name
         success = [c for c in o["responses"] if c.startswith("2")]
