@@ -26,6 +26,7 @@ from services.core.sealing import seal, unseal
 from services.fulfillment import states
 from services.fulfillment.carriers import Package, Shipment, get_carrier
 from services.fulfillment.codes import with_check_digit
+from services.inventory.stock import ship_lines
 from services.fulfillment.schemas import (
     CancelOperation,
     DeviceLogin,
@@ -295,6 +296,8 @@ def _ship(ctx: Ctx, s: Session, o: FulfillmentOrder, op: ShipOperation) -> None:
     s.add(ShippingLabel(id=label_id, order_id=o.id, carrier=shipment.carrier, tracking_number=shipment.tracking_number,
                         title=carrier.name.upper(), lines=_label_lines(ctx, o), created_at=now))  # fmt: skip
     o.carrier, o.tracking_number, o.label_id, o.shipped_at = shipment.carrier, shipment.tracking_number, label_id, now
+    # The shipped items leave the shipping location's stock in this same transaction (never refused).
+    ship_lines(ctx, s, reference=o.order_number, lines=[(ln.sku, ln.quantity) for ln in _lines(s, o.id)])
     emit(ctx, "order.shipped", {"order_id": o.id, "tracking_number": shipment.tracking_number,
                                 "carrier": shipment.carrier, "shipped_at": now.isoformat(),
                                 "order_number": o.order_number, "label_id": label_id})  # fmt: skip
