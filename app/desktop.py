@@ -35,6 +35,7 @@ DEMO_USER_FOR = {
     "inspection": "operator@demo.test",
     "helpdesk": "operator@demo.test",
     "admin": "owner@demo.test",
+    "stockcount": "operator@demo.test",
 }
 # --demo registers the station with its embedded platform for each demo tenant, as its owner.
 DEMO_TENANTS = (("demo", "owner@demo.test"), ("other", "owner@other.test"))

@@ -9,7 +9,7 @@ import importlib.util
 
 from views.base import StationSession, Workspace
 
-ORDER = ("warehouse", "inspection", "helpdesk", "admin")
+ORDER = ("warehouse", "inspection", "helpdesk", "admin", "stockcount")
 
 
 def all_workspaces() -> dict[str, type[Workspace]]:
