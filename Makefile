@@ -44,7 +44,7 @@ bench: install
 	done
 
 screenshots: install
-	@for w in login warehouse inspection helpdesk admin; do \
+	@for w in login warehouse inspection helpdesk admin stockcount; do \
 		QT_QPA_PLATFORM=offscreen $(PY) -m app screenshot --workspace $$w --out docs/screenshots/$$w.png || exit 1; \
 	done
 

@@ -52,7 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     y.add_argument("--interval", type=float, default=15.0, help="seconds between rounds when idle")
 
     sc = sub.add_parser("screenshot", help="render a workspace with demo data into a PNG")
-    sc.add_argument("--workspace", required=True, choices=["warehouse", "inspection", "helpdesk", "admin", "login", "stockcount"])
+    sc.add_argument(
+        "--workspace", required=True, choices=["warehouse", "inspection", "helpdesk", "admin", "login", "stockcount"]
+    )
     sc.add_argument("--out", type=Path, required=True)
     sc.add_argument("--data-dir", type=Path, dest="shot_data_dir")
     sc.add_argument("--size", default="1280x800")

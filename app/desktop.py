@@ -251,6 +251,10 @@ def screenshot(workspace: str, out: Path, data_dir: Path | None, size: tuple[int
     ok_sign_in = True
     if workspace != "login":
         ok_sign_in = sign_in_for_screenshot(win, app, DEMO_USER_FOR[workspace], workspace)
+        # A workspace may name the scans that show it at work (e.g. a count in progress).
+        for code in getattr(getattr(win, "workspaces", {}).get(workspace), "SCREENSHOT_SCANS", ()):
+            _settle(win, app)
+            win.workspaces[workspace].handle_scan(code, "scanner")  # type: ignore[attr-defined]
     _settle(win, app)
     out.parent.mkdir(parents=True, exist_ok=True)
     ok = ok_sign_in and win.grab().save(str(out))

@@ -26,7 +26,6 @@ from services.core.sealing import seal, unseal
 from services.fulfillment import states
 from services.fulfillment.carriers import Package, Shipment, get_carrier
 from services.fulfillment.codes import with_check_digit
-from services.inventory.stock import ship_lines
 from services.fulfillment.schemas import (
     CancelOperation,
     DeviceLogin,
@@ -47,6 +46,7 @@ from services.fulfillment.schemas import (
     WebhookSecretIn,
     WebhookSettingsOut,
 )
+from services.inventory.stock import ship_lines
 
 DEVICE_ROLE = "warehouse-device"
 _LABEL_NS = uuid.UUID("0b7e3c52-8a4e-4f0e-9a55-6a1d2b9f4c21")

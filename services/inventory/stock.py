@@ -95,8 +95,18 @@ def apply(ctx: Ctx, s: Session, sku: str, loc: InventoryLocation, delta: int) ->
         rid = new_id()
         try:
             with s.begin_nested():
-                s.execute(insert(_STOCK), {"id": rid, "tenant_id": ctx.tenant_id, "sku": sku, "location_id": loc.id,
-                                           "quantity": delta, "reserved": 0, "updated_at": now})
+                s.execute(
+                    insert(_STOCK),
+                    {
+                        "id": rid,
+                        "tenant_id": ctx.tenant_id,
+                        "sku": sku,
+                        "location_id": loc.id,
+                        "quantity": delta,
+                        "reserved": 0,
+                        "updated_at": now,
+                    },
+                )
             return Level(rid, sku, loc.id, delta, 0)
         except IntegrityError:
             continue
@@ -118,9 +128,22 @@ def record(
     """Write one movement (positive quantity, direction by ``source``/``target``)."""
     mid = new_id()
     actor = ctx.principal.id if ctx.principal.kind in ("user", "api_key") else None
-    s.execute(insert(_MOVEMENTS), {"id": mid, "tenant_id": ctx.tenant_id, "sku": sku, "from_location_id": source,
-                                   "to_location_id": target, "quantity": quantity, "kind": kind,
-                                   "reference": reference, "reason": reason, "actor": actor, "at": ctx.now()})
+    s.execute(
+        insert(_MOVEMENTS),
+        {
+            "id": mid,
+            "tenant_id": ctx.tenant_id,
+            "sku": sku,
+            "from_location_id": source,
+            "to_location_id": target,
+            "quantity": quantity,
+            "kind": kind,
+            "reference": reference,
+            "reason": reason,
+            "actor": actor,
+            "at": ctx.now(),
+        },
+    )
     return mid
 
 
@@ -149,8 +172,17 @@ def move(
             levels.append(apply(ctx, s, sku, source, -quantity))
     if target is not None:
         levels.append(apply(ctx, s, sku, target, quantity))
-    mid = record(ctx, s, sku=sku, quantity=quantity, kind=kind, source=source.id if source else None,
-                 target=target.id if target else None, reference=reference, reason=reason)
+    mid = record(
+        ctx,
+        s,
+        sku=sku,
+        quantity=quantity,
+        kind=kind,
+        source=source.id if source else None,
+        target=target.id if target else None,
+        reference=reference,
+        reason=reason,
+    )
     return mid, levels
 
 
@@ -165,16 +197,26 @@ def transit_location(ctx: Ctx, s: Session) -> InventoryLocation:
 
     Its id is derived from the tenant, so a station and the platform that both make it agree.
     """
-    found = s.execute(
-        select(InventoryLocation).where(InventoryLocation.kind == "transit").order_by(InventoryLocation.created_at)
-    ).scalars().first()
+    found = (
+        s.execute(
+            select(InventoryLocation).where(InventoryLocation.kind == "transit").order_by(InventoryLocation.created_at)
+        )
+        .scalars()
+        .first()
+    )
     if found is not None:
         return found
     code = "TRANSIT"
     if s.execute(select(InventoryLocation.id).where(InventoryLocation.code == code)).first():
         code = "TRANSIT-AUTO"
-    loc = InventoryLocation(id=str(uuid.uuid5(_TRANSIT_NS, ctx.tenant_id)), code=code, name="In transit",
-                            kind="transit", allow_negative=False, created_at=ctx.now())
+    loc = InventoryLocation(
+        id=str(uuid.uuid5(_TRANSIT_NS, ctx.tenant_id)),
+        code=code,
+        name="In transit",
+        kind="transit",
+        allow_negative=False,
+        created_at=ctx.now(),
+    )
     s.add(loc)
     s.flush()
     return loc
@@ -198,12 +240,16 @@ def available_for(s: Session, sku: str, location_id: str | None) -> int:
 def check_alerts(ctx: Ctx, s: Session, sku: str, location_ids: Iterable[str], reason: str | None = None) -> None:
     """Open, update or resolve the alerts of the rules that watch ``sku`` at these locations."""
     locs = list(dict.fromkeys(location_ids))
-    rules = s.execute(
-        select(InventoryAlertRule).where(
-            InventoryAlertRule.sku == sku,
-            or_(InventoryAlertRule.location_id.is_(None), InventoryAlertRule.location_id.in_(locs)),
+    rules = (
+        s.execute(
+            select(InventoryAlertRule).where(
+                InventoryAlertRule.sku == sku,
+                or_(InventoryAlertRule.location_id.is_(None), InventoryAlertRule.location_id.in_(locs)),
+            )
         )
-    ).scalars().all()
+        .scalars()
+        .all()
+    )
     for rule in rules:
         evaluate(ctx, s, rule, reason)
 
@@ -211,29 +257,58 @@ def check_alerts(ctx: Ctx, s: Session, sku: str, location_ids: Iterable[str], re
 def evaluate(ctx: Ctx, s: Session, rule: InventoryAlertRule, reason: str | None = None) -> InventoryAlert | None:
     """Bring the rule's alert in line with the stock: at most one unresolved alert per rule."""
     available = available_for(s, rule.sku, rule.location_id)
-    alert = s.execute(
-        select(InventoryAlert).where(InventoryAlert.rule_id == rule.id, InventoryAlert.state.in_(UNRESOLVED))
-    ).scalars().first()
+    alert = (
+        s.execute(select(InventoryAlert).where(InventoryAlert.rule_id == rule.id, InventoryAlert.state.in_(UNRESOLVED)))
+        .scalars()
+        .first()
+    )
     now = ctx.now()
     if available < rule.threshold:
         if alert is not None:
             alert.available = available
             return alert
-        alert = InventoryAlert(id=new_id(), rule_id=rule.id, sku=rule.sku, location_id=rule.location_id,
-                               threshold=rule.threshold, available=available, state="open", reason=reason,
-                               opened_at=now)
+        alert = InventoryAlert(
+            id=new_id(),
+            rule_id=rule.id,
+            sku=rule.sku,
+            location_id=rule.location_id,
+            threshold=rule.threshold,
+            available=available,
+            state="open",
+            reason=reason,
+            opened_at=now,
+        )
         s.add(alert)
         s.flush()
-        emit(ctx, "stock.low", {"alert_id": alert.id, "rule_id": rule.id, "sku": rule.sku,
-                                "location_id": rule.location_id, "threshold": rule.threshold,
-                                "available": available, "reason": reason})
+        emit(
+            ctx,
+            "stock.low",
+            {
+                "alert_id": alert.id,
+                "rule_id": rule.id,
+                "sku": rule.sku,
+                "location_id": rule.location_id,
+                "threshold": rule.threshold,
+                "available": available,
+                "reason": reason,
+            },
+        )
         return alert
     if alert is not None:
         alert.available, alert.state, alert.resolved_at = available, "resolved", now
         s.flush()
-        emit(ctx, "stock.recovered", {"alert_id": alert.id, "rule_id": rule.id, "sku": rule.sku,
-                                      "location_id": rule.location_id, "threshold": rule.threshold,
-                                      "available": available})
+        emit(
+            ctx,
+            "stock.recovered",
+            {
+                "alert_id": alert.id,
+                "rule_id": rule.id,
+                "sku": rule.sku,
+                "location_id": rule.location_id,
+                "threshold": rule.threshold,
+                "available": available,
+            },
+        )
     return alert
 
 
@@ -246,16 +321,21 @@ def ship_from(s: Session, tenant_id: str) -> InventoryLocation | None:
     t = s.get(Tenant, tenant_id)
     wanted = (((t.settings if t else None) or {}).get("fulfillment") or {}).get("ship_from_location")
     if wanted:
-        loc = s.get(InventoryLocation, wanted) or s.execute(
-            select(InventoryLocation).where(InventoryLocation.code == wanted)
-        ).scalars().first()
+        loc = (
+            s.get(InventoryLocation, wanted)
+            or s.execute(select(InventoryLocation).where(InventoryLocation.code == wanted)).scalars().first()
+        )
         if loc is not None:
             return loc
-    return s.execute(
-        select(InventoryLocation)
-        .where(InventoryLocation.kind == "internal")
-        .order_by(InventoryLocation.created_at, InventoryLocation.code)
-    ).scalars().first()
+    return (
+        s.execute(
+            select(InventoryLocation)
+            .where(InventoryLocation.kind == "internal")
+            .order_by(InventoryLocation.created_at, InventoryLocation.code)
+        )
+        .scalars()
+        .first()
+    )
 
 
 def ship_lines(ctx: Ctx, s: Session, *, reference: str, lines: Iterable[tuple[str, int]]) -> list[str]:
@@ -276,22 +356,37 @@ def ship_lines(ctx: Ctx, s: Session, *, reference: str, lines: Iterable[tuple[st
             totals[sku] = totals.get(sku, 0) + qty
     moved: list[str] = []
     for sku, qty in totals.items():
-        mid, levels = move(ctx, s, sku=sku, quantity=qty, kind="shipment", source=loc, target=None,
-                           reference=reference, force=True)
+        mid, levels = move(
+            ctx, s, sku=sku, quantity=qty, kind="shipment", source=loc, target=None, reference=reference, force=True
+        )
         moved.append(mid)
         level = levels[0]
         reason = f"shipment {reference}"
         if level.available < 0:
             reason = f"shipment {reference} took {sku} below zero at {loc.code} ({level.quantity} on hand)"
             watched = s.execute(
-                select(InventoryAlertRule.id).where(InventoryAlertRule.sku == sku,
-                                                    InventoryAlertRule.location_id == loc.id)
+                select(InventoryAlertRule.id).where(
+                    InventoryAlertRule.sku == sku, InventoryAlertRule.location_id == loc.id
+                )
             ).first()
             if watched is None:
-                s.add(InventoryAlertRule(id=new_id(), sku=sku, location_id=loc.id, threshold=0, origin="shortfall",
-                                         created_at=ctx.now()))
+                s.add(
+                    InventoryAlertRule(
+                        id=new_id(), sku=sku, location_id=loc.id, threshold=0, origin="shortfall", created_at=ctx.now()
+                    )
+                )
                 s.flush()
-        emit(ctx, "stock.shipped", {"movement_id": mid, "sku": sku, "location_id": loc.id, "quantity": qty,
-                                    "reference": reference, "on_hand": level.quantity})
+        emit(
+            ctx,
+            "stock.shipped",
+            {
+                "movement_id": mid,
+                "sku": sku,
+                "location_id": loc.id,
+                "quantity": qty,
+                "reference": reference,
+                "on_hand": level.quantity,
+            },
+        )
         check_alerts(ctx, s, sku, [loc.id], reason)
     return moved

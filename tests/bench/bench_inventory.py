@@ -30,10 +30,9 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to this script
-
 import httpx  # noqa: E402
 from sqlalchemy import create_engine, func, select  # noqa: E402
+from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to this script
 
 from app.settings import Settings  # noqa: E402
 from local_db.models.inventory import InventoryMovement, InventoryStock  # noqa: E402
@@ -102,7 +101,7 @@ def parallel_adjustments(settings: Settings, label: str) -> None:
             expected += sum(deltas)
             barrier = threading.Barrier(PARALLEL)
 
-            def worker(delta: int) -> None:
+            def worker(delta: int, barrier: threading.Barrier = barrier) -> None:
                 with httpx.Client(base_url=srv.url, timeout=60) as wc:
                     wc.get("/health")  # connect before the barrier: the race is on the adjustment
                     barrier.wait()
@@ -125,12 +124,16 @@ def parallel_adjustments(settings: Settings, label: str) -> None:
             final = _quantity(c, h)
         checked, bad = _movements_add_up(srv.runtime)
         verdict = "exact" if final == expected and not errors and not bad else "DRIFT"
-        print(f"[{label}] {ROUNDS} rounds x {PARALLEL} parallel ±1 adjustments: final {final}, expected {expected} "
-              f"-> {verdict}; errors {len(errors)}; movements add up for {checked - bad}/{checked} stock rows")
+        print(
+            f"[{label}] {ROUNDS} rounds x {PARALLEL} parallel ±1 adjustments: final {final}, expected {expected} "
+            f"-> {verdict}; errors {len(errors)}; movements add up for {checked - bad}/{checked} stock rows"
+        )
         for e in errors[:5]:
             print("   ", e)
-        print(f"[{label}] per adjustment (HTTP, {PARALLEL} in flight): {fmt(lat)}; "
-              f"round wall time p50 {sorted(wall)[len(wall) // 2] * 1e3:.0f} ms")
+        print(
+            f"[{label}] per adjustment (HTTP, {PARALLEL} in flight): {fmt(lat)}; "
+            f"round wall time p50 {sorted(wall)[len(wall) // 2] * 1e3:.0f} ms"
+        )
         if verdict != "exact":
             raise SystemExit(1)
     finally:
@@ -146,15 +149,20 @@ def _bulk_stock(db_path: Path, tenant_id: str, rows: int, locations: int) -> lis
     conn.executemany(
         "INSERT INTO inventory_locations (id, code, name, kind, parent_id, allow_negative, created_at, tenant_id)"
         " VALUES (?,?,?,?,?,?,?,?)",
-        [(lid, f"B{locations}-{i:03d}", f"Bench bin {i}", "internal", None, 0, ts, tenant_id)
-         for i, lid in enumerate(locs)],
+        [
+            (lid, f"B{locations}-{i:03d}", f"Bench bin {i}", "internal", None, 0, ts, tenant_id)
+            for i, lid in enumerate(locs)
+        ],
     )
     per = rows // locations
     conn.executemany(
         "INSERT INTO inventory_stock (id, sku, location_id, quantity, reserved, counted_at, updated_at, tenant_id)"
         " VALUES (?,?,?,?,?,?,?,?)",
-        ((str(uuid.uuid4()), f"BENCH-{k:06d}", lid, k % 97, 0, None, ts, tenant_id)
-         for lid in locs for k in range(per)),
+        (
+            (str(uuid.uuid4()), f"BENCH-{k:06d}", lid, k % 97, 0, None, ts, tenant_id)
+            for lid in locs
+            for k in range(per)
+        ),
     )
     conn.commit()
     conn.execute("ANALYZE")
@@ -186,19 +194,31 @@ def stock_list(settings: Settings) -> None:
 
         page = spread_page()
         assert page.total == ROWS // 100 and len(page.items) == min(50, ROWS // 100)
-        print(f"stock list by location, {ROWS // 100:,} rows in it, page of 50 (service): "
-              f"{fmt(timed(spread_page, SAMPLES, warmup=5))}")
-        first = timed(lambda: execute(ctx, "inventory.stock.list", query={"location_id": one, "limit": "50"}),
-                      SAMPLES, warmup=5)
+        print(
+            f"stock list by location, {ROWS // 100:,} rows in it, page of 50 (service): "
+            f"{fmt(timed(spread_page, SAMPLES, warmup=5))}"
+        )
+        first = timed(
+            lambda: execute(ctx, "inventory.stock.list", query={"location_id": one, "limit": "50"}), SAMPLES, warmup=5
+        )
         print(f"stock list by location, {ROWS:,} rows in it, first page of 50 (service): {fmt(first)}")
-        deep = timed(lambda: execute(ctx, "inventory.stock.list", query={"location_id": one, "limit": "50",
-                                                                         "page": str(ROWS // 100)}),
-                     SAMPLES, warmup=5)
+        deep = timed(
+            lambda: execute(
+                ctx, "inventory.stock.list", query={"location_id": one, "limit": "50", "page": str(ROWS // 100)}
+            ),
+            SAMPLES,
+            warmup=5,
+        )
         print(f"stock list by location, {ROWS:,} rows in it, page {ROWS // 100} (service): {fmt(deep)}")
         h = {"Authorization": f"Bearer {_token(srv.url)}"}
         with httpx.Client(base_url=srv.url, timeout=60) as c:
-            http = timed(lambda: c.get(f"{BASE}/stock", params={"location_id": rng.choice(spread), "limit": 50},
-                                       headers=h).raise_for_status(), SAMPLES, warmup=5)
+            http = timed(
+                lambda: c.get(
+                    f"{BASE}/stock", params={"location_id": rng.choice(spread), "limit": 50}, headers=h
+                ).raise_for_status(),
+                SAMPLES,
+                warmup=5,
+            )
         print(f"GET stock?location_id=... (HTTP, {ROWS // 100:,} rows in the location, page of 50): {fmt(http)}")
     finally:
         srv.stop()
@@ -220,8 +240,9 @@ def main() -> None:
         parallel_adjustments(Settings(data_dir=Path(tmp) / "a", secret_key="b" * 32, demo=True), "SQLite")
         pg = os.environ.get("BENCH_POSTGRES_URL")
         if pg:
-            settings = Settings(data_dir=Path(tmp) / "pg", secret_key="b" * 32, demo=True,
-                                database_url=_postgres_db(pg))
+            settings = Settings(
+                data_dir=Path(tmp) / "pg", secret_key="b" * 32, demo=True, database_url=_postgres_db(pg)
+            )
             parallel_adjustments(settings, "PostgreSQL")
         stock_list(Settings(data_dir=Path(tmp) / "b", secret_key="b" * 32, demo=True))
 

@@ -63,6 +63,8 @@ class StockCountWorkspace(Workspace):
     name = "stockcount"
     title = "Stock count"
     modules = frozenset({"inventory"})
+    # What ``python -m app screenshot --workspace stockcount`` scans: a count of MAIN in progress.
+    SCREENSHOT_SCANS = ("MAIN", "58*", "2000000000039", "2000000000039", "18*", "CAP-NVY", "36*", "2000000000091")
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
@@ -120,8 +122,11 @@ class StockCountWorkspace(Workspace):
         self.summary = QLabel("")
         self.summary.setStyleSheet("font-size: 18pt;")
         mid.addWidget(self.summary)
-        mid.addWidget(QLabel("12* quantity key · F5 post the count · F6 ship · F7 receive the selected transfer · "
-                             "Esc drop the count"))
+        mid.addWidget(
+            QLabel(
+                "12* quantity key · F5 post the count · F6 ship · F7 receive the selected transfer · Esc drop the count"
+            )
+        )
         body.addLayout(mid, 7)
 
         right = QVBoxLayout()
@@ -129,6 +134,7 @@ class StockCountWorkspace(Workspace):
         self.transfer_list = QListWidget()
         self.transfer_list.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.transfer_list.setStyleSheet("font-size: 14pt;")
+        self.transfer_list.setWordWrap(True)
         right.addWidget(self.transfer_list, 2)
         right.addWidget(QLabel("Scans this shift"))
         self.history = QListWidget()
@@ -236,8 +242,11 @@ class StockCountWorkspace(Workspace):
                 self.items[it.barcode.upper()] = it
             self.count(it, code, source)
 
-        self.session.ops.run(self.session.call("inventory.items.list", query={"code": code}),
-                             on_success=looked_up, on_failure=self._failed(code, source))
+        self.session.ops.run(
+            self.session.call("inventory.items.list", query={"code": code}),
+            on_success=looked_up,
+            on_failure=self._failed(code, source),
+        )
 
     def open_location(self, loc: Any, quiet: bool = False) -> None:
         def got(page: Any) -> None:
@@ -252,8 +261,11 @@ class StockCountWorkspace(Workspace):
             self.load_transfers()
 
         query = {"location_id": loc.id, "limit": "100"}
-        self.session.ops.run(self.session.call("inventory.stock.list", query=query), on_success=got,
-                             on_failure=self._failed(loc.code, "location"))
+        self.session.ops.run(
+            self.session.call("inventory.stock.list", query=query),
+            on_success=got,
+            on_failure=self._failed(loc.code, "location"),
+        )
 
     def count(self, item: Any, code: str, source: str) -> None:
         line = self.lines.get(item.sku)
@@ -289,9 +301,16 @@ class StockCountWorkspace(Workspace):
                 return
             ln = todo[i]
             body = {"sku": ln.sku, "location_id": loc.id, "counted": ln.counted, "reason": f"count at {loc.code}"}
-            self.session.ops.run(self.session.call("inventory.stock.adjust", body=body),
-                                 on_success=lambda r: (posted.append(r), post(i + 1)),
-                                 on_failure=self._failed(ln.sku, "post"))
+
+            def done(result: Any) -> None:
+                posted.append(result)
+                post(i + 1)  # one line after the other: each is its own adjustment
+
+            self.session.ops.run(
+                self.session.call("inventory.stock.adjust", body=body),
+                on_success=done,
+                on_failure=self._failed(ln.sku, "post"),
+            )
 
         post(0)
 
@@ -313,14 +332,21 @@ class StockCountWorkspace(Workspace):
 
         def got(page: Any) -> None:
             # Ship what leaves from here as a draft; receive what arrives here in transit.
-            self.transfers = [t for t in page.items if (t.status == "draft" and t.from_location_id == loc.id)
-                              or (t.status == "in_transit" and t.to_location_id == loc.id)]
+            self.transfers = [
+                t
+                for t in page.items
+                if (t.status == "draft" and t.from_location_id == loc.id)
+                or (t.status == "in_transit" and t.to_location_id == loc.id)
+            ]
             self.transfer_list.clear()
             names = {x.id: x.code for x in self.locations.values()}
             for t in self.transfers:
                 what = ", ".join(f"{ln.quantity}× {ln.sku}" for ln in t.lines)
-                verb = (f"ship to {names.get(t.to_location_id, '?')}" if t.status == "draft"
-                        else f"receive from {names.get(t.from_location_id, '?')}")
+                verb = (
+                    f"ship to {names.get(t.to_location_id, '?')}"
+                    if t.status == "draft"
+                    else f"receive from {names.get(t.from_location_id, '?')}"
+                )
                 row = QListWidgetItem(f"{verb}: {what}\n{t.id}")
                 row.setData(Qt.ItemDataRole.UserRole, t.id)
                 self.transfer_list.addItem(row)
@@ -347,8 +373,11 @@ class StockCountWorkspace(Workspace):
             if self.location is not None:
                 self.open_location(self.location, quiet=True)
 
-        self.session.ops.run(self.session.call("inventory.transfers.update", id=transfer.id, body={"status": status}),
-                             on_success=moved, on_failure=self._failed(code, source))
+        self.session.ops.run(
+            self.session.call("inventory.transfers.update", id=transfer.id, body={"status": status}),
+            on_success=moved,
+            on_failure=self._failed(code, source),
+        )
 
     # --- showing the count ----------------------------------------------------------------------------
 
@@ -358,8 +387,14 @@ class StockCountWorkspace(Workspace):
         for r, ln in enumerate(lines):
             diff = ln.difference
             colour = WHITE if diff is None else GREEN if diff == 0 else YELLOW if diff > 0 else RED
-            cells = [ln.name, ln.sku, ln.barcode or "", str(ln.book), "" if ln.counted is None else str(ln.counted),
-                     "" if diff is None else f"{diff:+d}"]
+            cells = [
+                ln.name,
+                ln.sku,
+                ln.barcode or "",
+                str(ln.book),
+                "" if ln.counted is None else str(ln.counted),
+                "" if diff is None else f"{diff:+d}",
+            ]
             for c, text in enumerate(cells):
                 cell = QTableWidgetItem(text)
                 cell.setBackground(QBrush(colour))
@@ -367,8 +402,10 @@ class StockCountWorkspace(Workspace):
                 self.table.setItem(r, c, cell)
         counted = self.counted_lines()
         differ = [ln for ln in counted if ln.difference]
-        self.summary.setText(f"{len(counted)} of {len(lines)} items counted · {len(differ)} differ from the book"
-                             + (" · F5 posts the count" if counted else ""))
+        self.summary.setText(
+            f"{len(counted)} of {len(lines)} items counted · {len(differ)} differ from the book"
+            + (" · F5 posts the count" if counted else "")
+        )
 
     def row_of(self, sku: str) -> int:
         for r in range(self.table.rowCount()):

@@ -31,7 +31,9 @@ def _stock(client: httpx.Client, h: dict[str, str], sku: str, loc: str) -> dict[
 
 def _events(server: LiveServer, type_: str) -> list[dict[str, Any]]:
     with server.runtime.db.reading(None) as s:
-        return [e.data for e in s.execute(select(Event).where(Event.type == type_).order_by(Event.created_at)).scalars()]
+        return [
+            e.data for e in s.execute(select(Event).where(Event.type == type_).order_by(Event.created_at)).scalars()
+        ]
 
 
 def _movements_add_up(server: LiveServer) -> None:
@@ -39,12 +41,20 @@ def _movements_add_up(server: LiveServer) -> None:
     with server.runtime.db.reading(None) as s:
         rows = s.execute(select(InventoryStock)).scalars().all()
         for r in rows:
-            ins = s.execute(select(func.coalesce(func.sum(InventoryMovement.quantity), 0)).where(
-                InventoryMovement.tenant_id == r.tenant_id, InventoryMovement.sku == r.sku,
-                InventoryMovement.to_location_id == r.location_id)).scalar_one()
-            outs = s.execute(select(func.coalesce(func.sum(InventoryMovement.quantity), 0)).where(
-                InventoryMovement.tenant_id == r.tenant_id, InventoryMovement.sku == r.sku,
-                InventoryMovement.from_location_id == r.location_id)).scalar_one()
+            ins = s.execute(
+                select(func.coalesce(func.sum(InventoryMovement.quantity), 0)).where(
+                    InventoryMovement.tenant_id == r.tenant_id,
+                    InventoryMovement.sku == r.sku,
+                    InventoryMovement.to_location_id == r.location_id,
+                )
+            ).scalar_one()
+            outs = s.execute(
+                select(func.coalesce(func.sum(InventoryMovement.quantity), 0)).where(
+                    InventoryMovement.tenant_id == r.tenant_id,
+                    InventoryMovement.sku == r.sku,
+                    InventoryMovement.from_location_id == r.location_id,
+                )
+            ).scalar_one()
             assert ins - outs == r.quantity, (r.sku, r.location_id, ins, outs, r.quantity)
 
 
@@ -69,13 +79,15 @@ def test_stock_by_location_both_page_forms(client: httpx.Client) -> None:
 
 def test_adjust_delta_and_count_emit_and_add_up(client: httpx.Client, server: LiveServer) -> None:
     h = _owner(client)
-    r = client.post(f"{BASE}/stock", json={"sku": "MUG-CER-01", "location_id": MAIN, "delta": -3,
-                                           "reason": "broken"}, headers=h)
+    r = client.post(
+        f"{BASE}/stock", json={"sku": "MUG-CER-01", "location_id": MAIN, "delta": -3, "reason": "broken"}, headers=h
+    )
     assert r.status_code == 200, r.text
     d = r.json()["data"]
     assert d["quantity"] == 57 and d["available"] == 57 and d["delta"] == -3 and d["movement_id"]
-    counted = client.post(f"{BASE}/stock", json={"sku": "MUG-CER-01", "location_id": MAIN, "counted": 61},
-                          headers=h).json()["data"]
+    counted = client.post(
+        f"{BASE}/stock", json={"sku": "MUG-CER-01", "location_id": MAIN, "counted": 61}, headers=h
+    ).json()["data"]
     assert counted["quantity"] == 61 and counted["delta"] == 4 and counted["counted_at"]
     # A new item's first stock makes its row.
     new = client.post(f"{BASE}/stock", json={"sku": "NEW-1", "location_id": STORE, "delta": 7}, headers=h)
@@ -98,10 +110,13 @@ def test_negative_stock_refused_unless_the_location_allows_it(client: httpx.Clie
     assert r.status_code == 409 and r.json()["code"] == "CONFLICT"
     assert r.json()["details"]["quantity"] == 2 and r.json()["details"]["reason"] == "insufficient_stock"
     assert _stock(client, h, "HDP-USB-C", MAIN)["quantity"] == 2
-    assert client.post(f"{BASE}/stock", json={"sku": "NOPE", "location_id": MAIN, "delta": -1},
-                       headers=h).status_code == 409
-    loc = client.post(f"{BASE}/locations", json={"code": "BACKORDER", "name": "Back orders", "allow_negative": True},
-                      headers=h)
+    assert (
+        client.post(f"{BASE}/stock", json={"sku": "NOPE", "location_id": MAIN, "delta": -1}, headers=h).status_code
+        == 409
+    )
+    loc = client.post(
+        f"{BASE}/locations", json={"code": "BACKORDER", "name": "Back orders", "allow_negative": True}, headers=h
+    )
     assert loc.status_code == 201, loc.text
     lid = loc.json()["data"]["id"]
     neg = client.post(f"{BASE}/stock", json={"sku": "HDP-USB-C", "location_id": lid, "delta": -4}, headers=h)
@@ -128,15 +143,20 @@ def test_bad_and_oversized_input(client: httpx.Client) -> None:
         assert r.status_code == 400 and r.json()["code"] == "VALIDATION_ERROR", (body, r.text)
     r = client.post(f"{BASE}/stock", content=b"[1, 2]", headers={**h, "Content-Type": "application/json"})
     assert r.status_code == 400
-    missing = client.post(f"{BASE}/stock", json={"sku": "MUG-CER-01", "location_id": demo_id("x"), "delta": 1},
-                          headers=h)
+    missing = client.post(
+        f"{BASE}/stock", json={"sku": "MUG-CER-01", "location_id": demo_id("x"), "delta": 1}, headers=h
+    )
     assert missing.status_code == 404 and missing.json()["code"] == "NOT_FOUND"
-    huge = client.post(f"{BASE}/stock", json={"sku": "MUG-CER-01", "location_id": MAIN, "delta": 1,
-                                              "reason": "x" * (2 * 1024 * 1024)}, headers=h)
+    huge = client.post(
+        f"{BASE}/stock",
+        json={"sku": "MUG-CER-01", "location_id": MAIN, "delta": 1, "reason": "x" * (2 * 1024 * 1024)},
+        headers=h,
+    )
     assert huge.status_code == 413 and huge.json()["code"] == "PAYLOAD_TOO_LARGE"
     lines = [{"sku": f"S{i}", "quantity": 1} for i in range(501)]
-    r = client.post(f"{BASE}/transfers", json={"from_location_id": MAIN, "to_location_id": STORE, "lines": lines},
-                    headers=h)
+    r = client.post(
+        f"{BASE}/transfers", json={"from_location_id": MAIN, "to_location_id": STORE, "lines": lines}, headers=h
+    )
     assert r.status_code == 400
 
 
@@ -158,14 +178,23 @@ def test_duplicate_submit_adjusts_once(client: httpx.Client, server: LiveServer)
 def test_wrong_tenant_and_wrong_role(client: httpx.Client) -> None:
     other = auth_headers(client, "owner@other.test")
     assert client.get(f"{BASE}/stock", headers=other).status_code == 403
-    assert client.post(f"{BASE}/stock", json={"sku": "MUG-CER-01", "location_id": MAIN, "delta": 1},
-                       headers=other).status_code == 403
+    assert (
+        client.post(
+            f"{BASE}/stock", json={"sku": "MUG-CER-01", "location_id": MAIN, "delta": 1}, headers=other
+        ).status_code
+        == 403
+    )
     # Another tenant's location is not found from demo, and demo's is not found from other.
     h = _owner(client)
-    assert client.post(f"{BASE}/stock", json={"sku": "TSH-BLK-M", "location_id": OTHER_MAIN, "delta": 1},
-                       headers=h).status_code == 404
-    r = client.post("/other/inventory/api/stock", json={"sku": "TSH-BLK-M", "location_id": MAIN, "delta": 1},
-                    headers=other)
+    assert (
+        client.post(
+            f"{BASE}/stock", json={"sku": "TSH-BLK-M", "location_id": OTHER_MAIN, "delta": 1}, headers=h
+        ).status_code
+        == 404
+    )
+    r = client.post(
+        "/other/inventory/api/stock", json={"sku": "TSH-BLK-M", "location_id": MAIN, "delta": 1}, headers=other
+    )
     assert r.status_code == 404
     mine = client.get("/other/inventory/api/stock", headers=other).json()
     assert mine["meta"]["total"] == 2 and {x["location_id"] for x in mine["data"]} == {OTHER_MAIN}
@@ -176,8 +205,12 @@ def test_wrong_tenant_and_wrong_role(client: httpx.Client) -> None:
     assert client.get(f"{BASE}/locations", headers=op).status_code == 200
     r = client.post(f"{BASE}/locations", json={"code": "X1", "name": "X"}, headers=op)
     assert r.status_code == 403 and r.json()["code"] == "FORBIDDEN"
-    assert client.post(f"{BASE}/stock", json={"sku": "MUG-CER-01", "location_id": MAIN, "delta": 1},
-                       headers=op).status_code == 200
+    assert (
+        client.post(
+            f"{BASE}/stock", json={"sku": "MUG-CER-01", "location_id": MAIN, "delta": 1}, headers=op
+        ).status_code
+        == 200
+    )
 
 
 def test_locations(client: httpx.Client) -> None:
@@ -187,10 +220,15 @@ def test_locations(client: httpx.Client) -> None:
     r = client.post(f"{BASE}/locations", json={"code": "MAIN-A1", "name": "Aisle 1", "parent_id": MAIN}, headers=h)
     assert r.status_code == 201 and r.json()["data"]["parent_id"] == MAIN and r.json()["data"]["kind"] == "internal"
     assert client.post(f"{BASE}/locations", json={"code": "MAIN-A1", "name": "again"}, headers=h).status_code == 409
-    assert client.post(f"{BASE}/locations", json={"code": "Z", "name": "z", "kind": "attic"},
-                       headers=h).status_code == 400
-    assert client.post(f"{BASE}/locations", json={"code": "Z", "name": "z", "parent_id": demo_id("none")},
-                       headers=h).status_code == 400
+    assert (
+        client.post(f"{BASE}/locations", json={"code": "Z", "name": "z", "kind": "attic"}, headers=h).status_code == 400
+    )
+    assert (
+        client.post(
+            f"{BASE}/locations", json={"code": "Z", "name": "z", "parent_id": demo_id("none")}, headers=h
+        ).status_code
+        == 400
+    )
     assert client.get(f"{BASE}/locations/MAIN", headers=h).json()["data"]["id"] == MAIN
     assert client.get(f"{BASE}/locations", params={"kind": "transit"}, headers=h).json()["meta"]["total"] == 1
 
@@ -200,9 +238,15 @@ def test_locations(client: httpx.Client) -> None:
 
 def test_transfer_ship_complete_and_cancel(client: httpx.Client, server: LiveServer) -> None:
     h = _owner(client)
-    r = client.post(f"{BASE}/transfers", json={"from_location_id": MAIN, "to_location_id": STORE,
-                                               "lines": [{"sku": "TSH-BLK-M", "quantity": 4},
-                                                         {"sku": "TSH-BLK-M", "quantity": 1}]}, headers=h)
+    r = client.post(
+        f"{BASE}/transfers",
+        json={
+            "from_location_id": MAIN,
+            "to_location_id": STORE,
+            "lines": [{"sku": "TSH-BLK-M", "quantity": 4}, {"sku": "TSH-BLK-M", "quantity": 1}],
+        },
+        headers=h,
+    )
     assert r.status_code == 201, r.text
     t = r.json()["data"]
     assert t["status"] == "draft" and t["lines"] == [{"sku": "TSH-BLK-M", "quantity": 5}]
@@ -219,8 +263,15 @@ def test_transfer_ship_complete_and_cancel(client: httpx.Client, server: LiveSer
     assert _stock(client, h, "TSH-BLK-M", STORE)["quantity"] == 11
     assert _stock(client, h, "TSH-BLK-M", transit)["quantity"] == 0
     completed = _events(server, "transfer.completed")
-    assert completed == [{"transfer_id": t["id"], "from_location_id": MAIN, "to_location_id": STORE,
-                          "lines": [{"sku": "TSH-BLK-M", "quantity": 5}], "completed_at": completed[0]["completed_at"]}]
+    assert completed == [
+        {
+            "transfer_id": t["id"],
+            "from_location_id": MAIN,
+            "to_location_id": STORE,
+            "lines": [{"sku": "TSH-BLK-M", "quantity": 5}],
+            "completed_at": completed[0]["completed_at"],
+        }
+    ]
     again = client.patch(f"{BASE}/transfers/{t['id']}", json={"status": "cancelled"}, headers=h)
     assert again.status_code == 409 and again.json()["details"]["current_state"] == "completed"
     back = client.patch(f"{BASE}/transfers/{t['id']}", json={"status": "draft"}, headers=h)
@@ -240,19 +291,27 @@ def test_transfer_ship_complete_and_cancel(client: httpx.Client, server: LiveSer
 
 def test_transfer_short_of_stock_is_refused_whole(client: httpx.Client, server: LiveServer) -> None:
     h = _owner(client)
-    t = client.post(f"{BASE}/transfers", json={"from_location_id": MAIN, "to_location_id": STORE,
-                                               "lines": [{"sku": "CAP-NVY", "quantity": 3},
-                                                         {"sku": "HDP-USB-C", "quantity": 9}]}, headers=h)
+    t = client.post(
+        f"{BASE}/transfers",
+        json={
+            "from_location_id": MAIN,
+            "to_location_id": STORE,
+            "lines": [{"sku": "CAP-NVY", "quantity": 3}, {"sku": "HDP-USB-C", "quantity": 9}],
+        },
+        headers=h,
+    )
     assert t.status_code == 201  # a draft may exceed the stock
     r = client.patch(f"{BASE}/transfers/{t.json()['data']['id']}", json={"status": "in_transit"}, headers=h)
     assert r.status_code == 409
     assert r.json()["details"]["lines"] == [{"sku": "HDP-USB-C", "quantity": 9, "on_hand": 2}]
     assert _stock(client, h, "CAP-NVY", MAIN)["quantity"] == 18  # nothing moved
     assert client.get(f"{BASE}/transfers/{t.json()['data']['id']}", headers=h).json()["data"]["status"] == "draft"
-    for body in ({"from_location_id": MAIN, "to_location_id": MAIN, "lines": [{"sku": "A", "quantity": 1}]},
-                 {"from_location_id": MAIN, "to_location_id": STORE, "lines": []},
-                 {"from_location_id": MAIN, "to_location_id": STORE, "lines": [{"sku": "A", "quantity": 0}]},
-                 {"from_location_id": MAIN, "to_location_id": OTHER_MAIN, "lines": [{"sku": "A", "quantity": 1}]}):
+    for body in (
+        {"from_location_id": MAIN, "to_location_id": MAIN, "lines": [{"sku": "A", "quantity": 1}]},
+        {"from_location_id": MAIN, "to_location_id": STORE, "lines": []},
+        {"from_location_id": MAIN, "to_location_id": STORE, "lines": [{"sku": "A", "quantity": 0}]},
+        {"from_location_id": MAIN, "to_location_id": OTHER_MAIN, "lines": [{"sku": "A", "quantity": 1}]},
+    ):
         assert client.post(f"{BASE}/transfers", json=body, headers=h).status_code == 400, body
     _movements_add_up(server)
 
@@ -291,8 +350,12 @@ def test_alert_rules_open_acknowledge_resolve(client: httpx.Client, server: Live
     assert again.status_code == 409 and again.json()["details"]["current_state"] == "resolved"
     assert client.patch(f"{BASE}/alerts/{demo_alert}", json={"action": "snooze"}, headers=h).status_code == 400
     assert client.post(f"{BASE}/alerts", json={"sku": "A", "threshold": -1}, headers=h).status_code == 400
-    assert client.post(f"{BASE}/alerts", json={"sku": "A", "location_id": OTHER_MAIN, "threshold": 1},
-                       headers=h).status_code == 404
+    assert (
+        client.post(
+            f"{BASE}/alerts", json={"sku": "A", "location_id": OTHER_MAIN, "threshold": 1}, headers=h
+        ).status_code
+        == 404
+    )
     device = auth_headers(client, "device@demo.test")
     assert client.patch(f"{BASE}/alerts/{demo_alert}", json={"action": "resolve"}, headers=device).status_code == 403
 
@@ -301,8 +364,9 @@ def test_alert_rules_open_acknowledge_resolve(client: httpx.Client, server: Live
 
 
 def _ship_packed(client: httpx.Client, h: dict[str, str]) -> dict[str, Any]:
-    orders = client.get("/demo/fulfillment/api/orders", params={"status": "packed", "sort": "created_at"},
-                        headers=h).json()["data"]
+    orders = client.get(
+        "/demo/fulfillment/api/orders", params={"status": "packed", "sort": "created_at"}, headers=h
+    ).json()["data"]
     o = client.get(f"/demo/fulfillment/api/orders/{orders[0]['id']}", headers=h).json()["data"]
     r = client.post(f"/demo/fulfillment/api/orders/{o['id']}/operations", json={"operation": "ship"}, headers=h)
     assert r.status_code == 200, r.text
@@ -311,8 +375,9 @@ def _ship_packed(client: httpx.Client, h: dict[str, str]) -> dict[str, Any]:
 
 def test_shipping_takes_the_lines_out_of_stock(client: httpx.Client, server: LiveServer) -> None:
     h = _owner(client)
-    o = client.get("/demo/fulfillment/api/orders", params={"status": "packed", "sort": "created_at"},
-                   headers=h).json()["data"][0]
+    o = client.get("/demo/fulfillment/api/orders", params={"status": "packed", "sort": "created_at"}, headers=h).json()[
+        "data"
+    ][0]
     lines = client.get(f"/demo/fulfillment/api/orders/{o['id']}", headers=h).json()["data"]["lines"]
     before = {ln["sku"]: _stock(client, h, ln["sku"], MAIN)["quantity"] for ln in lines}
     _ship_packed(client, h)
@@ -321,17 +386,20 @@ def test_shipping_takes_the_lines_out_of_stock(client: httpx.Client, server: Liv
         wanted[ln["sku"]] = wanted.get(ln["sku"], 0) + ln["quantity"]
     for sku, qty in wanted.items():
         assert _stock(client, h, sku, MAIN)["quantity"] == before[sku] - qty
-    moves = client.get(f"{BASE}/movements", params={"kind": "shipment", "reference": o["order_number"]},
-                       headers=h).json()["data"]
+    moves = client.get(
+        f"{BASE}/movements", params={"kind": "shipment", "reference": o["order_number"]}, headers=h
+    ).json()["data"]
     assert {(m["sku"], m["quantity"], m["from_location_id"]) for m in moves} == {
-        (sku, q, MAIN) for sku, q in wanted.items()}
+        (sku, q, MAIN) for sku, q in wanted.items()
+    }
     _movements_add_up(server)
 
 
 def test_short_stock_still_ships_and_opens_an_alert(client: httpx.Client, server: LiveServer) -> None:
     h = _owner(client)
-    o = client.get("/demo/fulfillment/api/orders", params={"status": "packed", "sort": "created_at"},
-                   headers=h).json()["data"][0]
+    o = client.get("/demo/fulfillment/api/orders", params={"status": "packed", "sort": "created_at"}, headers=h).json()[
+        "data"
+    ][0]
     lines = client.get(f"/demo/fulfillment/api/orders/{o['id']}", headers=h).json()["data"]["lines"]
     sku = lines[0]["sku"]
     on_hand = _stock(client, h, sku, MAIN)["quantity"]

@@ -83,8 +83,9 @@ def test_count_a_shelf_see_the_difference_then_post(make_ws: object, station: Ru
     assert "posted: 2 items, 1 adjusted" in ws.banner.text()
     assert _book(station, "MUG-CER-01", MAIN) == 59 and _book(station, "CAP-NVY", MAIN) == 18
     assert ws.table.item(ws.row_of("MUG-CER-01"), 3).text() == "59"
-    moves = execute(ctx_for(station, "owner@demo.test"), "inventory.movements.list",
-                    query={"sku": "MUG-CER-01", "kind": "count"})
+    moves = execute(
+        ctx_for(station, "owner@demo.test"), "inventory.movements.list", query={"sku": "MUG-CER-01", "kind": "count"}
+    )
     assert [(m.quantity, m.from_location_id) for m in moves.items] == [(1, MAIN)]
 
 
