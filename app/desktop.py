@@ -36,6 +36,7 @@ DEMO_USER_FOR = {
     "inspection": "operator@demo.test",
     "helpdesk": "operator@demo.test",
     "admin": "owner@demo.test",
+    "stockcount": "operator@demo.test",
 }
 # --demo registers the station with its embedded platform for each demo tenant, as its owner.
 DEMO_TENANTS = (("demo", "owner@demo.test"), ("other", "owner@other.test"))
@@ -258,6 +259,10 @@ def screenshot(workspace: str, out: Path, data_dir: Path | None, size: tuple[int
         shown = win.workspaces.get(name)
         if module and hasattr(shown, "show_resource"):
             shown.show_resource(module)  # records:<module>: that module's first list
+        # A workspace may name the scans that show it at work (e.g. a count in progress).
+        for code in getattr(shown, "SCREENSHOT_SCANS", ()):
+            _settle(win, app)
+            shown.handle_scan(code, "scanner")  # type: ignore[union-attr]
     _settle(win, app)
     out.parent.mkdir(parents=True, exist_ok=True)
     ok = ok_sign_in and win.grab().save(str(out))

@@ -46,6 +46,7 @@ from services.fulfillment.schemas import (
     WebhookSecretIn,
     WebhookSettingsOut,
 )
+from services.inventory.stock import ship_lines
 
 DEVICE_ROLE = "warehouse-device"
 _LABEL_NS = uuid.UUID("0b7e3c52-8a4e-4f0e-9a55-6a1d2b9f4c21")
@@ -299,6 +300,8 @@ def _ship(ctx: Ctx, s: Session, o: FulfillmentOrder, op: ShipOperation) -> None:
     s.add(ShippingLabel(id=label_id, order_id=o.id, carrier=shipment.carrier, tracking_number=shipment.tracking_number,
                         title=carrier.name.upper(), lines=_label_lines(ctx, o), created_at=now))  # fmt: skip
     o.carrier, o.tracking_number, o.label_id, o.shipped_at = shipment.carrier, shipment.tracking_number, label_id, now
+    # The shipped items leave the shipping location's stock in this same transaction (never refused).
+    ship_lines(ctx, s, reference=o.order_number, lines=[(ln.sku, ln.quantity) for ln in _lines(s, o.id)])
     emit(ctx, "order.shipped", {"order_id": o.id, "tracking_number": shipment.tracking_number,
                                 "carrier": shipment.carrier, "shipped_at": now.isoformat(),
                                 "order_number": o.order_number, "label_id": label_id})  # fmt: skip

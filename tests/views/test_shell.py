@@ -49,11 +49,16 @@ def sign_in(qtbot: QtBot, w: ShellWindow, email: str, password: str = DEMO_PASSW
 
 DEMO_CASES = [
     # email, lands in, offered workspaces, tenant name
-    ("owner@demo.test", "admin", {"warehouse", "inspection", "helpdesk", "admin"}, "Demo Retail Co."),
-    ("admin@demo.test", "admin", {"warehouse", "inspection", "helpdesk", "admin"}, "Demo Retail Co."),
-    ("operator@demo.test", "inspection", {"inspection", "helpdesk"}, "Demo Retail Co."),
+    ("owner@demo.test", "admin", {"warehouse", "inspection", "helpdesk", "admin", "stockcount"}, "Demo Retail Co."),
+    ("admin@demo.test", "admin", {"warehouse", "inspection", "helpdesk", "admin", "stockcount"}, "Demo Retail Co."),
+    ("operator@demo.test", "inspection", {"inspection", "helpdesk", "stockcount"}, "Demo Retail Co."),
     ("device@demo.test", "warehouse", {"warehouse"}, "Demo Retail Co."),
-    ("owner@other.test", "admin", {"warehouse", "inspection", "helpdesk", "admin"}, "Other Holdings Ltd."),
+    (
+        "owner@other.test",
+        "admin",
+        {"warehouse", "inspection", "helpdesk", "admin", "stockcount"},
+        "Other Holdings Ltd.",
+    ),
 ]
 
 

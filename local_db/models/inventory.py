@@ -1,0 +1,145 @@
+"""Inventory tables: items, locations, stock rows, movements, transfers, alert rules and alerts.
+
+Stock is keyed by SKU: the item reference the Catalog module's products and
+variants carry too, so Catalog links to it later without a migration here.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Boolean, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from local_db.base import Base, TenantScoped, new_id, utcnow
+
+
+class InventoryItem(TenantScoped, Base):
+    """What a scan or a SKU names: the barcode a station reads and the name people read."""
+
+    __tablename__ = "inventory_items"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (
+        UniqueConstraint("tenant_id", "sku", name="uq_inventory_items_tenant_sku"),
+        Index("ix_inventory_items_tenant_barcode", "tenant_id", "barcode"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    sku: Mapped[str] = mapped_column(String(100))
+    barcode: Mapped[str | None] = mapped_column(String(100), default=None)
+    name: Mapped[str] = mapped_column(String(300), default="")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class InventoryLocation(TenantScoped, Base):
+    __tablename__ = "inventory_locations"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (UniqueConstraint("tenant_id", "code", name="uq_inventory_locations_tenant_code"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    code: Mapped[str] = mapped_column(String(60))
+    name: Mapped[str] = mapped_column(String(200))
+    kind: Mapped[str] = mapped_column(String(20), default="internal")  # internal|transit|supplier|customer|loss
+    parent_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    allow_negative: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class InventoryStock(TenantScoped, Base):
+    """On-hand quantity of one SKU at one location; changed only with a movement, in one transaction."""
+
+    __tablename__ = "inventory_stock"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (
+        # One row per item and location; also the index of "the stock of a location, by SKU".
+        UniqueConstraint("tenant_id", "location_id", "sku", name="uq_inventory_stock_tenant_location_sku"),
+        Index("ix_inventory_stock_tenant_sku", "tenant_id", "sku"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    sku: Mapped[str] = mapped_column(String(100))
+    location_id: Mapped[str] = mapped_column(String(36))
+    quantity: Mapped[int] = mapped_column(Integer, default=0)
+    reserved: Mapped[int] = mapped_column(Integer, default=0)
+    counted_at: Mapped[datetime | None] = mapped_column(default=None)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class InventoryMovement(TenantScoped, Base):
+    """A positive quantity from one location to another (None: outside the books)."""
+
+    __tablename__ = "inventory_movements"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (
+        Index("ix_inventory_movements_tenant_at", "tenant_id", "at"),
+        Index("ix_inventory_movements_tenant_sku_at", "tenant_id", "sku", "at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    sku: Mapped[str] = mapped_column(String(100))
+    from_location_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    to_location_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    quantity: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(20))  # adjustment|count|transfer|shipment|receipt
+    reference: Mapped[str | None] = mapped_column(String(200), default=None)
+    reason: Mapped[str | None] = mapped_column(Text, default=None)
+    actor: Mapped[str | None] = mapped_column(String(36), default=None)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class InventoryTransfer(TenantScoped, Base):
+    __tablename__ = "inventory_transfers"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (Index("ix_inventory_transfers_tenant_status_created", "tenant_id", "status", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    from_location_id: Mapped[str] = mapped_column(String(36))
+    to_location_id: Mapped[str] = mapped_column(String(36))
+    transit_location_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    lines: Mapped[list[Any]] = mapped_column(default=list)  # [{"sku", "quantity"}]
+    status: Mapped[str] = mapped_column(String(20), default="draft")
+    note: Mapped[str | None] = mapped_column(Text, default=None)
+    created_by: Mapped[str | None] = mapped_column(String(36), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    shipped_at: Mapped[datetime | None] = mapped_column(default=None)
+    completed_at: Mapped[datetime | None] = mapped_column(default=None)
+    cancelled_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class InventoryAlertRule(TenantScoped, Base):
+    """Open an alert when available stock of ``sku`` (at a location, or in all internal ones) is below ``threshold``."""
+
+    __tablename__ = "inventory_alert_rules"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (Index("ix_inventory_alert_rules_tenant_sku", "tenant_id", "sku"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    sku: Mapped[str] = mapped_column(String(100))
+    location_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    threshold: Mapped[int] = mapped_column(Integer)
+    # "rule": made by a person; "shortfall": made by a ship that took the row below zero.
+    origin: Mapped[str] = mapped_column(String(20), default="rule")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class InventoryAlert(TenantScoped, Base):
+    __tablename__ = "inventory_alerts"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (
+        Index("ix_inventory_alerts_tenant_rule_state", "tenant_id", "rule_id", "state"),
+        Index("ix_inventory_alerts_tenant_opened", "tenant_id", "opened_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    rule_id: Mapped[str] = mapped_column(String(36))
+    sku: Mapped[str] = mapped_column(String(100))
+    location_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    threshold: Mapped[int] = mapped_column(Integer)
+    available: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(String(20), default="open")  # open|acknowledged|resolved
+    reason: Mapped[str | None] = mapped_column(Text, default=None)
+    opened_at: Mapped[datetime] = mapped_column(default=utcnow)
+    acknowledged_at: Mapped[datetime | None] = mapped_column(default=None)
+    resolved_at: Mapped[datetime | None] = mapped_column(default=None)

@@ -1,0 +1,13 @@
+"""The Inventory event types beyond the spec's (``stock.low``, ``stock.adjusted``, ``transfer.completed``)."""
+
+from services.core.events import register_event_type
+
+M = "inventory"
+
+for _name, _desc in [
+    ("transfer.shipped", "a transfer left its source location and is in transit"),
+    ("transfer.cancelled", "a transfer was cancelled (an in-transit one returned its stock to the source)"),
+    ("stock.shipped", "a fulfillment shipment took its lines out of the shipping location"),
+    ("stock.recovered", "available stock is back at or above an alert's threshold: the alert resolved itself"),
+]:
+    register_event_type(_name, M, _desc)

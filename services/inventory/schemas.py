@@ -1,0 +1,234 @@
+"""Requests and responses of the Inventory module (DECISIONS.md, Inventory)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from services.core.pagination import ListQuery
+from services.core.schemas import Name, Strict
+
+Sku = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9._/-]*$")]
+Id = Annotated[str, Field(min_length=1, max_length=36)]
+# A sane ceiling: a quantity beyond a billion is a typo, and it keeps sums inside 64-bit integers.
+Quantity = Annotated[int, Field(gt=0, le=1_000_000_000)]
+LocationKind = Literal["internal", "transit", "supplier", "customer", "loss"]
+MovementKind = Literal["adjustment", "count", "transfer", "shipment", "receipt"]
+TransferStatus = Literal["draft", "in_transit", "completed", "cancelled"]
+AlertState = Literal["open", "acknowledged", "resolved"]
+
+# --- items ---------------------------------------------------------------------------
+
+
+class ItemIn(Strict):
+    sku: Sku
+    barcode: str | None = Field(default=None, min_length=1, max_length=100)
+    name: str = Field(default="", max_length=300)
+
+
+class ItemOut(BaseModel):
+    id: str
+    sku: str
+    barcode: str | None
+    name: str
+    created_at: datetime
+
+
+class ItemQuery(ListQuery):
+    code: str | None = Field(default=None, max_length=100)  # a SKU or a barcode (what a scan gives)
+
+
+# --- locations -------------------------------------------------------------------------
+
+
+class LocationIn(Strict):
+    code: str = Field(min_length=1, max_length=60, pattern=r"^[A-Za-z0-9][A-Za-z0-9._/-]*$")
+    name: Name
+    kind: LocationKind = "internal"
+    parent_id: Id | None = None
+    allow_negative: bool = False
+
+
+class LocationOut(BaseModel):
+    id: str
+    code: str
+    name: str
+    kind: LocationKind
+    parent_id: str | None
+    allow_negative: bool
+    created_at: datetime
+
+
+class LocationQuery(ListQuery):
+    kind: LocationKind | None = None
+    code: str | None = Field(default=None, max_length=60)
+
+
+# --- stock -----------------------------------------------------------------------------
+
+
+class StockAdjust(Strict):
+    """``delta`` (≠ 0) adds or removes; ``counted`` (≥ 0) says what was counted on the shelf."""
+
+    sku: Sku
+    location_id: Id
+    delta: int | None = Field(default=None, ge=-1_000_000_000, le=1_000_000_000)
+    counted: int | None = Field(default=None, ge=0, le=1_000_000_000)
+    reason: str | None = Field(default=None, max_length=500)
+
+    @model_validator(mode="after")
+    def _one_of(self) -> StockAdjust:
+        if (self.delta is None) == (self.counted is None):
+            raise ValueError("give either delta or counted, not both")
+        if self.delta == 0:
+            raise ValueError("delta must not be 0")
+        return self
+
+
+class StockRow(BaseModel):
+    sku: str
+    location_id: str
+    quantity: int
+    reserved: int
+    available: int
+    id: str | None = None
+    name: str | None = None
+    barcode: str | None = None
+    counted_at: datetime | None = None
+    updated_at: datetime | None = None
+
+
+class StockResult(StockRow):
+    """The row after an adjustment, with what the adjustment did."""
+
+    delta: int = 0
+    movement_id: str | None = None
+
+
+class StockQuery(ListQuery):
+    location_id: str | None = Field(default=None, max_length=36)
+    sku: str | None = Field(default=None, max_length=100)
+    below: int | None = None  # rows whose available quantity is below this
+
+
+# --- movements ---------------------------------------------------------------------------
+
+
+class MovementOut(BaseModel):
+    id: str
+    sku: str
+    from_location_id: str | None
+    to_location_id: str | None
+    quantity: int
+    kind: MovementKind
+    reference: str | None
+    reason: str | None
+    actor: str | None
+    at: datetime
+
+
+class MovementQuery(ListQuery):
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+    sku: str | None = Field(default=None, max_length=100)
+    location_id: str | None = Field(default=None, max_length=36)
+    kind: MovementKind | None = None
+    reference: str | None = Field(default=None, max_length=200)
+    from_: datetime | None = Field(default=None, alias="from")
+    to: datetime | None = None
+
+
+# --- transfers -----------------------------------------------------------------------------
+
+
+class TransferLine(Strict):
+    sku: Sku
+    quantity: Quantity
+
+
+class TransferIn(Strict):
+    from_location_id: Id
+    to_location_id: Id
+    lines: list[TransferLine] = Field(min_length=1, max_length=500)
+    note: str | None = Field(default=None, max_length=2000)
+
+
+class TransferStatusIn(Strict):
+    status: TransferStatus
+
+
+class TransferPatch(TransferStatusIn):
+    """The spec's form: ``PATCH transfers {"id", "status"}``."""
+
+    id: Id
+
+
+class TransferOut(BaseModel):
+    id: str
+    from_location_id: str
+    to_location_id: str
+    transit_location_id: str | None
+    lines: list[TransferLine]
+    status: TransferStatus
+    note: str | None
+    created_at: datetime
+    updated_at: datetime
+    shipped_at: datetime | None
+    completed_at: datetime | None
+    cancelled_at: datetime | None
+
+
+class TransferQuery(ListQuery):
+    status: str | None = Field(default=None, max_length=100)  # one or several, comma-separated
+    location_id: str | None = Field(default=None, max_length=36)  # from or to
+
+
+# --- alerts ----------------------------------------------------------------------------------
+
+
+class AlertRuleIn(Strict):
+    sku: Sku
+    location_id: Id | None = None
+    threshold: int = Field(ge=0, le=1_000_000_000)
+
+
+class AlertRuleOut(BaseModel):
+    id: str
+    sku: str
+    location_id: str | None
+    threshold: int
+    origin: str
+    created_at: datetime
+
+
+class AlertAction(Strict):
+    action: Literal["acknowledge", "resolve"]
+
+
+class AlertPatch(AlertAction):
+    """The spec's form: ``PATCH alerts {"id", "action"}``."""
+
+    id: Id
+
+
+class AlertOut(BaseModel):
+    id: str
+    rule_id: str
+    sku: str
+    location_id: str | None
+    threshold: int
+    available: int
+    state: AlertState
+    reason: str | None
+    opened_at: datetime
+    acknowledged_at: datetime | None
+    resolved_at: datetime | None
+
+
+class AlertQuery(ListQuery):
+    rules: bool = False  # list the rules instead of the alerts
+    state: str | None = Field(default=None, max_length=100)  # one or several, comma-separated
+    sku: str | None = Field(default=None, max_length=100)
+    location_id: str | None = Field(default=None, max_length=36)

@@ -1,0 +1,42 @@
+"""Inventory state machines as data (``services.core.states``).
+
+Transfer (ERPNext's "in transit" leg, Odoo's transit locations):
+draft -> in_transit (ship: source -q, transit +q) -> completed (receive: transit -q, destination +q);
+draft -> cancelled; in_transit -> cancelled (the stock goes back to the source).
+
+Alert: open -> acknowledged -> resolved; open | acknowledged -> resolved (by a person,
+or by itself when available stock is back at or above the threshold).
+"""
+
+from __future__ import annotations
+
+from services.core.states import machine, move
+
+TRANSFER_STATES: tuple[str, ...] = ("draft", "in_transit", "completed", "cancelled")
+TRANSFER = machine(
+    "transfer",
+    TRANSFER_STATES,
+    [
+        move("draft", "ship", "in_transit"),
+        move("in_transit", "complete", "completed"),
+        move("draft", "cancel", "cancelled"),
+        move("in_transit", "cancel", "cancelled"),
+    ],
+    terminal=("completed", "cancelled"),
+)
+# ``PATCH transfers {"status"}`` names the target; the table names the move.
+ACTION_TO: dict[str, str] = {"in_transit": "ship", "completed": "complete", "cancelled": "cancel"}
+
+ALERT_STATES: tuple[str, ...] = ("open", "acknowledged", "resolved")
+ALERT = machine(
+    "alert",
+    ALERT_STATES,
+    [
+        move("open", "acknowledge", "acknowledged"),
+        move("open", "resolve", "resolved"),
+        move("acknowledged", "resolve", "resolved"),
+    ],
+    terminal=("resolved",),
+)
+# Alerts not yet resolved: at most one per rule.
+UNRESOLVED: frozenset[str] = frozenset({"open", "acknowledged"})

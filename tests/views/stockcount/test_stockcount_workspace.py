@@ -1,0 +1,124 @@
+"""The stock-count workspace driven like a counter does: scanner bursts ending in Enter, the quantity key, hotkeys."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from services.core.commands import execute
+from services.core.context import Runtime
+from services.core.demo import demo_id
+from services.fulfillment.demo import product_barcode
+from tests.services.fulfillment.fulfillment_helpers import ctx_for
+from tests.views.workspaces import session_for, settle, workspace_factory
+from views.stockcount.workspace import WORKSPACE, StockCountWorkspace
+from views.warehouse.workspace import GREEN, RED, WHITE, YELLOW
+
+MAIN = demo_id("inventory-location", "demo", "MAIN")
+STORE = demo_id("inventory-location", "demo", "STORE")
+MUG = product_barcode(2)  # MUG-CER-01: 60 on the book at MAIN
+CAP = product_barcode(3)  # CAP-NVY: 18
+
+
+@pytest.fixture
+def make_ws(station: Runtime, qtbot: QtBot) -> Iterator[object]:
+    yield from workspace_factory(station, qtbot, WORKSPACE, "operator@demo.test", (1400, 900))
+
+
+def scan(qtbot: QtBot, ws: StockCountWorkspace, code: str) -> None:
+    """A scanner burst: the characters at machine speed, then the Enter suffix."""
+    qtbot.keyClicks(ws.scan_input, code)
+    qtbot.keyClick(ws.scan_input, Qt.Key.Key_Return)
+    settle(qtbot, ws)
+
+
+def key(qtbot: QtBot, ws: StockCountWorkspace, k: Qt.Key) -> None:
+    qtbot.keyClick(ws.scan_input, k)
+    settle(qtbot, ws)
+
+
+def _book(station: Runtime, sku: str, loc: str) -> int:
+    page = execute(ctx_for(station, "owner@demo.test"), "inventory.stock.list", query={"location_id": loc, "sku": sku})
+    return int(page.items[0].quantity) if page.items else 0
+
+
+def test_workspace_declaration(station: Runtime) -> None:
+    assert WORKSPACE.name == "stockcount" and WORKSPACE.modules == frozenset({"inventory"})
+    assert WORKSPACE.available_to(session_for(station, "operator@demo.test"))
+    assert not WORKSPACE.available_to(session_for(station, "device@demo.test"))  # fulfillment only
+
+
+def test_count_a_shelf_see_the_difference_then_post(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
+    ws = make_ws()  # type: ignore[operator]
+    assert ws.scan_input.hasFocus()
+    scan(qtbot, ws, MUG)  # no location yet
+    assert ws.banner.property("tone") == "error" and "scan a location first" in ws.banner.text()
+    scan(qtbot, ws, "main")
+    assert ws.location.id == MAIN and "MAIN" in ws.location_title.text()
+    row = ws.row_of("MUG-CER-01")
+    assert ws.table.item(row, 3).text() == "60" and ws.row_colour(row) == WHITE
+    # The quantity key: 58* then one scan counts 58; one more scan counts 1.
+    scan(qtbot, ws, "58*")
+    assert ws.multiplier == 58 and "58" in ws.multiplier_label.text()
+    scan(qtbot, ws, MUG)
+    scan(qtbot, ws, MUG)
+    assert ws.table.item(row, 4).text() == "59" and ws.table.item(row, 5).text() == "-1"
+    assert ws.row_colour(row) == RED and ws.multiplier == 1
+    # Scanned by SKU too, and one exactly at the book.
+    scan(qtbot, ws, "18*")
+    scan(qtbot, ws, "CAP-NVY")
+    cap = ws.row_of("CAP-NVY")
+    assert ws.table.item(cap, 5).text() == "+0" and ws.row_colour(cap) == GREEN
+    assert "2 of 10 items counted · 1 differ" in ws.summary.text()
+    # Nothing is posted before F5: the book is unchanged.
+    assert _book(station, "MUG-CER-01", MAIN) == 60
+    scan(qtbot, ws, "4000000000006")
+    assert ws.banner.property("tone") == "error" and "Unknown barcode" in ws.banner.text()
+    key(qtbot, ws, Qt.Key.Key_F5)
+    qtbot.waitUntil(lambda: ws.banner.property("tone") == "done", timeout=5000)
+    settle(qtbot, ws)
+    assert "posted: 2 items, 1 adjusted" in ws.banner.text()
+    assert _book(station, "MUG-CER-01", MAIN) == 59 and _book(station, "CAP-NVY", MAIN) == 18
+    assert ws.table.item(ws.row_of("MUG-CER-01"), 3).text() == "59"
+    moves = execute(
+        ctx_for(station, "owner@demo.test"), "inventory.movements.list", query={"sku": "MUG-CER-01", "kind": "count"}
+    )
+    assert [(m.quantity, m.from_location_id) for m in moves.items] == [(1, MAIN)]
+
+
+def test_dropping_a_count_posts_nothing(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
+    ws = make_ws()  # type: ignore[operator]
+    scan(qtbot, ws, "STORE")
+    assert ws.row_of("CAP-NVY") >= 0  # a row with 0 on the book is listed too
+    scan(qtbot, ws, "3*")
+    scan(qtbot, ws, CAP)
+    cap = ws.row_of("CAP-NVY")
+    assert ws.table.item(cap, 5).text() == "+3" and ws.row_colour(cap) == YELLOW
+    key(qtbot, ws, Qt.Key.Key_Escape)
+    assert ws.table.item(ws.row_of("CAP-NVY"), 4).text() == "" and "nothing was posted" in ws.banner.text()
+    assert _book(station, "CAP-NVY", STORE) == 0
+
+
+def test_transfers_shipped_and_received_by_scanning(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
+    ws = make_ws()  # type: ignore[operator]
+    draft = demo_id("inventory-transfer", "demo", "2")  # MAIN -> STORE: 4 caps, 10 notebooks
+    in_transit = demo_id("inventory-transfer", "demo", "1")  # MAIN -> STORE: 5 mugs
+    scan(qtbot, ws, "MAIN")
+    assert [t.id for t in ws.transfers] == [draft]
+    scan(qtbot, ws, draft)  # the id printed on the transfer slip
+    assert ws.banner.property("tone") == "done" and "shipped" in ws.banner.text()
+    assert _book(station, "CAP-NVY", MAIN) == 14
+    scan(qtbot, ws, "STORE")
+    assert {t.id for t in ws.transfers} == {draft, in_transit}
+    scan(qtbot, ws, in_transit)
+    assert "received" in ws.banner.text() and _book(station, "MUG-CER-01", STORE) == 15
+    # F7 receives the one still selected in the list.
+    assert [t.id for t in ws.transfers] == [draft]
+    key(qtbot, ws, Qt.Key.Key_F7)
+    assert "received" in ws.banner.text() and _book(station, "CAP-NVY", STORE) == 4
+    assert not ws.transfers and ws.transfer_list.count() == 0
+    key(qtbot, ws, Qt.Key.Key_F6)
+    assert ws.banner.property("tone") == "error"

@@ -1,0 +1,424 @@
+"""Stock count: warehouse staff count a shelf with a keyboard-wedge scanner, at arm's length.
+
+Scan a location (its code, e.g. ``MAIN``): its stock opens with the book
+quantities. Scan items: each scan counts one; the quantity key ``*`` counts
+many (type ``12*`` then scan the item: twelve). Every line shows book, counted
+and the difference, coloured, before anything is posted; F5 posts the counted
+lines (``POST stock {"counted"}``), Esc drops the count. Transfers go by scanning
+too: with a location open, scanning a transfer's id (on its slip) ships a draft
+transfer leaving this location and receives one in transit arriving here; F6/F7
+ship/receive the one selected in the list. Every call runs on the station's
+database through the op runner, so it works offline.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from services.core.errors import ServiceError
+from views.base import StationSession, Workspace
+from views.warehouse.scan_input import ScanInput
+from views.warehouse.workspace import GREEN, RED, TONES, WHITE, YELLOW
+
+STYLE = """
+#workspace-stockcount { font-size: 16pt; }
+#scanInput { font-size: 30pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
+#banner { font-size: 22pt; font-weight: bold; padding: 14px; border-radius: 8px; }
+#locationTitle { font-size: 24pt; font-weight: bold; }
+#multiplier { font-size: 20pt; font-weight: bold; color: #0d47a1; }
+QTableWidget#count { font-size: 18pt; }
+"""
+COLUMNS = ["Item", "SKU", "Barcode", "Book", "Counted", "Difference"]
+
+
+class CountLine:
+    """One item of the count: the book quantity (when the location holds it) and what was scanned."""
+
+    def __init__(self, sku: str, name: str, barcode: str | None, book: int, on_book: bool = True) -> None:
+        self.sku, self.name, self.barcode, self.book, self.on_book = sku, name, barcode, book, on_book
+        self.counted: int | None = None
+
+    @property
+    def difference(self) -> int | None:
+        return None if self.counted is None else self.counted - self.book
+
+
+class StockCountWorkspace(Workspace):
+    name = "stockcount"
+    title = "Stock count"
+    modules = frozenset({"inventory"})
+    position = 15
+    landing = {"warehouse-device": 2, "operator": 4}
+    # What ``python -m app screenshot --workspace stockcount`` scans: a count of MAIN in progress.
+    SCREENSHOT_SCANS = ("MAIN", "58*", "2000000000039", "2000000000039", "18*", "CAP-NVY", "36*", "2000000000091")
+
+    def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self.setStyleSheet(STYLE)
+        self.locations: dict[str, Any] = {}  # code (upper case) -> location
+        self.items: dict[str, Any] = {}  # barcode and SKU (upper case) -> item
+        self.location: Any = None
+        self.lines: dict[str, CountLine] = {}  # by SKU, in scan/book order
+        self.transfers: list[Any] = []
+        self.multiplier = 1
+        self._build()
+        self.say("Scan a location to start counting", "info")
+        self.load_reference()
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        root = QVBoxLayout(self)
+        heading = QLabel(self.title)
+        heading.setStyleSheet("font-size: 20pt; font-weight: bold;")
+        root.addWidget(heading)
+        body = QHBoxLayout()
+        root.addLayout(body, 1)
+
+        mid = QVBoxLayout()
+        self.scan_input = ScanInput()
+        self.scan_input.suffix = str(self.session.prefs.get("scanner_suffix", "enter"))
+        self.scan_input.setPlaceholderText("Scan a location, then items (12* then a scan counts 12)")
+        self.scan_input.scanned.connect(self.handle_scan)
+        self.scan_input.hotkey.connect(self.handle_hotkey)
+        mid.addWidget(self.scan_input)
+        self.banner = QLabel()
+        self.banner.setObjectName("banner")
+        self.banner.setWordWrap(True)
+        mid.addWidget(self.banner)
+        top = QHBoxLayout()
+        self.location_title = QLabel("No location open")
+        self.location_title.setObjectName("locationTitle")
+        self.multiplier_label = QLabel("")
+        self.multiplier_label.setObjectName("multiplier")
+        top.addWidget(self.location_title, 1)
+        top.addWidget(self.multiplier_label)
+        mid.addLayout(top)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("count")
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(44)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        mid.addWidget(self.table, 1)
+        self.summary = QLabel("")
+        self.summary.setStyleSheet("font-size: 18pt;")
+        mid.addWidget(self.summary)
+        mid.addWidget(
+            QLabel(
+                "12* quantity key · F5 post the count · F6 ship · F7 receive the selected transfer · Esc drop the count"
+            )
+        )
+        body.addLayout(mid, 7)
+
+        right = QVBoxLayout()
+        right.addWidget(QLabel("Transfers here"))
+        self.transfer_list = QListWidget()
+        self.transfer_list.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.transfer_list.setStyleSheet("font-size: 14pt;")
+        self.transfer_list.setWordWrap(True)
+        right.addWidget(self.transfer_list, 2)
+        right.addWidget(QLabel("Scans this shift"))
+        self.history = QListWidget()
+        self.history.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        right.addWidget(self.history, 3)
+        body.addLayout(right, 3)
+
+    # --- shell hooks ---------------------------------------------------------------------------
+
+    def focus_primary(self) -> None:
+        self.scan_input.setFocus()
+
+    def on_data_changed(self, change: str) -> None:
+        if self.location is not None and not any(ln.counted is not None for ln in self.lines.values()):
+            self.open_location(self.location, quiet=True)  # the book moved (a ship, a sync): show it
+
+    def load_reference(self) -> None:
+        """Locations and items known here, so a scan is told apart without a round trip."""
+
+        def got_locations(page: Any) -> None:
+            self.locations = {loc.code.upper(): loc for loc in page.items}
+
+        def got_items(page: Any) -> None:
+            for it in page.items:
+                self.items[it.sku.upper()] = it
+                if it.barcode:
+                    self.items[it.barcode.upper()] = it
+
+        call = self.session.call
+        self.session.ops.run(call("inventory.locations.list", query={"limit": "100"}), on_success=got_locations)
+        self.session.ops.run(call("inventory.items.list", query={"limit": "100"}), on_success=got_items)
+
+    # --- feedback ------------------------------------------------------------------------------
+
+    def say(self, message: str, tone: str = "info") -> None:
+        bg, fg = TONES[tone]
+        self.banner.setText(message)
+        self.banner.setProperty("tone", tone)
+        self.banner.setStyleSheet(f"background: {bg}; color: {fg};")
+        self.scan_input.setStyleSheet(f"border-color: {'#d32f2f' if tone == 'error' else '#1565c0'};")
+        self.session.notify(tone != "error", message)
+
+    def _log(self, code: str, source: str, result: str) -> None:
+        self.history.insertItem(0, f"{time.strftime('%H:%M:%S')}  {code}  [{source}]  {result}")
+
+    def _failed(self, code: str, source: str) -> Any:
+        def fail(exc: BaseException) -> None:
+            msg = exc.message if isinstance(exc, ServiceError) else "Something went wrong; it was logged."
+            self._log(code, source, f"✗ {msg}")
+            self.say(msg, "error")
+            self.focus_primary()
+
+        return fail
+
+    # --- scans -----------------------------------------------------------------------------------
+
+    def handle_hotkey(self, key: int) -> None:
+        if key == Qt.Key.Key_F5:
+            self.post_count()
+        elif key == Qt.Key.Key_F6:
+            self.move_selected("in_transit")
+        elif key == Qt.Key.Key_F7:
+            self.move_selected("completed")
+        elif key == Qt.Key.Key_Escape:
+            self.drop_count()
+
+    def handle_scan(self, code: str, source: str = "scanner") -> None:
+        code = code.strip()
+        if code.endswith("*") and code[:-1].isdigit():
+            n = int(code[:-1])
+            if not 1 <= n <= 100_000:
+                self.say(f"A quantity from 1 to 100000, not {n}", "error")
+                return
+            self.multiplier = n
+            self.multiplier_label.setText(f"× {n}")
+            self._log(code, source, f"next scan counts {n}")
+            self.say(f"Quantity {n}: scan the item", "info")
+            return
+        loc = self.locations.get(code.upper())
+        if loc is not None:
+            self._log(code, source, f"location {loc.code}")
+            self.open_location(loc)
+            return
+        transfer = next((t for t in self.transfers if t.id == code.lower()), None)
+        if transfer is not None:
+            self.move_transfer(transfer, "in_transit" if transfer.status == "draft" else "completed", code, source)
+            return
+        if self.location is None:
+            self._log(code, source, "✗ no location open")
+            self.say(f"{code} is not a location: scan a location first", "error")
+            return
+        item = self.items.get(code.upper())
+        if item is not None:
+            self.count(item, code, source)
+            return
+
+        def looked_up(page: Any) -> None:
+            if not page.items:
+                self._log(code, source, "✗ unknown")
+                self.say(f"Unknown barcode {code}", "error")
+                return
+            it = page.items[0]
+            self.items[it.sku.upper()] = it
+            if it.barcode:
+                self.items[it.barcode.upper()] = it
+            self.count(it, code, source)
+
+        self.session.ops.run(
+            self.session.call("inventory.items.list", query={"code": code}),
+            on_success=looked_up,
+            on_failure=self._failed(code, source),
+        )
+
+    def open_location(self, loc: Any, quiet: bool = False) -> None:
+        def got(page: Any) -> None:
+            self.location = loc
+            self.lines = {r.sku: CountLine(r.sku, r.name or r.sku, r.barcode, r.quantity) for r in page.items}
+            self.multiplier = 1
+            self.multiplier_label.setText("")
+            self.location_title.setText(f"{loc.code} · {loc.name} · {page.total} items on the book")
+            self.show_lines()
+            if not quiet:
+                self.say(f"Counting {loc.code}: scan each item", "ok")
+            self.load_transfers()
+
+        query = {"location_id": loc.id, "limit": "100"}
+        self.session.ops.run(
+            self.session.call("inventory.stock.list", query=query),
+            on_success=got,
+            on_failure=self._failed(loc.code, "location"),
+        )
+
+    def count(self, item: Any, code: str, source: str) -> None:
+        line = self.lines.get(item.sku)
+        if line is None:  # on the shelf but not on the book
+            line = self.lines[item.sku] = CountLine(item.sku, item.name or item.sku, item.barcode, 0, on_book=False)
+        n, self.multiplier = self.multiplier, 1
+        self.multiplier_label.setText("")
+        line.counted = (line.counted or 0) + n
+        self.show_lines()
+        diff = line.difference or 0
+        self._log(code, source, f"✓ {line.name} +{n} = {line.counted}")
+        self.say(f"✓ {line.name}: {line.counted} counted, book {line.book} ({diff:+d})", "ok")
+
+    # --- posting ----------------------------------------------------------------------------------
+
+    def counted_lines(self) -> list[CountLine]:
+        return [ln for ln in self.lines.values() if ln.counted is not None]
+
+    def post_count(self) -> None:
+        todo = self.counted_lines()
+        if self.location is None or not todo:
+            self.say("Nothing counted yet: scan a location, then its items", "error")
+            return
+        loc = self.location
+        posted: list[Any] = []
+
+        def post(i: int) -> None:
+            if i == len(todo):
+                changed = sum(1 for r in posted if r.delta)
+                self._log("F5", "key", f"posted {len(posted)} lines at {loc.code}")
+                self.open_location(loc, quiet=True)
+                self.say(f"✓ Count of {loc.code} posted: {len(posted)} items, {changed} adjusted", "done")
+                return
+            ln = todo[i]
+            body = {"sku": ln.sku, "location_id": loc.id, "counted": ln.counted, "reason": f"count at {loc.code}"}
+
+            def done(result: Any) -> None:
+                posted.append(result)
+                post(i + 1)  # one line after the other: each is its own adjustment
+
+            self.session.ops.run(
+                self.session.call("inventory.stock.adjust", body=body),
+                on_success=done,
+                on_failure=self._failed(ln.sku, "post"),
+            )
+
+        post(0)
+
+    def drop_count(self) -> None:
+        self.lines = {k: v for k, v in self.lines.items() if v.on_book}
+        for ln in self.lines.values():
+            ln.counted = None
+        self.multiplier = 1
+        self.multiplier_label.setText("")
+        self.show_lines()
+        self.say("Count dropped: nothing was posted", "info")
+
+    # --- transfers ----------------------------------------------------------------------------------
+
+    def load_transfers(self) -> None:
+        loc = self.location
+        if loc is None:
+            return
+
+        def got(page: Any) -> None:
+            # Ship what leaves from here as a draft; receive what arrives here in transit.
+            self.transfers = [
+                t
+                for t in page.items
+                if (t.status == "draft" and t.from_location_id == loc.id)
+                or (t.status == "in_transit" and t.to_location_id == loc.id)
+            ]
+            self.transfer_list.clear()
+            names = {x.id: x.code for x in self.locations.values()}
+            for t in self.transfers:
+                what = ", ".join(f"{ln.quantity}× {ln.sku}" for ln in t.lines)
+                verb = (
+                    f"ship to {names.get(t.to_location_id, '?')}"
+                    if t.status == "draft"
+                    else f"receive from {names.get(t.from_location_id, '?')}"
+                )
+                row = QListWidgetItem(f"{verb}: {what}\n{t.id}")
+                row.setData(Qt.ItemDataRole.UserRole, t.id)
+                self.transfer_list.addItem(row)
+            if self.transfers:
+                self.transfer_list.setCurrentRow(0)
+
+        query = {"location_id": loc.id, "status": "draft,in_transit", "limit": "100"}
+        self.session.ops.run(self.session.call("inventory.transfers.list", query=query), on_success=got)
+
+    def move_selected(self, status: str) -> None:
+        item = self.transfer_list.currentItem()
+        tid = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        transfer = next((t for t in self.transfers if t.id == tid), None)
+        if transfer is None:
+            self.say("No transfer selected: open a location with transfers", "error")
+            return
+        self.move_transfer(transfer, status, "F6" if status == "in_transit" else "F7", "key")
+
+    def move_transfer(self, transfer: Any, status: str, code: str, source: str) -> None:
+        def moved(t: Any) -> None:
+            verb = "shipped" if t.status == "in_transit" else "received"
+            self._log(code, source, f"✓ transfer {verb}")
+            self.say(f"✓ Transfer {verb}: " + ", ".join(f"{ln.quantity}× {ln.sku}" for ln in t.lines), "done")
+            if self.location is not None:
+                self.open_location(self.location, quiet=True)
+
+        self.session.ops.run(
+            self.session.call("inventory.transfers.update", id=transfer.id, body={"status": status}),
+            on_success=moved,
+            on_failure=self._failed(code, source),
+        )
+
+    # --- showing the count ----------------------------------------------------------------------------
+
+    def show_lines(self) -> None:
+        lines = list(self.lines.values())
+        self.table.setRowCount(len(lines))
+        for r, ln in enumerate(lines):
+            diff = ln.difference
+            colour = WHITE if diff is None else GREEN if diff == 0 else YELLOW if diff > 0 else RED
+            cells = [
+                ln.name,
+                ln.sku,
+                ln.barcode or "",
+                str(ln.book),
+                "" if ln.counted is None else str(ln.counted),
+                "" if diff is None else f"{diff:+d}",
+            ]
+            for c, text in enumerate(cells):
+                cell = QTableWidgetItem(text)
+                cell.setBackground(QBrush(colour))
+                cell.setData(Qt.ItemDataRole.UserRole, ln.sku)
+                self.table.setItem(r, c, cell)
+        counted = self.counted_lines()
+        differ = [ln for ln in counted if ln.difference]
+        self.summary.setText(
+            f"{len(counted)} of {len(lines)} items counted · {len(differ)} differ from the book"
+            + (" · F5 posts the count" if counted else "")
+        )
+
+    def row_of(self, sku: str) -> int:
+        for r in range(self.table.rowCount()):
+            cell = self.table.item(r, 0)
+            if cell is not None and cell.data(Qt.ItemDataRole.UserRole) == sku:
+                return r
+        return -1
+
+    def row_colour(self, row: int) -> QColor:
+        cell = self.table.item(row, 0)
+        return cell.background().color() if cell is not None else QColor()
+
+
+WORKSPACE = StockCountWorkspace
