@@ -14,6 +14,8 @@ STATES: tuple[str, ...] = ("pending", "picked", "packed", "shipped", "delivered"
 # ``pending`` until every line is complete (see service.pick).
 TRANSITIONS: dict[str, tuple[frozenset[str], str]] = {
     "pick": (frozenset({"pending"}), "picked"),
+    # A scan taken back: a fully picked order is pending again until it is complete.
+    "unpick": (frozenset({"pending", "picked"}), "pending"),
     "pack": (frozenset({"picked"}), "packed"),
     "ship": (frozenset({"packed"}), "shipped"),
     "deliver": (frozenset({"shipped"}), "delivered"),

@@ -234,7 +234,8 @@ class ShellWindow(QMainWindow):
         self.sign_out_action = self._action("Sign &out", "Ctrl+Shift+Q", self.sign_out, "signout")
         self.quit_action = self._action("&Quit", "Ctrl+Q", self.close)
         self.exit_kiosk_action = self._action("E&xit kiosk", "Ctrl+Shift+X", self.request_exit)
-        self.refresh_action = self._action("&Refresh status", "F5", self.refresh_now, "syncing")
+        # Not F5: function keys belong to the workspaces (F5 ships in the warehouse, refreshes queues elsewhere).
+        self.refresh_action = self._action("&Refresh status", "Ctrl+Shift+R", self.refresh_now, "syncing")
         self.sync_action = self._action("S&ync…", "Ctrl+Shift+S", self.open_sync_panel, "syncing")
         self.sync_action.setToolTip("Sync state and sync issues (Ctrl+Shift+S)")
         spacer = QWidget()
@@ -439,9 +440,20 @@ class ShellWindow(QMainWindow):
             self.work.addWidget(ws)
         self.work.setCurrentWidget(ws)
         self.current_workspace = name
+        self._yield_keys(type(ws))
         self.workspace_actions[name].setChecked(True)
         self.prefs.set_last_workspace(self.session.principal.id, name)
         QTimer.singleShot(0, self.focus_primary)
+
+    def _yield_keys(self, cls: type[Workspace]) -> None:
+        """A workspace's documented keys win: a shell action on one of them gives it up while it shows."""
+        taken = {QKeySequence(k).toString() for k, _what in cls.keys}
+        for a in self.actions():
+            own = a.property("shell_shortcut")
+            if own is None:
+                a.setProperty("shell_shortcut", a.shortcut().toString())
+                own = a.shortcut().toString()
+            a.setShortcut(QKeySequence() if own in taken else QKeySequence(own))
 
     def focus_primary(self) -> None:
         ws = self.workspaces.get(self.current_workspace or "")
@@ -666,7 +678,7 @@ class ShellWindow(QMainWindow):
         self.check_platform()
 
     def refresh_now(self) -> None:
-        """F5: the person asks; sync at once too."""
+        """Ctrl+Shift+R: the person asks; sync at once too."""
         self.refresh_status()
         self.wake_sync()
 
