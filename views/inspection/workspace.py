@@ -82,6 +82,8 @@ class InspectionWorkspace(Workspace):
     name = "inspection"
     title = "Trade-in inspection"
     modules = frozenset({"upgrade"})
+    keys = (("F2", "scan a kit"), ("Ctrl+Return", "complete"), ("Ctrl+R", "receive"), ("Ctrl+O", "send offer"),
+            ("Ctrl+P", "attach photos"), ("F5", "refresh the queue"), ("Esc", "close"))  # fmt: skip
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
