@@ -507,7 +507,7 @@ class ShellWindow(QMainWindow):
             return
         self.idle.timer.stop()
         self.switcher.setEnabled(False)
-        self.lock_page.prepare(self.session.principal.name or self.session.principal.email or "")
+        self.lock_page.prepare(self.session.principal.name or self.session.principal.email or "", self._device_signin)
         self.pages.setCurrentWidget(self.lock_page)
         self.lock_page.password.setFocus()
 
