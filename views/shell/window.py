@@ -46,6 +46,8 @@ if TYPE_CHECKING:
     from views.base import StationSession, Workspace
     from views.shell.sync_panel import SyncPanel
 
+DEFAULT_SIZE = (1280, 800)  # the first window on a station (then the size it was left at)
+MIN_SIZE = (1024, 700)  # every workspace is readable from here up
 log = logging.getLogger("views.shell")
 APP_TITLE = "Platform Station"
 HEALTH_TIMEOUT_MS = 3000
@@ -116,7 +118,7 @@ class ShellWindow(QMainWindow):
         self.setWindowTitle(APP_TITLE)
         self.setWindowIcon(icon("logo"))
         self.setObjectName("shell")
-        self.setMinimumSize(QSize(640, 480))
+        self.setMinimumSize(QSize(*MIN_SIZE))
         if kiosk:
             self.setWindowFlag(Qt.WindowType.FramelessWindowHint, True)
 
@@ -562,6 +564,8 @@ class ShellWindow(QMainWindow):
             return
         if self.session is not None and not self.kiosk:
             self.prefs.set_geometry(self.session.principal.id, self.saveGeometry())
+        if not self.kiosk:
+            self.prefs.qs.setValue("window/geometry", self.saveGeometry())
         self.prefs.sync()
         self.idle.stop()
         self._stop_sync()
@@ -570,8 +574,13 @@ class ShellWindow(QMainWindow):
     def show_for_mode(self) -> None:
         if self.kiosk:
             self.showFullScreen()
-        else:
-            self.show()
+            return
+        # The size this station's window had last time, or a sensible first size (never over the screen).
+        geometry = self.prefs.qs.value("window/geometry")
+        if geometry is None or not self.restoreGeometry(geometry):
+            avail = self.screen().availableGeometry()
+            self.resize(min(DEFAULT_SIZE[0], avail.width()), min(DEFAULT_SIZE[1], avail.height()))
+        self.show()
 
     # --- settings and theme -----------------------------------------------------------------
     def open_settings(self) -> None:
