@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPixmap
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -37,7 +37,7 @@ from services.core.errors import ServiceError
 from services.fulfillment.scan_commands import COMMAND_CODES
 from views.base import StationSession, Workspace
 from views.ops import error_message
-from views.warehouse.queue import OrderQueueModel
+from views.warehouse.queue import COLUMNS, OrderQueueModel
 from views.warehouse.scan_input import ScanInput
 
 GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
@@ -48,6 +48,7 @@ HOTKEY_BOXES = {Qt.Key.Key_F1: "S", Qt.Key.Key_F2: "M", Qt.Key.Key_F3: "L", Qt.K
 KEY_WORDS = {"BOX-S": "F1 pack in box S", "BOX-M": "F2 pack in box M", "BOX-L": "F3 pack in box L",
              "BOX-XL": "F4 pack in box XL", "CMD-SHIP": "F5 ship", "CMD-PRINT": "F6 print again",
              "CMD-NEXT": "F8 next order", "CMD-UNDO": "Ctrl+Z undo", "CMD-CANCEL": "cancel"}  # fmt: skip
+NARROW = 1500  # below this width the queue shows its essential columns only
 MAX_SCAN = 100  # the longest code the service takes (services.fulfillment.schemas.Code)
 STATUSES = ("pending", "picked", "packed", "shipped", "delivered", "cancelled", "all")
 STYLE = """
@@ -129,7 +130,7 @@ class WarehouseWorkspace(Workspace):
         for w in (self.status_filter, self.sort_box, self.queue_view, self.queue_count):
             w.setFocusPolicy(Qt.FocusPolicy.ClickFocus if w is self.queue_view else Qt.FocusPolicy.NoFocus)
             left.addWidget(w, 1 if w is self.queue_view else 0)
-        body.addLayout(left, 3)
+        body.addLayout(left, 4)
 
         # Centre: the scan screen.
         mid = QVBoxLayout()
@@ -224,6 +225,17 @@ class WarehouseWorkspace(Workspace):
     def focus_primary(self) -> None:
         self.scan_input.setFocus()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        # A narrow window keeps the queue readable: order, pick list, state and items; customer and
+        # date come back when there is room.
+        narrow = self.width() < NARROW
+        cols = (COLUMNS.index("Customer"), COLUMNS.index("Created"))
+        if self.queue_view.isColumnHidden(cols[0]) != narrow:
+            for col in cols:
+                self.queue_view.setColumnHidden(col, narrow)
+            self.queue_view.resizeColumnsToContents()
+
     def on_data_changed(self, change: str) -> None:
         if change.startswith(("fulfillment.", "sync.")) or change == "change":
             self.refresh_counts()
@@ -231,6 +243,7 @@ class WarehouseWorkspace(Workspace):
 
     def _queue_loaded(self, total: int) -> None:
         self.queue_count.setText(f"{total} orders")
+        self.queue_view.resizeColumnsToContents()
         self._highlight_open_order()
 
     def _highlight_open_order(self) -> None:
