@@ -89,8 +89,10 @@ def _find(s: Session, ref: str) -> FulfillmentOrder:
         o = s.execute(
             select(FulfillmentOrder).where(
                 # Typed by hand as often as scanned: so-1006 is SO-1006 (numbers are stored upper-case).
-                or_(FulfillmentOrder.order_number.in_({ref, ref.upper()}),
-                    FulfillmentOrder.pick_barcode.in_({ref, ref.upper()}))
+                or_(
+                    FulfillmentOrder.order_number.in_({ref, ref.upper()}),
+                    FulfillmentOrder.pick_barcode.in_({ref, ref.upper()}),
+                )
             )
         ).scalar_one_or_none()
     if o is None:

@@ -37,7 +37,7 @@ def listen(ws: Workspace, seq: str, hits: list[str]) -> None:
     scan_input = getattr(ws, "scan_input", None)
     if ws.name == "warehouse" and scan_input is not None:
         scan_input.hotkey.connect(lambda _k, s=seq: hits.append(s))
-        scan_input.undo.connect(lambda s=seq: hits.append(s))
+        scan_input.undo_scan.connect(lambda s=seq: hits.append(s))
 
 
 def prepare(qtbot: QtBot, w: ShellWindow, ws: Workspace) -> None:
@@ -57,7 +57,9 @@ def prepare(qtbot: QtBot, w: ShellWindow, ws: Workspace) -> None:
 
 
 @pytest.mark.parametrize("kiosk", [False, True], ids=["windowed", "kiosk"])
-def test_every_documented_key_reaches_its_workspace(qtbot: QtBot, station: Runtime, tmp_path: Path, kiosk: bool) -> None:
+def test_every_documented_key_reaches_its_workspace(
+    qtbot: QtBot, station: Runtime, tmp_path: Path, kiosk: bool
+) -> None:
     w = make_shell(qtbot, station, tmp_path / "prefs", kiosk=kiosk)
     sign_in(qtbot, w, "owner@demo.test")
     with qtbot.waitActive(w):
@@ -78,7 +80,7 @@ def test_every_documented_key_reaches_its_workspace(qtbot: QtBot, station: Runti
             hits: list[str] = []
             listen(ws, seq, hits)
             press(qtbot, seq)
-            qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=5000)
+            qtbot.waitUntil(lambda ws=ws: ws.session.ops.active == 0, timeout=5000)
             assert hits == [seq], f"{name}: {seq} ({what}) did not reach the workspace"
             assert shell_hits == [], f"{name}: {seq} was taken by the shell ({shell_hits})"
             pressed += 1

@@ -30,7 +30,9 @@ def test_wrong_pin_message_sits_under_the_input(qtbot: QtBot) -> None:
     qtbot.waitUntil(dlg.error.isVisible)
     qtbot.wait(10)  # the layout pass after the error line appeared
     pin = dlg.pin.geometry().translated(dlg.pin.parentWidget().mapTo(dlg, dlg.pin.parentWidget().rect().topLeft()))
-    err = dlg.error.geometry().translated(dlg.error.parentWidget().mapTo(dlg, dlg.error.parentWidget().rect().topLeft()))
+    err = dlg.error.geometry().translated(
+        dlg.error.parentWidget().mapTo(dlg, dlg.error.parentWidget().rect().topLeft())
+    )
     assert "Wrong PIN" in dlg.error.text()
     assert not pin.intersects(err) and err.top() >= pin.bottom()
     assert err.height() >= dlg.error.heightForWidth(err.width()) and dlg.rect().contains(err)

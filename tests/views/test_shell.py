@@ -265,7 +265,10 @@ def test_failure_shows_next_to_the_widget_and_did_change_only_on_success(qtbot: 
     qtbot.waitUntil(lambda: shell.ops.active == 0)
     bubble = shell._bubble
     # In people's words: the field and what to do, not "request body failed validation".
-    assert bubble.isVisible() and bubble.text() == "The name is missing. Fill it in and try again. Modules: choose at least one."
+    assert (
+        bubble.isVisible()
+        and bubble.text() == "The name is missing. Fill it in and try again. Modules: choose at least one."
+    )
     below = anchor.mapTo(shell, anchor.rect().bottomLeft()).y()
     assert abs(bubble.y() - below) < 10 or bubble.geometry().bottom() <= shell.height()
     assert changes == []

@@ -102,5 +102,7 @@ class PinDialog(QDialog):
     def say(self, message: str) -> None:
         """The error line under the PIN; the dialog grows to hold it (it never squeezes over the input)."""
         self.error.show_error(message)
-        self.layout().activate()
+        lay = self.layout()
+        if lay is not None:
+            lay.activate()
         self.adjustSize()

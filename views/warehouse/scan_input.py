@@ -25,7 +25,7 @@ IDLE_END_MS = 120  # with no suffix, this pause after a burst ends the scan
 class ScanInput(QLineEdit):
     scanned = Signal(str, str)  # (code, "scanner" | "keyboard")
     hotkey = Signal(int)  # Qt.Key of F1-F12 or Escape
-    undo = Signal()  # Ctrl+Z: take the last scan back
+    undo_scan = Signal()  # Ctrl+Z: take the last scan back
     quantity = Signal(int)  # "5*": the next scan counts 5 units
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -59,7 +59,11 @@ class ScanInput(QLineEdit):
     @staticmethod
     def _ours(e: QKeyEvent) -> bool:
         key = e.key()
-        return Qt.Key.Key_F1 <= key <= Qt.Key.Key_F12 or key == Qt.Key.Key_Escape or e.matches(QKeySequence.StandardKey.Undo)
+        return (
+            Qt.Key.Key_F1 <= key <= Qt.Key.Key_F12
+            or key == Qt.Key.Key_Escape
+            or e.matches(QKeySequence.StandardKey.Undo)
+        )
 
     def event(self, e: QEvent) -> bool:
         if e.type() == QEvent.Type.ShortcutOverride and isinstance(e, QKeyEvent) and self._ours(e):
@@ -78,7 +82,7 @@ class ScanInput(QLineEdit):
             self.hotkey.emit(int(key))
             return
         if e.matches(QKeySequence.StandardKey.Undo):
-            self.undo.emit()
+            self.undo_scan.emit()
             return
         if e.text() == "*" and self.text().strip().isdigit() and len(self.text().strip()) <= 4:
             n = int(self.text().strip())

@@ -138,7 +138,7 @@ class WarehouseWorkspace(Workspace):
         self.scan_input.suffix = self.settings["scanner_suffix"]
         self.scan_input.scanned.connect(self.handle_scan)
         self.scan_input.hotkey.connect(self.handle_hotkey)
-        self.scan_input.undo.connect(self.undo)
+        self.scan_input.undo_scan.connect(self.undo)
         self.scan_input.quantity.connect(self.set_quantity)
         mid.addWidget(self.scan_input)
         manual = QHBoxLayout()
@@ -445,10 +445,16 @@ class WarehouseWorkspace(Workspace):
         return False
 
     def open_order(self, ref: str, source: str = "queue", prefix: str = "", fallback: str = "") -> None:
+        def confirmed(order: Any) -> None:
+            self._leave_to = order.id
+            opened(order)
+
         def opened(order: Any) -> None:
-            if not self._confirm_leave(order, lambda: (setattr(self, "_leave_to", order.id), opened(order))):
+            if not self._confirm_leave(order, lambda: confirmed(order)):
                 return
-            self._log(order.order_number if source in ("next", "queue") else ref, source, f"opened {order.order_number}")
+            self._log(
+                order.order_number if source in ("next", "queue") else ref, source, f"opened {order.order_number}"
+            )
             self.show_order(order)
             hints = {"pending": "Scan each item", "picked": "All items verified — pack it: F1 S · F2 M · F3 L · F4 XL",
                      "packed": "Packed — press F5 or scan CMD-SHIP to ship"}  # fmt: skip
@@ -486,7 +492,9 @@ class WarehouseWorkspace(Workspace):
                 # Perhaps another order's number: open it; if not, say the code is unknown.
                 from views.wording import short
 
-                self.open_order(code, source, fallback=f"Unknown barcode {short(code)}. Scan it again or type it below.")
+                self.open_order(
+                    code, source, fallback=f"Unknown barcode {short(code)}. Scan it again or type it below."
+                )
                 return
             if details.get("line_id"):
                 self._flash_line(details["line_id"])
