@@ -8,7 +8,7 @@ shorter than the height its text needs at its width, a header section narrower t
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QHeaderView, QLabel, QWidget
+from PySide6.QtWidgets import QAbstractButton, QHeaderView, QLabel, QToolBar, QWidget
 
 SLACK = 2  # pixels of rounding a style may take
 
@@ -56,4 +56,11 @@ def clipped(root: QWidget) -> list[str]:
             need = fm.horizontalAdvance(title) + 8
             if title and need > h.sectionSize(i) + SLACK:
                 found.append(f"header {title!r}: {h.sectionSize(i)} px wide, needs {need}")
+    for bar in root.findChildren(QToolBar):
+        if not _shown(bar, root):
+            continue
+        for a in bar.actions():
+            w = bar.widgetForAction(a)
+            if a.isVisible() and not a.isSeparator() and w is not None and not w.isVisible():
+                found.append(f"toolbar {a.text().replace('&', '')!r}: fell off the toolbar")
     return found

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPoint, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -246,11 +246,30 @@ class ShellWindow(QMainWindow):
         # Kiosk: the large status-bar pill is the way to the Sync panel; the toolbar keeps its room
         # for the workspaces and Lock / Sign out.
         tools = (self.settings_action, self.lock_action, self.sign_out_action)
-        for a in tools if self.kiosk else (self.sync_action, *tools):
+        self._tool_actions = tools if self.kiosk else (self.sync_action, *tools)
+        for a in self._tool_actions:
             self.switcher.addAction(a)
         self._signed_in_actions = (self.lock_action, self.sign_out_action, self.refresh_action, self.sync_action)
         for a in self._signed_in_actions:
             a.setEnabled(False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit_toolbar()
+
+    def _fit_toolbar(self) -> None:
+        """A narrow window: the tools (Sync, Settings, Lock, Sign out) show their icons only (the
+        tooltip names them), so no workspace button or tool falls off the toolbar."""
+        tools = [self.switcher.widgetForAction(a) for a in self._tool_actions]
+        buttons = [self.switcher.widgetForAction(a) for a in self.switcher.actions() if a.isVisible()]
+        wide = Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+        need = sum(b.sizeHint().width() if b not in tools or not isinstance(b, QToolButton) else
+                   b.sizeHint().width() if b.toolButtonStyle() == wide else b.sizeHint().width() + 12 +
+                   b.fontMetrics().horizontalAdvance(b.text()) for b in buttons if b is not None)  # fmt: skip
+        style = wide if need + 16 * len(buttons) + 40 <= self.width() else Qt.ToolButtonStyle.ToolButtonIconOnly
+        for b in tools:
+            if isinstance(b, QToolButton):
+                b.setToolButtonStyle(style)
 
     # --- runtime ------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
@@ -423,6 +442,7 @@ class ShellWindow(QMainWindow):
         # One workspace: no switcher buttons, just the tools.
         for a in self.workspace_actions.values():
             a.setVisible(len(self.workspace_actions) > 1)
+        self._fit_toolbar()
 
     def show_workspace(self, name: str) -> None:
         if self.session is None or name not in self.workspace_classes:
