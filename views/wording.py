@@ -72,7 +72,7 @@ def _one_field(item: Mapping[str, Any], given: Mapping[str, Any]) -> str:
     label, advice, value = _field(str(item.get("field", "")), given)
     kind, message = str(item.get("type", "")), str(item.get("message", ""))
     numbers = [int(n) for n in re.findall(r"\d+", message)]
-    limit = numbers[-1] if numbers else None
+    limit = numbers[0] if numbers else None  # "at least 1 item after validation, not 0": the first is the limit
     if kind in ("string_too_long", "too_long") and limit is not None:
         return too_long(label, len(value) if isinstance(value, str | list) else None, limit, advice)
     if kind == "too_short" and limit == 1:  # a list left empty

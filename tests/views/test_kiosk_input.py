@@ -6,27 +6,51 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from services.core.context import Runtime
 from services.core.demo import DEMO_PASSWORD
 from tests.views.test_shell import make_shell, sign_in
+from views.shell.burst import BurstGuard
 from views.shell.kiosk import PinDialog
 from views.shell.window import ShellWindow
 
 
-def burst(qtbot: QtBot, field: object, code: str) -> None:
-    """A scanner: the characters at machine speed, then Enter."""
-    qtbot.keyClicks(field, code)
+class Clock:
+    """Key timing without real time: each reading moves ``step`` seconds on (no timing in tests)."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 1000.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _keys(qtbot: QtBot, field: QLineEdit, text: str, step: float) -> None:
+    guard = field.findChild(BurstGuard)
+    assert guard is not None
+    guard.clock = Clock(step)
+    qtbot.keyClicks(field, text)
     qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def burst(qtbot: QtBot, field: QLineEdit, code: str) -> None:
+    """A scanner: the characters 5 ms apart, then Enter."""
+    _keys(qtbot, field, code, 0.005)
+
+
+def typing(qtbot: QtBot, field: QLineEdit, text: str) -> None:
+    """A person: 150 ms between keys, then Enter."""
+    _keys(qtbot, field, text, 0.15)
 
 
 def test_wrong_pin_message_sits_under_the_input(qtbot: QtBot) -> None:
     dlg = PinDialog("Enter the admin PIN to leave kiosk mode.", lambda pin: pin == "1234")
     qtbot.addWidget(dlg)
     dlg.show()
-    qtbot.keyClicks(dlg.pin, "0", delay=40)
-    qtbot.keyClick(dlg.pin, Qt.Key.Key_Return)
+    typing(qtbot, dlg.pin, "0")
     qtbot.waitUntil(dlg.error.isVisible)
     qtbot.wait(10)  # the layout pass after the error line appeared
     pin = dlg.pin.geometry().translated(dlg.pin.parentWidget().mapTo(dlg, dlg.pin.parentWidget().rect().topLeft()))
@@ -58,8 +82,7 @@ def test_a_scan_on_the_lock_screen_is_ignored(qtbot: QtBot, station: Runtime, tm
     assert tried == [] and w.lock_page.password.text() == "" and w.locked
     assert w.lock_page.password_error.text() == "Scan ignored: unlock first."
     # A person typing unlocks as before.
-    qtbot.keyClicks(w.lock_page.password, DEMO_PASSWORD, delay=40)
-    qtbot.keyClick(w.lock_page.password, Qt.Key.Key_Return)
+    typing(qtbot, w.lock_page.password, DEMO_PASSWORD)
     qtbot.waitUntil(lambda: not w.locked, timeout=5000)
     w.idle.stop()
     w._may_close = True

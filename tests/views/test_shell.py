@@ -174,15 +174,15 @@ def test_last_workspace_and_geometry_are_remembered_per_user(qtbot: QtBot, shell
     sign_in(qtbot, shell, "owner@demo.test")
     shell.workspace_actions["helpdesk"].trigger()
     assert shell.current_workspace == "helpdesk"
-    shell.resize(700, 520)
+    shell.resize(1024, 720)  # (at least the 1024x700 minimum; the offscreen screen is 800 px high)
     shell.sign_out()
-    shell.resize(780, 580)
+    shell.resize(1024, 780)
     sign_in(qtbot, shell, "operator@demo.test")
     assert shell.current_workspace == "inspection"  # another person: their own landing
     shell.sign_out()
     sign_in(qtbot, shell, "owner@demo.test")
     assert shell.current_workspace == "helpdesk"
-    assert (shell.width(), shell.height()) == (700, 520)
+    assert (shell.width(), shell.height()) == (1024, 720)
 
 
 def test_kiosk_cannot_be_left_without_the_pin(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:

@@ -30,13 +30,14 @@ class BurstGuard(QObject):
         super().__init__(field)
         self.field, self.allow, self.say, self.message = field, allow, say, message
         self._stamps: list[float] = []
+        self.clock: Callable[[], float] = time.monotonic  # tests give a clock of their own
         self._before = ""  # the field's text before the current run of fast keys
         field.installEventFilter(self)  # installed last: runs before the field's other filters
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
             return False
-        now = time.monotonic()
+        now = self.clock()
         if event.key() in END_KEYS:
             burst = len(self._stamps) >= MIN_KEYS and now - self._stamps[-1] < MAX_GAP
             self._stamps.clear()
