@@ -63,6 +63,9 @@ class Workspace(QWidget):
     # Roles that land here after sign-in, each with a rank: where several workspaces
     # claim a role, the lowest rank among those the person may use wins.
     landing: ClassVar[Mapping[str, int]] = {}
+    # The workspace's documented keys, (QKeySequence text, what it does): the hint row, the docs'
+    # tables and the key test read this one list, and the shell never takes one of these keys.
+    keys: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,6 +77,11 @@ class Workspace(QWidget):
     @classmethod
     def available_to(cls, session: StationSession) -> bool:
         return session.principal.role in cls.roles and any(session.may_use(m) for m in cls.modules)
+
+    @classmethod
+    def key_hints(cls) -> str:
+        """The hint row: "F1 box S · F2 box M · ..." from ``keys``."""
+        return " · ".join(f"{k} {what}" for k, what in cls.keys)
 
     def focus_primary(self) -> None:
         """Put keyboard focus where work starts (the scanner input on a kiosk)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import traceback
 import weakref
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import shiboken6
@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QToolTip, QWidget
 
 from services.core.errors import ServiceError
+from views.wording import say
 
 if TYPE_CHECKING:  # asyncio costs ~40 ms to import: kept off the start-up path
     import asyncio
@@ -71,9 +72,10 @@ def _gone(*objs: object) -> bool:
     return False
 
 
-def error_message(error: BaseException) -> str:
-    """What a person reads: the service error's message; anything else was logged with its traceback."""
-    return error.message if isinstance(error, ServiceError) else "Something went wrong; it was logged."
+def error_message(error: BaseException, given: Mapping[str, Any] | None = None) -> str:
+    """What a person reads: what happened and what to do (``views.wording``); anything that is not a
+    service error was logged with its traceback. ``given``: what the person typed, by field name."""
+    return say(error, given)
 
 
 def show_error(widget: QWidget | None, message: str) -> None:

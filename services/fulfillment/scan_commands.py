@@ -17,6 +17,7 @@ COMMAND_CODES: dict[str, tuple[str, str | None, str]] = {
     "CMD-SHIP": ("ship", None, "Ship: create the label (F5)"),
     "CMD-PRINT": ("print", None, "Print the label again (F6)"),
     "CMD-NEXT": ("next", None, "Open the next order (F8)"),
+    "CMD-UNDO": ("undo", None, "Take back the last scan (Ctrl+Z)"),
     "CMD-CANCEL": ("cancel", None, "Cancel the order (supervisors)"),
 }
 

@@ -27,6 +27,13 @@ class PickOperation(Strict):
     items: list[PickItem] = Field(min_length=1, max_length=500)
 
 
+class UnpickOperation(Strict):
+    """Take back scanned units (a wrong scan undone); an order picked in full goes back to pending."""
+
+    operation: Literal["unpick"]
+    items: list[PickItem] = Field(min_length=1, max_length=500)
+
+
 class PackOperation(Strict):
     operation: Literal["pack"]
     box: str = Field(min_length=1, max_length=40)
@@ -46,8 +53,11 @@ class CancelOperation(Strict):
     reason: str | None = Field(default=None, max_length=500)
 
 
-class OperationRequest(RootModel[PickOperation | PackOperation | ShipOperation | CancelOperation]):
-    root: Annotated[PickOperation | PackOperation | ShipOperation | CancelOperation, Field(discriminator="operation")]
+_Operation = PickOperation | UnpickOperation | PackOperation | ShipOperation | CancelOperation
+
+
+class OperationRequest(RootModel[_Operation]):
+    root: Annotated[_Operation, Field(discriminator="operation")]
 
 
 # --- orders --------------------------------------------------------------------

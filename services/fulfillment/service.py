@@ -43,6 +43,7 @@ from services.fulfillment.schemas import (
     PackOperation,
     PickOperation,
     ShipOperation,
+    UnpickOperation,
     WebhookSecretIn,
     WebhookSettingsOut,
 )
@@ -89,7 +90,11 @@ def _find(s: Session, ref: str) -> FulfillmentOrder:
     if o is None:
         o = s.execute(
             select(FulfillmentOrder).where(
-                or_(FulfillmentOrder.order_number == ref, FulfillmentOrder.pick_barcode == ref)
+                # Typed by hand as often as scanned: so-1006 is SO-1006 (numbers are stored upper-case).
+                or_(
+                    FulfillmentOrder.order_number.in_({ref, ref.upper()}),
+                    FulfillmentOrder.pick_barcode.in_({ref, ref.upper()}),
+                )
             )
         ).scalar_one_or_none()
     if o is None:
@@ -196,6 +201,8 @@ def operate(ctx: Ctx, id: str, body: OperationRequest) -> OperationResult:
         matched: list[str] = []
         if isinstance(op, PickOperation):
             matched = _pick(ctx, s, o, lines, op)
+        elif isinstance(op, UnpickOperation):
+            matched = _unpick(o, lines, op)
         elif isinstance(op, PackOperation):
             _pack(ctx, o, op)
         elif isinstance(op, ShipOperation):
@@ -260,6 +267,32 @@ def _pick(ctx: Ctx, s: Session, o: FulfillmentOrder, lines: list[FulfillmentLine
         o.status = states.check(o.status, "pick")
         o.picked_at = now
         emit(ctx, "order.picked", {"order_id": o.id, "order_number": o.order_number, "picked_at": now.isoformat()})
+    return matched
+
+
+def _unpick(o: FulfillmentOrder, lines: list[FulfillmentLine], op: UnpickOperation) -> list[str]:
+    """Take back scanned units, last line first; all or nothing, like a pick."""
+    o.status = states.check(o.status, "unpick")
+    back: dict[str, int] = defaultdict(int)
+    matched: list[str] = []
+    for item in op.items:
+        code = item.code.strip()
+        remaining = item.quantity
+        for ln in reversed([ln for ln in lines if ln.barcode == code or ln.sku.lower() == code.lower()]):
+            take = min(ln.picked_quantity - back[ln.id], remaining)
+            if take > 0:
+                back[ln.id] += take
+                remaining -= take
+                if ln.id not in matched:
+                    matched.append(ln.id)
+        if remaining:
+            raise ValidationFailed(
+                f"nothing to take back: {code} is not scanned on order {o.order_number}",
+                {"code": code, "reason": "not_picked", "order_number": o.order_number},
+            )
+    for ln in lines:
+        ln.picked_quantity -= back[ln.id]
+    o.picked_at = None
     return matched
 
 

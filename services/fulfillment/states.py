@@ -17,6 +17,8 @@ ORDER = machine(
     STATES,
     [
         move("pending", "pick", "picked"),
+        # A scan taken back: a fully picked order is pending again until it is complete.
+        *(move(s, "unpick", "pending") for s in ("pending", "picked")),
         move("picked", "pack", "packed"),
         move("packed", "ship", "shipped"),
         move("shipped", "deliver", "delivered"),

@@ -448,6 +448,8 @@ class HelpdeskWorkspace(Workspace):
     name = "helpdesk"
     title = "Helpdesk"
     modules = frozenset({"support"})
+    keys = (("Ctrl+Return", "send"), ("Ctrl+I", "internal note"), ("Ctrl+S", "apply changes"),
+            ("Ctrl+F", "search"), ("F5", "refresh"), ("Ctrl+W", "close the tab"))  # fmt: skip
     roles = frozenset({"owner", "admin", "operator"})
     position = 30
     landing = {"operator": 2}

@@ -84,6 +84,8 @@ class InspectionWorkspace(Workspace):
     modules = frozenset({"upgrade"})
     position = 20
     landing = {"operator": 1}
+    keys = (("F2", "scan a kit"), ("Ctrl+Return", "complete"), ("Ctrl+R", "receive"), ("Ctrl+O", "send offer"),
+            ("Ctrl+P", "attach photos"), ("F5", "refresh the queue"), ("Esc", "close"))  # fmt: skip
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)

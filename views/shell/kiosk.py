@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
-from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QLayout, QLineEdit, QVBoxLayout, QWidget
 
+from views.shell.burst import BurstGuard
 from views.shell.forms import with_error
 from views.shell.theme import set_role
 
@@ -69,6 +70,8 @@ class PinDialog(QDialog):
         self.check = check
         self.attempts = 0
         lay = QVBoxLayout(self)
+        # The dialog grows with the error line: the message sits under the input, never over it.
+        lay.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         head = QLabel(purpose)
         head.setWordWrap(True)
         set_role(head, "section")
@@ -80,6 +83,7 @@ class PinDialog(QDialog):
         self.pin.setMaxLength(12)
         box, self.error = with_error(self.pin)
         lay.addWidget(box)
+        self.burst_guard = BurstGuard(self.pin, say=self.say, message="Scan ignored: type the admin PIN.")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.try_accept)
         buttons.rejected.connect(self.reject)
@@ -92,5 +96,13 @@ class PinDialog(QDialog):
             return
         self.attempts += 1
         self.pin.clear()
-        self.error.show_error("Wrong PIN. Ask an administrator.")
+        self.say("Wrong PIN. Ask an administrator.")
         self.pin.setFocus()
+
+    def say(self, message: str) -> None:
+        """The error line under the PIN; the dialog grows to hold it (it never squeezes over the input)."""
+        self.error.show_error(message)
+        lay = self.layout()
+        if lay is not None:
+            lay.activate()
+        self.adjustSize()

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from views.shell.burst import BurstGuard
 from views.shell.forms import with_error
 from views.shell.theme import icon, set_role
 
@@ -160,6 +161,10 @@ class SignInPage(QWidget):
         self.email.returnPressed.connect(self.password.setFocus)
         self.password.returnPressed.connect(self.submit)
         self._suffix = _SuffixSubmit(self.password, self.submit, scanner_suffix)
+        # A scan lands here only as a badge (device mode); otherwise it is taken out again.
+        self.burst_guard = BurstGuard(self.password, lambda: self.device_mode, say=self.password_error.show_error,
+                                      message="Scan ignored: type your password, or choose Scanning station "
+                                              "to sign in with a badge.")  # fmt: skip
         self.setTabOrder(self.email, self.password)
         self.setTabOrder(self.password, self.button)
         self.setTabOrder(self.button, self.person_button)
@@ -332,13 +337,17 @@ class LockPage(QWidget):
         self.unlock_button.setDefault(True)
         self.unlock_button.clicked.connect(self._unlock)
         self.password.returnPressed.connect(self._unlock)
+        self.badge_unlocks = False  # a device session unlocks with its badge: a scan may go through
+        self.burst_guard = BurstGuard(self.password, lambda: self.badge_unlocks, say=self.password_error.show_error)
         row.addWidget(self.sign_out_button)
         row.addStretch(1)
         row.addWidget(self.unlock_button)
         lay.addLayout(row)
 
-    def prepare(self, who: str) -> None:
-        self.subtitle.setText(f"{who} was signed in. Enter the password to go on, or sign out.")
+    def prepare(self, who: str, badge: bool = False) -> None:
+        self.badge_unlocks = badge
+        how = "Scan the badge or enter the password" if badge else "Enter the password"
+        self.subtitle.setText(f"{who} was signed in. {how} to go on, or sign out.")
         self.password.clear()
         self.password_error.clear()
         self.password.setFocus()

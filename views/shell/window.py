@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPoint, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -46,6 +46,8 @@ if TYPE_CHECKING:
     from views.base import StationSession, Workspace
     from views.shell.sync_panel import SyncPanel
 
+DEFAULT_SIZE = (1280, 800)  # the first window on a station (then the size it was left at)
+MIN_SIZE = (1024, 700)  # every workspace is readable from here up
 log = logging.getLogger("views.shell")
 APP_TITLE = "Platform Station"
 HEALTH_TIMEOUT_MS = 3000
@@ -116,7 +118,7 @@ class ShellWindow(QMainWindow):
         self.setWindowTitle(APP_TITLE)
         self.setWindowIcon(icon("logo"))
         self.setObjectName("shell")
-        self.setMinimumSize(QSize(640, 480))
+        self.setMinimumSize(QSize(*MIN_SIZE))
         if kiosk:
             self.setWindowFlag(Qt.WindowType.FramelessWindowHint, True)
 
@@ -234,7 +236,8 @@ class ShellWindow(QMainWindow):
         self.sign_out_action = self._action("Sign &out", "Ctrl+Shift+Q", self.sign_out, "signout")
         self.quit_action = self._action("&Quit", "Ctrl+Q", self.close)
         self.exit_kiosk_action = self._action("E&xit kiosk", "Ctrl+Shift+X", self.request_exit)
-        self.refresh_action = self._action("&Refresh status", "F5", self.refresh_now, "syncing")
+        # Not F5: function keys belong to the workspaces (F5 ships in the warehouse, refreshes queues elsewhere).
+        self.refresh_action = self._action("&Refresh status", "Ctrl+Shift+R", self.refresh_now, "syncing")
         self.sync_action = self._action("S&ync…", "Ctrl+Shift+S", self.open_sync_panel, "syncing")
         self.sync_action.setToolTip("Sync state and sync issues (Ctrl+Shift+S)")
         spacer = QWidget()
@@ -243,11 +246,30 @@ class ShellWindow(QMainWindow):
         # Kiosk: the large status-bar pill is the way to the Sync panel; the toolbar keeps its room
         # for the workspaces and Lock / Sign out.
         tools = (self.settings_action, self.lock_action, self.sign_out_action)
-        for a in tools if self.kiosk else (self.sync_action, *tools):
+        self._tool_actions = tools if self.kiosk else (self.sync_action, *tools)
+        for a in self._tool_actions:
             self.switcher.addAction(a)
         self._signed_in_actions = (self.lock_action, self.sign_out_action, self.refresh_action, self.sync_action)
         for a in self._signed_in_actions:
             a.setEnabled(False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self._fit_toolbar()
+
+    def _fit_toolbar(self) -> None:
+        """A narrow window: the tools (Sync, Settings, Lock, Sign out) show their icons only (the
+        tooltip names them), so no workspace button or tool falls off the toolbar."""
+        tools = [self.switcher.widgetForAction(a) for a in self._tool_actions]
+        buttons = [self.switcher.widgetForAction(a) for a in self.switcher.actions() if a.isVisible()]
+        wide = Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+        need = sum(b.sizeHint().width() if b not in tools or not isinstance(b, QToolButton) else
+                   b.sizeHint().width() if b.toolButtonStyle() == wide else b.sizeHint().width() + 12 +
+                   b.fontMetrics().horizontalAdvance(b.text()) for b in buttons if b is not None)  # fmt: skip
+        style = wide if need + 16 * len(buttons) + 40 <= self.width() else Qt.ToolButtonStyle.ToolButtonIconOnly
+        for b in tools:
+            if isinstance(b, QToolButton):
+                b.setToolButtonStyle(style)
 
     # --- runtime ------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
@@ -420,6 +442,7 @@ class ShellWindow(QMainWindow):
         # One workspace: no switcher buttons, just the tools.
         for a in self.workspace_actions.values():
             a.setVisible(len(self.workspace_actions) > 1)
+        self._fit_toolbar()
 
     def show_workspace(self, name: str) -> None:
         if self.session is None or name not in self.workspace_classes:
@@ -439,9 +462,20 @@ class ShellWindow(QMainWindow):
             self.work.addWidget(ws)
         self.work.setCurrentWidget(ws)
         self.current_workspace = name
+        self._yield_keys(type(ws))
         self.workspace_actions[name].setChecked(True)
         self.prefs.set_last_workspace(self.session.principal.id, name)
         QTimer.singleShot(0, self.focus_primary)
+
+    def _yield_keys(self, cls: type[Workspace]) -> None:
+        """A workspace's documented keys win: a shell action on one of them gives it up while it shows."""
+        taken = {QKeySequence(k).toString() for k, _what in cls.keys}
+        for a in self.actions():
+            own = a.property("shell_shortcut")
+            if own is None:
+                a.setProperty("shell_shortcut", a.shortcut().toString())
+                own = a.shortcut().toString()
+            a.setShortcut(QKeySequence() if own in taken else QKeySequence(own))
 
     def focus_primary(self) -> None:
         ws = self.workspaces.get(self.current_workspace or "")
@@ -495,7 +529,7 @@ class ShellWindow(QMainWindow):
             return
         self.idle.timer.stop()
         self.switcher.setEnabled(False)
-        self.lock_page.prepare(self.session.principal.name or self.session.principal.email or "")
+        self.lock_page.prepare(self.session.principal.name or self.session.principal.email or "", self._device_signin)
         self.pages.setCurrentWidget(self.lock_page)
         self.lock_page.password.setFocus()
 
@@ -550,6 +584,8 @@ class ShellWindow(QMainWindow):
             return
         if self.session is not None and not self.kiosk:
             self.prefs.set_geometry(self.session.principal.id, self.saveGeometry())
+        if not self.kiosk:
+            self.prefs.qs.setValue("window/geometry", self.saveGeometry())
         self.prefs.sync()
         self.idle.stop()
         self._stop_sync()
@@ -558,8 +594,13 @@ class ShellWindow(QMainWindow):
     def show_for_mode(self) -> None:
         if self.kiosk:
             self.showFullScreen()
-        else:
-            self.show()
+            return
+        # The size this station's window had last time, or a sensible first size (never over the screen).
+        geometry = self.prefs.qs.value("window/geometry")
+        if geometry is None or not self.restoreGeometry(geometry):
+            avail = self.screen().availableGeometry()
+            self.resize(min(DEFAULT_SIZE[0], avail.width()), min(DEFAULT_SIZE[1], avail.height()))
+        self.show()
 
     # --- settings and theme -----------------------------------------------------------------
     def open_settings(self) -> None:
@@ -666,7 +707,7 @@ class ShellWindow(QMainWindow):
         self.check_platform()
 
     def refresh_now(self) -> None:
-        """F5: the person asks; sync at once too."""
+        """Ctrl+Shift+R: the person asks; sync at once too."""
         self.refresh_status()
         self.wake_sync()
 

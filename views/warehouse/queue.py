@@ -13,7 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from views.base import StationSession
 
 PAGE = 100
-COLUMNS = ("Order", "Customer", "Status", "Items", "Created")
+COLUMNS = ("Order", "Pick list", "Customer", "Status", "Items", "Created")
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -41,6 +41,13 @@ class OrderQueueModel(QAbstractTableModel):
         self.endResetModel()
         self.fetchMore(QModelIndex())
 
+    def reload(self) -> None:
+        """The same query again, from its first page (after a change that touches orders)."""
+        self.reset()
+
+    def row_of(self, order_id: str) -> int:
+        return next((i for i, o in enumerate(self.rows) if o.id == order_id), -1)
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 - Qt API
         return 0 if parent.isValid() else len(self.rows)
 
@@ -58,7 +65,7 @@ class OrderQueueModel(QAbstractTableModel):
         o = self.rows[index.row()]
         if role == Qt.ItemDataRole.UserRole:
             return o.id
-        return (o.order_number, o.customer_name, o.status, f"{o.picked_quantity}/{o.total_quantity}",
+        return (o.order_number, o.pick_barcode, o.customer_name, o.status, f"{o.picked_quantity}/{o.total_quantity}",
                 o.created_at.strftime("%d %b %H:%M"))[index.column()]  # fmt: skip
 
     def canFetchMore(self, parent: Index) -> bool:  # noqa: N802 - Qt API

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPixmap
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QTableView,
     QTableWidget,
@@ -34,13 +36,20 @@ from PySide6.QtWidgets import (
 from services.core.errors import ServiceError
 from services.fulfillment.scan_commands import COMMAND_CODES
 from views.base import StationSession, Workspace
-from views.warehouse.queue import OrderQueueModel
+from views.ops import error_message
+from views.warehouse.queue import COLUMNS, OrderQueueModel
 from views.warehouse.scan_input import ScanInput
 
 GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
 TONES = {"info": ("#e3f2fd", "#0d47a1"), "ok": ("#c8e6c9", "#1b5e20"), "error": ("#d32f2f", "#ffffff"),
          "done": ("#2e7d32", "#ffffff")}  # fmt: skip
 HOTKEY_BOXES = {Qt.Key.Key_F1: "S", Qt.Key.Key_F2: "M", Qt.Key.Key_F3: "L", Qt.Key.Key_F4: "XL"}
+# What the history says for a key or command scan (never "[key]").
+KEY_WORDS = {"BOX-S": "F1 pack in box S", "BOX-M": "F2 pack in box M", "BOX-L": "F3 pack in box L",
+             "BOX-XL": "F4 pack in box XL", "CMD-SHIP": "F5 ship", "CMD-PRINT": "F6 print again",
+             "CMD-NEXT": "F8 next order", "CMD-UNDO": "Ctrl+Z undo", "CMD-CANCEL": "cancel"}  # fmt: skip
+NARROW = 1500  # below this width the queue shows its essential columns only
+MAX_SCAN = 100  # the longest code the service takes (services.fulfillment.schemas.Code)
 STATUSES = ("pending", "picked", "packed", "shipped", "delivered", "cancelled", "all")
 STYLE = """
 #workspace-warehouse { font-size: 16pt; }
@@ -59,6 +68,8 @@ class WarehouseWorkspace(Workspace):
     modules = frozenset({"fulfillment"})
     position = 10
     landing = {"warehouse-device": 1, "operator": 3}
+    keys = (("F1", "box S"), ("F2", "box M"), ("F3", "box L"), ("F4", "box XL"), ("F5", "ship"),
+            ("F6", "print again"), ("F8", "next order"), ("Ctrl+Z", "undo scan"), ("Esc", "close"))  # fmt: skip
     queue: OrderQueueModel
     queue_count: QLabel
 
@@ -71,6 +82,9 @@ class WarehouseWorkspace(Workspace):
                                          "scanner_suffix": session.prefs.get("scanner_suffix", "enter"),
                                          "auto_print": True, "boxes": ["S", "M", "L", "XL"]}  # fmt: skip
         self.printed: list[str] = []  # where labels went this shift (file paths or printer names)
+        self.picks: list[tuple[str, str, int]] = []  # (order id, code, quantity) of this order's scans, for undo
+        self.next_quantity = 1  # "5*" sets it for the next scan
+        self._leave_to: str | None = None  # kiosk: the order a second scan confirms leaving for
         self._build()
         self.set_online(bool(session.prefs.get("online", False)))
         self.say("Scan an order number or a pick list to start", "info")
@@ -107,17 +121,18 @@ class WarehouseWorkspace(Workspace):
         self.sort_box.addItem("Newest first", "-created_at")
         self.sort_box.currentIndexChanged.connect(lambda _i: self.queue.reset(sort=self.sort_box.currentData()))
         self.queue = OrderQueueModel(self.session)
-        self.queue.loaded.connect(lambda total: self.queue_count.setText(f"{total} orders"))
+        self.queue.loaded.connect(self._queue_loaded)
         self.queue_view = QTableView()
         self.queue_view.setModel(self.queue)
         self.queue_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.queue_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.queue_view.verticalHeader().setVisible(False)
         self.queue_view.doubleClicked.connect(lambda ix: self.open_order(self.queue.data(ix, Qt.ItemDataRole.UserRole)))
         self.queue_count = QLabel("")
         for w in (self.status_filter, self.sort_box, self.queue_view, self.queue_count):
             w.setFocusPolicy(Qt.FocusPolicy.ClickFocus if w is self.queue_view else Qt.FocusPolicy.NoFocus)
             left.addWidget(w, 1 if w is self.queue_view else 0)
-        body.addLayout(left, 3)
+        body.addLayout(left, 4)
 
         # Centre: the scan screen.
         mid = QVBoxLayout()
@@ -125,6 +140,8 @@ class WarehouseWorkspace(Workspace):
         self.scan_input.suffix = self.settings["scanner_suffix"]
         self.scan_input.scanned.connect(self.handle_scan)
         self.scan_input.hotkey.connect(self.handle_hotkey)
+        self.scan_input.undo_scan.connect(self.undo)
+        self.scan_input.quantity.connect(self.set_quantity)
         mid.addWidget(self.scan_input)
         manual = QHBoxLayout()
         self.manual_input = QLineEdit()
@@ -151,7 +168,10 @@ class WarehouseWorkspace(Workspace):
         self.lines.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.lines.verticalHeader().setDefaultSectionSize(48)
         mid.addWidget(self.lines, 1)
-        mid.addWidget(QLabel("F1 box S · F2 M · F3 L · F4 XL · F5 ship · F6 print again · F8 next order · Esc close"))
+        self.hints = QLabel(self.key_hints())
+        self.hints.setObjectName("keyHints")
+        self.hints.setWordWrap(True)
+        mid.addWidget(self.hints)
         buttons = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
         for key, text, fn in [(f"pack-{b}", f"Pack {b}", lambda _=False, b=b: self.pack(b)) for b in
@@ -160,13 +180,20 @@ class WarehouseWorkspace(Workspace):
                               ("next", "Next order", lambda _=False: self.next_order()),
                               ("cancel", "Cancel order", lambda _=False: self.cancel())]:  # fmt: skip
             btn = QPushButton(text)
+            btn.setMinimumWidth(btn.sizeHint().width())  # never a clipped one-letter button
             btn.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the scanner input keeps the focus
             btn.clicked.connect(fn)
             buttons.addWidget(btn)
             self.buttons[key] = btn
         # Devices pick, pack and ship; cancelling is for supervisors (the service enforces it too).
         self.buttons["cancel"].setVisible(self.session.principal.role != "warehouse-device")
+        # Two rows: every button keeps its whole text from 1024 px up.
         mid.addLayout(buttons)
+        more = QHBoxLayout()
+        for key in ("ship", "print", "next", "cancel"):
+            buttons.removeWidget(self.buttons[key])
+            more.addWidget(self.buttons[key])
+        mid.addLayout(more)
         body.addLayout(mid, 6)
 
         # Right: the last label and the shift's scan history.
@@ -177,7 +204,9 @@ class WarehouseWorkspace(Workspace):
         self.tracking.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         right.addWidget(self.tracking)
         self.preview = QLabel()
-        self.preview.setMinimumSize(200, 300)
+        # The label keeps its 4x6 shape and its own room: it never overlaps the text around it.
+        self.preview.setMinimumSize(160, 240)
+        self.preview.setMaximumHeight(360)
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.preview.setStyleSheet("background: #fafafa; border: 1px solid #bbb;")
         right.addWidget(self.preview)
@@ -186,7 +215,10 @@ class WarehouseWorkspace(Workspace):
         right.addWidget(self.print_status)
         right.addWidget(QLabel("Scans this shift"))
         self.history = QListWidget()
+        self.history.setObjectName("history")
         self.history.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.history.setWordWrap(True)  # whole lines, wrapped; the tooltip has them too
+        self.history.setStyleSheet("font-size: 12pt;")
         right.addWidget(self.history, 1)
         body.addLayout(right, 3)
 
@@ -195,8 +227,35 @@ class WarehouseWorkspace(Workspace):
     def focus_primary(self) -> None:
         self.scan_input.setFocus()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        # A narrow window keeps the queue readable: order, pick list, state and items; customer and
+        # date come back when there is room.
+        narrow = self.width() < NARROW
+        cols = (COLUMNS.index("Customer"), COLUMNS.index("Created"))
+        if self.queue_view.isColumnHidden(cols[0]) != narrow:
+            for col in cols:
+                self.queue_view.setColumnHidden(col, narrow)
+            self.queue_view.resizeColumnsToContents()
+
     def on_data_changed(self, change: str) -> None:
-        self.refresh_counts()
+        if change.startswith(("fulfillment.", "sync.")) or change == "change":
+            self.refresh_counts()
+            self.queue.reload()
+
+    def _queue_loaded(self, total: int) -> None:
+        self.queue_count.setText(f"{total} orders")
+        self.queue_view.resizeColumnsToContents()
+        self._highlight_open_order()
+
+    def _highlight_open_order(self) -> None:
+        """The open order is the selected row of the queue (when it is listed)."""
+        row = self.queue.row_of(self.order.id) if self.order is not None else -1
+        if row < 0:
+            self.queue_view.clearSelection()
+            return
+        self.queue_view.selectRow(row)
+        self.queue_view.scrollTo(self.queue.index(row, 0))
 
     def set_online(self, online: bool) -> None:
         """The shell tells us when the platform is reachable; work goes on either way."""
@@ -241,11 +300,19 @@ class WarehouseWorkspace(Workspace):
         self.focus_primary()
 
     def _log(self, code: str, source: str, result: str) -> None:
-        self.history.insertItem(0, f"{time.strftime('%H:%M:%S')}  {code}  [{source}]  {result}")
+        """One history line: time, what was scanned or pressed (in words), what came of it."""
+        what = KEY_WORDS.get(code.upper(), code) if source in ("key", "scanner", "keyboard", "manual") else code
+        if len(what) > 40:
+            what = f"{what[:40]}… ({len(what):,} characters)"
+        how = {"manual": " (typed)", "key": ""}.get(source, "")
+        text = f"{time.strftime('%H:%M:%S')}  {what}{how}  {result}"
+        item = QListWidgetItem(text)
+        item.setToolTip(text)
+        self.history.insertItem(0, item)
 
     def _failed(self, code: str, source: str, fallback: str = "") -> Any:
         def fail(exc: BaseException) -> None:
-            msg = exc.message if isinstance(exc, ServiceError) else "Something went wrong; it was logged."
+            msg = error_message(exc, {"code": code})
             self._log(code, source, f"✗ {msg}")
             self.error(fallback or msg)
 
@@ -260,6 +327,35 @@ class WarehouseWorkspace(Workspace):
             self.handle_scan(code, "manual")
         self.focus_primary()
 
+    def set_quantity(self, n: int) -> None:
+        if n < 1:
+            self.error("A quantity is 1 or more: type it, then *, then scan the item")
+            return
+        self.next_quantity = n
+        self.say(f"Quantity {n}: scan the item", "info")
+
+    def undo(self) -> None:
+        """Ctrl+Z or CMD-UNDO: take the last scan of the open order back."""
+        o = self.order
+        if o is None or not self.picks or self.picks[-1][0] != o.id:
+            self.error("Nothing to undo: no scan on this order yet")
+            return
+        _oid, code, qty = self.picks[-1]
+
+        def undone(res: Any) -> None:
+            self.picks.pop()
+            self.show_order(res)
+            line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
+            self._log("CMD-UNDO", "key", f"took back {qty} × {line.name} ({line.picked_quantity}/{line.quantity})")
+            self.say(f"Undone: {qty} × {line.name} taken back — {line.picked_quantity} of {line.quantity}", "info")
+
+        self.session.ops.run(
+            self.session.call("fulfillment.orders.operate", id=o.id,
+                              body={"operation": "unpick", "items": [{"code": code, "quantity": qty}]}),
+            on_success=undone, on_failure=self._failed("CMD-UNDO", "key"), write=True,
+            change="fulfillment.orders.operate",
+        )  # fmt: skip
+
     def handle_hotkey(self, key: int) -> None:
         if key in HOTKEY_BOXES:
             self.pack(HOTKEY_BOXES[Qt.Key(key)])
@@ -270,6 +366,8 @@ class WarehouseWorkspace(Workspace):
         elif key == Qt.Key.Key_F8:
             self.next_order()
         elif key == Qt.Key.Key_Escape:
+            self._leave_to = None
+            self.next_quantity = 1
             self.show_order(None)
             self.say("Scan an order number or a pick list to start", "info")
 
@@ -282,20 +380,31 @@ class WarehouseWorkspace(Workspace):
         )
 
     def handle_scan(self, code: str, source: str = "scanner") -> None:
+        if len(code) > MAX_SCAN:
+            from views.wording import too_long
+
+            msg = too_long("That scan", len(code), MAX_SCAN, "Scan the barcode again.")
+            self._log(code, source, f"✗ {msg}")
+            self.error(msg)
+            return
         command = COMMAND_CODES.get(code.upper())
         if command is not None:
             self._log(code, source, command[2])
             action, arg, _caption = command
             {"pack": lambda: self.pack(arg or "M"), "ship": self.ship, "print": self.print_again,
-             "next": self.next_order, "cancel": self.cancel}[action]()  # fmt: skip
+             "next": self.next_order, "cancel": self.cancel, "undo": self.undo}[action]()  # fmt: skip
             return
         o = self.order
         line = self._line_for(code)
         if o is not None and line is not None:
-            if line.picked_quantity >= line.quantity or o.status != "pending":
+            if line.picked_quantity + self.next_quantity > line.quantity or o.status != "pending":
                 # Known locally: no need to ask the service to refuse it.
                 self._flash_line(line.id)
                 msg = f"One too many: all {line.quantity} × {line.name} already scanned"
+                if self.next_quantity > 1:
+                    left = line.quantity - line.picked_quantity
+                    msg = f"Too many: {self.next_quantity} × {line.name}, only {left} still to scan"
+                    self.next_quantity = 1
                 if o.status not in ("pending", "picked"):
                     msg = f"Order {o.order_number} is {o.status}; items cannot be scanned now"
                 self._log(code, source, f"✗ {msg}")
@@ -307,9 +416,47 @@ class WarehouseWorkspace(Workspace):
         else:
             self.open_order(code, source)
 
+    def part_picked(self) -> tuple[int, int] | None:
+        """(scanned, total) when the open order has some items scanned but is not complete."""
+        o = self.order
+        if o is None or o.status != "pending":
+            return None
+        done, total = sum(ln.picked_quantity for ln in o.lines), sum(ln.quantity for ln in o.lines)
+        return (done, total) if 0 < done < total else None
+
+    def _confirm_leave(self, order: Any, go: Any) -> bool:
+        """Leaving a part-picked order asks first: a dialog, or on a kiosk a banner and a second scan."""
+        part = self.part_picked()
+        if part is None or order.id == self.order.id or self._leave_to == order.id:
+            self._leave_to = None
+            return True
+        current = self.order.order_number
+        if getattr(self.window(), "kiosk", False) or self.window() is self:
+            self._leave_to = order.id
+            self.error(f"{current} is part-picked ({part[0]} of {part[1]} scanned). Scan {order.order_number} "
+                       f"again to leave it, or keep scanning {current}.")  # fmt: skip
+            return False
+        box = QMessageBox(QMessageBox.Icon.Warning, "Leave a part-picked order?",
+                          f"{current} is part-picked: {part[0]} of {part[1]} items scanned.\n"
+                          f"Leave it and open {order.order_number}? The scans stay on {current}.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)  # fmt: skip
+        box.setObjectName("leave-order")
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.finished.connect(lambda r: go() if r == QMessageBox.StandardButton.Yes else self.focus_primary())
+        box.open()
+        return False
+
     def open_order(self, ref: str, source: str = "queue", prefix: str = "", fallback: str = "") -> None:
+        def confirmed(order: Any) -> None:
+            self._leave_to = order.id
+            opened(order)
+
         def opened(order: Any) -> None:
-            self._log(ref, source, f"opened {order.order_number}")
+            if not self._confirm_leave(order, lambda: confirmed(order)):
+                return
+            self._log(
+                order.order_number if source in ("next", "queue") else ref, source, f"opened {order.order_number}"
+            )
             self.show_order(order)
             hints = {"pending": "Scan each item", "picked": "All items verified — pack it: F1 S · F2 M · F3 L · F4 XL",
                      "packed": "Packed — press F5 or scan CMD-SHIP to ship"}  # fmt: skip
@@ -317,12 +464,21 @@ class WarehouseWorkspace(Workspace):
                      "info" if order.status in hints else "error")  # fmt: skip
 
         self.session.ops.run(self.session.call("fulfillment.orders.get", id=ref), on_success=opened,
-                             on_failure=self._failed(ref, source, fallback or f"No order or item {ref}"))  # fmt: skip
+                             on_failure=self._failed(ref, source, fallback or self._unknown(ref)))  # fmt: skip
+
+    @staticmethod
+    def _unknown(ref: str) -> str:
+        from views.wording import short
+
+        return f"No order or item {short(ref)}. Check the code and scan it again."
 
     def pick(self, code: str, source: str) -> None:
         order = self.order
 
+        qty, self.next_quantity = self.next_quantity, 1
+
         def picked(res: Any) -> None:
+            self.picks.append((res.id, code, qty))
             self.show_order(res)
             line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
             self._log(code, source, f"✓ {line.name} {line.picked_quantity}/{line.quantity}")
@@ -336,7 +492,11 @@ class WarehouseWorkspace(Workspace):
             details = (exc.details or {}) if isinstance(exc, ServiceError) else {}
             if details.get("reason") == "unknown_code":
                 # Perhaps another order's number: open it; if not, say the code is unknown.
-                self.open_order(code, source, fallback=f"Unknown barcode {code}")
+                from views.wording import short
+
+                self.open_order(
+                    code, source, fallback=f"Unknown barcode {short(code)}. Scan it again or type it below."
+                )
                 return
             if details.get("line_id"):
                 self._flash_line(details["line_id"])
@@ -344,7 +504,7 @@ class WarehouseWorkspace(Workspace):
 
         self.session.ops.run(
             self.session.call("fulfillment.orders.operate", id=order.id,
-                              body={"operation": "pick", "items": [{"code": code, "quantity": 1}]}),
+                              body={"operation": "pick", "items": [{"code": code, "quantity": qty}]}),
             on_success=picked, on_failure=failed, write=True, change="fulfillment.orders.operate",
         )  # fmt: skip
 
@@ -424,9 +584,10 @@ class WarehouseWorkspace(Workspace):
         if self.last_label is None:
             self.error("No label yet: ship an order first")
             return
-        self.print_label(*self.last_label)
+        self.say(f"Printing the label {self.last_label[1]} again…", "info")
+        self.print_label(*self.last_label, again=True)
 
-    def print_label(self, label_id: str, tracking: str) -> None:
+    def print_label(self, label_id: str, tracking: str, again: bool = False) -> None:
         """ZPL raw to the configured printer path; PDF to a system printer, or to a file when there is none."""
         fmt = self.settings.get("label_format", "pdf")
         printer = str(self.settings.get("printer") or "")
@@ -441,7 +602,7 @@ class WarehouseWorkspace(Workspace):
             except OSError as exc:
                 self.error(f"Could not send the label to {target}: {exc.strerror}")
                 return
-            self._printed(str(target), "ZPL sent to" if printer else "No printer set: ZPL saved to")
+            self._printed(str(target), "ZPL sent to" if printer else "No printer set: ZPL saved to", again)
 
         def pdf(f: Any) -> None:
             from PySide6.QtPrintSupport import QPrinterInfo
@@ -450,13 +611,13 @@ class WarehouseWorkspace(Workspace):
             name = printer if printer in names else QPrinterInfo.defaultPrinterName()
             if name:
                 self._print_png(f.content, name)
-                self._printed(name, "Printed on")
+                self._printed(name, "Printed on", again)
                 return
             target = out_dir / f"label-{tracking}.pdf"
             target.parent.mkdir(parents=True, exist_ok=True)
             self.session.ops.run(
                 self.session.call("fulfillment.labels.get", id=label_id, query={}),
-                on_success=lambda p: self._save(target, p.content, "No printer found: label saved to"),
+                on_success=lambda p: self._save(target, p.content, "No printer found: label saved to", again),
             )
 
         if fmt == "zpl":
@@ -481,19 +642,25 @@ class WarehouseWorkspace(Workspace):
         finally:
             painter.end()
 
-    def _save(self, target: Path, content: bytes, how: str) -> None:
+    def _save(self, target: Path, content: bytes, how: str, again: bool = False) -> None:
         target.write_bytes(content)
-        self._printed(str(target), how)
+        self._printed(str(target), how, again)
 
-    def _printed(self, where: str, how: str) -> None:
+    def _printed(self, where: str, how: str, again: bool = False) -> None:
         self.printed.append(where)
         self.print_status.setText(f"{how} {where}")
+        if again:
+            self._log("CMD-PRINT", "key", f"{how} {where}")
+            self.say(f"Label printed again — {how} {where}", "ok")
 
     # --- showing an order ---------------------------------------------------------------------
 
     def show_order(self, order: Any) -> None:
+        if order is None or self.order is None or order.id != self.order.id:
+            self.picks.clear()  # undo is for the open order's scans
         self.order = order
         self.lines.setRowCount(0)
+        self._highlight_open_order()
         if order is None:
             self.order_title.setText("No order open")
             return
@@ -505,6 +672,7 @@ class WarehouseWorkspace(Workspace):
             colour = GREEN if ln.picked_quantity >= ln.quantity else YELLOW if ln.picked_quantity else WHITE
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
+                item.setToolTip(text)
                 item.setBackground(QBrush(colour))
                 item.setData(Qt.ItemDataRole.UserRole, ln.id)
                 self.lines.setItem(r, c, item)

@@ -266,3 +266,31 @@ def test_inbound_webhook_secret_is_sealed_at_rest(runtime: Runtime) -> None:
 
     dump = dump_database(runtime)
     assert "shopify-shared-secret-abcdef" not in dump and "sealed:v1:" in dump
+
+
+def test_unpick_takes_a_wrong_scan_back(runtime: Runtime) -> None:
+    ctx = ctx_for(runtime, DEVICE)
+    order = order_in(runtime, "pending", skip=1)
+    detail = execute(ctx, "fulfillment.orders.get", id=order.id)
+    ln = detail.lines[0]
+    op(ctx, order.id, operation="pick", items=[{"code": ln.barcode, "quantity": 1}])
+    res = op(ctx, order.id, operation="unpick", items=[{"code": ln.barcode}])
+    assert res.matched_line_ids == [ln.id] and res.lines[0].picked_quantity == 0
+    with pytest.raises(ValidationFailed) as exc:  # nothing scanned to take back
+        op(ctx, order.id, operation="unpick", items=[{"code": ln.barcode}])
+    assert exc.value.details and exc.value.details["reason"] == "not_picked"
+    # A fully picked order goes back to pending; a packed one is past taking back.
+    pick_all(ctx, order.id)
+    back = op(ctx, order.id, operation="unpick", items=[{"code": ln.barcode}])
+    assert back.status == "pending"
+    op(ctx, order.id, operation="pick", items=[{"code": ln.barcode}])
+    op(ctx, order.id, operation="pack", box="S")
+    with pytest.raises(Conflict):
+        op(ctx, order.id, operation="unpick", items=[{"code": ln.barcode}])
+
+
+def test_order_numbers_are_found_whatever_the_case(runtime: Runtime) -> None:
+    ctx = ctx_for(runtime, DEVICE)
+    order = order_in(runtime, "pending")
+    assert execute(ctx, "fulfillment.orders.get", id=order.order_number.lower()).id == order.id
+    assert execute(ctx, "fulfillment.orders.get", id=order.pick_barcode.lower()).id == order.id

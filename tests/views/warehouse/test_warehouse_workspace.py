@@ -80,7 +80,9 @@ def test_a_whole_order_from_scan_to_label(make_ws: object, station: Runtime, qtb
     assert not ws.preview.pixmap().isNull()
     # The next pending order opened; the shift's history shows the scanner bursts.
     assert ws.order is not None and ws.order.id != order.id and ws.order.status == "pending"
-    assert any("[scanner]" in ws.history.item(i).text() for i in range(ws.history.count()))
+    history = [ws.history.item(i).text() for i in range(ws.history.count())]
+    assert any(str(shipped.lines[0].barcode) in t for t in history) and not any("[" in t for t in history)
+    assert any("F5 ship" in t for t in history) and any(f"opened {ws.order.order_number}" in t for t in history)
     with station.db.reading(None) as s:
         outbox = s.execute(select(func.count()).select_from(OutboxEntry)).scalar_one()
     assert outbox == sum(ln.quantity for ln in shipped.lines) + 2  # one per scan, pack and ship
@@ -178,7 +180,7 @@ def test_queue_counts_filter_and_opening(make_ws: object, station: Runtime, qtbo
     assert ws.order is not None and ws.order.order_number == ws.queue.data(first)
     # Another view's write refreshes the counts.
     pick_all(ctx_for(station, "owner@demo.test"), order_in(station, "pending").id)
-    ws.session.ops.did_change.emit("elsewhere")
+    ws.session.ops.did_change.emit("sync.pulled")
     qtbot.waitUntil(lambda: ws.status_filter.itemText(0) == "Pending (13)", timeout=5000)
 
 
@@ -209,6 +211,6 @@ def test_manual_entry_and_unknown_order(make_ws: object, station: Runtime, qtbot
     qtbot.keyClicks(ws.manual_input, order.order_number)
     qtbot.keyClick(ws.manual_input, Qt.Key.Key_Return)
     _settle(qtbot, ws)
-    assert ws.order.id == order.id and "[manual]" in ws.history.item(0).text()
+    assert ws.order.id == order.id and "(typed)" in ws.history.item(0).text()
     key(qtbot, ws, Qt.Key.Key_Escape)
     assert ws.order is None

@@ -1,0 +1,103 @@
+"""Window size: a sensible remembered size, maximised on a kiosk, and every workspace readable from
+1024x700 up (no clipped text on buttons, headings, banners or table headers)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from services.core.context import Runtime
+from tests.views.clipping import clipped
+from tests.views.test_shell import make_shell, sign_in
+from views.credentials import CredentialStore
+from views.shell.window import ShellWindow
+from views.workspaces import all_workspaces
+
+SIZES = [(1024, 700), (1920, 1080)]
+
+
+def _settle(qtbot: QtBot, w: ShellWindow) -> None:
+    qtbot.waitUntil(lambda: w.ops.active == 0, timeout=5000)
+    QApplication.processEvents()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_workspace_is_readable(qtbot: QtBot, station: Runtime, tmp_path: Path, size: tuple[int, int]) -> None:
+    w = make_shell(qtbot, station, tmp_path / "prefs")
+    w.resize(*size)
+    _settle(qtbot, w)
+    problems = [f"login: {p}" for p in clipped(w)]
+    sign_in(qtbot, w, "owner@demo.test")
+    for name in all_workspaces():
+        w.show_workspace(name)
+        _settle(qtbot, w)
+        qtbot.wait(20)  # a layout pass after the data arrived
+        problems += [f"{name}: {p}" for p in clipped(w)]
+    assert w.size().width() == size[0]
+    assert problems == []
+    w.ops.wait()
+
+
+def test_the_clipping_finder_finds_clipped_text(qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QLabel, QPushButton, QTableWidget, QVBoxLayout, QWidget
+
+    root = QWidget()
+    qtbot.addWidget(root)
+    lay = QVBoxLayout(root)
+    button, heading, table = QPushButton("Print again"), QLabel("Scans this shift"), QTableWidget(1, 1)
+    table.setHorizontalHeaderLabels(["A long column title"])
+    for wdg in (button, heading, table):
+        lay.addWidget(wdg)
+    root.show()
+    button.setFixedWidth(30)
+    heading.setFixedWidth(30)
+    table.horizontalHeader().resizeSection(0, 20)
+    found = clipped(root)
+    assert len(found) == 3 and "'Print again'" in found[0] and "'Scans this shift'" in found[1]
+
+
+def test_kiosk_warehouse_at_1600x1000(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    w = make_shell(qtbot, station, tmp_path / "prefs", kiosk=True)
+    w.resize(1600, 1000)
+    w.signin.set_device_mode(True)
+    sign_in(qtbot, w, "device@demo.test")
+    _settle(qtbot, w)
+    ws = w.workspaces["warehouse"]
+    assert clipped(w) == []
+    for key in ("print", "next"):
+        b = ws.buttons[key]  # type: ignore[attr-defined]
+        assert b.width() >= b.sizeHint().width()
+    assert ws.history.width() >= 300  # type: ignore[attr-defined]
+    w.idle.stop()
+    w._may_close = True
+
+
+def test_first_start_size_and_remembered_size(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    prefs = tmp_path / "prefs"
+    w = ShellWindow(prefs, runtime=station, offline=True, credentials=CredentialStore(prefs, use_keyring=False))
+    qtbot.addWidget(w)
+    w.show_for_mode()
+    assert (w.minimumWidth(), w.minimumHeight()) == (1024, 700)
+    avail = w.screen().availableGeometry()
+    first = (max(1024, min(1280, avail.width())), max(700, min(800, avail.height())))
+    assert (w.width(), w.height()) == first
+    w.resize(1024, 760)  # (the offscreen screen is 800 px wide: the height tells it was remembered)
+    w.close()
+    again = ShellWindow(prefs, runtime=station, offline=True, credentials=CredentialStore(prefs, use_keyring=False))
+    qtbot.addWidget(again)
+    again.show_for_mode()
+    assert (again.width(), again.height()) == (1024, 760)
+    again.close()
+
+
+def test_kiosk_opens_full_screen(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    prefs = tmp_path / "prefs"
+    w = ShellWindow(prefs, runtime=station, kiosk=True, offline=True,
+                    credentials=CredentialStore(prefs, use_keyring=False))  # fmt: skip
+    qtbot.addWidget(w)
+    w.show_for_mode()
+    assert w.isFullScreen() or w.isMaximized()
+    w._may_close = True
