@@ -258,18 +258,20 @@ class ShellWindow(QMainWindow):
         self._fit_toolbar()
 
     def _fit_toolbar(self) -> None:
-        """A narrow window: the tools (Sync, Settings, Lock, Sign out) show their icons only (the
-        tooltip names them), so no workspace button or tool falls off the toolbar."""
-        tools = [self.switcher.widgetForAction(a) for a in self._tool_actions]
-        buttons = [self.switcher.widgetForAction(a) for a in self.switcher.actions() if a.isVisible()]
-        wide = Qt.ToolButtonStyle.ToolButtonTextBesideIcon
-        need = sum(b.sizeHint().width() if b not in tools or not isinstance(b, QToolButton) else
-                   b.sizeHint().width() if b.toolButtonStyle() == wide else b.sizeHint().width() + 12 +
-                   b.fontMetrics().horizontalAdvance(b.text()) for b in buttons if b is not None)  # fmt: skip
-        style = wide if need + 16 * len(buttons) + 40 <= self.width() else Qt.ToolButtonStyle.ToolButtonIconOnly
-        for b in tools:
-            if isinstance(b, QToolButton):
-                b.setToolButtonStyle(style)
+        """A narrow window: first the tools (Sync, Settings, Lock, Sign out), then the workspaces
+        other than the open one show their icons only (the tooltip names them), so no workspace
+        button or tool falls off the toolbar."""
+        wide, icons = Qt.ToolButtonStyle.ToolButtonTextBesideIcon, Qt.ToolButtonStyle.ToolButtonIconOnly
+        tools = [b for a in self._tool_actions if isinstance(b := self.switcher.widgetForAction(a), QToolButton)]
+        spaces = [b for a in self.switcher.actions() if a.isVisible() and a not in self._tool_actions
+                  and isinstance(b := self.switcher.widgetForAction(a), QToolButton)]  # fmt: skip
+        others = [b for b in spaces if not b.isChecked()]
+        for shrunk in ([], tools, tools + others):
+            for b in tools + spaces:
+                b.setToolButtonStyle(icons if b in shrunk else wide)
+            need = sum(b.sizeHint().width() for b in tools + spaces) + 16 * len(tools + spaces) + 40
+            if need <= self.width():
+                return
 
     # --- runtime ------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
@@ -464,6 +466,7 @@ class ShellWindow(QMainWindow):
         self.current_workspace = name
         self._yield_keys(type(ws))
         self.workspace_actions[name].setChecked(True)
+        self._fit_toolbar()  # the open workspace keeps its name on a narrow toolbar
         self.prefs.set_last_workspace(self.session.principal.id, name)
         QTimer.singleShot(0, self.focus_primary)
 

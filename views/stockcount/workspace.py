@@ -97,6 +97,8 @@ class StockCountWorkspace(Workspace):
         self.scan_input.setPlaceholderText("Scan a location, then items (12* then a scan counts 12)")
         self.scan_input.scanned.connect(self.handle_scan)
         self.scan_input.hotkey.connect(self.handle_hotkey)
+        # The scan input reads "12*" itself (as in the warehouse): the quantity of the next scan.
+        self.scan_input.quantity.connect(lambda n: self.handle_scan(f"{n}*", "scanner"))
         mid.addWidget(self.scan_input)
         self.banner = QLabel()
         self.banner.setObjectName("banner")
