@@ -12,9 +12,9 @@ import services.core.station  # noqa: F401 - declares the station operations (ou
 from app.events_worker import delivery_config
 from app.settings import Settings
 from local_db import Database
+from services.catalog.ecommerce import ConnectionsConfig
 from services.core.clock import Clock, SystemClock
 from services.core.context import Runtime
-from services.catalog.ecommerce import ConnectionsConfig
 from services.core.mail import MailConfig
 from services.events.fanout import install_platform
 from services.support.challenge import TURNSTILE_URL, ChallengeConfig

@@ -45,12 +45,21 @@ def _catalog_out(c: CatalogPdf, job: Job | None) -> CatalogOut:
     # The file is recorded in the run's last transaction: from then on it can be downloaded.
     status = "succeeded" if c.file_sha256 else (j.status if j else "queued")
     return CatalogOut(
-        id=c.id, title=c.title, language=c.language, category_ids=list(c.category_ids or []), job_id=c.job_id,
-        status=status, progress=100 if c.file_sha256 else (j.progress if j else 0),
-        message=j.message if j else None, pages=c.pages, size=c.size, product_count=c.product_count,
-        download_url=f"catalogs/{c.id}/download" if c.file_sha256 else None, created_at=c.created_at,
+        id=c.id,
+        title=c.title,
+        language=c.language,
+        category_ids=list(c.category_ids or []),
+        job_id=c.job_id,
+        status=status,
+        progress=100 if c.file_sha256 else (j.progress if j else 0),
+        message=j.message if j else None,
+        pages=c.pages,
+        size=c.size,
+        product_count=c.product_count,
+        download_url=f"catalogs/{c.id}/download" if c.file_sha256 else None,
+        created_at=c.created_at,
         finished_at=j.finished_at if j else None,
-    )  # fmt: skip
+    )
 
 
 def _jobs(s: Session, ids: list[str]) -> dict[str, Job]:
@@ -64,20 +73,37 @@ def _find(s: Session, id: str) -> CatalogPdf:
     return c
 
 
-@use_case("catalog.catalogs.generate", "POST /catalogs/generate", tx="write", roles=STAFF, status=201,
-          says="PDF catalog {result.title}", record="catalog.catalog",
-          summary="start a PDF catalog of the active products in a language (a job)")  # fmt: skip
+@use_case(
+    "catalog.catalogs.generate",
+    "POST /catalogs/generate",
+    tx="write",
+    roles=STAFF,
+    status=201,
+    says="PDF catalog {result.title}",
+    record="catalog.catalog",
+    summary="start a PDF catalog of the active products in a language (a job)",
+)
 def generate(ctx: Ctx, body: CatalogGenerate) -> CatalogOut:
     with ctx.write() as s:
         langs = tenant_languages(s, ctx.tenant_id)
         lang = next((x for x in langs if x.lower() == body.language.lower()), None)
         if lang is None:
-            raise ValidationFailed(f"language {body.language} is not enabled for this catalog", {
-                "fields": [{"field": "language", "message": f"enabled: {', '.join(langs)}", "type": "language"}],
-                "enabled": langs})  # fmt: skip
+            raise ValidationFailed(
+                f"language {body.language} is not enabled for this catalog",
+                {
+                    "fields": [{"field": "language", "message": f"enabled: {', '.join(langs)}", "type": "language"}],
+                    "enabled": langs,
+                },
+            )
         cats = _check_categories(s, body.category_ids or [])
-        c = CatalogPdf(title=body.title, language=lang, category_ids=cats, job_id="", created_at=ctx.now(),
-                       created_by=ctx.principal.user_id)  # fmt: skip
+        c = CatalogPdf(
+            title=body.title,
+            language=lang,
+            category_ids=cats,
+            job_id="",
+            created_at=ctx.now(),
+            created_by=ctx.principal.user_id,
+        )
         s.add(c)
         s.flush()
         job = submit(ctx, KIND, {"catalog_id": c.id}, title=f"PDF catalog: {body.title} ({lang})")
@@ -86,8 +112,14 @@ def generate(ctx: Ctx, body: CatalogGenerate) -> CatalogOut:
         return _catalog_out(c, s.get(Job, job.id))
 
 
-@use_case("catalog.catalogs.list", "GET /catalogs", tx="read", roles=STAFF, record="catalog.catalog",
-          summary="list PDF catalogs with their job's status")  # fmt: skip
+@use_case(
+    "catalog.catalogs.list",
+    "GET /catalogs",
+    tx="read",
+    roles=STAFF,
+    record="catalog.catalog",
+    summary="list PDF catalogs with their job's status",
+)
 def list_catalogs(ctx: Ctx, query: CatalogQuery) -> Page[CatalogOut]:
     stmt = select(CatalogPdf)
     if query.language:
@@ -100,23 +132,36 @@ def list_catalogs(ctx: Ctx, query: CatalogQuery) -> Page[CatalogOut]:
         return page.map(lambda c: _catalog_out(c, jobs.get(c.job_id)))
 
 
-@use_case("catalog.catalogs.get", "GET /catalogs/{id}", tx="read", roles=STAFF, record="catalog.catalog",
-          summary="read a PDF catalog and its progress")  # fmt: skip
+@use_case(
+    "catalog.catalogs.get",
+    "GET /catalogs/{id}",
+    tx="read",
+    roles=STAFF,
+    record="catalog.catalog",
+    summary="read a PDF catalog and its progress",
+)
 def get_catalog(ctx: Ctx, id: str) -> CatalogOut:
     with ctx.read() as s:
         c = _find(s, id)
         return _catalog_out(c, s.get(Job, c.job_id))
 
 
-@use_case("catalog.catalogs.download", "GET /catalogs/{id}/download", tx="read", roles=STAFF,
-          summary="download a generated PDF catalog (409 until it is ready)")  # fmt: skip
+@use_case(
+    "catalog.catalogs.download",
+    "GET /catalogs/{id}/download",
+    tx="read",
+    roles=STAFF,
+    summary="download a generated PDF catalog (409 until it is ready)",
+)
 def download(ctx: Ctx, id: str) -> FileResult:
     with ctx.read() as s:
         c = _find(s, id)
         out = _catalog_out(c, s.get(Job, c.job_id))
     if c.file_sha256 is None:
-        raise Conflict(f"the catalog is {out.status}, not ready to download",
-                       {"current_state": out.status, "action": "download", "progress": out.progress})  # fmt: skip
+        raise Conflict(
+            f"the catalog is {out.status}, not ready to download",
+            {"current_state": out.status, "action": "download", "progress": out.progress},
+        )
     name = re.sub(r"[^A-Za-z0-9._-]+", "-", c.title).strip("-") or "catalog"
     return FileResult(read_blob(ctx, c.file_sha256), "application/pdf", f"{name}-{c.language}.pdf", inline=False)
 
@@ -157,8 +202,9 @@ def run_generate(ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
         translations: dict[str, dict[str, CatalogTranslation]] = {i: {} for i in ids}
         for chunk in range(0, len(ids), 500):
             part = ids[chunk : chunk + 500]
-            for v in s.execute(select(CatalogVariant).where(CatalogVariant.product_id.in_(part))
-                               .order_by(CatalogVariant.position)).scalars():  # fmt: skip
+            for v in s.execute(
+                select(CatalogVariant).where(CatalogVariant.product_id.in_(part)).order_by(CatalogVariant.position)
+            ).scalars():
                 variants[v.product_id].append(v)
             for t in s.execute(select(CatalogTranslation).where(CatalogTranslation.product_id.in_(part))).scalars():
                 translations[t.product_id][t.language] = t
@@ -179,8 +225,16 @@ def run_generate(ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
                 except FileNotFoundError:
                     image = None
             attrs = [(k, str(v)) for k, v in sorted((p.attributes or {}).items()) if v not in (None, "")][:4]
-            yield pdf.Entry(sku=p.sku, name=name, description=desc, price=_price(variants[p.id]), gtin=p.gtin,
-                            attributes=attrs, variants=len(variants[p.id]), image=image)  # fmt: skip
+            yield pdf.Entry(
+                sku=p.sku,
+                name=name,
+                description=desc,
+                price=_price(variants[p.id]),
+                gtin=p.gtin,
+                attributes=attrs,
+                variants=len(variants[p.id]),
+                image=image,
+            )
 
     step = max(pdf.PER_PAGE, (total // 20) // pdf.PER_PAGE * pdf.PER_PAGE or pdf.PER_PAGE)
     last = [0]
@@ -196,7 +250,17 @@ def run_generate(ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
         c = _find(s, params["catalog_id"])
         c.file_sha256, c.size, c.pages, c.product_count = digest, len(content), pages, total
         mark_published(s, ids, ctx.now())
-        emit(ctx, "catalog.generated", {"catalog_id": c.id, "title": title, "language": language, "pages": pages,
-                                        "size": len(content), "product_count": total,
-                                        "download_url": f"catalogs/{c.id}/download"})  # fmt: skip
+        emit(
+            ctx,
+            "catalog.generated",
+            {
+                "catalog_id": c.id,
+                "title": title,
+                "language": language,
+                "pages": pages,
+                "size": len(content),
+                "product_count": total,
+                "download_url": f"catalogs/{c.id}/download",
+            },
+        )
     return {"catalog_id": params["catalog_id"], "pages": pages, "size": len(content), "product_count": total}

@@ -28,27 +28,95 @@ CATEGORIES: tuple[tuple[str, str, str | None], ...] = (
 # sku, name, description, categories, status, gtin data digits (12) or None, attributes,
 # variants [(sku, options, price)], translations {lang: (name, description)}
 PRODUCTS: tuple[tuple, ...] = (  # type: ignore[type-arg]
-    ("TSH", "Organic cotton T-shirt", "Soft, heavy jersey T-shirt in organic cotton, cut for a relaxed fit.",
-     ["tops"], "active", "400638133393", {"material": "organic cotton", "weight_g": 180},
-     [("TSH-BLK-M", {"colour": "black", "size": "M"}, "19.90"), ("TSH-WHT-L", {"colour": "white", "size": "L"}, "19.90")],
-     {"de": ("T-Shirt aus Bio-Baumwolle", "Weiches, schweres Jersey-T-Shirt aus Bio-Baumwolle, lässig geschnitten."),
-      "fr": ("T-shirt en coton bio", "T-shirt en jersey épais et doux, coton biologique, coupe décontractée.")}),
-    ("MUG-CER-01", "Ceramic mug", "Stoneware mug, 330 ml, dishwasher safe.", ["home"], "active", "590123412345",
-     {"capacity_ml": 330, "warranty_months": 24}, [("MUG-CER-01-W", {"colour": "white"}, "9.50")],
-     {"de": ("Keramikbecher", "Steinzeugbecher, 330 ml, spülmaschinenfest.")}),
-    ("CAP-NVY", "Baseball cap", "Six-panel cap with an adjustable strap.", ["accessories"], "active", "761234567890",
-     {"material": "cotton twill"}, [], {}),
-    ("SCK-GRY-3P", "Socks, 3-pack", "Grey melange socks in a pack of three.", ["accessories"], "active", None,
-     {}, [], {"fr": ("Chaussettes, lot de 3", "Chaussettes gris chiné, lot de trois.")}),
-    ("BTL-STL-750", "Steel bottle 750 ml", "Double-walled stainless steel bottle: cold for 24 h, hot for 12 h.",
-     ["home"], "active", "871234567890", {"capacity_ml": 750, "warranty_months": 24}, [], {}),
+    (
+        "TSH",
+        "Organic cotton T-shirt",
+        "Soft, heavy jersey T-shirt in organic cotton, cut for a relaxed fit.",
+        ["tops"],
+        "active",
+        "400638133393",
+        {"material": "organic cotton", "weight_g": 180},
+        [
+            ("TSH-BLK-M", {"colour": "black", "size": "M"}, "19.90"),
+            ("TSH-WHT-L", {"colour": "white", "size": "L"}, "19.90"),
+        ],
+        {
+            "de": (
+                "T-Shirt aus Bio-Baumwolle",
+                "Weiches, schweres Jersey-T-Shirt aus Bio-Baumwolle, lässig geschnitten.",
+            ),
+            "fr": ("T-shirt en coton bio", "T-shirt en jersey épais et doux, coton biologique, coupe décontractée."),
+        },
+    ),
+    (
+        "MUG-CER-01",
+        "Ceramic mug",
+        "Stoneware mug, 330 ml, dishwasher safe.",
+        ["home"],
+        "active",
+        "590123412345",
+        {"capacity_ml": 330, "warranty_months": 24},
+        [("MUG-CER-01-W", {"colour": "white"}, "9.50")],
+        {"de": ("Keramikbecher", "Steinzeugbecher, 330 ml, spülmaschinenfest.")},
+    ),
+    (
+        "CAP-NVY",
+        "Baseball cap",
+        "Six-panel cap with an adjustable strap.",
+        ["accessories"],
+        "active",
+        "761234567890",
+        {"material": "cotton twill"},
+        [],
+        {},
+    ),
+    (
+        "SCK-GRY-3P",
+        "Socks, 3-pack",
+        "Grey melange socks in a pack of three.",
+        ["accessories"],
+        "active",
+        None,
+        {},
+        [],
+        {"fr": ("Chaussettes, lot de 3", "Chaussettes gris chiné, lot de trois.")},
+    ),
+    (
+        "BTL-STL-750",
+        "Steel bottle 750 ml",
+        "Double-walled stainless steel bottle: cold for 24 h, hot for 12 h.",
+        ["home"],
+        "active",
+        "871234567890",
+        {"capacity_ml": 750, "warranty_months": 24},
+        [],
+        {},
+    ),
     ("NTB-A5-DOT", "Notebook A5 dotted", "", ["home"], "draft", None, {"pages": 192}, [], {}),
     ("PEN-GEL-BLU", "Gel pen blue", "Retractable gel pen, 0.5 mm.", ["home"], "archived", None, {}, [], {}),
-    ("BAG-TOTE", "Canvas tote bag", "Heavy canvas tote with long handles.", ["accessories"], "active", None, {},
-     [("BAG-TOTE-NAT", {"colour": "natural"}, "14.00"), ("BAG-TOTE-BLK", {"colour": "black"}, "15.00")], {}),
-    ("HDP-USB-C", "USB-C headphones", "Wired in-ear headphones with a USB-C plug and an inline microphone.",
-     ["audio"], "draft", "400123456789", {"warranty_months": 12}, [], {}),
-)  # fmt: skip
+    (
+        "BAG-TOTE",
+        "Canvas tote bag",
+        "Heavy canvas tote with long handles.",
+        ["accessories"],
+        "active",
+        None,
+        {},
+        [("BAG-TOTE-NAT", {"colour": "natural"}, "14.00"), ("BAG-TOTE-BLK", {"colour": "black"}, "15.00")],
+        {},
+    ),
+    (
+        "HDP-USB-C",
+        "USB-C headphones",
+        "Wired in-ear headphones with a USB-C plug and an inline microphone.",
+        ["audio"],
+        "draft",
+        "400123456789",
+        {"warranty_months": 12},
+        [],
+        {},
+    ),
+)
 
 
 @demo_seeder
@@ -67,22 +135,58 @@ def seed_catalog(ctx: Ctx) -> None:
         for key, name, parent in CATEGORIES:
             cid = demo_id("catalog-category", slug, key)
             if s.get(CatalogCategory, cid) is None:
-                s.add(CatalogCategory(id=cid, name=name, created_at=now, updated_at=now,
-                                      parent_id=demo_id("catalog-category", slug, parent) if parent else None))  # fmt: skip
+                s.add(
+                    CatalogCategory(
+                        id=cid,
+                        name=name,
+                        created_at=now,
+                        updated_at=now,
+                        parent_id=demo_id("catalog-category", slug, parent) if parent else None,
+                    )
+                )
                 s.flush()
         for sku, name, desc, cats, status, gtin, attrs, variants, translations in PRODUCTS:
             pid = demo_id("catalog-product", slug, sku)
             if s.get(CatalogProduct, pid) is not None:
                 continue
             h = text_hash(name, desc)
-            s.add(CatalogProduct(id=pid, sku=sku, gtin=with_check_digit(gtin) if gtin else None, name=name,
-                                 description=desc, text_hash=h, attributes=attrs, status=status,
-                                 category_ids=[demo_id("catalog-category", slug, c) for c in cats],
-                                 published_at=now if status != "draft" else None, created_at=now, updated_at=now))  # fmt: skip
+            s.add(
+                CatalogProduct(
+                    id=pid,
+                    sku=sku,
+                    gtin=with_check_digit(gtin) if gtin else None,
+                    name=name,
+                    description=desc,
+                    text_hash=h,
+                    attributes=attrs,
+                    status=status,
+                    category_ids=[demo_id("catalog-category", slug, c) for c in cats],
+                    published_at=now if status != "draft" else None,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
             s.flush()
             for i, (vsku, options, price) in enumerate(variants):
-                s.add(CatalogVariant(id=demo_id("catalog-variant", slug, vsku), product_id=pid, sku=vsku,
-                                     options=options, price_cents=int(price.replace(".", "")), position=i))  # fmt: skip
+                s.add(
+                    CatalogVariant(
+                        id=demo_id("catalog-variant", slug, vsku),
+                        product_id=pid,
+                        sku=vsku,
+                        options=options,
+                        price_cents=int(price.replace(".", "")),
+                        position=i,
+                    )
+                )
             for lang, (tname, tdesc) in translations.items():
-                s.add(CatalogTranslation(id=demo_id("catalog-translation", slug, sku, lang), product_id=pid,
-                                         language=lang, name=tname, description=tdesc, source_hash=h, updated_at=now))  # fmt: skip
+                s.add(
+                    CatalogTranslation(
+                        id=demo_id("catalog-translation", slug, sku, lang),
+                        product_id=pid,
+                        language=lang,
+                        name=tname,
+                        description=tdesc,
+                        source_hash=h,
+                        updated_at=now,
+                    )
+                )

@@ -68,15 +68,26 @@ def barcode(gtin: str | None, sku: str) -> tuple[Drawing, str, str]:
     else:
         kind, value = "Code128", sku
     if kind == "I2of5":
-        d = createBarcodeDrawing(kind, value=value, barHeight=14 * mm, barWidth=0.33 * mm, checksum=0,
-                                 bearers=0, humanReadable=True, fontName=FONT, quiet=1)  # fmt: skip
+        d = createBarcodeDrawing(
+            kind,
+            value=value,
+            barHeight=14 * mm,
+            barWidth=0.33 * mm,
+            checksum=0,
+            bearers=0,
+            humanReadable=True,
+            fontName=FONT,
+            quiet=1,
+        )
     elif kind == "Code128":
-        d = createBarcodeDrawing(kind, value=value, barHeight=14 * mm, barWidth=0.33 * mm, humanReadable=True,
-                                 fontName=FONT, quiet=1)  # fmt: skip
+        d = createBarcodeDrawing(
+            kind, value=value, barHeight=14 * mm, barWidth=0.33 * mm, humanReadable=True, fontName=FONT, quiet=1
+        )
     else:
         # EAN/UPC take the data digits and draw the check digit themselves (it was verified on input).
-        d = createBarcodeDrawing(kind, value=value[:-1], barHeight=14 * mm, barWidth=0.33 * mm, fontName=FONT,
-                                 humanReadable=True, quiet=1)  # fmt: skip
+        d = createBarcodeDrawing(
+            kind, value=value[:-1], barHeight=14 * mm, barWidth=0.33 * mm, fontName=FONT, humanReadable=True, quiet=1
+        )
     return d, kind, value
 
 
@@ -126,8 +137,9 @@ def render(
     return buf.getvalue(), pages
 
 
-def _header(c: Canvas, title: str, language: str, at: datetime, width: float, height: float,
-            labels: dict[str, str]) -> None:  # fmt: skip
+def _header(
+    c: Canvas, title: str, language: str, at: datetime, width: float, height: float, labels: dict[str, str]
+) -> None:
     c.setFont(BOLD, 18)
     c.drawString(MARGIN, height - MARGIN - 8 * mm, title[:80])
     c.setFont(FONT, 9)

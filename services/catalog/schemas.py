@@ -31,11 +31,11 @@ def _money(v: Any) -> Any:
     if v is None:
         return None
     if isinstance(v, bool) or not isinstance(v, str | int | float):
-        raise ValueError("a price is a decimal string such as \"12.50\"")
+        raise ValueError('a price is a decimal string such as "12.50"')
     try:
         d = Decimal(str(v))
     except InvalidOperation:
-        raise ValueError("a price is a decimal string such as \"12.50\"") from None
+        raise ValueError('a price is a decimal string such as "12.50"') from None
     if not d.is_finite() or d < 0 or d.as_tuple().exponent < -2:  # type: ignore[operator]
         raise ValueError("a price is zero or more, with at most two decimals")
     if d >= Decimal("100000000"):

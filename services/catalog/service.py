@@ -101,8 +101,13 @@ def completeness(p: CatalogProduct, translations: list[CatalogTranslation], lang
     return out
 
 
-@use_case("catalog.languages.list", "GET /languages", tx="read", roles=STAFF,
-          summary="the tenant's enabled languages, the default first, with how many products are complete")  # fmt: skip
+@use_case(
+    "catalog.languages.list",
+    "GET /languages",
+    tx="read",
+    roles=STAFF,
+    summary="the tenant's enabled languages, the default first, with how many products are complete",
+)
 def list_languages(ctx: Ctx) -> LanguagesOut:
     with ctx.read() as s:
         langs = tenant_languages(s, ctx.tenant_id)
@@ -113,13 +118,25 @@ def list_languages(ctx: Ctx) -> LanguagesOut:
             incomplete = s.execute(
                 select(func.count()).select_from(CatalogProduct).where(live, _incomplete_in(lang, langs[0]))
             ).scalar_one()
-            out.append(LanguageOut(tag=lang, default=lang == langs[0], complete_products=int(total - incomplete),
-                                   total_products=int(total)))  # fmt: skip
+            out.append(
+                LanguageOut(
+                    tag=lang,
+                    default=lang == langs[0],
+                    complete_products=int(total - incomplete),
+                    total_products=int(total),
+                )
+            )
     return LanguagesOut(default=langs[0], languages=out)
 
 
-@use_case("catalog.languages.set", "PUT /languages", tx="write", roles=MANAGERS, says="Catalog languages",
-          summary="set the enabled languages (BCP 47), the default first")  # fmt: skip
+@use_case(
+    "catalog.languages.set",
+    "PUT /languages",
+    tx="write",
+    roles=MANAGERS,
+    says="Catalog languages",
+    summary="set the enabled languages (BCP 47), the default first",
+)
 def set_languages(ctx: Ctx, body: LanguagesIn) -> LanguagesOut:
     with ctx.write() as s:
         t = s.get(Tenant, ctx.tenant_id)
@@ -149,17 +166,29 @@ def product_out(
     languages: list[str],
 ) -> ProductOut:
     return ProductOut(
-        id=p.id, sku=p.sku, gtin=p.gtin, name=p.name, description=p.description,
-        category_ids=list(p.category_ids or []), attributes=dict(p.attributes or {}),
-        variants=[VariantOut(id=v.id, sku=v.sku, gtin=v.gtin, options=dict(v.options or {}),
-                             price=_money(v.price_cents)) for v in variants],
+        id=p.id,
+        sku=p.sku,
+        gtin=p.gtin,
+        name=p.name,
+        description=p.description,
+        category_ids=list(p.category_ids or []),
+        attributes=dict(p.attributes or {}),
+        variants=[
+            VariantOut(id=v.id, sku=v.sku, gtin=v.gtin, options=dict(v.options or {}), price=_money(v.price_cents))
+            for v in variants
+        ],
         status=p.status,  # type: ignore[arg-type]
-        translations={t.language: TranslationOut(name=t.name, description=t.description,
-                                                 stale=t.source_hash != p.text_hash, updated_at=t.updated_at)
-                      for t in translations},
+        translations={
+            t.language: TranslationOut(
+                name=t.name, description=t.description, stale=t.source_hash != p.text_hash, updated_at=t.updated_at
+            )
+            for t in translations
+        },
         completeness=completeness(p, translations, languages),
-        has_image=p.image_sha256 is not None, created_at=p.created_at, updated_at=p.updated_at,
-    )  # fmt: skip
+        has_image=p.image_sha256 is not None,
+        created_at=p.created_at,
+        updated_at=p.updated_at,
+    )
 
 
 def products_out(s: Session, products: list[CatalogProduct], languages: list[str]) -> list[ProductOut]:
@@ -168,11 +197,15 @@ def products_out(s: Session, products: list[CatalogProduct], languages: list[str
     variants: dict[str, list[CatalogVariant]] = {i: [] for i in ids}
     translations: dict[str, list[CatalogTranslation]] = {i: [] for i in ids}
     if ids:
-        for v in s.execute(select(CatalogVariant).where(CatalogVariant.product_id.in_(ids))
-                           .order_by(CatalogVariant.position)).scalars():  # fmt: skip
+        for v in s.execute(
+            select(CatalogVariant).where(CatalogVariant.product_id.in_(ids)).order_by(CatalogVariant.position)
+        ).scalars():
             variants[v.product_id].append(v)
-        for t in s.execute(select(CatalogTranslation).where(CatalogTranslation.product_id.in_(ids))
-                           .order_by(CatalogTranslation.language)).scalars():  # fmt: skip
+        for t in s.execute(
+            select(CatalogTranslation)
+            .where(CatalogTranslation.product_id.in_(ids))
+            .order_by(CatalogTranslation.language)
+        ).scalars():
             translations[t.product_id].append(t)
     return [product_out(p, variants[p.id], translations[p.id], languages) for p in products]
 
@@ -190,12 +223,19 @@ def find_product(s: Session, ref: str) -> CatalogProduct:
 def _check_skus(s: Session, skus: list[str], product_id: str | None) -> None:
     """SKUs are unique per tenant across products and variants (a product's own variants may be rewritten)."""
     if len(set(skus)) != len(skus):
-        raise ValidationFailed("a variant cannot share the product's SKU", {"fields": [
-            {"field": "variants", "message": "each SKU once: the product's and every variant's", "type": "sku"}]})  # fmt: skip
+        raise ValidationFailed(
+            "a variant cannot share the product's SKU",
+            {
+                "fields": [
+                    {"field": "variants", "message": "each SKU once: the product's and every variant's", "type": "sku"}
+                ]
+            },
+        )
     taken_p = select(CatalogProduct.sku, CatalogProduct.id).where(CatalogProduct.sku.in_(skus))
     taken_v = select(CatalogVariant.sku, CatalogVariant.product_id).where(CatalogVariant.sku.in_(skus))
-    clashes = sorted({sku for sku, owner in [*s.execute(taken_p).all(), *s.execute(taken_v).all()]
-                      if owner != product_id})  # fmt: skip
+    clashes = sorted(
+        {sku for sku, owner in [*s.execute(taken_p).all(), *s.execute(taken_v).all()] if owner != product_id}
+    )
     if clashes:
         raise Conflict("SKU already used in this catalog", {"skus": clashes, "reason": "sku_taken"})
 
@@ -207,8 +247,14 @@ def _check_categories(s: Session, ids: list[str]) -> list[str]:
     found = set(s.execute(select(CatalogCategory.id).where(CatalogCategory.id.in_(ids))).scalars())
     missing = [i for i in ids if i not in found]
     if missing:
-        raise ValidationFailed("unknown categories", {"fields": [
-            {"field": "category_ids", "message": f"no category {m}", "type": "not_found"} for m in missing]})  # fmt: skip
+        raise ValidationFailed(
+            "unknown categories",
+            {
+                "fields": [
+                    {"field": "category_ids", "message": f"no category {m}", "type": "not_found"} for m in missing
+                ]
+            },
+        )
     return ids
 
 
@@ -216,8 +262,16 @@ def _write_variants(s: Session, product_id: str, variants: list[VariantIn]) -> N
     s.execute(delete(CatalogVariant).where(CatalogVariant.product_id == product_id))
     s.flush()
     for i, v in enumerate(variants):
-        s.add(CatalogVariant(product_id=product_id, sku=v.sku, gtin=v.gtin, options=dict(v.options),
-                             price_cents=_cents(v.price), position=i))  # fmt: skip
+        s.add(
+            CatalogVariant(
+                product_id=product_id,
+                sku=v.sku,
+                gtin=v.gtin,
+                options=dict(v.options),
+                price_cents=_cents(v.price),
+                position=i,
+            )
+        )
 
 
 def _flush_unique(s: Session) -> None:
@@ -232,55 +286,106 @@ def _detail(s: Session, ctx: Ctx, p: CatalogProduct) -> ProductOut:
     return products_out(s, [p], tenant_languages(s, ctx.tenant_id))[0]
 
 
-@use_case("catalog.products.list", "GET /products", tx="read", roles=STAFF, record="catalog.product",
-          summary="list products (filter by status, category, language not complete; search SKU, name, GTIN)")  # fmt: skip
+@use_case(
+    "catalog.products.list",
+    "GET /products",
+    tx="read",
+    roles=STAFF,
+    record="catalog.product",
+    summary="list products (filter by status, category, language not complete; search SKU, name, GTIN)",
+)
 def list_products(ctx: Ctx, query: ProductQuery) -> Page[ProductOut]:
     stmt = select(CatalogProduct)
     if query.status:
         stmt = stmt.where(CatalogProduct.status == query.status)
     if query.search:
         like = f"%{query.search.lower()}%"
-        variant_hit = exists().where(CatalogVariant.product_id == CatalogProduct.id,
-                                     or_(func.lower(CatalogVariant.sku).like(like), CatalogVariant.gtin == query.search))  # fmt: skip
-        stmt = stmt.where(or_(func.lower(CatalogProduct.sku).like(like), func.lower(CatalogProduct.name).like(like),
-                              CatalogProduct.gtin == query.search, variant_hit))  # fmt: skip
+        variant_hit = exists().where(
+            CatalogVariant.product_id == CatalogProduct.id,
+            or_(func.lower(CatalogVariant.sku).like(like), CatalogVariant.gtin == query.search),
+        )
+        stmt = stmt.where(
+            or_(
+                func.lower(CatalogProduct.sku).like(like),
+                func.lower(CatalogProduct.name).like(like),
+                CatalogProduct.gtin == query.search,
+                variant_hit,
+            )
+        )
     with ctx.read() as s:
         langs = tenant_languages(s, ctx.tenant_id)
         if query.incomplete:
             stmt = stmt.where(_incomplete_in(query.incomplete, langs[0]))
         if query.category_id:
             # Categories are a short JSON list per product: filtered here, on the candidate ids.
-            ids = [pid for pid, cats in s.execute(select(CatalogProduct.id, CatalogProduct.category_ids)).all()
-                   if query.category_id in (cats or [])]  # fmt: skip
+            ids = [
+                pid
+                for pid, cats in s.execute(select(CatalogProduct.id, CatalogProduct.category_ids)).all()
+                if query.category_id in (cats or [])
+            ]
             stmt = stmt.where(CatalogProduct.id.in_(ids))
-        page = paginate(s, stmt, query, columns={"created_at": CatalogProduct.created_at, "sku": CatalogProduct.sku,
-                                                 "name": CatalogProduct.name, "status": CatalogProduct.status,
-                                                 "updated_at": CatalogProduct.updated_at})  # fmt: skip
+        page = paginate(
+            s,
+            stmt,
+            query,
+            columns={
+                "created_at": CatalogProduct.created_at,
+                "sku": CatalogProduct.sku,
+                "name": CatalogProduct.name,
+                "status": CatalogProduct.status,
+                "updated_at": CatalogProduct.updated_at,
+            },
+        )
         items = products_out(s, page.items, langs)
     return Page(items, page.total, page.spec)
 
 
-@use_case("catalog.products.get", "GET /products/{id}", tx="read", roles=STAFF, record="catalog.product",
-          summary="read a product with its variants, translations and completeness")  # fmt: skip
+@use_case(
+    "catalog.products.get",
+    "GET /products/{id}",
+    tx="read",
+    roles=STAFF,
+    record="catalog.product",
+    summary="read a product with its variants, translations and completeness",
+)
 def get_product(ctx: Ctx, id: str) -> ProductOut:
     with ctx.read() as s:
         return _detail(s, ctx, find_product(s, id))
 
 
-@use_case("catalog.products.create", "POST /products", tx="write", roles=STAFF, status=201,
-          says="New product {result.sku}", record="catalog.product", summary="create a product with its variants")  # fmt: skip
+@use_case(
+    "catalog.products.create",
+    "POST /products",
+    tx="write",
+    roles=STAFF,
+    status=201,
+    says="New product {result.sku}",
+    record="catalog.product",
+    summary="create a product with its variants",
+)
 def create_product(ctx: Ctx, body: ProductIn) -> ProductOut:
     now = ctx.now()
     with ctx.write() as s:
         _check_skus(s, [body.sku, *(v.sku for v in body.variants)], None)
         cats = _check_categories(s, body.category_ids)
-        p = CatalogProduct(sku=body.sku, gtin=body.gtin, name=body.name, description=body.description,
-                           text_hash=text_hash(body.name, body.description), category_ids=cats,
-                           attributes=dict(body.attributes), status=body.status,
-                           published_at=now if body.status == "active" else None, created_at=now, updated_at=now)  # fmt: skip
+        p = CatalogProduct(
+            sku=body.sku,
+            gtin=body.gtin,
+            name=body.name,
+            description=body.description,
+            text_hash=text_hash(body.name, body.description),
+            category_ids=cats,
+            attributes=dict(body.attributes),
+            status=body.status,
+            published_at=now if body.status == "active" else None,
+            created_at=now,
+            updated_at=now,
+        )
         if body.status == "archived":
-            raise ValidationFailed("a new product is a draft or active", {"fields": [
-                {"field": "status", "message": "draft or active", "type": "state"}]})  # fmt: skip
+            raise ValidationFailed(
+                "a new product is a draft or active",
+                {"fields": [{"field": "status", "message": "draft or active", "type": "state"}]},
+            )
         s.add(p)
         _flush_unique(s)
         _write_variants(s, p.id, body.variants)
@@ -288,9 +393,15 @@ def create_product(ctx: Ctx, body: ProductIn) -> ProductOut:
         return _detail(s, ctx, p)
 
 
-@use_case("catalog.products.update", "PUT /products/{id}", tx="write", roles=STAFF,
-          says="Change to product {result.sku}", record="catalog.product",
-          summary="change a product; status moves draft -> active -> archived")  # fmt: skip
+@use_case(
+    "catalog.products.update",
+    "PUT /products/{id}",
+    tx="write",
+    roles=STAFF,
+    says="Change to product {result.sku}",
+    record="catalog.product",
+    summary="change a product; status moves draft -> active -> archived",
+)
 def update_product(ctx: Ctx, id: str, body: ProductUpdate) -> ProductOut:
     with ctx.write() as s:
         p = find_product(s, id)
@@ -301,8 +412,10 @@ def update_product(ctx: Ctx, id: str, body: ProductUpdate) -> ProductOut:
                 p.published_at = ctx.now()
         elif p.status == "archived" and given - {"status"}:
             # An archived product is read only until it is restored (as a draft).
-            raise Conflict("cannot change a product that is archived; restore it as a draft first",
-                           {"current_state": p.status, "action": "change"})  # fmt: skip
+            raise Conflict(
+                "cannot change a product that is archived; restore it as a draft first",
+                {"current_state": p.status, "action": "change"},
+            )
         if "sku" in given or "variants" in given:
             skus = [body.sku or p.sku]
             if body.variants is not None:
@@ -312,8 +425,10 @@ def update_product(ctx: Ctx, id: str, body: ProductUpdate) -> ProductOut:
             _check_skus(s, skus, p.id)
         for field in ("sku", "name"):
             if field in given and getattr(body, field) is None:
-                raise ValidationFailed(f"{field} cannot be removed", {"fields": [
-                    {"field": field, "message": "required", "type": "missing"}]})  # fmt: skip
+                raise ValidationFailed(
+                    f"{field} cannot be removed",
+                    {"fields": [{"field": field, "message": "required", "type": "missing"}]},
+                )
         if body.sku is not None:
             p.sku = body.sku
         if "gtin" in given:
@@ -334,9 +449,15 @@ def update_product(ctx: Ctx, id: str, body: ProductUpdate) -> ProductOut:
         return _detail(s, ctx, p)
 
 
-@use_case("catalog.products.delete", "DELETE /products/{id}", tx="write", roles=MANAGERS,
-          says="Remove product", record="catalog.product",
-          summary="archive a product that has history (200), delete one that has none (204)")  # fmt: skip
+@use_case(
+    "catalog.products.delete",
+    "DELETE /products/{id}",
+    tx="write",
+    roles=MANAGERS,
+    says="Remove product",
+    record="catalog.product",
+    summary="archive a product that has history (200), delete one that has none (204)",
+)
 def delete_product(ctx: Ctx, id: str) -> ProductOut | None:
     with ctx.write() as s:
         p = find_product(s, id)
@@ -353,27 +474,41 @@ def delete_product(ctx: Ctx, id: str) -> ProductOut | None:
         return _detail(s, ctx, p)
 
 
-@use_case("catalog.products.translate", "POST /products/{id}/translations", tx="write", roles=STAFF, status=201,
-          says="Translation of {result.sku}", record="catalog.product",
-          summary="add or replace a product's text in an enabled language")  # fmt: skip
+@use_case(
+    "catalog.products.translate",
+    "POST /products/{id}/translations",
+    tx="write",
+    roles=STAFF,
+    status=201,
+    says="Translation of {result.sku}",
+    record="catalog.product",
+    summary="add or replace a product's text in an enabled language",
+)
 def translate_product(ctx: Ctx, id: str, body: TranslationIn) -> ProductOut:
     with ctx.write() as s:
         p = find_product(s, id)
         langs = tenant_languages(s, ctx.tenant_id)
         lang = next((x for x in langs if x.lower() == body.language.lower()), None)
         if lang is None:
-            raise ValidationFailed(f"language {body.language} is not enabled for this catalog", {
-                "fields": [{"field": "language", "message": f"enabled: {', '.join(langs)}", "type": "language"}],
-                "enabled": langs})  # fmt: skip
+            raise ValidationFailed(
+                f"language {body.language} is not enabled for this catalog",
+                {
+                    "fields": [{"field": "language", "message": f"enabled: {', '.join(langs)}", "type": "language"}],
+                    "enabled": langs,
+                },
+            )
         if lang == langs[0]:
-            raise ValidationFailed(f"{lang} is the default language: change the product's own name and description",
-                                   {"fields": [{"field": "language", "message": "the default language",
-                                                "type": "language"}]})  # fmt: skip
+            raise ValidationFailed(
+                f"{lang} is the default language: change the product's own name and description",
+                {"fields": [{"field": "language", "message": "the default language", "type": "language"}]},
+            )
         if p.status == "archived":
-            raise Conflict("cannot translate a product that is archived", {"current_state": p.status,
-                                                                           "action": "translate"})  # fmt: skip
-        t = s.execute(select(CatalogTranslation).where(CatalogTranslation.product_id == p.id,
-                                                       CatalogTranslation.language == lang)).scalar_one_or_none()  # fmt: skip
+            raise Conflict(
+                "cannot translate a product that is archived", {"current_state": p.status, "action": "translate"}
+            )
+        t = s.execute(
+            select(CatalogTranslation).where(CatalogTranslation.product_id == p.id, CatalogTranslation.language == lang)
+        ).scalar_one_or_none()
         if t is None:
             t = CatalogTranslation(product_id=p.id, language=lang)
             s.add(t)
@@ -382,9 +517,17 @@ def translate_product(ctx: Ctx, id: str, body: TranslationIn) -> ProductOut:
         return _detail(s, ctx, p)
 
 
-@use_case("catalog.products.image.put", "PUT /products/{id}/image", tx="write", roles=STAFF, upload=True,
-          limit="upload", says="Image of {result.sku}", record="catalog.product",
-          summary="set the product's image (JPEG, PNG, GIF or WebP), drawn in PDF catalogs")  # fmt: skip
+@use_case(
+    "catalog.products.image.put",
+    "PUT /products/{id}/image",
+    tx="write",
+    roles=STAFF,
+    upload=True,
+    limit="upload",
+    says="Image of {result.sku}",
+    record="catalog.product",
+    summary="set the product's image (JPEG, PNG, GIF or WebP), drawn in PDF catalogs",
+)
 def put_image(ctx: Ctx, id: str, upload: Upload) -> ProductOut:
     blob = store_blob(ctx, upload.content, allowed=IMAGE_TYPES - {"image/heic"})
     with ctx.write() as s:
@@ -395,8 +538,9 @@ def put_image(ctx: Ctx, id: str, upload: Upload) -> ProductOut:
         return _detail(s, ctx, p)
 
 
-@use_case("catalog.products.image.get", "GET /products/{id}/image", tx="read", roles=STAFF,
-          summary="the product's image")  # fmt: skip
+@use_case(
+    "catalog.products.image.get", "GET /products/{id}/image", tx="read", roles=STAFF, summary="the product's image"
+)
 def get_image(ctx: Ctx, id: str) -> FileResult:
     with ctx.read() as s:
         p = find_product(s, id)
@@ -455,27 +599,47 @@ def _product_counts(s: Session) -> dict[str, int]:
 
 def _category_out(c: CatalogCategory, cats: dict[str, CatalogCategory], counts: dict[str, int]) -> CategoryOut:
     path = category_path(cats, c.id)
-    return CategoryOut(id=c.id, name=c.name, parent_id=c.parent_id, position=c.position, path=path,
-                       depth=len(path) - 1, product_count=counts.get(c.id, 0), created_at=c.created_at,
-                       updated_at=c.updated_at)  # fmt: skip
+    return CategoryOut(
+        id=c.id,
+        name=c.name,
+        parent_id=c.parent_id,
+        position=c.position,
+        path=path,
+        depth=len(path) - 1,
+        product_count=counts.get(c.id, 0),
+        created_at=c.created_at,
+        updated_at=c.updated_at,
+    )
 
 
 def _check_parent(cats: dict[str, CatalogCategory], cid: str | None, parent_id: str | None) -> None:
     if parent_id is None:
         return
     if parent_id not in cats:
-        raise ValidationFailed("unknown parent category", {"fields": [
-            {"field": "parent_id", "message": f"no category {parent_id}", "type": "not_found"}]})  # fmt: skip
+        raise ValidationFailed(
+            "unknown parent category",
+            {"fields": [{"field": "parent_id", "message": f"no category {parent_id}", "type": "not_found"}]},
+        )
     if cid is not None and parent_id in descendants(cats, [cid]):
-        raise Conflict("a category cannot move under itself or one of its own subcategories",
-                       {"reason": "cycle", "parent_id": parent_id})  # fmt: skip
+        raise Conflict(
+            "a category cannot move under itself or one of its own subcategories",
+            {"reason": "cycle", "parent_id": parent_id},
+        )
     if len(category_path(cats, parent_id)) >= MAX_CATEGORY_DEPTH:
-        raise ValidationFailed(f"categories nest at most {MAX_CATEGORY_DEPTH} deep", {"fields": [
-            {"field": "parent_id", "message": "too deep", "type": "depth"}]})  # fmt: skip
+        raise ValidationFailed(
+            f"categories nest at most {MAX_CATEGORY_DEPTH} deep",
+            {"fields": [{"field": "parent_id", "message": "too deep", "type": "depth"}]},
+        )
 
 
-@use_case("catalog.categories.list", "GET /categories", tx="read", roles=STAFF, record="catalog.category",
-          summary="the category tree, in tree order (filter by parent)")  # fmt: skip
+@use_case(
+    "catalog.categories.list",
+    "GET /categories",
+    tx="read",
+    roles=STAFF,
+    record="catalog.category",
+    summary="the category tree, in tree order (filter by parent)",
+)
 def list_categories(ctx: Ctx, query: CategoryQuery) -> Page[CategoryOut]:
     stmt = select(CatalogCategory)
     if query.parent_id:
@@ -499,13 +663,27 @@ def list_categories(ctx: Ctx, query: CategoryQuery) -> Page[CategoryOut]:
             spec_page = paginate(s, stmt, query, columns={"name": CatalogCategory.name}, default_sort=None)
             items = ordered[spec_page.spec.offset : spec_page.spec.offset + spec_page.spec.limit]
             return Page([_category_out(c, cats, counts) for c in items], len(ordered), spec_page.spec)
-        page = paginate(s, stmt, query, columns={"name": CatalogCategory.name, "created_at": CatalogCategory.created_at,
-                                                 "position": CatalogCategory.position})  # fmt: skip
+        page = paginate(
+            s,
+            stmt,
+            query,
+            columns={
+                "name": CatalogCategory.name,
+                "created_at": CatalogCategory.created_at,
+                "position": CatalogCategory.position,
+            },
+        )
         return page.map(lambda c: _category_out(c, cats, counts))
 
 
-@use_case("catalog.categories.get", "GET /categories/{id}", tx="read", roles=STAFF, record="catalog.category",
-          summary="read a category")  # fmt: skip
+@use_case(
+    "catalog.categories.get",
+    "GET /categories/{id}",
+    tx="read",
+    roles=STAFF,
+    record="catalog.category",
+    summary="read a category",
+)
 def get_category(ctx: Ctx, id: str) -> CategoryOut:
     with ctx.read() as s:
         cats = _category_rows(s)
@@ -514,16 +692,25 @@ def get_category(ctx: Ctx, id: str) -> CategoryOut:
         return _category_out(cats[id], cats, _product_counts(s))
 
 
-@use_case("catalog.categories.create", "POST /categories", tx="write", roles=STAFF, status=201,
-          says="New category {result.name}", record="catalog.category", summary="create a category")  # fmt: skip
+@use_case(
+    "catalog.categories.create",
+    "POST /categories",
+    tx="write",
+    roles=STAFF,
+    status=201,
+    says="New category {result.name}",
+    record="catalog.category",
+    summary="create a category",
+)
 def create_category(ctx: Ctx, body: CategoryIn) -> CategoryOut:
     now = ctx.now()
     with ctx.write() as s:
         cats = _category_rows(s)
         _check_parent(cats, None, body.parent_id)
         _check_sibling_name(cats, None, body.parent_id, body.name)
-        c = CatalogCategory(name=body.name, parent_id=body.parent_id, position=body.position, created_at=now,
-                            updated_at=now)  # fmt: skip
+        c = CatalogCategory(
+            name=body.name, parent_id=body.parent_id, position=body.position, created_at=now, updated_at=now
+        )
         s.add(c)
         s.flush()
         cats[c.id] = c
@@ -536,9 +723,15 @@ def _check_sibling_name(cats: dict[str, CatalogCategory], cid: str | None, paren
             raise Conflict("a category with this name already exists there", {"reason": "duplicate", "id": c.id})
 
 
-@use_case("catalog.categories.update", "PUT /categories/{id}", tx="write", roles=STAFF,
-          says="Change to category {result.name}", record="catalog.category",
-          summary="rename or move a category (never under itself)")  # fmt: skip
+@use_case(
+    "catalog.categories.update",
+    "PUT /categories/{id}",
+    tx="write",
+    roles=STAFF,
+    says="Change to category {result.name}",
+    record="catalog.category",
+    summary="rename or move a category (never under itself)",
+)
 def update_category(ctx: Ctx, id: str, body: CategoryUpdate) -> CategoryOut:
     with ctx.write() as s:
         cats = _category_rows(s)
@@ -563,8 +756,11 @@ def update_category(ctx: Ctx, id: str, body: CategoryUpdate) -> CategoryOut:
 
 def active_products(s: Session, category_ids: list[str] | None) -> list[CatalogProduct]:
     """The active products of the given categories and their subcategories (all when none), by name."""
-    stmt = select(CatalogProduct).where(CatalogProduct.status == "active").order_by(CatalogProduct.name,
-                                                                                     CatalogProduct.sku)  # fmt: skip
+    stmt = (
+        select(CatalogProduct)
+        .where(CatalogProduct.status == "active")
+        .order_by(CatalogProduct.name, CatalogProduct.sku)
+    )
     products = list(s.execute(stmt).scalars())
     if category_ids:
         wanted = descendants(_category_rows(s), category_ids)

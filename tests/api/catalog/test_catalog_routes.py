@@ -16,10 +16,17 @@ BASE = "/demo/catalog/api"
 
 
 def _product(sku: str = "NEW-1", **extra: Any) -> dict[str, Any]:
-    body = {"sku": sku, "name": "Linen shirt", "description": "Washed linen, relaxed fit.", "gtin": "6291041500213",
-            "attributes": {"material": "linen"},
-            "variants": [{"sku": f"{sku}-S", "options": {"size": "S"}, "price": "39.90", "gtin": "96385074"},
-                         {"sku": f"{sku}-M", "options": {"size": "M"}, "price": 41.5}]}  # fmt: skip
+    body = {
+        "sku": sku,
+        "name": "Linen shirt",
+        "description": "Washed linen, relaxed fit.",
+        "gtin": "6291041500213",
+        "attributes": {"material": "linen"},
+        "variants": [
+            {"sku": f"{sku}-S", "options": {"size": "S"}, "price": "39.90", "gtin": "96385074"},
+            {"sku": f"{sku}-M", "options": {"size": "M"}, "price": 41.5},
+        ],
+    }
     body.update(extra)
     return body
 
@@ -45,9 +52,11 @@ def test_products_with_variants_over_http(client: httpx.Client) -> None:
     assert offset_form["pagination"]["limit"] == 2 and len(offset_form["data"]) == 2
 
     # Change: variants replaced, status moved by the state table.
-    r = client.put(f"{BASE}/products/{p['id']}", json={"variants": [{"sku": "NEW-1-L", "options": {"size": "L"},
-                                                                      "price": "44.00"}], "status": "active"},
-                   headers=h)  # fmt: skip
+    r = client.put(
+        f"{BASE}/products/{p['id']}",
+        json={"variants": [{"sku": "NEW-1-L", "options": {"size": "L"}, "price": "44.00"}], "status": "active"},
+        headers=h,
+    )
     assert r.status_code == 200, r.text
     assert r.json()["data"]["status"] == "active" and [v["sku"] for v in r.json()["data"]["variants"]] == ["NEW-1-L"]
     # The old variant SKUs are free again; an active product archives and cannot jump back to active.
@@ -56,7 +65,10 @@ def test_products_with_variants_over_http(client: httpx.Client) -> None:
     assert wrong.status_code == 409 and wrong.json()["details"]["current_state"] == "archived"
     edit = client.put(f"{BASE}/products/{p['id']}", json={"name": "x"}, headers=h)
     assert edit.status_code == 409 and edit.json()["details"]["current_state"] == "archived"
-    assert client.put(f"{BASE}/products/{p['id']}", json={"status": "draft"}, headers=h).json()["data"]["status"] == "draft"
+    assert (
+        client.put(f"{BASE}/products/{p['id']}", json={"status": "draft"}, headers=h).json()["data"]["status"]
+        == "draft"
+    )
 
 
 def test_gtins_skus_and_bad_input_are_refused_with_the_field(client: httpx.Client) -> None:
@@ -74,20 +86,24 @@ def test_gtins_skus_and_bad_input_are_refused_with_the_field(client: httpx.Clien
     assert dup.status_code == 409 and dup.json()["details"]["skus"] == ["TSH-BLK-M"]
     dup_variant = client.post(f"{BASE}/products", json=_product(sku="X-1", variants=[{"sku": "MUG-CER-01"}]), headers=h)
     assert dup_variant.status_code == 409
-    same_options = _product(sku="X-2", variants=[{"sku": "X-2-A", "options": {"size": "S"}},
-                                                 {"sku": "X-2-B", "options": {"size": "S"}}])  # fmt: skip
+    same_options = _product(
+        sku="X-2", variants=[{"sku": "X-2-A", "options": {"size": "S"}}, {"sku": "X-2-B", "options": {"size": "S"}}]
+    )
     assert client.post(f"{BASE}/products", json=same_options, headers=h).status_code == 400
     assert _fields(client.post(f"{BASE}/products", json=_product(sku="has space", variants=[]), headers=h)) == ["sku"]
     assert _fields(client.post(f"{BASE}/products", json=_product(colour="red"), headers=h)) == ["colour"]
-    assert _fields(client.post(f"{BASE}/products", json=_product(variants=[{"sku": "P-1", "price": "1.234"}]),
-                               headers=h)) == ["variants.0.price"]  # fmt: skip
+    assert _fields(
+        client.post(f"{BASE}/products", json=_product(variants=[{"sku": "P-1", "price": "1.234"}]), headers=h)
+    ) == ["variants.0.price"]
     assert client.post(f"{BASE}/products", json=_product(category_ids=["nope"]), headers=h).status_code == 400
     long = client.post(f"{BASE}/products", json=_product(description="x" * 20_001), headers=h)
     assert long.status_code == 400 and _fields(long) == ["description"]
     huge = client.post(f"{BASE}/products", json=_product(description="x" * (1024 * 1024 + 10)), headers=h)
     assert huge.status_code == 413 and huge.json()["code"] == "PAYLOAD_TOO_LARGE"
-    assert client.post(f"{BASE}/products", content=b"[1,2", headers={**h, "Content-Type": "application/json"}
-                       ).status_code == 400  # fmt: skip
+    assert (
+        client.post(f"{BASE}/products", content=b"[1,2", headers={**h, "Content-Type": "application/json"}).status_code
+        == 400
+    )
     assert client.get(f"{BASE}/products/no-such-product", headers=h).status_code == 404
     assert client.get(f"{BASE}/products", params={"page": 0}, headers=h).status_code == 400
     assert client.get(f"{BASE}/products", params={"sort": "price"}, headers=h).status_code == 400
@@ -117,8 +133,11 @@ def test_languages_translations_and_completeness(client: httpx.Client) -> None:
     assert langs["default"] == "en" and [x["tag"] for x in langs["languages"]] == ["en", "de", "fr"]
     de_before = next(x for x in langs["languages"] if x["tag"] == "de")["complete_products"]
     p = client.post(f"{BASE}/products", json=_product(sku="TR-1"), headers=h).json()["data"]
-    r = client.post(f"{BASE}/products/{p['id']}/translations",
-                    json={"language": "DE", "name": "Leinenhemd", "description": "Gewaschenes Leinen."}, headers=h)
+    r = client.post(
+        f"{BASE}/products/{p['id']}/translations",
+        json={"language": "DE", "name": "Leinenhemd", "description": "Gewaschenes Leinen."},
+        headers=h,
+    )
     assert r.status_code == 201, r.text
     out = r.json()["data"]
     assert out["translations"]["de"]["name"] == "Leinenhemd" and out["completeness"]["de"] == 100
@@ -131,16 +150,26 @@ def test_languages_translations_and_completeness(client: httpx.Client) -> None:
     changed = client.put(f"{BASE}/products/{p['id']}", json={"description": "Washed linen."}, headers=h).json()["data"]
     assert changed["translations"]["de"]["stale"] is True and changed["completeness"]["de"] == 0
     # A language not enabled, a malformed tag, the default language, an unknown field.
-    not_enabled = client.post(f"{BASE}/products/{p['id']}/translations", json={"language": "es", "name": "x"},
-                              headers=h)  # fmt: skip
+    not_enabled = client.post(
+        f"{BASE}/products/{p['id']}/translations", json={"language": "es", "name": "x"}, headers=h
+    )
     assert not_enabled.status_code == 400 and _fields(not_enabled) == ["language"]
-    malformed = client.post(f"{BASE}/products/{p['id']}/translations", json={"language": "german!", "name": "x"},
-                            headers=h)  # fmt: skip
+    malformed = client.post(
+        f"{BASE}/products/{p['id']}/translations", json={"language": "german!", "name": "x"}, headers=h
+    )
     assert malformed.status_code == 400 and _fields(malformed) == ["language"]
-    assert client.post(f"{BASE}/products/{p['id']}/translations", json={"language": "en", "name": "x"},
-                       headers=h).status_code == 400  # fmt: skip
-    assert client.put(f"{BASE}/languages", json={"languages": ["en", "zh_hant_tw"]}, headers=h).json()["data"][
-        "languages"][1]["tag"] == "zh-Hant-TW"  # fmt: skip
+    assert (
+        client.post(
+            f"{BASE}/products/{p['id']}/translations", json={"language": "en", "name": "x"}, headers=h
+        ).status_code
+        == 400
+    )
+    assert (
+        client.put(f"{BASE}/languages", json={"languages": ["en", "zh_hant_tw"]}, headers=h).json()["data"][
+            "languages"
+        ][1]["tag"]
+        == "zh-Hant-TW"
+    )
     assert client.put(f"{BASE}/languages", json={"languages": ["en", "EN"]}, headers=h).status_code == 400
     assert client.put(f"{BASE}/languages", json={"languages": []}, headers=h).status_code == 400
 
@@ -154,10 +183,13 @@ def test_category_tree(client: httpx.Client) -> None:
     cycle = client.put(f"{BASE}/categories/{root['id']}", json={"parent_id": child_id}, headers=h)
     assert cycle.status_code == 409 and cycle.json()["details"]["reason"] == "cycle"
     assert client.put(f"{BASE}/categories/{root['id']}", json={"parent_id": root["id"]}, headers=h).status_code == 409
-    assert client.post(f"{BASE}/categories", json={"name": "tents", "parent_id": root["id"]}, headers=h).status_code == 409
+    assert (
+        client.post(f"{BASE}/categories", json={"name": "tents", "parent_id": root["id"]}, headers=h).status_code == 409
+    )
     assert client.post(f"{BASE}/categories", json={"name": "X", "parent_id": "nope"}, headers=h).status_code == 400
-    moved = client.put(f"{BASE}/categories/{child_id}", json={"parent_id": None, "name": "Tents and shelters"},
-                       headers=h)  # fmt: skip
+    moved = client.put(
+        f"{BASE}/categories/{child_id}", json={"parent_id": None, "name": "Tents and shelters"}, headers=h
+    )
     assert moved.status_code == 200 and moved.json()["data"]["path"] == ["Tents and shelters"]
     tree = client.get(f"{BASE}/categories", params={"limit": 100}, headers=h).json()["data"]
     paths = [" / ".join(c["path"]) for c in tree]
@@ -179,8 +211,10 @@ def test_delete_archives_with_history_and_deletes_without(client: httpx.Client) 
     assert again.status_code == 200 and again.json()["data"]["status"] == "archived"
     # Deleting is for owners and admins.
     other = client.post(f"{BASE}/products", json=_product(sku="DEL-2"), headers=h).json()["data"]
-    assert client.delete(f"{BASE}/products/{other['id']}", headers=auth_headers(client, "device@demo.test")
-                         ).status_code == 403  # fmt: skip
+    assert (
+        client.delete(f"{BASE}/products/{other['id']}", headers=auth_headers(client, "device@demo.test")).status_code
+        == 403
+    )
 
 
 def test_a_double_submit_makes_one_product(client: httpx.Client) -> None:
@@ -244,7 +278,11 @@ def test_pdf_catalog_job_with_embedded_fonts_and_vector_barcodes(client: httpx.C
     assert client.get(f"/other/catalog/api/catalogs/{c['id']}/download", headers=other).status_code == 404
     # A language that is not enabled, a category that does not exist.
     assert client.post(f"{BASE}/catalogs/generate", json={"title": "x", "language": "ja"}, headers=h).status_code == 400
-    assert client.post(f"{BASE}/catalogs/generate", json={"title": "x", "language": "en", "category_ids": ["no"]},
-                       headers=h).status_code == 400  # fmt: skip
+    assert (
+        client.post(
+            f"{BASE}/catalogs/generate", json={"title": "x", "language": "en", "category_ids": ["no"]}, headers=h
+        ).status_code
+        == 400
+    )
     assert client.post(f"{BASE}/catalogs/generate", json={"language": "en"}, headers=h).status_code == 400
     assert client.get(f"{BASE}/catalogs/nope/download", headers=h).status_code == 404
