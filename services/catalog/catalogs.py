@@ -3,7 +3,10 @@ kept in the tenant's blob store and ``catalog.generated`` is emitted in the tran
 
 from __future__ import annotations
 
+import os
 import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy import select
@@ -24,7 +27,7 @@ from services.core.jobs import Report, job_kind, submit
 from services.core.jobs import out as job_out
 from services.core.pagination import Page, paginate
 from services.core.roles import STAFF
-from services.core.storage import keep_blob, read_blob, thumbnail
+from services.core.storage import blob_dir, keep_blob, read_blob, thumbnail
 
 KIND = "catalog.generate"
 record_kind("catalog.catalog", get="catalog.catalogs.get", label="title")
@@ -190,6 +193,27 @@ def _price(variants: list[CatalogVariant]) -> str | None:
     return lo if lo == hi else f"{lo} – {hi}"
 
 
+def catalog_image(ctx: Ctx, sha256: str | None) -> bytes | None:
+    """The product image as printed: a 400 px JPEG (a phone photo per product would make a catalog
+    of gigabytes), made once per image and kept beside the blobs for the next catalog."""
+    if sha256 is None:
+        return None
+    folder = blob_dir(ctx) / "catalog-thumbs"
+    path = folder / f"{sha256}-400.jpg"
+    if path.exists():
+        return path.read_bytes()
+    try:
+        small = thumbnail(read_blob(ctx, sha256), 400)
+    except FileNotFoundError:
+        return None  # the file is gone: its box stays empty, the catalog still prints
+    if small is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / f".{sha256}.{os.getpid()}.{threading.get_ident()}.tmp"
+        tmp.write_bytes(small)
+        os.replace(tmp, path)  # whole or not at all
+    return small
+
+
 @job_kind(KIND, "PDF catalog")
 def run_generate(ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, Any]:
     with ctx.read() as s:
@@ -215,26 +239,23 @@ def run_generate(ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
     report(0, total, "reading products")
 
     def entries() -> Any:
-        for p in products:
-            name, desc = _text(p, translations[p.id], chain, langs[0])
-            image = None
-            if p.image_sha256:
-                try:
-                    # Made small once here: a phone photo per product would make a catalog of gigabytes.
-                    image = thumbnail(read_blob(ctx, p.image_sha256), 400)
-                except FileNotFoundError:
-                    image = None
-            attrs = [(k, str(v)) for k, v in sorted((p.attributes or {}).items()) if v not in (None, "")][:4]
-            yield pdf.Entry(
-                sku=p.sku,
-                name=name,
-                description=desc,
-                price=_price(variants[p.id]),
-                gtin=p.gtin,
-                attributes=attrs,
-                variants=len(variants[p.id]),
-                image=image,
-            )
+        # Images are made small on a few threads ahead of the page being drawn (Pillow works
+        # outside the GIL); map keeps the products' order.
+        with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+            images = pool.map(lambda p: catalog_image(ctx, p.image_sha256), products)
+            for p, image in zip(products, images, strict=True):
+                name, desc = _text(p, translations[p.id], chain, langs[0])
+                attrs = [(k, str(v)) for k, v in sorted((p.attributes or {}).items()) if v not in (None, "")][:4]
+                yield pdf.Entry(
+                    sku=p.sku,
+                    name=name,
+                    description=desc,
+                    price=_price(variants[p.id]),
+                    gtin=p.gtin,
+                    attributes=attrs,
+                    variants=len(variants[p.id]),
+                    image=image,
+                )
 
     step = max(pdf.PER_PAGE, (total // 20) // pdf.PER_PAGE * pdf.PER_PAGE or pdf.PER_PAGE)
     last = [0]
