@@ -207,6 +207,11 @@ def _latest(s: Session) -> Job | None:
     summary="start pushing active products to the e-commerce connection (a job; never duplicates)",
 )
 def start_sync(ctx: Ctx, body: SyncRequest) -> SyncOut:
+    if ctx.runtime.is_station:
+        # The connection's key is sealed on the platform, and a station's outbox would start a second sync there.
+        raise Conflict(
+            "the product sync runs on the platform: start it there", {"reason": "online_only", "action": "sync"}
+        )
     with ctx.write() as s:
         if not _stored(s, ctx.tenant_id):
             raise Conflict(

@@ -200,7 +200,9 @@ def test_a_station_records_catalog_changes_in_its_outbox(station: Runtime) -> No
         rows = s.execute(select(OutboxEntry.command, OutboxEntry.path, OutboxEntry.ids).order_by(OutboxEntry.seq)).all()
     assert [r.command for r in rows][-2:] == ["catalog.products.create", "catalog.products.translate"]
     assert rows[-2].path == "/demo/catalog/api/products" and p.id in rows[-2].ids
-    # A connection carries a secret: never queued on a station.
+    # The sync runs on the platform; a connection carries a secret: neither is queued on a station.
+    with pytest.raises(Conflict):
+        execute(ctx, "catalog.ecommerce.sync", body={})
     with pytest.raises(Conflict):
         execute(
             ctx,
