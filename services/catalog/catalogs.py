@@ -236,6 +236,9 @@ def run_generate(ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
     chain = fallbacks(language, langs[0])
     labels = next((LABELS[x.split("-")[0]] for x in chain if x.split("-")[0] in LABELS), LABELS["en"])
     total = len(products)
+    # In the catalog's language, sorted by the name it prints.
+    texts = {p.id: _text(p, translations[p.id], chain, langs[0]) for p in products}
+    products.sort(key=lambda p: (texts[p.id][0].casefold(), p.sku))
     report(0, total, "reading products")
 
     def entries() -> Any:
@@ -244,7 +247,7 @@ def run_generate(ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
         with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
             images = pool.map(lambda p: catalog_image(ctx, p.image_sha256), products)
             for p, image in zip(products, images, strict=True):
-                name, desc = _text(p, translations[p.id], chain, langs[0])
+                name, desc = texts[p.id]
                 attrs = [(k, str(v)) for k, v in sorted((p.attributes or {}).items()) if v not in (None, "")][:4]
                 yield pdf.Entry(
                     sku=p.sku,

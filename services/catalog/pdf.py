@@ -189,7 +189,7 @@ def _entry(c: Canvas, e: Entry, x: float, top: float, w: float, h: float, labels
     c.setFont(FONT, 8.5)
     c.setFillGray(0.35)
     sku_line = f"{labels.get('sku', 'SKU')} {e.sku}"
-    if e.variants:
+    if e.variants > 1:
         sku_line += f" · {e.variants} {labels.get('variants', 'variants')}"
     c.drawString(tx, y, sku_line)
     c.setFillGray(0)
