@@ -27,6 +27,8 @@ class Settings(BaseSettings):
     webhook_timeout: float | None = None
     webhook_ca_bundle: str | None = None
     webhook_allow_private: bool = False
+    # Connections (the e-commerce shop) may use plain http, loopback and private addresses (tests, demo).
+    connections_allow_private: bool = False
     challenge: str | None = None
     challenge_secret: str | None = None  # the provider's secret (PLATFORM_CHALLENGE=turnstile)
     challenge_url: str | None = None  # the provider's verify URL, when not its default

@@ -12,6 +12,7 @@ import services.core.station  # noqa: F401 - declares the station operations (ou
 from app.events_worker import delivery_config
 from app.settings import Settings
 from local_db import Database
+from services.catalog.ecommerce import ConnectionsConfig
 from services.core.clock import Clock, SystemClock
 from services.core.context import Runtime
 from services.core.mail import MailConfig
@@ -59,6 +60,7 @@ def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
         )
     )
     rt.provide(MailConfig(smtp_url=settings.smtp_url, sender=settings.mail_from))
+    rt.provide(ConnectionsConfig(allow_private=settings.connections_allow_private))
     # Webhook fan-out on every emit (platform only; stations leave delivery to the platform).
     install_platform(rt, delivery_config(settings))
     # The change log the stations' pull reads (services.sync.changelog).

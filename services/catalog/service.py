@@ -1,0 +1,779 @@
+"""Catalog use cases: products with variants and translations, the category tree, languages.
+
+A product's own name and description are its text in the tenant's default language (the first
+of ``catalog.languages``); other languages are translations. SKUs are unique per tenant across
+products and variants, so Inventory's stock rows name an item by SKU (docs/catalog.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import and_, delete, exists, func, or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from local_db.models import Tenant
+from local_db.models.catalog import (
+    CatalogCategory,
+    CatalogProduct,
+    CatalogSyncItem,
+    CatalogTranslation,
+    CatalogVariant,
+)
+from services.catalog import states
+from services.catalog.schemas import (
+    CategoryIn,
+    CategoryOut,
+    CategoryQuery,
+    CategoryUpdate,
+    LanguageOut,
+    LanguagesIn,
+    LanguagesOut,
+    ProductIn,
+    ProductOut,
+    ProductQuery,
+    ProductUpdate,
+    TranslationIn,
+    TranslationOut,
+    VariantIn,
+    VariantOut,
+)
+from services.core.commands import record_kind, use_case
+from services.core.context import Ctx
+from services.core.errors import Conflict, NotFound, ValidationFailed
+from services.core.files import FileResult, Upload
+from services.core.pagination import Page, paginate
+from services.core.roles import MANAGERS, STAFF
+from services.core.storage import IMAGE_TYPES, read_blob, store_blob
+
+DEFAULT_LANGUAGES = ["en"]
+MAX_CATEGORY_DEPTH = 10
+
+record_kind("catalog.product", get="catalog.products.get", label="sku")
+record_kind("catalog.category", get="catalog.categories.get", label="name")
+
+# --- languages -------------------------------------------------------------------------------
+
+
+def tenant_languages(s: Session, tenant_id: str) -> list[str]:
+    """The enabled languages (tenant setting ``catalog.languages``), the default first."""
+    t = s.get(Tenant, tenant_id)
+    langs = (((t.settings or {}) if t else {}).get("catalog") or {}).get("languages")
+    return list(langs) if langs else list(DEFAULT_LANGUAGES)
+
+
+def text_hash(name: str, description: str) -> str:
+    return hashlib.sha256(f"{name}\x00{description}".encode()).hexdigest()
+
+
+def _incomplete_in(language: str, default: str) -> Any:
+    """SQL: the product is not complete in ``language`` (a required field empty, or no current
+    translation)."""
+    p = CatalogProduct
+    if language == default:
+        return or_(p.name == "", p.description == "")
+    t = CatalogTranslation
+    current = exists().where(
+        t.product_id == p.id, t.language == language, t.name != "", t.description != "", t.source_hash == p.text_hash
+    )
+    return or_(p.name == "", p.description == "", ~current)
+
+
+def completeness(p: CatalogProduct, translations: list[CatalogTranslation], languages: list[str]) -> dict[str, int]:
+    """Percent of the required fields (name, description) filled per enabled language; a stale
+    translation counts as missing."""
+    default = languages[0]
+    by_lang = {t.language: t for t in translations}
+    out: dict[str, int] = {}
+    for lang in languages:
+        if lang == default:
+            filled = [p.name, p.description]
+        else:
+            t = by_lang.get(lang)
+            filled = [t.name, t.description] if t is not None and t.source_hash == p.text_hash else []
+        # A field the source lacks cannot be translated: it counts as missing in every language.
+        src = [p.name, p.description]
+        n = sum(1 for i, f in enumerate(filled) if f and src[i])
+        out[lang] = n * 100 // 2
+    return out
+
+
+@use_case(
+    "catalog.languages.list",
+    "GET /languages",
+    tx="read",
+    roles=STAFF,
+    summary="the tenant's enabled languages, the default first, with how many products are complete",
+)
+def list_languages(ctx: Ctx) -> LanguagesOut:
+    with ctx.read() as s:
+        langs = tenant_languages(s, ctx.tenant_id)
+        live = CatalogProduct.status != "archived"
+        total = s.execute(select(func.count()).select_from(CatalogProduct).where(live)).scalar_one()
+        out = []
+        for lang in langs:
+            incomplete = s.execute(
+                select(func.count()).select_from(CatalogProduct).where(live, _incomplete_in(lang, langs[0]))
+            ).scalar_one()
+            out.append(
+                LanguageOut(
+                    tag=lang,
+                    default=lang == langs[0],
+                    complete_products=int(total - incomplete),
+                    total_products=int(total),
+                )
+            )
+    return LanguagesOut(default=langs[0], languages=out)
+
+
+@use_case(
+    "catalog.languages.set",
+    "PUT /languages",
+    tx="write",
+    roles=MANAGERS,
+    says="Catalog languages",
+    summary="set the enabled languages (BCP 47), the default first",
+)
+def set_languages(ctx: Ctx, body: LanguagesIn) -> LanguagesOut:
+    with ctx.write() as s:
+        t = s.get(Tenant, ctx.tenant_id)
+        assert t is not None
+        settings = dict(t.settings or {})
+        settings["catalog"] = {**(settings.get("catalog") or {}), "languages": list(body.languages)}
+        t.settings = settings  # a new dict: JSON columns track assignment only
+        s.flush()
+    return list_languages(ctx)
+
+
+# --- products --------------------------------------------------------------------------------
+
+
+def _money(cents: int | None) -> str | None:
+    return None if cents is None else f"{Decimal(cents) / 100:.2f}"
+
+
+def _cents(d: Decimal | None) -> int | None:
+    return None if d is None else int((d * 100).to_integral_value())
+
+
+def product_out(
+    p: CatalogProduct,
+    variants: list[CatalogVariant],
+    translations: list[CatalogTranslation],
+    languages: list[str],
+) -> ProductOut:
+    return ProductOut(
+        id=p.id,
+        sku=p.sku,
+        gtin=p.gtin,
+        name=p.name,
+        description=p.description,
+        category_ids=list(p.category_ids or []),
+        attributes=dict(p.attributes or {}),
+        variants=[
+            VariantOut(id=v.id, sku=v.sku, gtin=v.gtin, options=dict(v.options or {}), price=_money(v.price_cents))
+            for v in variants
+        ],
+        status=p.status,  # type: ignore[arg-type]
+        translations={
+            t.language: TranslationOut(
+                name=t.name, description=t.description, stale=t.source_hash != p.text_hash, updated_at=t.updated_at
+            )
+            for t in translations
+        },
+        completeness=completeness(p, translations, languages),
+        has_image=p.image_sha256 is not None,
+        created_at=p.created_at,
+        updated_at=p.updated_at,
+    )
+
+
+def products_out(s: Session, products: list[CatalogProduct], languages: list[str]) -> list[ProductOut]:
+    """Products with their variants and translations, in three queries whatever the page size."""
+    ids = [p.id for p in products]
+    variants: dict[str, list[CatalogVariant]] = {i: [] for i in ids}
+    translations: dict[str, list[CatalogTranslation]] = {i: [] for i in ids}
+    if ids:
+        for v in s.execute(
+            select(CatalogVariant).where(CatalogVariant.product_id.in_(ids)).order_by(CatalogVariant.position)
+        ).scalars():
+            variants[v.product_id].append(v)
+        for t in s.execute(
+            select(CatalogTranslation)
+            .where(CatalogTranslation.product_id.in_(ids))
+            .order_by(CatalogTranslation.language)
+        ).scalars():
+            translations[t.product_id].append(t)
+    return [product_out(p, variants[p.id], translations[p.id], languages) for p in products]
+
+
+def find_product(s: Session, ref: str) -> CatalogProduct:
+    """A product by id or SKU (a scan or a person may give either)."""
+    p = s.get(CatalogProduct, ref)
+    if p is None:
+        p = s.execute(select(CatalogProduct).where(CatalogProduct.sku == ref)).scalar_one_or_none()
+    if p is None:
+        raise NotFound(f"no product {ref}", {"product": ref})
+    return p
+
+
+def _check_skus(s: Session, skus: list[str], product_id: str | None) -> None:
+    """SKUs are unique per tenant across products and variants (a product's own variants may be rewritten)."""
+    if len(set(skus)) != len(skus):
+        raise ValidationFailed(
+            "a variant cannot share the product's SKU",
+            {
+                "fields": [
+                    {"field": "variants", "message": "each SKU once: the product's and every variant's", "type": "sku"}
+                ]
+            },
+        )
+    taken_p = select(CatalogProduct.sku, CatalogProduct.id).where(CatalogProduct.sku.in_(skus))
+    taken_v = select(CatalogVariant.sku, CatalogVariant.product_id).where(CatalogVariant.sku.in_(skus))
+    clashes = sorted(
+        {sku for sku, owner in [*s.execute(taken_p).all(), *s.execute(taken_v).all()] if owner != product_id}
+    )
+    if clashes:
+        raise Conflict("SKU already used in this catalog", {"skus": clashes, "reason": "sku_taken"})
+
+
+def _check_categories(s: Session, ids: list[str]) -> list[str]:
+    ids = list(dict.fromkeys(ids))
+    if not ids:
+        return ids
+    found = set(s.execute(select(CatalogCategory.id).where(CatalogCategory.id.in_(ids))).scalars())
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise ValidationFailed(
+            "unknown categories",
+            {
+                "fields": [
+                    {"field": "category_ids", "message": f"no category {m}", "type": "not_found"} for m in missing
+                ]
+            },
+        )
+    return ids
+
+
+def _write_variants(s: Session, product_id: str, variants: list[VariantIn]) -> None:
+    s.execute(delete(CatalogVariant).where(CatalogVariant.product_id == product_id))
+    s.flush()
+    for i, v in enumerate(variants):
+        s.add(
+            CatalogVariant(
+                product_id=product_id,
+                sku=v.sku,
+                gtin=v.gtin,
+                options=dict(v.options),
+                price_cents=_cents(v.price),
+                position=i,
+            )
+        )
+
+
+def _flush_unique(s: Session) -> None:
+    """Flush, turning a SKU taken by a concurrent write into 409."""
+    try:
+        s.flush()
+    except IntegrityError as exc:
+        raise Conflict("SKU already used in this catalog", {"reason": "sku_taken"}) from exc
+
+
+def _detail(s: Session, ctx: Ctx, p: CatalogProduct) -> ProductOut:
+    return products_out(s, [p], tenant_languages(s, ctx.tenant_id))[0]
+
+
+@use_case(
+    "catalog.products.list",
+    "GET /products",
+    tx="read",
+    roles=STAFF,
+    record="catalog.product",
+    summary="list products (filter by status, category, language not complete; search SKU, name, GTIN)",
+)
+def list_products(ctx: Ctx, query: ProductQuery) -> Page[ProductOut]:
+    stmt = select(CatalogProduct)
+    if query.status:
+        stmt = stmt.where(CatalogProduct.status == query.status)
+    if query.search:
+        like = f"%{query.search.lower()}%"
+        variant_hit = exists().where(
+            CatalogVariant.product_id == CatalogProduct.id,
+            or_(func.lower(CatalogVariant.sku).like(like), CatalogVariant.gtin == query.search),
+        )
+        stmt = stmt.where(
+            or_(
+                func.lower(CatalogProduct.sku).like(like),
+                func.lower(CatalogProduct.name).like(like),
+                CatalogProduct.gtin == query.search,
+                variant_hit,
+            )
+        )
+    with ctx.read() as s:
+        langs = tenant_languages(s, ctx.tenant_id)
+        if query.incomplete:
+            stmt = stmt.where(_incomplete_in(query.incomplete, langs[0]))
+        if query.category_id:
+            # Categories are a short JSON list per product: filtered here, on the candidate ids.
+            ids = [
+                pid
+                for pid, cats in s.execute(select(CatalogProduct.id, CatalogProduct.category_ids)).all()
+                if query.category_id in (cats or [])
+            ]
+            stmt = stmt.where(CatalogProduct.id.in_(ids))
+        page = paginate(
+            s,
+            stmt,
+            query,
+            columns={
+                "created_at": CatalogProduct.created_at,
+                "sku": CatalogProduct.sku,
+                "name": CatalogProduct.name,
+                "status": CatalogProduct.status,
+                "updated_at": CatalogProduct.updated_at,
+            },
+        )
+        items = products_out(s, page.items, langs)
+    return Page(items, page.total, page.spec)
+
+
+@use_case(
+    "catalog.products.get",
+    "GET /products/{id}",
+    tx="read",
+    roles=STAFF,
+    record="catalog.product",
+    summary="read a product with its variants, translations and completeness",
+)
+def get_product(ctx: Ctx, id: str) -> ProductOut:
+    with ctx.read() as s:
+        return _detail(s, ctx, find_product(s, id))
+
+
+@use_case(
+    "catalog.products.create",
+    "POST /products",
+    tx="write",
+    roles=STAFF,
+    status=201,
+    says="New product {result.sku}",
+    record="catalog.product",
+    summary="create a product with its variants",
+)
+def create_product(ctx: Ctx, body: ProductIn) -> ProductOut:
+    now = ctx.now()
+    with ctx.write() as s:
+        _check_skus(s, [body.sku, *(v.sku for v in body.variants)], None)
+        cats = _check_categories(s, body.category_ids)
+        p = CatalogProduct(
+            sku=body.sku,
+            gtin=body.gtin,
+            name=body.name,
+            description=body.description,
+            text_hash=text_hash(body.name, body.description),
+            category_ids=cats,
+            attributes=dict(body.attributes),
+            status=body.status,
+            published_at=now if body.status == "active" else None,
+            created_at=now,
+            updated_at=now,
+        )
+        if body.status == "archived":
+            raise ValidationFailed(
+                "a new product is a draft or active",
+                {"fields": [{"field": "status", "message": "draft or active", "type": "state"}]},
+            )
+        s.add(p)
+        _flush_unique(s)
+        _write_variants(s, p.id, body.variants)
+        _flush_unique(s)
+        return _detail(s, ctx, p)
+
+
+@use_case(
+    "catalog.products.update",
+    "PUT /products/{id}",
+    tx="write",
+    roles=STAFF,
+    says="Change to product {result.sku}",
+    record="catalog.product",
+    summary="change a product; status moves draft -> active -> archived",
+)
+def update_product(ctx: Ctx, id: str, body: ProductUpdate) -> ProductOut:
+    with ctx.write() as s:
+        p = find_product(s, id)
+        given = body.model_fields_set
+        if body.status is not None and body.status != p.status:
+            p.status = states.PRODUCT.check(p.status, states.action_to(p.status, body.status))
+            if p.status == "active" and p.published_at is None:
+                p.published_at = ctx.now()
+        elif p.status == "archived" and given - {"status"}:
+            # An archived product is read only until it is restored (as a draft).
+            raise Conflict(
+                "cannot change a product that is archived; restore it as a draft first",
+                {"current_state": p.status, "action": "change"},
+            )
+        if "sku" in given or "variants" in given:
+            skus = [body.sku or p.sku]
+            if body.variants is not None:
+                skus += [v.sku for v in body.variants]
+            else:
+                skus += list(s.execute(select(CatalogVariant.sku).where(CatalogVariant.product_id == p.id)).scalars())
+            _check_skus(s, skus, p.id)
+        for field in ("sku", "name"):
+            if field in given and getattr(body, field) is None:
+                raise ValidationFailed(
+                    f"{field} cannot be removed",
+                    {"fields": [{"field": field, "message": "required", "type": "missing"}]},
+                )
+        if body.sku is not None:
+            p.sku = body.sku
+        if "gtin" in given:
+            p.gtin = body.gtin
+        if body.name is not None:
+            p.name = body.name
+        if body.description is not None:
+            p.description = body.description
+        p.text_hash = text_hash(p.name, p.description)
+        if body.category_ids is not None:
+            p.category_ids = _check_categories(s, body.category_ids)
+        if body.attributes is not None:
+            p.attributes = dict(body.attributes)
+        if body.variants is not None:
+            _write_variants(s, p.id, body.variants)
+        p.updated_at = ctx.now()
+        _flush_unique(s)
+        return _detail(s, ctx, p)
+
+
+@use_case(
+    "catalog.products.delete",
+    "DELETE /products/{id}",
+    tx="write",
+    roles=MANAGERS,
+    says="Remove product",
+    record="catalog.product",
+    summary="archive a product that has history (200), delete one that has none (204)",
+)
+def delete_product(ctx: Ctx, id: str) -> ProductOut | None:
+    with ctx.write() as s:
+        p = find_product(s, id)
+        pushed = s.execute(select(CatalogSyncItem.id).where(CatalogSyncItem.product_id == p.id).limit(1)).first()
+        if p.published_at is None and pushed is None and p.status == "draft":
+            s.execute(delete(CatalogTranslation).where(CatalogTranslation.product_id == p.id))
+            s.execute(delete(CatalogVariant).where(CatalogVariant.product_id == p.id))
+            s.delete(p)
+            return None
+        if p.status != "archived":
+            p.status = states.PRODUCT.check(p.status, "archive")
+            p.updated_at = ctx.now()
+        s.flush()
+        return _detail(s, ctx, p)
+
+
+@use_case(
+    "catalog.products.translate",
+    "POST /products/{id}/translations",
+    tx="write",
+    roles=STAFF,
+    status=201,
+    says="Translation of {result.sku}",
+    record="catalog.product",
+    summary="add or replace a product's text in an enabled language",
+)
+def translate_product(ctx: Ctx, id: str, body: TranslationIn) -> ProductOut:
+    with ctx.write() as s:
+        p = find_product(s, id)
+        langs = tenant_languages(s, ctx.tenant_id)
+        lang = next((x for x in langs if x.lower() == body.language.lower()), None)
+        if lang is None:
+            raise ValidationFailed(
+                f"language {body.language} is not enabled for this catalog",
+                {
+                    "fields": [{"field": "language", "message": f"enabled: {', '.join(langs)}", "type": "language"}],
+                    "enabled": langs,
+                },
+            )
+        if lang == langs[0]:
+            raise ValidationFailed(
+                f"{lang} is the default language: change the product's own name and description",
+                {"fields": [{"field": "language", "message": "the default language", "type": "language"}]},
+            )
+        if p.status == "archived":
+            raise Conflict(
+                "cannot translate a product that is archived", {"current_state": p.status, "action": "translate"}
+            )
+        t = s.execute(
+            select(CatalogTranslation).where(CatalogTranslation.product_id == p.id, CatalogTranslation.language == lang)
+        ).scalar_one_or_none()
+        if t is None:
+            t = CatalogTranslation(product_id=p.id, language=lang)
+            s.add(t)
+        t.name, t.description, t.source_hash, t.updated_at = body.name, body.description, p.text_hash, ctx.now()
+        s.flush()
+        return _detail(s, ctx, p)
+
+
+@use_case(
+    "catalog.products.image.put",
+    "PUT /products/{id}/image",
+    tx="write",
+    roles=STAFF,
+    upload=True,
+    limit="upload",
+    says="Image of {result.sku}",
+    record="catalog.product",
+    summary="set the product's image (JPEG, PNG, GIF or WebP), drawn in PDF catalogs",
+)
+def put_image(ctx: Ctx, id: str, upload: Upload) -> ProductOut:
+    blob = store_blob(ctx, upload.content, allowed=IMAGE_TYPES - {"image/heic"})
+    with ctx.write() as s:
+        p = find_product(s, id)
+        p.image_sha256 = blob.sha256
+        p.updated_at = ctx.now()
+        s.flush()
+        return _detail(s, ctx, p)
+
+
+@use_case(
+    "catalog.products.image.get", "GET /products/{id}/image", tx="read", roles=STAFF, summary="the product's image"
+)
+def get_image(ctx: Ctx, id: str) -> FileResult:
+    with ctx.read() as s:
+        p = find_product(s, id)
+        sha = p.image_sha256
+    if sha is None:
+        raise NotFound("this product has no image", {"product": id})
+    try:
+        content = read_blob(ctx, sha)
+    except FileNotFoundError:
+        raise NotFound("this product's image file is missing", {"product": id}) from None
+    from services.core.storage import sniff_type
+
+    return FileResult(content, sniff_type(content) or "application/octet-stream")
+
+
+# --- categories ------------------------------------------------------------------------------
+
+
+def _category_rows(s: Session) -> dict[str, CatalogCategory]:
+    return {c.id: c for c in s.execute(select(CatalogCategory)).scalars()}
+
+
+def category_path(cats: dict[str, CatalogCategory], cid: str) -> list[str]:
+    path: list[str] = []
+    seen: set[str] = set()
+    cur: str | None = cid
+    while cur is not None and cur in cats and cur not in seen:
+        seen.add(cur)
+        path.append(cats[cur].name)
+        cur = cats[cur].parent_id
+    return list(reversed(path))
+
+
+def descendants(cats: dict[str, CatalogCategory], roots: list[str]) -> set[str]:
+    """The categories under ``roots``, the roots included (a catalog of "Clothing" has its shirts)."""
+    children: dict[str | None, list[str]] = {}
+    for c in cats.values():
+        children.setdefault(c.parent_id, []).append(c.id)
+    out: set[str] = set()
+    todo = [r for r in roots if r in cats]
+    while todo:
+        cur = todo.pop()
+        if cur not in out:
+            out.add(cur)
+            todo.extend(children.get(cur, []))
+    return out
+
+
+def _product_counts(s: Session) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for (cats,) in s.execute(select(CatalogProduct.category_ids).where(CatalogProduct.status != "archived")).all():
+        for c in cats or []:
+            counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+def _category_out(c: CatalogCategory, cats: dict[str, CatalogCategory], counts: dict[str, int]) -> CategoryOut:
+    path = category_path(cats, c.id)
+    return CategoryOut(
+        id=c.id,
+        name=c.name,
+        parent_id=c.parent_id,
+        position=c.position,
+        path=path,
+        depth=len(path) - 1,
+        product_count=counts.get(c.id, 0),
+        created_at=c.created_at,
+        updated_at=c.updated_at,
+    )
+
+
+def _check_parent(cats: dict[str, CatalogCategory], cid: str | None, parent_id: str | None) -> None:
+    if parent_id is None:
+        return
+    if parent_id not in cats:
+        raise ValidationFailed(
+            "unknown parent category",
+            {"fields": [{"field": "parent_id", "message": f"no category {parent_id}", "type": "not_found"}]},
+        )
+    if cid is not None and parent_id in descendants(cats, [cid]):
+        raise Conflict(
+            "a category cannot move under itself or one of its own subcategories",
+            {"reason": "cycle", "parent_id": parent_id},
+        )
+    if len(category_path(cats, parent_id)) >= MAX_CATEGORY_DEPTH:
+        raise ValidationFailed(
+            f"categories nest at most {MAX_CATEGORY_DEPTH} deep",
+            {"fields": [{"field": "parent_id", "message": "too deep", "type": "depth"}]},
+        )
+
+
+@use_case(
+    "catalog.categories.list",
+    "GET /categories",
+    tx="read",
+    roles=STAFF,
+    record="catalog.category",
+    summary="the category tree, in tree order (filter by parent)",
+)
+def list_categories(ctx: Ctx, query: CategoryQuery) -> Page[CategoryOut]:
+    stmt = select(CatalogCategory)
+    if query.parent_id:
+        stmt = stmt.where(CatalogCategory.parent_id == query.parent_id)
+    if query.search:
+        stmt = stmt.where(func.lower(CatalogCategory.name).like(f"%{query.search.lower()}%"))
+    with ctx.read() as s:
+        cats = _category_rows(s)
+        counts = _product_counts(s)
+        if query.sort is None and query.order is None:
+            # Tree order: each category after its parent, siblings by position then name.
+            def key(c: CatalogCategory) -> list[tuple[int, str]]:
+                chain, cur = [], c
+                while cur is not None:
+                    chain.append((cur.position, cur.name.lower()))
+                    cur = cats.get(cur.parent_id) if cur.parent_id else None  # type: ignore[assignment]
+                return list(reversed(chain))
+
+            wanted = {c.id for c in s.execute(stmt).scalars()}
+            ordered = sorted((cats[i] for i in wanted), key=key)
+            spec_page = paginate(s, stmt, query, columns={"name": CatalogCategory.name}, default_sort=None)
+            items = ordered[spec_page.spec.offset : spec_page.spec.offset + spec_page.spec.limit]
+            return Page([_category_out(c, cats, counts) for c in items], len(ordered), spec_page.spec)
+        page = paginate(
+            s,
+            stmt,
+            query,
+            columns={
+                "name": CatalogCategory.name,
+                "created_at": CatalogCategory.created_at,
+                "position": CatalogCategory.position,
+            },
+        )
+        return page.map(lambda c: _category_out(c, cats, counts))
+
+
+@use_case(
+    "catalog.categories.get",
+    "GET /categories/{id}",
+    tx="read",
+    roles=STAFF,
+    record="catalog.category",
+    summary="read a category",
+)
+def get_category(ctx: Ctx, id: str) -> CategoryOut:
+    with ctx.read() as s:
+        cats = _category_rows(s)
+        if id not in cats:
+            raise NotFound(f"no category {id}", {"category": id})
+        return _category_out(cats[id], cats, _product_counts(s))
+
+
+@use_case(
+    "catalog.categories.create",
+    "POST /categories",
+    tx="write",
+    roles=STAFF,
+    status=201,
+    says="New category {result.name}",
+    record="catalog.category",
+    summary="create a category",
+)
+def create_category(ctx: Ctx, body: CategoryIn) -> CategoryOut:
+    now = ctx.now()
+    with ctx.write() as s:
+        cats = _category_rows(s)
+        _check_parent(cats, None, body.parent_id)
+        _check_sibling_name(cats, None, body.parent_id, body.name)
+        c = CatalogCategory(
+            name=body.name, parent_id=body.parent_id, position=body.position, created_at=now, updated_at=now
+        )
+        s.add(c)
+        s.flush()
+        cats[c.id] = c
+        return _category_out(c, cats, {})
+
+
+def _check_sibling_name(cats: dict[str, CatalogCategory], cid: str | None, parent_id: str | None, name: str) -> None:
+    for c in cats.values():
+        if c.id != cid and c.parent_id == parent_id and c.name.lower() == name.lower():
+            raise Conflict("a category with this name already exists there", {"reason": "duplicate", "id": c.id})
+
+
+@use_case(
+    "catalog.categories.update",
+    "PUT /categories/{id}",
+    tx="write",
+    roles=STAFF,
+    says="Change to category {result.name}",
+    record="catalog.category",
+    summary="rename or move a category (never under itself)",
+)
+def update_category(ctx: Ctx, id: str, body: CategoryUpdate) -> CategoryOut:
+    with ctx.write() as s:
+        cats = _category_rows(s)
+        c = cats.get(id)
+        if c is None:
+            raise NotFound(f"no category {id}", {"category": id})
+        given = body.model_fields_set
+        parent = body.parent_id if "parent_id" in given else c.parent_id
+        if parent == c.id:
+            raise Conflict("a category cannot move under itself", {"reason": "cycle", "parent_id": parent})
+        _check_parent(cats, c.id, parent)
+        _check_sibling_name(cats, c.id, parent, body.name or c.name)
+        if body.name is not None:
+            c.name = body.name
+        c.parent_id = parent
+        if body.position is not None:
+            c.position = body.position
+        c.updated_at = ctx.now()
+        s.flush()
+        return _category_out(c, cats, _product_counts(s))
+
+
+def active_products(s: Session, category_ids: list[str] | None) -> list[CatalogProduct]:
+    """The active products of the given categories and their subcategories (all when none), by name."""
+    stmt = (
+        select(CatalogProduct)
+        .where(CatalogProduct.status == "active")
+        .order_by(CatalogProduct.name, CatalogProduct.sku)
+    )
+    products = list(s.execute(stmt).scalars())
+    if category_ids:
+        wanted = descendants(_category_rows(s), category_ids)
+        products = [p for p in products if wanted & set(p.category_ids or [])]
+    return products
+
+
+def mark_published(s: Session, product_ids: list[str], now: Any) -> None:
+    """Printed or pushed: from now on deleting the product archives it."""
+    for chunk in range(0, len(product_ids), 500):
+        ids = product_ids[chunk : chunk + 500]
+        s.execute(
+            CatalogProduct.__table__.update()  # type: ignore[attr-defined]
+            .where(and_(CatalogProduct.id.in_(ids), CatalogProduct.published_at.is_(None)))
+            .values(published_at=now)
+        )
