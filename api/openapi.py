@@ -30,8 +30,16 @@ ERRORS = {
     429: "Rate limited (RATE_LIMITED, with retryAfter and the Retry-After header)",
 }
 # What each kind of file answer is sent as (labels: PDF or ZPL; photos: images; mail: rfc822).
-FILE_TYPES = ("application/pdf", "image/png", "image/jpeg", "image/svg+xml", "text/csv", "text/plain",
-              "message/rfc822", "application/octet-stream")  # fmt: skip
+FILE_TYPES = (
+    "application/pdf",
+    "image/png",
+    "image/jpeg",
+    "image/svg+xml",
+    "text/csv",
+    "text/plain",
+    "message/rfc822",
+    "application/octet-stream",
+)
 SLUG = {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,62}$", "description": "the tenant's slug"}
 MODULE_TAGS = {
     "platform": "Tenant settings: profile, users, API keys, modules, jobs, mail, station sync",
@@ -92,7 +100,7 @@ class Builder:
                             "type": "object",
                             "required": ["file"],
                             "properties": {"file": {"type": "string", "format": "binary"}},
-                        }  # fmt: skip
+                        }
                     },
                     "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
                 },
@@ -101,11 +109,15 @@ class Builder:
         if security is not None:
             out["security"] = security
         if op.changes:
-            out["parameters"].append({
-                "name": "Idempotency-Key", "in": "header", "required": False,
-                "description": "a retry with the same key gets the first answer again",
-                "schema": {"type": "string", "minLength": 1, "maxLength": 200},
-            })  # fmt: skip
+            out["parameters"].append(
+                {
+                    "name": "Idempotency-Key",
+                    "in": "header",
+                    "required": False,
+                    "description": "a retry with the same key gets the first answer again",
+                    "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+                }
+            )
         return out
 
     def parameters(self, op: Operation, path: str) -> list[dict[str, Any]]:
@@ -136,15 +148,21 @@ class Builder:
         if resp is None:
             out["204"] = {"description": "Done; no content"}
         elif resp is FileResult:
-            out[status] = {"description": "The file",
-                           "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in FILE_TYPES}}  # fmt: skip
+            out[status] = {
+                "description": "The file",
+                "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in FILE_TYPES},
+            }
         elif typing.get_origin(resp) is Page:
             (item,) = typing.get_args(resp)
-            out[status] = {"description": "One page of the list",
-                           "content": {"application/json": {"schema": self.list_envelope(item)}}}  # fmt: skip
+            out[status] = {
+                "description": "One page of the list",
+                "content": {"application/json": {"schema": self.list_envelope(item)}},
+            }
         else:
-            out[status] = {"description": "The answer",
-                           "content": {"application/json": {"schema": self.data_envelope(resp)}}}  # fmt: skip
+            out[status] = {
+                "description": "The answer",
+                "content": {"application/json": {"schema": self.data_envelope(resp)}},
+            }
         for code in ERRORS:
             out[str(code)] = {"$ref": f"#/components/responses/E{code}"}
         return out
@@ -215,25 +233,25 @@ def components(schemas: dict[str, Any]) -> dict[str, Any]:
                 "in": "cookie",
                 "name": "service_token",
                 "description": "set by POST /api/auth/login (HttpOnly, 24 h)",
-            },  # fmt: skip
+            },
             "customerSession": {
                 "type": "apiKey",
                 "in": "cookie",
                 "name": "upgrade_token",
                 "description": "a module's customer session (Upgrade)",
-            },  # fmt: skip
+            },
             "apiKey": {
                 "type": "apiKey",
                 "in": "header",
                 "name": "X-API-Key",
                 "description": "pk_live_... or pk_test_..., scoped to modules",
-            },  # fmt: skip
+            },
             "bearer": {
                 "type": "http",
                 "scheme": "bearer",
                 "bearerFormat": "JWT",
                 "description": "the session token, or an API key (a value starting pk_)",
-            },  # fmt: skip
+            },
         },
     }
 

@@ -317,21 +317,39 @@ def sync_screenshot(out: Path, size: tuple[int, int] = (1280, 860), theme: str |
     link = st.link_for(rt, tenant.id)
     assert link is not None
     reply, ship = st.next_batch(rt, link, 2).entries
-    st.record_answers(rt, tenant.id, st.Batch([], {}), [
-        EntryAnswer(seq=reply["seq"], status="conflict", error={
-            "code": "CONFLICT", "error": "cannot reply to a ticket that is closed",
-            "details": {"current_state": "closed", "action": "reply to"}}),
-        EntryAnswer(seq=ship["seq"], status="conflict", error={
-            "code": "CONFLICT", "error": "cannot ship an order that is shipped",
-            "details": {"current_state": "shipped", "action": "ship"}}),
-    ])  # fmt: skip
+    st.record_answers(
+        rt,
+        tenant.id,
+        st.Batch([], {}),
+        [
+            EntryAnswer(
+                seq=reply["seq"],
+                status="conflict",
+                error={
+                    "code": "CONFLICT",
+                    "error": "cannot reply to a ticket that is closed",
+                    "details": {"current_state": "closed", "action": "reply to"},
+                },
+            ),
+            EntryAnswer(
+                seq=ship["seq"],
+                status="conflict",
+                error={
+                    "code": "CONFLICT",
+                    "error": "cannot ship an order that is shipped",
+                    "details": {"current_state": "shipped", "action": "ship"},
+                },
+            ),
+        ],
+    )
 
     win = _shot_window(rt, size, theme)
     ok = sign_in_for_screenshot(win, app, "admin@demo.test", "helpdesk")
     _settle(win, app)
     last = rt.clock.now() - timedelta(minutes=12)
-    win.sync_status = SyncStatus("offline", pending=3, issues=2, last_sync_at=last,
-                                 message="the platform cannot be reached (ConnectError)")  # fmt: skip
+    win.sync_status = SyncStatus(
+        "offline", pending=3, issues=2, last_sync_at=last, message="the platform cannot be reached (ConnectError)"
+    )
     win.outbox_pending, win.sync_issue_count = 3, 2
     win._show_sync()
     win.open_sync_panel()

@@ -54,8 +54,9 @@ class UpgradeSubmission(TenantScoped, Base):
     )
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
-    customer_id: Mapped[str] = mapped_column(String(36), ForeignKey("upgrade_customers.id", ondelete="CASCADE"),
-                                             index=True)  # fmt: skip
+    customer_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("upgrade_customers.id", ondelete="CASCADE"), index=True
+    )
     product_id: Mapped[str] = mapped_column(String(100))
     serial_number: Mapped[str] = mapped_column(String(100))
     condition: Mapped[str] = mapped_column(String(20))  # declared by the customer
@@ -78,8 +79,9 @@ class UpgradeOffer(TenantScoped, Base):
     __synced__ = True  # stations cache it: changes reach them by the sync pull
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
-    submission_id: Mapped[str] = mapped_column(String(36), ForeignKey("upgrade_submissions.id", ondelete="CASCADE"),
-                                               index=True)  # fmt: skip
+    submission_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("upgrade_submissions.id", ondelete="CASCADE"), index=True
+    )
     kind: Mapped[str] = mapped_column(String(10), default="initial")  # initial, revised
     amount_cents: Mapped[int] = mapped_column(Integer)
     currency: Mapped[str] = mapped_column(String(3))
@@ -118,8 +120,9 @@ class UpgradeShipment(TenantScoped, Base):
     __table_args__ = (UniqueConstraint("tenant_id", "barcode", name="uq_upgrade_shipments_tenant_barcode"),)
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
-    submission_id: Mapped[str] = mapped_column(String(36), ForeignKey("upgrade_submissions.id", ondelete="CASCADE"),
-                                               index=True)  # fmt: skip
+    submission_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("upgrade_submissions.id", ondelete="CASCADE"), index=True
+    )
     kind: Mapped[str] = mapped_column(String(10))  # kit, return
     barcode: Mapped[str] = mapped_column(String(40))
     created_by: Mapped[str | None] = mapped_column(String(36), default=None)
@@ -131,8 +134,9 @@ class UpgradeInspection(TenantScoped, Base):
     __synced__ = True  # stations cache it: changes reach them by the sync pull
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
-    submission_id: Mapped[str] = mapped_column(String(36), ForeignKey("upgrade_submissions.id", ondelete="CASCADE"),
-                                               unique=True)  # fmt: skip
+    submission_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("upgrade_submissions.id", ondelete="CASCADE"), unique=True
+    )
     status: Mapped[str] = mapped_column(String(12), default="in_progress")  # in_progress, completed
     inspector_id: Mapped[str | None] = mapped_column(String(36), default=None)
     inspector_name: Mapped[str | None] = mapped_column(String(200), default=None)

@@ -26,9 +26,23 @@ P = TypeVar("P")
 
 
 MODULES: tuple[str, ...] = (
-    "qr", "fulfillment", "rewards", "sign", "support", "inventory", "campaign", "analytics",
-    "events", "tax", "upgrade", "aftersale", "sds", "catalog", "mes", "docs",
-)  # fmt: skip
+    "qr",
+    "fulfillment",
+    "rewards",
+    "sign",
+    "support",
+    "inventory",
+    "campaign",
+    "analytics",
+    "events",
+    "tax",
+    "upgrade",
+    "aftersale",
+    "sds",
+    "catalog",
+    "mes",
+    "docs",
+)
 
 
 @dataclass(frozen=True)

@@ -49,23 +49,47 @@ def seed_demo(rt: Runtime) -> None:
     with rt.db.transaction(None) as s:
         for slug, name in DEMO_TENANTS:
             if s.get(Tenant, demo_id("tenant", slug)) is None:
-                s.add(Tenant(id=demo_id("tenant", slug), slug=slug, name=name, modules=list(MODULES),
-                             status="active", created_at=rt.clock.now()))  # fmt: skip
+                s.add(
+                    Tenant(
+                        id=demo_id("tenant", slug),
+                        slug=slug,
+                        name=name,
+                        modules=list(MODULES),
+                        status="active",
+                        created_at=rt.clock.now(),
+                    )
+                )
         s.flush()
         for email, uname, slug, role, modules in DEMO_USERS:
             uid = demo_id("user", email)
             if s.get(User, uid) is None:
                 pw_hash = pw_hash or hash_password(DEMO_PASSWORD)
-                s.add(User(id=uid, email=email, name=uname, password_hash=pw_hash, created_at=rt.clock.now(),
-                           updated_at=rt.clock.now()))  # fmt: skip
+                s.add(
+                    User(
+                        id=uid,
+                        email=email,
+                        name=uname,
+                        password_hash=pw_hash,
+                        created_at=rt.clock.now(),
+                        updated_at=rt.clock.now(),
+                    )
+                )
                 s.flush()
             tid = demo_id("tenant", slug)
             exists = s.execute(
                 select(Membership.id).where(Membership.user_id == uid, Membership.tenant_id == tid)
             ).first()
             if not exists:
-                s.add(Membership(id=demo_id("membership", email, slug), tenant_id=tid, user_id=uid, role=role,
-                                 user_modules=modules, created_at=rt.clock.now()))  # fmt: skip
+                s.add(
+                    Membership(
+                        id=demo_id("membership", email, slug),
+                        tenant_id=tid,
+                        user_id=uid,
+                        role=role,
+                        user_modules=modules,
+                        created_at=rt.clock.now(),
+                    )
+                )
     for slug, _name in DEMO_TENANTS:
         with rt.db.reading(None) as s:
             tenant = s.get(Tenant, demo_id("tenant", slug))

@@ -98,17 +98,35 @@ class JobQuery(ListQuery):
 
 def out(j: Job) -> JobOut:
     pct = 100 if j.status == "succeeded" else (int(100 * j.done / j.total) if j.total else 0)
-    return JobOut(id=j.id, kind=j.kind, title=j.title, status=j.status, progress=pct, done=j.done, total=j.total,
-                  message=j.message, result=j.result, created_at=j.created_at, started_at=j.started_at,
-                  finished_at=j.finished_at)  # fmt: skip
+    return JobOut(
+        id=j.id,
+        kind=j.kind,
+        title=j.title,
+        status=j.status,
+        progress=pct,
+        done=j.done,
+        total=j.total,
+        message=j.message,
+        result=j.result,
+        created_at=j.created_at,
+        started_at=j.started_at,
+        finished_at=j.finished_at,
+    )
 
 
 def submit(ctx: Ctx, kind: str, params: dict[str, Any] | None = None, title: str | None = None) -> JobOut:
     """Queue a job in the open unit of work; the worker is woken once it commits."""
     spec = KINDS[kind]
     s = ctx.uow.session
-    job = Job(id=new_id(), kind=kind, title=title or spec.title, status="queued", params=params or {},
-              created_by=ctx.principal.user_id, created_at=ctx.now())  # fmt: skip
+    job = Job(
+        id=new_id(),
+        kind=kind,
+        title=title or spec.title,
+        status="queued",
+        params=params or {},
+        created_by=ctx.principal.user_id,
+        created_at=ctx.now(),
+    )
     s.add(job)
     s.flush()
     worker = ctx.runtime.part(Workers).for_runtime
@@ -120,8 +138,15 @@ def submit(ctx: Ctx, kind: str, params: dict[str, Any] | None = None, title: str
 # --- use cases --------------------------------------------------------------------------------
 
 
-@use_case("platform.jobs.list", f"GET {T}/jobs", tx="read", roles=STAFF, module="platform",
-          record="platform.job", summary="list long work: generations, imports, sends")  # fmt: skip
+@use_case(
+    "platform.jobs.list",
+    f"GET {T}/jobs",
+    tx="read",
+    roles=STAFF,
+    module="platform",
+    record="platform.job",
+    summary="list long work: generations, imports, sends",
+)
 def list_jobs(ctx: Ctx, query: JobQuery) -> Page[JobOut]:
     stmt = select(Job)
     if query.status:
@@ -135,8 +160,15 @@ def list_jobs(ctx: Ctx, query: JobQuery) -> Page[JobOut]:
     return page.map(out)
 
 
-@use_case("platform.jobs.get", f"GET {T}/jobs/{{id}}", tx="read", roles=STAFF, module="platform",
-          record="platform.job", summary="one job, with its progress")  # fmt: skip
+@use_case(
+    "platform.jobs.get",
+    f"GET {T}/jobs/{{id}}",
+    tx="read",
+    roles=STAFF,
+    module="platform",
+    record="platform.job",
+    summary="one job, with its progress",
+)
 def get_job(ctx: Ctx, id: str) -> JobOut:
     with ctx.read() as s:
         j = s.get(Job, id)
@@ -145,8 +177,16 @@ def get_job(ctx: Ctx, id: str) -> JobOut:
         return out(j)
 
 
-@use_case("platform.jobs.cancel", f"POST {T}/jobs/{{id}}/cancel", tx="write", roles=STAFF, module="platform",
-          says="Cancel job", record="platform.job", summary="stop a queued or running job")  # fmt: skip
+@use_case(
+    "platform.jobs.cancel",
+    f"POST {T}/jobs/{{id}}/cancel",
+    tx="write",
+    roles=STAFF,
+    module="platform",
+    says="Cancel job",
+    record="platform.job",
+    summary="stop a queued or running job",
+)
 def cancel_job(ctx: Ctx, id: str) -> JobOut:
     with ctx.write() as s:
         j = s.get(Job, id, with_for_update=True)
@@ -209,8 +249,9 @@ class JobWorker:
         """Claim the oldest queued job and run it; False when none waits."""
         db, now = self.rt.db, self.rt.clock.now()
         with db.reading(None) as s:
-            row = s.execute(select(Job.id, Job.tenant_id).where(Job.status == "queued").order_by(Job.created_at)
-                            .limit(1)).first()  # fmt: skip
+            row = s.execute(
+                select(Job.id, Job.tenant_id).where(Job.status == "queued").order_by(Job.created_at).limit(1)
+            ).first()
         if row is None:
             return False
         job_id, tenant_id = row

@@ -25,8 +25,16 @@ def code128_image(value: str, *, module_width: float = 0.4, height_mm: float = 2
     writer = ImageWriter()
     code = barcode.get("code128", value, writer=writer)
     buf = io.BytesIO()
-    code.write(buf, options={"module_width": module_width, "module_height": height_mm, "dpi": DPI,
-                             "write_text": False, "quiet_zone": 4})  # fmt: skip
+    code.write(
+        buf,
+        options={
+            "module_width": module_width,
+            "module_height": height_mm,
+            "dpi": DPI,
+            "write_text": False,
+            "quiet_zone": 4,
+        },
+    )
     buf.seek(0)
     return Image.open(buf).convert("L")
 

@@ -127,8 +127,14 @@ def _read(path: Path) -> MailOut:
     return MailOut(id=path.stem, to=str(msg.get("To", "")), subject=str(msg.get("Subject", "")), sent_at=when)
 
 
-@use_case("platform.mail.list", f"GET {T}/mail", tx="read", roles=MANAGERS, module="platform",
-          summary="list the mail kept on this platform (no SMTP server configured)")  # fmt: skip
+@use_case(
+    "platform.mail.list",
+    f"GET {T}/mail",
+    tx="read",
+    roles=MANAGERS,
+    module="platform",
+    summary="list the mail kept on this platform (no SMTP server configured)",
+)
 def list_mail(ctx: Ctx, query: ListQuery) -> Page[MailOut]:
     spec = page_spec(query, sortable=["sent_at"], default_sort="-sent_at")
     folder = mail_dir(ctx.runtime, ctx.tenant_id)
@@ -140,8 +146,14 @@ def list_mail(ctx: Ctx, query: ListQuery) -> Page[MailOut]:
     return Page([_read(folder / n) for n in names[spec.offset : spec.offset + spec.limit]], len(names), spec)
 
 
-@use_case("platform.mail.get", f"GET {T}/mail/{{id}}", tx="read", roles=MANAGERS, module="platform",
-          summary="one kept message (message/rfc822)")  # fmt: skip
+@use_case(
+    "platform.mail.get",
+    f"GET {T}/mail/{{id}}",
+    tx="read",
+    roles=MANAGERS,
+    module="platform",
+    summary="one kept message (message/rfc822)",
+)
 def get_mail(ctx: Ctx, id: str) -> FileResult:
     path = mail_dir(ctx.runtime, ctx.tenant_id) / f"{id}.eml"
     if not _NAME.match(path.name) or not path.is_file():

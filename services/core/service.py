@@ -177,8 +177,13 @@ def _tenant_out(t: Tenant) -> TenantOut:
     return TenantOut(id=t.id, slug=t.slug, name=t.name, status=t.status, modules=sorted(t.modules or []))
 
 
-@use_case("platform.tenant.get", "GET /api/tenants/{tenant}/settings", tx="read", roles=MANAGERS,
-          summary="read the tenant's settings (enabled modules)")  # fmt: skip
+@use_case(
+    "platform.tenant.get",
+    "GET /api/tenants/{tenant}/settings",
+    tx="read",
+    roles=MANAGERS,
+    summary="read the tenant's settings (enabled modules)",
+)
 def get_tenant(ctx: Ctx) -> TenantOut:
     with ctx.read() as s:
         t = s.get(Tenant, ctx.tenant_id)
@@ -186,8 +191,14 @@ def get_tenant(ctx: Ctx) -> TenantOut:
         return _tenant_out(t)
 
 
-@use_case("platform.tenant.modules", "PUT /api/tenants/{tenant}/settings/modules", tx="write", roles=MANAGERS,
-          says="Enabled modules", summary="enable or disable modules for the tenant")  # fmt: skip
+@use_case(
+    "platform.tenant.modules",
+    "PUT /api/tenants/{tenant}/settings/modules",
+    tx="write",
+    roles=MANAGERS,
+    says="Enabled modules",
+    summary="enable or disable modules for the tenant",
+)
 def set_tenant_modules(ctx: Ctx, body: TenantModules) -> TenantOut:
     """Owners and admins configure modules (spec: roles); people keep their own module lists, and the
     effective access is the intersection, so a module turned off and on again comes back as it was."""
@@ -216,12 +227,15 @@ def list_users(ctx: Ctx, query: UserQuery) -> Page[UserOut]:
             s,
             stmt,
             query,
-            columns={"created_at": Membership.created_at, "email": User.email, "name": User.name,
-                     "role": Membership.role},
+            columns={
+                "created_at": Membership.created_at,
+                "email": User.email,
+                "name": User.name,
+                "role": Membership.role,
+            },
             default_sort="email",
-        )  # fmt: skip
-        users = {u.id: u for u in s.execute(select(User).where(User.id.in_([m.user_id for m in page.items])))
-                 .scalars()}  # fmt: skip
+        )
+        users = {u.id: u for u in s.execute(select(User).where(User.id.in_([m.user_id for m in page.items]))).scalars()}
     return page.map(lambda m: _user_out(m, users[m.user_id]))
 
 
@@ -246,8 +260,14 @@ def create_user(ctx: Ctx, body: UserCreate) -> UserOut:
         if s.execute(select(User.id).where(User.email == body.email)).first():
             raise Conflict("a user with this e-mail already exists", {"email": body.email})
         now = ctx.now()
-        u = User(id=new_id(), email=body.email, name=body.name, password_hash=auth.hash_password(body.password),
-                 created_at=now, updated_at=now)  # fmt: skip
+        u = User(
+            id=new_id(),
+            email=body.email,
+            name=body.name,
+            password_hash=auth.hash_password(body.password),
+            created_at=now,
+            updated_at=now,
+        )
         s.add(u)
         s.flush()
         modules = sorted(set(body.userModules) & set(ctx.tenant.modules)) if ctx.tenant else []

@@ -49,8 +49,14 @@ CUSTOMERS: list[tuple[str, str, str, str]] = [
 ]
 
 # (state, count) in tenant demo: 30 orders.
-PLAN: list[tuple[str, int]] = [("pending", 14), ("picked", 4), ("packed", 4), ("shipped", 4), ("delivered", 2),
-                               ("cancelled", 2)]  # fmt: skip
+PLAN: list[tuple[str, int]] = [
+    ("pending", 14),
+    ("picked", 4),
+    ("packed", 4),
+    ("shipped", 4),
+    ("delivered", 2),
+    ("cancelled", 2),
+]
 
 
 @demo_seeder
@@ -78,16 +84,29 @@ def _seed_order(ctx: Ctx, s: Session, slug: str, n: int, state: str, created: da
     for k in range(1 + n % 3):
         p = (n * 3 + k * 7) % len(PRODUCTS)
         sku, title = PRODUCTS[p]
-        lines.append({"id": demo_id("fulfillment-line", slug, str(n), str(k)), "sku": sku,
-                      "barcode": product_barcode(p), "name": title, "quantity": 1 + (n + k) % 2})  # fmt: skip
+        lines.append(
+            {
+                "id": demo_id("fulfillment-line", slug, str(n), str(k)),
+                "sku": sku,
+                "barcode": product_barcode(p),
+                "name": title,
+                "quantity": 1 + (n + k) % 2,
+            }
+        )
     done = state in ("picked", "packed", "shipped", "delivered")
     for ln in lines:
         ln["picked_quantity"] = ln["quantity"] if done else 0
     o = service.add_order(
-        ctx, s, lines=lines, id=demo_id("fulfillment-order", slug, str(n)), created_at=created, source="demo",
-        customer_name=name, customer_email=f"{name.split()[0].lower()}@example.com",
+        ctx,
+        s,
+        lines=lines,
+        id=demo_id("fulfillment-order", slug, str(n)),
+        created_at=created,
+        source="demo",
+        customer_name=name,
+        customer_email=f"{name.split()[0].lower()}@example.com",
         shipping_address={"name": name, "address1": street, "city": city, "country": country},
-    )  # fmt: skip
+    )
     step = timedelta(minutes=20)
     o.status = state
     if done:
@@ -98,9 +117,17 @@ def _seed_order(ctx: Ctx, s: Session, slug: str, n: int, state: str, created: da
         carrier = get_carrier(None)
         sh = carrier.create_shipment(ctx, Package(o.order_number, o.box, o.weight_grams, o.shipping_address))
         label_id = demo_id("fulfillment-label", slug, str(n))
-        s.add(ShippingLabel(id=label_id, order_id=o.id, carrier=sh.carrier, tracking_number=sh.tracking_number,
-                            title=carrier.name.upper(), lines=service._label_lines(ctx, o),
-                            created_at=created + 3 * step))  # fmt: skip
+        s.add(
+            ShippingLabel(
+                id=label_id,
+                order_id=o.id,
+                carrier=sh.carrier,
+                tracking_number=sh.tracking_number,
+                title=carrier.name.upper(),
+                lines=service._label_lines(ctx, o),
+                created_at=created + 3 * step,
+            )
+        )
         o.carrier, o.tracking_number, o.label_id = sh.carrier, sh.tracking_number, label_id
         o.shipped_at = created + 3 * step
     if state == "delivered":

@@ -57,17 +57,35 @@ _LABEL_NS = uuid.UUID("0b7e3c52-8a4e-4f0e-9a55-6a1d2b9f4c21")
 
 def _out(o: FulfillmentOrder, counts: tuple[int, int, int]) -> dict[str, Any]:
     return {
-        "id": o.id, "order_number": o.order_number, "pick_barcode": o.pick_barcode, "status": o.status,
-        "source": o.source, "external_id": o.external_id, "external_number": o.external_number,
-        "customer_name": o.customer_name, "customer_email": o.customer_email,
-        "shipping_address": o.shipping_address or {}, "billing_address": o.billing_address, "box": o.box,
-        "weight_grams": o.weight_grams, "carrier": o.carrier, "tracking_number": o.tracking_number,
-        "label_id": o.label_id, "carrier_status": o.carrier_status, "cancel_reason": o.cancel_reason,
-        "line_count": counts[0], "total_quantity": counts[1], "picked_quantity": counts[2],
-        "created_at": o.created_at, "updated_at": o.updated_at, "picked_at": o.picked_at,
-        "packed_at": o.packed_at, "shipped_at": o.shipped_at, "delivered_at": o.delivered_at,
+        "id": o.id,
+        "order_number": o.order_number,
+        "pick_barcode": o.pick_barcode,
+        "status": o.status,
+        "source": o.source,
+        "external_id": o.external_id,
+        "external_number": o.external_number,
+        "customer_name": o.customer_name,
+        "customer_email": o.customer_email,
+        "shipping_address": o.shipping_address or {},
+        "billing_address": o.billing_address,
+        "box": o.box,
+        "weight_grams": o.weight_grams,
+        "carrier": o.carrier,
+        "tracking_number": o.tracking_number,
+        "label_id": o.label_id,
+        "carrier_status": o.carrier_status,
+        "cancel_reason": o.cancel_reason,
+        "line_count": counts[0],
+        "total_quantity": counts[1],
+        "picked_quantity": counts[2],
+        "created_at": o.created_at,
+        "updated_at": o.updated_at,
+        "picked_at": o.picked_at,
+        "packed_at": o.packed_at,
+        "shipped_at": o.shipped_at,
+        "delivered_at": o.delivered_at,
         "cancelled_at": o.cancelled_at,
-    }  # fmt: skip
+    }
 
 
 def _lines(s: Session, order_id: str) -> list[FulfillmentLine]:
@@ -78,8 +96,17 @@ def _lines(s: Session, order_id: str) -> list[FulfillmentLine]:
 def _detail(o: FulfillmentOrder, lines: list[FulfillmentLine]) -> dict[str, Any]:
     counts = (len(lines), sum(ln.quantity for ln in lines), sum(ln.picked_quantity for ln in lines))
     d = _out(o, counts)
-    d["lines"] = [LineOut(id=ln.id, sku=ln.sku, barcode=ln.barcode, name=ln.name, quantity=ln.quantity,
-                          picked_quantity=ln.picked_quantity) for ln in lines]  # fmt: skip
+    d["lines"] = [
+        LineOut(
+            id=ln.id,
+            sku=ln.sku,
+            barcode=ln.barcode,
+            name=ln.name,
+            quantity=ln.quantity,
+            picked_quantity=ln.picked_quantity,
+        )
+        for ln in lines
+    ]
     return d
 
 
@@ -130,11 +157,17 @@ def list_orders(ctx: Ctx, query: OrderQuery) -> Page[OrderOut]:
         )
     with ctx.read() as s:
         page = paginate(
-            s, stmt, query,
-            columns={"created_at": FulfillmentOrder.created_at, "updated_at": FulfillmentOrder.updated_at,
-                     "order_number": FulfillmentOrder.order_number, "status": FulfillmentOrder.status,
-                     "shipped_at": FulfillmentOrder.shipped_at},
-        )  # fmt: skip
+            s,
+            stmt,
+            query,
+            columns={
+                "created_at": FulfillmentOrder.created_at,
+                "updated_at": FulfillmentOrder.updated_at,
+                "order_number": FulfillmentOrder.order_number,
+                "status": FulfillmentOrder.status,
+                "shipped_at": FulfillmentOrder.shipped_at,
+            },
+        )
         ids = [o.id for o in page.items]
         counts: dict[str, tuple[int, int, int]] = {}
         if ids:
@@ -251,9 +284,15 @@ def _pick(ctx: Ctx, s: Session, o: FulfillmentOrder, lines: list[FulfillmentLine
             if room <= 0:
                 raise ValidationFailed(
                     f"one too many: {ln.name} needs {ln.quantity}, all already scanned",
-                    {"code": code, "reason": "over_pick", "line_id": ln.id, "quantity": ln.quantity,
-                     "picked_quantity": ln.picked_quantity + extra[ln.id], "requested": item.quantity},
-                )  # fmt: skip
+                    {
+                        "code": code,
+                        "reason": "over_pick",
+                        "line_id": ln.id,
+                        "quantity": ln.quantity,
+                        "picked_quantity": ln.picked_quantity + extra[ln.id],
+                        "requested": item.quantity,
+                    },
+                )
             take = min(room, remaining)
             extra[ln.id] += take
             remaining -= take
@@ -300,8 +339,17 @@ def _pack(ctx: Ctx, o: FulfillmentOrder, op: PackOperation) -> None:
     o.status = states.check(o.status, "pack")
     now = ctx.now()
     o.box, o.weight_grams, o.packed_at = op.box, op.weight_grams, now
-    emit(ctx, "order.packed", {"order_id": o.id, "order_number": o.order_number, "box": op.box,
-                               "weight_grams": op.weight_grams, "packed_at": now.isoformat()})  # fmt: skip
+    emit(
+        ctx,
+        "order.packed",
+        {
+            "order_id": o.id,
+            "order_number": o.order_number,
+            "box": op.box,
+            "weight_grams": op.weight_grams,
+            "packed_at": now.isoformat(),
+        },
+    )
 
 
 def _ship(ctx: Ctx, s: Session, o: FulfillmentOrder, op: ShipOperation) -> None:
@@ -330,14 +378,32 @@ def _ship(ctx: Ctx, s: Session, o: FulfillmentOrder, op: ShipOperation) -> None:
             op.tracking_number, op.carrier = shipment.tracking_number, shipment.carrier
     now = ctx.now()
     label_id = str(uuid.uuid5(_LABEL_NS, f"{ctx.tenant_id}/{shipment.tracking_number}"))
-    s.add(ShippingLabel(id=label_id, order_id=o.id, carrier=shipment.carrier, tracking_number=shipment.tracking_number,
-                        title=carrier.name.upper(), lines=_label_lines(ctx, o), created_at=now))  # fmt: skip
+    s.add(
+        ShippingLabel(
+            id=label_id,
+            order_id=o.id,
+            carrier=shipment.carrier,
+            tracking_number=shipment.tracking_number,
+            title=carrier.name.upper(),
+            lines=_label_lines(ctx, o),
+            created_at=now,
+        )
+    )
     o.carrier, o.tracking_number, o.label_id, o.shipped_at = shipment.carrier, shipment.tracking_number, label_id, now
     # The shipped items leave the shipping location's stock in this same transaction (never refused).
     ship_lines(ctx, s, reference=o.order_number, lines=[(ln.sku, ln.quantity) for ln in _lines(s, o.id)])
-    emit(ctx, "order.shipped", {"order_id": o.id, "tracking_number": shipment.tracking_number,
-                                "carrier": shipment.carrier, "shipped_at": now.isoformat(),
-                                "order_number": o.order_number, "label_id": label_id})  # fmt: skip
+    emit(
+        ctx,
+        "order.shipped",
+        {
+            "order_id": o.id,
+            "tracking_number": shipment.tracking_number,
+            "carrier": shipment.carrier,
+            "shipped_at": now.isoformat(),
+            "order_number": o.order_number,
+            "label_id": label_id,
+        },
+    )
 
 
 def _label_lines(ctx: Ctx, o: FulfillmentOrder) -> list[str]:
@@ -372,8 +438,10 @@ def get_label(ctx: Ctx, id: str, query: LabelQuery) -> FileResult:
             except NotFound:
                 raise NotFound(f"no label {id}", {"label": id}) from None
             if o.label_id is None:
-                raise NotFound(f"order {o.order_number} has no label (it is {o.status})",
-                               {"order_number": o.order_number, "status": o.status})  # fmt: skip
+                raise NotFound(
+                    f"order {o.order_number} has no label (it is {o.status})",
+                    {"order_number": o.order_number, "status": o.status},
+                )
             label = s.get(ShippingLabel, o.label_id)
             assert label is not None
     name = f"label-{label.tracking_number}"
@@ -386,8 +454,9 @@ def get_label(ctx: Ctx, id: str, query: LabelQuery) -> FileResult:
         buf = io.BytesIO()
         labels.label_image(label.title, list(label.lines), label.tracking_number).save(buf, "PNG")
         return FileResult(buf.getvalue(), "image/png", f"{name}.png")
-    return FileResult(labels.label_pdf(label.title, list(label.lines), label.tracking_number),
-                      "application/pdf", f"{name}.pdf")  # fmt: skip
+    return FileResult(
+        labels.label_pdf(label.title, list(label.lines), label.tracking_number), "application/pdf", f"{name}.pdf"
+    )
 
 
 @use_case(
@@ -493,9 +562,14 @@ def device_login(ctx: Ctx, body: DeviceLogin) -> LoginOut:
         raise Forbidden("this account has no access to fulfillment", {"role": principal.role})
     now = ctx.now()
     tenants = auth.memberships_claim(ctx.db, user.id)
-    return LoginOut(id=user.id, email=user.email, name=user.name, tenants=[TenantMembership(**t) for t in tenants],
-                    token=auth.issue_token(ctx.runtime.secret_key, user, tenants, now),
-                    expires_at=now + timedelta(seconds=auth.TOKEN_LIFETIME))  # fmt: skip
+    return LoginOut(
+        id=user.id,
+        email=user.email,
+        name=user.name,
+        tenants=[TenantMembership(**t) for t in tenants],
+        token=auth.issue_token(ctx.runtime.secret_key, user, tenants, now),
+        expires_at=now + timedelta(seconds=auth.TOKEN_LIFETIME),
+    )
 
 
 @use_case(
@@ -576,8 +650,15 @@ def add_order(
 ) -> FulfillmentOrder:
     number, pick = new_order_number(ctx)
     now = created_at or ctx.now()
-    o = FulfillmentOrder(id=id or new_id(), order_number=number, pick_barcode=pick, status="pending",
-                         created_at=now, updated_at=now, **fields)  # fmt: skip
+    o = FulfillmentOrder(
+        id=id or new_id(),
+        order_number=number,
+        pick_barcode=pick,
+        status="pending",
+        created_at=now,
+        updated_at=now,
+        **fields,
+    )
     s.add(o)
     s.flush()
     replace_lines(s, o, lines)
@@ -589,7 +670,16 @@ def replace_lines(s: Session, o: FulfillmentOrder, lines: list[dict[str, Any]]) 
         s.delete(old)
     s.flush()
     for i, new in enumerate(lines):
-        s.add(FulfillmentLine(id=new.get("id") or new_id(), order_id=o.id, position=i, sku=new["sku"],
-                              barcode=new.get("barcode"), name=new["name"], quantity=new["quantity"],
-                              picked_quantity=new.get("picked_quantity", 0)))  # fmt: skip
+        s.add(
+            FulfillmentLine(
+                id=new.get("id") or new_id(),
+                order_id=o.id,
+                position=i,
+                sku=new["sku"],
+                barcode=new.get("barcode"),
+                name=new["name"],
+                quantity=new["quantity"],
+                picked_quantity=new.get("picked_quantity", 0),
+            )
+        )
     s.flush()

@@ -114,8 +114,16 @@ def _seen(s: Session, source: str, sender_id: str) -> WebhookResult | None:
 
 
 def _remember(ctx: Ctx, s: Session, result: WebhookResult) -> WebhookResult:
-    s.add(WebhookReceipt(id=new_id(), source=result.source, sender_id=result.sender_id, order_id=result.order_id,
-                         response=result.model_dump(mode="json"), received_at=ctx.now()))  # fmt: skip
+    s.add(
+        WebhookReceipt(
+            id=new_id(),
+            source=result.source,
+            sender_id=result.sender_id,
+            order_id=result.order_id,
+            response=result.model_dump(mode="json"),
+            received_at=ctx.now(),
+        )
+    )
     return result
 
 
@@ -141,8 +149,9 @@ def ecommerce(ctx: Ctx, upload: Upload, headers: dict[str, str | None]) -> Webho
             select(FulfillmentOrder).where(FulfillmentOrder.source == "ecommerce", FulfillmentOrder.external_id == ext)
         ).scalar_one_or_none()
         result = WebhookResult(source="ecommerce", sender_id=sender_id, action="ignored")
-        lines = [{"sku": li.sku, "barcode": li.barcode, "name": li.title, "quantity": li.quantity}
-                 for li in p.line_items]  # fmt: skip
+        lines = [
+            {"sku": li.sku, "barcode": li.barcode, "name": li.title, "quantity": li.quantity} for li in p.line_items
+        ]
         customer = " ".join(x for x in ((p.customer.first_name, p.customer.last_name) if p.customer else ()) if x)
         address = p.shipping_address.model_dump(exclude_none=True) if p.shipping_address else {}
         fields: dict[str, Any] = {
@@ -158,9 +167,18 @@ def ecommerce(ctx: Ctx, upload: Upload, headers: dict[str, str | None]) -> Webho
             if p.cancelled_at is not None:
                 return _remember(ctx, s, result)  # cancelled before we saw it: nothing to fulfil
             o = add_order(ctx, s, lines=lines, source="ecommerce", external_id=ext, **fields)
-            emit(ctx, "order.created", {"order_id": o.id, "order_number": o.order_number, "source": "ecommerce",
-                                        "external_id": ext, "external_number": p.name,
-                                        "line_count": len(lines)})  # fmt: skip
+            emit(
+                ctx,
+                "order.created",
+                {
+                    "order_id": o.id,
+                    "order_number": o.order_number,
+                    "source": "ecommerce",
+                    "external_id": ext,
+                    "external_number": p.name,
+                    "line_count": len(lines),
+                },
+            )
             result.action = "created"
         elif p.updated_at and o.external_updated_at and p.updated_at <= o.external_updated_at:
             result.action = "ignored"  # an older version arriving late
@@ -202,17 +220,30 @@ def shipping_platform(ctx: Ctx, upload: Upload, headers: dict[str, str | None]) 
         ).scalar_one_or_none()
         if o is None:
             raise NotFound(f"no order with tracking number {p.tracking_number}", {"tracking_number": p.tracking_number})
-        result = WebhookResult(source="shipping-platform", sender_id=p.id, action="status_recorded",
-                               order_id=o.id, order_number=o.order_number)  # fmt: skip
+        result = WebhookResult(
+            source="shipping-platform",
+            sender_id=p.id,
+            action="status_recorded",
+            order_id=o.id,
+            order_number=o.order_number,
+        )
         status = p.status.lower()
         now = ctx.now()
         o.carrier_status, o.updated_at = status, now
         if status == "delivered" and o.status != "delivered":
             o.status = states.check(o.status, "deliver")
             o.delivered_at = p.occurred_at or now
-            emit(ctx, "order.delivered", {"order_id": o.id, "order_number": o.order_number,
-                                          "tracking_number": p.tracking_number, "carrier": o.carrier,
-                                          "delivered_at": o.delivered_at.isoformat()})  # fmt: skip
+            emit(
+                ctx,
+                "order.delivered",
+                {
+                    "order_id": o.id,
+                    "order_number": o.order_number,
+                    "tracking_number": p.tracking_number,
+                    "carrier": o.carrier,
+                    "delivered_at": o.delivered_at.isoformat(),
+                },
+            )
             result.action = "delivered"
         result.status = o.status
         s.flush()

@@ -16,8 +16,15 @@ MODIFIERS: dict[str, int] = {"excellent": 100, "good": 80, "fair": 60, "poor": 4
 SCREEN_LEVELS: dict[str, int] = {"flawless": 0, "light_scratches": 1, "deep_scratches": 2, "cracked": 3}
 BODY_LEVELS: dict[str, int] = {"flawless": 0, "light_wear": 1, "dents": 2, "damaged": 3}
 CHECKLIST_ITEMS: tuple[str, ...] = (
-    "power_on", "screen", "body", "functions", "battery_health", "account_lock_removed", "data_wiped", "accessories",
-)  # fmt: skip
+    "power_on",
+    "screen",
+    "body",
+    "functions",
+    "battery_health",
+    "account_lock_removed",
+    "data_wiped",
+    "accessories",
+)
 # Items that must be true before an inspection can complete: a locked or
 # unwiped device cannot be credited, whatever its grade.
 BLOCKING: dict[str, str] = {

@@ -7,8 +7,16 @@ from typing import Literal
 from services.core.states import machine, move
 
 STATES: tuple[str, ...] = (
-    "draft", "submitted", "offered", "accepted", "shipped", "received", "inspected", "completed", "declined",
-)  # fmt: skip
+    "draft",
+    "submitted",
+    "offered",
+    "accepted",
+    "shipped",
+    "received",
+    "inspected",
+    "completed",
+    "declined",
+)
 TERMINAL: frozenset[str] = frozenset({"completed", "declined"})
 # A serial number may be in at most one of these at a time (a second one is 409).
 OPEN: frozenset[str] = frozenset({"submitted", "offered", "accepted", "shipped", "received", "inspected"})

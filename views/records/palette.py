@@ -72,8 +72,9 @@ class Palette(QDialog):
             self.results.clear()
             return
         self.status.setText("Searching…")
-        self.ws.session.ops.run(lambda: find(self.ws, text), on_success=lambda rows: self._show(text, rows),
-                                parent=self.input)  # fmt: skip
+        self.ws.session.ops.run(
+            lambda: find(self.ws, text), on_success=lambda rows: self._show(text, rows), parent=self.input
+        )
 
     def _show(self, text: str, rows: list[tuple[Resource, Any]]) -> None:
         if text != self._asked:

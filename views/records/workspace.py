@@ -403,8 +403,9 @@ class RecordsWorkspace(Workspace):
                 box.setText(error_message(error))
 
             params: dict[str, Any] = {param: rid}
-            self.session.ops.run(self.session.call(op.name, query={"limit": 10}, **params), on_success=show,
-                                 on_failure=failed)  # fmt: skip
+            self.session.ops.run(
+                self.session.call(op.name, query={"limit": 10}, **params), on_success=show, on_failure=failed
+            )
 
     def _value_widget(self, name: str, value: Any) -> QWidget:
         target = self._related(name)
@@ -468,15 +469,22 @@ class RecordsWorkspace(Workspace):
         param = res.id_param(op) or "id"
         params: dict[str, Any] = {param: record_id}
         if op.response is FileResult:
-            self.session.ops.run(self.session.call(op.name, query={}, **params),
-                                 on_success=lambda f: FileViewer(f, self).show(), parent=self.table)  # fmt: skip
+            self.session.ops.run(
+                self.session.call(op.name, query={}, **params),
+                on_success=lambda f: FileViewer(f, self).show(),
+                parent=self.table,
+            )
             return
         if op.body is not None and body is None:
             form = ModelForm(op.body)
             if op is res.update and self.record is not None:
                 form.set_values(self.record.model_dump(mode="json") if isinstance(self.record, BaseModel) else {})
-            dialog = ActionDialog(action_title(op) if op is not res.update else "Edit", form,
-                                  lambda value, dlg: self._submit(op, params, value, dlg), self)  # fmt: skip
+            dialog = ActionDialog(
+                action_title(op) if op is not res.update else "Edit",
+                form,
+                lambda value, dlg: self._submit(op, params, value, dlg),
+                self,
+            )
             dialog.open()
             return
         if irreversible(op) and body is None:
@@ -498,8 +506,9 @@ class RecordsWorkspace(Workspace):
                 self.session.notify(False, error_message(error))
                 self.count.setText(error_message(error))
 
-        self.session.ops.run(lambda: execute(self.session.ctx(), op, body=body, **params), on_success=done,
-                             on_failure=failed)  # fmt: skip
+        self.session.ops.run(
+            lambda: execute(self.session.ctx(), op, body=body, **params), on_success=done, on_failure=failed
+        )
 
     def create_record(self) -> None:
         res = self.current
@@ -515,8 +524,9 @@ class RecordsWorkspace(Workspace):
                 if getattr(result, "id", None):
                     self.open_record(str(result.id))
 
-            self.session.ops.run(lambda: execute(self.session.ctx(), op, body=value), on_success=done,
-                                 on_failure=dlg.failed)  # fmt: skip
+            self.session.ops.run(
+                lambda: execute(self.session.ctx(), op, body=value), on_success=done, on_failure=dlg.failed
+            )
 
         ActionDialog(f"New {res.title[:-1].lower()}", form, submit, self).open()
 
@@ -549,8 +559,11 @@ class RecordsWorkspace(Workspace):
                     if not page.items or offset >= page.total:
                         return n
 
-        self.session.ops.run(write, on_success=lambda n: self.session.notify(True, f"Exported {n:,} rows to {path}"),
-                             parent=self.export_button)  # fmt: skip
+        self.session.ops.run(
+            write,
+            on_success=lambda n: self.session.notify(True, f"Exported {n:,} rows to {path}"),
+            parent=self.export_button,
+        )
 
 
 def _empty(layout: QHBoxLayout | QGridLayout) -> None:

@@ -25,8 +25,14 @@ class BurstGuard(QObject):
 
     ignored = Signal()  # a burst was taken out of the field
 
-    def __init__(self, field: QLineEdit, allow: Callable[[], bool] = lambda: False, *, say: Callable[[str], None],
-                 message: str = "Scan ignored: unlock first.") -> None:  # fmt: skip
+    def __init__(
+        self,
+        field: QLineEdit,
+        allow: Callable[[], bool] = lambda: False,
+        *,
+        say: Callable[[str], None],
+        message: str = "Scan ignored: unlock first.",
+    ) -> None:
         super().__init__(field)
         self.field, self.allow, self.say, self.message = field, allow, say, message
         self._stamps: list[float] = []

@@ -65,8 +65,14 @@ class OrderQueueModel(QAbstractTableModel):
         o = self.rows[index.row()]
         if role == Qt.ItemDataRole.UserRole:
             return o.id
-        return (o.order_number, o.pick_barcode, o.customer_name, o.status, f"{o.picked_quantity}/{o.total_quantity}",
-                o.created_at.strftime("%d %b %H:%M"))[index.column()]  # fmt: skip
+        return (
+            o.order_number,
+            o.pick_barcode,
+            o.customer_name,
+            o.status,
+            f"{o.picked_quantity}/{o.total_quantity}",
+            o.created_at.strftime("%d %b %H:%M"),
+        )[index.column()]
 
     def canFetchMore(self, parent: Index) -> bool:  # noqa: N802 - Qt API
         return not parent.isValid() and not self._loading and (self.total is None or len(self.rows) < self.total)
@@ -95,5 +101,6 @@ class OrderQueueModel(QAbstractTableModel):
         def failed(_exc: BaseException) -> None:
             self._loading = False
 
-        self.session.ops.run(self.session.call("fulfillment.orders.list", query=query), on_success=done,
-                             on_failure=failed)  # fmt: skip
+        self.session.ops.run(
+            self.session.call("fulfillment.orders.list", query=query), on_success=done, on_failure=failed
+        )

@@ -41,13 +41,25 @@ from views.warehouse.queue import COLUMNS, OrderQueueModel
 from views.warehouse.scan_input import ScanInput
 
 GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
-TONES = {"info": ("#e3f2fd", "#0d47a1"), "ok": ("#c8e6c9", "#1b5e20"), "error": ("#d32f2f", "#ffffff"),
-         "done": ("#2e7d32", "#ffffff")}  # fmt: skip
+TONES = {
+    "info": ("#e3f2fd", "#0d47a1"),
+    "ok": ("#c8e6c9", "#1b5e20"),
+    "error": ("#d32f2f", "#ffffff"),
+    "done": ("#2e7d32", "#ffffff"),
+}
 HOTKEY_BOXES = {Qt.Key.Key_F1: "S", Qt.Key.Key_F2: "M", Qt.Key.Key_F3: "L", Qt.Key.Key_F4: "XL"}
 # What the history says for a key or command scan (never "[key]").
-KEY_WORDS = {"BOX-S": "F1 pack in box S", "BOX-M": "F2 pack in box M", "BOX-L": "F3 pack in box L",
-             "BOX-XL": "F4 pack in box XL", "CMD-SHIP": "F5 ship", "CMD-PRINT": "F6 print again",
-             "CMD-NEXT": "F8 next order", "CMD-UNDO": "Ctrl+Z undo", "CMD-CANCEL": "cancel"}  # fmt: skip
+KEY_WORDS = {
+    "BOX-S": "F1 pack in box S",
+    "BOX-M": "F2 pack in box M",
+    "BOX-L": "F3 pack in box L",
+    "BOX-XL": "F4 pack in box XL",
+    "CMD-SHIP": "F5 ship",
+    "CMD-PRINT": "F6 print again",
+    "CMD-NEXT": "F8 next order",
+    "CMD-UNDO": "Ctrl+Z undo",
+    "CMD-CANCEL": "cancel",
+}
 NARROW = 1500  # below this width the queue shows its essential columns only
 MAX_SCAN = 100  # the longest code the service takes (services.fulfillment.schemas.Code)
 STATUSES = ("pending", "picked", "packed", "shipped", "delivered", "cancelled", "all")
@@ -68,8 +80,17 @@ class WarehouseWorkspace(Workspace):
     modules = frozenset({"fulfillment"})
     position = 10
     landing = {"warehouse-device": 1, "operator": 3}
-    keys = (("F1", "box S"), ("F2", "box M"), ("F3", "box L"), ("F4", "box XL"), ("F5", "ship"),
-            ("F6", "print again"), ("F8", "next order"), ("Ctrl+Z", "undo scan"), ("Esc", "close"))  # fmt: skip
+    keys = (
+        ("F1", "box S"),
+        ("F2", "box M"),
+        ("F3", "box L"),
+        ("F4", "box XL"),
+        ("F5", "ship"),
+        ("F6", "print again"),
+        ("F8", "next order"),
+        ("Ctrl+Z", "undo scan"),
+        ("Esc", "close"),
+    )
     queue: OrderQueueModel
     queue_count: QLabel
 
@@ -78,9 +99,14 @@ class WarehouseWorkspace(Workspace):
         self.setStyleSheet(STYLE)
         self.order: Any = None
         self.last_label: tuple[str, str] | None = None  # (label id, tracking number)
-        self.settings: dict[str, Any] = {"label_format": "pdf", "printer": "", "sounds": True,
-                                         "scanner_suffix": session.prefs.get("scanner_suffix", "enter"),
-                                         "auto_print": True, "boxes": ["S", "M", "L", "XL"]}  # fmt: skip
+        self.settings: dict[str, Any] = {
+            "label_format": "pdf",
+            "printer": "",
+            "sounds": True,
+            "scanner_suffix": session.prefs.get("scanner_suffix", "enter"),
+            "auto_print": True,
+            "boxes": ["S", "M", "L", "XL"],
+        }
         self.printed: list[str] = []  # where labels went this shift (file paths or printer names)
         self.picks: list[tuple[str, str, int]] = []  # (order id, code, quantity) of this order's scans, for undo
         self.next_quantity = 1  # "5*" sets it for the next scan
@@ -88,8 +114,11 @@ class WarehouseWorkspace(Workspace):
         self._build()
         self.set_online(bool(session.prefs.get("online", False)))
         self.say("Scan an order number or a pick list to start", "info")
-        session.ops.run(session.call("fulfillment.settings.device.get", query={}), on_success=self._got_settings,
-                        on_failure=lambda _e: None)  # fmt: skip
+        session.ops.run(
+            session.call("fulfillment.settings.device.get", query={}),
+            on_success=self._got_settings,
+            on_failure=lambda _e: None,
+        )
         self.refresh_counts()
         self.queue.reset("pending", "created_at")
 
@@ -174,11 +203,14 @@ class WarehouseWorkspace(Workspace):
         mid.addWidget(self.hints)
         buttons = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
-        for key, text, fn in [(f"pack-{b}", f"Pack {b}", lambda _=False, b=b: self.pack(b)) for b in
-                              ("S", "M", "L", "XL")] + [("ship", "Ship", lambda _=False: self.ship()),
-                              ("print", "Print again", lambda _=False: self.print_again()),
-                              ("next", "Next order", lambda _=False: self.next_order()),
-                              ("cancel", "Cancel order", lambda _=False: self.cancel())]:  # fmt: skip
+        for key, text, fn in [
+            (f"pack-{b}", f"Pack {b}", lambda _=False, b=b: self.pack(b)) for b in ("S", "M", "L", "XL")
+        ] + [
+            ("ship", "Ship", lambda _=False: self.ship()),
+            ("print", "Print again", lambda _=False: self.print_again()),
+            ("next", "Next order", lambda _=False: self.next_order()),
+            ("cancel", "Cancel order", lambda _=False: self.cancel()),
+        ]:
             btn = QPushButton(text)
             btn.setMinimumWidth(btn.sizeHint().width())  # never a clipped one-letter button
             btn.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the scanner input keeps the focus
@@ -350,11 +382,16 @@ class WarehouseWorkspace(Workspace):
             self.say(f"Undone: {qty} × {line.name} taken back — {line.picked_quantity} of {line.quantity}", "info")
 
         self.session.ops.run(
-            self.session.call("fulfillment.orders.operate", id=o.id,
-                              body={"operation": "unpick", "items": [{"code": code, "quantity": qty}]}),
-            on_success=undone, on_failure=self._failed("CMD-UNDO", "key"), write=True,
+            self.session.call(
+                "fulfillment.orders.operate",
+                id=o.id,
+                body={"operation": "unpick", "items": [{"code": code, "quantity": qty}]},
+            ),
+            on_success=undone,
+            on_failure=self._failed("CMD-UNDO", "key"),
+            write=True,
             change="fulfillment.orders.operate",
-        )  # fmt: skip
+        )
 
     def handle_hotkey(self, key: int) -> None:
         if key in HOTKEY_BOXES:
@@ -391,8 +428,14 @@ class WarehouseWorkspace(Workspace):
         if command is not None:
             self._log(code, source, command[2])
             action, arg, _caption = command
-            {"pack": lambda: self.pack(arg or "M"), "ship": self.ship, "print": self.print_again,
-             "next": self.next_order, "cancel": self.cancel, "undo": self.undo}[action]()  # fmt: skip
+            {
+                "pack": lambda: self.pack(arg or "M"),
+                "ship": self.ship,
+                "print": self.print_again,
+                "next": self.next_order,
+                "cancel": self.cancel,
+                "undo": self.undo,
+            }[action]()
             return
         o = self.order
         line = self._line_for(code)
@@ -433,13 +476,19 @@ class WarehouseWorkspace(Workspace):
         current = self.order.order_number
         if getattr(self.window(), "kiosk", False) or self.window() is self:
             self._leave_to = order.id
-            self.error(f"{current} is part-picked ({part[0]} of {part[1]} scanned). Scan {order.order_number} "
-                       f"again to leave it, or keep scanning {current}.")  # fmt: skip
+            self.error(
+                f"{current} is part-picked ({part[0]} of {part[1]} scanned). Scan {order.order_number} "
+                f"again to leave it, or keep scanning {current}."
+            )
             return False
-        box = QMessageBox(QMessageBox.Icon.Warning, "Leave a part-picked order?",
-                          f"{current} is part-picked: {part[0]} of {part[1]} items scanned.\n"
-                          f"Leave it and open {order.order_number}? The scans stay on {current}.",
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)  # fmt: skip
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Leave a part-picked order?",
+            f"{current} is part-picked: {part[0]} of {part[1]} items scanned.\n"
+            f"Leave it and open {order.order_number}? The scans stay on {current}.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
         box.setObjectName("leave-order")
         box.setDefaultButton(QMessageBox.StandardButton.No)
         box.finished.connect(lambda r: go() if r == QMessageBox.StandardButton.Yes else self.focus_primary())
@@ -458,13 +507,21 @@ class WarehouseWorkspace(Workspace):
                 order.order_number if source in ("next", "queue") else ref, source, f"opened {order.order_number}"
             )
             self.show_order(order)
-            hints = {"pending": "Scan each item", "picked": "All items verified — pack it: F1 S · F2 M · F3 L · F4 XL",
-                     "packed": "Packed — press F5 or scan CMD-SHIP to ship"}  # fmt: skip
-            self.say(f"{prefix}Order {order.order_number}: {hints.get(order.status, f'already {order.status}')}",
-                     "info" if order.status in hints else "error")  # fmt: skip
+            hints = {
+                "pending": "Scan each item",
+                "picked": "All items verified — pack it: F1 S · F2 M · F3 L · F4 XL",
+                "packed": "Packed — press F5 or scan CMD-SHIP to ship",
+            }
+            self.say(
+                f"{prefix}Order {order.order_number}: {hints.get(order.status, f'already {order.status}')}",
+                "info" if order.status in hints else "error",
+            )
 
-        self.session.ops.run(self.session.call("fulfillment.orders.get", id=ref), on_success=opened,
-                             on_failure=self._failed(ref, source, fallback or self._unknown(ref)))  # fmt: skip
+        self.session.ops.run(
+            self.session.call("fulfillment.orders.get", id=ref),
+            on_success=opened,
+            on_failure=self._failed(ref, source, fallback or self._unknown(ref)),
+        )
 
     @staticmethod
     def _unknown(ref: str) -> str:
@@ -503,10 +560,16 @@ class WarehouseWorkspace(Workspace):
             self._failed(code, source)(exc)
 
         self.session.ops.run(
-            self.session.call("fulfillment.orders.operate", id=order.id,
-                              body={"operation": "pick", "items": [{"code": code, "quantity": qty}]}),
-            on_success=picked, on_failure=failed, write=True, change="fulfillment.orders.operate",
-        )  # fmt: skip
+            self.session.call(
+                "fulfillment.orders.operate",
+                id=order.id,
+                body={"operation": "pick", "items": [{"code": code, "quantity": qty}]},
+            ),
+            on_success=picked,
+            on_failure=failed,
+            write=True,
+            change="fulfillment.orders.operate",
+        )
 
     # --- pack, ship, print, cancel, next -----------------------------------------------------
 
@@ -526,9 +589,13 @@ class WarehouseWorkspace(Workspace):
                 return
             self._failed(body["operation"], "key")(exc)
 
-        self.session.ops.run(self.session.call("fulfillment.orders.operate", id=o.id, body=body),
-                             on_success=on_success, on_failure=failed, write=True,
-                             change="fulfillment.orders.operate")  # fmt: skip
+        self.session.ops.run(
+            self.session.call("fulfillment.orders.operate", id=o.id, body=body),
+            on_success=on_success,
+            on_failure=failed,
+            write=True,
+            change="fulfillment.orders.operate",
+        )
 
     def pack(self, box: str) -> None:
         def packed(res: Any) -> None:
@@ -574,11 +641,15 @@ class WarehouseWorkspace(Workspace):
         def show(f: Any) -> None:
             pix = QPixmap()
             pix.loadFromData(f.content)
-            self.preview.setPixmap(pix.scaled(self.preview.size(), Qt.AspectRatioMode.KeepAspectRatio,
-                                              Qt.TransformationMode.SmoothTransformation))  # fmt: skip
+            self.preview.setPixmap(
+                pix.scaled(
+                    self.preview.size(), Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+                )
+            )
 
-        self.session.ops.run(self.session.call("fulfillment.labels.get", id=label_id, query={"format": "png"}),
-                             on_success=show)  # fmt: skip
+        self.session.ops.run(
+            self.session.call("fulfillment.labels.get", id=label_id, query={"format": "png"}), on_success=show
+        )
 
     def print_again(self) -> None:
         if self.last_label is None:
@@ -621,11 +692,17 @@ class WarehouseWorkspace(Workspace):
             )
 
         if fmt == "zpl":
-            self.session.ops.run(self.session.call("fulfillment.labels.get", id=label_id, query={"format": "zpl"}),
-                                 on_success=zpl, on_failure=self._failed(tracking, "print"))  # fmt: skip
+            self.session.ops.run(
+                self.session.call("fulfillment.labels.get", id=label_id, query={"format": "zpl"}),
+                on_success=zpl,
+                on_failure=self._failed(tracking, "print"),
+            )
         else:
-            self.session.ops.run(self.session.call("fulfillment.labels.get", id=label_id, query={"format": "png"}),
-                                 on_success=pdf, on_failure=self._failed(tracking, "print"))  # fmt: skip
+            self.session.ops.run(
+                self.session.call("fulfillment.labels.get", id=label_id, query={"format": "png"}),
+                on_success=pdf,
+                on_failure=self._failed(tracking, "print"),
+            )
 
     def _print_png(self, png: bytes, printer_name: str) -> None:
         from PySide6.QtCore import QMarginsF, QSizeF
@@ -633,8 +710,11 @@ class WarehouseWorkspace(Workspace):
         from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
 
         printer = QPrinter(QPrinterInfo.printerInfo(printer_name), QPrinter.PrinterMode.HighResolution)
-        printer.setPageLayout(QPageLayout(QPageSize(QSizeF(4, 6), QPageSize.Unit.Inch),
-                                          QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))  # fmt: skip
+        printer.setPageLayout(
+            QPageLayout(
+                QPageSize(QSizeF(4, 6), QPageSize.Unit.Inch), QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)
+            )
+        )
         img = QImage.fromData(png)
         painter = QPainter(printer)
         try:
