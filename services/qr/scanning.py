@@ -16,10 +16,10 @@ from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import insert, update
+from sqlalchemy import Boolean, Date, bindparam, text
 from sqlalchemy.orm import Session
 
-from local_db.models.qr import QrCode, QrDaily, QrScan, QrVisitor
+from local_db.models.qr import QrScan
 
 # Crawlers, link previews (chat apps, social networks), headless browsers and HTTP tools.
 BOT = re.compile(
@@ -100,56 +100,45 @@ def anonymise_ip(secret: bytes, tenant_id: str, day: date, ip: str | None) -> st
     return hmac.new(secret, msg, hashlib.sha256).hexdigest()[:16]
 
 
-def _upsert(s: Session, rows: list[dict[str, Any]]) -> None:
-    """Add each row's count to its counter (insert the first time)."""
-    dialect = s.get_bind().dialect.name
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as dialect_insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert as dialect_insert  # type: ignore[assignment]
-    stmt = dialect_insert(QrDaily).values(rows)
-    stmt = stmt.on_conflict_do_update(
-        index_elements=["tenant_id", "code_id", "day", "dim", "key"],
-        set_={"count": QrDaily.count + stmt.excluded.count},
-    )
-    s.execute(stmt)
-
-
-def _first_visit(s: Session, row: dict[str, Any]) -> bool:
-    dialect = s.get_bind().dialect.name
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as dialect_insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert as dialect_insert  # type: ignore[assignment]
-    res = s.execute(dialect_insert(QrVisitor).values(row).on_conflict_do_nothing())
-    return bool(getattr(res, "rowcount", 0) == 1)
+# Plain statements built once: the scan runs the same four with new values (no per-call compile).
+_T = QrScan.__table__
+_SCAN = text(
+    "INSERT INTO qr_scans (id, tenant_id, code_id, short_code, at, device, browser, os, referrer, ip_hash,"
+    " user_agent, bot) VALUES (:id, :tenant_id, :code_id, :short_code, :at, :device, :browser, :os, :referrer,"
+    " :ip_hash, :user_agent, :bot)"
+).bindparams(bindparam("at", type_=_T.c.at.type), bindparam("bot", type_=Boolean()))
+_COUNT = text(
+    "INSERT INTO qr_daily (tenant_id, code_id, day, dim, key, count) VALUES (:tenant_id, :code_id, :day, :dim,"
+    " :key, 1) ON CONFLICT (tenant_id, code_id, day, dim, key) DO UPDATE SET count = qr_daily.count + 1"
+).bindparams(bindparam("day", type_=Date()))
+_VISIT = text(
+    "INSERT INTO qr_visitors (tenant_id, code_id, day, ip_hash) VALUES (:tenant_id, :code_id, :day, :ip_hash)"
+    " ON CONFLICT DO NOTHING"
+).bindparams(bindparam("day", type_=Date()))
+_SCANS = text("UPDATE qr_codes SET scans = scans + 1 WHERE id = :id AND tenant_id = :tenant_id RETURNING scans")
+_BOTS = text("UPDATE qr_codes SET bots = bots + 1 WHERE id = :id AND tenant_id = :tenant_id")
 
 
 def record(
     s: Session, *, tenant_id: str, scan: dict[str, Any], code_id: str | None, agent: Agent
 ) -> int | None:
     """Write one scan and its counters; the code's new non-bot count (None for bots and orphans)."""
-    s.execute(insert(QrScan).values(scan))
-    day: date = scan["at"].date()
-    key = {"tenant_id": tenant_id, "day": day}
+    conn = s.connection()
+    conn.execute(_SCAN, scan)
+    key = {"tenant_id": tenant_id, "day": scan["at"].date()}
     if code_id is None:
-        _upsert(s, [{**key, "code_id": "", "dim": "orphans", "key": "", "count": 1}])
+        conn.execute(_COUNT, {**key, "code_id": "", "dim": "orphans", "key": ""})
         return None
     if agent.bot:
-        s.execute(update(QrCode).where(QrCode.id == code_id).values(bots=QrCode.bots + 1))
-        _upsert(s, [{**key, "code_id": code_id, "dim": "bots", "key": "", "count": 1}])
+        conn.execute(_BOTS, {"id": code_id, "tenant_id": tenant_id})
+        conn.execute(_COUNT, {**key, "code_id": code_id, "dim": "bots", "key": ""})
         return None
-    count = s.execute(
-        update(QrCode).where(QrCode.id == code_id).values(scans=QrCode.scans + 1).returning(QrCode.scans)
-    ).scalar_one()
-    rows = [
-        {**key, "code_id": code_id, "dim": "scans", "key": "", "count": 1},
-        {**key, "code_id": code_id, "dim": "device", "key": agent.device, "count": 1},
-        {**key, "code_id": code_id, "dim": "browser", "key": agent.browser, "count": 1},
-        {**key, "code_id": code_id, "dim": "os", "key": agent.os, "count": 1},
-        {**key, "code_id": code_id, "dim": "referrer", "key": scan["referrer"], "count": 1},
-    ]
-    if _first_visit(s, {**key, "code_id": code_id, "ip_hash": scan["ip_hash"]}):
-        rows.append({**key, "code_id": code_id, "dim": "unique", "key": "", "count": 1})
-    _upsert(s, rows)
+    count = conn.execute(_SCANS, {"id": code_id, "tenant_id": tenant_id}).scalar_one()
+    dims = [("scans", ""), ("device", agent.device), ("browser", agent.browser), ("os", agent.os),
+            ("referrer", scan["referrer"])]
+    first = conn.execute(_VISIT, {**key, "code_id": code_id, "ip_hash": scan["ip_hash"]}).rowcount == 1
+    if first:
+        dims.append(("unique", ""))
+    # One executemany of the same statement.
+    conn.execute(_COUNT, [{**key, "code_id": code_id, "dim": d, "key": k} for d, k in dims])
     return int(count)
