@@ -103,8 +103,7 @@ class QrDaily(TenantScoped, Base):
 
     __tablename__ = "qr_daily"
     # The primary key is the upsert's conflict target and the summary's range scan.
-    tenant_id: Mapped[str] = mapped_column(String(36), ForeignKey("tenants.id", ondelete="CASCADE"),
-                                           primary_key=True)
+    tenant_id: Mapped[str] = mapped_column(String(36), ForeignKey("tenants.id", ondelete="CASCADE"), primary_key=True)
     code_id: Mapped[str] = mapped_column(String(36), primary_key=True)
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     dim: Mapped[str] = mapped_column(String(10), primary_key=True)
@@ -116,8 +115,7 @@ class QrVisitor(TenantScoped, Base):
     """Distinct anonymised visitors of a code per day (the insert that succeeds counts one unique)."""
 
     __tablename__ = "qr_visitors"
-    tenant_id: Mapped[str] = mapped_column(String(36), ForeignKey("tenants.id", ondelete="CASCADE"),
-                                           primary_key=True)
+    tenant_id: Mapped[str] = mapped_column(String(36), ForeignKey("tenants.id", ondelete="CASCADE"), primary_key=True)
     code_id: Mapped[str] = mapped_column(String(36), primary_key=True)
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     ip_hash: Mapped[str] = mapped_column(String(32), primary_key=True)

@@ -21,8 +21,9 @@ def normalise(kind: str, value: str) -> str:
     if kind in GS1_LENGTH:
         full = GS1_LENGTH[kind]
         if not v.isdigit() or len(v) not in (full - 1, full):
-            raise ValidationFailed(f"{kind} takes {full - 1} digits (or {full} with the check digit)",
-                                   {"value": value, "type": kind})
+            raise ValidationFailed(
+                f"{kind} takes {full - 1} digits (or {full} with the check digit)", {"value": value, "type": kind}
+            )
         if len(v) == full - 1:
             return v + gs1_check_digit(v)
         expected = gs1_check_digit(v[:-1])

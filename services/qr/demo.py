@@ -15,8 +15,10 @@ from services.core.demo import demo_id, demo_seeder
 from services.qr import scanning
 from services.qr.schemas import Style
 
-TEMPLATES = [("Brand blue", Style(fg="#1d3b8f", bg="#ffffff", error_correction="Q")),
-             ("Print black (H)", Style(error_correction="H", border=4))]
+TEMPLATES = [
+    ("Brand blue", Style(fg="#1d3b8f", bg="#ffffff", error_correction="Q")),
+    ("Print black (H)", Style(error_correction="H", border=4)),
+]
 CODES = [
     # name, short code, dynamic, destination or content, max scans
     ("Spring menu", "demoMNU", True, "https://example.com/menu", None),
@@ -48,12 +50,29 @@ def seed(ctx: Ctx) -> None:
         folder = demo_id("qr-folder", "Campaigns")
         s.add(QrFolder(id=folder, tenant_id=ctx.tenant_id, name="Campaigns", parent_id=None, created_at=now))
         for name, short, dynamic, target, cap in CODES:
-            s.add(QrCode(id=demo_id("qr", short), tenant_id=ctx.tenant_id, name=name, type="url" if dynamic else "wifi",
-                         content="" if dynamic else target, dynamic=dynamic, short_code=short,
-                         destination_url=target if dynamic else None, folder_id=folder if dynamic else None,
-                         template_id=tids[0], style=TEMPLATES[0][1].model_dump(), max_scans=cap,
-                         scan_alert_threshold=100 if dynamic else None, enabled=True, scans=0, bots=0,
-                         threshold_sent=False, created_at=now - timedelta(days=8), updated_at=now))
+            s.add(
+                QrCode(
+                    id=demo_id("qr", short),
+                    tenant_id=ctx.tenant_id,
+                    name=name,
+                    type="url" if dynamic else "wifi",
+                    content="" if dynamic else target,
+                    dynamic=dynamic,
+                    short_code=short,
+                    destination_url=target if dynamic else None,
+                    folder_id=folder if dynamic else None,
+                    template_id=tids[0],
+                    style=TEMPLATES[0][1].model_dump(),
+                    max_scans=cap,
+                    scan_alert_threshold=100 if dynamic else None,
+                    enabled=True,
+                    scans=0,
+                    bots=0,
+                    threshold_sent=False,
+                    created_at=now - timedelta(days=8),
+                    updated_at=now,
+                )
+            )
         s.flush()
         # A week of scans of the menu code: the chart and the dashboard have something to show.
         code_id = demo_id("qr", "demoMNU")
@@ -64,11 +83,24 @@ def seed(ctx: Ctx) -> None:
                 agent = scanning.parse_agent(ua)
                 at = now - timedelta(days=6 - day, hours=i % 5)
                 n += 1
-                row = {"id": demo_id("qr-scan", str(n)), "tenant_id": ctx.tenant_id, "code_id": code_id,
-                       "short_code": "demoMNU", "at": at, "device": agent.device, "browser": agent.browser,
-                       "os": agent.os, "referrer": "direct" if i % 3 else "instagram.com",
-                       "ip_hash": f"demo{n % 9:012d}", "user_agent": ua, "bot": agent.bot}
+                row = {
+                    "id": demo_id("qr-scan", str(n)),
+                    "tenant_id": ctx.tenant_id,
+                    "code_id": code_id,
+                    "short_code": "demoMNU",
+                    "at": at,
+                    "device": agent.device,
+                    "browser": agent.browser,
+                    "os": agent.os,
+                    "referrer": "direct" if i % 3 else "instagram.com",
+                    "ip_hash": f"demo{n % 9:012d}",
+                    "user_agent": ua,
+                    "bot": agent.bot,
+                }
                 scanning.record(s, tenant_id=ctx.tenant_id, scan=row, code_id=code_id, agent=agent)
         for kind, value in (("ean13", "4006381333931"), ("code128", "DEMO-0001"), ("upca", "036000241457")):
-            s.add(QrBarcode(id=demo_id("qr-barcode", kind), tenant_id=ctx.tenant_id, type=kind, value=value,
-                            created_at=now))
+            s.add(
+                QrBarcode(
+                    id=demo_id("qr-barcode", kind), tenant_id=ctx.tenant_id, type=kind, value=value, created_at=now
+                )
+            )

@@ -84,8 +84,10 @@ def svg(data: str, style: dict[str, Any], size: int = 512, logo: bytes | None = 
         side = n * LOGO_SHARE
         o = (n - side) / 2
         href = "data:image/png;base64," + base64.b64encode(_as_png(logo)).decode()
-        parts.append(f'<rect x="{o - 0.25:.2f}" y="{o - 0.25:.2f}" width="{side + 0.5:.2f}" '
-                     f'height="{side + 0.5:.2f}" fill="{style.get("bg", "#ffffff")}"/>')
+        parts.append(
+            f'<rect x="{o - 0.25:.2f}" y="{o - 0.25:.2f}" width="{side + 0.5:.2f}" '
+            f'height="{side + 0.5:.2f}" fill="{style.get("bg", "#ffffff")}"/>'
+        )
         parts.append(f'<image x="{o:.2f}" y="{o:.2f}" width="{side:.2f}" height="{side:.2f}" xlink:href="{href}"/>')
     parts.append("</svg>")
     return "".join(parts).encode()
@@ -146,8 +148,14 @@ def render(fmt: str, data: str, style: dict[str, Any], size: int = 512, logo: by
 # --- barcodes -----------------------------------------------------------------
 
 # python-barcode's names for our types.
-BARCODE_NAMES = {"code128": "code128", "ean13": "ean13", "ean8": "ean8", "upca": "upca", "itf14": "itf",
-                 "code39": "code39"}  # noqa: E501
+BARCODE_NAMES = {
+    "code128": "code128",
+    "ean13": "ean13",
+    "ean8": "ean8",
+    "upca": "upca",
+    "itf14": "itf",
+    "code39": "code39",
+}  # noqa: E501
 
 
 def barcode_image(kind: str, value: str, fmt: str) -> bytes:

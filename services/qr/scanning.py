@@ -119,9 +119,7 @@ _SCANS = text("UPDATE qr_codes SET scans = scans + 1 WHERE id = :id AND tenant_i
 _BOTS = text("UPDATE qr_codes SET bots = bots + 1 WHERE id = :id AND tenant_id = :tenant_id")
 
 
-def record(
-    s: Session, *, tenant_id: str, scan: dict[str, Any], code_id: str | None, agent: Agent
-) -> int | None:
+def record(s: Session, *, tenant_id: str, scan: dict[str, Any], code_id: str | None, agent: Agent) -> int | None:
     """Write one scan and its counters; the code's new non-bot count (None for bots and orphans)."""
     conn = s.connection()
     conn.execute(_SCAN, scan)
@@ -134,8 +132,13 @@ def record(
         conn.execute(_COUNT, {**key, "code_id": code_id, "dim": "bots", "key": ""})
         return None
     count = conn.execute(_SCANS, {"id": code_id, "tenant_id": tenant_id}).scalar_one()
-    dims = [("scans", ""), ("device", agent.device), ("browser", agent.browser), ("os", agent.os),
-            ("referrer", scan["referrer"])]
+    dims = [
+        ("scans", ""),
+        ("device", agent.device),
+        ("browser", agent.browser),
+        ("os", agent.os),
+        ("referrer", scan["referrer"]),
+    ]
     first = conn.execute(_VISIT, {**key, "code_id": code_id, "ip_hash": scan["ip_hash"]}).rowcount == 1
     if first:
         dims.append(("unique", ""))

@@ -88,11 +88,26 @@ def scan_address(ctx: Ctx, short_code: str) -> str:
 
 def _out(ctx: Ctx, c: QrCode) -> QrOut:
     content = scan_address(ctx, c.short_code) if c.dynamic else c.content
-    return QrOut(id=c.id, name=c.name, type=c.type, content=content, dynamic=c.dynamic, short_code=c.short_code,
-                 destination_url=c.destination_url, folder_id=c.folder_id, template_id=c.template_id,
-                 style=c.style, valid_since=c.valid_since, valid_until=c.valid_until, max_scans=c.max_scans,
-                 scan_alert_threshold=c.scan_alert_threshold, enabled=c.enabled, scans=c.scans, bots=c.bots,
-                 created_at=c.created_at)
+    return QrOut(
+        id=c.id,
+        name=c.name,
+        type=c.type,
+        content=content,
+        dynamic=c.dynamic,
+        short_code=c.short_code,
+        destination_url=c.destination_url,
+        folder_id=c.folder_id,
+        template_id=c.template_id,
+        style=c.style,
+        valid_since=c.valid_since,
+        valid_until=c.valid_until,
+        max_scans=c.max_scans,
+        scan_alert_threshold=c.scan_alert_threshold,
+        enabled=c.enabled,
+        scans=c.scans,
+        bots=c.bots,
+        created_at=c.created_at,
+    )
 
 
 def _code(s: Session, cid: str) -> QrCode:
@@ -129,8 +144,9 @@ def _check_refs(s: Session, folder_id: str | None, template_id: str | None) -> N
 
 def _check_window(since: datetime | None, until: datetime | None) -> None:
     if since and until and until <= since:
-        raise ValidationFailed("valid_until must be after valid_since", {"valid_since": str(since),
-                                                                         "valid_until": str(until)})
+        raise ValidationFailed(
+            "valid_until must be after valid_since", {"valid_since": str(since), "valid_until": str(until)}
+        )
 
 
 def _logo(ctx: Ctx, style: dict[str, Any]) -> bytes | None:
@@ -189,8 +205,9 @@ def list_codes(ctx: Ctx, query: QrQuery) -> Page[QrOut]:
         return Page([_out(ctx, c) for c in page.items], page.total, page.spec)
 
 
-@use_case("qr.codes.create", "POST /qr", tx="write", status=201, says="New QR code", record=CODE,
-          summary="create a QR code")
+@use_case(
+    "qr.codes.create", "POST /qr", tx="write", status=201, says="New QR code", record=CODE, summary="create a QR code"
+)
 def create_code(ctx: Ctx, body: QrCreate) -> QrOut:
     _validate_create(body)
     since, until = _utc(body.valid_since), _utc(body.valid_until)
@@ -200,12 +217,29 @@ def create_code(ctx: Ctx, body: QrCreate) -> QrOut:
         _check_refs(s, body.folder_id, body.template_id)
         style = _style(s, body.template_id, body.style)
         _logo(ctx, style)
-        c = QrCode(id=new_id(), tenant_id=ctx.tenant_id, name=body.name, type=body.type,
-                   content="" if body.dynamic else body.content, dynamic=body.dynamic,
-                   short_code=_new_short_code(s), destination_url=body.destination_url, folder_id=body.folder_id,
-                   template_id=body.template_id, style=style, valid_since=since, valid_until=until,
-                   max_scans=body.max_scans, scan_alert_threshold=body.scan_alert_threshold, enabled=body.enabled,
-                   scans=0, bots=0, threshold_sent=False, created_at=now, updated_at=now)
+        c = QrCode(
+            id=new_id(),
+            tenant_id=ctx.tenant_id,
+            name=body.name,
+            type=body.type,
+            content="" if body.dynamic else body.content,
+            dynamic=body.dynamic,
+            short_code=_new_short_code(s),
+            destination_url=body.destination_url,
+            folder_id=body.folder_id,
+            template_id=body.template_id,
+            style=style,
+            valid_since=since,
+            valid_until=until,
+            max_scans=body.max_scans,
+            scan_alert_threshold=body.scan_alert_threshold,
+            enabled=body.enabled,
+            scans=0,
+            bots=0,
+            threshold_sent=False,
+            created_at=now,
+            updated_at=now,
+        )
         s.add(c)
         s.flush()
         return _out(ctx, c)
@@ -217,14 +251,16 @@ def get_code(ctx: Ctx, id: str) -> QrOut:
         return _out(ctx, _code(s, id))
 
 
-@use_case("qr.codes.update", "PATCH /qr/{id}", tx="write", says="QR code changed", record=CODE,
-          summary="update a QR code")
+@use_case(
+    "qr.codes.update", "PATCH /qr/{id}", tx="write", says="QR code changed", record=CODE, summary="update a QR code"
+)
 def update_code(ctx: Ctx, id: str, body: QrUpdate) -> QrOut:
     given = body.model_fields_set
     with ctx.write() as s:
         c = _code(s, id)
-        _check_refs(s, body.folder_id if "folder_id" in given else None,
-                    body.template_id if "template_id" in given else None)
+        _check_refs(
+            s, body.folder_id if "folder_id" in given else None, body.template_id if "template_id" in given else None
+        )
         if "enabled" in given and body.enabled is not None and body.enabled != c.enabled:
             current = "enabled" if c.enabled else "disabled"
             states.CODE.check(current, "enable" if body.enabled else "disable", states.STAFF)
@@ -256,15 +292,28 @@ def update_code(ctx: Ctx, id: str, body: QrUpdate) -> QrOut:
         return _out(ctx, c)
 
 
-@use_case("qr.codes.delete", "DELETE /qr/{id}", tx="write", roles=MANAGERS, says="QR code deleted", record=CODE,
-          summary="delete a QR code")
+@use_case(
+    "qr.codes.delete",
+    "DELETE /qr/{id}",
+    tx="write",
+    roles=MANAGERS,
+    says="QR code deleted",
+    record=CODE,
+    summary="delete a QR code",
+)
 def delete_code(ctx: Ctx, id: str) -> None:
     with ctx.write() as s:
         s.delete(_code(s, id))
 
 
-@use_case("qr.codes.destination", "PATCH /qr/{id}/destination", tx="write", says="Destination changed",
-          record=CODE, summary="change where a dynamic code points")
+@use_case(
+    "qr.codes.destination",
+    "PATCH /qr/{id}/destination",
+    tx="write",
+    says="Destination changed",
+    record=CODE,
+    summary="change where a dynamic code points",
+)
 def change_destination(ctx: Ctx, id: str, body: DestinationUpdate) -> QrOut:
     with ctx.write() as s:
         c = _code(s, id)
@@ -278,8 +327,7 @@ def change_destination(ctx: Ctx, id: str, body: DestinationUpdate) -> QrOut:
         return _out(ctx, c)
 
 
-@use_case("qr.codes.download", "GET /qr/{id}/download", tx="read", record=CODE,
-          summary="download as PNG, SVG or PDF")
+@use_case("qr.codes.download", "GET /qr/{id}/download", tx="read", record=CODE, summary="download as PNG, SVG or PDF")
 def download(ctx: Ctx, id: str, query: DownloadQuery) -> FileResult:
     with ctx.read() as s:
         c = _code(s, id)
@@ -296,8 +344,15 @@ def preview(ctx: Ctx, body: QrCreate, query: PreviewQuery) -> FileResult:
     return _image(ctx, data, style, query.format, query.size, "preview")
 
 
-@use_case("qr.logos.upload", "POST /logos", tx="write", upload=True, status=201, says="Logo",
-          summary="upload a logo for QR styles (PNG or JPEG)")
+@use_case(
+    "qr.logos.upload",
+    "POST /logos",
+    tx="write",
+    upload=True,
+    status=201,
+    says="Logo",
+    summary="upload a logo for QR styles (PNG or JPEG)",
+)
 def upload_logo(ctx: Ctx, upload: Upload) -> LogoOut:
     blob = store_blob(ctx, upload.content, allowed=IMAGE_TYPES)
     with ctx.write():
@@ -308,8 +363,14 @@ def upload_logo(ctx: Ctx, upload: Upload) -> LogoOut:
 # --- the public scan ----------------------------------------------------------
 
 
-@use_case("qr.scan", "GET /../r/{short_code}", tx="own", auth="public", headers=("user-agent", "referer"),
-          summary="scan address: 302 to the destination")
+@use_case(
+    "qr.scan",
+    "GET /../r/{short_code}",
+    tx="own",
+    auth="public",
+    headers=("user-agent", "referer"),
+    summary="scan address: 302 to the destination",
+)
 def scan(ctx: Ctx, short_code: str, headers: dict[str, str | None] | None = None) -> Redirect:
     """Record the scan (always, orphans too) and redirect while the code serves; else 404."""
     h = headers or {}
@@ -319,30 +380,69 @@ def scan(ctx: Ctx, short_code: str, headers: dict[str, str | None] | None = None
     tenant_id = ctx.tenant_id
     target: str | None = None
     with ctx.write() as s:
-        found = s.connection().execute(
-            select(QrCode.id, QrCode.enabled, QrCode.dynamic, QrCode.destination_url, QrCode.valid_since,
-                   QrCode.valid_until, QrCode.max_scans, QrCode.scans, QrCode.scan_alert_threshold,
-                   QrCode.threshold_sent).where(QrCode.tenant_id == tenant_id, QrCode.short_code == short_code[:64])
-        ).first()
+        found = (
+            s.connection()
+            .execute(
+                select(
+                    QrCode.id,
+                    QrCode.enabled,
+                    QrCode.dynamic,
+                    QrCode.destination_url,
+                    QrCode.valid_since,
+                    QrCode.valid_until,
+                    QrCode.max_scans,
+                    QrCode.scans,
+                    QrCode.scan_alert_threshold,
+                    QrCode.threshold_sent,
+                ).where(QrCode.tenant_id == tenant_id, QrCode.short_code == short_code[:64])
+            )
+            .first()
+        )
         live = found is not None and serving(found, now)  # type: ignore[arg-type]
         code_id = found.id if live and found is not None else None
-        row = {"id": new_id(), "tenant_id": tenant_id, "code_id": code_id, "short_code": short_code[:64], "at": now,
-               "device": agent.device, "browser": agent.browser, "os": agent.os,
-               "referrer": scanning.referrer_host(h.get("referer")),
-               "ip_hash": scanning.anonymise_ip(ctx.runtime.secret_key.encode() if isinstance(
-                   ctx.runtime.secret_key, str) else ctx.runtime.secret_key, tenant_id, now.date(), ctx.ip),
-               "user_agent": ua, "bot": agent.bot}
+        row = {
+            "id": new_id(),
+            "tenant_id": tenant_id,
+            "code_id": code_id,
+            "short_code": short_code[:64],
+            "at": now,
+            "device": agent.device,
+            "browser": agent.browser,
+            "os": agent.os,
+            "referrer": scanning.referrer_host(h.get("referer")),
+            "ip_hash": scanning.anonymise_ip(
+                ctx.runtime.secret_key.encode() if isinstance(ctx.runtime.secret_key, str) else ctx.runtime.secret_key,
+                tenant_id,
+                now.date(),
+                ctx.ip,
+            ),
+            "user_agent": ua,
+            "bot": agent.bot,
+        }
         count = scanning.record(s, tenant_id=tenant_id, scan=row, code_id=code_id, agent=agent)
         if live and found is not None:
             target = found.destination_url
             if count is not None:
-                emit(ctx, "qr.scanned", {"qr_id": found.id, "short_code": short_code, "scans": count,
-                                         "device": agent.device, "browser": agent.browser, "os": agent.os,
-                                         "referrer": row["referrer"]})
+                emit(
+                    ctx,
+                    "qr.scanned",
+                    {
+                        "qr_id": found.id,
+                        "short_code": short_code,
+                        "scans": count,
+                        "device": agent.device,
+                        "browser": agent.browser,
+                        "os": agent.os,
+                        "referrer": row["referrer"],
+                    },
+                )
                 th = found.scan_alert_threshold
                 if th is not None and count >= th and not found.threshold_sent:
-                    flipped = s.execute(update(QrCode).where(QrCode.id == found.id, QrCode.threshold_sent.is_(False))
-                                        .values(threshold_sent=True))
+                    flipped = s.execute(
+                        update(QrCode)
+                        .where(QrCode.id == found.id, QrCode.threshold_sent.is_(False))
+                        .values(threshold_sent=True)
+                    )
                     if getattr(flipped, "rowcount", 0) == 1:
                         emit(ctx, "qr.threshold_reached", {"qr_id": found.id, "threshold": th, "scans": count})
     if target is None:
@@ -368,29 +468,42 @@ def summary(s: Session, code_id: str | None, start: date, end: date) -> Analytic
     where = [QrDaily.day >= start, QrDaily.day <= end]
     if code_id is not None:
         where.append(QrDaily.code_id == code_id)
-    per_day = s.execute(select(QrDaily.day, QrDaily.dim, func.sum(QrDaily.count))
-                        .where(*where, QrDaily.dim.in_(("scans", "unique", "bots")))
-                        .group_by(QrDaily.day, QrDaily.dim))
+    per_day = s.execute(
+        select(QrDaily.day, QrDaily.dim, func.sum(QrDaily.count))
+        .where(*where, QrDaily.dim.in_(("scans", "unique", "bots")))
+        .group_by(QrDaily.day, QrDaily.dim)
+    )
     days: dict[date, dict[str, int]] = defaultdict(lambda: {"scans": 0, "unique": 0, "bots": 0})
     for day, dim, count in per_day:
         days[day][dim] = int(count)
     dims: dict[str, list[Breakdown]] = {d: [] for d in ("device", "browser", "os", "referrer", "orphans")}
-    for dim, key, count in s.execute(select(QrDaily.dim, QrDaily.key, func.sum(QrDaily.count).label("n"))
-                                     .where(*where, QrDaily.dim.in_(tuple(dims)))
-                                     .group_by(QrDaily.dim, QrDaily.key).order_by(QrDaily.dim, desc("n"),
-                                                                                   QrDaily.key)):
+    for dim, key, count in s.execute(
+        select(QrDaily.dim, QrDaily.key, func.sum(QrDaily.count).label("n"))
+        .where(*where, QrDaily.dim.in_(tuple(dims)))
+        .group_by(QrDaily.dim, QrDaily.key)
+        .order_by(QrDaily.dim, desc("n"), QrDaily.key)
+    ):
         dims[dim].append(Breakdown.model_construct(key=key, count=int(count)))
     # Trusted integers from the counters: built without re-validation (365 rows a year).
-    by_day = [DayCount.model_construct(day=d, **days[d]) for d in sorted(days)]
-    return AnalyticsOut(code_id=code_id, scans=sum(d.scans for d in by_day), unique=sum(d.unique for d in by_day),
-                        bots=sum(d.bots for d in by_day),
-                        orphans=sum(b.count for b in dims["orphans"]) if code_id is None else None,
-                        by_day=by_day, device=dims["device"], browser=dims["browser"], os=dims["os"],
-                        referrer=dims["referrer"])
+    by_day = [
+        DayCount.model_construct(day=d, scans=days[d]["scans"], unique=days[d]["unique"], bots=days[d]["bots"])
+        for d in sorted(days)
+    ]
+    return AnalyticsOut(
+        code_id=code_id,
+        scans=sum(d.scans for d in by_day),
+        unique=sum(d.unique for d in by_day),
+        bots=sum(d.bots for d in by_day),
+        orphans=sum(b.count for b in dims["orphans"]) if code_id is None else None,
+        by_day=by_day,
+        device=dims["device"],
+        browser=dims["browser"],
+        os=dims["os"],
+        referrer=dims["referrer"],
+    )
 
 
-@use_case("qr.codes.analytics", "GET /qr/{id}/analytics", tx="read", record=CODE,
-          summary="analytics of one QR code")
+@use_case("qr.codes.analytics", "GET /qr/{id}/analytics", tx="read", record=CODE, summary="analytics of one QR code")
 def code_analytics(ctx: Ctx, id: str, query: AnalyticsQuery) -> AnalyticsOut:
     start, end = _range(ctx, query.from_, query.to)
     with ctx.read() as s:
@@ -406,8 +519,18 @@ def dashboard(ctx: Ctx, query: AnalyticsQuery) -> AnalyticsOut:
 
 
 def _scan_out(r: QrScan) -> ScanOut:
-    return ScanOut(id=r.id, code_id=r.code_id, short_code=r.short_code, at=r.at, device=r.device,
-                   browser=r.browser, os=r.os, referrer=r.referrer, ip_hash=r.ip_hash, bot=r.bot)
+    return ScanOut(
+        id=r.id,
+        code_id=r.code_id,
+        short_code=r.short_code,
+        at=r.at,
+        device=r.device,
+        browser=r.browser,
+        os=r.os,
+        referrer=r.referrer,
+        ip_hash=r.ip_hash,
+        bot=r.bot,
+    )
 
 
 @use_case("qr.analytics.realtime", "GET /analytics/realtime", tx="read", summary="the latest scans")
@@ -427,13 +550,17 @@ EXPORT_FIELDS = ("id", "code_id", "short_code", "at", "device", "browser", "os",
 @use_case("qr.analytics.export", "GET /analytics/export", tx="read", summary="every scan row as CSV or JSON")
 def export(ctx: Ctx, query: ExportQuery) -> FileResult:
     start, end = _range(ctx, query.from_, query.to)
-    stmt = select(QrScan).where(QrScan.at >= datetime.combine(start, time.min, UTC),
-                                QrScan.at < datetime.combine(end + timedelta(days=1), time.min, UTC))
+    stmt = select(QrScan).where(
+        QrScan.at >= datetime.combine(start, time.min, UTC),
+        QrScan.at < datetime.combine(end + timedelta(days=1), time.min, UTC),
+    )
     if query.code_id:
         stmt = stmt.where(QrScan.code_id == query.code_id)
     with ctx.read() as s:
-        rows = [_scan_out(r).model_dump(mode="json") for r in
-                s.execute(stmt.order_by(QrScan.at).limit(EXPORT_LIMIT)).scalars()]
+        rows = [
+            _scan_out(r).model_dump(mode="json")
+            for r in s.execute(stmt.order_by(QrScan.at).limit(EXPORT_LIMIT)).scalars()
+        ]
     name = f"qr-scans-{start}-{end}"
     if query.format == "json":
         return FileResult(json.dumps(rows).encode(), "application/json", f"{name}.json", inline=False)
@@ -454,8 +581,9 @@ def _template_out(t: QrTemplate) -> TemplateOut:
 @use_case("qr.templates.list", "GET /templates", tx="read", record=TEMPLATE, summary="list templates")
 def list_templates(ctx: Ctx, query: ListQuery) -> Page[TemplateOut]:
     with ctx.read() as s:
-        page = paginate(s, select(QrTemplate), query, columns={"created_at": QrTemplate.created_at,
-                                                                "name": QrTemplate.name})
+        page = paginate(
+            s, select(QrTemplate), query, columns={"created_at": QrTemplate.created_at, "name": QrTemplate.name}
+        )
         return Page([_template_out(t) for t in page.items], page.total, page.spec)
 
 
@@ -468,8 +596,15 @@ def get_template(ctx: Ctx, id: str) -> TemplateOut:
         return _template_out(t)
 
 
-@use_case("qr.templates.create", "POST /templates", tx="write", status=201, says="New template", record=TEMPLATE,
-          summary="create a template")
+@use_case(
+    "qr.templates.create",
+    "POST /templates",
+    tx="write",
+    status=201,
+    says="New template",
+    record=TEMPLATE,
+    summary="create a template",
+)
 def create_template(ctx: Ctx, body: TemplateCreate) -> TemplateOut:
     style = body.style.model_dump()
     _logo(ctx, style)
@@ -480,8 +615,14 @@ def create_template(ctx: Ctx, body: TemplateCreate) -> TemplateOut:
         return _template_out(t)
 
 
-@use_case("qr.templates.update", "PATCH /templates/{id}", tx="write", says="Template changed", record=TEMPLATE,
-          summary="update a template")
+@use_case(
+    "qr.templates.update",
+    "PATCH /templates/{id}",
+    tx="write",
+    says="Template changed",
+    record=TEMPLATE,
+    summary="update a template",
+)
 def update_template(ctx: Ctx, id: str, body: TemplateUpdate) -> TemplateOut:
     with ctx.write() as s:
         t = s.get(QrTemplate, id)
@@ -496,8 +637,14 @@ def update_template(ctx: Ctx, id: str, body: TemplateUpdate) -> TemplateOut:
         return _template_out(t)
 
 
-@use_case("qr.templates.delete", "DELETE /templates/{id}", tx="write", says="Template deleted", record=TEMPLATE,
-          summary="delete a template (codes keep their style)")
+@use_case(
+    "qr.templates.delete",
+    "DELETE /templates/{id}",
+    tx="write",
+    says="Template deleted",
+    record=TEMPLATE,
+    summary="delete a template (codes keep their style)",
+)
 def delete_template(ctx: Ctx, id: str) -> None:
     with ctx.write() as s:
         t = s.get(QrTemplate, id)
@@ -540,20 +687,34 @@ def get_folder(ctx: Ctx, id: str) -> FolderOut:
         return _folder_out(f)
 
 
-@use_case("qr.folders.create", "POST /folders", tx="write", status=201, says="New folder", record=FOLDER,
-          summary="create a folder")
+@use_case(
+    "qr.folders.create",
+    "POST /folders",
+    tx="write",
+    status=201,
+    says="New folder",
+    record=FOLDER,
+    summary="create a folder",
+)
 def create_folder(ctx: Ctx, body: FolderCreate) -> FolderOut:
     with ctx.write() as s:
         _check_parent(s, None, body.parent_id)
-        f = QrFolder(id=new_id(), tenant_id=ctx.tenant_id, name=body.name, parent_id=body.parent_id,
-                     created_at=ctx.now())
+        f = QrFolder(
+            id=new_id(), tenant_id=ctx.tenant_id, name=body.name, parent_id=body.parent_id, created_at=ctx.now()
+        )
         s.add(f)
         s.flush()
         return _folder_out(f)
 
 
-@use_case("qr.folders.update", "PATCH /folders/{id}", tx="write", says="Folder changed", record=FOLDER,
-          summary="rename or move a folder")
+@use_case(
+    "qr.folders.update",
+    "PATCH /folders/{id}",
+    tx="write",
+    says="Folder changed",
+    record=FOLDER,
+    summary="rename or move a folder",
+)
 def update_folder(ctx: Ctx, id: str, body: FolderUpdate) -> FolderOut:
     with ctx.write() as s:
         f = s.get(QrFolder, id)
@@ -568,15 +729,23 @@ def update_folder(ctx: Ctx, id: str, body: FolderUpdate) -> FolderOut:
         return _folder_out(f)
 
 
-@use_case("qr.folders.delete", "DELETE /folders/{id}", tx="write", says="Folder deleted", record=FOLDER,
-          summary="delete an empty folder")
+@use_case(
+    "qr.folders.delete",
+    "DELETE /folders/{id}",
+    tx="write",
+    says="Folder deleted",
+    record=FOLDER,
+    summary="delete an empty folder",
+)
 def delete_folder(ctx: Ctx, id: str) -> None:
     with ctx.write() as s:
         f = s.get(QrFolder, id)
         if f is None:
             raise NotFound("folder not found", {"id": id})
-        busy = s.execute(select(QrCode.id).where(QrCode.folder_id == id).limit(1)).first() or s.execute(
-            select(QrFolder.id).where(QrFolder.parent_id == id).limit(1)).first()
+        busy = (
+            s.execute(select(QrCode.id).where(QrCode.folder_id == id).limit(1)).first()
+            or s.execute(select(QrFolder.id).where(QrFolder.parent_id == id).limit(1)).first()
+        )
         if busy:
             raise Conflict("the folder is not empty: move its codes and folders first", {"id": id})
         s.delete(f)
@@ -596,8 +765,15 @@ def list_barcodes(ctx: Ctx, query: ListQuery) -> Page[BarcodeOut]:
         return Page([_barcode_out(b) for b in page.items], page.total, page.spec)
 
 
-@use_case("qr.barcodes.create", "POST /barcode", tx="write", status=201, says="New barcode", record=BARCODE,
-          summary="create a barcode (check digit computed or verified)")
+@use_case(
+    "qr.barcodes.create",
+    "POST /barcode",
+    tx="write",
+    status=201,
+    says="New barcode",
+    record=BARCODE,
+    summary="create a barcode (check digit computed or verified)",
+)
 def create_barcode(ctx: Ctx, body: BarcodeCreate) -> BarcodeOut:
     value = checkdigits.normalise(body.type, body.value)
     with ctx.write() as s:
@@ -607,8 +783,13 @@ def create_barcode(ctx: Ctx, body: BarcodeCreate) -> BarcodeOut:
         return _barcode_out(b)
 
 
-@use_case("qr.barcodes.get", "GET /barcode/{id}", tx="read", record=BARCODE,
-          summary="a barcode: the record, or its image with ?format=png|svg")
+@use_case(
+    "qr.barcodes.get",
+    "GET /barcode/{id}",
+    tx="read",
+    record=BARCODE,
+    summary="a barcode: the record, or its image with ?format=png|svg",
+)
 def get_barcode(ctx: Ctx, id: str, query: BarcodeQuery) -> BarcodeOut | FileResult:
     with ctx.read() as s:
         b = s.get(QrBarcode, id)
@@ -621,8 +802,14 @@ def get_barcode(ctx: Ctx, id: str, query: BarcodeQuery) -> BarcodeOut | FileResu
     return FileResult(content, render.MEDIA[query.format], f"{out.type}-{out.value}.{query.format}")
 
 
-@use_case("qr.barcodes.delete", "DELETE /barcode/{id}", tx="write", says="Barcode deleted", record=BARCODE,
-          summary="delete a barcode")
+@use_case(
+    "qr.barcodes.delete",
+    "DELETE /barcode/{id}",
+    tx="write",
+    says="Barcode deleted",
+    record=BARCODE,
+    summary="delete a barcode",
+)
 def delete_barcode(ctx: Ctx, id: str) -> None:
     with ctx.write() as s:
         b = s.get(QrBarcode, id)
@@ -645,8 +832,16 @@ def v1_list(ctx: Ctx, query: QrQuery) -> Page[QrOut]:
     return list_codes(ctx, query)
 
 
-@use_case("qr.v1.create", "POST /v1/qr", tx="write", roles=ANYONE, status=201, says="New QR code", record=CODE,
-          summary="v1: create a QR code")
+@use_case(
+    "qr.v1.create",
+    "POST /v1/qr",
+    tx="write",
+    roles=ANYONE,
+    status=201,
+    says="New QR code",
+    record=CODE,
+    summary="v1: create a QR code",
+)
 def v1_create(ctx: Ctx, body: QrCreate) -> QrOut:
     _api_key_only(ctx)
     return create_code(ctx, body)
@@ -658,22 +853,42 @@ def v1_get(ctx: Ctx, id: str) -> QrOut:
     return get_code(ctx, id)
 
 
-@use_case("qr.v1.update", "PATCH /v1/qr/{id}", tx="write", roles=ANYONE, says="QR code changed", record=CODE,
-          summary="v1: update a QR code")
+@use_case(
+    "qr.v1.update",
+    "PATCH /v1/qr/{id}",
+    tx="write",
+    roles=ANYONE,
+    says="QR code changed",
+    record=CODE,
+    summary="v1: update a QR code",
+)
 def v1_update(ctx: Ctx, id: str, body: QrUpdate) -> QrOut:
     _api_key_only(ctx)
     return update_code(ctx, id, body)
 
 
-@use_case("qr.v1.delete", "DELETE /v1/qr/{id}", tx="write", roles=ANYONE, says="QR code deleted", record=CODE,
-          summary="v1: delete a QR code")
+@use_case(
+    "qr.v1.delete",
+    "DELETE /v1/qr/{id}",
+    tx="write",
+    roles=ANYONE,
+    says="QR code deleted",
+    record=CODE,
+    summary="v1: delete a QR code",
+)
 def v1_delete(ctx: Ctx, id: str) -> None:
     _api_key_only(ctx)
     delete_code(ctx, id)
 
 
-@use_case("qr.v1.analytics", "GET /v1/qr/{id}/analytics", tx="read", roles=ANYONE, record=CODE,
-          summary="v1: analytics of one QR code")
+@use_case(
+    "qr.v1.analytics",
+    "GET /v1/qr/{id}/analytics",
+    tx="read",
+    roles=ANYONE,
+    record=CODE,
+    summary="v1: analytics of one QR code",
+)
 def v1_analytics(ctx: Ctx, id: str, query: AnalyticsQuery) -> AnalyticsOut:
     _api_key_only(ctx)
     return code_analytics(ctx, id, query)

@@ -22,9 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to this script
-
 from sqlalchemy import insert  # noqa: E402
+from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to this script
 
 from app.wiring import station_runtime  # noqa: E402
 from local_db import new_id  # noqa: E402
@@ -42,8 +41,13 @@ SCANS = 2_000 if TINY else 1_000_000
 CODES = 10 if TINY else 200
 PNGS = 50 if TINY else 1_000
 TIMED = 100 if TINY else 1_000
-AGENTS = [("mobile", "Safari", "iOS"), ("mobile", "Chrome", "Android"), ("desktop", "Chrome", "Windows"),
-          ("desktop", "Firefox", "Linux"), ("tablet", "Safari", "iOS")]
+AGENTS = [
+    ("mobile", "Safari", "iOS"),
+    ("mobile", "Chrome", "Android"),
+    ("desktop", "Chrome", "Windows"),
+    ("desktop", "Firefox", "Linux"),
+    ("tablet", "Safari", "iOS"),
+]
 PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Version/17.4 Mobile/15E148 Safari/604.1"
 
 
@@ -58,8 +62,12 @@ def logo_png() -> bytes:
 
 
 def decode_figure() -> None:
-    styles = [Style(), Style(fg="#1d3b8f", error_correction="Q"), Style(fg="#2b2b2b", bg="#fff8e1", border=2),
-              Style(error_correction="H")]
+    styles = [
+        Style(),
+        Style(fg="#1d3b8f", error_correction="Q"),
+        Style(fg="#2b2b2b", bg="#fff8e1", border=2),
+        Style(error_correction="H"),
+    ]
     logo = logo_png()
     ok = total = 0
     t = time.perf_counter()
@@ -72,8 +80,10 @@ def decode_figure() -> None:
             content = render.render(fmt_, data, style, 400, logo if with_logo else None)
             ok += decode(content, fmt_) == [data]
     took = time.perf_counter() - t
-    print(f"decode: {ok}/{total} downloads of {CODES} codes (PNG, SVG via cairosvg, PDF via pdfium; "
-          f"{CODES // 4} with a logo at H) read back by zxing-cpp   [{took:.1f} s]")
+    print(
+        f"decode: {ok}/{total} downloads of {CODES} codes (PNG, SVG via cairosvg, PDF via pdfium; "
+        f"{CODES // 4} with a logo at H) read back by zxing-cpp   [{took:.1f} s]"
+    )
 
 
 def load_scans(rt, tenant_id: str, code_id: str, short: str) -> None:  # type: ignore[no-untyped-def]
@@ -93,12 +103,27 @@ def load_scans(rt, tenant_id: str, code_id: str, short: str) -> None:  # type: i
                 dev, br, os_ = AGENTS[rng.randrange(len(AGENTS))]
                 ref = rng.choice(["direct", "instagram.com", "facebook.com", "google.com", "t.co"])
                 bot = rng.random() < 0.03
-                batch.append({"id": new_id(), "tenant_id": tenant_id, "code_id": code_id, "short_code": short,
-                              "at": day_at + timedelta(seconds=i), "device": dev, "browser": br, "os": os_,
-                              "referrer": ref, "ip_hash": f"{rng.randrange(10**6):016x}", "user_agent": PHONE,
-                              "bot": bot})
-                keys = [("bots", "")] if bot else [("scans", ""), ("device", dev), ("browser", br), ("os", os_),
-                                                    ("referrer", ref)]
+                batch.append(
+                    {
+                        "id": new_id(),
+                        "tenant_id": tenant_id,
+                        "code_id": code_id,
+                        "short_code": short,
+                        "at": day_at + timedelta(seconds=i),
+                        "device": dev,
+                        "browser": br,
+                        "os": os_,
+                        "referrer": ref,
+                        "ip_hash": f"{rng.randrange(10**6):016x}",
+                        "user_agent": PHONE,
+                        "bot": bot,
+                    }
+                )
+                keys = (
+                    [("bots", "")]
+                    if bot
+                    else [("scans", ""), ("device", dev), ("browser", br), ("os", os_), ("referrer", ref)]
+                )
                 for k in keys:
                     counts[k] = counts.get(k, 0) + 1
                 n += 1
@@ -106,8 +131,20 @@ def load_scans(rt, tenant_id: str, code_id: str, short: str) -> None:  # type: i
                     conn.execute(insert(QrScan), batch)
                     batch = []
             counts[("unique", "")] = int(counts.get(("scans", ""), 0) * 0.8)
-            conn.execute(insert(QrDaily), [{"tenant_id": tenant_id, "code_id": code_id, "day": day_at.date(),
-                                            "dim": dim, "key": key, "count": c} for (dim, key), c in counts.items()])
+            conn.execute(
+                insert(QrDaily),
+                [
+                    {
+                        "tenant_id": tenant_id,
+                        "code_id": code_id,
+                        "day": day_at.date(),
+                        "dim": dim,
+                        "key": key,
+                        "count": c,
+                    }
+                    for (dim, key), c in counts.items()
+                ],
+            )
         if batch:
             conn.execute(insert(QrScan), batch)
         conn.execute(QrCode.__table__.update().where(QrCode.id == code_id).values(scans=n))  # type: ignore[attr-defined]
@@ -128,8 +165,12 @@ def main() -> None:
 
         def one_scan() -> None:
             ctx = Ctx(rt, tenant, public.principal, ip=f"198.51.{next(ips) % 250}.9")
-            out = execute(ctx, "qr.scan", short_code=code.short_code,
-                          headers={"user-agent": PHONE, "referer": "https://instagram.com/"})
+            out = execute(
+                ctx,
+                "qr.scan",
+                short_code=code.short_code,
+                headers={"user-agent": PHONE, "referer": "https://instagram.com/"},
+            )
             assert out.location == "https://example.com/bench"
 
         print(f"scan redirect with {SCANS:,} scans stored:      {fmt(timed(one_scan, TIMED, warmup=20))}")
@@ -154,8 +195,9 @@ def main() -> None:
         buf = io.BytesIO()
         qrcode.make(d, box_size=10).save(buf)
     bare = time.perf_counter() - t
-    print(f"{PNGS:,} PNGs: module writer {ours:.2f} s, bare qrcode.make().save() {bare:.2f} s  "
-          f"(ratio {ours / bare:.2f})")
+    print(
+        f"{PNGS:,} PNGs: module writer {ours:.2f} s, bare qrcode.make().save() {bare:.2f} s  (ratio {ours / bare:.2f})"
+    )
 
 
 if __name__ == "__main__":

@@ -39,8 +39,9 @@ def test_dynamic_code_scan_redirect_threshold_and_retarget(client: httpx.Client,
     # A link preview is recorded apart: not toward the cap nor the threshold.
     assert client.get(scan, headers=PREVIEW_BOT).status_code == 302
     assert not _events(server, "qr.threshold_reached")
-    retarget = client.patch(f"{B}/qr/{code['id']}/destination", json={"destination_url": "https://example.com/b"},
-                            headers=h)
+    retarget = client.patch(
+        f"{B}/qr/{code['id']}/destination", json={"destination_url": "https://example.com/b"}, headers=h
+    )
     assert retarget.status_code == 200
     assert client.get(scan, headers=PHONE).headers["location"] == "https://example.com/b"
     reached = _events(server, "qr.threshold_reached")
@@ -87,36 +88,50 @@ def test_download_decodes(client: httpx.Client, fmt: str) -> None:
     h = auth_headers(client, "owner@demo.test")
     code = _create(client, h, style={"fg": "#1d3b8f", "bg": "#ffffff", "error_correction": "H", "border": 4})
     r = client.get(f"{B}/qr/{code['id']}/download?format={fmt}&size=400", headers=h)
-    assert r.status_code == 200 and r.headers["content-type"].startswith({"png": "image/png", "svg": "image/svg",
-                                                                           "pdf": "application/pdf"}[fmt])
+    assert r.status_code == 200 and r.headers["content-type"].startswith(
+        {"png": "image/png", "svg": "image/svg", "pdf": "application/pdf"}[fmt]
+    )
     assert decode(r.content, fmt) == [code["content"]]
-    p = client.post(f"{B}/qr/preview?format={fmt}", json={"name": "x", "dynamic": False, "type": "text",
-                                                          "content": "hello"}, headers=h)
+    p = client.post(
+        f"{B}/qr/preview?format={fmt}",
+        json={"name": "x", "dynamic": False, "type": "text", "content": "hello"},
+        headers=h,
+    )
     assert p.status_code == 200 and decode(p.content, fmt) == ["hello"]
 
 
 def test_static_code_wrong_state_and_bad_input(client: httpx.Client) -> None:
     h = auth_headers(client, "owner@demo.test")
-    r = client.post(f"{B}/qr", json={"name": "Wifi", "type": "wifi", "dynamic": False,
-                                     "content": "WIFI:T:WPA;S:x;P:y;;"}, headers=h)
+    r = client.post(
+        f"{B}/qr", json={"name": "Wifi", "type": "wifi", "dynamic": False, "content": "WIFI:T:WPA;S:x;P:y;;"}, headers=h
+    )
     assert r.status_code == 201 and r.json()["data"]["content"].startswith("WIFI:")
     sid = r.json()["data"]["id"]
     bad = client.patch(f"{B}/qr/{sid}/destination", json={"destination_url": "https://e.com"}, headers=h)
     assert bad.status_code == 409 and bad.json()["details"]["current_state"] == "static"
-    for body in ({"name": "x"},  # dynamic without destination
-                 {"name": "x", "destination_url": "javascript:alert(1)"},
-                 {"name": "x", "destination_url": "https://e.com", "style": {"fg": "red"}},
-                 {"name": "x", "destination_url": "https://e.com", "colour": "#000000"},
-                 {"name": "x", "destination_url": "https://e.com", "template_id": "nope"},
-                 {"name": "x", "destination_url": "https://e.com", "valid_since": "2030-01-02T00:00:00Z",
-                  "valid_until": "2030-01-01T00:00:00Z"},
-                 {"name": "x" * 201, "destination_url": "https://e.com"}):
+    for body in (
+        {"name": "x"},  # dynamic without destination
+        {"name": "x", "destination_url": "javascript:alert(1)"},
+        {"name": "x", "destination_url": "https://e.com", "style": {"fg": "red"}},
+        {"name": "x", "destination_url": "https://e.com", "colour": "#000000"},
+        {"name": "x", "destination_url": "https://e.com", "template_id": "nope"},
+        {
+            "name": "x",
+            "destination_url": "https://e.com",
+            "valid_since": "2030-01-02T00:00:00Z",
+            "valid_until": "2030-01-01T00:00:00Z",
+        },
+        {"name": "x" * 201, "destination_url": "https://e.com"},
+    ):
         r = client.post(f"{B}/qr", json=body, headers=h)
         assert r.status_code == 400 and r.json()["code"] == "VALIDATION_ERROR", body
     assert client.get(f"{B}/qr/{sid}/download?format=gif", headers=h).status_code == 400
     assert client.get(f"{B}/analytics?from=2026-02-01&to=2026-01-01", headers=h).status_code == 400
-    huge = client.post(f"{B}/qr", content=b'{"name": "' + b"x" * (1024 * 1024 + 10) + b'"}',
-                       headers={**h, "Content-Type": "application/json"})
+    huge = client.post(
+        f"{B}/qr",
+        content=b'{"name": "' + b"x" * (1024 * 1024 + 10) + b'"}',
+        headers={**h, "Content-Type": "application/json"},
+    )
     assert huge.status_code == 413 and huge.json()["code"] == "PAYLOAD_TOO_LARGE"
     assert client.get(f"{B}/qr/00000000-0000-0000-0000-000000000000", headers=h).status_code == 404
 
@@ -134,14 +149,21 @@ def test_access_tenant_role_and_v1(client: httpx.Client) -> None:
         assert r.status_code == 403 and r.json()["code"] == "FORBIDDEN"
     assert client.get(f"{B}/qr").status_code == 401
     # The v1 API: API keys only, a session there is 401.
-    key = client.post("/api/tenants/demo/api-keys", json={"name": "erp", "modules": ["qr"]},
-                      headers=owner).json()["data"]["key"]
+    key = client.post("/api/tenants/demo/api-keys", json={"name": "erp", "modules": ["qr"]}, headers=owner).json()[
+        "data"
+    ]["key"]
     bearer = {"Authorization": f"Bearer {key}"}
     assert client.get(f"{B}/v1/qr", headers=owner).status_code == 401
-    made = client.post(f"{B}/v1/qr", json={"name": "ERP", "destination_url": "https://erp.example.com/x"},
-                       headers={**bearer, "Idempotency-Key": "erp-1"})
-    again = client.post(f"{B}/v1/qr", json={"name": "ERP", "destination_url": "https://erp.example.com/x"},
-                        headers={**bearer, "Idempotency-Key": "erp-1"})
+    made = client.post(
+        f"{B}/v1/qr",
+        json={"name": "ERP", "destination_url": "https://erp.example.com/x"},
+        headers={**bearer, "Idempotency-Key": "erp-1"},
+    )
+    again = client.post(
+        f"{B}/v1/qr",
+        json={"name": "ERP", "destination_url": "https://erp.example.com/x"},
+        headers={**bearer, "Idempotency-Key": "erp-1"},
+    )
     assert made.status_code == 201 and again.json()["data"]["id"] == made.json()["data"]["id"]
     vid = made.json()["data"]["id"]
     assert client.get(f"{B}/v1/qr/{vid}", headers={"X-API-Key": key}).json()["data"]["name"] == "ERP"
@@ -150,20 +172,24 @@ def test_access_tenant_role_and_v1(client: httpx.Client) -> None:
     assert client.get(f"{B}/v1/qr", headers=bearer).json()["meta"]["total"] >= 2
     assert client.delete(f"{B}/v1/qr/{vid}", headers=bearer).status_code == 204
     assert client.get(f"{B}/v1/qr/{vid}", headers=bearer).status_code == 404
-    wrong = client.post("/api/tenants/demo/api-keys", json={"name": "x", "modules": ["upgrade"]},
-                        headers=owner).json()["data"]["key"]
+    wrong = client.post("/api/tenants/demo/api-keys", json={"name": "x", "modules": ["upgrade"]}, headers=owner).json()[
+        "data"
+    ]["key"]
     assert client.get(f"{B}/v1/qr", headers={"Authorization": f"Bearer {wrong}"}).status_code == 403
 
 
 def test_templates_folders_barcodes(client: httpx.Client) -> None:
     h = auth_headers(client, "owner@demo.test")
-    t = client.post(f"{B}/templates", json={"name": "Red", "style": {"fg": "#aa0000", "error_correction": "Q"}},
-                    headers=h)
+    t = client.post(
+        f"{B}/templates", json={"name": "Red", "style": {"fg": "#aa0000", "error_correction": "Q"}}, headers=h
+    )
     assert t.status_code == 201
     tid = t.json()["data"]["id"]
     code = _create(client, h, template_id=tid)
     assert code["style"]["fg"] == "#aa0000" and code["style"]["error_correction"] == "Q"
-    assert client.patch(f"{B}/templates/{tid}", json={"name": "Dark red"}, headers=h).json()["data"]["name"] == "Dark red"
+    assert (
+        client.patch(f"{B}/templates/{tid}", json={"name": "Dark red"}, headers=h).json()["data"]["name"] == "Dark red"
+    )
     assert client.get(f"{B}/templates?limit=1&page=1", headers=h).json()["meta"]["limit"] == 1
     f = client.post(f"{B}/folders", json={"name": "Spring"}, headers=h).json()["data"]
     sub = client.post(f"{B}/folders", json={"name": "Posters", "parent_id": f["id"]}, headers=h).json()["data"]
@@ -174,9 +200,14 @@ def test_templates_folders_barcodes(client: httpx.Client) -> None:
     assert client.delete(f"{B}/folders/{sub['id']}", headers=h).status_code == 409
     assert client.delete(f"{B}/templates/{tid}", headers=h).status_code == 204
     # Barcodes: check digits computed, verified; images decode.
-    cases = [("ean13", "400638133393", "4006381333931"), ("ean8", "9638507", "96385074"),
-             ("upca", "03600024145", "036000241457"), ("itf14", "1540014128876", "15400141288763"),
-             ("code128", "HI345678", "HI345678"), ("code39", "ABC-123", "ABC-123")]
+    cases = [
+        ("ean13", "400638133393", "4006381333931"),
+        ("ean8", "9638507", "96385074"),
+        ("upca", "03600024145", "036000241457"),
+        ("itf14", "1540014128876", "15400141288763"),
+        ("code128", "HI345678", "HI345678"),
+        ("code39", "ABC-123", "ABC-123"),
+    ]
     for kind, given, full in cases:
         r = client.post(f"{B}/barcode", json={"type": kind, "value": given}, headers=h)
         assert r.status_code == 201 and r.json()["data"]["value"] == full, (kind, r.text)
