@@ -24,7 +24,7 @@ from services.core import service as core_service
 from services.core.commands import REGISTRY, Operation, execute
 from services.core.context import Ctx, Runtime
 from services.core.errors import RateLimited, ServiceError, Unauthorized, ValidationFailed, validation_details
-from services.core.files import FileResult, Upload
+from services.core.files import FileResult, Redirect, Upload
 from services.core.pagination import Page
 from services.core.ratelimit import Decision, RateLimiter
 from services.core.schemas import LoginOut, LoginRequest, MeOut
@@ -41,6 +41,8 @@ def serialize(result: Any, status_code: int) -> Response:
         return Response(result.content, media_type=result.media_type, headers=headers)
     if isinstance(result, Response):
         return result
+    if isinstance(result, Redirect):
+        return Response(status_code=result.status, headers={"Location": result.location})
     if result is None:
         return Response(status_code=204)
     if isinstance(result, Page):
@@ -190,6 +192,9 @@ def auth_paths(b: Builder) -> dict[str, Any]:
 
 
 def route_path(op: Operation) -> str:
+    if op.path.startswith("/../"):
+        # At the module root, beside its api (the QR scan address /<tenant>/qr/r/<code>).
+        return "/{tenant}/" + op.module + op.path[3:]
     return op.path if op.path.startswith("/api/") else "/{tenant}/" + op.module + "/api" + op.path
 
 

@@ -20,3 +20,11 @@ class Upload:
     filename: str
     content_type: str
     content: bytes
+
+
+@dataclass(frozen=True)
+class Redirect:
+    """A redirect answer (the QR scan address): the HTTP door answers ``status`` with ``Location``."""
+
+    location: str
+    status: int = 302

@@ -1,0 +1,147 @@
+"""The public scan: user agent parsing, bot test, anonymised IP, and the write of one scan.
+
+The write is one insert into ``qr_scans``, one ``UPDATE ... RETURNING`` of the code's counter
+and one multi-row upsert of the day's counters (plus a visitor insert that counts uniques).
+Summaries read the counters only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+from urllib.parse import urlsplit
+
+from sqlalchemy import Boolean, Date, bindparam, text
+from sqlalchemy.orm import Session
+
+from local_db.models.qr import QrScan
+
+# Crawlers, link previews (chat apps, social networks), headless browsers and HTTP tools.
+BOT = re.compile(
+    r"bot\b|bot/|crawl|spider|slurp|preview|facebookexternalhit|facebookcatalog|embedly|whatsapp|telegram"
+    r"|slack|discord|skypeuri|linkedin|pinterest|vkshare|bingpreview|google-?inspectiontool|headless"
+    r"|curl/|wget/|python-requests|python-httpx|go-http-client|okhttp|java/|libwww|httpclient|axios|node-fetch",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Agent:
+    device: str
+    browser: str
+    os: str
+    bot: bool
+
+
+def parse_agent(ua: str) -> Agent:
+    """Device, browser and OS from a user agent, in the few words analytics show."""
+    bot = not ua.strip() or BOT.search(ua) is not None
+    if re.search(r"iPad|Tablet|Android(?!.*Mobile)", ua):
+        device = "tablet"
+    elif re.search(r"Mobi|iPhone|iPod|Android", ua):
+        device = "mobile"
+    elif bot:
+        device = "bot"
+    else:
+        device = "desktop"
+    if "Edg" in ua:
+        browser = "Edge"
+    elif "OPR/" in ua or "Opera" in ua:
+        browser = "Opera"
+    elif "SamsungBrowser" in ua:
+        browser = "Samsung Internet"
+    elif "Firefox/" in ua or "FxiOS" in ua:
+        browser = "Firefox"
+    elif "Chrome/" in ua or "CriOS" in ua:
+        browser = "Chrome"
+    elif "Safari/" in ua:
+        browser = "Safari"
+    else:
+        browser = "other"
+    if re.search(r"iPhone|iPad|iPod", ua):
+        os_ = "iOS"
+    elif "Android" in ua:
+        os_ = "Android"
+    elif "Windows" in ua:
+        os_ = "Windows"
+    elif "Mac OS X" in ua or "Macintosh" in ua:
+        os_ = "macOS"
+    elif "CrOS" in ua:
+        os_ = "ChromeOS"
+    elif "Linux" in ua:
+        os_ = "Linux"
+    else:
+        os_ = "other"
+    return Agent(device, browser, os_, bot)
+
+
+def referrer_host(referer: str | None) -> str:
+    if not referer:
+        return "direct"
+    host = urlsplit(referer).hostname or ""
+    return host[:200] or "direct"
+
+
+def anonymise_ip(secret: bytes, tenant_id: str, day: date, ip: str | None) -> str:
+    """A keyed hash of the IP with its host part dropped (/24, /48), salted by day: counts
+    distinct visitors per day without keeping an address that identifies anyone."""
+    try:
+        addr = ipaddress.ip_address(ip or "")
+        net = ipaddress.ip_network(f"{addr}/{24 if addr.version == 4 else 48}", strict=False)
+        base = str(net.network_address)
+    except ValueError:
+        base = "unknown"
+    msg = f"{tenant_id}|{day.isoformat()}|{base}".encode()
+    return hmac.new(secret, msg, hashlib.sha256).hexdigest()[:16]
+
+
+# Plain statements built once: the scan runs the same four with new values (no per-call compile).
+_T = QrScan.__table__
+_SCAN = text(
+    "INSERT INTO qr_scans (id, tenant_id, code_id, short_code, at, device, browser, os, referrer, ip_hash,"
+    " user_agent, bot) VALUES (:id, :tenant_id, :code_id, :short_code, :at, :device, :browser, :os, :referrer,"
+    " :ip_hash, :user_agent, :bot)"
+).bindparams(bindparam("at", type_=_T.c.at.type), bindparam("bot", type_=Boolean()))
+_COUNT = text(
+    "INSERT INTO qr_daily (tenant_id, code_id, day, dim, key, count) VALUES (:tenant_id, :code_id, :day, :dim,"
+    " :key, 1) ON CONFLICT (tenant_id, code_id, day, dim, key) DO UPDATE SET count = qr_daily.count + 1"
+).bindparams(bindparam("day", type_=Date()))
+_VISIT = text(
+    "INSERT INTO qr_visitors (tenant_id, code_id, day, ip_hash) VALUES (:tenant_id, :code_id, :day, :ip_hash)"
+    " ON CONFLICT DO NOTHING"
+).bindparams(bindparam("day", type_=Date()))
+_SCANS = text("UPDATE qr_codes SET scans = scans + 1 WHERE id = :id AND tenant_id = :tenant_id RETURNING scans")
+_BOTS = text("UPDATE qr_codes SET bots = bots + 1 WHERE id = :id AND tenant_id = :tenant_id")
+
+
+def record(s: Session, *, tenant_id: str, scan: dict[str, Any], code_id: str | None, agent: Agent) -> int | None:
+    """Write one scan and its counters; the code's new non-bot count (None for bots and orphans)."""
+    conn = s.connection()
+    conn.execute(_SCAN, scan)
+    key = {"tenant_id": tenant_id, "day": scan["at"].date()}
+    if code_id is None:
+        conn.execute(_COUNT, {**key, "code_id": "", "dim": "orphans", "key": ""})
+        return None
+    if agent.bot:
+        conn.execute(_BOTS, {"id": code_id, "tenant_id": tenant_id})
+        conn.execute(_COUNT, {**key, "code_id": code_id, "dim": "bots", "key": ""})
+        return None
+    count = conn.execute(_SCANS, {"id": code_id, "tenant_id": tenant_id}).scalar_one()
+    dims = [
+        ("scans", ""),
+        ("device", agent.device),
+        ("browser", agent.browser),
+        ("os", agent.os),
+        ("referrer", scan["referrer"]),
+    ]
+    first = conn.execute(_VISIT, {**key, "code_id": code_id, "ip_hash": scan["ip_hash"]}).rowcount == 1
+    if first:
+        dims.append(("unique", ""))
+    # One executemany of the same statement.
+    conn.execute(_COUNT, [{**key, "code_id": code_id, "dim": d, "key": k} for d, k in dims])
+    return int(count)

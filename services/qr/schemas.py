@@ -1,0 +1,236 @@
+"""Request and response models of the QR Codes module (DECISIONS: QR Codes)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, field_validator
+
+from services.core.pagination import ListQuery
+from services.core.schemas import Strict
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+QrType = Literal["url", "text", "email", "phone", "vcard", "wifi"]
+BarcodeType = Literal["code128", "ean13", "ean8", "upca", "itf14", "code39"]
+
+
+class Style(Strict):
+    fg: str = "#000000"
+    bg: str = "#ffffff"
+    error_correction: Literal["L", "M", "Q", "H"] = "M"
+    border: int = Field(default=4, ge=0, le=20)
+    logo_file_id: str | None = Field(default=None, max_length=64)
+
+    @field_validator("fg", "bg")
+    @classmethod
+    def _colour(cls, v: str) -> str:
+        if not _COLOUR.match(v):
+            raise ValueError("a colour is #rrggbb")
+        return v.lower()
+
+
+class QrCreate(Strict):
+    name: str = Field(min_length=1, max_length=200)
+    type: QrType = "url"
+    content: str = Field(default="", max_length=2000)
+    dynamic: bool = True
+    destination_url: str | None = Field(default=None, max_length=2000)
+    folder_id: str | None = Field(default=None, max_length=36)
+    template_id: str | None = Field(default=None, max_length=36)
+    style: Style | None = None
+    valid_since: datetime | None = None
+    valid_until: datetime | None = None
+    max_scans: int | None = Field(default=None, ge=1)
+    scan_alert_threshold: int | None = Field(default=None, ge=1)
+    enabled: bool = True
+
+    @field_validator("destination_url")
+    @classmethod
+    def _url(cls, v: str | None) -> str | None:
+        if v is not None and not re.match(r"^https?://[^\s]+$", v):
+            raise ValueError("destination_url must be an http(s) URL")
+        return v
+
+
+class QrUpdate(Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    content: str | None = Field(default=None, max_length=2000)
+    folder_id: str | None = Field(default=None, max_length=36)
+    template_id: str | None = Field(default=None, max_length=36)
+    style: Style | None = None
+    valid_since: datetime | None = None
+    valid_until: datetime | None = None
+    max_scans: int | None = Field(default=None, ge=1)
+    scan_alert_threshold: int | None = Field(default=None, ge=1)
+    enabled: bool | None = None
+
+
+class DestinationUpdate(Strict):
+    destination_url: str = Field(max_length=2000)
+
+    @field_validator("destination_url")
+    @classmethod
+    def _url(cls, v: str) -> str:
+        if not re.match(r"^https?://[^\s]+$", v):
+            raise ValueError("destination_url must be an http(s) URL")
+        return v
+
+
+class QrOut(BaseModel):
+    id: str
+    name: str
+    type: str
+    content: str
+    dynamic: bool
+    short_code: str
+    destination_url: str | None
+    folder_id: str | None
+    template_id: str | None
+    style: dict[str, Any]
+    valid_since: datetime | None
+    valid_until: datetime | None
+    max_scans: int | None
+    scan_alert_threshold: int | None
+    enabled: bool
+    scans: int
+    bots: int
+    created_at: datetime
+
+
+class QrQuery(ListQuery):
+    folder_id: str | None = None
+
+
+class DownloadQuery(BaseModel):
+    format: Literal["png", "svg", "pdf"] = "png"
+    size: int = Field(default=512, ge=64, le=4096)
+
+
+class PreviewQuery(BaseModel):
+    format: Literal["png", "svg", "pdf"] = "png"
+    size: int = Field(default=512, ge=64, le=4096)
+
+
+class AnalyticsQuery(BaseModel):
+    # Inclusive day range; default the last 30 days.
+    from_: date | None = Field(default=None, alias="from")
+    to: date | None = None
+
+
+class Breakdown(BaseModel):
+    key: str
+    count: int
+
+
+class DayCount(BaseModel):
+    day: date
+    scans: int
+    unique: int
+    bots: int
+
+
+class AnalyticsOut(BaseModel):
+    code_id: str | None
+    scans: int
+    unique: int
+    bots: int
+    orphans: int | None = None
+    by_day: list[DayCount]
+    device: list[Breakdown]
+    browser: list[Breakdown]
+    os: list[Breakdown]
+    referrer: list[Breakdown]
+
+
+class RealtimeQuery(BaseModel):
+    minutes: int = Field(default=5, ge=1, le=1440)
+    code_id: str | None = None
+
+
+class ScanOut(BaseModel):
+    id: str
+    code_id: str | None
+    short_code: str
+    at: datetime
+    device: str
+    browser: str
+    os: str
+    referrer: str
+    ip_hash: str
+    bot: bool
+
+
+class RealtimeOut(BaseModel):
+    minutes: int
+    count: int
+    scans: list[ScanOut]
+
+
+class ExportQuery(BaseModel):
+    format: Literal["csv", "json"] = "csv"
+    from_: date | None = Field(default=None, alias="from")
+    to: date | None = None
+    code_id: str | None = None
+
+
+class TemplateCreate(Strict):
+    name: str = Field(min_length=1, max_length=200)
+    style: Style = Field(default_factory=Style)
+
+
+class TemplateUpdate(Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    style: Style | None = None
+
+
+class TemplateOut(BaseModel):
+    id: str
+    name: str
+    style: dict[str, Any]
+    created_at: datetime
+
+
+class FolderCreate(Strict):
+    name: str = Field(min_length=1, max_length=200)
+    parent_id: str | None = Field(default=None, max_length=36)
+
+
+class FolderUpdate(Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    parent_id: str | None = Field(default=None, max_length=36)
+
+
+class FolderOut(BaseModel):
+    id: str
+    name: str
+    parent_id: str | None
+    created_at: datetime
+
+
+class BarcodeCreate(Strict):
+    type: BarcodeType
+    value: str = Field(min_length=1, max_length=80)
+
+
+class BarcodeOut(BaseModel):
+    id: str
+    type: str
+    value: str
+    created_at: datetime
+
+
+class BarcodeQuery(BaseModel):
+    format: Literal["png", "svg"] | None = None
+
+
+class ScanQuery(BaseModel):
+    # Headers the scan reads come through as query-like fields from the front door.
+    pass
+
+
+class LogoOut(BaseModel):
+    file_id: str
+    size: int
+    content_type: str

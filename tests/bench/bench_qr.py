@@ -1,0 +1,204 @@
+"""QR Codes figures (plain script): `python tests/bench/bench_qr.py` (full: 1,000,000 scans)
+or `BENCH_TINY=1 python tests/bench/bench_qr.py` (a few seconds, smoke run).
+
+1. 200 generated codes (several styles, a logo at error correction H) in PNG, SVG (drawn by
+   cairosvg) and PDF (drawn by pdfium) decode back to their content with zxing-cpp.
+2. The scan redirect (the service call the HTTP door runs: lookup, scan insert, counter
+   upserts, event) p50/p95 with N scans stored.
+3. The analytics summary of a code with N scans (a year of daily counters) p50/p95.
+4. 1,000 PNGs through the module's writer next to the bare ``qrcode`` library.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sqlalchemy import insert  # noqa: E402
+from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to this script
+
+from app.wiring import station_runtime  # noqa: E402
+from local_db import new_id  # noqa: E402
+from local_db.models.qr import QrCode, QrDaily, QrScan  # noqa: E402
+from services.core import auth  # noqa: E402
+from services.core.commands import execute  # noqa: E402
+from services.core.context import SYSTEM, Ctx, Principal  # noqa: E402
+from services.core.demo import seed_demo  # noqa: E402
+from services.qr import render, service  # noqa: E402
+from services.qr.schemas import AnalyticsQuery, QrCreate, Style  # noqa: E402
+from tests.qr_decode import decode  # noqa: E402
+
+TINY = os.environ.get("BENCH_TINY") == "1" or "--tiny" in sys.argv
+SCANS = 2_000 if TINY else 1_000_000
+CODES = 10 if TINY else 200
+PNGS = 50 if TINY else 1_000
+TIMED = 100 if TINY else 1_000
+AGENTS = [
+    ("mobile", "Safari", "iOS"),
+    ("mobile", "Chrome", "Android"),
+    ("desktop", "Chrome", "Windows"),
+    ("desktop", "Firefox", "Linux"),
+    ("tablet", "Safari", "iOS"),
+]
+PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Version/17.4 Mobile/15E148 Safari/604.1"
+
+
+def logo_png() -> bytes:
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGBA", (120, 120), (255, 255, 255, 0))
+    ImageDraw.Draw(img).ellipse((5, 5, 115, 115), fill=(220, 40, 40, 255))
+    buf = io.BytesIO()
+    img.save(buf, "PNG")
+    return buf.getvalue()
+
+
+def decode_figure() -> None:
+    styles = [
+        Style(),
+        Style(fg="#1d3b8f", error_correction="Q"),
+        Style(fg="#2b2b2b", bg="#fff8e1", border=2),
+        Style(error_correction="H"),
+    ]
+    logo = logo_png()
+    ok = total = 0
+    t = time.perf_counter()
+    for i in range(CODES):
+        style = styles[i % len(styles)].model_dump()
+        with_logo = i % 4 == 3  # the H style carries a logo
+        data = f"https://example.com/p/{i:05d}?utm_source=poster&n={random.randint(0, 10**9)}"
+        for fmt_ in ("png", "svg", "pdf"):
+            total += 1
+            content = render.render(fmt_, data, style, 400, logo if with_logo else None)
+            ok += decode(content, fmt_) == [data]
+    took = time.perf_counter() - t
+    print(
+        f"decode: {ok}/{total} downloads of {CODES} codes (PNG, SVG via cairosvg, PDF via pdfium; "
+        f"{CODES // 4} with a logo at H) read back by zxing-cpp   [{took:.1f} s]"
+    )
+
+
+def load_scans(rt, tenant_id: str, code_id: str, short: str) -> None:  # type: ignore[no-untyped-def]
+    """N scans over a year, written straight into the tables with their daily counters."""
+    rng = random.Random(7)
+    now = rt.clock.now()
+    days = 365
+    per_day = max(1, SCANS // days)
+    t = time.perf_counter()
+    with rt.db.engine.begin() as conn:
+        batch: list[dict] = []
+        n = 0
+        for d in range(days):
+            day_at = now - timedelta(days=days - d)
+            counts: dict[tuple[str, str], int] = {}
+            for i in range(per_day if d < days - 1 else SCANS - per_day * (days - 1)):
+                dev, br, os_ = AGENTS[rng.randrange(len(AGENTS))]
+                ref = rng.choice(["direct", "instagram.com", "facebook.com", "google.com", "t.co"])
+                bot = rng.random() < 0.03
+                batch.append(
+                    {
+                        "id": new_id(),
+                        "tenant_id": tenant_id,
+                        "code_id": code_id,
+                        "short_code": short,
+                        "at": day_at + timedelta(seconds=i),
+                        "device": dev,
+                        "browser": br,
+                        "os": os_,
+                        "referrer": ref,
+                        "ip_hash": f"{rng.randrange(10**6):016x}",
+                        "user_agent": PHONE,
+                        "bot": bot,
+                    }
+                )
+                keys = (
+                    [("bots", "")]
+                    if bot
+                    else [("scans", ""), ("device", dev), ("browser", br), ("os", os_), ("referrer", ref)]
+                )
+                for k in keys:
+                    counts[k] = counts.get(k, 0) + 1
+                n += 1
+                if len(batch) >= 20_000:
+                    conn.execute(insert(QrScan), batch)
+                    batch = []
+            counts[("unique", "")] = int(counts.get(("scans", ""), 0) * 0.8)
+            conn.execute(
+                insert(QrDaily),
+                [
+                    {
+                        "tenant_id": tenant_id,
+                        "code_id": code_id,
+                        "day": day_at.date(),
+                        "dim": dim,
+                        "key": key,
+                        "count": c,
+                    }
+                    for (dim, key), c in counts.items()
+                ],
+            )
+        if batch:
+            conn.execute(insert(QrScan), batch)
+        conn.execute(QrCode.__table__.update().where(QrCode.id == code_id).values(scans=n))  # type: ignore[attr-defined]
+    print(f"loaded {SCANS:,} scans and a year of daily counters   [{time.perf_counter() - t:.1f} s]")
+
+
+def main() -> None:
+    decode_figure()
+    with tempfile.TemporaryDirectory() as tmp:
+        rt = station_runtime(Path(tmp) / "station", "station-bench")
+        seed_demo(rt)
+        tenant = auth.load_tenant(rt.db, "demo")
+        admin = Ctx(rt, tenant, SYSTEM)
+        code = service.create_code(admin, QrCreate(name="Bench", destination_url="https://example.com/bench"))
+        load_scans(rt, tenant.id, code.id, code.short_code)
+        public = Ctx(rt, tenant, Principal(kind="public", id="ip:203.0.113.7"), ip="203.0.113.7")
+        ips = iter(range(10**9))
+
+        def one_scan() -> None:
+            ctx = Ctx(rt, tenant, public.principal, ip=f"198.51.{next(ips) % 250}.9")
+            out = execute(
+                ctx,
+                "qr.scan",
+                short_code=code.short_code,
+                headers={"user-agent": PHONE, "referer": "https://instagram.com/"},
+            )
+            assert out.location == "https://example.com/bench"
+
+        print(f"scan redirect with {SCANS:,} scans stored:      {fmt(timed(one_scan, TIMED, warmup=20))}")
+        year = AnalyticsQuery.model_validate({"from": (rt.clock.now() - timedelta(days=366)).date().isoformat()})
+
+        def summary() -> None:
+            out = execute(admin, "qr.codes.analytics", id=code.id, query=year)
+            assert out.scans >= SCANS * 0.9
+
+        print(f"analytics summary (a year) of {SCANS:,} scans: {fmt(timed(summary, TIMED // 5, warmup=3))}")
+
+    import qrcode
+
+    data = [f"https://example.com/p/{i:05d}" for i in range(PNGS)]
+    style = Style().model_dump()
+    t = time.perf_counter()
+    for d in data:
+        render.png(d, style, 400)
+    ours = time.perf_counter() - t
+    t = time.perf_counter()
+    for d in data:
+        buf = io.BytesIO()
+        qrcode.make(d, box_size=10).save(buf)
+    bare = time.perf_counter() - t
+    print(
+        f"{PNGS:,} PNGs: module writer {ours:.2f} s, bare qrcode.make().save() {bare:.2f} s  (ratio {ours / bare:.2f})"
+    )
+
+
+if __name__ == "__main__":
+    main()
