@@ -190,6 +190,8 @@ class Builder:
         if op.auth == "customer":
             staff: list[dict[str, list[str]]] = [{"session": []}, {"apiKey": []}] if op.staff_too else []
             return [{"customerSession": []}, {"bearer": []}, *staff]
+        if op.keys_only:
+            return [{"apiKey": []}, {"bearer": []}]
         if op.module == "platform":
             return [{"session": []}, {"bearer": []}]  # tenant settings need a signed-in person
         return [{"session": []}, {"apiKey": []}, {"bearer": []}]

@@ -25,7 +25,7 @@ from local_db import new_id
 from local_db.base import IdPlan, id_plan, table_of
 from local_db.models import Counter, IdempotencyRecord, OutboxEntry
 from services.core.context import Ctx
-from services.core.errors import Conflict, Forbidden, TenantInactive, ValidationFailed, validation_details
+from services.core.errors import Conflict, Forbidden, TenantInactive, Unauthorized, ValidationFailed, validation_details
 from services.core.roles import STAFF
 from services.core.signing import sign
 
@@ -76,6 +76,8 @@ class Operation:
     # Made on the platform, online, never queued in a station's outbox: the change carries or
     # makes a secret (an API key's value, a password, a station's or a subscription's secret).
     online: bool = False
+    # Only API keys call it (a versioned public API for integrations): anyone else is 401.
+    keys_only: bool = False
     # Sign-in operations: the HTTP door sets this HttpOnly cookie from the
     # result's ``token`` field; sign-out operations clear it.
     cookie: str | None = None
@@ -139,6 +141,7 @@ def use_case(
     limit: str | None = None,
     upload: bool = False,
     online: bool = False,
+    keys_only: bool = False,
     cookie: str | None = None,
     clears_cookie: str | None = None,
     headers: tuple[str, ...] = (),
@@ -175,6 +178,7 @@ def use_case(
                 limit=limit,
                 upload=upload,
                 online=online,
+                keys_only=keys_only,
                 cookie=cookie,
                 clears_cookie=clears_cookie,
                 headers=headers,
@@ -225,6 +229,8 @@ def check_access(ctx: Ctx, op: Operation) -> None:
             raise Forbidden("this route is for the module's customers")
     if p.kind == "customer":
         raise Forbidden("customer accounts cannot use staff routes")
+    if op.keys_only and p.kind not in ("api_key", "system"):
+        raise Unauthorized("this API takes an API key: Authorization: Bearer pk_... or X-API-Key")
     if op.module == "platform":
         # Tenant settings are for people; API keys are scoped to modules.
         if p.kind != "user":

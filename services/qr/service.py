@@ -22,7 +22,7 @@ from local_db import new_id
 from local_db.models.qr import QrBarcode, QrCode, QrDaily, QrFolder, QrScan, QrTemplate
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, NotFound, Unauthorized, ValidationFailed, conflict_state
+from services.core.errors import Conflict, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.files import FileResult, Redirect, Upload
 from services.core.pagination import ListQuery, Page, paginate
@@ -821,14 +821,8 @@ def delete_barcode(ctx: Ctx, id: str) -> None:
 # --- the versioned public API (API keys only) ---------------------------------
 
 
-def _api_key_only(ctx: Ctx) -> None:
-    if ctx.principal.kind not in ("api_key", "system"):
-        raise Unauthorized("the v1 API takes an API key: Authorization: Bearer pk_... or X-API-Key")
-
-
-@use_case("qr.v1.list", "GET /v1/qr", tx="read", roles=ANYONE, record=CODE, summary="v1: list QR codes")
+@use_case("qr.v1.list", "GET /v1/qr", tx="read", roles=ANYONE, keys_only=True, record=CODE, summary="v1: list QR codes")
 def v1_list(ctx: Ctx, query: QrQuery) -> Page[QrOut]:
-    _api_key_only(ctx)
     return list_codes(ctx, query)
 
 
@@ -837,19 +831,20 @@ def v1_list(ctx: Ctx, query: QrQuery) -> Page[QrOut]:
     "POST /v1/qr",
     tx="write",
     roles=ANYONE,
+    keys_only=True,
     status=201,
     says="New QR code",
     record=CODE,
     summary="v1: create a QR code",
 )
 def v1_create(ctx: Ctx, body: QrCreate) -> QrOut:
-    _api_key_only(ctx)
     return create_code(ctx, body)
 
 
-@use_case("qr.v1.get", "GET /v1/qr/{id}", tx="read", roles=ANYONE, record=CODE, summary="v1: QR code details")
+@use_case(
+    "qr.v1.get", "GET /v1/qr/{id}", tx="read", roles=ANYONE, keys_only=True, record=CODE, summary="v1: QR code details"
+)
 def v1_get(ctx: Ctx, id: str) -> QrOut:
-    _api_key_only(ctx)
     return get_code(ctx, id)
 
 
@@ -858,12 +853,12 @@ def v1_get(ctx: Ctx, id: str) -> QrOut:
     "PATCH /v1/qr/{id}",
     tx="write",
     roles=ANYONE,
+    keys_only=True,
     says="QR code changed",
     record=CODE,
     summary="v1: update a QR code",
 )
 def v1_update(ctx: Ctx, id: str, body: QrUpdate) -> QrOut:
-    _api_key_only(ctx)
     return update_code(ctx, id, body)
 
 
@@ -872,12 +867,12 @@ def v1_update(ctx: Ctx, id: str, body: QrUpdate) -> QrOut:
     "DELETE /v1/qr/{id}",
     tx="write",
     roles=ANYONE,
+    keys_only=True,
     says="QR code deleted",
     record=CODE,
     summary="v1: delete a QR code",
 )
 def v1_delete(ctx: Ctx, id: str) -> None:
-    _api_key_only(ctx)
     delete_code(ctx, id)
 
 
@@ -886,9 +881,9 @@ def v1_delete(ctx: Ctx, id: str) -> None:
     "GET /v1/qr/{id}/analytics",
     tx="read",
     roles=ANYONE,
+    keys_only=True,
     record=CODE,
     summary="v1: analytics of one QR code",
 )
 def v1_analytics(ctx: Ctx, id: str, query: AnalyticsQuery) -> AnalyticsOut:
-    _api_key_only(ctx)
     return code_analytics(ctx, id, query)
