@@ -18,8 +18,7 @@ from app.station import open_station, station_id
 
 def register(data_dir: Path, platform_url: str, slug: str, email: str, name: str | None) -> int:
     from services.core import auth, platform_client
-    from services.sync import station as st
-    from services.sync.client import SyncError, register_station
+    from services.sync.client import SyncError, link_station
 
     password = os.environ.get("PLATFORM_PASSWORD") or getpass.getpass(f"Password of {email} on the platform: ")
     rt = open_station(data_dir)
@@ -29,18 +28,17 @@ def register(data_dir: Path, platform_url: str, slug: str, email: str, name: str
         print(f"register-station: tenant {slug!r} is not on this station: {exc}", file=sys.stderr)
         return 2
 
-    async def go() -> str:
+    async def go() -> None:
         signed = await platform_client.sign_in(platform_url, email, password)
         if signed.token is None:
             raise SyncError("refused", f"the platform refused these credentials (HTTP {signed.status})", retry=False)
-        return await register_station(platform_url, slug, rt.station_id, name or rt.station_id, token=signed.token)
+        await link_station(rt, tenant.id, platform_url, slug, name or rt.station_id, token=signed.token)
 
     try:
-        secret = asyncio.run(go())
+        asyncio.run(go())
     except SyncError as exc:
         print(f"register-station: {exc.message}", file=sys.stderr)
         return 1
-    st.save_link(rt, tenant.id, platform_url, rt.station_id, secret)
     print(f"station {rt.station_id} registered with {platform_url} for {slug}")
     rt.db.dispose()
     return 0

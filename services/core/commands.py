@@ -24,6 +24,7 @@ from sqlalchemy.engine import Connection
 from local_db import new_id
 from local_db.base import IdPlan, id_plan, table_of
 from local_db.models import Counter, IdempotencyRecord, OutboxEntry
+from local_db.models.sync import SyncLink
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, TenantInactive, ValidationFailed, validation_details
 
@@ -178,7 +179,14 @@ def next_value(ctx: Ctx, scope: str, name: str) -> int:
     value = next_counter(conn, scope, name)
     if ctx.runtime.is_station and name in LEASED_COUNTERS:
         end = conn.execute(_READ_COUNTER, {"s": scope, "n": name + LEASE_END}).scalar_one_or_none()
-        # No lease: a station on its own (never linked to a platform) counts by itself.
+        # No lease: a station on its own (never linked to a platform) counts by itself; a linked one
+        # without a block would risk a number another station printed: it waits for its first block.
+        if end is None and conn.execute(_LINKED, {"t": scope}).first() is not None:
+            raise Conflict(
+                "this station has no numbers from the platform yet; connect to the platform once (Sync now) "
+                "before doing this offline",
+                {"reason": "lease_missing", "counter": name},
+            )
         if end is not None and value > end:
             raise Conflict(
                 "this station has used up the numbers the platform gave it; connect to the platform to get more",
@@ -205,6 +213,7 @@ _NEXT_VALUE = (
     .values(value=_COUNTERS.c.value + bindparam("step"))
     .returning(_COUNTERS.c.value)
 )
+_LINKED = select(SyncLink.id).where(SyncLink.tenant_id == bindparam("t"))
 _READ_COUNTER = select(_COUNTERS.c.value).where(_COUNTERS.c.scope == bindparam("s"), _COUNTERS.c.name == bindparam("n"))
 _NEW_COUNTER = insert(_COUNTERS)
 _INSERT_OUTBOX = insert(table_of(OutboxEntry))

@@ -402,6 +402,21 @@ def issues(ctx: Ctx) -> list[Issue]:
     return out
 
 
+def waiting_changes(ctx: Ctx, limit: int = 20) -> list[Issue]:
+    """The first changes waiting to be sent, oldest first (shaped as issues, to be said in the same words)."""
+    with ctx.read() as s:
+        rows = s.execute(
+            select(OutboxEntry).where(OutboxEntry.status == "pending").order_by(OutboxEntry.station_seq).limit(limit)
+        ).scalars().all()  # fmt: skip
+    out = []
+    for r in rows:
+        body = r.body if isinstance(r.body, dict) else {}
+        action = body.get("operation") or body.get("action")  # an order's operation: "Ship order SO-1021"
+        details = {"action": str(action)} if action else {}
+        out.append(Issue(r.id, r.station_seq, r.command, r.method, r.path, r.status, "", "", details, r.created_at))
+    return out
+
+
 Choice = Literal["keep_theirs", "retry", "discard"]
 
 

@@ -47,7 +47,7 @@ def test_create_key_shows_it_once_copy_and_revoke(
     keys = ws.api_keys
     assert keys is not None
     ws.tabs.setCurrentWidget(keys)
-    qtbot.waitUntil(lambda: shell.outbox_pending == 0)
+    qtbot.waitUntil(lambda: shell.sync.pending == 0)
     keys.name.setText("ERP")
     keys.modules.item(0).setCheckState(Qt.CheckState.Checked)
     keys.create_button.click()
@@ -62,7 +62,7 @@ def test_create_key_shows_it_once_copy_and_revoke(
     keys.done_button.click()
     assert keys.created_key.text() == "" and not keys.created_box.isVisible()
     # The write went to the outbox; the status bar shows it.
-    qtbot.waitUntil(lambda: shell.outbox_pending == 1, timeout=5000)
+    qtbot.waitUntil(lambda: shell.sync.pending == 1, timeout=5000)
     assert "1 pending" in shell.sync_label.text()
 
     keys.table.selectRow(0)

@@ -80,19 +80,19 @@ def syncing_shell(qtbot: QtBot, rt: Runtime, prefs: Path, loop: asyncio.Abstract
         # Before pytest-qt closes the window: stop the engine (its connections close on the loop) and
         # let every call in flight answer, so none answers into a deleted window or a closed database.
         w.sign_out()
-        qtbot.waitUntil(lambda: not w._sync_stops and w.ops.active == 0, timeout=5000)
+        qtbot.waitUntil(lambda: not w.sync.stops and w.ops.active == 0, timeout=5000)
 
     qtbot.addWidget(w, before_close_func=quiesce)
     w.resize(1100, 750)
     w.show()
     w.ops.set_loop(loop)
     # A short round interval: a wake that lands while a round runs is otherwise only seen after 15 s.
-    w.sync_interval = 2.0
+    w.sync.interval = 2.0
     return w
 
 
 def synced(w: ShellWindow) -> bool:
-    s = w.sync_status
+    s = w.sync.status
     return s is not None and s.state == "idle"
 
 
@@ -128,15 +128,16 @@ def test_without_a_loop_there_is_no_engine_and_the_shell_works_as_before(
 ) -> None:
     w = make_shell(qtbot, station, tmp_path / "prefs")
     sign_in(qtbot, w, "owner@demo.test")
-    assert w.session is not None and w.sync_engine is None and w.sync_status is None
-    qtbot.waitUntil(lambda: w.outbox_pending is not None)
-    assert w.sync_label.text() == "Local only · 0 pending"
+    assert w.session is not None and w.sync.engine is None and w.sync.status is None
+    qtbot.waitUntil(lambda: w.sync.pending is not None)
+    assert w.sync_label.text() == "Offline · nothing waiting"  # without an engine nothing is sent
     w.sync_action.trigger()
     panel = w.sync_panel
     assert isinstance(panel, SyncPanel)
     qtbot.waitUntil(lambda: panel.loaded)
     assert not panel.sync_now_button.isEnabled()
-    assert "Sync is off" in panel.message.text()
+    assert "Sync is off" not in panel.message.text()
+    assert "accepted every change" not in panel.issues_hint.text()  # nothing was ever sent
     w.ops.wait()
 
 
@@ -152,13 +153,13 @@ def test_offline_says_how_many_changes_wait_and_a_new_change_wakes_the_engine(
         execute(ctx(station), "support.messages.create", body={"body": f"note {i}", "internal": True}, ticket_id=tid)
     w = syncing_shell(qtbot, station, tmp_path / "prefs", qloop, CLOSED)
     sign_in(qtbot, w, "admin@demo.test")
-    assert w.sync_engine is not None
+    assert w.sync.engine is not None
     qtbot.waitUntil(lambda: w.sync_label.text() == "Offline · 2 changes waiting", timeout=4000)
-    assert w.sync_tone == "offline" and not w.sync_issues.isVisible()
+    assert w.sync.tone == "offline" and not w.sync_issues.isVisible()
     assert "#e5e7eb" in w.sync_label.styleSheet()  # the offline colour, not the synced green
 
     # A change made here (a worker thread commits it): the after-commit hook wakes the engine through the loop.
-    engine = w.sync_engine
+    engine = w.sync.engine
     woken: list[bool] = []
     wake = engine.wake
     engine.wake = lambda: (woken.append(True), wake())[1]  # type: ignore[method-assign]
@@ -180,7 +181,7 @@ def test_a_change_is_synced_and_the_indicator_says_so(
     sign_in(qtbot, w, "admin@demo.test")
     qtbot.waitUntil(lambda: synced(w), timeout=4000)
     assert w.sync_label.text().startswith("Synced ") and w.sync_label.text().endswith("· nothing waiting")
-    assert w.sync_tone == "ok" and "#dcfce7" in w.sync_label.styleSheet()
+    assert w.sync.tone == "ok" and "#dcfce7" in w.sync_label.styleSheet()
 
     session = w.session
     assert session is not None
@@ -232,7 +233,7 @@ def test_a_conflict_shows_in_the_panel_and_keep_theirs_resolves_it(
     sign_in(qtbot, w, "admin@demo.test")
     qtbot.waitUntil(lambda: w.sync_issues.isVisible(), timeout=4000)
     assert w.sync_issues.text() == "1 sync issue"
-    assert w.sync_summary.endswith("· 1 sync issue")
+    assert w.sync.summary.endswith("· 1 sync issue")
     assert "#fef3c7" in w.sync_issues.styleSheet()  # the warning colour
 
     w.sync_issues.click()
