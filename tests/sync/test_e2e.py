@@ -372,6 +372,35 @@ def test_offline_stations_print_distinct_tracking_numbers_from_leased_blocks(
     assert on_platform == printed  # the labels already on the boxes are the platform's numbers
 
 
+def test_a_newly_linked_station_ships_offline_from_the_block_it_took_at_registration(
+    platform: PlatformProcess, make_station: Any
+) -> None:
+    from services.core.commands import LEASE_END
+    from services.core.errors import Conflict
+    from services.sync.client import link_station
+
+    # Registered the way the Sync panel and register-station do it, and never synced.
+    a = make_station("fresh-a")
+    asyncio.run(link_station(a.rt, a.tenant.id, platform.url, "demo", "fresh-a", token=owner_token(platform.url)))
+    # Linked by hand (an older station): no block of numbers.
+    b = make_station("fresh-b")
+    st.save_link(b.rt, b.tenant.id, platform.url, b.station_id, register(platform.url, b.station_id))
+    platform.kill()
+    with a.rt.db.reading(None) as ses:
+        end = ses.execute(text("SELECT value FROM counters WHERE name = :n AND scope = :t"),
+                          {"n": "fulfillment.tracking" + LEASE_END, "t": a.tenant.id}).scalar_one()  # fmt: skip
+    a.do("fulfillment.orders.operate", body={"operation": "ship"}, id=ORDER)
+    with a.rt.db.reading(None) as ses:
+        used = ses.execute(text("SELECT value FROM counters WHERE name = 'fulfillment.tracking' AND scope = :t"),
+                           {"t": a.tenant.id}).scalar_one()  # fmt: skip
+    assert int(end) - 500 < int(used) <= int(end)  # the number printed came from the platform's block
+
+    with pytest.raises(Conflict) as exc:
+        b.do("fulfillment.orders.operate", body={"operation": "ship"}, id=ORDER)
+    assert exc.value.details["reason"] == "lease_missing"
+    assert "connect to the platform" in exc.value.message
+
+
 def test_a_station_that_used_up_its_block_refuses_to_print_a_number_it_may_share(
     platform: PlatformProcess, make_station: Any
 ) -> None:
