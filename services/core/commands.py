@@ -256,6 +256,47 @@ def sign_entry(key: bytes, entry: dict[str, Any]) -> str:
     return "sha256=" + hmac.new(key, entry_signing_payload(entry), hashlib.sha256).hexdigest()
 
 
+def outbox_row(
+    rt: Any,
+    tenant_id: str,
+    station_seq: int,
+    *,
+    command: str,
+    method: str,
+    path: str,
+    body: Any,
+    file: dict[str, Any] | None,
+    idempotency_key: str | None,
+    actor_id: str | None,
+    ids: list[str] | None,
+    result_id: str | None,
+    created_at: Any,
+) -> dict[str, Any]:
+    """The one shape of an outbox row, signed (a change made here, or one a person sends again)."""
+    row = {
+        "id": new_id(),
+        "station_id": rt.station_id,
+        "station_seq": station_seq,
+        "command": command,
+        "method": method,
+        "path": path,
+        "body": body,
+        "file": file,
+        "idempotency_key": idempotency_key or new_id(),
+        "actor_id": actor_id,
+        "ids": ids or [],
+        "result_id": result_id,
+        "tenant_id": tenant_id,
+        "created_at": created_at,
+        "status": "pending",
+        "attempts": 0,
+    }
+    # Signed with the station's own key: a row changed in the database is
+    # detected before it is sent (the platform checks its own signature).
+    row["signature"] = sign_entry(rt.station_key or b"", row)
+    return row
+
+
 def record_outbox(
     ctx: Ctx,
     op: Operation,
@@ -277,27 +318,23 @@ def record_outbox(
 
         digest, _ = keep_blob(ctx, upload.content)
         file = {"sha256": digest, "filename": upload.filename, "content_type": upload.content_type}
-    row = {
-        "id": new_id(),
-        "station_id": ctx.runtime.station_id,
-        "station_seq": next_value(ctx, ctx.tenant_id, "outbox"),
-        "command": op.name,
-        "method": op.method,
-        "path": path,
-        "body": payload,
-        "file": file,
-        "idempotency_key": idempotency_key or new_id(),
-        "actor_id": ctx.principal.id if ctx.principal.kind == "user" else None,
-        "ids": ids or [],
-        "result_id": result_id,
-        "tenant_id": ctx.tenant_id,
-        "created_at": ctx.now(),
-        "status": "pending",
-        "attempts": 0,
-    }
-    # Signed with the station's own key: a row changed in the database is
-    # detected before it is sent (the platform checks its own signature).
-    row["signature"] = sign_entry(ctx.runtime.station_key or b"", row)
+    actor = ctx.principal.id if ctx.principal.kind == "user" else None
+    seq = next_value(ctx, ctx.tenant_id, "outbox")
+    row = outbox_row(
+        ctx.runtime,
+        ctx.tenant_id,
+        seq,
+        command=op.name,
+        method=op.method,
+        path=path,
+        body=payload,
+        file=file,
+        idempotency_key=idempotency_key,
+        actor_id=actor,
+        ids=ids,
+        result_id=result_id,
+        created_at=ctx.now(),
+    )
     # Core insert on the unit of work's connection: same transaction, less overhead.
     res = ctx.uow.session.connection().execute(_INSERT_OUTBOX, row)
     row["seq"] = res.inserted_primary_key[0] if res.inserted_primary_key else None
