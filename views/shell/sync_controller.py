@@ -2,9 +2,10 @@
 
 The window's status-bar indicator, the kiosk and the Sync panel only display
 this controller (``text``, ``tone``, ``summary``) and ask it to act (``wake``,
-``resolve``, ``fetch_theirs``). The words live here too, so every place says
-the same thing: "Offline · 3 changes waiting", "Syncing…", "Sync error: …",
-"Synced 10:42 · nothing waiting".
+``resolve``, ``fetch_theirs``). The words come from services.sync.words, so every
+place (and the headless ``python -m app sync``) says the same thing:
+"Offline · 3 changes waiting", "Syncing…", "Sync error: …", "Synced 10:42 ·
+nothing waiting".
 
 Imports Qt only at start-up; the engine and httpx are imported when used.
 """
@@ -13,11 +14,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from services.sync.words import (  # noqa: F401 - the words, for the window and the panel
+    clock_text,
+    elide,
+    issues_text,
+    offline_text,
+    plural,
+    status_text,
+    waiting_text,
+)
 from views.ops import OpRunner, error_message
 
 if TYPE_CHECKING:
@@ -33,61 +42,9 @@ log = logging.getLogger("views.shell.sync")
 # not take it (other changes waited, or offline); a platform without the rows route never answers.
 REFETCH_ROUNDS = 3
 TONE_ICONS = {"ok": "ok", "busy": "syncing", "offline": "offline", "error": "error", "neutral": "offline"}
-STATUS_MAX_CHARS = 70  # the status bar elides longer error messages; the tooltip and the panel say them in full
 # While the platform does not answer, it is asked again after these many seconds (then every last one):
 # the embedded demo server answers a few seconds after the window shows.
 PROBE_DELAYS_S = (1, 2, 3, 5, 10, 15)
-
-
-# --- words ----------------------------------------------------------------------------------------
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
-
-
-def waiting_text(n: int) -> str:
-    return "nothing waiting" if n <= 0 else f"{plural(n, 'change')} waiting"
-
-
-def issues_text(n: int) -> str:
-    return plural(n, "sync issue")
-
-
-def clock_text(when: datetime | None, now: datetime | None = None) -> str:
-    """Local time: "10:42" today, "Tue 3 Mar 10:42" before."""
-    if when is None:
-        return "never"
-    local = when.astimezone() if when.tzinfo else when
-    today = (now or datetime.now().astimezone()).date()
-    return f"{local:%H:%M}" if local.date() == today else f"{local:%a} {local.day} {local:%b %H:%M}"
-
-
-def status_text(status: SyncStatus, pending: int | None = None) -> tuple[str, str]:
-    """The indicator's words and tone (ok, busy, offline, error, neutral) for an engine status.
-
-    ``pending``: a fresher outbox count than the engine's (a change committed since its last round).
-    """
-    n = status.pending if pending is None else pending
-    if status.state == "unlinked":
-        return "Not registered with the platform", "neutral"
-    if status.state == "offline":
-        return offline_text(n), "offline"
-    if status.state == "syncing":
-        if status.to_pull > 0:
-            return f"Syncing… {status.pulled:,} of {status.to_pull:,}", "busy"
-        return (f"Syncing… {plural(n, 'change')} to send" if n > 0 else "Syncing…"), "busy"
-    if status.state == "error":
-        return f"Sync error: {status.message or 'unknown'}", "error"
-    return f"Synced {clock_text(status.last_sync_at)} · {waiting_text(n)}", "ok"
-
-
-def offline_text(n: int) -> str:
-    return f"Offline · {waiting_text(n)}"
-
-
-def elide(text: str, limit: int = STATUS_MAX_CHARS) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 # --- the controller -------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ is used.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,17 +27,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from views.ops import error_message
-from views.shell.sync_controller import (  # noqa: F401 - the words, re-exported for the panel's callers
-    TONE_ICONS,
-    SyncController,
+from services.sync.words import (  # noqa: F401 - the words, re-exported for the panel's callers
     clock_text,
+    describe,
     elide,
     issues_text,
     plural,
+    record_label,
     status_text,
     waiting_text,
+    why_text,
 )
+from views.ops import error_message
+from views.shell.sync_controller import SyncController
 from views.shell.theme import pill_css, set_role
 
 if TYPE_CHECKING:
@@ -75,95 +76,6 @@ CHOICE_DONE = {
     "retry": "The change is sent again at the end of the queue.",
     "discard": "The change made here was dropped.",
 }
-
-# What a change was, in words: the command's name says it; the path names the record.
-_WORDS = {
-    "support.messages.create": "Reply on ticket",
-    "support.tickets.create": "New ticket",
-    "support.tickets.update": "Change to ticket",
-    "support.attachments.upload": "Attachment",
-    "fulfillment.orders.operate": "Operation on order",
-    "upgrade.submissions.create": "New trade-in",
-    "upgrade.submissions.update": "Change to trade-in",
-    "upgrade.submissions.submit": "Submit trade-in",
-    "upgrade.submissions.receive": "Receive trade-in",
-    "upgrade.submissions.inspect": "Inspect trade-in",
-    "upgrade.submissions.reject": "Reject trade-in",
-    "upgrade.submissions.ship": "Ship trade-in",
-    "upgrade.offers.create": "Offer on trade-in",
-    "upgrade.offers.respond": "Answer to offer",
-    "upgrade.admin.offers.respond": "Answer to offer",
-    "platform.users.create": "New user",
-    "platform.users.update": "Change to user",
-    "platform.api_keys.create": "New API key",
-    "platform.api_keys.revoke": "Revoke API key",
-}
-# How a record is known to people (its number), looked up through the module's read op.
-_LOOKUPS = (
-    ("support.", "support.tickets.get", "ticket_id", "number"),
-    ("fulfillment.orders.", "fulfillment.orders.get", "id", "order_number"),
-    ("upgrade.submissions.", "upgrade.admin.submissions.get", "id", "serial_number"),
-)
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
-
-
-# --- words ----------------------------------------------------------------------------------------
-
-
-def describe(issue: Issue, label: str | None = None) -> str:
-    """What the refused change was: "Reply on ticket TKT-2026-000042", "Ship order 0e53b15f".
-
-    ``label``: the record's number where it could be read; else the start of its id.
-    """
-    action = str(issue.details.get("action") or "")
-    if issue.command == "fulfillment.orders.operate" and action:
-        words = f"{action.replace('_', ' ').capitalize()} order"
-    else:
-        words = _WORDS.get(issue.command) or _generic_words(issue.command)
-    ids = _UUID.findall(issue.path)
-    return f"{words} {label or ids[-1][:8]}" if ids else words
-
-
-def record_label(ctx: Any, issue: Issue) -> str | None:
-    """Worker threads: the number of the record a change was about (None where it cannot be read)."""
-    from services.core.commands import execute
-    from services.core.errors import ServiceError
-
-    ids = _UUID.findall(issue.path)
-    for prefix, op, param, attr in _LOOKUPS:
-        if ids and issue.command.startswith(prefix):
-            try:
-                value = getattr(execute(ctx, op, **{param: ids[0]}), attr, None)
-            except ServiceError:  # gone, or not for this person's role: the id will do
-                return None
-            return str(value) if value else None
-    return None
-
-
-def _generic_words(command: str) -> str:
-    parts = command.split(".")
-    noun = parts[-2].replace("_", " ") if len(parts) >= 2 else command
-    noun = noun[:-1] if noun.endswith("s") else noun
-    verb = parts[-1]
-    if verb == "create":
-        return f"New {noun}"
-    if verb in ("update", "put"):
-        return f"Change to {noun}"
-    return f"{verb.replace('_', ' ').capitalize()} {noun}"
-
-
-def why_text(issue: Issue) -> str:
-    """Why the platform refused it, and for a conflict what the record is there now."""
-    message = issue.message or "no reason given"
-    lines = [f"The platform refused it: {message[0].upper() + message[1:]}"]
-    extra = [f"code {issue.code}"] if issue.code else []
-    current = issue.details.get("current_state")
-    if issue.status == "conflict" and current:
-        extra.append(f"on the platform it is now {str(current).replace('_', ' ')}")
-    if extra:
-        joined = " · ".join(extra)
-        lines.append(joined[0].upper() + joined[1:] + ".")
-    return "\n".join(lines)
 
 
 def register_error_text(error: BaseException, url: str) -> str:
