@@ -236,6 +236,23 @@ def refuse_secrets_offline(op: Operation, body: BaseModel | None) -> None:
         )
 
 
+# Changes whose result is a secret made on the platform (an API key's value): on a station linked to a
+# platform they are made there, online (services.core.platform_client), never here and queued.
+ONLINE_ONLY = frozenset({"platform.api_keys.create", "platform.api_keys.revoke"})
+
+
+def refuse_online_only(ctx: Ctx, op: Operation) -> None:
+    if op.name not in ONLINE_ONLY or ctx.tenant is None:
+        return
+    with ctx.runtime.db.reading(ctx.tenant_id) as s:
+        linked = s.connection().execute(_LINKED, {"t": ctx.tenant_id}).first() is not None
+    if linked:
+        raise Conflict(
+            "this is made on the platform, not queued on a station; do it while the platform answers",
+            {"reason": "online_only", "command": op.name},
+        )
+
+
 # What an outbox entry's signature covers, in this order (the platform checks the same fields).
 SIGNED_FIELDS = (
     "station_id", "tenant_id", "station_seq", "command", "method", "path", "body",
@@ -374,6 +391,7 @@ def execute(
         return op.handler(ctx, **kwargs)
     if ctx.runtime.is_station and op.auth != "platform":
         refuse_secrets_offline(op, parsed)
+        refuse_online_only(ctx, op)
     with ctx.write():
         if idempotency_key and ctx.tenant is not None:
             done = _replay(ctx, op, idempotency_key, params, parsed)

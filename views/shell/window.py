@@ -346,6 +346,8 @@ class ShellWindow(QMainWindow):
             token=self._login.token,
             prefs=self.prefs.as_dict(),
             feedback=self.notify,
+            platform_url=self.platform_url,
+            platform_token=self._platform_token(self._login.email),
         )
         session.prefs["online"] = self.connection == "online"
         available = workspaces_for(session)
@@ -385,6 +387,9 @@ class ShellWindow(QMainWindow):
             )
             self.notify(None, self._offline_notice)
         self.signed_in.emit(name)
+
+    def _platform_token(self, email: str) -> Callable[[], str | None]:
+        return lambda: self.credentials.get(f"platform-token:{email}")
 
     def _build_switcher(self) -> None:
         for a in self.workspace_actions.values():
@@ -740,6 +745,7 @@ class ShellWindow(QMainWindow):
                 self.credentials.set(f"platform-token:{email}", result.token)
                 if self.session is not None:
                     self.session.prefs["platform_token_stored"] = True
+                    self.ops.did_change.emit("platform.signed_in")  # views that read the platform read again
             elif result.status in (401, 403):
                 self.notify(None, "Signed in here, but the platform refused these credentials; sync waits.")
 
