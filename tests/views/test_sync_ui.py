@@ -36,7 +36,8 @@ from views.shell.window import ShellWindow
 
 T = TypeVar("T")
 CLOSED = "http://127.0.0.1:9"  # nothing listens there: the platform "does not answer"
-TICKET = "App crashes when opening orders"  # an open ticket of the demo data
+TICKET = "App crashes when opening orders"
+SO_1021 = "0e53b15f-2b2e-57bb-8a50-f04c6b372262"  # packed in the demo data  # an open ticket of the demo data
 
 
 @pytest.fixture
@@ -137,7 +138,70 @@ def test_without_a_loop_there_is_no_engine_and_the_shell_works_as_before(
     qtbot.waitUntil(lambda: panel.loaded)
     assert not panel.sync_now_button.isEnabled()
     assert "Sync is off" not in panel.message.text()
+    assert "started offline" in panel.message.text()  # why nothing is sent, in words
     assert "accepted every change" not in panel.issues_hint.text()  # nothing was ever sent
+    w.ops.wait()
+
+
+def test_offline_the_panel_lists_what_waits_in_words(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    c = ctx(station)
+    execute(c, "fulfillment.orders.operate", body={"operation": "ship"}, id=SO_1021)
+    execute(c, "support.messages.create", body={"body": "on its way", "internal": False}, ticket_id=ticket_id(station))
+    w = make_shell(qtbot, station, tmp_path / "prefs")
+    sign_in(qtbot, w, "admin@demo.test")
+    qtbot.waitUntil(lambda: w.sync_label.text() == "Offline · 2 changes waiting")
+    w.open_sync_panel()
+    panel = w.sync_panel
+    assert isinstance(panel, SyncPanel)
+    qtbot.waitUntil(lambda: panel.loaded)
+    with station.db.reading(tenant_id(station)) as s:
+        number = s.get(SupportTicket, ticket_id(station)).number  # type: ignore[union-attr]
+    assert panel.waiting_list.text().splitlines() == ["Ship order SO-1021", f"Reply on ticket {number}"]
+    assert panel.pending.text() == "2 changes waiting"
+    assert panel.state_pill.text() == w.sync_label.text() == "Offline · 2 changes waiting"  # one voice
+    assert "pending" not in w.sync_label.text()
+    w.ops.wait()
+
+
+def test_the_sign_in_screen_asks_again_until_the_platform_answers(
+    qtbot: QtBot, station: Runtime, server: LiveServer, tmp_path: Path
+) -> None:
+    w = make_shell(qtbot, station, tmp_path / "prefs", offline=False, platform_url=CLOSED)
+    qtbot.waitUntil(lambda: w.connection == "offline", timeout=5000)
+    assert "does not answer yet" in w.signin.platform_line.text()
+    # The (embedded) platform comes up: no one touches the window, it says so within seconds.
+    w.prefs.set("platform_url", server.url)
+    qtbot.waitUntil(lambda: w.connection == "online", timeout=8000)
+    assert w.signin.platform_line.text() == f"Platform {server.url} is reachable."
+    w.ops.wait()
+
+
+def test_the_offline_notice_goes_when_the_platform_answers(
+    qtbot: QtBot, station: Runtime, server: LiveServer, tmp_path: Path
+) -> None:
+    w = make_shell(qtbot, station, tmp_path / "prefs", offline=False, platform_url=CLOSED)
+    qtbot.waitUntil(lambda: w.connection == "offline", timeout=5000)
+    sign_in(qtbot, w, "admin@demo.test")
+    assert "does not answer" in w.feedback_label.text()
+    w.prefs.set("platform_url", server.url)
+    w.check_platform()
+    qtbot.waitUntil(lambda: w.connection == "online", timeout=5000)
+    assert "does not answer" not in w.feedback_label.text()  # no stale warning beside the indicator
+    w.ops.wait()
+
+
+def test_in_a_kiosk_the_indicator_keeps_its_words_beside_a_long_message(
+    qtbot: QtBot, station: Runtime, tmp_path: Path
+) -> None:
+    w = make_shell(qtbot, station, tmp_path / "prefs", kiosk=True)
+    w.resize(1024, 700)
+    sign_in(qtbot, w, "admin@demo.test")
+    qtbot.waitUntil(lambda: w.sync.pending is not None)
+    w.notify(False, "A very long message about the last scan that would fill the whole status bar " * 4)
+    qtbot.wait(50)  # a layout pass
+    assert w.sync_label.isVisible() and w.sync_label.text() == "Offline · nothing waiting"
+    assert w.sync_label.width() >= w.sync_label.sizeHint().width()
+    w._may_close = True
     w.ops.wait()
 
 
@@ -252,6 +316,8 @@ def test_a_conflict_shows_in_the_panel_and_keep_theirs_resolves_it(
 
     card.buttons["keep_theirs"].click()
     qtbot.waitUntil(lambda: not panel.cards and panel.loaded and not w.sync_issues.isVisible(), timeout=4000)
+    # The decision is made, then the platform's version is taken: done when the person is told.
+    qtbot.waitUntil(lambda: "Kept the platform's version" in w.feedback_label.text(), timeout=4000)
     assert "No sync issues" in panel.issues_hint.text()
     # The refused reply is gone here (the platform's version), the entry is set aside, the helpdesk reloads.
     entry = _entry_id(station, late.id)
