@@ -336,3 +336,23 @@ def test_triage_endpoints_on_demo_data(runtime: Runtime) -> None:
     assert execute(a, "support.triage", body={"ticket_id": tid}) == execute(
         a, "support.triage", body={"ticket_id": tid}
     )
+
+
+def test_an_sla_outcome_already_reached_never_changes_with_the_priority(runtime: Runtime) -> None:
+    made = create(runtime, subject="Printer on fire")
+    a = agent(runtime)
+    t = execute(a, "support.tickets.list", query={"search": made.ticket_number, "limit": 1}).items[0]
+    first_due, resolution_due = t.first_response_due, t.resolution_due
+    # Past the first-response target (not yet the resolution one): breached, and it stays breached.
+    runtime.clock = FixedClock(first_due + timedelta(minutes=5))
+    assert resolution_due > runtime.clock.now()
+    out = execute(agent(runtime), "support.tickets.update", ticket_id=t.id, body={"priority": "low"})
+    assert out.first_response_due == first_due and out.sla_breached  # not turned into "met" by a laxer target
+    # The resolution target was still open: it follows the new priority.
+    assert out.resolution_due != resolution_due
+    # A first response met stays met, whatever the priority becomes.
+    fresh = create(runtime, subject="Kettle again")
+    f = execute(agent(runtime), "support.tickets.list", query={"search": fresh.ticket_number, "limit": 1}).items[0]
+    execute(agent(runtime), "support.messages.create", ticket_id=f.id, body={"body": "On it.", "internal": False})
+    met = execute(agent(runtime), "support.tickets.update", ticket_id=f.id, body={"priority": "urgent"})
+    assert met.first_response_at is not None and met.first_response_due == f.first_response_due
