@@ -226,9 +226,13 @@ def _create(
 
 
 def _fill(template: str, t: SupportTicket, agent_name: str) -> str:
-    """Placeholders of canned responses and auto-replies; unknown ones stay as written."""
-    values = {"requester_name": t.requester_name, "ticket_number": t.number, "subject": t.subject,
-              "agent_name": agent_name}  # fmt: skip
+    return fill(template, requester_name=t.requester_name, ticket_number=t.number, subject=t.subject,
+                agent_name=agent_name)  # fmt: skip
+
+
+def fill(template: str, **values: str) -> str:
+    """The one filler of placeholders ({requester_name}, {ticket_number}, {subject}, {agent_name}) in canned
+    responses and auto-replies, here and in the helpdesk workspace; unknown ones stay as written."""
     return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), template)
 
 
