@@ -426,7 +426,9 @@ def waiting_changes(ctx: Ctx, limit: int = 20) -> list[Issue]:
     for r in rows:
         body = r.body if isinstance(r.body, dict) else {}
         action = body.get("operation") or body.get("action")  # an order's operation: "Ship order SO-1021"
-        details = {"action": str(action)} if action else {}
+        details: dict[str, Any] = {"action": str(action)} if action else {}
+        if body.get("internal"):
+            details["internal"] = True  # an internal note, said as such
         out.append(Issue(r.id, r.station_seq, r.command, r.method, r.path, r.status, "", "", details, r.created_at))
     return out
 

@@ -102,6 +102,8 @@ def describe(issue: Issue, label: str | None = None) -> str:
     action = str(issue.details.get("action") or "")
     if issue.command == "fulfillment.orders.operate" and action:
         words = f"{action.replace('_', ' ').capitalize()} order"
+    elif issue.command == "support.messages.create" and issue.details.get("internal"):
+        words = "Note on ticket"
     else:
         words = _WORDS.get(issue.command) or _generic_words(issue.command)
     ids = _UUID.findall(issue.path)

@@ -147,18 +147,23 @@ def test_offline_the_panel_lists_what_waits_in_words(qtbot: QtBot, station: Runt
     c = ctx(station)
     execute(c, "fulfillment.orders.operate", body={"operation": "ship"}, id=SO_1021)
     execute(c, "support.messages.create", body={"body": "on its way", "internal": False}, ticket_id=ticket_id(station))
+    execute(c, "support.messages.create", body={"body": "told them", "internal": True}, ticket_id=ticket_id(station))
     w = make_shell(qtbot, station, tmp_path / "prefs")
     sign_in(qtbot, w, "admin@demo.test")
-    qtbot.waitUntil(lambda: w.sync_label.text() == "Offline · 2 changes waiting")
+    qtbot.waitUntil(lambda: w.sync_label.text() == "Offline · 3 changes waiting")
     w.open_sync_panel()
     panel = w.sync_panel
     assert isinstance(panel, SyncPanel)
     qtbot.waitUntil(lambda: panel.loaded)
     with station.db.reading(tenant_id(station)) as s:
         number = s.get(SupportTicket, ticket_id(station)).number  # type: ignore[union-attr]
-    assert panel.waiting_list.text().splitlines() == ["Ship order SO-1021", f"Reply on ticket {number}"]
-    assert panel.pending.text() == "2 changes waiting"
-    assert panel.state_pill.text() == w.sync_label.text() == "Offline · 2 changes waiting"  # one voice
+    assert panel.waiting_list.text().splitlines() == [
+        "Ship order SO-1021",
+        f"Reply on ticket {number}",
+        f"Note on ticket {number}",
+    ]
+    assert panel.pending.text() == "3 changes waiting"
+    assert panel.state_pill.text() == w.sync_label.text() == "Offline · 3 changes waiting"  # one voice
     assert "pending" not in w.sync_label.text()
     w.ops.wait()
 

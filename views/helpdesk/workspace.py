@@ -75,7 +75,7 @@ def humanize(delta_s: float) -> str:
         return f"{d + (1 if h >= 12 else 0)} days"
     if d == 1:
         return f"1 day {h} h" if h else "1 day"
-    return f"{h} h {m} min" if h else f"{m} min"
+    return f"{h} h {m} min" if h else (f"{m} min" if m else "under 1 min")
 
 
 def timer_text(label: str, due: datetime | None, met: datetime | None, now: datetime) -> str:
