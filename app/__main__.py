@@ -51,6 +51,13 @@ def build_parser() -> argparse.ArgumentParser:
     y.add_argument("--data-dir", type=Path, required=True, dest="sync_data_dir")
     y.add_argument("--once", action="store_true", help="one round, then exit (status 1 if it failed)")
     y.add_argument("--interval", type=float, default=15.0, help="seconds between rounds when idle")
+    y.add_argument(
+        "action",
+        nargs="?",
+        choices=["issues", "retry", "discard", "keep-theirs"],
+        help="issues: list the sync issues; retry / discard / keep-theirs ID: decide one (without: sync)",
+    )
+    y.add_argument("issue_id", nargs="?", metavar="ID", help="the issue's id or its first characters")
 
     sc = sub.add_parser("screenshot", help="render a workspace with demo data into a PNG")
     # Workspaces are found on disk (views.workspaces), without loading Qt; "login" is the sign-in page.
@@ -109,9 +116,15 @@ def main(argv: list[str] | None = None) -> int:
 
         return register(args.reg_data_dir, args.reg_platform_url.rstrip("/"), args.tenant, args.email, args.name)
     if args.command == "sync":
-        from app.sync_cli import run_sync
+        from app import sync_cli
 
-        return run_sync(args.sync_data_dir, args.once, args.interval)
+        if args.action == "issues":
+            return sync_cli.list_issues(args.sync_data_dir)
+        if args.action is not None:
+            if not args.issue_id:
+                parser.error(f"sync {args.action} needs the issue's ID (sync issues lists them)")
+            return sync_cli.decide(args.sync_data_dir, args.action, args.issue_id)
+        return sync_cli.run_sync(args.sync_data_dir, args.once, args.interval)
     if args.command == "screenshot":
         try:
             w, h = (int(x) for x in args.size.lower().split("x"))

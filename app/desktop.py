@@ -88,7 +88,7 @@ def run_desktop(args: argparse.Namespace) -> int:
             # In the background on the app's loop: the window never waits for the embedded server.
             win.ops.run_async(
                 lambda: link_demo_stations(rt, url),
-                on_success=lambda slugs: win.wake_sync() if slugs else None,
+                on_success=lambda slugs: win.sync.wake() if slugs else None,
                 on_failure=lambda e: log.warning("demo station registration failed: %s", e),
             )
 
@@ -111,7 +111,7 @@ def run_desktop(args: argparse.Namespace) -> int:
         loop.run_forever()
         # The window closed: let the sync engine close its connections (its database work finishes first).
         try:
-            loop.run_until_complete(asyncio.wait_for(win.sync_stopped(), 10))
+            loop.run_until_complete(asyncio.wait_for(win.sync.stopped(), 10))
         except TimeoutError:
             log.warning("the sync engine did not stop within 10 s")
     win.ops.wait(10_000)
@@ -152,6 +152,7 @@ async def link_demo_stations(
 
     from services.core import auth
     from services.sync import station as st
+    from services.sync.client import SyncError, take_leases
 
     url = platform_url.rstrip("/")
     linked: list[str] = []
@@ -171,6 +172,10 @@ async def link_demo_stations(
         secret = await _register_demo(url, slug, email, rt.station_id, attempts, delay, max_delay)
         if secret is not None:
             await asyncio.to_thread(st.save_link, rt, tenant.id, url, rt.station_id, secret)
+            try:
+                await take_leases(rt, tenant.id)  # numbers at registration, as every linked station
+            except SyncError as exc:
+                log.info("demo: first lease of numbers failed (the first sync takes it): %s", exc.message)
             linked.append(slug)
             log.info("demo: station %s registered with %s for %s", rt.station_id, url, slug)
     return linked
@@ -347,10 +352,10 @@ def sync_screenshot(out: Path, size: tuple[int, int] = (1280, 860), theme: str |
     ok = sign_in_for_screenshot(win, app, "admin@demo.test", "helpdesk")
     _settle(win, app)
     last = rt.clock.now() - timedelta(minutes=12)
-    win.sync_status = SyncStatus(
+    win.sync.status = SyncStatus(
         "offline", pending=3, issues=2, last_sync_at=last, message="the platform cannot be reached (ConnectError)"
     )
-    win.outbox_pending, win.sync_issue_count = 3, 2
+    win.sync.pending, win.sync.issue_count = 3, 2
     win._show_sync()
     win.open_sync_panel()
     panel = win.sync_panel

@@ -44,3 +44,18 @@ def test_views_and_api_do_not_open_database_sessions() -> None:
             text = path.read_text()
             offenders += [f"{path.relative_to(ROOT)}: {n}" for n in needles if n in text]
     assert offenders == []
+
+
+def test_the_sync_panel_and_the_window_do_not_import_each_other() -> None:
+    """The sync controller owns the engine; the window and the Sync panel only display it."""
+    shell = ROOT / "views" / "shell"
+
+    def imported(name: str) -> set[str]:
+        tree = ast.parse((shell / name).read_text())
+        return {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+
+    assert "views.shell.window" not in imported("sync_panel.py")
+    assert "views.shell.window" not in imported("sync_controller.py")
+    assert "views.shell.sync_panel" not in imported("sync_controller.py")
+    window = (shell / "window.py").read_text()
+    assert "SyncEngine(" not in window and "after_commit" not in window  # the engine is the controller's

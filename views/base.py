@@ -25,6 +25,10 @@ class StationSession:
     prefs: dict[str, Any] = field(default_factory=dict)  # scanner suffix, sound, theme...
     # Set by the shell: shows success/failure in the status bar (colour + icon) and plays the sound.
     feedback: Callable[[bool, str], None] | None = None
+    # The platform this station syncs with ("" when none), and the person's sign-in there (read from the
+    # credential store when asked, never kept here): changes that carry a secret are made there, online.
+    platform_url: str = ""
+    platform_token: Callable[[], str | None] | None = None
 
     def __post_init__(self) -> None:
         self.ops.watch(self.runtime)  # views learn what changed from the commits themselves

@@ -24,6 +24,7 @@ from sqlalchemy.engine import Connection
 from local_db import new_id
 from local_db.base import IdPlan, id_plan, table_of
 from local_db.models import Counter, IdempotencyRecord, OutboxEntry
+from local_db.models.sync import SyncLink
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, TenantInactive, Unauthorized, ValidationFailed, validation_details
 from services.core.roles import STAFF
@@ -295,7 +296,14 @@ def next_value(ctx: Ctx, scope: str, name: str) -> int:
     value = next_counter(conn, scope, name)
     if ctx.runtime.is_station and name in LEASED_COUNTERS:
         end = conn.execute(_READ_COUNTER, {"s": scope, "n": name + LEASE_END}).scalar_one_or_none()
-        # No lease: a station on its own (never linked to a platform) counts by itself.
+        # No lease: a station on its own (never linked to a platform) counts by itself; a linked one
+        # without a block would risk a number another station printed: it waits for its first block.
+        if end is None and conn.execute(_LINKED, {"t": scope}).first() is not None:
+            raise Conflict(
+                "this station has no numbers from the platform yet; connect to the platform once (Sync now) "
+                "before doing this offline",
+                {"reason": "lease_missing", "counter": name},
+            )
         if end is not None and value > end:
             raise Conflict(
                 "this station has used up the numbers the platform gave it; connect to the platform to get more",
@@ -322,6 +330,7 @@ _NEXT_VALUE = (
     .values(value=_COUNTERS.c.value + bindparam("step"))
     .returning(_COUNTERS.c.value)
 )
+_LINKED = select(SyncLink.id).where(SyncLink.tenant_id == bindparam("t"))
 _READ_COUNTER = select(_COUNTERS.c.value).where(_COUNTERS.c.scope == bindparam("s"), _COUNTERS.c.name == bindparam("n"))
 _NEW_COUNTER = insert(_COUNTERS)
 _INSERT_OUTBOX = insert(table_of(OutboxEntry))
@@ -341,6 +350,23 @@ def refuse_secrets_offline(op: Operation, body: BaseModel | None) -> None:
         raise Conflict(
             "this change carries a password or secret, so it is made on the platform, not queued on a station",
             {"reason": "online_only", "fields": carried, "command": op.name},
+        )
+
+
+# Changes whose result is a secret made on the platform (an API key's value): on a station linked to a
+# platform they are made there, online (services.core.platform_client), never here and queued.
+ONLINE_ONLY = frozenset({"platform.api_keys.create", "platform.api_keys.revoke"})
+
+
+def refuse_online_only(ctx: Ctx, op: Operation) -> None:
+    if op.name not in ONLINE_ONLY or ctx.tenant is None:
+        return
+    with ctx.runtime.db.reading(ctx.tenant_id) as s:
+        linked = s.connection().execute(_LINKED, {"t": ctx.tenant_id}).first() is not None
+    if linked:
+        raise Conflict(
+            "this is made on the platform, not queued on a station; do it while the platform answers",
+            {"reason": "online_only", "command": op.name},
         )
 
 
@@ -364,6 +390,47 @@ def sign_entry(key: bytes, entry: dict[str, Any]) -> str:
     return sign(key, entry_signing_payload(entry))
 
 
+def outbox_row(
+    rt: Any,
+    tenant_id: str,
+    station_seq: int,
+    *,
+    command: str,
+    method: str,
+    path: str,
+    body: Any,
+    file: dict[str, Any] | None,
+    idempotency_key: str | None,
+    actor_id: str | None,
+    ids: list[str] | None,
+    result_id: str | None,
+    created_at: Any,
+) -> dict[str, Any]:
+    """The one shape of an outbox row, signed (a change made here, or one a person sends again)."""
+    row = {
+        "id": new_id(),
+        "station_id": rt.station_id,
+        "station_seq": station_seq,
+        "command": command,
+        "method": method,
+        "path": path,
+        "body": body,
+        "file": file,
+        "idempotency_key": idempotency_key or new_id(),
+        "actor_id": actor_id,
+        "ids": ids or [],
+        "result_id": result_id,
+        "tenant_id": tenant_id,
+        "created_at": created_at,
+        "status": "pending",
+        "attempts": 0,
+    }
+    # Signed with the station's own key: a row changed in the database is
+    # detected before it is sent (the platform checks its own signature).
+    row["signature"] = sign_entry(rt.station_key or b"", row)
+    return row
+
+
 def record_outbox(
     ctx: Ctx,
     op: Operation,
@@ -385,27 +452,23 @@ def record_outbox(
 
         digest, _ = keep_blob(ctx, upload.content)
         file = {"sha256": digest, "filename": upload.filename, "content_type": upload.content_type}
-    row = {
-        "id": new_id(),
-        "station_id": ctx.runtime.station_id,
-        "station_seq": next_value(ctx, ctx.tenant_id, "outbox"),
-        "command": op.name,
-        "method": op.method,
-        "path": path,
-        "body": payload,
-        "file": file,
-        "idempotency_key": idempotency_key or new_id(),
-        "actor_id": ctx.principal.id if ctx.principal.kind == "user" else None,
-        "ids": ids or [],
-        "result_id": result_id,
-        "tenant_id": ctx.tenant_id,
-        "created_at": ctx.now(),
-        "status": "pending",
-        "attempts": 0,
-    }
-    # Signed with the station's own key: a row changed in the database is
-    # detected before it is sent (the platform checks its own signature).
-    row["signature"] = sign_entry(ctx.runtime.station_key or b"", row)
+    actor = ctx.principal.id if ctx.principal.kind == "user" else None
+    seq = next_value(ctx, ctx.tenant_id, "outbox")
+    row = outbox_row(
+        ctx.runtime,
+        ctx.tenant_id,
+        seq,
+        command=op.name,
+        method=op.method,
+        path=path,
+        body=payload,
+        file=file,
+        idempotency_key=idempotency_key,
+        actor_id=actor,
+        ids=ids,
+        result_id=result_id,
+        created_at=ctx.now(),
+    )
     # Core insert on the unit of work's connection: same transaction, less overhead.
     res = ctx.uow.session.connection().execute(_INSERT_OUTBOX, row)
     row["seq"] = res.inserted_primary_key[0] if res.inserted_primary_key else None
@@ -447,6 +510,7 @@ def execute(
         return op.handler(ctx, **kwargs)
     if ctx.runtime.is_station and op.auth != "platform":
         refuse_secrets_offline(op, parsed)
+        refuse_online_only(ctx, op)
     with ctx.write():
         if idempotency_key and ctx.tenant is not None:
             done = _replay(ctx, op, idempotency_key, params, parsed)

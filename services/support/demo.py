@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from local_db.models.support import SupportCategory, SupportMessage, SupportTicket
+from sqlalchemy import select
+
+from local_db.models.support import SupportCategory, SupportConfig, SupportMessage, SupportTicket
 from services.core.commands import next_value
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
+from services.support.schemas import CannedResponse, HelpdeskConfig
 from services.support.service import _set_sla, load_config, token_hash
 
 # (key, name, description, keywords)
@@ -57,9 +60,9 @@ TICKETS: list[tuple[str, str, str, str, str, str, int, str, list[tuple[str, str]
     ("Change e-mail address on my account", "account", "low", "pending", "Julia Rossi", "julia@example.com", 90,
      "I want to change the e-mail address of my account to my new work address.",
      [(A, "Hello Julia, for your security please confirm the change from your current e-mail address.")]),
-    ("Refund for returned jacket", "billing", "normal", "resolved", "Karl Meyer", "karl@example.com", 120,
+    ("Refund for returned jacket", "billing", "normal", "resolved", "Alice Martin", "alice@example.com", 120,
      "I returned a jacket two weeks ago and have not received my refund yet.",
-     [(A, "Hello Karl, your refund was issued today; it shows on your card statement within 5 business days."),
+     [(A, "Hello Alice, your refund was issued today; it shows on your card statement within 5 business days."),
       (C, "Great, thanks!")]),
     ("Delivery address wrong", "shipping", "high", "resolved", "Lena Fischer", "lena@example.com", 100,
      "I typed the wrong street in the delivery address. Can you change it before shipping?",
@@ -71,9 +74,9 @@ TICKETS: list[tuple[str, str, str, str, str, str, int, str, list[tuple[str, str]
     ("Locked out of my account", "account", "urgent", "resolved", "Nina Larsen", "nina@example.com", 80,
      "My account is locked after too many login attempts and I cannot sign in.",
      [(A, "Hello Nina, we unlocked your account. Please reset your password with the link on the login page.")]),
-    ("Sync error between shop and app", "technical", "high", "resolved", "Oscar Silva", "oscar@example.com", 60,
+    ("Sync error between shop and app", "technical", "high", "resolved", "Dana Kowalski", "dana@example.com", 60,
      "Orders from the shop do not sync to the app; the app shows a sync error.",
-     [(A, "Hello Oscar, the sync error came from an expired connection. We renewed it and the orders sync again.")]),
+     [(A, "Hello Dana, the sync error came from an expired connection. We renewed it and the orders sync again.")]),
     ("Battery life of the P3 speaker", "product", "low", "resolved", "Paula Gomez", "paula@example.com", 200,
      "How long does the battery of the P3 speaker last on a full charge?",
      [(A, "Hello Paula, the P3 speaker plays about 12 hours on a full charge at medium volume.")]),
@@ -91,6 +94,19 @@ TICKETS: list[tuple[str, str, str, str, str, str, int, str, list[tuple[str, str]
      [(A, "Hello Tara, photos over 20 MB are refused; please resize the photo and upload it again.")]),
 ]  # fmt: skip
 
+# Canned responses of the demo helpdesk (placeholders filled by services.support.service.fill).
+CANNED = [
+    ("thanks", "Thanks, we are on it",
+     "Hello {requester_name},\n\nthank you for your message about \"{subject}\" ({ticket_number}). "
+     "We are looking into it and come back to you today.\n\n{agent_name}"),
+    ("more-info", "Ask for details",
+     "Hello {requester_name},\n\nto help with \"{subject}\", could you send us the order number and a "
+     "screenshot of what you see?\n\n{agent_name}"),
+    ("resolved", "Resolved: anything else?",
+     "Hello {requester_name},\n\nwe believe {ticket_number} is solved. If anything is still wrong, just "
+     "reply to this message and the ticket opens again.\n\n{agent_name}"),
+]  # fmt: skip
+
 DEMO_ACCESS_TOKEN = "demo-guest-token-{n}"  # tickets' guest tokens in the demo (documented in docs/support.md)
 
 
@@ -104,6 +120,11 @@ def seed_support(ctx: Ctx) -> None:
             if s.get(SupportCategory, cid) is None:
                 s.add(SupportCategory(id=cid, name=name, description=desc, keywords=keywords, created_at=ctx.now()))
         s.flush()
+        if s.execute(select(SupportConfig)).scalar_one_or_none() is None:
+            canned = [CannedResponse(id=i, title=t, body=b) for i, t, b in CANNED]
+            data = HelpdeskConfig(canned_responses=canned).model_dump(mode="json")
+            s.add(SupportConfig(id=demo_id("support-config"), data=data, updated_at=ctx.now()))
+            s.flush()
         cfg = load_config(s)
         now = ctx.now()
         agent_id, agent_name = demo_id("user", "operator@demo.test"), "Omar Operator"

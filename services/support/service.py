@@ -71,6 +71,18 @@ def _set_sla(t: SupportTicket, cfg: sc.HelpdeskConfig) -> None:
     t.resolution_due = add_business_minutes(t.created_at, target.resolution_minutes, cfg.business_hours)
 
 
+def _reprioritize_sla(t: SupportTicket, cfg: sc.HelpdeskConfig, now: datetime) -> None:
+    """A new priority moves only the targets still open: an outcome already reached (met, or breached
+    because its due time passed) is a record and never changes."""
+    target = cfg.sla[t.priority]  # type: ignore[index]
+    first_breached = t.first_response_due is not None and t.first_response_due < now
+    if t.first_response_at is None and not first_breached:
+        t.first_response_due = add_business_minutes(t.created_at, target.first_response_minutes, cfg.business_hours)
+    resolution_breached = t.resolution_due is not None and t.resolution_due < now
+    if t.resolved_at is None and not resolution_breached:
+        t.resolution_due = add_business_minutes(t.created_at, target.resolution_minutes, cfg.business_hours)
+
+
 def is_breaching(t: SupportTicket, now: datetime) -> bool:
     if t.state not in states.ACTIVE:
         return False
@@ -214,9 +226,13 @@ def _create(
 
 
 def _fill(template: str, t: SupportTicket, agent_name: str) -> str:
-    """Placeholders of canned responses and auto-replies; unknown ones stay as written."""
-    values = {"requester_name": t.requester_name, "ticket_number": t.number, "subject": t.subject,
-              "agent_name": agent_name}  # fmt: skip
+    return fill(template, requester_name=t.requester_name, ticket_number=t.number, subject=t.subject,
+                agent_name=agent_name)  # fmt: skip
+
+
+def fill(template: str, **values: str) -> str:
+    """The one filler of placeholders ({requester_name}, {ticket_number}, {subject}, {agent_name}) in canned
+    responses and auto-replies, here and in the helpdesk workspace; unknown ones stay as written."""
     return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), template)
 
 
@@ -582,7 +598,7 @@ def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate) -> sc.TicketO
             raise conflict_state("ticket", t.state, "change")
         if "priority" in given and body.priority is not None and body.priority != t.priority:
             t.priority = body.priority
-            _set_sla(t, load_config(s))
+            _reprioritize_sla(t, load_config(s), now)
         if "category_id" in given:
             _check_category(s, body.category_id)
             t.category_id = body.category_id

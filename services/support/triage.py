@@ -31,6 +31,11 @@ METHOD = "tfidf-cosine-v1"
 K = 10
 CATEGORY_WEIGHT = 1.5
 UNKNOWN_MASS = 0.15
+# A resolved ticket counts as evidence only this similar (cosine) or more: a faint likeness (a shared
+# filler sentence) is no evidence, and on new wordings it out-voted the categories' own words.
+NEIGHBOUR_FLOOR = 0.6
+# Below this score (the winner's share of the evidence) nothing is suggested: weak evidence is said so.
+MIN_SCORE = 0.3
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 _STOP = """a about above after again against all am an and any are as at be because been before being below between
@@ -190,7 +195,7 @@ class TfidfIndex:
         near = self.nearest(q)
         cat_scores: dict[str, float] = defaultdict(float)
         for t, s in near:
-            if t.category_id:
+            if t.category_id and s >= NEIGHBOUR_FLOOR:
                 cat_scores[t.category_id] += s
         for cid, vec in self.category_vectors.items():
             sim = sum(qw * vec.get(term, 0.0) for term, qw in q.items())
@@ -200,6 +205,8 @@ class TfidfIndex:
         if cat_scores:
             category_id = min(cat_scores, key=lambda c: (-cat_scores[c], c))
             cat_conf = cat_scores[category_id] / (sum(cat_scores.values()) + UNKNOWN_MASS)
+            if cat_conf < MIN_SCORE:
+                category_id = None  # weak evidence: suggest nothing rather than a guess
         priority, prio_conf = self._priority(text, near)
         return Guess(
             category_id=category_id,

@@ -174,3 +174,45 @@ async def register_station(
         msg, _ = _error_message(r)
         raise SyncError("refused", msg, retry=False, status=r.status_code)
     return str(r.json()["data"]["secret"])
+
+
+async def take_leases(rt: Any, tenant_id: str) -> int:
+    """Take the blocks of numbers this station has none (or little) of yet; answers how many.
+
+    At registration: a station linked but not yet synced must never print a number another
+    station printed (it would otherwise count on its own until its first round).
+    """
+    import asyncio
+
+    from services.sync import station as st
+
+    link = await asyncio.to_thread(st.link_for, rt, tenant_id)
+    if link is None:
+        return 0
+    client = PlatformClient(link)
+    try:
+        taken = 0
+        for counter in await asyncio.to_thread(st.leases_to_renew, rt, tenant_id):
+            block = await client.lease(counter)
+            await asyncio.to_thread(st.apply_lease, rt, tenant_id, counter, block.start, block.end)
+            taken += 1
+        return taken
+    finally:
+        await client.aclose()
+
+
+async def link_station(rt: Any, tenant_id: str, platform_url: str, slug: str, name: str, *, token: str) -> None:
+    """Register, keep the secret, and take the first leases of numbers (the one way a station links)."""
+    import asyncio
+
+    from services.sync import station as st
+
+    secret = await register_station(platform_url, slug, rt.station_id, name, token=token)
+    await asyncio.to_thread(st.save_link, rt, tenant_id, platform_url, rt.station_id, secret)
+    try:
+        await take_leases(rt, tenant_id)
+    except SyncError as exc:  # linked all the same: the engine's first round takes them, and until then
+        # shipping offline is refused (no block) rather than risking a number another station used.
+        import logging
+
+        logging.getLogger("services.sync").warning("first lease of numbers failed: %s", exc.message)

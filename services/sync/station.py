@@ -25,7 +25,7 @@ from local_db import new_id
 from local_db.base import table_of
 from local_db.models import Counter, Event, OutboxEntry, Tenant
 from local_db.models.sync import SyncLink
-from services.core.commands import LEASE_END, LEASED_COUNTERS, SIGNED_FIELDS, next_counter, sign_entry
+from services.core.commands import LEASE_END, LEASED_COUNTERS, SIGNED_FIELDS, next_counter, outbox_row, sign_entry
 from services.core.context import SYSTEM, Ctx, Runtime
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.sealing import seal, unseal
@@ -125,9 +125,16 @@ def issue_count(rt: Runtime, tenant_id: str) -> int:
 def next_batch(rt: Runtime, link: Link, limit: int = 250) -> Batch:
     """The oldest waiting changes in order, each checked and signed for the platform."""
     with rt.db.reading(link.tenant_id) as s:
-        rows = s.execute(
-            select(OutboxEntry).where(OutboxEntry.status == "pending").order_by(OutboxEntry.station_seq).limit(limit)
-        ).scalars().all()  # fmt: skip
+        rows = (
+            s.execute(
+                select(OutboxEntry)
+                .where(OutboxEntry.status == "pending")
+                .order_by(OutboxEntry.station_seq)
+                .limit(limit)
+            )
+            .scalars()
+            .all()
+        )
     batch = Batch([], {})
     size = 0
     key = link.secret.encode()
@@ -402,6 +409,30 @@ def issues(ctx: Ctx) -> list[Issue]:
     return out
 
 
+def waiting_changes(ctx: Ctx, limit: int = 20) -> list[Issue]:
+    """The first changes waiting to be sent, oldest first (shaped as issues, to be said in the same words)."""
+    with ctx.read() as s:
+        rows = (
+            s.execute(
+                select(OutboxEntry)
+                .where(OutboxEntry.status == "pending")
+                .order_by(OutboxEntry.station_seq)
+                .limit(limit)
+            )
+            .scalars()
+            .all()
+        )
+    out = []
+    for r in rows:
+        body = r.body if isinstance(r.body, dict) else {}
+        action = body.get("operation") or body.get("action")  # an order's operation: "Ship order SO-1021"
+        details: dict[str, Any] = {"action": str(action)} if action else {}
+        if body.get("internal"):
+            details["internal"] = True  # an internal note, said as such
+        out.append(Issue(r.id, r.station_seq, r.command, r.method, r.path, r.status, "", "", details, r.created_at))
+    return out
+
+
 Choice = Literal["keep_theirs", "retry", "discard"]
 
 
@@ -421,12 +452,23 @@ def resolve_issue(ctx: Ctx, entry_id: str, choice: Choice) -> list[str]:
         e.status = "discarded"
         if choice == "retry":
             # Sent again at the end of the queue, under a new number and signature.
-            copy = {"id": new_id(), "station_id": rt.station_id, "command": e.command, "method": e.method,
-                    "path": e.path, "body": e.body, "idempotency_key": new_id(), "actor_id": e.actor_id,
-                    "ids": e.ids, "tenant_id": e.tenant_id, "created_at": rt.clock.now(), "status": "pending",
-                    "attempts": 0}  # fmt: skip
-            copy["station_seq"] = next_counter(s.connection(), e.tenant_id, "outbox")
-            copy["signature"] = sign_entry(rt.station_key or b"", copy)
+            # The same writer as the change itself (services.core.commands.outbox_row): the file it carried too.
+            seq = next_counter(s.connection(), e.tenant_id, "outbox")
+            copy = outbox_row(
+                rt,
+                e.tenant_id,
+                seq,
+                command=e.command,
+                method=e.method,
+                path=e.path,
+                body=e.body,
+                file=e.file,
+                idempotency_key=None,
+                actor_id=e.actor_id,
+                ids=e.ids,
+                result_id=e.result_id,
+                created_at=rt.clock.now(),
+            )
             s.connection().execute(_OUTBOX.insert(), copy)
             return []
         return record_ids(e.path, e.ids or [])

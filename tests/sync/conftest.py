@@ -9,6 +9,7 @@ registered with that platform for the ``demo`` tenant.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -98,6 +99,22 @@ def owner_token(url: str, email: str = "owner@demo.test") -> str:
     return str(r.json()["data"]["token"])
 
 
+def take_first_leases(rt: Runtime, tenant_id: str) -> None:
+    """The leases a registration takes (services.sync.client.link_station), on a thread of its own:
+    the calling thread may have the app's asyncio loop."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from services.sync.client import SyncError, take_leases
+
+    def go() -> None:
+        # The platform does not answer (a test of an offline station): no block.
+        with contextlib.suppress(SyncError):
+            asyncio.run(take_leases(rt, tenant_id))
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(go).result(timeout=30)
+
+
 def register(url: str, station_id: str, slug: str = "demo", email: str = "owner@demo.test") -> str:
     r = httpx.post(f"{url}/api/tenants/{slug}/sync/stations", json={"stationId": station_id, "name": station_id},
                    headers={"Authorization": f"Bearer {owner_token(url, email)}"}, timeout=10)  # fmt: skip
@@ -114,7 +131,9 @@ class Station:
         self.tenant: TenantInfo = auth.load_tenant(self.rt.db, "demo")
 
     def link(self, url: str, secret: str | None = None) -> None:
+        """As a registration does: the link, then the first blocks of numbers (where the platform answers)."""
         st.save_link(self.rt, self.tenant.id, url, self.station_id, secret or register(url, self.station_id))
+        take_first_leases(self.rt, self.tenant.id)
 
     def ctx(self, email: str = "admin@demo.test") -> Ctx:
         return Ctx(self.rt, self.tenant, auth.user_principal(self.rt.db, demo_id("user", email), self.tenant))

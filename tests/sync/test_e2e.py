@@ -372,6 +372,34 @@ def test_offline_stations_print_distinct_tracking_numbers_from_leased_blocks(
     assert on_platform == printed  # the labels already on the boxes are the platform's numbers
 
 
+def test_a_newly_linked_station_ships_offline_from_the_block_it_took_at_registration(
+    platform: PlatformProcess, make_station: Any
+) -> None:
+    from services.core.commands import LEASE_END
+    from services.core.errors import Conflict
+    from services.sync.client import link_station
+
+    # Registered the way the Sync panel and register-station do it, and never synced.
+    a = make_station("fresh-a")
+    asyncio.run(link_station(a.rt, a.tenant.id, platform.url, "demo", "fresh-a", token=owner_token(platform.url)))
+    # Linked by hand (an older station): no block of numbers.
+    b = make_station("fresh-b")
+    st.save_link(b.rt, b.tenant.id, platform.url, b.station_id, register(platform.url, b.station_id))
+    platform.kill()
+    with a.rt.db.reading(None) as ses:
+        sql = text("SELECT value FROM counters WHERE name = :n AND scope = :t")
+        end = ses.execute(sql, {"n": "fulfillment.tracking" + LEASE_END, "t": a.tenant.id}).scalar_one()
+    a.do("fulfillment.orders.operate", body={"operation": "ship"}, id=ORDER)
+    with a.rt.db.reading(None) as ses:
+        used = ses.execute(sql, {"n": "fulfillment.tracking", "t": a.tenant.id}).scalar_one()
+    assert int(end) - 500 < int(used) <= int(end)  # the number printed came from the platform's block
+
+    with pytest.raises(Conflict) as exc:
+        b.do("fulfillment.orders.operate", body={"operation": "ship"}, id=ORDER)
+    assert exc.value.details["reason"] == "lease_missing"
+    assert "connect to the platform" in exc.value.message
+
+
 def test_a_station_that_used_up_its_block_refuses_to_print_a_number_it_may_share(
     platform: PlatformProcess, make_station: Any
 ) -> None:
@@ -449,6 +477,33 @@ def test_photos_and_attachments_taken_offline_reach_the_platform_with_their_file
     with b.rt.db.reading(b.tenant.id) as ses:
         thumb = ses.execute(text("SELECT thumbnail FROM upgrade_photos WHERE id = :i"), {"i": photo.id}).scalar_one()
     assert thumb and bytes(thumb)[:4] in (b"\x89PNG", b"\xff\xd8\xff\xe0", b"\xff\xd8\xff\xdb", b"RIFF")
+
+
+def test_retry_of_a_refused_upload_keeps_its_file(make_station: Any) -> None:
+    from services.core.files import Upload
+
+    a = make_station("retry-file")
+    st.save_link(a.rt, a.tenant.id, "http://127.0.0.1:9", a.station_id, "sst_not-used")
+    png = _png()
+    a.do("upgrade.admin.photos.upload", "operator@demo.test", upload=Upload("again.png", "image/png", png))
+    # The platform refused it (say, over a limit since raised): a sync issue; the person presses Retry.
+    with a.rt.db.transaction(a.tenant.id) as ses:
+        refusal = '{"code": "PAYLOAD_TOO_LARGE", "error": "file too large"}'
+        ses.execute(text("UPDATE outbox SET status = 'rejected', answer = :a"), {"a": refusal})
+    [issue] = st.issues(a.ctx())
+    assert st.resolve_issue(a.ctx(), issue.id, "retry") == []
+    with a.rt.db.reading(a.tenant.id) as ses:
+        old, new = ses.execute(select(OutboxEntry).order_by(OutboxEntry.station_seq)).scalars().all()
+    assert new.status == "pending" and new.file is not None and new.file == old.file
+    assert new.result_id == old.result_id and new.ids == old.ids and new.idempotency_key != old.idempotency_key
+    # Sent as the original was: its signature holds (not voided) and it names the file to put first.
+    link = st.link_for(a.rt, a.tenant.id)
+    assert link is not None
+    batch = st.next_batch(a.rt, link)
+    assert not batch.voided
+    [entry] = batch.entries
+    assert entry["file"] == old.file
+    assert st.file_bytes(a.rt, a.tenant.id, old.file["sha256"]) == png
 
 
 def test_a_platform_restored_from_an_older_backup_gets_the_missing_changes_again_once(

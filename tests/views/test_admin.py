@@ -5,13 +5,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
+from sqlalchemy import select
 
-from services.core.context import Runtime
-from services.core.demo import DEMO_PASSWORD
+from local_db.models import OutboxEntry
+from services.core import auth
+from services.core.commands import execute
+from services.core.context import Ctx, Runtime
+from services.core.demo import DEMO_PASSWORD, demo_id
+from services.core.errors import Conflict
+from services.sync import station as st
+from tests.conftest import LiveServer
+from tests.sync.conftest import register
 from views.admin.workspace import AdminWorkspace
 from views.credentials import CredentialStore
 from views.shell.window import ShellWindow
@@ -40,36 +49,77 @@ def owner_shell(qtbot: QtBot, station: Runtime, tmp_path: Path) -> Iterator[tupl
     w.ops.wait()
 
 
-def test_create_key_shows_it_once_copy_and_revoke(
+def test_a_key_is_made_on_the_platform_shown_once_works_at_once_and_is_revoked_there(
+    qtbot: QtBot, station: Runtime, server: LiveServer, tmp_path: Path
+) -> None:
+    tenant = auth.load_tenant(station.db, "demo")
+    st.save_link(station, tenant.id, server.url, station.station_id, register(server.url, station.station_id))
+    creds = CredentialStore(tmp_path, use_keyring=False)
+    w = ShellWindow(tmp_path / "p", runtime=station, platform_url=server.url, credentials=creds)
+    qtbot.addWidget(w)
+    w.resize(1100, 800)
+    w.show()
+    sign_in(qtbot, w, "owner@demo.test")
+    ws = w.workspaces["admin"]
+    assert isinstance(ws, AdminWorkspace)
+    keys = ws.api_keys
+    assert keys is not None
+    ws.tabs.setCurrentWidget(keys)
+    qtbot.waitUntil(lambda: w.credentials.get("platform-token:owner@demo.test") is not None, timeout=5000)
+    assert "made on the platform" in keys.where.text()
+
+    keys.name.setText("ERP")
+    for i in range(keys.modules.count()):
+        if keys.modules.item(i).text() == "support":
+            keys.modules.item(i).setCheckState(Qt.CheckState.Checked)
+    keys.create_button.click()
+    qtbot.waitUntil(lambda: keys.created_box.isVisible(), timeout=5000)
+    value = keys.created_key.text()
+    assert value.startswith("pk_live_")
+    # The key shown works on the platform at once (nothing waits in an outbox).
+    tickets = f"{server.url}/api/tenants/demo/support/tickets"
+    assert httpx.get(tickets, headers={"X-API-Key": value}, timeout=10).status_code == 200
+    with station.db.reading(tenant.id) as s:
+        queued = s.execute(select(OutboxEntry).where(OutboxEntry.command.like("platform.api_keys%"))).all()
+    assert queued == []
+    qtbot.waitUntil(lambda: any(k.name == "ERP" for k in keys.keys), timeout=5000)
+    row = next(i for i, k in enumerate(keys.keys) if k.name == "ERP")
+    assert keys.table.item(row, 4).text() == "active"
+    assert value not in "".join(keys.table.item(row, c).text() for c in range(keys.table.columnCount()))
+    keys.copy_button.click()
+    assert QApplication.clipboard().text() == value
+    keys.done_button.click()
+    assert keys.created_key.text() == "" and not keys.created_box.isVisible()
+
+    keys.table.selectRow(row)
+    keys.revoke.click()  # first press only asks
+    assert "again" in keys.revoke.text()
+    keys.revoke.click()
+    qtbot.waitUntil(lambda: any(k.name == "ERP" and k.status == "revoked" for k in keys.keys), timeout=5000)
+    assert httpx.get(tickets, headers={"X-API-Key": value}, timeout=10).status_code == 401
+    # Made here, on a linked station, it is refused: it would only wait in the outbox.
+    ctx = Ctx(station, tenant, auth.user_principal(station.db, demo_id("user", "owner@demo.test"), tenant))
+    with pytest.raises(Conflict) as exc:
+        execute(ctx, "platform.api_keys.create", body={"name": "Local", "modules": ["support"]})
+    assert exc.value.details["reason"] == "online_only"
+    w.sign_out()
+    w.ops.wait()
+
+
+def test_offline_the_key_panel_says_keys_are_made_on_the_platform(
     qtbot: QtBot, owner_shell: tuple[ShellWindow, AdminWorkspace]
 ) -> None:
     shell, ws = owner_shell
     keys = ws.api_keys
     assert keys is not None
     ws.tabs.setCurrentWidget(keys)
-    qtbot.waitUntil(lambda: shell.outbox_pending == 0)
+    assert "made on the platform" in keys.where.text()
     keys.name.setText("ERP")
     keys.modules.item(0).setCheckState(Qt.CheckState.Checked)
     keys.create_button.click()
-    qtbot.waitUntil(lambda: keys.created_box.isVisible(), timeout=5000)
-    value = keys.created_key.text()
-    assert value.startswith("pk_live_")
-    qtbot.waitUntil(lambda: keys.table.rowCount() == 1)
-    assert keys.table.item(0, 4).text() == "active"
-    assert value not in "".join(keys.table.item(0, c).text() for c in range(keys.table.columnCount()))
-    keys.copy_button.click()
-    assert QApplication.clipboard().text() == value
-    keys.done_button.click()
-    assert keys.created_key.text() == "" and not keys.created_box.isVisible()
-    # The write went to the outbox; the status bar shows it.
-    qtbot.waitUntil(lambda: shell.outbox_pending == 1, timeout=5000)
-    assert "1 pending" in shell.sync_label.text()
-
-    keys.table.selectRow(0)
-    keys.revoke.click()  # first press only asks
-    assert "again" in keys.revoke.text()
-    keys.revoke.click()
-    qtbot.waitUntil(lambda: keys.table.rowCount() == 1 and keys.table.item(0, 4).text() == "revoked", timeout=5000)
+    assert "made on the platform" in keys.status.text() and not keys.created_box.isVisible()
+    shell.ops.wait()
+    assert shell.sync.pending in (None, 0)  # nothing queued
 
 
 def test_key_form_errors_show_under_the_fields(qtbot: QtBot, owner_shell: tuple[ShellWindow, AdminWorkspace]) -> None:

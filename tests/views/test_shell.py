@@ -81,7 +81,7 @@ def test_each_demo_user_lands_in_their_workspace(
         assert shell.findChild(object, f"switch-{hidden}") is None
     assert shell.tenant_label.text() == tenant
     assert shell.session is not None and shell.session.principal.email == email
-    assert "pending" in shell.sync_label.text() or shell.sync_label.text() == "Local only"
+    assert shell.sync_label.text().startswith("Offline · ") and "pending" not in shell.sync_label.text()
     if len(offered) == 1:
         assert not any(a.isVisible() for a in shell.workspace_actions.values())
 

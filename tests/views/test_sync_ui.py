@@ -36,7 +36,8 @@ from views.shell.window import ShellWindow
 
 T = TypeVar("T")
 CLOSED = "http://127.0.0.1:9"  # nothing listens there: the platform "does not answer"
-TICKET = "App crashes when opening orders"  # an open ticket of the demo data
+TICKET = "App crashes when opening orders"
+SO_1021 = "0e53b15f-2b2e-57bb-8a50-f04c6b372262"  # packed in the demo data  # an open ticket of the demo data
 
 
 @pytest.fixture
@@ -80,19 +81,19 @@ def syncing_shell(qtbot: QtBot, rt: Runtime, prefs: Path, loop: asyncio.Abstract
         # Before pytest-qt closes the window: stop the engine (its connections close on the loop) and
         # let every call in flight answer, so none answers into a deleted window or a closed database.
         w.sign_out()
-        qtbot.waitUntil(lambda: not w._sync_stops and w.ops.active == 0, timeout=5000)
+        qtbot.waitUntil(lambda: not w.sync.stops and w.ops.active == 0, timeout=5000)
 
     qtbot.addWidget(w, before_close_func=quiesce)
     w.resize(1100, 750)
     w.show()
     w.ops.set_loop(loop)
     # A short round interval: a wake that lands while a round runs is otherwise only seen after 15 s.
-    w.sync_interval = 2.0
+    w.sync.interval = 2.0
     return w
 
 
 def synced(w: ShellWindow) -> bool:
-    s = w.sync_status
+    s = w.sync.status
     return s is not None and s.state == "idle"
 
 
@@ -128,15 +129,84 @@ def test_without_a_loop_there_is_no_engine_and_the_shell_works_as_before(
 ) -> None:
     w = make_shell(qtbot, station, tmp_path / "prefs")
     sign_in(qtbot, w, "owner@demo.test")
-    assert w.session is not None and w.sync_engine is None and w.sync_status is None
-    qtbot.waitUntil(lambda: w.outbox_pending is not None)
-    assert w.sync_label.text() == "Local only · 0 pending"
+    assert w.session is not None and w.sync.engine is None and w.sync.status is None
+    qtbot.waitUntil(lambda: w.sync.pending is not None)
+    assert w.sync_label.text() == "Offline · nothing waiting"  # without an engine nothing is sent
     w.sync_action.trigger()
     panel = w.sync_panel
     assert isinstance(panel, SyncPanel)
     qtbot.waitUntil(lambda: panel.loaded)
     assert not panel.sync_now_button.isEnabled()
-    assert "Sync is off" in panel.message.text()
+    assert "Sync is off" not in panel.message.text()
+    assert "started offline" in panel.message.text()  # why nothing is sent, in words
+    assert "accepted every change" not in panel.issues_hint.text()  # nothing was ever sent
+    w.ops.wait()
+
+
+def test_offline_the_panel_lists_what_waits_in_words(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    c = ctx(station)
+    execute(c, "fulfillment.orders.operate", body={"operation": "ship"}, id=SO_1021)
+    execute(c, "support.messages.create", body={"body": "on its way", "internal": False}, ticket_id=ticket_id(station))
+    execute(c, "support.messages.create", body={"body": "told them", "internal": True}, ticket_id=ticket_id(station))
+    w = make_shell(qtbot, station, tmp_path / "prefs")
+    sign_in(qtbot, w, "admin@demo.test")
+    qtbot.waitUntil(lambda: w.sync_label.text() == "Offline · 3 changes waiting")
+    w.open_sync_panel()
+    panel = w.sync_panel
+    assert isinstance(panel, SyncPanel)
+    qtbot.waitUntil(lambda: panel.loaded)
+    with station.db.reading(tenant_id(station)) as s:
+        number = s.get(SupportTicket, ticket_id(station)).number  # type: ignore[union-attr]
+    assert panel.waiting_list.text().splitlines() == [
+        "Ship order SO-1021",
+        f"Reply on ticket {number}",
+        f"Note on ticket {number}",
+    ]
+    assert panel.pending.text() == "3 changes waiting"
+    assert panel.state_pill.text() == w.sync_label.text() == "Offline · 3 changes waiting"  # one voice
+    assert "pending" not in w.sync_label.text()
+    w.ops.wait()
+
+
+def test_the_sign_in_screen_asks_again_until_the_platform_answers(
+    qtbot: QtBot, station: Runtime, server: LiveServer, tmp_path: Path
+) -> None:
+    w = make_shell(qtbot, station, tmp_path / "prefs", offline=False, platform_url=CLOSED)
+    qtbot.waitUntil(lambda: w.connection == "offline", timeout=5000)
+    assert "does not answer yet" in w.signin.platform_line.text()
+    # The (embedded) platform comes up: no one touches the window, it says so within seconds.
+    w.prefs.set("platform_url", server.url)
+    qtbot.waitUntil(lambda: w.connection == "online", timeout=8000)
+    assert w.signin.platform_line.text() == f"Platform {server.url} is reachable."
+    w.ops.wait()
+
+
+def test_the_offline_notice_goes_when_the_platform_answers(
+    qtbot: QtBot, station: Runtime, server: LiveServer, tmp_path: Path
+) -> None:
+    w = make_shell(qtbot, station, tmp_path / "prefs", offline=False, platform_url=CLOSED)
+    qtbot.waitUntil(lambda: w.connection == "offline", timeout=5000)
+    sign_in(qtbot, w, "admin@demo.test")
+    assert "does not answer" in w.feedback_label.text()
+    w.prefs.set("platform_url", server.url)
+    w.check_platform()
+    qtbot.waitUntil(lambda: w.connection == "online", timeout=5000)
+    assert "does not answer" not in w.feedback_label.text()  # no stale warning beside the indicator
+    w.ops.wait()
+
+
+def test_in_a_kiosk_the_indicator_keeps_its_words_beside_a_long_message(
+    qtbot: QtBot, station: Runtime, tmp_path: Path
+) -> None:
+    w = make_shell(qtbot, station, tmp_path / "prefs", kiosk=True)
+    w.resize(1024, 700)
+    sign_in(qtbot, w, "admin@demo.test")
+    qtbot.waitUntil(lambda: w.sync.pending is not None)
+    w.notify(False, "A very long message about the last scan that would fill the whole status bar " * 4)
+    qtbot.wait(50)  # a layout pass
+    assert w.sync_label.isVisible() and w.sync_label.text() == "Offline · nothing waiting"
+    assert w.sync_label.width() >= w.sync_label.sizeHint().width()
+    w._may_close = True
     w.ops.wait()
 
 
@@ -152,13 +222,13 @@ def test_offline_says_how_many_changes_wait_and_a_new_change_wakes_the_engine(
         execute(ctx(station), "support.messages.create", body={"body": f"note {i}", "internal": True}, ticket_id=tid)
     w = syncing_shell(qtbot, station, tmp_path / "prefs", qloop, CLOSED)
     sign_in(qtbot, w, "admin@demo.test")
-    assert w.sync_engine is not None
+    assert w.sync.engine is not None
     qtbot.waitUntil(lambda: w.sync_label.text() == "Offline · 2 changes waiting", timeout=4000)
-    assert w.sync_tone == "offline" and not w.sync_issues.isVisible()
+    assert w.sync.tone == "offline" and not w.sync_issues.isVisible()
     assert "#e5e7eb" in w.sync_label.styleSheet()  # the offline colour, not the synced green
 
     # A change made here (a worker thread commits it): the after-commit hook wakes the engine through the loop.
-    engine = w.sync_engine
+    engine = w.sync.engine
     woken: list[bool] = []
     wake = engine.wake
     engine.wake = lambda: (woken.append(True), wake())[1]  # type: ignore[method-assign]
@@ -180,7 +250,7 @@ def test_a_change_is_synced_and_the_indicator_says_so(
     sign_in(qtbot, w, "admin@demo.test")
     qtbot.waitUntil(lambda: synced(w), timeout=4000)
     assert w.sync_label.text().startswith("Synced ") and w.sync_label.text().endswith("· nothing waiting")
-    assert w.sync_tone == "ok" and "#dcfce7" in w.sync_label.styleSheet()
+    assert w.sync.tone == "ok" and "#dcfce7" in w.sync_label.styleSheet()
 
     session = w.session
     assert session is not None
@@ -232,7 +302,7 @@ def test_a_conflict_shows_in_the_panel_and_keep_theirs_resolves_it(
     sign_in(qtbot, w, "admin@demo.test")
     qtbot.waitUntil(lambda: w.sync_issues.isVisible(), timeout=4000)
     assert w.sync_issues.text() == "1 sync issue"
-    assert w.sync_summary.endswith("· 1 sync issue")
+    assert w.sync.summary.endswith("· 1 sync issue")
     assert "#fef3c7" in w.sync_issues.styleSheet()  # the warning colour
 
     w.sync_issues.click()
@@ -251,6 +321,8 @@ def test_a_conflict_shows_in_the_panel_and_keep_theirs_resolves_it(
 
     card.buttons["keep_theirs"].click()
     qtbot.waitUntil(lambda: not panel.cards and panel.loaded and not w.sync_issues.isVisible(), timeout=4000)
+    # The decision is made, then the platform's version is taken: done when the person is told.
+    qtbot.waitUntil(lambda: "Kept the platform's version" in w.feedback_label.text(), timeout=4000)
     assert "No sync issues" in panel.issues_hint.text()
     # The refused reply is gone here (the platform's version), the entry is set aside, the helpdesk reloads.
     entry = _entry_id(station, late.id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from pydantic import ValidationError
@@ -37,6 +38,10 @@ from views.shell.forms import FieldError, field_messages, with_error
 from views.shell.theme import icon, set_role
 
 ROLES = ("owner", "admin", "operator", "warehouse-device")
+NO_PLATFORM = (
+    "API keys are made on the platform, online, and this station works without one now (offline, or no "
+    "platform URL in Settings). Create or revoke keys when it is connected."
+)
 
 
 def _table(headers: list[str], name: str) -> QTableWidget:
@@ -60,6 +65,14 @@ def _cell(text: str, data: Any = None) -> QTableWidgetItem:
     if data is not None:
         item.setData(Qt.ItemDataRole.UserRole, data)
     return item
+
+
+def _rows(data: object) -> list[Any]:
+    return list(data) if isinstance(data, list) else []
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
 
 
 def _when(dt: Any) -> str:
@@ -245,6 +258,11 @@ class ApiKeysPanel(QWidget):
         self.session = session
         self.keys: list[ApiKeyOut] = []
         lay = QVBoxLayout(self)
+        self.where = QLabel()
+        self.where.setWordWrap(True)
+        self.where.setAccessibleName("Where API keys are made")
+        set_role(self.where, "subtitle")
+        lay.addWidget(self.where)
         self.table = _table(
             ["Name", "Prefix", "Env", "Modules", "Status", "Created", "Expires", "Last used"], "API keys"
         )
@@ -319,15 +337,42 @@ class ApiKeysPanel(QWidget):
         lay.addWidget(create)
         lay.addWidget(self.created_box)
 
+    # --- where keys live: the platform this station syncs with (online), else this station alone ---------
+    @property
+    def on_platform(self) -> bool:
+        return bool(self.session.platform_url)
+
+    def _platform(self, method: str, path: str, body: Any = None) -> Callable[[], Coroutine[Any, Any, object]]:
+        """A platform route as the signed-in person (services.core.platform_client): made there, never queued."""
+        from services.core import platform_client
+
+        s = self.session
+        url, token = s.platform_url, s.platform_token() if s.platform_token else None
+        full = f"/api/tenants/{s.tenant.slug}/api-keys{path}"
+        return lambda: platform_client.call(url, token, method, full, json=body)
+
     def load(self) -> None:
+        if self.on_platform:
+            self.where.setText(
+                f"API keys are made on the platform ({self.session.platform_url}), online: "
+                "the key works as soon as it is shown."
+            )
+            self.session.ops.run_async(
+                self._platform("GET", "?limit=100&sort=-created_at"),
+                on_success=lambda data: self._show([ApiKeyOut.model_validate(k) for k in _rows(data)]),
+                on_failure=lambda exc: self.status.say(_sentence(error_message(exc))),
+                parent=self.table,
+            )
+            return
+        self.where.setText(NO_PLATFORM)
         self.session.ops.run(
             self.session.call("platform.api_keys.list", query={"limit": 100, "sort": "-created_at"}),
-            on_success=self._show,
+            on_success=lambda page: self._show(list(page.items)),
             parent=self.table,
         )
 
-    def _show(self, page: Any) -> None:
-        self.keys = list(page.items)
+    def _show(self, keys: list[ApiKeyOut]) -> None:
+        self.keys = keys
         self.table.setRowCount(len(self.keys))
         for row, k in enumerate(self.keys):
             cells = (k.name, k.prefix + "…", k.environment, ", ".join(k.modules), k.status,
@@ -359,13 +404,16 @@ class ApiKeysPanel(QWidget):
         except ValidationError as exc:
             self._field_errors(ValidationFailed("check the fields", validation_details(exc)))
             return
+        if not self.on_platform:
+            self.status.say(NO_PLATFORM)
+            return
         self.create_button.setEnabled(False)
-        self.session.ops.run(
-            self.session.call("platform.api_keys.create", body=body),
-            on_success=self._created,
+        self.status.say("Creating the key on the platform…", "info")
+        self.session.ops.run_async(
+            self._platform("POST", "", body.model_dump(mode="json", exclude_none=True)),
+            on_success=lambda data: self._created(ApiKeyCreated.model_validate(data)),
             on_failure=self._failed,
-            write=True,
-            change="platform.api_keys.create",
+            parent=self.create_button,
         )
 
     def _field_errors(self, exc: BaseException) -> None:
@@ -376,7 +424,7 @@ class ApiKeysPanel(QWidget):
                 self.errors[name].show_error(msg)
                 shown = True
         if not shown:
-            self.status.say(error_message(exc))
+            self.status.say(_sentence(error_message(exc)))
 
     def _failed(self, exc: BaseException) -> None:
         self.create_button.setEnabled(True)
@@ -413,12 +461,14 @@ class ApiKeysPanel(QWidget):
             QTimer.singleShot(5000, self._reset_revoke)
             return
         self._reset_revoke()
-        self.session.ops.run(
-            self.session.call("platform.api_keys.revoke", key_id=k.id),
-            on_success=self._revoked,
-            on_failure=lambda exc: self.status.say(error_message(exc)),
-            write=True,
-            change="platform.api_keys.revoke",
+        if not self.on_platform:
+            self.status.say(NO_PLATFORM)
+            return
+        self.session.ops.run_async(
+            self._platform("DELETE", f"/{k.id}"),
+            on_success=lambda data: self._revoked(ApiKeyOut.model_validate(data)),
+            on_failure=lambda exc: self.status.say(_sentence(error_message(exc))),
+            parent=self.revoke,
         )
 
     def _revoked(self, out: ApiKeyOut) -> None:
@@ -470,6 +520,8 @@ class AdminWorkspace(Workspace):
     def on_data_changed(self, change: str) -> None:
         if change.startswith(("platform.users", "sync.")):
             self.users.load()
+        if change == "platform.signed_in" and self.api_keys is not None:
+            self.api_keys.load()  # the person's platform sign-in arrived: the platform's keys can be read
 
     def focus_primary(self) -> None:
         self.users.table.setFocus()

@@ -68,9 +68,14 @@ def named(widget: W, name: str) -> W:
 
 
 def humanize(delta_s: float) -> str:
-    s = int(abs(delta_s))
-    d, h, m = s // 86400, s % 86400 // 3600, s % 3600 // 60
-    return f"{d}d {h}h" if d else (f"{h}h {m}m" if h else f"{m}m")
+    """A span as people say it: "35 min", "2 h 10 min", "1 day 3 h", "11 days"."""
+    minutes = int(abs(delta_s)) // 60
+    d, h, m = minutes // 1440, minutes % 1440 // 60, minutes % 60
+    if d >= 2:
+        return f"{d + (1 if h >= 12 else 0)} days"
+    if d == 1:
+        return f"1 day {h} h" if h else "1 day"
+    return f"{h} h {m} min" if h else (f"{m} min" if m else "under 1 min")
 
 
 def timer_text(label: str, due: datetime | None, met: datetime | None, now: datetime) -> str:
@@ -173,7 +178,13 @@ class TicketTab(QWidget):
 
         self.triage_summary = named(QLabel("Triage: waiting…"), "triage-summary")
         self.triage_summary.setWordWrap(True)
-        self.triage_accept = named(QPushButton("Accept suggestion"), "triage-accept")
+        # Field by field, by choice: nothing is ticked until the agent ticks it.
+        self.triage_category = named(QCheckBox("Category"), "triage-take-category")
+        self.triage_priority = named(QCheckBox("Priority"), "triage-take-priority")
+        for box in (self.triage_category, self.triage_priority):
+            box.setEnabled(False)
+            box.toggled.connect(self._triage_choice)
+        self.triage_accept = named(QPushButton("Apply ticked suggestions"), "triage-accept")
         self.triage_accept.setEnabled(False)
         self.triage_accept.clicked.connect(self.accept_triage)
         self.reply_btn = named(QPushButton("Suggest reply"), "triage-reply")
@@ -181,9 +192,15 @@ class TicketTab(QWidget):
         triage_box = QGroupBox("Suggestions")
         tl = QVBoxLayout(triage_box)
         tl.addWidget(self.triage_summary)
+        tl.addWidget(self.triage_category)
+        tl.addWidget(self.triage_priority)
         tl.addWidget(self.triage_accept)
         tl.addWidget(self.reply_btn)
         self.history = named(QListWidget(), "requester-history")
+        # Enter or a double click opens that ticket as a tab too.
+        self.history.itemActivated.connect(
+            lambda item: item.data(Qt.ItemDataRole.UserRole) and desk.open_ticket(item.data(Qt.ItemDataRole.UserRole))
+        )
         hist_box = QGroupBox("Requester's tickets")
         QVBoxLayout(hist_box).addWidget(self.history)
 
@@ -269,7 +286,11 @@ class TicketTab(QWidget):
         self.history.clear()
         for t in page.items:
             if t.id != self.ticket_id:
-                self.history.addItem(f"{t.number} · {t.state} · {t.subject}")
+                item = QListWidgetItem(f"{t.number} · {t.state} · {t.subject}")
+                item.setData(Qt.ItemDataRole.UserRole, t.id)
+                self.history.addItem(item)
+        if not self.history.count() and self.ticket is not None:
+            self.history.addItem(f"No other tickets from {self.ticket.requester_email}.")
 
     def show_timers(self) -> None:
         t = self.ticket
@@ -313,9 +334,11 @@ class TicketTab(QWidget):
     def insert_canned(self, index: int) -> None:
         text = self.canned.itemData(index)
         if text and self.ticket is not None:
-            for k, v in {"requester_name": self.ticket.requester_name, "ticket_number": self.ticket.number,
-                         "agent_name": self.session.principal.name or ""}.items():  # fmt: skip
-                text = text.replace("{" + k + "}", v)
+            from services.support.service import fill  # the service's one filler (auto-replies use it too)
+
+            t = self.ticket
+            text = fill(text, requester_name=t.requester_name, ticket_number=t.number, subject=t.subject,
+                        agent_name=self.session.principal.name or "")  # fmt: skip
             self.composer.insertPlainText(text)
         self.canned.setCurrentIndex(0)
 
@@ -406,22 +429,38 @@ class TicketTab(QWidget):
 
     def show_triage(self, g: Any) -> None:
         self.suggestion = g
-        cat = g.category_name or "no category"
         terms = ", ".join(g.matched_terms[:5]) or "none"
-        self.triage_summary.setText(
-            f"Category: <b>{cat}</b> ({g.category_confidence:.0%})<br>"
-            f"Priority: <b>{g.priority}</b> ({g.priority_confidence:.0%})<br>"
-            f"Confidence: {g.confidence:.0%} · because of: {terms}"
-        )
-        self.triage_accept.setEnabled(g.category_id is not None)
+        # A score (how strongly the words point there), not a probability of being right.
+        if g.category_id is None:
+            self.triage_summary.setText(f"No suggestion: the evidence is too weak (score {g.confidence:.2f}).")
+        else:
+            self.triage_summary.setText(
+                f"Score {g.confidence:.2f} · because of: {terms}<br>"
+                f"Category: <b>{g.category_name}</b> (score {g.category_confidence:.2f})<br>"
+                f"Priority: <b>{g.priority}</b> (score {g.priority_confidence:.2f})"
+            )
+        t = self.ticket
+        offered = g.category_id is not None
+        self.triage_category.setText(f"Category: {g.category_name}" if offered else "Category")
+        self.triage_priority.setText(f"Priority: {g.priority}" if offered else "Priority")
+        self.triage_category.setEnabled(offered and (t is None or g.category_id != t.category_id))
+        self.triage_priority.setEnabled(offered and (t is None or g.priority != t.priority))
+        for box in (self.triage_category, self.triage_priority):
+            box.setChecked(False)
+        self._triage_choice()
+
+    def _triage_choice(self) -> None:
+        self.triage_accept.setEnabled(self.triage_category.isChecked() or self.triage_priority.isChecked())
 
     def accept_triage(self) -> None:
         g = self.suggestion
-        if g is None:
+        if g is None or g.category_id is None:
             return
-        # Accept = put the suggestion in the controls and save; the agent can still override them.
-        self.category.setCurrentIndex(max(self.category.findData(g.category_id), 0))
-        self.priority.setCurrentText(g.priority)
+        # Only the ticked fields go into the controls and are saved; the agent can still override them.
+        if self.triage_category.isChecked():
+            self.category.setCurrentIndex(max(self.category.findData(g.category_id), 0))
+        if self.triage_priority.isChecked():
+            self.priority.setCurrentText(g.priority)
         self.apply_changes()
 
     def suggest_reply(self) -> None:
@@ -463,7 +502,7 @@ class HelpdeskWorkspace(Workspace):
         self.counts: Any = None
 
         self.search = named(QLineEdit(), "helpdesk-search")
-        self.search.setPlaceholderText("Search number, subject or e-mail (Ctrl+F)")
+        self.search.setPlaceholderText("Search all queues: number, subject, e-mail, description (Ctrl+F)")
         self.search.returnPressed.connect(self.load_tickets)
         self.queues = named(QListWidget(), "helpdesk-queues")
         for key, label in QUEUES:
@@ -472,6 +511,8 @@ class HelpdeskWorkspace(Workspace):
             self.queues.addItem(item)
         self.queues.setCurrentRow(0)
         self.queues.currentItemChanged.connect(self._queue_chosen)
+        # Enter on a queue goes to its tickets; Enter on a ticket opens it (README: "pick a queue, Enter").
+        self.queues.itemActivated.connect(lambda _i: self._to_tickets())
         self.table = named(QTableWidget(0, 6), "helpdesk-tickets")
         self.table.setHorizontalHeaderLabels(["Number", "Subject", "Requester", "State", "Priority", "SLA"])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -480,7 +521,7 @@ class HelpdeskWorkspace(Workspace):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
-        self.table.cellActivated.connect(self._row_opened)
+        self.table.installEventFilter(self)
         self.table.cellDoubleClicked.connect(self._row_opened)
         self.tabs = named(QTabWidget(), "helpdesk-tabs")
         self.tabs.setTabsClosable(True)
@@ -537,8 +578,11 @@ class HelpdeskWorkspace(Workspace):
 
     def load_tickets(self) -> None:
         q: dict[str, Any] = {"queue": self.queue, "limit": 100}
-        if self.search.text().strip():
-            q["search"] = self.search.text().strip()
+        text = self.search.text().strip()
+        if text:
+            q = {"queue": "all", "search": text, "limit": 100}  # a search looks in every queue, and says so
+        self.status.setText(f"Search “{text}” in all queues" if text else "")
+        self.status.setStyleSheet("")
         self.session.ops.run(
             self.session.call("support.tickets.list", query=q), on_success=self.show_tickets, parent=self.table
         )
@@ -559,11 +603,31 @@ class HelpdeskWorkspace(Workspace):
                 if c == 5 and t.sla_breached:
                     item.setForeground(QColor("#b91c1c"))
                 self.table.setItem(r, c, item)
+        if page.items and self.table.currentRow() < 0:
+            self.table.setCurrentCell(0, 0)  # Enter on the list opens something at once
 
     def _queue_chosen(self, item: QListWidgetItem | None) -> None:
         if item is not None:
             self.queue = item.data(Qt.ItemDataRole.UserRole)
             self.load_tickets()
+
+    def _to_tickets(self) -> None:
+        self.table.setFocus()
+        if self.table.rowCount() and self.table.currentRow() < 0:
+            self.table.setCurrentCell(0, 0)
+
+    def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802 - Qt API
+        # Enter on the ticket list opens the current ticket on every platform (an item view's own
+        # "activated" on Enter depends on the style).
+        from PySide6.QtCore import QEvent
+
+        enter = event.type() == QEvent.Type.KeyPress and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if obj is self.table and enter and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            row = self.table.currentRow()
+            if row >= 0:
+                self._row_opened(row, 0)
+                return True
+        return super().eventFilter(obj, event)
 
     def _row_opened(self, row: int, _col: int) -> None:
         item = self.table.item(row, 0)
@@ -618,13 +682,12 @@ WORKSPACE = HelpdeskWorkspace
 
 
 def sla_text(t: Any, now: datetime) -> str:
-    """The next SLA due time as people read it: "due in 2 h 10 min" or "overdue 35 min"."""
+    """The next SLA due time as people read it: "due in 2 h 10 min", "due in 11 days" or "overdue 35 min"."""
     if t.state in ("resolved", "closed"):
         return ""
     due = t.first_response_due if t.first_response_at is None else t.resolution_due
     if due is None:
         return ""
-    minutes = int((due - now).total_seconds() // 60)
-    span = abs(minutes)
-    text = f"{span // 60} h {span % 60} min" if span >= 60 else f"{span} min"
-    return f"overdue {text}" if minutes < 0 or t.sla_breached else f"due in {text}"
+    left = (due - now).total_seconds()
+    text = humanize(left)
+    return f"overdue {text}" if left < 0 or t.sla_breached else f"due in {text}"

@@ -18,11 +18,12 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QIcon, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDialog,
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
@@ -65,6 +66,44 @@ QPushButton { padding: 8px 14px; }
 """
 SCREEN = list(grading.SCREEN_LEVELS)
 BODY = list(grading.BODY_LEVELS)
+NOT_CHECKED = "— not checked —"  # a combo's first entry: nothing is assumed before the inspector looks
+ACCEPT_TEXT = "Customer &accepted"
+CONFIRM_MS = 5000  # "Customer accepted" asks for a second press within this time
+ITEM_WORDS = {"power_on": "powers on", "functions": "functions", "account_lock_removed": "lock removed",
+              "data_wiped": "wiped", "accessories": "accessories", "screen": "screen", "body": "body",
+              "battery_health": "battery"}  # fmt: skip
+
+
+class Answer(QCheckBox):
+    """A yes/no checklist item that starts unanswered (partly checked) and never goes back to it:
+    a press answers yes, the next no, then yes again."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.setTristate(True)
+        self.setCheckState(Qt.CheckState.PartiallyChecked)
+        self.setToolTip("Not checked yet: press to answer yes, again for no")
+
+    def nextCheckState(self) -> None:  # noqa: N802 - Qt API
+        checked = self.checkState() == Qt.CheckState.Checked
+        self.setCheckState(Qt.CheckState.Unchecked if checked else Qt.CheckState.Checked)
+
+    def answer(self) -> bool | None:
+        state = self.checkState()
+        return None if state == Qt.CheckState.PartiallyChecked else state == Qt.CheckState.Checked
+
+    def set_answer(self, value: bool | None) -> None:
+        states = {None: Qt.CheckState.PartiallyChecked, True: Qt.CheckState.Checked, False: Qt.CheckState.Unchecked}
+        self.setCheckState(states[value])
+
+
+def camera_available() -> bool:
+    """A camera this station can take photos with (Qt Multimedia, where it is installed)."""
+    try:
+        from PySide6.QtMultimedia import QMediaDevices
+    except ImportError:  # PySide6-Essentials has no Qt Multimedia: photos come from files
+        return False
+    return bool(QMediaDevices.videoInputs())
 
 
 def _label(name: str) -> QLabel:
@@ -76,6 +115,32 @@ def _label(name: str) -> QLabel:
 
 def _money(v: Any) -> str:
     return "-" if v is None else f"{Decimal(str(v)):,.2f}"
+
+
+class PhotoViewer(QDialog):
+    """One photo, large (scaled to the screen); Esc or Enter closes it."""
+
+    def __init__(self, pixmap: QPixmap, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        lay = QVBoxLayout(self)
+        self.image = QLabel()
+        self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.image.setAccessibleName("Photo")
+        screen = self.screen().availableGeometry() if self.screen() else None
+        limit = QSize(int(screen.width() * 0.8), int(screen.height() * 0.8)) if screen else QSize(1200, 900)
+        shown = pixmap.scaled(limit, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
+        if not pixmap.isNull() and pixmap.width() <= limit.width() and pixmap.height() <= limit.height():
+            shown = pixmap  # small enough: its own size
+        self.image.setPixmap(shown)
+        if pixmap.isNull():
+            self.image.setText("This photo cannot be shown on this station.")
+        lay.addWidget(self.image, 1)
+        close = QPushButton("&Close")
+        close.clicked.connect(self.accept)
+        close.setDefault(True)
+        lay.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
 
 
 class InspectionWorkspace(Workspace):
@@ -93,6 +158,10 @@ class InspectionWorkspace(Workspace):
         self.sub: Any = None  # the open submission (SubmissionDetail)
         self.new_photos: list[str] = []  # inspection photos attached at this bench
         self.thumbs: dict[str, QPixmap] = {}
+        self.viewer: PhotoViewer | None = None
+        self._accept_timer = QTimer(self)
+        self._accept_timer.setSingleShot(True)
+        self._accept_timer.timeout.connect(self._reset_accept)
         self._build()
         self._shortcuts()
         self.say("Scan a kit barcode to open a trade-in", "info")
@@ -146,6 +215,14 @@ class InspectionWorkspace(Workspace):
         self.attach_btn = QPushButton("Attach &photo… (Ctrl+P)")
         self.attach_btn.clicked.connect(self.attach_photos)
         photo_row.addWidget(self.attach_btn)
+        self.camera_btn = QPushButton("&Take photo")
+        self.camera_btn.setAccessibleName("Take a photo with the station's camera")
+        self.camera_btn.clicked.connect(self.take_photo)
+        self.has_camera = camera_available()
+        photo_row.addWidget(self.camera_btn)
+        # Enter or a double click on a photo opens it large.
+        self.photos.itemActivated.connect(self.enlarge_photo)
+        self.photos.setToolTip("Enter or double-click: see the photo large")
         rv.addLayout(photo_row)
 
         sides = QHBoxLayout()
@@ -157,16 +234,18 @@ class InspectionWorkspace(Workspace):
 
         self.checklist_box = QGroupBox("Grading checklist")
         grid = QGridLayout(self.checklist_box)
-        self.power_on = QCheckBox("Powers &on")
-        self.functions = QCheckBox("All &functions work")
-        self.account_lock = QCheckBox("Account &lock removed")
-        self.data_wiped = QCheckBox("Data &wiped")
-        self.accessories = QCheckBox("A&ccessories included")
+        self.power_on = Answer("Powers &on")
+        self.functions = Answer("All &functions work")
+        self.account_lock = Answer("Account &lock removed")
+        self.data_wiped = Answer("Data &wiped")
+        self.accessories = Answer("A&ccessories included")
         self.screen_combo = QComboBox()
-        self.screen_combo.addItems([s.replace("_", " ") for s in SCREEN])
+        self.screen_combo.addItems([NOT_CHECKED, *(s.replace("_", " ") for s in SCREEN)])
         self.body_combo = QComboBox()
-        self.body_combo.addItems([b.replace("_", " ") for b in BODY])
-        self.battery = QSpinBox(minimum=0, maximum=100, suffix=" %", value=100)
+        self.body_combo.addItems([NOT_CHECKED, *(b.replace("_", " ") for b in BODY)])
+        # -1: not measured yet (shown in words); 0-100 the battery's health.
+        self.battery = QSpinBox(minimum=-1, maximum=100, suffix=" %", value=-1)
+        self.battery.setSpecialValueText("not measured")
         self.override = QComboBox()
         self.override.addItems(["Suggested grade", *grading.CONDITIONS])
         self.notes = QLineEdit(placeholderText="Notes for the customer")
@@ -180,7 +259,7 @@ class InspectionWorkspace(Workspace):
             grid.addWidget(cb, i, 0)
         grid.addLayout(form, 0, 1, 5, 1)
         for box in (self.power_on, self.functions, self.account_lock, self.data_wiped, self.accessories):
-            box.toggled.connect(self.update_grade)
+            box.stateChanged.connect(lambda _s: self.update_grade())
         for combo in (self.screen_combo, self.body_combo, self.override):
             combo.currentIndexChanged.connect(self.update_grade)
         self.battery.valueChanged.connect(self.update_grade)
@@ -207,7 +286,7 @@ class InspectionWorkspace(Workspace):
         self.receive_btn.clicked.connect(self.receive)
         self.complete_btn = QPushButton("Complete inspection (Ctrl+Enter)")
         self.complete_btn.clicked.connect(self.complete)
-        self.accept_btn = QPushButton("Customer &accepted")
+        self.accept_btn = QPushButton(ACCEPT_TEXT)
         self.accept_btn.clicked.connect(lambda: self.record_answer("accept"))
         self.decline_btn = QPushButton("Customer &declined")
         self.decline_btn.clicked.connect(lambda: self.record_answer("decline"))
@@ -240,7 +319,7 @@ class InspectionWorkspace(Workspace):
         self.banner.setProperty("tone", tone)
         self.banner.setStyleSheet(f"background: {bg}; color: {fg};")
 
-    def show_error(self, message: str) -> None:
+    def show_error(self, message: str, _widget: QWidget | None = None) -> None:
         self.say(message, "error")
         self.session.notify(False, message)
 
@@ -337,14 +416,17 @@ class InspectionWorkspace(Workspace):
                    self.body_combo, self.battery, self.override)  # fmt: skip
         for w in widgets:
             w.blockSignals(True)
-        self.power_on.setChecked(done.get("power_on", True))
-        self.functions.setChecked(done.get("functions", True))
-        self.account_lock.setChecked(done.get("account_lock_removed", False))
-        self.data_wiped.setChecked(done.get("data_wiped", False))
-        self.accessories.setChecked(done.get("accessories", True))
-        self.screen_combo.setCurrentIndex(SCREEN.index(done.get("screen", "flawless")))
-        self.body_combo.setCurrentIndex(BODY.index(done.get("body", "flawless")))
-        self.battery.setValue(int(done.get("battery_health", 100)))
+        # What was recorded, else unanswered: nothing is assumed to pass.
+        self.power_on.set_answer(done.get("power_on"))
+        self.functions.set_answer(done.get("functions"))
+        self.account_lock.set_answer(done.get("account_lock_removed"))
+        self.data_wiped.set_answer(done.get("data_wiped"))
+        self.accessories.set_answer(done.get("accessories"))
+        screen, body = done.get("screen"), done.get("body")
+        self.screen_combo.setCurrentIndex(SCREEN.index(screen) + 1 if screen in SCREEN else 0)
+        self.body_combo.setCurrentIndex(BODY.index(body) + 1 if body in BODY else 0)
+        battery = done.get("battery_health")
+        self.battery.setValue(int(battery) if battery is not None else -1)
         self.override.setCurrentIndex(0)
         self.notes.clear()
         for w in widgets:
@@ -377,6 +459,8 @@ class InspectionWorkspace(Workspace):
         )
         self.checklist_box.setEnabled("inspect" in allowed)
         self.attach_btn.setVisible("inspect" in allowed)
+        self.camera_btn.setVisible("inspect" in allowed and self.has_camera)
+        self._reset_accept()
         self.accept_btn.setVisible(pending and "accept" in allowed)
         self.decline_btn.setVisible(pending and "decline" in allowed)
         self.reject_btn.setVisible("reject" in allowed)
@@ -385,10 +469,21 @@ class InspectionWorkspace(Workspace):
     # --- live grading -----------------------------------------------------------------------
 
     def checklist(self) -> dict[str, Any]:
-        return {"power_on": self.power_on.isChecked(), "screen": SCREEN[self.screen_combo.currentIndex()],
-                "body": BODY[self.body_combo.currentIndex()], "functions": self.functions.isChecked(),
-                "battery_health": self.battery.value(), "account_lock_removed": self.account_lock.isChecked(),
-                "data_wiped": self.data_wiped.isChecked(), "accessories": self.accessories.isChecked()}  # fmt: skip
+        """The answers as they stand; None where the inspector has not checked yet."""
+        screen, body, battery = self.screen_combo.currentIndex(), self.body_combo.currentIndex(), self.battery.value()
+        return {
+            "power_on": self.power_on.answer(),
+            "screen": SCREEN[screen - 1] if screen > 0 else None,
+            "body": BODY[body - 1] if body > 0 else None,
+            "functions": self.functions.answer(),
+            "battery_health": battery if battery >= 0 else None,
+            "account_lock_removed": self.account_lock.answer(),
+            "data_wiped": self.data_wiped.answer(),
+            "accessories": self.accessories.answer(),
+        }
+
+    def unanswered(self) -> list[str]:
+        return [ITEM_WORDS[k] for k, v in self.checklist().items() if v is None]
 
     def grade(self) -> tuple[str, str, list[str]]:
         """(suggested, graded, reasons) of the checklist as it stands."""
@@ -406,6 +501,27 @@ class InspectionWorkspace(Workspace):
             self.graded.setText("No valuation for this product")
             self.preview.setText("Ask an admin to add a valuation for this product.")
             return
+        if "inspect" not in sub.allowed_actions:
+            # Not at the bench: what was recorded, never a grade of an empty checklist.
+            insp = sub.inspection
+            if insp is not None and insp.graded_condition and insp.graded_value is not None:
+                self.graded.setText(
+                    f"Graded: {insp.graded_condition}\n{_money(insp.graded_value)} {sub.currency or ''}"
+                )
+                self.reasons.setText("Why: " + "; ".join(insp.reasons) if insp.reasons else "No defects found.")
+            else:
+                self.graded.setText(f"Not graded yet\n{sub.status.replace('_', ' ')}")
+                self.reasons.setText("")
+            self.preview.setText(self._state_text(sub))
+            self._tone(self.preview, "info")
+            return
+        missing = self.unanswered()
+        if missing:
+            self.graded.setText(f"Graded: not yet\n{len(missing)} of {len(ITEM_WORDS)} items to check")
+            self.reasons.setText("")
+            self.preview.setText("To check: " + ", ".join(missing))
+            self._tone(self.preview, "warn")
+            return
         suggested, graded, reasons = self.grade()
         base = grading.to_cents(Decimal(str(sub.base_value)))
         value = grading.value_cents(base, graded)
@@ -414,10 +530,7 @@ class InspectionWorkspace(Workspace):
         blocked = grading.blockers(self.checklist())
         self.reasons.setText("Why: " + "; ".join(reasons) if reasons else "No defects found.")
         agreed = sub.accepted_offer.amount if sub.accepted_offer else None
-        if "inspect" not in sub.allowed_actions:
-            self.preview.setText(self._state_text(sub))
-            self._tone(self.preview, "info")
-        elif blocked:
+        if blocked:
             self.preview.setText("Cannot complete: " + "; ".join(blocked))
             self._tone(self.preview, "error")
         elif agreed is not None and value < grading.to_cents(Decimal(str(agreed))):
@@ -473,6 +586,10 @@ class InspectionWorkspace(Workspace):
     def complete(self) -> None:
         if self.sub is None or not self.complete_btn.isVisible():
             return
+        missing = self.unanswered()
+        if missing:
+            self.show_error("Check every item first: " + ", ".join(missing))
+            return
         suggested, graded, _ = self.grade()
         body: dict[str, Any] = {"action": "complete", "checklist": self.checklist(), "notes": self.notes.text(),
                                 "photos": self.new_photos}  # fmt: skip
@@ -494,9 +611,58 @@ class InspectionWorkspace(Workspace):
     def record_answer(self, action: str) -> None:
         if self.sub is None or self.sub.current_offer is None:
             return
+        offer = self.sub.current_offer
+        if action == "accept" and self.accept_btn.property("confirm") != offer.id:
+            # Accepting issues the credit: a second press confirms it (a slip does not pay out).
+            cur = self.sub.currency or ""
+            self.accept_btn.setProperty("confirm", offer.id)
+            self.accept_btn.setText(f"Press &again: credit {_money(offer.amount)} {cur}")  # Alt+A again confirms
+            self.say(f"The customer accepted {_money(offer.amount)} {cur}? Press again to issue the credit.", "warn")
+            self._accept_timer.start(CONFIRM_MS)
+            return
+        self._reset_accept()
         word = "accepted" if action == "accept" else "declined"
         self._run("upgrade.admin.offers.respond", f"Recorded: the customer {word}", id=self.sub.current_offer.id,
                   body={"action": action})  # fmt: skip
+
+    def _reset_accept(self) -> None:
+        self._accept_timer.stop()
+        self.accept_btn.setProperty("confirm", None)
+        self.accept_btn.setText(ACCEPT_TEXT)
+
+    # --- photos ---------------------------------------------------------------------------
+
+    def enlarge_photo(self, item: QListWidgetItem) -> None:
+        """The photo large, in a window of its own (the full file where this station has it)."""
+        pid = str(item.data(Qt.ItemDataRole.UserRole))
+        label = item.text()
+
+        def show(result: Any) -> None:
+            pm = QPixmap()
+            if result is not None:
+                pm.loadFromData(result.content)
+            if pm.isNull():
+                pm = self.thumbs.get(pid, QPixmap())  # another station's photo: its thumbnail is what is here
+            self.viewer = PhotoViewer(pm, f"{label} photo", self)
+            self.viewer.open()
+
+        self.session.ops.run(self.session.call("upgrade.admin.photos.get", id=pid, query={}), on_success=show,
+                             on_failure=lambda _e: show(None))  # fmt: skip
+
+    def take_photo(self) -> None:
+        """A photo from the station's camera (Qt Multimedia), attached as if picked from disk."""
+        if self.sub is None or not self.has_camera or not self.camera_btn.isVisible():
+            return
+        from views.inspection.camera import CameraDialog
+
+        dlg = CameraDialog(self)
+        dlg.captured.connect(lambda data: self._upload(f"camera-{datetime.now(UTC):%Y%m%d-%H%M%S}.jpg", data))
+        dlg.open()
+
+    def _upload(self, filename: str, data: bytes) -> None:
+        upload = Upload(filename, "application/octet-stream", data)
+        self.session.ops.run(self.session.call("upgrade.admin.photos.upload", upload=upload),
+                             on_success=self._photo_added, on_failure=self._failed, parent=self.attach_btn)  # fmt: skip
 
     def reject(self) -> None:
         if self.sub is None or not self.reject_btn.isVisible():
@@ -514,9 +680,7 @@ class InspectionWorkspace(Workspace):
         paths, _ = QFileDialog.getOpenFileNames(self, "Attach photos", "", "Images (*.png *.jpg *.jpeg *.gif *.webp)")
         for p in paths:
             path = Path(p)
-            upload = Upload(path.name, "application/octet-stream", path.read_bytes())
-            self.session.ops.run(self.session.call("upgrade.admin.photos.upload", upload=upload),
-                                 on_success=self._photo_added, on_failure=self._failed, parent=self.attach_btn)  # fmt: skip
+            self._upload(path.name, path.read_bytes())
 
     def _photo_added(self, photo: Any) -> None:
         self.new_photos.append(photo.id)

@@ -1,17 +1,17 @@
 """The Sync panel: the state of this station's sync, registration, and the sync issues to decide.
 
-Also the words of the status-bar indicator (``status_text``), so the panel
-and the status bar always say the same thing. Imports Qt and the shell's
-small modules only; the sync service layer is imported where it is used.
+It displays the sync controller (views.shell.sync_controller), as the
+status-bar indicator does, so both always say the same thing. Imports Qt and
+the shell's small modules only; the sync service layer is imported where it
+is used.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -27,14 +27,43 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.sync.words import (  # noqa: F401 - the words, re-exported for the panel's callers
+    clock_text,
+    describe,
+    elide,
+    issues_text,
+    plural,
+    record_label,
+    status_text,
+    waiting_text,
+    why_text,
+)
 from views.ops import error_message
+from views.shell.sync_controller import SyncController
 from views.shell.theme import pill_css, set_role
 
 if TYPE_CHECKING:
     from services.sync.engine import SyncStatus
     from services.sync.station import Issue
-    from views.shell.window import ShellWindow
+    from views.credentials import CredentialStore
+    from views.shell.prefs import StationPrefs
+    from views.shell.theme import Feedback
 
+
+class PanelHost(Protocol):
+    """What the panel needs of the window around it (the shell); the sync itself is the controller's."""
+
+    credentials: CredentialStore
+    prefs: StationPrefs
+    feedback_player: Feedback
+
+    @property
+    def theme_name(self) -> str: ...
+
+    def notify(self, ok: bool | None, message: str = "") -> None: ...
+
+
+WAITING_SHOWN = 20
 MANAGER_ROLES = frozenset({"owner", "admin"})
 CHOICE_LABELS = {"keep_theirs": "Keep theirs", "retry": "Retry", "discard": "Discard"}
 CHOICE_TIPS = {
@@ -47,141 +76,6 @@ CHOICE_DONE = {
     "retry": "The change is sent again at the end of the queue.",
     "discard": "The change made here was dropped.",
 }
-TONE_ICONS = {"ok": "ok", "busy": "syncing", "offline": "offline", "error": "error", "neutral": "offline"}
-STATUS_MAX_CHARS = 70  # the status bar elides longer error messages; the tooltip and the panel say them in full
-
-# What a change was, in words: the command's name says it; the path names the record.
-_WORDS = {
-    "support.messages.create": "Reply on ticket",
-    "support.tickets.create": "New ticket",
-    "support.tickets.update": "Change to ticket",
-    "support.attachments.upload": "Attachment",
-    "fulfillment.orders.operate": "Operation on order",
-    "upgrade.submissions.create": "New trade-in",
-    "upgrade.submissions.update": "Change to trade-in",
-    "upgrade.submissions.submit": "Submit trade-in",
-    "upgrade.submissions.receive": "Receive trade-in",
-    "upgrade.submissions.inspect": "Inspect trade-in",
-    "upgrade.submissions.reject": "Reject trade-in",
-    "upgrade.submissions.ship": "Ship trade-in",
-    "upgrade.offers.create": "Offer on trade-in",
-    "upgrade.offers.respond": "Answer to offer",
-    "upgrade.admin.offers.respond": "Answer to offer",
-    "platform.users.create": "New user",
-    "platform.users.update": "Change to user",
-    "platform.api_keys.create": "New API key",
-    "platform.api_keys.revoke": "Revoke API key",
-}
-# How a record is known to people (its number), looked up through the module's read op.
-_LOOKUPS = (
-    ("support.", "support.tickets.get", "ticket_id", "number"),
-    ("fulfillment.orders.", "fulfillment.orders.get", "id", "order_number"),
-    ("upgrade.submissions.", "upgrade.admin.submissions.get", "id", "serial_number"),
-)
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
-
-
-# --- words ----------------------------------------------------------------------------------------
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
-
-
-def waiting_text(n: int) -> str:
-    return "nothing waiting" if n <= 0 else f"{plural(n, 'change')} waiting"
-
-
-def issues_text(n: int) -> str:
-    return plural(n, "sync issue")
-
-
-def clock_text(when: datetime | None, now: datetime | None = None) -> str:
-    """Local time: "10:42" today, "Tue 3 Mar 10:42" before."""
-    if when is None:
-        return "never"
-    local = when.astimezone() if when.tzinfo else when
-    today = (now or datetime.now().astimezone()).date()
-    return f"{local:%H:%M}" if local.date() == today else f"{local:%a} {local.day} {local:%b %H:%M}"
-
-
-def status_text(status: SyncStatus, pending: int | None = None) -> tuple[str, str]:
-    """The indicator's words and tone (ok, busy, offline, error, neutral) for an engine status.
-
-    ``pending``: a fresher outbox count than the engine's (a change committed since its last round).
-    """
-    n = status.pending if pending is None else pending
-    if status.state == "unlinked":
-        return "Not registered with the platform", "neutral"
-    if status.state == "offline":
-        return f"Offline · {waiting_text(n)}", "offline"
-    if status.state == "syncing":
-        if status.to_pull > 0:
-            return f"Syncing… {status.pulled:,} of {status.to_pull:,}", "busy"
-        return (f"Syncing… {plural(n, 'change')} to send" if n > 0 else "Syncing…"), "busy"
-    if status.state == "error":
-        return f"Sync error: {status.message or 'unknown'}", "error"
-    return f"Synced {clock_text(status.last_sync_at)} · {waiting_text(n)}", "ok"
-
-
-def elide(text: str, limit: int = STATUS_MAX_CHARS) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def describe(issue: Issue, label: str | None = None) -> str:
-    """What the refused change was: "Reply on ticket TKT-2026-000042", "Ship order 0e53b15f".
-
-    ``label``: the record's number where it could be read; else the start of its id.
-    """
-    action = str(issue.details.get("action") or "")
-    if issue.command == "fulfillment.orders.operate" and action:
-        words = f"{action.replace('_', ' ').capitalize()} order"
-    else:
-        words = _WORDS.get(issue.command) or _generic_words(issue.command)
-    ids = _UUID.findall(issue.path)
-    return f"{words} {label or ids[-1][:8]}" if ids else words
-
-
-def record_label(ctx: Any, issue: Issue) -> str | None:
-    """Worker threads: the number of the record a change was about (None where it cannot be read)."""
-    from services.core.commands import execute
-    from services.core.errors import ServiceError
-
-    ids = _UUID.findall(issue.path)
-    for prefix, op, param, attr in _LOOKUPS:
-        if ids and issue.command.startswith(prefix):
-            try:
-                value = getattr(execute(ctx, op, **{param: ids[0]}), attr, None)
-            except ServiceError:  # gone, or not for this person's role: the id will do
-                return None
-            return str(value) if value else None
-    return None
-
-
-def _generic_words(command: str) -> str:
-    parts = command.split(".")
-    noun = parts[-2].replace("_", " ") if len(parts) >= 2 else command
-    noun = noun[:-1] if noun.endswith("s") else noun
-    verb = parts[-1]
-    if verb == "create":
-        return f"New {noun}"
-    if verb in ("update", "put"):
-        return f"Change to {noun}"
-    return f"{verb.replace('_', ' ').capitalize()} {noun}"
-
-
-def why_text(issue: Issue) -> str:
-    """Why the platform refused it, and for a conflict what the record is there now."""
-    message = issue.message or "no reason given"
-    lines = [f"The platform refused it: {message[0].upper() + message[1:]}"]
-    extra = [f"code {issue.code}"] if issue.code else []
-    current = issue.details.get("current_state")
-    if issue.status == "conflict" and current:
-        extra.append(f"on the platform it is now {str(current).replace('_', ' ')}")
-    if extra:
-        joined = " · ".join(extra)
-        lines.append(joined[0].upper() + joined[1:] + ".")
-    return "\n".join(lines)
 
 
 def register_error_text(error: BaseException, url: str) -> str:
@@ -198,6 +92,17 @@ def register_error_text(error: BaseException, url: str) -> str:
 
 
 # --- widgets ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """One read of the panel's data (worker thread)."""
+
+    link: LinkInfo | None
+    issues: list[Issue]
+    labels: list[str | None]
+    waiting: list[str]  # the changes waiting to be sent, in words (the first WAITING_SHOWN)
+    pending: int
 
 
 @dataclass(frozen=True)
@@ -270,9 +175,10 @@ class IssueCard(QFrame):
 class SyncPanel(QDialog):
     """State, last sync, waiting changes, platform and station; Sync now; Register; the sync issues."""
 
-    def __init__(self, shell: ShellWindow) -> None:
-        super().__init__(shell)
-        self.shell = shell
+    def __init__(self, sync: SyncController, host: PanelHost, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.sync = sync
+        self.host = host
         self.link: LinkInfo | None = None
         self.loaded = False  # the link and the issues were read at least once
         self.issues: list[Issue] = []
@@ -315,6 +221,13 @@ class SyncPanel(QDialog):
             w.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             form.addRow(f"{label}:", w)
         lay.addLayout(form)
+        self.waiting_list = QLabel()
+        self.waiting_list.setObjectName("sync-waiting")
+        self.waiting_list.setAccessibleName("Changes waiting to be sent")
+        self.waiting_list.setWordWrap(True)
+        self.waiting_list.setIndent(16)
+        self.waiting_list.hide()
+        lay.addWidget(self.waiting_list)
 
         self.progress = QProgressBar()
         self.progress.setAccessibleName("Sync progress")
@@ -373,13 +286,13 @@ class SyncPanel(QDialog):
         scroll.setStyleSheet("#sync-issue-scroll, #sync-issue-viewport, #sync-issue-list { background: transparent; }")
         lay.addWidget(scroll, 1)
 
-        shell.sync_changed.connect(self.update_from_shell)
+        sync.changed.connect(self.update_from_shell)
         self.update_from_shell()
 
     # --- reading -----------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Read the link and the issues again (off the UI thread); a newer read wins."""
-        session = self.shell.session
+        """Read the link, the issues and what waits (off the UI thread); a newer read wins."""
+        session = self.sync.session
         if session is None:
             return
         if self._loading:
@@ -390,19 +303,27 @@ class SyncPanel(QDialog):
         gen = self._generation
         rt, tenant_id = session.runtime, session.tenant.id
 
-        def work() -> tuple[LinkInfo | None, list[Issue], list[str | None]]:
+        def work() -> Loaded:
             from services.sync import station as st
 
             link = st.link_for(rt, tenant_id)
             info = None if link is None else LinkInfo(link.platform_url, link.station_id, link.last_sync_at,
                                                       link.last_error)  # fmt: skip
-            found = st.issues(session.ctx())
-            return info, found, [record_label(session.ctx(), i) for i in found]
+            ctx = session.ctx()
+            found = st.issues(ctx)
+            waiting = st.waiting_changes(ctx, WAITING_SHOWN)
+            return Loaded(
+                info,
+                found,
+                [record_label(ctx, i) for i in found],
+                [describe(w, record_label(ctx, w)) for w in waiting],
+                st.pending_count(rt, tenant_id),
+            )
 
-        def done(result: tuple[LinkInfo | None, list[Issue], list[str | None]]) -> None:
+        def done(result: Loaded) -> None:
             self._loading = False
             if gen == self._generation:
-                self._loaded(*result)
+                self._loaded(result)
             if self._dirty:
                 self.refresh()
 
@@ -410,40 +331,42 @@ class SyncPanel(QDialog):
             self._loading = False
             self._say("error", f"Reading the sync state failed: {error_message(exc)}")
 
-        self.shell.ops.run(work, on_success=done, on_failure=failed, parent=self)
+        self.sync.ops.run(work, on_success=done, on_failure=failed, parent=self)
 
-    def _loaded(self, link: LinkInfo | None, issues: list[Issue], labels: list[str | None]) -> None:
-        self.link, self.issues, self.loaded = link, issues, True
+    def _loaded(self, loaded: Loaded) -> None:
+        self.link, self.issues, self.loaded = loaded.link, loaded.issues, True
         for card in self.cards:
             self.issue_layout.removeWidget(card)
             card.deleteLater()
         self.cards = []
-        for issue, label in zip(issues, labels, strict=True):
+        for issue, label in zip(loaded.issues, loaded.labels, strict=True):
             card = IssueCard(issue, self._choose, label, self.issue_box)
             self.issue_layout.insertWidget(self.issue_layout.count() - 1, card)
             self.cards.append(card)
-        self.shell.set_sync_issue_count(len(issues))  # the status bar says the same number
+        more = loaded.pending - len(loaded.waiting)
+        lines = loaded.waiting + ([f"… and {plural(more, 'more change')}"] if more > 0 else [])
+        self.waiting_list.setText("\n".join(lines))
+        self.waiting_list.setVisible(bool(lines))
+        self.sync.set_issue_count(len(loaded.issues))  # the status bar says the same number
         self.update_from_shell()
 
     # --- showing -------------------------------------------------------------------------------
     def update_from_shell(self) -> None:
-        shell = self.shell
-        status = shell.sync_status
-        text, tone = shell.sync_summary, shell.sync_tone
-        self.state_pill.setText(text)
-        self.state_pill.setStyleSheet(pill_css(tone, shell.theme_name, selector="QLabel#sync-state"))
-        pending = shell.outbox_pending if shell.outbox_pending is not None else (status.pending if status else 0)
-        self.pending.setText(waiting_text(pending).capitalize())
+        sync = self.sync
+        status = sync.status
+        self.state_pill.setText(sync.summary)
+        self.state_pill.setStyleSheet(pill_css(sync.tone, self.host.theme_name, selector="QLabel#sync-state"))
+        self.pending.setText(waiting_text(sync.waiting).capitalize())
         last = (
             status.last_sync_at if status and status.last_sync_at else (self.link.last_sync_at if self.link else None)
         )
         self.last_sync.setText(clock_text(last))
-        session = shell.session
+        session = sync.session
         self.station.setText(session.runtime.station_id if session else "")
         if self.link is not None:
             self.platform.setText(self.link.platform_url)
         elif self.loaded:
-            self.platform.setText(f"not registered (platform URL in Settings: {shell.platform_url or 'none'})")
+            self.platform.setText(f"not registered (platform URL in Settings: {sync.platform_url or 'none'})")
         syncing = status is not None and status.state == "syncing"
         self.progress.setVisible(syncing)
         if syncing and status is not None and status.to_pull > 0:
@@ -452,14 +375,17 @@ class SyncPanel(QDialog):
         elif syncing:
             self.progress.setRange(0, 0)  # pushing or asking: no count to show
         self._show_message(status)
-        self._show_actions(status)
-        n = shell.sync_issue_count
+        self._show_actions()
+        n = sync.issue_count
         self.issues_title.setText(f"Sync issues ({n})" if n else "Sync issues")
-        self.issues_hint.setText(
-            "The platform refused these changes made on this station. Choose for each what happens."
-            if self.issues
-            else "No sync issues: the platform accepted every change sent from this station."
-        )
+        sent = sync.sent_ever or (self.link is not None and self.link.last_sync_at is not None)
+        if self.issues:
+            hint = "The platform refused these changes made on this station. Choose for each what happens."
+        elif sent:
+            hint = "No sync issues: the platform accepted every change sent from this station."
+        else:
+            hint = "No sync issues. Nothing has reached the platform from this station yet."
+        self.issues_hint.setText(hint)
         # The engine found issues (or resolved ones) that the list does not show yet.
         if self.isVisible() and self.loaded and n != len(self.issues):
             self.refresh()
@@ -469,25 +395,26 @@ class SyncPanel(QDialog):
             return
         if status is not None and status.state in ("error", "offline") and status.message:
             self._say("error" if status.state == "error" else "warning", status.message[0].upper() + status.message[1:])
-        elif status is None and self.shell.session is not None and self.shell.sync_engine is None:
-            self._say("info", "Sync is off in this window: it runs in the desktop app when it is online.")
+            return
+        reason = self.sync.offline_reason()
+        if reason and not (self.loaded and self.link is None):
+            self._say("warning", reason)
         else:
             self.message.hide()
 
-    def _show_actions(self, status: SyncStatus | None) -> None:
-        shell = self.shell
-        session = shell.session
-        engine = shell.sync_engine
+    def _show_actions(self) -> None:
+        sync = self.sync
+        session = sync.session
         unlinked = self.loaded and self.link is None
         manager = session is not None and (session.principal.role or "") in MANAGER_ROLES
-        self.sync_now_button.setEnabled(engine is not None and not unlinked)
-        self.register_button.setVisible(unlinked and manager and not shell.offline)
+        self.sync_now_button.setEnabled(sync.engine is not None and not unlinked)
+        self.register_button.setVisible(unlinked and manager and not sync.offline)
         if unlinked and not manager:
             self.note.setText("An owner or admin registers this station with the platform.")
             self.note.show()
         elif unlinked and manager and not self._sticky:
             self.note.setText(
-                f"Registering signs this station up with {shell.platform_url or 'the platform (set its URL in Settings)'} "
+                f"Registering signs this station up with {sync.platform_url or 'the platform (set its URL in Settings)'} "
                 f"as {session.principal.email if session else ''}; then it syncs on its own."
             )
             self.note.show()
@@ -502,22 +429,22 @@ class SyncPanel(QDialog):
     # --- acting --------------------------------------------------------------------------------------
     def sync_now(self) -> None:
         self._sticky = False
-        self.shell.wake_sync()
+        self.sync.wake()
         self.refresh()
 
     def register(self) -> None:
         """Register with the platform as the signed-in owner/admin (their stored platform token)."""
-        shell = self.shell
-        session = shell.session
+        sync, host = self.sync, self.host
+        session = sync.session
         if session is None:
             return
-        url = shell.platform_url
+        url = sync.platform_url
         self._sticky = True
         if not url:
             self._say("error", "Set the platform URL in Settings first.")
             return
         email = session.principal.email or ""
-        token = shell.credentials.get(f"platform-token:{email}")
+        token = host.credentials.get(f"platform-token:{email}")
         if not token:
             self._say(
                 "error",
@@ -525,63 +452,44 @@ class SyncPanel(QDialog):
                 "signed in. Sign out, then sign in again while the platform answers.",
             )
             return
-        from services.sync import station as st
-        from services.sync.client import register_station
+        from services.sync.client import link_station
 
         rt, tenant = session.runtime, session.tenant
-        name = str(shell.prefs.get("station_name") or rt.station_id)
+        name = str(host.prefs.get("station_name") or rt.station_id)
         self.register_button.setEnabled(False)
         self._say("info", f"Registering with {url}…")
-
-        def registered(secret: str) -> None:
-            shell.ops.run(lambda: st.save_link(rt, tenant.id, url, rt.station_id, secret), on_success=saved,
-                          on_failure=failed, parent=self.register_button)  # fmt: skip
 
         def saved(_none: Any) -> None:
             self.register_button.setEnabled(True)
             self._say("ok", f"Registered with {url}. This station syncs now.")
-            shell.notify(True, "This station is registered with the platform.")
-            shell.wake_sync()
+            host.notify(True, "This station is registered with the platform.")
+            sync.wake()
             self.refresh()
 
         def failed(exc: BaseException) -> None:
             self.register_button.setEnabled(True)
             self._say("error", register_error_text(exc, url))
-            shell.feedback_player.play(False)
+            host.feedback_player.play(False)
 
-        shell.ops.run_async(
-            lambda: register_station(url, tenant.slug, rt.station_id, name, token=token),
-            on_success=registered,
+        sync.ops.run_async(
+            lambda: link_station(rt, tenant.id, url, tenant.slug, name, token=token),
+            on_success=saved,
             on_failure=failed,
             parent=self.register_button,
         )
 
     def _choose(self, card: IssueCard, choice: str) -> None:
         """Resolve one issue off the UI thread; after keep theirs / discard, take the platform's records."""
-        shell = self.shell
-        session = shell.session
-        if session is None:
-            return
+        sync = self.sync
         issue = card.issue
         card.set_busy(True)
         card.show_error("")
 
-        def work() -> list[str]:
-            from services.sync import station as st
-
-            return st.resolve_issue(session.ctx(), issue.id, choice)  # type: ignore[arg-type]
-
-        def resolved(ids: list[str]) -> None:
-            if choice in ("keep_theirs", "discard") and ids:
-                shell.fetch_theirs(ids, finished)
-            else:
-                finished(True)
-
         def finished(fetched: bool) -> None:
             later = "" if fetched else " The platform's version is shown after the next sync."
-            shell.notify(True, CHOICE_DONE[choice] + later)
-            shell.ops.did_change.emit(issue.command)  # the workspace that shows this record reloads it
-            shell.wake_sync()
+            self.host.notify(True, CHOICE_DONE[choice] + later)
+            sync.ops.did_change.emit(issue.command)  # the workspace that shows this record reloads it
+            sync.wake()
             self.refresh()
 
         def failed(exc: BaseException) -> None:
@@ -589,14 +497,4 @@ class SyncPanel(QDialog):
             card.show_error(error_message(exc))
             self.refresh()  # e.g. decided meanwhile in another window: the list shows what is left
 
-        engine = shell.sync_engine
-        if engine is not None:
-            # Through the engine: no sync round runs between the decision and taking theirs.
-            shell.ops.run_async(
-                lambda: engine.resolve(session.ctx(), issue.id, choice),  # type: ignore[arg-type]
-                on_success=lambda ok: finished(bool(ok)),
-                on_failure=failed,
-                parent=card.buttons[choice],
-            )
-            return
-        shell.ops.run(work, on_success=resolved, on_failure=failed, parent=card.buttons[choice])
+        sync.resolve(issue.id, choice, finished, failed, parent=card.buttons[choice])  # type: ignore[arg-type]

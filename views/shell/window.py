@@ -30,19 +30,17 @@ from PySide6.QtWidgets import (
 )
 
 from views.credentials import CredentialStore
-from views.ops import OpRunner, error_message
+from views.ops import OpRunner
 from views.shell.forms import field_messages
 from views.shell.kiosk import IdleWatcher, PinDialog
 from views.shell.prefs import StationPrefs
 from views.shell.signin import LockPage, SignInPage, TenantPage
+from views.shell.sync_controller import TONE_ICONS, SyncController, elide
 from views.shell.theme import Feedback, apply_theme, icon, pill_css, set_role
 
 if TYPE_CHECKING:
-    import asyncio
-
-    from services.core.context import CommitInfo, Principal, Runtime, TenantInfo
+    from services.core.context import Principal, Runtime, TenantInfo
     from services.core.station import StationSignIn
-    from services.sync.engine import SyncEngine, SyncStatus
     from views.base import StationSession, Workspace
     from views.shell.sync_panel import SyncPanel
 
@@ -51,9 +49,6 @@ MIN_SIZE = (1024, 700)  # every workspace is readable from here up
 log = logging.getLogger("views.shell")
 APP_TITLE = "Platform Station"
 HEALTH_TIMEOUT_MS = 3000
-# Rounds in which the platform's version of records is asked for again after "keep theirs" could
-# not take it (other changes waited, or offline); a platform without the rows route never answers.
-REFETCH_ROUNDS = 3
 ROLE_LABELS = {"owner": "Owner", "admin": "Admin", "operator": "Operator", "warehouse-device": "Warehouse device"}
 
 
@@ -89,23 +84,15 @@ class ShellWindow(QMainWindow):
         self.workspace_classes: dict[str, type[Workspace]] = {}
         self.workspaces: dict[str, Workspace] = {}
         self.current_workspace: str | None = None
-        self.connection = "local"
         self.pin_dialog: PinDialog | None = None
         self._may_close = not kiosk
         self._login: Any = None
         self._device_signin = False
-        # Sync (an engine per entered tenant, only where an asyncio loop runs: the desktop app).
-        self.sync_engine: SyncEngine | None = None
-        self.sync_status: SyncStatus | None = None
-        self.sync_issue_count = 0
-        self.sync_summary = ""
-        self.sync_tone = "neutral"
+        # Sync: the controller owns the engine (one per entered tenant, only where an asyncio loop
+        # runs: the desktop app); the status bar and the Sync panel display it.
+        self.sync = SyncController(self.ops, lambda: str(self.prefs.get("platform_url")), offline=offline, parent=self)
         self.sync_panel: SyncPanel | None = None
-        self.sync_interval = 15.0
-        self._sync_hook: Callable[[CommitInfo], None] | None = None
-        self._sync_stops: set[asyncio.Future[None]] = set()
-        self._refetch: set[str] = set()  # records whose platform version could not be taken yet
-        self._refetch_rounds = 0
+        self._offline_notice = ""
 
         # The runtime: given (tests, screenshots) or loaded off the UI thread.
         self._rt: Runtime | None = runtime
@@ -150,7 +137,9 @@ class ShellWindow(QMainWindow):
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setInterval(15_000)
         self._refresh_timer.timeout.connect(self.refresh_status)
-        self.ops.did_change.connect(lambda _c: self.refresh_outbox())
+        self.ops.did_change.connect(lambda _c: self.sync.refresh_outbox())
+        self.sync.changed.connect(self._show_sync)
+        self.sync.connection_changed.connect(self._connection_shown)
         self.ops.busy_changed.connect(self._busy)
         app = QApplication.instance()
         if isinstance(app, QApplication):
@@ -180,7 +169,8 @@ class ShellWindow(QMainWindow):
         self.feedback_icon = QLabel()
         self.feedback_label = QLabel("")
         self.feedback_label.setAccessibleName("Last result")
-        self.feedback_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        # Ignored: a long message is cut, it never pushes the sync indicator aside (the tooltip has it all).
+        self.feedback_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.busy_bar = QProgressBar()
         self.busy_bar.setRange(0, 0)  # indeterminate
         self.busy_bar.setMaximumWidth(90)
@@ -217,7 +207,7 @@ class ShellWindow(QMainWindow):
         self._feedback_timer = QTimer(self)
         self._feedback_timer.setSingleShot(True)
         self._feedback_timer.timeout.connect(lambda: self._set_feedback(None, ""))
-        self.outbox_pending: int | None = None
+        self.last_feedback: tuple[bool | None, str] = (None, "")
 
     def _action(self, text: str, shortcut: str | QKeySequence, slot: Callable[[], Any], icon_name: str = "") -> QAction:
         a = QAction(text, self)
@@ -380,6 +370,8 @@ class ShellWindow(QMainWindow):
             token=self._login.token,
             prefs=self.prefs.as_dict(),
             feedback=self.notify,
+            platform_url=self.platform_url,
+            platform_token=self._platform_token(self._login.email),
         )
         session.prefs["online"] = self.connection == "online"
         available = workspaces_for(session)
@@ -410,15 +402,18 @@ class ShellWindow(QMainWindow):
         if self.kiosk:
             self.idle.start()
         self._refresh_timer.start()
-        self._start_sync(session)
+        self.sync.start(session)
         self.refresh_status()
         if self.connection == "offline":
-            self.notify(
-                None,
+            self._offline_notice = (
                 f"Signed in with this station's data: the platform at {self.platform_url} does not answer. "
-                "Your changes are kept here and sent when it is back.",
+                "Your changes are kept here and sent when it is back."
             )
+            self.notify(None, self._offline_notice)
         self.signed_in.emit(name)
+
+    def _platform_token(self, email: str) -> Callable[[], str | None]:
+        return lambda: self.credentials.get(f"platform-token:{email}")
 
     def _build_switcher(self) -> None:
         for a in self.workspace_actions.values():
@@ -494,7 +489,7 @@ class ShellWindow(QMainWindow):
                 self.credentials.delete(f"platform-token:{self._login.email}")
         self.idle.stop()
         self._refresh_timer.stop()
-        self._stop_sync()
+        self.sync.stop()
         if self.sync_panel is not None:
             self.sync_panel.close()
             self.sync_panel.deleteLater()
@@ -591,7 +586,7 @@ class ShellWindow(QMainWindow):
             self.prefs.qs.setValue("window/geometry", self.saveGeometry())
         self.prefs.sync()
         self.idle.stop()
-        self._stop_sync()
+        self.sync.stop()
         super().closeEvent(event)
 
     def show_for_mode(self) -> None:
@@ -656,6 +651,7 @@ class ShellWindow(QMainWindow):
         else:
             self.feedback_icon.clear()
         self.feedback_label.setText(message)
+        self.feedback_label.setToolTip(message)
         self.feedback_label.setStyleSheet(
             {"ok": "color: #15803d;", "error": "color: #b91c1c;", "warning": "color: #b45309;"}.get(name, "")
         )
@@ -700,53 +696,28 @@ class ShellWindow(QMainWindow):
         if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and self.kiosk:
             QTimer.singleShot(0, self.focus_primary)
 
-    # --- connection and sync status ------------------------------------------------------------
+    # --- connection and sync status (the controller owns them; the window shows them) ----------
     @property
     def platform_url(self) -> str:
-        return "" if self.offline else str(self.prefs.get("platform_url"))
+        return self.sync.platform_url
+
+    @property
+    def connection(self) -> str:
+        return self.sync.connection
 
     def refresh_status(self) -> None:
-        self.refresh_outbox()
-        self.check_platform()
+        self.sync.refresh_outbox()
+        self.sync.check_platform()
 
     def refresh_now(self) -> None:
         """Ctrl+Shift+R: the person asks; sync at once too."""
         self.refresh_status()
-        self.wake_sync()
-
-    def refresh_outbox(self) -> None:
-        if self.session is None:
-            return
-        session = self.session
-
-        def done(status: Any) -> None:
-            if self.session is session:
-                self.outbox_pending = int(status.pending)
-                self._show_sync()
-
-        self.ops.run(session.call("station.outbox_status"), on_success=done, on_failure=lambda e: None)
+        self.sync.wake()
 
     def check_platform(self) -> None:
-        url = self.platform_url
-        if not url:
-            self._set_connection("local", "")
-            return
-        from services.core import platform_client  # httpx: imported off the start-up path
+        self.sync.check_platform()
 
-        def answered(h: platform_client.Health) -> None:
-            if url == self.platform_url:
-                self._set_connection("online" if h.ok else "offline", h.detail)
-                if h.ok and self.sync_status is not None and self.sync_status.state == "offline":
-                    self.wake_sync()  # the platform is back: do not wait for the engine's back-off
-
-        self.ops.run_async(
-            lambda: platform_client.health(url),
-            on_success=answered,
-            on_failure=lambda e: self._set_connection("offline", type(e).__name__),
-        )
-
-    def _set_connection(self, state: str, detail: str) -> None:
-        self.connection = state
+    def _connection_shown(self, state: str) -> None:
         # Workspaces with a badge of their own (warehouse) say the same as the status bar.
         if self.session is not None:
             self.session.prefs["online"] = state == "online"
@@ -757,168 +728,42 @@ class ShellWindow(QMainWindow):
         url = self.platform_url
         if state == "online":
             self.signin.platform_line.setText(f"Platform {url} is reachable.")
+            if self.last_feedback[1] == self._offline_notice:
+                self._set_feedback(None, "")  # it answers now: the sign-in notice no longer holds
         elif state == "offline":
             self.signin.platform_line.setText(
-                f"The platform at {url} does not answer ({detail}). You can still sign in with this "
+                f"The platform at {url} does not answer yet; checking again. You can still sign in with this "
                 "station's data; changes are kept and sent when it is back."
             )
         else:
             self.signin.platform_line.setText("No platform URL set: this station works on its own data.")
-        self._show_sync()
         self.connection_changed.emit(state)
 
     def _show_sync(self) -> None:
-        """The indicator: the engine's status where one runs, else reachability and the outbox count."""
-        status = self.sync_status
-        if status is None:
-            label = {"online": "Online", "offline": "Offline", "local": "Local only"}[self.connection]
-            text = label + ("" if self.outbox_pending is None else f" · {self.outbox_pending} pending")
-            tone = "offline" if self.connection == "offline" else "neutral"
-            icon_name = "online" if self.connection == "online" else "offline"
-            shown = text
-        else:
-            # Imported here, not at start-up: no engine runs before someone signs in.
-            from views.shell.sync_panel import TONE_ICONS, elide, status_text
-
-            text, tone = status_text(status, self.outbox_pending)
-            icon_name, shown = TONE_ICONS[tone], elide(text)
-        issues = self.sync_issue_count
+        """The indicator: the controller's words, colour and counts, as they are."""
+        sync = self.sync
+        text, tone = sync.words()
+        issues = sync.issue_count
         issues_words = f"{issues:,} sync issue{'' if issues == 1 else 's'}"
-        self.sync_summary = text + (f" · {issues_words}" if issues else "")
-        self.sync_tone = tone
         theme = self.theme_name
-        self.sync_label.setText(shown)
-        self.sync_label.setIcon(icon(icon_name))
+        self.sync_label.setText(elide(text))
+        self.sync_label.setIcon(icon(TONE_ICONS[tone]))
         self.sync_label.setStyleSheet(pill_css(tone, theme))
-        self.sync_label.setAccessibleName(f"Sync: {self.sync_summary}")
+        self.sync_label.setAccessibleName(f"Sync: {sync.summary}")
         self.sync_label.setToolTip(
-            f"{text}\nPlatform: {self.platform_url or 'not set'}. Changes waiting: {self.outbox_pending or 0}.\n"
+            f"{text}\nPlatform: {self.platform_url or 'not set'}. Changes waiting: {sync.waiting}.\n"
             "Click (or Ctrl+Shift+S) for the Sync panel."
         )
         self.sync_issues.setText(issues_words)
         self.sync_issues.setStyleSheet(pill_css("warning", theme))
         self.sync_issues.setAccessibleName(f"{issues_words}: open the Sync panel")
         self.sync_issues.setVisible(issues > 0 and self.session is not None)
-        # The status bar does not grow for a restyled child by itself: room for the whole pill.
+        # Never squeezed to an icon by a long message beside it (in a kiosk it is the way to the panel),
+        # and the status bar does not grow for a restyled child by itself: room for the whole pill.
+        for b in (self.sync_label, self.sync_issues):
+            b.setMinimumWidth(b.sizeHint().width())
         self.statusBar().setMinimumHeight(self.sync_label.sizeHint().height() + 8)
         self.sync_changed.emit()
-
-    def set_sync_issue_count(self, n: int) -> None:
-        """The Sync panel read the issues: the indicator says the same number at once."""
-        if n != self.sync_issue_count:
-            self.sync_issue_count = n
-            self._show_sync()
-
-    # --- the sync engine -------------------------------------------------------------------------
-    def _start_sync(self, session: StationSession) -> None:
-        """One engine for the entered tenant, on the app's asyncio loop; none without a loop (tests, shots)."""
-        self._stop_sync()
-        loop = self.ops.loop
-        if loop is None or not loop.is_running() or self.offline:
-            return
-        from services.sync.engine import SyncEngine
-
-        rt, tenant_id = session.runtime, session.tenant.id
-        engine = SyncEngine(rt, tenant_id, interval=self.sync_interval)
-        engine.on_status = lambda status: self._engine_status(engine, status)
-
-        def committed(info: CommitInfo) -> None:
-            # Worker threads: the engine lives on the loop, so wake it through the loop.
-            if info.commands and info.tenant_id == tenant_id and not loop.is_closed():
-                loop.call_soon_threadsafe(engine.wake)
-
-        rt.after_commit.append(committed)
-        self.sync_engine, self._sync_hook = engine, committed
-        engine.start()
-
-    def _stop_sync(self) -> None:
-        engine, hook = self.sync_engine, self._sync_hook
-        self.sync_engine, self._sync_hook = None, None
-        self.sync_status, self.sync_issue_count = None, 0
-        self._refetch.clear()
-        self._refetch_rounds = 0
-        if hook is not None and engine is not None and hook in engine.rt.after_commit:
-            engine.rt.after_commit.remove(hook)
-        loop = self.ops.loop
-        if engine is not None and loop is not None and not loop.is_closed():
-            task = loop.create_task(engine.stop())
-            self._sync_stops.add(task)
-            task.add_done_callback(self._sync_stops.discard)
-        self._show_sync()
-
-    async def sync_stopped(self) -> None:
-        """Until every stopped engine has closed its connections (the app awaits this before exit)."""
-        import asyncio
-
-        if self._sync_stops:
-            await asyncio.gather(*list(self._sync_stops), return_exceptions=True)
-
-    def wake_sync(self) -> None:
-        if self.sync_engine is not None:
-            self.sync_engine.wake()
-
-    def _engine_status(self, engine: SyncEngine, status: SyncStatus) -> None:
-        if engine is not self.sync_engine:
-            return  # a stopped engine's last words
-        before = self.sync_status
-        self.sync_status = status
-        # The engine's counts where it read them anew (they changed, or a round just ended: it counts
-        # right before "idle"); a mere state change carries older ones, and refresh_outbox may know
-        # of a change committed since.
-        ended = before is not None and status.state == "idle" and before.state != "idle"
-        if before is None or ended or status.pending != before.pending:
-            self.outbox_pending = status.pending
-        if before is None or ended or status.issues != before.issues:
-            self.sync_issue_count = status.issues
-        self._show_sync()
-        if status.state == "idle" and self.connection == "offline" and self.platform_url:
-            self._set_connection("online", "")  # the engine just reached the platform: it answers
-        if status.state == "idle" and (before is None or before.state != "idle"):
-            if status.pulled:
-                self.ops.did_change.emit("sync.pulled")  # the platform's changes arrived: views reload
-            if self._refetch and self._refetch_rounds < REFETCH_ROUNDS:
-                self._refetch_rounds += 1
-                ids, self._refetch = sorted(self._refetch), set()
-                self.fetch_theirs(ids, self._refetched)
-
-    def _refetched(self, ok: bool) -> None:
-        if ok:
-            self._refetch_rounds = 0
-            self.ops.did_change.emit("sync.fetched")
-
-    def fetch_theirs(self, ids: list[str], on_done: Callable[[bool], None]) -> None:
-        """Take the platform's version of these records (after "keep theirs" / "discard").
-
-        Not possible while other changes wait to be sent, or offline: then after the next good round.
-        """
-        session = self.session
-        if session is None:
-            return
-        engine = self.sync_engine
-        rt, tenant_id = session.runtime, session.tenant.id
-
-        async def fetch() -> bool:
-            if engine is not None:
-                return await engine.fetch_rows(ids)
-            from services.sync.engine import SyncEngine
-
-            once = SyncEngine(rt, tenant_id)  # no engine runs in this window (no loop): a one-off client
-            try:
-                return await once.fetch_rows(ids)
-            finally:
-                await once.stop()
-
-        def done(ok: bool) -> None:
-            if not ok:
-                self._refetch.update(ids)
-            on_done(ok)
-
-        def failed(exc: BaseException) -> None:
-            log.info("taking the platform's records failed: %s", error_message(exc))
-            self._refetch.update(ids)
-            on_done(False)
-
-        self.ops.run_async(fetch, on_success=done, on_failure=failed)
 
     def open_sync_panel(self) -> None:
         if self.session is None:
@@ -926,7 +771,7 @@ class ShellWindow(QMainWindow):
         if self.sync_panel is None:
             from views.shell.sync_panel import SyncPanel
 
-            self.sync_panel = SyncPanel(self)
+            self.sync_panel = SyncPanel(self.sync, self, self)
             self.sync_panel.finished.connect(lambda _r: QTimer.singleShot(0, self.focus_primary))
         self.sync_panel.open()  # window-modal, not a nested event loop
         self.sync_panel.raise_()
@@ -944,6 +789,7 @@ class ShellWindow(QMainWindow):
                 self.credentials.set(f"platform-token:{email}", result.token)
                 if self.session is not None:
                     self.session.prefs["platform_token_stored"] = True
+                    self.ops.did_change.emit("platform.signed_in")  # views that read the platform read again
             elif result.status in (401, 403):
                 self.notify(None, "Signed in here, but the platform refused these credentials; sync waits.")
 

@@ -132,7 +132,7 @@ def test_list_filters_pagination_and_patch(client: httpx.Client) -> None:
     pending = client.get(AGT + "/tickets", params={"state": "pending"}, headers=op).json()
     assert pending["meta"]["total"] == 4 and {t["state"] for t in pending["data"]} == {"pending"}
     by_mail = client.get(AGT + "/tickets", params={"search": "alice@exa"}, headers=op).json()["data"]
-    assert [t["subject"] for t in by_mail] == ["Charged twice for order 1042"]
+    assert [t["subject"] for t in by_mail] == ["Charged twice for order 1042", "Refund for returned jacket"]
     by_num = client.get(AGT + "/tickets", params={"search": by_mail[0]["number"]}, headers=op).json()["data"]
     assert len(by_num) == 1
     assert client.get(AGT + "/tickets", params={"state": "bogus"}, headers=op).status_code == 400

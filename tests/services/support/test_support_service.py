@@ -298,26 +298,42 @@ def test_my_tickets_cross_tenant_only_where_member(runtime: Runtime) -> None:
 DATA = Path(__file__).with_name("data") / "triage_labelled.json"
 
 
-def test_triage_accuracy_beats_the_majority_baseline(capsys: pytest.CaptureFixture[str]) -> None:
+def test_triage_on_held_out_templates_beats_keywords_alone_and_the_baseline(capsys: pytest.CaptureFixture[str]) -> None:
+    """Held out by template: the 240 tickets come from 43 templates, so a random split would test
+    mostly wordings seen in training (template recall, not triage). A third of each category's
+    templates (index % 3 == 0) is the test set; its tickets' wordings are never seen in training.
+    The thresholds (NEIGHBOUR_FLOOR, MIN_SCORE) were chosen on another third (index % 3 == 1)."""
     rows = json.loads(DATA.read_text())
-    assert len(rows) >= 200
-    train, test = rows[:120], rows[120:]
+    assert len(rows) >= 200 and len({r["template"] for r in rows}) >= 40
+    held = {r["template"] for r in rows if int(r["template"].split("/")[1]) % 3 == 0}
+    train = [r for r in rows if r["template"] not in held]
+    test = [r for r in rows if r["template"] in held]
     cats = [CategoryText(k, n, " ".join([n, d, *kw])) for k, n, d, kw in CATEGORIES]
     corpus = [CorpusTicket(str(i), f"T{i}", r["subject"], f"{r['subject']}\n{r['description']}", r["category"], "normal")
               for i, r in enumerate(train)]  # fmt: skip
     index = TfidfIndex(corpus, cats)
-    hits = sum(index.classify(f"{r['subject']}\n{r['description']}").category_id == r["category"] for r in test)
+    guesses = [index.classify(f"{r['subject']}\n{r['description']}") for r in test]
+    hits = sum(g.category_id == r["category"] for g, r in zip(guesses, test, strict=True))
+    made = sum(g.category_id is not None for g in guesses)  # weak evidence: no suggestion at all
     # The commonest training category (ties broken by name, so the figure is the same every run),
-    # and how often always answering it would be right on the test half.
+    # and how often always answering it would be right on the test set.
     counts = Counter(r["category"] for r in train)
     majority = min(counts, key=lambda c: (-counts[c], c))
     baseline = sum(r["category"] == majority for r in test) / len(test)
     cold = TfidfIndex([], cats)  # categories' own words only, no resolved tickets yet
     cold_hits = sum(cold.classify(f"{r['subject']}\n{r['description']}").category_id == r["category"] for r in test)
     with capsys.disabled():
-        print(f"\ntriage accuracy {hits / len(test):.1%} (categories only {cold_hits / len(test):.1%}), "
-              f"majority baseline {baseline:.1%}, n={len(test)}")  # fmt: skip
-    assert hits / len(test) > baseline + 0.3
+        print(f"\ntriage on held-out templates: {hits / len(test):.1%} right ({made} of {len(test)} suggested, "
+              f"{hits / made:.1%} of those right); keywords alone {cold_hits / len(test):.1%}; "
+              f"majority baseline {baseline:.1%}; {len(held)} templates held out")  # fmt: skip
+    assert hits >= cold_hits  # the resolved tickets must not make it worse than the categories' words
+    assert hits / len(test) > baseline + 0.3 and hits / made > 0.85
+
+
+def test_weak_evidence_suggests_nothing() -> None:
+    cats = [CategoryText(k, n, " ".join([n, d, *kw])) for k, n, d, kw in CATEGORIES]
+    g = TfidfIndex([], cats).classify("hello, something about my thing")
+    assert g.category_id is None and g.matched_terms == []
 
 
 def test_triage_endpoints_on_demo_data(runtime: Runtime) -> None:
@@ -336,3 +352,23 @@ def test_triage_endpoints_on_demo_data(runtime: Runtime) -> None:
     assert execute(a, "support.triage", body={"ticket_id": tid}) == execute(
         a, "support.triage", body={"ticket_id": tid}
     )
+
+
+def test_an_sla_outcome_already_reached_never_changes_with_the_priority(runtime: Runtime) -> None:
+    made = create(runtime, subject="Printer on fire")
+    a = agent(runtime)
+    t = execute(a, "support.tickets.list", query={"search": made.ticket_number, "limit": 1}).items[0]
+    first_due, resolution_due = t.first_response_due, t.resolution_due
+    # Past the first-response target (not yet the resolution one): breached, and it stays breached.
+    runtime.clock = FixedClock(first_due + timedelta(minutes=5))
+    assert resolution_due > runtime.clock.now()
+    out = execute(agent(runtime), "support.tickets.update", ticket_id=t.id, body={"priority": "low"})
+    assert out.first_response_due == first_due and out.sla_breached  # not turned into "met" by a laxer target
+    # The resolution target was still open: it follows the new priority.
+    assert out.resolution_due != resolution_due
+    # A first response met stays met, whatever the priority becomes.
+    fresh = create(runtime, subject="Kettle again")
+    f = execute(agent(runtime), "support.tickets.list", query={"search": fresh.ticket_number, "limit": 1}).items[0]
+    execute(agent(runtime), "support.messages.create", ticket_id=f.id, body={"body": "On it.", "internal": False})
+    met = execute(agent(runtime), "support.tickets.update", ticket_id=f.id, body={"priority": "urgent"})
+    assert met.first_response_at is not None and met.first_response_due == f.first_response_due

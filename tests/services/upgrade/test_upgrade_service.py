@@ -367,3 +367,19 @@ def _events(rt: Runtime) -> list[str]:
         assert n >= 0
         return list(s.execute(select(Event.type).where(Event.type.like("tradein.%"))
                               .order_by(Event.created_at, Event.id)).scalars())  # fmt: skip
+
+
+def test_completing_needs_every_checklist_item_answered(runtime: Runtime) -> None:
+    sid = drive(runtime, "received")
+    for item in GOOD:
+        partial = {k: v for k, v in GOOD.items() if k != item}
+        with pytest.raises(ValidationFailed) as exc:
+            execute(
+                staff(runtime), "upgrade.submissions.inspect", id=sid, body={"action": "complete", "checklist": partial}
+            )
+        assert f"checklist.{item}" in [f["field"] for f in exc.value.details["fields"]]
+        unanswered = {**GOOD, item: None}  # "not checked" is no answer either
+        with pytest.raises(ValidationFailed):
+            body = {"action": "complete", "checklist": unanswered}
+            execute(staff(runtime), "upgrade.submissions.inspect", id=sid, body=body)
+    assert status(runtime, sid) == "received"

@@ -13,7 +13,7 @@ from services.core.commands import execute
 from services.core.context import Runtime
 from services.core.demo import DEMO_PASSWORD, demo_id
 from views.base import StationSession
-from views.helpdesk.workspace import WORKSPACE, HelpdeskWorkspace, MessageView, TicketTab, timer_text
+from views.helpdesk.workspace import WORKSPACE, HelpdeskWorkspace, MessageView, TicketTab, humanize, timer_text
 from views.ops import OpRunner
 
 CHARGED_TWICE = demo_id("support-ticket", "1")  # open, billing, "Charged twice for order 1042"
@@ -55,9 +55,13 @@ def test_queues_show_counts_and_the_list_opens_tabs(qtbot: QtBot, desk: Helpdesk
     desk.queues.setCurrentRow(3)
     qtbot.waitUntil(lambda: desk.table.rowCount() == 4)
     assert {desk.table.item(r, 3).text() for r in range(4)} == {"pending"}
+    # A search looks in every queue (here from "Waiting on customer"), and says so.
     desk.search.setText("alice@")
-    desk.queues.setCurrentRow(5)
-    qtbot.waitUntil(lambda: desk.table.rowCount() == 1)
+    qtbot.keyClick(desk.search, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: desk.table.rowCount() == 2)
+    assert "in all queues" in desk.status.text()
+    assert {desk.table.item(r, 1).text() for r in range(2)} == {"Charged twice for order 1042",
+                                                                  "Refund for returned jacket"}  # fmt: skip
     desk._row_opened(0, 0)
     qtbot.waitUntil(lambda: desk.tabs.count() == 1 and desk.tabs.tabText(0).startswith("TKT-"))
     tab = desk.tabs.widget(0)
@@ -96,14 +100,18 @@ def test_answer_with_ctrl_enter_and_note_with_ctrl_i(qtbot: QtBot, desk: Helpdes
 
 def test_triage_accept_and_suggested_reply(qtbot: QtBot, desk: HelpdeskWorkspace) -> None:
     tab = open_tab(qtbot, desk)
-    assert "Billing" in tab.triage_summary.text() and "%" in tab.triage_summary.text()
-    # Override first: the agent picks another priority, then accepts the suggestion anyway.
-    tab.priority.setCurrentText("low")
-    qtbot.mouseClick(tab.triage_accept, Qt.MouseButton.LeftButton)
+    text = tab.triage_summary.text()
+    assert "Billing" in text and "score" in text.lower() and "%" not in text and "onfidence" not in text
+    # Nothing is applied by one click: each field is ticked by choice.
+    assert not tab.triage_accept.isEnabled() and not tab.triage_category.isChecked()
     want = tab.suggestion
-    qtbot.waitUntil(lambda: tab.ticket.priority == want.priority and tab.ticket.category_id == want.category_id)
+    before = execute(desk.session.ctx(), "support.tickets.get", ticket_id=CHARGED_TWICE)
+    tab.triage_category.setChecked(True)  # the category only; the priority stays as it is
+    qtbot.mouseClick(tab.triage_accept, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.ticket.category_id == want.category_id)
     stored = execute(desk.session.ctx(), "support.tickets.get", ticket_id=CHARGED_TWICE)
-    assert stored.category_name == "Billing" and stored.priority == want.priority
+    assert stored.category_name == "Billing" and stored.priority == before.priority
+    assert stored.first_response_due == before.first_response_due
     qtbot.mouseClick(tab.reply_btn, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: tab.composer.toPlainText() != "")
     assert tab.composer.toPlainText().startswith("Hello Alice")
@@ -128,7 +136,49 @@ def test_timer_texts() -> None:
 
     now = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
     assert (
-        timer_text("First response", now + timedelta(hours=2, minutes=5), None, now) == "First response: due in 2h 5m"
+        timer_text("First response", now + timedelta(hours=2, minutes=5), None, now)
+        == "First response: due in 2 h 5 min"
     )
-    assert timer_text("Resolution", now - timedelta(days=1, hours=3), None, now) == "Resolution: BREACHED 1d 3h ago"
+    assert timer_text("Resolution", now - timedelta(days=1, hours=3), None, now) == "Resolution: BREACHED 1 day 3 h ago"
+    assert timer_text("Resolution", now + timedelta(hours=263, minutes=47), None, now) == "Resolution: due in 11 days"
+    assert humanize(35 * 60) == "35 min" and humanize(-(2 * 86400 + 13 * 3600)) == "3 days"
     assert timer_text("Resolution", now, now + timedelta(minutes=1), now).startswith("Resolution: met late")
+
+
+def test_the_demo_has_canned_responses_filled_by_the_service(qtbot: QtBot, station: Runtime) -> None:
+    w = WORKSPACE(make_session(station))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitUntil(lambda: bool(w.canned) and w.counts is not None)
+    assert len(w.canned) >= 3
+    tab = open_tab(qtbot, w)
+    tab.canned.setCurrentIndex(1)
+    tab.canned.activated.emit(1)
+    text = tab.composer.toPlainText()
+    assert "Alice Martin" in text and "Charged twice for order 1042" in text and "{" not in text
+    # The requester's other tickets: Alice also asked about a refund.
+    qtbot.waitUntil(lambda: tab.history.count() >= 1)
+    assert any("Refund for returned jacket" in tab.history.item(i).text() for i in range(tab.history.count()))
+    w.session.ops.wait()
+
+
+def test_the_helpdesk_flow_by_keyboard_as_the_readme_tells_it(qtbot: QtBot, desk: HelpdeskWorkspace) -> None:
+    """Pick a queue, Enter opens a ticket as a tab, Ctrl+Enter sends a reply. Real key events only."""
+    desk.queues.setFocus()
+    qtbot.keyClick(desk.queues, Qt.Key.Key_Down)  # "Mine"
+    qtbot.keyClick(desk.queues, Qt.Key.Key_Up)  # back to "New"
+    qtbot.waitUntil(lambda: desk.table.rowCount() > 0)
+    qtbot.keyClick(desk.queues, Qt.Key.Key_Return)  # to the queue's tickets
+    assert desk.table.hasFocus() and desk.table.currentRow() == 0
+    first = desk.table.item(0, 0).data(Qt.ItemDataRole.UserRole)
+    qtbot.keyClick(desk.table, Qt.Key.Key_Return)  # opens the ticket as a tab
+    qtbot.waitUntil(lambda: desk.tabs.count() == 1)
+    tab = desk.tabs.widget(0)
+    assert isinstance(tab, TicketTab) and tab.ticket_id == first
+    qtbot.waitUntil(lambda: tab.ticket is not None and len(tab.message_views()) >= 1)
+    assert tab.composer.hasFocus()
+    before = len(tab.message_views())
+    qtbot.keyClicks(tab.composer, "Thanks, we are looking into it.")
+    qtbot.keyClick(tab.composer, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: len(tab.message_views()) == before + 1)
+    assert tab.message_views()[-1].kind == "agent" and tab.composer.toPlainText() == ""

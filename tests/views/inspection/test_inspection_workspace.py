@@ -36,6 +36,14 @@ def scan(qtbot: QtBot, ws: InspectionWorkspace, code: str) -> None:
     _settle(qtbot, ws)  # the thumbnails load after the details
 
 
+def answer_all_passing(ws: InspectionWorkspace) -> None:
+    for box in (ws.power_on, ws.functions, ws.account_lock, ws.data_wiped, ws.accessories):
+        box.set_answer(True)
+    ws.screen_combo.setCurrentIndex(1)  # flawless
+    ws.body_combo.setCurrentIndex(1)
+    ws.battery.setValue(95)
+
+
 def test_workspace_contract(make_ws: MakeWs) -> None:
     ws = make_ws()
     assert issubclass(WORKSPACE, Workspace)
@@ -61,7 +69,10 @@ def test_grade_and_value_update_live_and_the_revised_offer_path(qtbot: QtBot, ma
                                                                 tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
     ws = make_ws()
     scan(qtbot, ws, "KIT-DEMO000008")
-    # Lock and wipe still unchecked: the bench says why it cannot complete.
+    answer_all_passing(ws)
+    ws.account_lock.set_answer(False)
+    ws.data_wiped.set_answer(False)
+    # Lock and wipe answered no: the bench says why it cannot complete.
     assert ws.preview.property("tone") == "error" and "locked" in ws.preview.text()
     ws.account_lock.setFocus()
     qtbot.keyClick(ws.account_lock, Qt.Key.Key_Space)
@@ -92,8 +103,10 @@ def test_grade_and_value_update_live_and_the_revised_offer_path(qtbot: QtBot, ma
     offer = ws.sub.current_offer
     assert offer.kind == "revised" and float(offer.amount) == 240.0 and offer.photos == ws.sub.inspection.photos
     assert "inspector graded good (checklist suggested fair)" in offer.reasons
-    # The customer accepted by phone: recorded at the bench, the credit is issued.
+    # The customer accepted by phone: recorded at the bench (a second press confirms), the credit is issued.
     assert ws.accept_btn.isVisibleTo(ws)
+    qtbot.mouseClick(ws.accept_btn, Qt.MouseButton.LeftButton)
+    assert ws.sub.status == "inspected" and "Press &again" in ws.accept_btn.text()
     qtbot.mouseClick(ws.accept_btn, Qt.MouseButton.LeftButton)
     _settle(qtbot, ws)
     _settle(qtbot, ws)
@@ -105,8 +118,7 @@ def test_grade_and_value_update_live_and_the_revised_offer_path(qtbot: QtBot, ma
 def test_complete_at_the_offer_issues_the_credit(qtbot: QtBot, make_ws: MakeWs) -> None:
     ws = make_ws()
     scan(qtbot, ws, "KIT-DEMO000008")
-    ws.account_lock.setChecked(True)
-    ws.data_wiped.setChecked(True)
+    answer_all_passing(ws)
     qtbot.mouseClick(ws.complete_btn, Qt.MouseButton.LeftButton)
     _settle(qtbot, ws)
     assert ws.sub.status == "completed" and "credit 300.00" in ws.banner.text()
@@ -151,3 +163,89 @@ def test_refusals_are_shown_in_red(qtbot: QtBot, make_ws: MakeWs) -> None:
     assert ws.sub.status == "submitted"
     qtbot.mouseClick(ws.reject_btn, Qt.MouseButton.LeftButton)  # no reason given
     assert ws.banner.property("tone") == "error" and ws.sub.status == "submitted"
+
+
+def test_the_checklist_starts_unanswered_and_completing_needs_every_answer(qtbot: QtBot, make_ws: MakeWs) -> None:
+    ws = make_ws()
+    scan(qtbot, ws, "KIT-DEMO000008")
+    assert all(v is None for v in ws.checklist().values())  # nothing assumed to pass
+    assert ws.battery.text() == "not measured" and ws.screen_combo.currentText() == "— not checked —"
+    assert "Graded: not yet" in ws.graded.text() and "8 of 8 items to check" in ws.graded.text()
+    assert ws.preview.property("tone") == "warn" and ws.preview.text().startswith("To check: powers on")
+    answer_all_passing(ws)
+    ws.accessories.set_answer(None)
+    qtbot.keyClick(ws, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    _settle(qtbot, ws)
+    assert ws.sub.status == "received" and "Check every item first: accessories" in ws.banner.text()
+
+
+def test_the_inspection_flow_by_keyboard_as_the_readme_tells_it(
+    qtbot: QtBot, make_ws: MakeWs, station: Runtime
+) -> None:
+    """F2, scan KIT-DEMO000008, tick lock removed and wiped, screen deep scratches: Ctrl+Enter sends a
+    revised offer; "Customer accepted" (Alt+A, twice) completes with the credit. Real key events only."""
+    ws = make_ws()
+    ws.activateWindow()
+    qtbot.waitUntil(ws.isActiveWindow)
+    qtbot.keyClick(ws, Qt.Key.Key_F2)
+    assert ws.scan_input.hasFocus()
+    qtbot.keyClicks(ws.scan_input, "KIT-DEMO000008")
+    qtbot.keyClick(ws.scan_input, Qt.Key.Key_Return)
+    _settle(qtbot, ws)
+    _settle(qtbot, ws)
+    alt = Qt.KeyboardModifier.AltModifier
+    items = {Qt.Key.Key_O: ws.power_on, Qt.Key.Key_F: ws.functions, Qt.Key.Key_L: ws.account_lock,
+             Qt.Key.Key_W: ws.data_wiped, Qt.Key.Key_C: ws.accessories}  # fmt: skip
+    for key, box in items.items():  # each answered yes (a mnemonic clicks its box a moment later)
+        qtbot.keyClick(ws, key, alt)
+        qtbot.waitUntil(lambda box=box: box.answer() is True, timeout=2000)
+    qtbot.keyClick(ws, Qt.Key.Key_S, alt)  # screen: not checked -> flawless -> light -> deep scratches
+    for _ in range(3):
+        qtbot.keyClick(ws.screen_combo, Qt.Key.Key_Down)
+    qtbot.keyClick(ws, Qt.Key.Key_B, alt)  # body: flawless
+    qtbot.keyClick(ws.body_combo, Qt.Key.Key_Down)
+    qtbot.keyClick(ws, Qt.Key.Key_Y, alt)  # battery: 92 %
+    qtbot.keyClicks(ws.battery, "92")
+    assert ws.checklist() == {"power_on": True, "screen": "deep_scratches", "body": "flawless", "functions": True,
+                              "battery_health": 92, "account_lock_removed": True, "data_wiped": True,
+                              "accessories": True}  # fmt: skip
+    assert "Revised offer of 180.00" in ws.preview.text()
+    qtbot.keyClick(ws, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    _settle(qtbot, ws)
+    assert ws.sub.status == "inspected" and "Revised offer of 180.00" in ws.banner.text()
+    qtbot.keyClick(ws, Qt.Key.Key_A, alt)
+    qtbot.waitUntil(lambda: "Press again to issue the credit" in ws.banner.text(), timeout=2000)
+    assert ws.sub.status == "inspected"
+    qtbot.keyClick(ws, Qt.Key.Key_A, alt)
+    qtbot.waitUntil(lambda: ws.sub.status == "completed", timeout=5000)
+    _settle(qtbot, ws)
+    _settle(qtbot, ws)
+    assert ws.sub.status == "completed" and float(ws.sub.credit) == 180.0
+
+
+def test_a_device_only_shipped_shows_no_grade(qtbot: QtBot, make_ws: MakeWs) -> None:
+    ws = make_ws()
+    scan(qtbot, ws, "KIT-DEMO000006")  # in transit
+    assert ws.sub.status == "shipped"
+    assert "Graded: excellent" not in ws.graded.text() and ws.graded.text().startswith("Not graded yet")
+    assert "USD" not in ws.graded.text()
+
+
+def test_a_photo_opens_large_with_enter_and_without_a_camera_there_is_no_take_photo(
+    qtbot: QtBot, make_ws: MakeWs
+) -> None:
+    ws = make_ws()
+    scan(qtbot, ws, "KIT-DEMO000008")
+    assert not ws.has_camera and not ws.camera_btn.isVisibleTo(ws)  # no Qt Multimedia / camera here
+    ws.take_photo()  # does nothing
+    assert ws.viewer is None
+    ws.photos.setFocus()
+    ws.photos.setCurrentRow(0)
+    qtbot.keyClick(ws.photos, Qt.Key.Key_Return)
+    _settle(qtbot, ws)
+    viewer = ws.viewer
+    assert viewer is not None and viewer.isVisible()
+    pm = viewer.image.pixmap()
+    assert not pm.isNull() and pm.width() > ws.photos.iconSize().width()  # larger than the thumbnail
+    qtbot.keyClick(viewer, Qt.Key.Key_Escape)
+    assert not viewer.isVisible()

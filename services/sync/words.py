@@ -1,0 +1,152 @@
+"""Sync in people's words: the state ("Offline · 3 changes waiting"), a change ("Ship order SO-1021")
+and why the platform refused it. One place for the desktop (status bar, kiosk, Sync panel) and the
+headless ``python -m app sync`` alike; no Qt here.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from services.sync.engine import SyncStatus
+    from services.sync.station import Issue
+
+STATUS_MAX_CHARS = 70  # the status bar elides longer error messages; the tooltip and the panel say them in full
+
+# What a change was, in words: the command's name says it; the path names the record.
+_WORDS = {
+    "support.messages.create": "Reply on ticket",
+    "support.tickets.create": "New ticket",
+    "support.tickets.update": "Change to ticket",
+    "support.attachments.upload": "Attachment",
+    "fulfillment.orders.operate": "Operation on order",
+    "upgrade.submissions.create": "New trade-in",
+    "upgrade.submissions.update": "Change to trade-in",
+    "upgrade.submissions.submit": "Submit trade-in",
+    "upgrade.submissions.receive": "Receive trade-in",
+    "upgrade.submissions.inspect": "Inspect trade-in",
+    "upgrade.submissions.reject": "Reject trade-in",
+    "upgrade.submissions.ship": "Ship trade-in",
+    "upgrade.offers.create": "Offer on trade-in",
+    "upgrade.offers.respond": "Answer to offer",
+    "upgrade.admin.offers.respond": "Answer to offer",
+    "platform.users.create": "New user",
+    "platform.users.update": "Change to user",
+    "platform.api_keys.create": "New API key",
+    "platform.api_keys.revoke": "Revoke API key",
+}
+# How a record is known to people (its number), looked up through the module's read op.
+_LOOKUPS = (
+    ("support.", "support.tickets.get", "ticket_id", "number"),
+    ("fulfillment.orders.", "fulfillment.orders.get", "id", "order_number"),
+    ("upgrade.submissions.", "upgrade.admin.submissions.get", "id", "serial_number"),
+)
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+
+
+def waiting_text(n: int) -> str:
+    return "nothing waiting" if n <= 0 else f"{plural(n, 'change')} waiting"
+
+
+def issues_text(n: int) -> str:
+    return plural(n, "sync issue")
+
+
+def clock_text(when: datetime | None, now: datetime | None = None) -> str:
+    """Local time: "10:42" today, "Tue 3 Mar 10:42" before."""
+    if when is None:
+        return "never"
+    local = when.astimezone() if when.tzinfo else when
+    today = (now or datetime.now().astimezone()).date()
+    return f"{local:%H:%M}" if local.date() == today else f"{local:%a} {local.day} {local:%b %H:%M}"
+
+
+def status_text(status: SyncStatus, pending: int | None = None) -> tuple[str, str]:
+    """The indicator's words and tone (ok, busy, offline, error, neutral) for an engine status.
+
+    ``pending``: a fresher outbox count than the engine's (a change committed since its last round).
+    """
+    n = status.pending if pending is None else pending
+    if status.state == "unlinked":
+        return "Not registered with the platform", "neutral"
+    if status.state == "offline":
+        return offline_text(n), "offline"
+    if status.state == "syncing":
+        if status.to_pull > 0:
+            return f"Syncing… {status.pulled:,} of {status.to_pull:,}", "busy"
+        return (f"Syncing… {plural(n, 'change')} to send" if n > 0 else "Syncing…"), "busy"
+    if status.state == "error":
+        return f"Sync error: {status.message or 'unknown'}", "error"
+    return f"Synced {clock_text(status.last_sync_at)} · {waiting_text(n)}", "ok"
+
+
+def offline_text(n: int) -> str:
+    return f"Offline · {waiting_text(n)}"
+
+
+def elide(text: str, limit: int = STATUS_MAX_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def describe(issue: Issue, label: str | None = None) -> str:
+    """What the refused change was: "Reply on ticket TKT-2026-000042", "Ship order 0e53b15f".
+
+    ``label``: the record's number where it could be read; else the start of its id.
+    """
+    action = str(issue.details.get("action") or "")
+    if issue.command == "fulfillment.orders.operate" and action:
+        words = f"{action.replace('_', ' ').capitalize()} order"
+    elif issue.command == "support.messages.create" and issue.details.get("internal"):
+        words = "Note on ticket"
+    else:
+        words = _WORDS.get(issue.command) or _generic_words(issue.command)
+    ids = _UUID.findall(issue.path)
+    return f"{words} {label or ids[-1][:8]}" if ids else words
+
+
+def record_label(ctx: Any, issue: Issue) -> str | None:
+    """Worker threads: the number of the record a change was about (None where it cannot be read)."""
+    from services.core.commands import execute
+    from services.core.errors import ServiceError
+
+    ids = _UUID.findall(issue.path)
+    for prefix, op, param, attr in _LOOKUPS:
+        if ids and issue.command.startswith(prefix):
+            try:
+                value = getattr(execute(ctx, op, **{param: ids[0]}), attr, None)
+            except ServiceError:  # gone, or not for this person's role: the id will do
+                return None
+            return str(value) if value else None
+    return None
+
+
+def _generic_words(command: str) -> str:
+    parts = command.split(".")
+    noun = parts[-2].replace("_", " ") if len(parts) >= 2 else command
+    noun = noun[:-1] if noun.endswith("s") else noun
+    verb = parts[-1]
+    if verb == "create":
+        return f"New {noun}"
+    if verb in ("update", "put"):
+        return f"Change to {noun}"
+    return f"{verb.replace('_', ' ').capitalize()} {noun}"
+
+
+def why_text(issue: Issue) -> str:
+    """Why the platform refused it, and for a conflict what the record is there now."""
+    message = issue.message or "no reason given"
+    lines = [f"The platform refused it: {message[0].upper() + message[1:]}"]
+    extra = [f"code {issue.code}"] if issue.code else []
+    current = issue.details.get("current_state")
+    if issue.status == "conflict" and current:
+        extra.append(f"on the platform it is now {str(current).replace('_', ' ')}")
+    if extra:
+        joined = " · ".join(extra)
+        lines.append(joined[0].upper() + joined[1:] + ".")
+    return "\n".join(lines)
