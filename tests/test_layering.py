@@ -8,6 +8,7 @@ no front door, and views/api never open a database session (a call, not an impor
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys

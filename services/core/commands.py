@@ -353,13 +353,10 @@ def refuse_secrets_offline(op: Operation, body: BaseModel | None) -> None:
         )
 
 
-# Changes whose result is a secret made on the platform (an API key's value): on a station linked to a
-# platform they are made there, online (services.core.platform_client), never here and queued.
-ONLINE_ONLY = frozenset({"platform.api_keys.create", "platform.api_keys.revoke"})
-
-
 def refuse_online_only(ctx: Ctx, op: Operation) -> None:
-    if op.name not in ONLINE_ONLY or ctx.tenant is None:
+    """A change declared ``online`` (it makes or carries a secret): on a station linked to a platform
+    it is made there, online (services.core.platform_client), never here and queued."""
+    if not op.online or ctx.tenant is None:
         return
     with ctx.runtime.db.reading(ctx.tenant_id) as s:
         linked = s.connection().execute(_LINKED, {"t": ctx.tenant_id}).first() is not None

@@ -157,13 +157,14 @@ def _title(path: str) -> str:
 
 class _Blank(dict[str, Any]):
     def __missing__(self, key: str) -> str:
-        return ""
+        return "change"  # "{operation} order" without an operation: "Change order"
 
 
 def words_for(op: Operation, body: dict[str, Any] | None = None) -> str:
     """What a call does, as its declaration says it ("Ship order": ``says="{operation} order"``)."""
     if op.says:
-        text = op.says.format_map(_Blank({k: str(v).replace("_", " ") for k, v in (body or {}).items()}))
+        fields = {k: str(v).replace("_", " ") for k, v in (body or {}).items() if v not in (None, "")}
+        text = op.says.format_map(_Blank(fields))
     else:
         parts = op.name.split(".")
         noun = parts[-2].replace("_", " ").rstrip("s") if len(parts) >= 2 else op.name

@@ -15,34 +15,6 @@ if TYPE_CHECKING:
 
 STATUS_MAX_CHARS = 70  # the status bar elides longer error messages; the tooltip and the panel say them in full
 
-# What a change was, in words: the command's name says it; the path names the record.
-_WORDS = {
-    "support.messages.create": "Reply on ticket",
-    "support.tickets.create": "New ticket",
-    "support.tickets.update": "Change to ticket",
-    "support.attachments.upload": "Attachment",
-    "fulfillment.orders.operate": "Operation on order",
-    "upgrade.submissions.create": "New trade-in",
-    "upgrade.submissions.update": "Change to trade-in",
-    "upgrade.submissions.submit": "Submit trade-in",
-    "upgrade.submissions.receive": "Receive trade-in",
-    "upgrade.submissions.inspect": "Inspect trade-in",
-    "upgrade.submissions.reject": "Reject trade-in",
-    "upgrade.submissions.ship": "Ship trade-in",
-    "upgrade.offers.create": "Offer on trade-in",
-    "upgrade.offers.respond": "Answer to offer",
-    "upgrade.admin.offers.respond": "Answer to offer",
-    "platform.users.create": "New user",
-    "platform.users.update": "Change to user",
-    "platform.api_keys.create": "New API key",
-    "platform.api_keys.revoke": "Revoke API key",
-}
-# How a record is known to people (its number), looked up through the module's read op.
-_LOOKUPS = (
-    ("support.", "support.tickets.get", "ticket_id", "number"),
-    ("fulfillment.orders.", "fulfillment.orders.get", "id", "order_number"),
-    ("upgrade.submissions.", "upgrade.admin.submissions.get", "id", "serial_number"),
-)
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
 
@@ -95,47 +67,34 @@ def elide(text: str, limit: int = STATUS_MAX_CHARS) -> str:
 
 
 def describe(issue: Issue, label: str | None = None) -> str:
-    """What the refused change was: "Reply on ticket TKT-2026-000042", "Ship order 0e53b15f".
+    """What the change was, as its declaration says it: "Reply on ticket TKT-2026-000042",
+    "Ship order 0e53b15f".
 
     ``label``: the record's number where it could be read; else the start of its id.
     """
-    action = str(issue.details.get("action") or "")
-    if issue.command == "fulfillment.orders.operate" and action:
-        words = f"{action.replace('_', ' ').capitalize()} order"
-    elif issue.command == "support.messages.create" and issue.details.get("internal"):
+    from services.core.commands import REGISTRY
+    from services.core.records import words_for
+
+    op = REGISTRY.get(issue.command)
+    if issue.command == "support.messages.create" and issue.details.get("internal"):
         words = "Note on ticket"
-    else:
-        words = _WORDS.get(issue.command) or _generic_words(issue.command)
+    elif op is not None:
+        words = words_for(op, {"operation": issue.details.get("action") or ""})
+    else:  # a change of a use case this build no longer declares
+        words = issue.command.replace(".", " ").replace("_", " ").capitalize()
     ids = _UUID.findall(issue.path)
     return f"{words} {label or ids[-1][:8]}" if ids else words
 
 
 def record_label(ctx: Any, issue: Issue) -> str | None:
     """Worker threads: the number of the record a change was about (None where it cannot be read)."""
-    from services.core.commands import execute
-    from services.core.errors import ServiceError
+    from services.core.commands import REGISTRY
+    from services.core.records import record_label as label_of
+    from services.core.records import record_of_call
 
-    ids = _UUID.findall(issue.path)
-    for prefix, op, param, attr in _LOOKUPS:
-        if ids and issue.command.startswith(prefix):
-            try:
-                value = getattr(execute(ctx, op, **{param: ids[0]}), attr, None)
-            except ServiceError:  # gone, or not for this person's role: the id will do
-                return None
-            return str(value) if value else None
-    return None
-
-
-def _generic_words(command: str) -> str:
-    parts = command.split(".")
-    noun = parts[-2].replace("_", " ") if len(parts) >= 2 else command
-    noun = noun[:-1] if noun.endswith("s") else noun
-    verb = parts[-1]
-    if verb == "create":
-        return f"New {noun}"
-    if verb in ("update", "put"):
-        return f"Change to {noun}"
-    return f"{verb.replace('_', ' ').capitalize()} {noun}"
+    op = REGISTRY.get(issue.command)
+    found = record_of_call(op, issue.path) if op is not None else None
+    return label_of(ctx, *found) if found else None
 
 
 def why_text(issue: Issue) -> str:
