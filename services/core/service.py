@@ -96,7 +96,10 @@ def create_api_key(ctx: Ctx, body: ApiKeyCreate) -> ApiKeyCreated:
     if body.expires_at is not None and body.expires_at <= now:
         raise ValidationFailed(
             "expires_at is in the past",
-            {"fields": [{"field": "expires_at", "message": "must be in the future"}], "expires_at": body.expires_at.isoformat()},
+            {
+                "fields": [{"field": "expires_at", "message": "must be in the future"}],
+                "expires_at": body.expires_at.isoformat(),
+            },
         )
     disabled = sorted(set(body.modules) - ctx.tenant.modules) if ctx.tenant else []
     if disabled:
