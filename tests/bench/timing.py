@@ -8,7 +8,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-
 # BENCH_SMOKE=1: run every step once or twice at a tiny size (tests/test_benchmarks_smoke.py, in
 # make test): the scripts must keep working; the figures printed then mean nothing.
 SMOKE = os.environ.get("BENCH_SMOKE") == "1"

@@ -4,6 +4,7 @@ module answer in the envelope and never with a 5xx."""
 from __future__ import annotations
 
 import json
+
 import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
