@@ -11,7 +11,7 @@ from typing import Any
 from anyio import to_thread
 from fastapi import FastAPI, Request, Response
 from fastapi.middleware.cors import CORSMiddleware
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 from starlette.requests import ClientDisconnect
 
 from api.auth import client_ip, credentials, principal_for
@@ -21,9 +21,10 @@ from api.openapi import Builder
 from api.openapi import build as build_openapi
 from services.core import auth
 from services.core import service as core_service
+from services.core.bodies import parse_json, validate_body
 from services.core.commands import REGISTRY, Operation, execute
 from services.core.context import Ctx, Runtime
-from services.core.errors import RateLimited, ServiceError, Unauthorized, ValidationFailed, validation_details
+from services.core.errors import RateLimited, ServiceError, Unauthorized, ValidationFailed
 from services.core.files import FileResult, Redirect, Upload
 from services.core.pagination import Page
 from services.core.ratelimit import Decision, RateLimiter
@@ -69,10 +70,7 @@ async def read_json(request: Request) -> Any:
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if ctype != "application/json" and not ctype.endswith("+json"):
         raise ValidationFailed("Content-Type must be application/json", {"content_type": ctype or None})
-    try:
-        return json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ValidationFailed("request body is not valid JSON", {"reason": str(exc)[:200]}) from exc
+    return parse_json(raw)
 
 
 async def read_upload(request: Request) -> Upload:
@@ -234,21 +232,20 @@ def create_app(
 
     @app.post("/api/auth/login", include_in_schema=False)
     async def login(request: Request) -> Response:
-        raw = await read_json(request)
+        # The limit first: every answer of the sign-in, a refused body included, says what is left.
         try:
-            creds = LoginRequest.model_validate(raw if raw is not None else {})
-        except ValidationError as exc:
-            raise ValidationFailed("request body failed validation", validation_details(exc)) from exc
-
-        def work() -> Any:
-            server.limit(request, "auth", "-", "")
-            return core_service.login(rt.db, rt.secret_key, creds.email, creds.password, rt.clock.now())
-
-        try:
-            out = await to_thread.run_sync(work)
+            headers = rate_headers(await to_thread.run_sync(lambda: server.limit(request, "auth", "-", "")))
         except _Limited as lim:
             return error_response(lim.exc, lim.headers)
+        try:
+            creds = validate_body(LoginRequest, await read_json(request))
+            out = await to_thread.run_sync(
+                lambda: core_service.login(rt.db, rt.secret_key, creds.email, creds.password, rt.clock.now())
+            )
+        except ServiceError as exc:
+            return error_response(exc, headers)
         response = serialize(out, 200)
+        response.headers.update(headers)
         server.set_session_cookie(response, auth.COOKIE_NAME, out.token)
         return response
 

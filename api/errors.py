@@ -18,9 +18,10 @@ _HTTP_CODES = {
     401: "UNAUTHORIZED",
     403: "FORBIDDEN",
     404: "NOT_FOUND",
-    405: "NOT_FOUND",
+    405: "METHOD_NOT_ALLOWED",
     409: "CONFLICT",
     413: "PAYLOAD_TOO_LARGE",
+    414: "URI_TOO_LONG",
     429: "RATE_LIMITED",
 }
 
@@ -46,7 +47,7 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http(_req: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = _HTTP_CODES.get(exc.status_code, "ERROR")
-        msg = "not found" if exc.status_code == 404 else str(exc.detail)
+        msg = {404: "not found", 405: "method not allowed on this path"}.get(exc.status_code, str(exc.detail))
         return JSONResponse({"error": msg, "code": code}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(Exception)

@@ -13,6 +13,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from api.app import create_app
+from api.http_protocol import EnvelopeH11Protocol
 from app.events_worker import events_lifespan
 from app.settings import VERSION, Settings
 from app.wiring import platform_runtime
@@ -85,7 +86,7 @@ def serve(
         port = free_port(host)
     config = uvicorn.Config(
         app, host=host, port=port, ssl_certfile=tls_cert, ssl_keyfile=tls_key, log_level="warning",
-        access_log=False, lifespan="on",
+        access_log=False, lifespan="on", http=EnvelopeH11Protocol,
     )  # fmt: skip
     server = uvicorn.Server(config)
     scheme = "https" if tls_cert else "http"
@@ -132,7 +133,14 @@ class EmbeddedServer:
         try:
             app, rt = build_app(self.settings)
             self._server = uvicorn.Server(
-                uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", access_log=False)
+                uvicorn.Config(
+                    app,
+                    host="127.0.0.1",
+                    port=self.port,
+                    log_level="warning",
+                    access_log=False,
+                    http=EnvelopeH11Protocol,
+                )
             )
             self._server.run()
             rt.db.dispose()

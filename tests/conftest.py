@@ -15,6 +15,7 @@ import uvicorn
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from api.http_protocol import EnvelopeH11Protocol  # noqa: E402
 from app.settings import Settings  # noqa: E402
 from app.wiring import load_modules, platform_runtime, station_runtime  # noqa: E402
 from services.core.context import Runtime  # noqa: E402
@@ -127,7 +128,15 @@ class LiveServer:
     def __init__(self, app: Any, rt: Runtime) -> None:
         self.app, self.runtime = app, rt
         self.server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", access_log=False, lifespan="on")
+            uvicorn.Config(
+                app,
+                host="127.0.0.1",
+                port=0,
+                log_level="warning",
+                access_log=False,
+                lifespan="on",
+                http=EnvelopeH11Protocol,
+            )  # the server's own protocol: malformed requests answered in the envelope
         )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

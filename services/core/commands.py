@@ -25,6 +25,7 @@ from local_db import new_id
 from local_db.base import IdPlan, id_plan, table_of
 from local_db.models import Counter, IdempotencyRecord, OutboxEntry
 from local_db.models.sync import SyncLink
+from services.core.bodies import check_idempotency_key, validate_body
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, TenantInactive, Unauthorized, ValidationFailed, validation_details
 from services.core.roles import STAFF
@@ -247,16 +248,7 @@ def check_access(ctx: Ctx, op: Operation) -> None:
 def parse_body(op: Operation, raw: Any) -> BaseModel | None:
     if op.body is None:
         return None
-    if isinstance(raw, op.body):
-        return raw
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise ValidationFailed("request body must be a JSON object")
-    try:
-        return op.body.model_validate(raw)
-    except ValidationError as exc:
-        raise ValidationFailed("request body failed validation", validation_details(exc)) from exc
+    return validate_body(op.body, raw)
 
 
 def parse_query(op: Operation, raw: dict[str, Any] | BaseModel | None) -> BaseModel | None:
@@ -488,6 +480,7 @@ def execute(
     if isinstance(op, str):
         op = REGISTRY[op]
     check_access(ctx, op)
+    check_idempotency_key(idempotency_key)
     parsed = parse_body(op, body)
     q = parse_query(op, query)
     kwargs: dict[str, Any] = dict(params)

@@ -53,9 +53,17 @@ class PageSpec:
     descending: bool
 
 
+# Databases take a signed 64-bit OFFSET; anything past it could only be an empty page.
+MAX_POSITION = 2**63 - 1
+
+
 def page_spec(q: ListQuery, *, sortable: Sequence[str], default_sort: str | None = None) -> PageSpec:
     if q.limit is not None and q.limit < 1:
         raise ValidationFailed("limit must be at least 1", {"limit": q.limit})
+    for name in ("page", "offset"):
+        value = getattr(q, name)
+        if value is not None and value > MAX_POSITION // MAX_LIMIT:
+            raise ValidationFailed(f"{name} is too large", {name: str(value), "max": MAX_POSITION // MAX_LIMIT})
     if q.offset is not None:
         if q.offset < 0:
             raise ValidationFailed("offset must not be negative", {"offset": q.offset})

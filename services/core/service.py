@@ -116,7 +116,13 @@ def list_api_keys(ctx: Ctx, query: ListQuery) -> Page[ApiKeyOut]:
 def create_api_key(ctx: Ctx, body: ApiKeyCreate) -> ApiKeyCreated:
     now = ctx.now()
     if body.expires_at is not None and body.expires_at <= now:
-        raise Conflict("expires_at is in the past", {"expires_at": body.expires_at.isoformat()})
+        raise ValidationFailed(
+            "expires_at is in the past",
+            {
+                "fields": [{"field": "expires_at", "message": "must be in the future"}],
+                "expires_at": body.expires_at.isoformat(),
+            },
+        )
     disabled = sorted(set(body.modules) - ctx.tenant.modules) if ctx.tenant else []
     if disabled:
         raise ValidationFailed("modules not enabled for this tenant", {"modules": disabled})

@@ -13,11 +13,12 @@ name that re-resolves to an internal address between the two checks
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 from collections.abc import Iterable
 from contextlib import nullcontext
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import anyio
 import anyio.to_thread
@@ -80,6 +81,33 @@ def parse_ip(host: str) -> IPAddress | None:
         return None
 
 
+_HOST_CHARS = re.compile(r"^[a-z0-9._:\[\]%-]+$")
+_NUMERIC_LABEL = re.compile(r"^(0x[0-9a-f]*|[0-9]+)$")
+
+
+def normalize_host(host: str) -> str:
+    """The host as a resolver or an HTTP client may end up reading it, or UnsafeTarget.
+
+    Percent-escapes are decoded (URL parsers decode them in hosts), case is folded and a
+    trailing dot (the DNS root) is dropped. A host whose last label is a number is an IPv4
+    address to URL parsers and to ``inet_aton``, which read leading zeros as octal, ``0x`` as
+    hex and fewer than four parts as a packed integer; readers disagree on those forms
+    (``0127.0.0.1`` is 87.0.0.1 to one, 127.0.0.1 to another), so only the canonical
+    dotted-decimal form is accepted.
+    """
+    h = unquote(host).lower().rstrip(".")
+    if not h or not _HOST_CHARS.match(h):
+        raise UnsafeTarget(f"webhook_url host {host!r} is not a valid host name")
+    if ":" not in h and _NUMERIC_LABEL.match(h.rsplit(".", 1)[-1]):
+        try:
+            return str(ipaddress.IPv4Address(h))
+        except ValueError:
+            raise UnsafeTarget(
+                f"webhook_url host {host!r} is a numeric address in a non-canonical form; write it as a.b.c.d"
+            ) from None
+    return h
+
+
 def check_url(url: str, *, allow_private: bool, resolve: bool = True) -> str:
     """Refuse a webhook URL the platform must not call; returns it unchanged when fine.
 
@@ -95,11 +123,13 @@ def check_url(url: str, *, allow_private: bool, resolve: bool = True) -> str:
         raise UnsafeTarget("webhook_url must be an https:// URL")
     if parts.username is not None or parts.password is not None or "@" in parts.netloc:
         raise UnsafeTarget("webhook_url must not carry credentials")
-    host = parts.hostname
-    if not host:
+    if not parts.hostname:
         raise UnsafeTarget("webhook_url has no host")
     if parts.fragment:
         raise UnsafeTarget("webhook_url must not have a fragment")
+    if port == 0:
+        raise UnsafeTarget("webhook_url port 0 is not a port anyone listens on")
+    host = normalize_host(parts.hostname)
     if allow_private:
         return url
     ip = parse_ip(host)

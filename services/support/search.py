@@ -33,6 +33,7 @@ from services.core.context import Ctx
 FTS = "support_ticket_search"
 BACKFILL = f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')"
 MIN_TRIGRAM = 3
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 NUMBER = re.compile(r"^(TKT-\d{4}-\d{6}|PROV-[\w-]+)$", re.IGNORECASE)
 
 _fts = table(FTS, column("rowid"))
@@ -93,7 +94,8 @@ def search_filter(ctx: Ctx, text: str, *, many_hits: bool = False) -> ColumnElem
     hit and sorting them all; a unary ``+`` on the rowid keeps SQLite from driving the query by it.
     """
     T = SupportTicket
-    text = text.strip()
+    # Control characters (a NUL above all) are not text anyone searches for, and FTS5 refuses them.
+    text = _CONTROL.sub(" ", text).strip()
     if NUMBER.match(text):
         # A whole ticket number: the unique (tenant_id, number) index.
         return T.number == text.upper()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import ssl
 import statistics
 import subprocess
@@ -200,7 +201,7 @@ def main() -> None:
             ca = str(certs.ca)
             pub0 = [bench_publish(args.publish, 0, ca) for _ in range(args.runs)]
             pub50 = [bench_publish(args.publish // 3, SUBS, ca) for _ in range(args.runs)]
-            latency = asyncio.run(bench_latency(base, ca, 30))
+            latency = asyncio.run(bench_latency(base, ca, 2 if os.environ.get("BENCH_SMOKE") == "1" else 30))
             worker, bare_task, bare_shared = [], [], []
             for _ in range(args.runs):
                 worker.append(asyncio.run(bench_worker(base, ca, args.events)))

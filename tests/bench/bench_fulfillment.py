@@ -27,7 +27,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to this script
+from timing import fmt, size, timed  # noqa: E402 - tests/bench/timing.py, next to this script
 
 from app.wiring import station_runtime  # noqa: E402
 from services.core import auth  # noqa: E402
@@ -83,7 +83,7 @@ def main() -> None:
             tenant = auth.tenant_info(s.get(Tenant, tenant_id))  # type: ignore[arg-type]
         ctx_principal = auth.user_principal(rt.db, demo_id("user", "device@demo.test"), tenant)
         rng = random.Random(7)
-        sample = rng.sample(scans, 600)
+        sample = rng.sample(scans, size(600, 8))
 
         # 1. The scan service call, one item each, on 600 random orders.
         it = iter(sample)
@@ -94,7 +94,7 @@ def main() -> None:
                           body={"operation": "pick", "items": [{"code": code, "quantity": 1}]})  # fmt: skip
             assert res.matched_line_ids
 
-        for _ in range(50):
+        for _ in range(size(50, 1)):
             service_scan()  # warm-up
         svc = timed(service_scan, 500)
 
@@ -130,7 +130,7 @@ def main() -> None:
 
         settle()
         queue_times = []
-        for _ in range(20):
+        for _ in range(size(20, 1)):
             t = time.perf_counter()
             ws.queue.reset("pending", "created_at")
             settle()
@@ -139,7 +139,7 @@ def main() -> None:
             assert ws.queue.rowCount() == 100
 
         ui = []
-        for oid, code in rng.sample(scans, 200):
+        for oid, code in rng.sample(scans, size(200, 2)):
             ws.open_order(oid)
             settle()
             row = next(r for r in range(ws.lines.rowCount()) if ws.lines.item(r, 1).text() == code)

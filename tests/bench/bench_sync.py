@@ -81,6 +81,8 @@ TENANT = demo_id("tenant", "demo")
 ACTOR = "admin@demo.test"
 BATCHES = (200, 100, 250)  # the engine's default first
 PAGES = (1000, 2000, 5000)  # the engine's default first
+if os.environ.get("BENCH_SMOKE") == "1":  # the smoke run of make test (tests/bench/timing.py): defaults only
+    BATCHES, PAGES = BATCHES[:1], PAGES[:1]
 INSERT_CHUNK = 5000  # platform rows per transaction when filling the change log
 
 

@@ -22,7 +22,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sqlalchemy import insert  # noqa: E402
-from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to this script
+from timing import fmt, size, timed  # noqa: E402 - tests/bench/timing.py, next to this script
 
 from app.wiring import station_runtime  # noqa: E402
 from local_db import new_id  # noqa: E402
@@ -34,7 +34,7 @@ from services.core.context import Ctx  # noqa: E402
 from services.core.demo import demo_id, seed_demo  # noqa: E402
 from services.upgrade.service import make_thumbnail  # noqa: E402
 
-N = 50_000
+N = size(50_000, 500)
 
 
 def fill(ctx: Ctx) -> list[str]:

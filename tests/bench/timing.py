@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
+# BENCH_SMOKE=1: run every step once or twice at a tiny size (tests/test_benchmarks_smoke.py, in
+# make test): the scripts must keep working; the figures printed then mean nothing.
+SMOKE = os.environ.get("BENCH_SMOKE") == "1"
+
+
+def size(full: int, smoke: int) -> int:
+    """``full`` normally, ``smoke`` in a smoke run."""
+    return smoke if SMOKE else full
+
 
 def timed(fn: Callable[[], Any], n: int, warmup: int = 0) -> list[float]:
     """Seconds per call of ``fn``, ``n`` times, after ``warmup`` untimed calls."""
+    if SMOKE:
+        n, warmup = min(n, 2), min(warmup, 1)
     for _ in range(warmup):
         fn()
     out = []

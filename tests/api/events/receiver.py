@@ -135,6 +135,16 @@ class Receiver:
             self.server.should_exit = True
 
 
+async def read_body(receive: Any) -> bytes:
+    """The whole request body of an ASGI http scope."""
+    body = b""
+    while True:
+        msg = await receive()
+        body += msg.get("body", b"")
+        if not msg.get("more_body"):
+            return body
+
+
 async def _answer(send: Callable[..., Any], reply: Reply) -> None:
     headers = [(b"content-type", b"text/plain")] + [(k.encode(), v.encode()) for k, v in reply.headers.items()]
     await send({"type": "http.response.start", "status": reply.status, "headers": headers})
@@ -163,13 +173,3 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
-
-
-async def read_body(receive: Any) -> bytes:
-    """The whole request body of an ASGI http scope."""
-    body = b""
-    while True:
-        msg = await receive()
-        body += msg.get("body", b"")
-        if not msg.get("more_body"):
-            return body
