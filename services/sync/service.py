@@ -23,6 +23,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from pydantic import BaseModel
 from sqlalchemy import func, insert, select, tuple_
+from sqlalchemy.exc import IntegrityError
 
 from local_db.base import table_of
 from local_db.models import Membership
@@ -198,6 +199,7 @@ def _jsonable(result: Any) -> Any:
 # station's row) per chunk, a savepoint per entry. A kill loses at most the
 # open chunk, which the station sends again; other writers wait at most one chunk.
 CHUNK_ENTRIES = 50
+ID_TAKEN = "the change's new records collide with records the platform already holds (their ids are in use)"
 CHUNK_SECONDS = 0.25
 
 
@@ -303,6 +305,12 @@ class _Applier:
                 savepoint.rollback()
                 status = "conflict" if exc.status == 409 else "rejected"
                 return EntryAnswer(seq=e.seq, status=status, error=exc.to_body()), None
+            except IntegrityError:
+                # The change's records collide with existing ones: its planned ids are taken (here or
+                # in another tenant) or a unique value is. Refused for good, with one answer whatever
+                # collided, so a push cannot probe which ids exist elsewhere. Nothing to log.
+                savepoint.rollback()
+                return EntryAnswer(seq=e.seq, status="rejected", error=ValidationFailed(ID_TAKEN).to_body()), None
             except Exception as exc:  # noqa: BLE001 - the platform failed (not the change): the station sends it again
                 savepoint.rollback()
                 log.exception("applying station change %s failed", e.seq)
