@@ -41,6 +41,7 @@ from services.core.commands import (
 from services.core.context import CommitInfo, Ctx, Principal
 from services.core.errors import Conflict, NotFound, ServiceError, TenantInactive, Unauthorized, ValidationFailed
 from services.core.files import Upload
+from services.core.logsafe import bare_traceback
 from services.core.pagination import ListQuery, Page, paginate
 from services.core.sealing import seal, unseal
 from services.core.storage import keep_blob, read_blob
@@ -313,7 +314,7 @@ class _Applier:
                 return EntryAnswer(seq=e.seq, status="rejected", error=ValidationFailed(ID_TAKEN).to_body()), None
             except Exception as exc:  # noqa: BLE001 - the platform failed (not the change): the station sends it again
                 savepoint.rollback()
-                log.exception("applying station change %s failed", e.seq)
+                log.error("applying station change %s failed\n%s", e.seq, bare_traceback(exc))
                 return EntryAnswer(seq=e.seq, status="retry",
                                    error={"code": "INTERNAL_ERROR", "error": type(exc).__name__}), None  # fmt: skip
             savepoint.commit()
@@ -333,7 +334,7 @@ def push(ctx: Ctx, body: PushIn, headers: dict[str, str | None]) -> PushOut:
         try:
             got = applier.chunk(todo)
         except Exception as exc:  # noqa: BLE001 - the platform failed (a commit, a lock): the chunk is sent again
-            log.exception("applying a chunk of station changes failed")
+            log.error("applying a chunk of station changes failed\n%s", bare_traceback(exc))
             got = [
                 EntryAnswer(
                     seq=todo[0].seq, status="retry", error={"code": "INTERNAL_ERROR", "error": type(exc).__name__}
