@@ -222,8 +222,12 @@ def create_app(
         server.set_session_cookie(response, auth.COOKIE_NAME, out.token)
         return response
 
-    @app.post("/api/auth/logout", tags=["platform"], summary="Sign out; clears the cookie")
-    async def logout() -> Response:
+    @app.post("/api/auth/logout", tags=["platform"], summary="Sign out: ends the session; clears the cookie")
+    async def logout(request: Request) -> Response:
+        creds = credentials(request)
+        if creds is not None and creds[0] == "token":
+            token = creds[1]
+            await to_thread.run_sync(lambda: auth.revoke_session(rt.db, rt.secret_key, token, rt.clock.now()))
         response = Response(status_code=204)
         response.delete_cookie(auth.COOKIE_NAME, path="/", secure=True, httponly=True, samesite="lax")
         return response
@@ -235,7 +239,7 @@ def create_app(
             raise Unauthorized("sign in first")
 
         def work() -> Any:
-            claims = auth.decode_token(rt.secret_key, creds[1], rt.clock.now())
+            claims = auth.verify_session(rt.db, rt.secret_key, creds[1], rt.clock.now())
             return core_service.me_from_claims(rt.db, claims["sub"])
 
         return serialize(await to_thread.run_sync(work), 200)

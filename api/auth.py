@@ -45,7 +45,7 @@ def principal_for(rt: Runtime, request: Request, op: Operation, tenant: TenantIn
     if op.auth == "user":
         if kind != "token":
             raise Unauthorized("sign in as a user (API keys are scoped to modules)")
-        claims = auth.decode_token(rt.secret_key, value, now)
+        claims = auth.verify_session(rt.db, rt.secret_key, value, now)
         return Principal(kind="user", id=claims["sub"], email=claims.get("email"), name=claims.get("name"))
     if tenant is None:
         raise Forbidden("no tenant")
@@ -58,7 +58,7 @@ def principal_for(rt: Runtime, request: Request, op: Operation, tenant: TenantIn
     if kind == "api_key":
         return auth.authenticate_api_key(rt.db, value, tenant, now)
     try:
-        claims = auth.decode_token(rt.secret_key, value, now)
+        claims = auth.verify_session(rt.db, rt.secret_key, value, now)
     except Unauthorized:
         # A module customer's valid token on a staff route is authenticated
         # without access: 403 from check_access, not 401.

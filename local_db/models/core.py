@@ -136,3 +136,13 @@ class IdempotencyRecord(TenantScoped, Base):
     request_hash: Mapped[str] = mapped_column(String(64))
     response: Mapped[dict[str, Any] | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+class RevokedSession(Base):
+    """A signed-out session token (by its ``jti``): refused until it would have expired anyway,
+    then pruned. Not tenant-scoped: one sign-in spans the user's tenants."""
+
+    __tablename__ = "revoked_sessions"
+
+    jti: Mapped[str] = mapped_column(String(36), primary_key=True)
+    expires_at: Mapped[datetime] = mapped_column(index=True)

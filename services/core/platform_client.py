@@ -42,3 +42,10 @@ async def sign_in(url: str, email: str, password: str, timeout: float = 2 * HEAL
     if r.status_code != 200:
         return PlatformSignIn(None, r.status_code)
     return PlatformSignIn(str(r.json()["data"]["token"]), r.status_code)
+
+
+async def sign_out(url: str, token: str, timeout: float = HEALTH_TIMEOUT) -> int:
+    """End the platform session of this token (``POST /api/auth/logout``); the HTTP status."""
+    async with httpx.AsyncClient(timeout=timeout) as client:
+        r = await client.post(f"{url.rstrip('/')}/api/auth/logout", headers={"Authorization": f"Bearer {token}"})
+    return r.status_code

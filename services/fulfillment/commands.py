@@ -46,7 +46,8 @@ query(name="fulfillment.auth.login", module="fulfillment", method="POST", path="
       handler=service.device_login, body=schemas.DeviceLogin, auth="public", cookie="service_token",
       limit="auth", summary="device sign-in")  # fmt: skip
 query(name="fulfillment.auth.logout", module="fulfillment", method="POST", path="/auth/logout",
-      handler=service.device_logout, auth="public", clears_cookie="service_token", summary="device sign-out")  # fmt: skip
+      handler=service.device_logout, auth="public", clears_cookie="service_token", summary="device sign-out",
+      headers=("authorization", "cookie"))  # fmt: skip
 query(name="fulfillment.orders.list", module="fulfillment", method="GET", path="/orders",
       handler=service.list_orders, query=schemas.OrderQuery, roles=DEVICE, summary="list orders")  # fmt: skip
 query(name="fulfillment.orders.stats", module="fulfillment", method="GET", path="/orders/stats",

@@ -406,9 +406,12 @@ def device_login(ctx: Ctx, body: DeviceLogin) -> LoginOut:
                     expires_at=now + timedelta(seconds=auth.TOKEN_LIFETIME))  # fmt: skip
 
 
-def device_logout(ctx: Ctx) -> None:
-    """Sign out: the HTTP door clears the cookie; tokens are stateless."""
-    return None
+def device_logout(ctx: Ctx, headers: dict[str, str | None]) -> None:
+    """Sign out: the session the device holds (bearer token or cookie) ends on the platform at once;
+    the HTTP door clears the cookie."""
+    token = auth.session_token_of(headers)
+    if token:
+        auth.revoke_session(ctx.db, ctx.runtime.secret_key, token, ctx.now())
 
 
 # --- webhook settings ----------------------------------------------------------------
