@@ -172,3 +172,22 @@ query(
     roles=STAFF,
     summary="read a delivery with its attempts",
 )
+query(
+    name="events.settings.get",
+    module=M,
+    method="GET",
+    path="/settings",
+    handler=service.get_settings,
+    roles=STAFF,
+    summary="the tenant's events settings (public publishing on or off)",
+)
+command(
+    name="events.settings.update",
+    module=M,
+    method="PUT",
+    path="/settings",
+    handler=service.update_settings,
+    body=schemas.EventSettings,
+    roles=MANAGERS,
+    summary="turn public event publishing on or off",
+)

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 
 from local_db import new_id
+from local_db.models import Tenant
 from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
@@ -19,6 +20,7 @@ from services.events import store
 from services.events.fanout import (
     DELIVERY_COUNTS,
     INSERT_DELIVERY,
+    PUBLIC_ORIGIN,
     active_subscriptions,
     config_of,
     delivery_row,
@@ -33,6 +35,7 @@ from services.events.schemas import (
     DeliveryQuery,
     EventOut,
     EventQuery,
+    EventSettings,
     PublishedEvent,
     PublishRequest,
     ReplayOut,
@@ -56,10 +59,10 @@ def _event_out(ev: Event) -> EventOut:
                     created_at=ev.created_at)  # fmt: skip
 
 
-def publish(ctx: Ctx, body: PublishRequest) -> PublishedEvent:
+def publish(ctx: Ctx, body: PublishRequest, *, origin: str | None = None) -> PublishedEvent:
     """Record the event; on the platform its deliveries are created in the same transaction."""
     with ctx.write() as s:
-        ev = emit(ctx, body.type, body.data, source=body.source)
+        ev = emit(ctx, body.type, body.data, source=body.source, origin=origin)
         # Station runtimes have no fan-out hook: 0 here, the platform delivers after sync.
         n = s.info.get(DELIVERY_COUNTS, {}).pop(ev.id, 0)
     return PublishedEvent(**_event_out(ev).model_dump(), deliveries=n)
@@ -69,7 +72,37 @@ def publish_public(ctx: Ctx, body: PublishRequest) -> PublishedEvent:
     """The unauthenticated, rate-limited route: only for tenants with the events module."""
     if ctx.tenant is None or "events" not in ctx.tenant.modules:
         raise Forbidden("module events is not enabled for this tenant")
-    return publish(ctx, body)
+    with ctx.read() as s:
+        if not _settings_of(s.get(Tenant, ctx.tenant_id)).public_publish:
+            raise Forbidden("public event publishing is turned off for this tenant")
+    # Marked: anyone may call this route, so subscribers are told the event is not the platform's word.
+    return publish(ctx, body, origin=PUBLIC_ORIGIN)
+
+
+# --- the tenant's events settings -----------------------------------------------------------
+
+
+def _settings_of(t: Tenant | None) -> EventSettings:
+    stored = ((t.settings or {}).get("events") or {}) if t is not None else {}
+    return EventSettings(public_publish=bool(stored.get("public_publish", True)))
+
+
+def get_settings(ctx: Ctx) -> EventSettings:
+    with ctx.read() as s:
+        return _settings_of(s.get(Tenant, ctx.tenant_id))
+
+
+def update_settings(ctx: Ctx, body: EventSettings) -> EventSettings:
+    """Owner/admin: turn the anonymous publish route (POST /p/events) on or off."""
+    with ctx.write() as s:
+        t = s.get(Tenant, ctx.tenant_id)
+        if t is None:
+            raise NotFound("tenant not found")
+        settings = dict(t.settings or {})  # a new dict: JSON columns track assignment only
+        settings["events"] = {**(settings.get("events") or {}), "public_publish": body.public_publish}
+        t.settings = settings
+        s.flush()
+        return _settings_of(t)
 
 
 def list_events(ctx: Ctx, query: EventQuery) -> Page[EventOut]:
@@ -282,7 +315,7 @@ def send_test(ctx: Ctx, sub_id: str) -> DeliveryOut:
         payload = {"id": new_id(), "type": TEST_EVENT_TYPE, "tenant_id": ctx.tenant_id, "source": "events",
                    "created_at": iso(now),
                    "data": {"subscription_id": sub.id, "event_types": list(sub.event_types),
-                            "message": "test event: the subscription reaches this endpoint"}}  # fmt: skip
+                            "message": "test event: the subscription reaches this endpoint"}, "origin": "platform"}  # fmt: skip
         row = delivery_row(tenant_id=ctx.tenant_id, subscription_id=sub.id, event_id=None,
                            event_type=TEST_EVENT_TYPE, kind="test", now=now, config=cfg, payload=payload,
                            max_attempts=1)  # fmt: skip
