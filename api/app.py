@@ -15,7 +15,7 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, ValidationError
 from starlette.requests import ClientDisconnect
 
-from api.auth import client_ip, credentials, principal_for
+from api.auth import client_ip, credentials, principal_for, tenant_for
 from api.errors import error_response, install_error_handlers
 from api.middleware import BodyLimit, HttpsRedirect
 from services.core import auth
@@ -130,6 +130,7 @@ class Server:
                 nonlocal decision
                 tenant = auth.load_tenant(rt.db, slug) if slug else None
                 principal = principal_for(rt, request, op, tenant)
+                tenant = tenant_for(rt, request, principal, tenant)  # pk_test_ keys: the sandbox
                 category = self.limiter.category(method=op.method, principal_kind=principal.kind, override=op.limit)
                 decision = self.limit(
                     request, category, tenant.id if tenant else "-", f"{principal.kind}:{principal.id}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.requests import Request
 
-from services.core import auth
+from services.core import auth, sandbox
 from services.core.commands import Operation
 from services.core.context import Principal, Runtime, TenantInfo
 from services.core.errors import Forbidden, ServiceError, Unauthorized
@@ -78,3 +78,13 @@ def _customer_principal(rt: Runtime, module: str, tenant: TenantInfo, token: str
     except ServiceError:
         return None
     return principal
+
+
+def tenant_for(rt: Runtime, request: Request, principal: Principal, tenant: TenantInfo | None) -> TenantInfo | None:
+    """The tenant a call acts on: a ``pk_test_`` key's calls act on the tenant's sandbox."""
+    if tenant is None or principal.kind != "api_key":
+        return tenant
+    creds = credentials(request)
+    if creds is None or not creds[1].startswith(sandbox.TEST_KEY_PREFIX):
+        return tenant
+    return sandbox.sandbox_of(rt.db, tenant, rt.clock.now())

@@ -22,6 +22,9 @@ class Tenant(Base):
     status: Mapped[str] = mapped_column(String(20), default="active")  # active, suspended, expired
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Set on a tenant's sandbox (what pk_test_ keys act on): the live tenant's id. A sandbox is
+    # reached only through a test key, never by its slug, and lists in no one's tenants.
+    sandbox_of: Mapped[str | None] = mapped_column(String(36), default=None, index=True)
 
 
 class User(Base):

@@ -244,7 +244,8 @@ def load_tenant(db: Database, slug: str) -> TenantInfo:
     if slug in RESERVED_SLUGS:
         raise NotFound(f"tenant {slug!r} not found")
     with db.reading(None) as s:
-        t = s.execute(select(Tenant).where(Tenant.slug == slug)).scalar_one_or_none()
+        # A sandbox is reached through a test key only (services.core.sandbox), never by its slug.
+        t = s.execute(select(Tenant).where(Tenant.slug == slug, Tenant.sandbox_of.is_(None))).scalar_one_or_none()
     if t is None:
         raise NotFound(f"tenant {slug!r} not found")
     return tenant_info(t)

@@ -2,6 +2,7 @@
 
 from services.core.commands import MANAGERS, command, query
 from services.core.pagination import ListQuery
+from services.core.sandbox import reset as reset_sandbox
 from services.core.schemas import ApiKeyCreate, UserCreate, UserUpdate
 from services.core.service import (
     UserQuery,
@@ -86,4 +87,13 @@ command(
     body=UserUpdate,
     roles=MANAGERS,
     summary="change users",
+)
+command(
+    name="platform.sandbox.reset",
+    module="platform",
+    method="POST",
+    path=T + "/sandbox/reset",
+    handler=reset_sandbox,
+    roles=OWNER,
+    summary="empty the tenant's sandbox (what pk_test_ keys act on)",
 )

@@ -166,7 +166,11 @@ def _routes() -> list[tuple[str, re.Pattern[str], Operation]]:
     for op in REGISTRY.values():
         # Not replayed: station registration itself, and API keys (a key made on a station would
         # get another value here; keys are made on the platform, where they are used).
-        if not op.write or op.auth != "tenant" or op.name.startswith(("sync.", "platform.api_keys.")):
+        if (
+            not op.write
+            or op.auth != "tenant"
+            or op.name.startswith(("sync.", "platform.api_keys.", "platform.sandbox."))
+        ):
             continue
         full = op.path if op.path.startswith("/api/") else f"/{{tenant}}/{op.module}/api{op.path}"
         pattern = re.sub(r"\\{(\w+)\\}", r"(?P<\1>[^/]+)", re.escape(full))
