@@ -14,7 +14,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from pydantic import BaseModel
 from starlette.requests import ClientDisconnect
 
-from api.auth import client_ip, credentials, principal_for
+from api.auth import client_ip, credentials, principal_for, tenant_for
 from api.errors import error_response, install_error_handlers
 from api.middleware import BodyLimit, HttpsRedirect
 from api.openapi import Builder
@@ -131,6 +131,7 @@ class Server:
                 nonlocal decision
                 tenant = auth.load_tenant(rt.db, slug) if slug else None
                 principal = principal_for(rt, request, op, tenant)
+                tenant = tenant_for(rt, request, principal, tenant)  # pk_test_ keys: the sandbox
                 category = self.limiter.category(method=op.method, principal_kind=principal.kind, override=op.limit)
                 decision = self.limit(
                     request, category, tenant.id if tenant else "-", f"{principal.kind}:{principal.id}"
@@ -250,7 +251,11 @@ def create_app(
         return response
 
     @app.post("/api/auth/logout", include_in_schema=False)
-    async def logout() -> Response:
+    async def logout(request: Request) -> Response:
+        creds = credentials(request)
+        if creds is not None and creds[0] == "token":
+            token = creds[1]
+            await to_thread.run_sync(lambda: auth.revoke_session(rt.db, rt.secret_key, token, rt.clock.now()))
         response = Response(status_code=204)
         response.delete_cookie(auth.COOKIE_NAME, path="/", secure=True, httponly=True, samesite="lax")
         return response
@@ -262,7 +267,7 @@ def create_app(
             raise Unauthorized("sign in first")
 
         def work() -> Any:
-            claims = auth.decode_token(rt.secret_key, creds[1], rt.clock.now())
+            claims = auth.verify_session(rt.db, rt.secret_key, creds[1], rt.clock.now())
             return core_service.me_from_claims(rt.db, claims["sub"])
 
         return serialize(await to_thread.run_sync(work), 200)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.requests import Request
 
-from services.core import auth
+from services.core import auth, sandbox
 from services.core.commands import Operation
 from services.core.context import Principal, Runtime, TenantInfo
 from services.core.errors import Forbidden, ServiceError, Unauthorized
@@ -47,7 +47,7 @@ def principal_for(rt: Runtime, request: Request, op: Operation, tenant: TenantIn
     if op.auth == "user":
         if kind != "token":
             raise Unauthorized("sign in as a user (API keys are scoped to modules)")
-        claims = auth.decode_token(rt.secret_key, value, now)
+        claims = auth.verify_session(rt.db, rt.secret_key, value, now)
         return Principal(kind="user", id=claims["sub"], email=claims.get("email"), name=claims.get("name"))
     if tenant is None:
         raise Forbidden("no tenant")
@@ -66,7 +66,7 @@ def principal_for(rt: Runtime, request: Request, op: Operation, tenant: TenantIn
     if kind == "api_key":
         return auth.authenticate_api_key(rt.db, value, tenant, now)
     try:
-        claims = auth.decode_token(rt.secret_key, value, now)
+        claims = auth.verify_session(rt.db, rt.secret_key, value, now)
     except Unauthorized:
         # A module customer's valid token on a staff route is authenticated
         # without access: 403 from check_access, not 401.
@@ -86,3 +86,13 @@ def _customer_principal(rt: Runtime, module: str, tenant: TenantInfo, token: str
     except ServiceError:
         return None
     return principal
+
+
+def tenant_for(rt: Runtime, request: Request, principal: Principal, tenant: TenantInfo | None) -> TenantInfo | None:
+    """The tenant a call acts on: a ``pk_test_`` key's calls act on the tenant's sandbox."""
+    if tenant is None or principal.kind != "api_key":
+        return tenant
+    creds = credentials(request)
+    if creds is None or not creds[1].startswith(sandbox.TEST_KEY_PREFIX):
+        return tenant
+    return sandbox.sandbox_of(rt.db, tenant, rt.clock.now())

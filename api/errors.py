@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from services.core.errors import RateLimited, ServiceError, validation_details
+from services.core.logsafe import bare_traceback
 
 log = logging.getLogger("api")
 
@@ -53,5 +54,5 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _unexpected(_req: Request, exc: Exception) -> JSONResponse:
         # Log the class only: messages may carry request data.
-        log.exception("unhandled error: %s", type(exc).__name__)
+        log.error("unhandled error: %s\n%s", type(exc).__name__, bare_traceback(exc))
         return JSONResponse({"error": "internal server error", "code": "INTERNAL_ERROR"}, status_code=500)

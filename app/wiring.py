@@ -7,9 +7,11 @@ from pathlib import Path
 import local_db.models  # noqa: F401 - every table registered before migrations run
 import services.core.jobs  # noqa: F401 - declares the jobs' routes
 import services.core.mail  # noqa: F401 - declares the kept mail's routes
+import services.core.sandbox  # noqa: F401 - declares the sandbox reset
 import services.core.service  # noqa: F401 - declares the platform operations
 import services.core.station  # noqa: F401 - declares the station operations (outbox status)
 from app.events_worker import delivery_config
+from app.paths import secure_data_dir
 from app.settings import Settings
 from local_db import Database
 from services.catalog.ecommerce import ConnectionsConfig
@@ -42,6 +44,7 @@ def load_modules() -> None:
 
 def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
     load_modules()
+    secure_data_dir(settings.data_dir)
     db = Database(settings.resolved_database_url())
     rt = Runtime(
         db=db,
@@ -72,7 +75,7 @@ def station_runtime(data_dir: Path, station_id: str, clock: Clock | None = None)
     """The embedded service layer of a desktop station, on its own SQLite file."""
     load_modules()
     settings = Settings(data_dir=data_dir)
-    data_dir.mkdir(parents=True, exist_ok=True)
+    secure_data_dir(data_dir)
     db = Database(settings.resolved_database_url())
     secret = settings.resolved_secret_key()
     return Runtime(

@@ -19,7 +19,10 @@ MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 def make_engine(url: str, *, echo: bool = False) -> Engine:
     """An engine for any SQLAlchemy URL; SQLite gets WAL, foreign keys and a busy timeout."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, echo=echo, connect_args={"check_same_thread": False, "timeout": 30})
+        # hide_parameters: a failed statement's message (logged, or carried by an exception) must not
+        # carry its values: requester e-mails, ticket text, idempotency keys, secrets.
+        engine = create_engine(url, echo=echo, hide_parameters=True,
+                               connect_args={"check_same_thread": False, "timeout": 30})  # fmt: skip
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -42,7 +45,7 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
             conn.connection.dbapi_connection.execute(f"BEGIN {mode}")
 
         return engine
-    return create_engine(url, echo=echo, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    return create_engine(url, echo=echo, hide_parameters=True, pool_pre_ping=True, pool_size=10, max_overflow=20)
 
 
 def alembic_config(engine: Engine) -> Any:

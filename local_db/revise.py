@@ -21,7 +21,7 @@ from alembic import command
 from local_db.engine import alembic_config, make_engine, run_migrations
 
 # The newest revision of the core chain: new module branches start here.
-CORE_HEAD = "0002_idempotency"
+CORE_HEAD = "0004_tenant_sandboxes"
 
 
 def tables_of(module: str) -> set[str]:

@@ -194,14 +194,6 @@ def auth_headers(client: httpx.Client, email: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {login(client, email)}"}
 
 
-def fresh_rate_window(window: int, margin: float = 15.0) -> None:
-    """Rate limits count in fixed windows of wall-clock time: a test that fills one waits,
-    when needed, until the current window has ``margin`` seconds left, so no reset lands mid-test."""
-    left = window - (time.time() % window)
-    if left < margin:
-        time.sleep(left + 0.05)
-
-
 def dump_database(rt: Runtime) -> str:
     """Every row of every table as text (SQLite or PostgreSQL): to prove a secret is stored nowhere."""
     from sqlalchemy import MetaData

@@ -22,6 +22,9 @@ class Tenant(Base):
     status: Mapped[str] = mapped_column(String(20), default="active")  # active, suspended, expired
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Set on a tenant's sandbox (what pk_test_ keys act on): the live tenant's id. A sandbox is
+    # reached only through a test key, never by its slug, and lists in no one's tenants.
+    sandbox_of: Mapped[str | None] = mapped_column(String(36), default=None, index=True)
 
 
 class User(Base):
@@ -136,3 +139,13 @@ class IdempotencyRecord(TenantScoped, Base):
     request_hash: Mapped[str] = mapped_column(String(64))
     response: Mapped[dict[str, Any] | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+class RevokedSession(Base):
+    """A signed-out session token (by its ``jti``): refused until it would have expired anyway,
+    then pruned. Not tenant-scoped: one sign-in spans the user's tenants."""
+
+    __tablename__ = "revoked_sessions"
+
+    jti: Mapped[str] = mapped_column(String(36), primary_key=True)
+    expires_at: Mapped[datetime] = mapped_column(index=True)

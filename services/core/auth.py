@@ -18,8 +18,9 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import bindparam, select, update
 
 from local_db import Database
-from local_db.base import table_of
+from local_db.base import new_id, table_of
 from local_db.models import ApiKey, Membership, Tenant, User
+from local_db.models.core import RevokedSession
 from services.core.context import Principal, TenantInfo
 from services.core.errors import Forbidden, NotFound, Unauthorized
 from services.core.signing import token_hash
@@ -93,6 +94,8 @@ def issue_token(secret: str, user: User, tenants: list[dict[str, Any]], now: dat
         "exp": iat + TOKEN_LIFETIME,
         "iss": ISSUER,
         "aud": AUDIENCE,
+        # The session's id: sign-out revokes it (revoke_session), so the token stops at once.
+        "jti": new_id(),
     }
     return jwt.encode(claims, secret, algorithm="HS256")
 
@@ -114,6 +117,52 @@ def decode_token(secret: str, token: str, now: datetime | None = None) -> dict[s
     if now is not None and claims["exp"] <= int(now.timestamp()):
         raise Unauthorized("session expired, sign in again")
     return claims
+
+
+def verify_session(db: Database, secret: str, token: str, now: datetime) -> dict[str, Any]:
+    """The claims of a live session token: signed, not expired, not signed out."""
+    claims = decode_token(secret, token, now)
+    jti = claims.get("jti")
+    if isinstance(jti, str):
+        with db.session(None) as s:
+            if s.get(RevokedSession, jti) is not None:
+                raise Unauthorized("signed out, sign in again")
+    return claims
+
+
+def revoke_session(db: Database, secret: str, token: str, now: datetime) -> bool:
+    """Sign out: the token's session is refused from now on (until it would have expired).
+    A token that is invalid or expired already needs nothing. Rows past their expiry are pruned."""
+    try:
+        claims = decode_token(secret, token, now)
+    except Unauthorized:
+        return False
+    jti = claims.get("jti")
+    if not isinstance(jti, str):
+        return False
+    expires = datetime.fromtimestamp(int(claims["exp"]), tz=now.tzinfo)
+    t = table_of(RevokedSession)
+    with db.transaction(None) as s:
+        s.execute(t.delete().where(t.c.expires_at <= now))
+        if s.get(RevokedSession, jti) is None:
+            s.add(RevokedSession(jti=jti, expires_at=expires))
+    return True
+
+
+def session_token_of(headers: dict[str, str | None]) -> str | None:
+    """The session token of a request's ``authorization`` or ``cookie`` header (not an API key)."""
+    authz = headers.get("authorization") or ""
+    if authz[:7].lower() == "bearer " and not authz[7:].strip().startswith("pk_"):
+        return authz[7:].strip()
+    from http.cookies import CookieError, SimpleCookie
+
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(headers.get("cookie") or "")
+    except CookieError:
+        return None
+    morsel = jar.get(COOKIE_NAME)
+    return morsel.value if morsel else None
 
 
 def user_principal(db: Database, user_id: str, tenant: TenantInfo) -> Principal:
@@ -195,7 +244,8 @@ def load_tenant(db: Database, slug: str) -> TenantInfo:
     if slug in RESERVED_SLUGS:
         raise NotFound(f"tenant {slug!r} not found")
     with db.reading(None) as s:
-        t = s.execute(select(Tenant).where(Tenant.slug == slug)).scalar_one_or_none()
+        # A sandbox is reached through a test key only (services.core.sandbox), never by its slug.
+        t = s.execute(select(Tenant).where(Tenant.slug == slug, Tenant.sandbox_of.is_(None))).scalar_one_or_none()
     if t is None:
         raise NotFound(f"tenant {slug!r} not found")
     return tenant_info(t)

@@ -124,7 +124,7 @@ def event_signing_payload(ev: Event) -> bytes:
     )
 
 
-def emit(ctx: Ctx, type_: str, data: dict[str, Any], *, source: str | None = None) -> Event:
+def emit(ctx: Ctx, type_: str, data: dict[str, Any], *, source: str | None = None, origin: str | None = None) -> Event:
     """Record an event in the open unit of work (no unit of work: an error, by design).
 
     The row is written with a Core insert on the unit of work's connection:
@@ -139,7 +139,8 @@ def emit(ctx: Ctx, type_: str, data: dict[str, Any], *, source: str | None = Non
         source=source or EVENT_TYPES[type_].module,
         data=clean,
         created_at=ctx.now(),
-        origin=ctx.runtime.station_id,
+        # "public": published anonymously (POST /p/events); delivered bodies say so.
+        origin=origin or ctx.runtime.station_id,
         tenant_id=ctx.tenant_id,
         signature=None,
         synced_at=None,

@@ -92,3 +92,10 @@ async def call(
     if r.status_code >= 400:
         raise _refusal(r)
     return r.json().get("data") if r.content else None
+
+
+async def sign_out(url: str, token: str, timeout: float = HEALTH_TIMEOUT) -> int:
+    """End the platform session of this token (``POST /api/auth/logout``); the HTTP status."""
+    async with httpx.AsyncClient(timeout=timeout) as client:
+        r = await client.post(f"{url.rstrip('/')}/api/auth/logout", headers={"Authorization": f"Bearer {token}"})
+    return r.status_code

@@ -1,8 +1,10 @@
 """Rate limits of DECISIONS.md: variant A (per key, user or IP), B (per tenant) or off.
 
-Fixed windows in a store behind a small interface; the in-process store
-serves one server process (a shared store for several processes plugs in
-behind ``RateStore``).
+Sliding windows: a request is let through when fewer than ``limit`` requests were let
+through in the ``window`` seconds before it, so no boundary lets twice the limit pass (a fixed
+window would). The counting sits behind ``RateStore``; the in-process ``MemoryStore`` serves one
+server process, and a store shared by several processes (a PostgreSQL table of timestamps)
+plugs in behind the same interface. Time comes from an injected callable, so tests move it.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -27,35 +30,60 @@ class Decision:
     allowed: bool
     limit: int
     remaining: int
-    reset: int  # Unix seconds when the window resets
+    reset: int  # Unix seconds when the oldest counted request leaves the window (a slot frees)
     retry_after: int
 
 
+@dataclass(frozen=True)
+class Usage:
+    """One rule's state after a request: requests counted in the window (this one included
+    when it was let through) and when the oldest of them leaves the window."""
+
+    count: int
+    frees_at: float
+
+
 class RateStore(Protocol):
-    def hit(self, key: str, window: int, now: float) -> tuple[int, float]:
-        """Count one request in the window containing ``now``; return (count, window end)."""
+    def take(self, rules: Sequence[tuple[str, int, int]], now: float) -> tuple[bool, list[Usage]]:
+        """For every ``(key, limit, window)``: count the requests of the last ``window`` seconds.
+        When every key is under its limit, record this request under all of them (atomically)
+        and answer True; otherwise record nothing and answer False."""
         ...
 
 
 class MemoryStore:
+    """Timestamps of let-through requests per key, in one process."""
+
     def __init__(self) -> None:
-        self._counts: dict[str, tuple[float, int]] = {}
+        self._logs: dict[str, deque[float]] = {}
+        self._windows: dict[str, int] = {}
         self._lock = threading.Lock()
         self._last_sweep = 0.0
 
-    def hit(self, key: str, window: int, now: float) -> tuple[int, float]:
-        start = math.floor(now / window) * window
+    def take(self, rules: Sequence[tuple[str, int, int]], now: float) -> tuple[bool, list[Usage]]:
         with self._lock:
             if now - self._last_sweep > 60:
                 self._sweep(now)
-            cur = self._counts.get(key)
-            count = cur[1] + 1 if cur and cur[0] == start else 1
-            self._counts[key] = (start, count)
-        return count, start + window
+            logs = []
+            for key, _limit, window in rules:
+                log = self._logs.setdefault(key, deque())
+                self._windows[key] = window
+                while log and log[0] <= now - window:
+                    log.popleft()
+                logs.append(log)
+            allowed = all(len(log) < limit for log, (_k, limit, _w) in zip(logs, rules, strict=True))
+            if allowed:
+                for log in logs:
+                    log.append(now)
+            return allowed, [
+                Usage(len(log), (log[0] if log else now) + window)
+                for log, (_k, _l, window) in zip(logs, rules, strict=True)
+            ]
 
     def _sweep(self, now: float) -> None:
-        # Drop windows that ended; the longest window is an hour.
-        self._counts = {k: v for k, v in self._counts.items() if v[0] + 3600 > now}
+        # Forget keys with no request left in their window.
+        self._logs = {k: v for k, v in self._logs.items() if v and v[-1] > now - self._windows.get(k, 3600)}
+        self._windows = {k: w for k, w in self._windows.items() if k in self._logs}
         self._last_sweep = now
 
 
@@ -115,21 +143,17 @@ class RateLimiter:
         else:
             who = subject
         now = self.now()
+        allowed, usages = self.store.take([(f"{r.name}:{who}", r.limit, r.window) for r in rules], now)
         worst: Decision | None = None
-        for rule in rules:
-            count, end = self.store.hit(f"{rule.name}:{who}", rule.window, now)
-            remaining = max(rule.limit - count, 0)
+        for rule, usage in zip(rules, usages, strict=True):
             d = Decision(
-                allowed=count <= rule.limit,
+                allowed=allowed,
                 limit=rule.limit,
-                remaining=remaining,
-                reset=int(math.ceil(end)),
-                retry_after=max(int(math.ceil(end - now)), 1),
+                remaining=max(rule.limit - usage.count, 0),
+                reset=int(math.ceil(usage.frees_at)),
+                retry_after=max(int(math.ceil(usage.frees_at - now)), 1),
             )
-            if (
-                worst is None
-                or (not d.allowed and worst.allowed)
-                or (d.allowed == worst.allowed and d.remaining < worst.remaining)
-            ):
+            # The rule that refused (or is nearest to refusing) speaks for the answer.
+            if worst is None or d.remaining < worst.remaining:
                 worst = d
         return worst

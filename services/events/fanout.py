@@ -207,14 +207,22 @@ def iso(dt: datetime) -> str:
     return dt.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
+PUBLIC_ORIGIN = "public"
+
+
 def event_body(
-    *, id: str, type: str, tenant_id: str, source: str, created_at: datetime, data: Any, payload_format: str
-) -> dict[str, Any]:
-    """The spec's body: created_at with source, or the legacy timestamp form without source."""
+    *, id: str, type: str, tenant_id: str, source: str, created_at: datetime, data: Any, payload_format: str,
+    origin: str | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    """The spec's body: created_at with source, or the legacy timestamp form without source.
+    ``origin`` tells a subscriber who vouches for the event: "platform" (the platform's own, or a
+    station's synced to it) or "public" (published anonymously through /p/events: anyone could)."""
+    said = PUBLIC_ORIGIN if origin == PUBLIC_ORIGIN else "platform"
     if payload_format == "timestamp":
-        return {"id": id, "type": type, "tenant_id": tenant_id, "timestamp": iso(created_at), "data": data}
+        return {"id": id, "type": type, "tenant_id": tenant_id, "timestamp": iso(created_at), "data": data,
+                "origin": said}  # fmt: skip
     return {"id": id, "type": type, "tenant_id": tenant_id, "source": source, "created_at": iso(created_at),
-            "data": data}  # fmt: skip
+            "data": data, "origin": said}  # fmt: skip
 
 
 def encode(body: Mapping[str, Any]) -> bytes:

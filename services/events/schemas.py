@@ -45,6 +45,14 @@ class PublishRequest(Strict):
         return v
 
 
+class EventSettings(Strict):
+    """The tenant's events settings. ``public_publish``: whether anyone may publish through
+    ``POST /<tenant>/events/api/p/events`` (on by default; such events are delivered with
+    ``"origin": "public"``)."""
+
+    public_publish: bool = Field(strict=True)
+
+
 class EventOut(BaseModel):
     id: str
     type: str

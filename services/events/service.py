@@ -9,18 +9,20 @@ from typing import Any
 from sqlalchemy import func, select, update
 
 from local_db import new_id
+from local_db.models import Tenant
 from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
 from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.pagination import Page, paginate
-from services.core.roles import MANAGERS
+from services.core.roles import MANAGERS, STAFF
 from services.core.sealing import seal, unseal
 from services.events import states, store
 from services.events.fanout import (
     DELIVERY_COUNTS,
     INSERT_DELIVERY,
+    PUBLIC_ORIGIN,
     active_subscriptions,
     config_of,
     delivery_row,
@@ -35,6 +37,7 @@ from services.events.schemas import (
     DeliveryQuery,
     EventOut,
     EventQuery,
+    EventSettings,
     PublishedEvent,
     PublishRequest,
     ReplayOut,
@@ -54,15 +57,16 @@ TEST_EVENT_TYPE = "webhook.test"
 
 
 def _event_out(ev: Event) -> EventOut:
-    return EventOut(id=ev.id, type=ev.type, source=ev.source, tenant_id=ev.tenant_id, data=ev.data,
-                    created_at=ev.created_at)  # fmt: skip
+    return EventOut(
+        id=ev.id, type=ev.type, source=ev.source, tenant_id=ev.tenant_id, data=ev.data, created_at=ev.created_at
+    )
 
 
 @use_case("events.publish", "POST /events", tx="write", status=201, summary="publish an event")
-def publish(ctx: Ctx, body: PublishRequest) -> PublishedEvent:
+def publish(ctx: Ctx, body: PublishRequest, *, origin: str | None = None) -> PublishedEvent:
     """Record the event; on the platform its deliveries are created in the same transaction."""
     with ctx.write() as s:
-        ev = emit(ctx, body.type, body.data, source=body.source)
+        ev = emit(ctx, body.type, body.data, source=body.source, origin=origin)
         # Station runtimes have no fan-out hook: 0 here, the platform delivers after sync.
         n = s.info.get(DELIVERY_COUNTS, {}).pop(ev.id, 0)
     return PublishedEvent(**_event_out(ev).model_dump(), deliveries=n)
@@ -81,7 +85,52 @@ def publish_public(ctx: Ctx, body: PublishRequest) -> PublishedEvent:
     """The unauthenticated, rate-limited route: only for tenants with the events module."""
     if ctx.tenant is None or "events" not in ctx.tenant.modules:
         raise Forbidden("module events is not enabled for this tenant")
-    return publish(ctx, body)
+    with ctx.read() as s:
+        if not _settings_of(s.get(Tenant, ctx.tenant_id)).public_publish:
+            raise Forbidden("public event publishing is turned off for this tenant")
+    # Marked: anyone may call this route, so subscribers are told the event is not the platform's word.
+    return publish(ctx, body, origin=PUBLIC_ORIGIN)
+
+
+# --- the tenant's events settings -----------------------------------------------------------
+
+
+def _settings_of(t: Tenant | None) -> EventSettings:
+    stored = ((t.settings or {}).get("events") or {}) if t is not None else {}
+    return EventSettings(public_publish=bool(stored.get("public_publish", True)))
+
+
+@use_case(
+    "events.settings.get",
+    "GET /settings",
+    tx="read",
+    roles=STAFF,
+    summary="the tenant's events settings (public publishing on or off)",
+)
+def get_settings(ctx: Ctx) -> EventSettings:
+    with ctx.read() as s:
+        return _settings_of(s.get(Tenant, ctx.tenant_id))
+
+
+@use_case(
+    "events.settings.update",
+    "PUT /settings",
+    tx="write",
+    roles=MANAGERS,
+    says="Public event publishing",
+    summary="turn public event publishing on or off",
+)
+def update_settings(ctx: Ctx, body: EventSettings) -> EventSettings:
+    """Owner/admin: turn the anonymous publish route (POST /p/events) on or off."""
+    with ctx.write() as s:
+        t = s.get(Tenant, ctx.tenant_id)
+        if t is None:
+            raise NotFound("tenant not found")
+        settings = dict(t.settings or {})  # a new dict: JSON columns track assignment only
+        settings["events"] = {**(settings.get("events") or {}), "public_publish": body.public_publish}
+        t.settings = settings
+        s.flush()
+        return _settings_of(t)
 
 
 @use_case("events.list", "GET /events", tx="read", summary="list events")
@@ -98,8 +147,9 @@ def list_events(ctx: Ctx, query: EventQuery) -> Page[EventOut]:
     if query.start and query.end and query.start >= query.end:
         raise ValidationFailed("'from' is after 'to'", {"from": query.from_, "to": query.to})
     with ctx.read() as s:
-        page = paginate(s, stmt, query, columns={"created_at": Event.created_at, "type": Event.type,
-                                                 "source": Event.source})  # fmt: skip
+        page = paginate(
+            s, stmt, query, columns={"created_at": Event.created_at, "type": Event.type, "source": Event.source}
+        )
     return page.map(_event_out)
 
 
@@ -117,11 +167,17 @@ def get_event(ctx: Ctx, event_id: str) -> EventOut:
 
 def _sub_out(sub: Subscription) -> SubscriptionOut:
     return SubscriptionOut(
-        id=sub.id, event_types=list(sub.event_types), target=sub.target, webhook_url=sub.webhook_url,
-        filter=sub.filter, payload_format=sub.payload_format, active=sub.active,
-        previous_secret_expires_at=sub.previous_secret_expires_at, created_at=sub.created_at,
+        id=sub.id,
+        event_types=list(sub.event_types),
+        target=sub.target,
+        webhook_url=sub.webhook_url,
+        filter=sub.filter,
+        payload_format=sub.payload_format,
+        active=sub.active,
+        previous_secret_expires_at=sub.previous_secret_expires_at,
+        created_at=sub.created_at,
         updated_at=sub.updated_at,
-    )  # fmt: skip
+    )
 
 
 def _safe_url(ctx: Ctx, url: str) -> str:
@@ -153,11 +209,17 @@ def create_subscription(ctx: Ctx, body: SubscriptionCreate) -> SubscriptionOut:
     now = ctx.now()
     with ctx.write() as s:
         sub = Subscription(
-            id=new_id(), event_types=body.types, target="webhook", webhook_url=url,
+            id=new_id(),
+            event_types=body.types,
+            target="webhook",
+            webhook_url=url,
             secret=seal(ctx.runtime.secret_key, body.secret),
-            filter=body.filter, payload_format=body.payload_format, active=body.active, created_at=now,
+            filter=body.filter,
+            payload_format=body.payload_format,
+            active=body.active,
+            created_at=now,
             updated_at=now,
-        )  # fmt: skip
+        )
         s.add(sub)
         s.flush()
         return _sub_out(sub)
@@ -169,8 +231,9 @@ def list_subscriptions(ctx: Ctx, query: SubscriptionQuery) -> Page[SubscriptionO
     if query.active is not None:
         stmt = stmt.where(Subscription.active.is_(query.active))
     with ctx.read() as s:
-        page = paginate(s, stmt, query, columns={"created_at": Subscription.created_at,
-                                                 "updated_at": Subscription.updated_at})  # fmt: skip
+        page = paginate(
+            s, stmt, query, columns={"created_at": Subscription.created_at, "updated_at": Subscription.updated_at}
+        )
     out = page.map(_sub_out)
     if query.event_type:
         # JSON list membership differs per backend; a tenant has few subscriptions.
@@ -292,17 +355,35 @@ def delete_subscription(ctx: Ctx, sub_id: str) -> None:
 
 def _delivery_out(d: Delivery, attempts: list[DeliveryAttempt]) -> DeliveryOut:
     return DeliveryOut(
-        id=d.id, subscription_id=d.subscription_id, event_id=d.event_id, event_type=d.event_type, kind=d.kind,
-        replay=d.kind == "replay", status=d.status, attempts=d.attempts, max_attempts=d.max_attempts,
-        next_attempt_at=d.next_attempt_at, last_status_code=d.last_status_code, last_error=d.last_error,
-        created_at=d.created_at, completed_at=d.completed_at,
+        id=d.id,
+        subscription_id=d.subscription_id,
+        event_id=d.event_id,
+        event_type=d.event_type,
+        kind=d.kind,
+        replay=d.kind == "replay",
+        status=d.status,
+        attempts=d.attempts,
+        max_attempts=d.max_attempts,
+        next_attempt_at=d.next_attempt_at,
+        last_status_code=d.last_status_code,
+        last_error=d.last_error,
+        created_at=d.created_at,
+        completed_at=d.completed_at,
         attempt_log=[
-            AttemptOut(number=a.number, retry_count=a.number - 1, trigger=a.trigger, attempted_at=a.attempted_at,
-                       duration_ms=a.duration_ms, status_code=a.status_code, error_class=a.error_class,
-                       error_message=a.error_message, response_body=a.response_body)
+            AttemptOut(
+                number=a.number,
+                retry_count=a.number - 1,
+                trigger=a.trigger,
+                attempted_at=a.attempted_at,
+                duration_ms=a.duration_ms,
+                status_code=a.status_code,
+                error_class=a.error_class,
+                error_message=a.error_message,
+                response_body=a.response_body,
+            )
             for a in sorted(attempts, key=lambda a: a.number)
         ],
-    )  # fmt: skip
+    )
 
 
 @use_case(
@@ -359,13 +440,30 @@ def send_test(ctx: Ctx, sub_id: str) -> DeliveryOut:
         sub = _load_sub(s, sub_id)
         if not sub.active:
             raise conflict_state("subscription", "inactive", "send a test event to")
-        payload = {"id": new_id(), "type": TEST_EVENT_TYPE, "tenant_id": ctx.tenant_id, "source": "events",
-                   "created_at": iso(now),
-                   "data": {"subscription_id": sub.id, "event_types": list(sub.event_types),
-                            "message": "test event: the subscription reaches this endpoint"}}  # fmt: skip
-        row = delivery_row(tenant_id=ctx.tenant_id, subscription_id=sub.id, event_id=None,
-                           event_type=TEST_EVENT_TYPE, kind="test", now=now, config=cfg, payload=payload,
-                           max_attempts=1)  # fmt: skip
+        payload = {
+            "id": new_id(),
+            "type": TEST_EVENT_TYPE,
+            "tenant_id": ctx.tenant_id,
+            "source": "events",
+            "created_at": iso(now),
+            "data": {
+                "subscription_id": sub.id,
+                "event_types": list(sub.event_types),
+                "message": "test event: the subscription reaches this endpoint",
+            },
+            "origin": "platform",
+        }
+        row = delivery_row(
+            tenant_id=ctx.tenant_id,
+            subscription_id=sub.id,
+            event_id=None,
+            event_type=TEST_EVENT_TYPE,
+            kind="test",
+            now=now,
+            config=cfg,
+            payload=payload,
+            max_attempts=1,
+        )
         row["next_attempt_at"] = now
         s.connection().execute(INSERT_DELIVERY, [row])
         d = s.get(Delivery, row["id"])
@@ -382,12 +480,19 @@ def _replay_rows(ctx: Ctx, s: Any, events: list[Any]) -> int:
     subs = active_subscriptions(s, ctx.tenant_id)
     now = ctx.now()
     rows = [
-        delivery_row(tenant_id=ctx.tenant_id, subscription_id=sub["id"], event_id=ev.id, event_type=ev.type,
-                     kind="replay", now=now, config=cfg)
+        delivery_row(
+            tenant_id=ctx.tenant_id,
+            subscription_id=sub["id"],
+            event_id=ev.id,
+            event_type=ev.type,
+            kind="replay",
+            now=now,
+            config=cfg,
+        )
         for ev in events
         for sub in subs
         if wants(sub, ev.type, ev.data)
-    ]  # fmt: skip
+    ]
     if rows:
         s.connection().execute(INSERT_DELIVERY, rows)
     return len(rows)

@@ -111,7 +111,7 @@ def claim_due(db: Database, config: DeliveryConfig, now: datetime, limit: int, s
                 D.c.id, D.c.tenant_id, D.c.subscription_id, D.c.event_id, D.c.event_type, D.c.kind, D.c.payload,
                 D.c.attempts, D.c.max_attempts, S.c.webhook_url, S.c.secret, S.c.previous_secret,
                 S.c.previous_secret_expires_at, S.c.payload_format, S.c.active,
-                E.c.source, E.c.created_at, E.c.data,
+                E.c.source, E.c.created_at, E.c.data, E.c.origin,
             )
             .select_from(D.join(S, S.c.id == D.c.subscription_id).outerjoin(E, E.c.id == D.c.event_id))
             .where(D.c.id.in_(ids))
@@ -141,7 +141,7 @@ def _job(r: Any, token: str, now: datetime, seal_key: str) -> Job:
         body = encode(payload)
     else:
         body = encode(
-            event_body(id=r["event_id"], type=r["event_type"], tenant_id=r["tenant_id"], source=r["source"],
+            event_body(id=r["event_id"], type=r["event_type"], tenant_id=r["tenant_id"], source=r["source"], origin=r["origin"],
                        created_at=r["created_at"], data=r["data"], payload_format=r["payload_format"])
         )  # fmt: skip
     secrets: tuple[str, ...] = (unseal(seal_key, r["secret"]),)

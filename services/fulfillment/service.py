@@ -578,11 +578,15 @@ def device_login(ctx: Ctx, body: DeviceLogin) -> LoginOut:
     tx="own",
     auth="public",
     clears_cookie="service_token",
+    headers=("authorization", "cookie"),
     summary="device sign-out",
 )
-def device_logout(ctx: Ctx) -> None:
-    """Sign out: the HTTP door clears the cookie; tokens are stateless."""
-    return None
+def device_logout(ctx: Ctx, headers: dict[str, str | None]) -> None:
+    """Sign out: the session the device holds (bearer token or cookie) ends on the platform at once;
+    the HTTP door clears the cookie."""
+    token = auth.session_token_of(headers)
+    if token:
+        auth.revoke_session(ctx.db, ctx.runtime.secret_key, token, ctx.now())
 
 
 # --- webhook settings ----------------------------------------------------------------

@@ -24,6 +24,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from pydantic import BaseModel
 from sqlalchemy import func, insert, select, tuple_
+from sqlalchemy.exc import IntegrityError
 
 from local_db.base import table_of
 from local_db.models import Membership
@@ -42,6 +43,7 @@ from services.core.commands import (
 from services.core.context import CommitInfo, Ctx, Principal
 from services.core.errors import Conflict, NotFound, ServiceError, TenantInactive, Unauthorized, ValidationFailed
 from services.core.files import Upload
+from services.core.logsafe import bare_traceback
 from services.core.pagination import ListQuery, Page, paginate
 from services.core.roles import ANYONE, MANAGERS
 from services.core.sealing import seal, unseal
@@ -193,7 +195,11 @@ def _routes() -> list[tuple[str, re.Pattern[str], Operation]]:
     for op in REGISTRY.values():
         # Not replayed: station registration itself, and API keys (a key made on a station would
         # get another value here; keys are made on the platform, where they are used).
-        if not op.write or op.auth != "tenant" or op.name.startswith(("sync.", "platform.api_keys.")):
+        if (
+            not op.write
+            or op.auth != "tenant"
+            or op.name.startswith(("sync.", "platform.api_keys.", "platform.sandbox."))
+        ):
             continue
         full = op.path if op.path.startswith("/api/") else f"/{{tenant}}/{op.module}/api{op.path}"
         pattern = re.sub(r"\\{(\w+)\\}", r"(?P<\1>[^/]+)", re.escape(full))
@@ -227,6 +233,7 @@ def _jsonable(result: Any) -> Any:
 # station's row) per chunk, a savepoint per entry. A kill loses at most the
 # open chunk, which the station sends again; other writers wait at most one chunk.
 CHUNK_ENTRIES = 50
+ID_TAKEN = "the change's new records collide with records the platform already holds (their ids are in use)"
 CHUNK_SECONDS = 0.25
 
 
@@ -334,9 +341,15 @@ class _Applier:
                 savepoint.rollback()
                 status = "conflict" if exc.status == 409 else "rejected"
                 return EntryAnswer(seq=e.seq, status=status, error=exc.to_body()), None
+            except IntegrityError:
+                # The change's records collide with existing ones: its planned ids are taken (here or
+                # in another tenant) or a unique value is. Refused for good, with one answer whatever
+                # collided, so a push cannot probe which ids exist elsewhere. Nothing to log.
+                savepoint.rollback()
+                return EntryAnswer(seq=e.seq, status="rejected", error=ValidationFailed(ID_TAKEN).to_body()), None
             except Exception as exc:  # noqa: BLE001 - the platform failed (not the change): the station sends it again
                 savepoint.rollback()
-                log.exception("applying station change %s failed", e.seq)
+                log.error("applying station change %s failed\n%s", e.seq, bare_traceback(exc))
                 return EntryAnswer(seq=e.seq, status="retry",
                                    error={"code": "INTERNAL_ERROR", "error": type(exc).__name__}), None  # fmt: skip
             savepoint.commit()
@@ -367,7 +380,7 @@ def push(ctx: Ctx, body: PushIn, headers: dict[str, str | None]) -> PushOut:
         try:
             got = applier.chunk(todo)
         except Exception as exc:  # noqa: BLE001 - the platform failed (a commit, a lock): the chunk is sent again
-            log.exception("applying a chunk of station changes failed")
+            log.error("applying a chunk of station changes failed\n%s", bare_traceback(exc))
             got = [
                 EntryAnswer(
                     seq=todo[0].seq, status="retry", error={"code": "INTERNAL_ERROR", "error": type(exc).__name__}

@@ -17,7 +17,7 @@ from services.core.commands import REGISTRY, use_case
 from services.core.context import Ctx
 from services.core.pagination import ListQuery
 from services.core.roles import ANYONE
-from tests.conftest import LiveServer, auth_headers, dump_database, fresh_rate_window, login, start_server
+from tests.conftest import LiveServer, auth_headers, dump_database, login, start_server
 
 
 @use_case("test.probe", "GET /_probe", tx="read", module="docs", roles=ANYONE)
@@ -201,7 +201,6 @@ def limited(settings: Settings, runtime: Any) -> Any:
 
 
 def test_rate_limits_and_cors(limited: LiveServer) -> None:
-    fresh_rate_window(60)
     with httpx.Client(base_url=limited.url) as c:
         ok_login = c.post("/api/auth/login", json={"email": "operator@demo.test", "password": "demo-password"})
         assert "domain=platform.example.test" in ok_login.headers["set-cookie"].lower()

@@ -219,3 +219,37 @@ def test_the_sync_routes_are_in_the_openapi_document(client: httpx.Client) -> No
     paths = client.get("/openapi.json").json()["paths"]
     for route in ("/push", "/pull", "/rows", "/counts", "/status", "/stations", "/stations/{station_id}"):
         assert f"/api/tenants/{{tenant}}/sync{route}" in paths
+
+
+def test_a_planned_id_already_in_use_is_rejected_the_same_way_wherever_it_lives(
+    client: httpx.Client, server: LiveServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 13, item 9: an id plan naming another tenant's ticket id (or one of this tenant's
+    records, of another kind) is refused for good with one answer; nothing logged, no retry."""
+    from sqlalchemy import text
+
+    def ticket(slug: str, email: str) -> str:
+        r = client.post(f"/api/tenants/{slug}/support/tickets", headers=auth_headers(client, email),
+                        json={"subject": "s", "description": "d", "email": "x@example.test", "name": "X"})  # fmt: skip
+        assert r.status_code == 201, r.text
+        return str(r.json()["data"]["id"])
+
+    theirs, ours = ticket("other", "owner@other.test"), ticket("demo", "admin@demo.test")
+    secret = register(client)
+    fresh = [str(uuid.uuid4()) for _ in range(3)]
+    entries = [entry(secret, 1, ids=[theirs, *fresh]), entry(secret, 2, ids=[ours, *fresh]), entry(secret, 3)]
+    with caplog.at_level("DEBUG"):
+        r = push(client, secret, entries)
+    assert r.status_code == 200, r.text
+    out = r.json()["data"]
+    a1, a2, a3 = out["answers"]
+    assert a1["status"] == a2["status"] == "rejected"
+    assert a1["error"] == a2["error"] == {"error": a1["error"]["error"], "code": "VALIDATION_ERROR"}
+    assert "already" in a1["error"]["error"] and theirs not in str(a1)
+    # Consumed: the queue goes on at once (no retry), and the next entry is applied.
+    assert a3["status"] == "applied" and out["lastSeq"] == 3
+    assert not [rec for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL") or rec.exc_info]
+    # The other tenant's ticket is untouched.
+    with server.runtime.db.engine.connect() as conn:
+        owner = conn.execute(text("SELECT tenant_id FROM support_tickets WHERE id = :i"), {"i": theirs}).scalar()
+    assert owner != DEMO

@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
@@ -348,5 +349,9 @@ def test_platform_token_goes_to_the_credential_store_not_the_db(
     assert mode == 0o600
     for f in (station.data_dir / "data.db", prefs / "station.ini"):
         assert token.encode() not in f.read_bytes()
+    bearer = {"Authorization": f"Bearer {token}"}
+    assert httpx.get(f"{url}/api/auth/me", headers=bearer).status_code == 200
     w.sign_out()
     assert store.get("platform-token:owner@demo.test") is None
+    # Signing out here ended the platform session too: the token no longer works there.
+    qtbot.waitUntil(lambda: httpx.get(f"{url}/api/auth/me", headers=bearer).status_code == 401, timeout=10_000)

@@ -486,6 +486,7 @@ class ShellWindow(QMainWindow):
             if not self.kiosk:
                 self.prefs.set_geometry(self.session.principal.id, self.saveGeometry())
             if self._login is not None:
+                self._platform_logout(self.credentials.get(f"platform-token:{self._login.email}"))
                 self.credentials.delete(f"platform-token:{self._login.email}")
         self.idle.stop()
         self._refresh_timer.stop()
@@ -776,6 +777,19 @@ class ShellWindow(QMainWindow):
         self.sync_panel.open()  # window-modal, not a nested event loop
         self.sync_panel.raise_()
         self.sync_panel.refresh()
+
+    def _platform_logout(self, token: str | None) -> None:
+        """End the platform session too when it answers (offline, the token is only forgotten here)."""
+        url = self.platform_url
+        if not url or not token:
+            return
+        from services.core import platform_client
+
+        self.ops.run_async(
+            lambda: platform_client.sign_out(url, token),
+            on_success=lambda _status: None,
+            on_failure=lambda e: log.info("platform sign-out failed: %s", type(e).__name__),
+        )
 
     def _platform_login(self, email: str, password: str) -> None:
         """Also sign in to the platform (for sync) when it answers; the token goes to the credential store."""

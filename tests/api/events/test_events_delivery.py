@@ -13,7 +13,7 @@ from gidgethub.sansio import validate_event
 from services.core.events import register_event_type
 from tests.api.events.conftest import deliveries, publish, shipped, subscribe
 from tests.api.events.receiver import Receiver, Reply
-from tests.conftest import LiveServer
+from tests.conftest import LiveServer, auth_headers
 
 # A type of our own with no data schema, so other modules' schemas do not matter here.
 PING = register_event_type("test.ping", "events", "test event type without a schema").name
@@ -41,7 +41,8 @@ def test_shipped_order_reaches_the_endpoint_signed(
     assert len(got) == 1
     req = got[0]
     body = json.loads(req.body)
-    assert list(body) == ["id", "type", "tenant_id", "source", "created_at", "data"]
+    assert list(body) == ["id", "type", "tenant_id", "source", "created_at", "data", "origin"]
+    assert body["origin"] == "platform"
     assert body["id"] == ev["id"] and body["type"] == "order.shipped" and body["source"] == "fulfillment"
     assert body["tenant_id"] == ev["tenant_id"] and body["created_at"].endswith("Z")
     assert body["data"]["carrier"] == "UPS" and body["data"]["tracking_number"] == "1Z999"
@@ -101,7 +102,7 @@ def test_legacy_form_is_stored_as_event_types_and_can_ask_for_timestamp_body(
     publish(ev_client, owner, PING, {"n": 1}, "support")
     (req,) = receiver.wait_for(1, "/legacy")
     body = json.loads(req.body)
-    assert list(body) == ["id", "type", "tenant_id", "timestamp", "data"]
+    assert list(body) == ["id", "type", "tenant_id", "timestamp", "data", "origin"]
     validate_event(req.body, signature=req.headers["x-service-signature"], secret="legacy-secret")
 
 
@@ -288,3 +289,44 @@ def test_secret_rotation_signs_with_both_secrets_during_the_grace_window(
     got = receiver.wait_for(2, "/rot")
     assert "x-service-signature-previous" not in got[1].headers
     validate_event(got[1].body, signature=got[1].headers["x-service-signature"], secret="newest-secret")
+
+
+def test_an_anonymously_published_event_is_delivered_marked_public_and_the_route_can_be_turned_off(
+    ev_client: httpx.Client, owner: dict[str, str], receiver: Receiver
+) -> None:
+    """Issue 13, item 15: anyone can publish "order.shipped" through /p/events; the subscriber must
+    be able to tell it from the platform's own, and the tenant can close the route."""
+    url = receiver.script("/hooks/public")
+    subscribe(ev_client, owner, url)
+    body = {"type": "order.shipped", "source": "fulfillment", "data": shipped()}
+    r = ev_client.post("/demo/events/api/p/events", json=body)  # no credentials
+    assert r.status_code == 201, r.text
+    publish(ev_client, owner, data=shipped(order_id="ord-2"))  # the platform's own
+    got = sorted(
+        (json.loads(x.body) for x in receiver.wait_for(2, "/hooks/public")), key=lambda b: b["data"]["order_id"]
+    )
+    assert [(b["data"]["order_id"], b["origin"]) for b in got] == [("ord-1", "public"), ("ord-2", "platform")]
+    # Signed all the same (the mark is inside the signed bytes).
+    for req in receiver.hits("/hooks/public"):
+        validate_event(req.body, signature=req.headers["x-service-signature"], secret="s3cret-key")
+
+    # The setting: on by default, owner/admin turn it off, staff may read it.
+    s = "/demo/events/api/settings"
+    assert ev_client.get(s, headers=owner).json()["data"] == {"public_publish": True}
+    operator = auth_headers(ev_client, "operator@demo.test")
+    denied = ev_client.put(s, json={"public_publish": False}, headers=operator)
+    assert denied.status_code == 403 and denied.json()["code"] == "FORBIDDEN"
+    for bad in ({}, {"public_publish": "no"}, {"public_publish": False, "x": 1}):
+        r = ev_client.put(s, json=bad, headers=owner)
+        assert r.status_code == 400 and r.json()["code"] == "VALIDATION_ERROR", bad
+    r = ev_client.put(s, json={"public_publish": False}, headers=auth_headers(ev_client, "admin@demo.test"))
+    assert r.status_code == 200 and r.json()["data"] == {"public_publish": False}
+    off = ev_client.post("/demo/events/api/p/events", json=body)
+    assert off.status_code == 403
+    assert off.json() == {"error": "public event publishing is turned off for this tenant", "code": "FORBIDDEN"}
+    # Nothing was recorded or sent; the authenticated route still publishes.
+    listed = ev_client.get("/demo/events/api/events", params={"type": "order.shipped"}, headers=owner).json()
+    assert len(listed["data"]) == 2
+    assert ev_client.post("/other/events/api/p/events", json=body).status_code == 201  # another tenant's setting
+    assert ev_client.put(s, json={"public_publish": True}, headers=owner).status_code == 200
+    assert ev_client.post("/demo/events/api/p/events", json=body).status_code == 201

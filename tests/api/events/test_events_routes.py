@@ -9,7 +9,7 @@ from app.settings import Settings
 from services.core.context import Runtime
 from tests.api.events.conftest import events_server, publish, shipped, subscribe
 from tests.api.events.receiver import Certs, Receiver
-from tests.conftest import auth_headers, fresh_rate_window
+from tests.conftest import auth_headers
 
 SUBS = "/demo/events/api/subscriptions"
 
@@ -133,7 +133,6 @@ def _user_id(client: httpx.Client, h: dict[str, str], email: str) -> str:
 def test_public_publish_route_is_open_and_rate_limited(
     settings: Settings, runtime: Runtime, certs: Certs, receiver: Receiver
 ) -> None:
-    fresh_rate_window(60)
     srv = events_server(settings, runtime, certs, rate_limits="A")
     try:
         with httpx.Client(base_url=srv.url, timeout=10) as c:

@@ -14,7 +14,7 @@ import pytest
 from app.settings import Settings
 from services.core.context import Runtime
 from services.support.dns import Resolver
-from tests.conftest import LiveServer, auth_headers, fresh_rate_window, start_server
+from tests.conftest import LiveServer, auth_headers, start_server
 from tests.support_fakes import siteverify_server
 
 PUB = "/api/tenants/demo/support/public"
@@ -260,7 +260,6 @@ def test_turnstile_and_rate_limit_on_a_server_with_limits(
     settings: Settings, runtime: Runtime, siteverify: str
 ) -> None:
     runtime.db.dispose()
-    fresh_rate_window(3600, margin=30)
     srv = start_server(settings, rate_limits="A", challenge="turnstile", challenge_secret="s3cret",
                        challenge_url=siteverify)  # fmt: skip
     try:

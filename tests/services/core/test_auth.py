@@ -33,7 +33,17 @@ def test_login_token_has_every_claim(runtime: Runtime) -> None:
     now = datetime.now(UTC)
     out = login(runtime.db, runtime.secret_key, "Owner@Demo.test ", DEMO_PASSWORD, now)
     claims = jwt.decode(out.token, runtime.secret_key, algorithms=["HS256"], audience=auth.AUDIENCE, issuer=auth.ISSUER)
-    assert set(claims) == {"sub", "email", "name", "tenants", "iat", "exp", "iss", "aud"}
+    assert set(claims) == {
+        "sub",
+        "email",
+        "name",
+        "tenants",
+        "iat",
+        "exp",
+        "iss",
+        "aud",
+        "jti",
+    }  # jti: the session sign-out ends
     assert claims["exp"] == claims["iat"] + 86400
     assert claims["email"] == "owner@demo.test"
     (t,) = claims["tenants"]

@@ -66,3 +66,54 @@ def test_off_and_bad_variant() -> None:
     assert RateLimiter("off").check("write", tenant="t", subject="s", ip="i") is None
     with pytest.raises(ValueError):
         RateLimiter("C")
+
+
+def test_no_double_limit_across_a_window_boundary() -> None:
+    """The issue's case: 30 writes just before a minute boundary and 30 just after used to
+    all pass (fixed windows); a sliding window lets through no more than 30 in any 60 s."""
+    clock = Clock()
+    clock.t = 1_000_019.0  # one second before a multiple of 60
+    rl = RateLimiter("A", now=clock)
+    first = [rl.check("write", tenant="t", subject="user:1", ip="x") for _ in range(30)]
+    assert all(d is not None and d.allowed for d in first)
+    clock.t += 2  # across the old boundary
+    d = rl.check("write", tenant="t", subject="user:1", ip="x")
+    assert d is not None and not d.allowed and d.remaining == 0
+    assert d.reset == 1_000_019 + 60 and d.retry_after == 58
+    clock.t = 1_000_019.0 + 60  # the first 30 leave the window together
+    again = [rl.check("write", tenant="t", subject="user:1", ip="x") for _ in range(31)]
+    assert [x is not None and x.allowed for x in again] == [True] * 30 + [False]
+
+
+def test_headers_count_down_and_refusals_are_not_counted() -> None:
+    clock = Clock()
+    rl = RateLimiter("A", now=clock)
+    seen = []
+    for _ in range(5):
+        d = rl.check("auth", tenant="-", subject="", ip="7.7.7.7")
+        assert d is not None
+        seen.append(d.remaining)
+        clock.t += 10
+    assert seen == [4, 3, 2, 1, 0]
+    for _ in range(3):  # refused attempts do not push the window further
+        d = rl.check("auth", tenant="-", subject="", ip="7.7.7.7")
+        assert d is not None and not d.allowed
+    # The first attempt (at t0) leaves the window at t0 + 60: one slot frees then.
+    assert d.reset == 1_000_080 and d.retry_after == 10
+    clock.t = 1_000_080.0
+    d = rl.check("auth", tenant="-", subject="", ip="7.7.7.7")
+    assert d is not None and d.allowed and d.remaining == 0
+
+
+def test_api_key_burst_refusal_does_not_use_the_sustained_budget() -> None:
+    clock = Clock()
+    rl = RateLimiter("A", now=clock)
+    for _ in range(100):
+        assert rl.check("api_key", tenant="t", subject="api_key:k", ip="x").allowed  # type: ignore[union-attr]
+    for _ in range(50):
+        d = rl.check("api_key", tenant="t", subject="api_key:k", ip="x")
+        assert d is not None and not d.allowed and d.limit == 100
+    clock.t += 10
+    d = rl.check("api_key", tenant="t", subject="api_key:k", ip="x")
+    # 101 counted against the 1,000 a minute: the 50 refused ones were not.
+    assert d is not None and d.allowed and d.remaining == 99
