@@ -59,8 +59,11 @@ def serialize(result: Any, status_code: int) -> Response:
 def rate_headers(d: Decision | None) -> dict[str, str]:
     if d is None:
         return {}
-    return {"X-RateLimit-Limit": str(d.limit), "X-RateLimit-Remaining": str(d.remaining),
-            "X-RateLimit-Reset": str(d.reset)}  # fmt: skip
+    return {
+        "X-RateLimit-Limit": str(d.limit),
+        "X-RateLimit-Remaining": str(d.remaining),
+        "X-RateLimit-Reset": str(d.reset),
+    }
 
 
 async def read_json(request: Request) -> Any:
@@ -99,8 +102,16 @@ class Server:
     def set_session_cookie(self, response: Response, name: str, token: str) -> None:
         """The spec's cookie: HttpOnly, Secure, SameSite=Lax, 24 h; a Domain when one is configured
         (``PLATFORM_COOKIE_DOMAIN``) so it is shared across the platform's subdomains."""
-        response.set_cookie(name, token, max_age=auth.TOKEN_LIFETIME, httponly=True, secure=True, samesite="lax",
-                            path="/", domain=self.cookie_domain)  # fmt: skip
+        response.set_cookie(
+            name,
+            token,
+            max_age=auth.TOKEN_LIFETIME,
+            httponly=True,
+            secure=True,
+            samesite="lax",
+            path="/",
+            domain=self.cookie_domain,
+        )
 
     def limit(self, request: Request, category: str, tenant: str, subject: str) -> Decision | None:
         d = self.limiter.check(category, tenant=tenant, subject=subject, ip=client_ip(request))
@@ -170,24 +181,47 @@ def auth_paths(b: Builder) -> dict[str, Any]:
     errors = {str(c): {"$ref": f"#/components/responses/E{c}"} for c in (400, 401, 429)}
     body = {"required": True, "content": {"application/json": {"schema": b.request_schema_of(LoginRequest)}}}
     return {
-        "/api/auth/login": {"post": {
-            "operationId": "platform.auth.login", "tags": ["platform"], "security": [],
-            "summary": "Sign in; sets the service_token cookie and returns the token", "requestBody": body,
-            "responses": {"200": {"description": "Signed in", "content": {"application/json": {
-                "schema": b.data_envelope(LoginOut)}}}, **errors},
-        }},
-        "/api/auth/logout": {"post": {
-            "operationId": "platform.auth.logout", "tags": ["platform"], "summary": "Sign out; clears the cookie",
-            "security": [{"session": []}, {"bearer": []}, {}],
-            "responses": {"204": {"description": "Signed out"}, **errors},
-        }},
-        "/api/auth/me": {"get": {
-            "operationId": "platform.auth.me", "tags": ["platform"], "summary": "The signed-in user and their tenants",
-            "security": [{"session": []}, {"bearer": []}],
-            "responses": {"200": {"description": "The signed-in user", "content": {"application/json": {
-                "schema": b.data_envelope(MeOut)}}}, **errors},
-        }},
-    }  # fmt: skip
+        "/api/auth/login": {
+            "post": {
+                "operationId": "platform.auth.login",
+                "tags": ["platform"],
+                "security": [],
+                "summary": "Sign in; sets the service_token cookie and returns the token",
+                "requestBody": body,
+                "responses": {
+                    "200": {
+                        "description": "Signed in",
+                        "content": {"application/json": {"schema": b.data_envelope(LoginOut)}},
+                    },
+                    **errors,
+                },
+            }
+        },
+        "/api/auth/logout": {
+            "post": {
+                "operationId": "platform.auth.logout",
+                "tags": ["platform"],
+                "summary": "Sign out; clears the cookie",
+                "security": [{"session": []}, {"bearer": []}, {}],
+                "responses": {"204": {"description": "Signed out"}, **errors},
+            }
+        },
+        "/api/auth/me": {
+            "get": {
+                "operationId": "platform.auth.me",
+                "tags": ["platform"],
+                "summary": "The signed-in user and their tenants",
+                "security": [{"session": []}, {"bearer": []}],
+                "responses": {
+                    "200": {
+                        "description": "The signed-in user",
+                        "content": {"application/json": {"schema": b.data_envelope(MeOut)}},
+                    },
+                    **errors,
+                },
+            }
+        },
+    }
 
 
 def route_path(op: Operation) -> str:
@@ -221,8 +255,9 @@ def create_app(
         for stop in reversed(stops):
             await stop()
 
-    app = FastAPI(title="Multi-tenant business platform", version=version, lifespan=lifespan,
-                  docs_url="/docs", redoc_url=None)  # fmt: skip
+    app = FastAPI(
+        title="Multi-tenant business platform", version=version, lifespan=lifespan, docs_url="/docs", redoc_url=None
+    )
     server = Server(rt, RateLimiter(rate_limits), cookie_domain)
     app.state.server = server
     install_error_handlers(app)
@@ -278,8 +313,14 @@ def create_app(
     for op in sorted(REGISTRY.values(), key=lambda o: (o.module, o.path, o.method)):
         if skip(op):
             continue
-        app.add_api_route(route_path(op), server.endpoint(op), methods=[op.method], status_code=op.status_code,
-                          name=op.name, include_in_schema=False)  # fmt: skip
+        app.add_api_route(
+            route_path(op),
+            server.endpoint(op),
+            methods=[op.method],
+            status_code=op.status_code,
+            name=op.name,
+            include_in_schema=False,
+        )
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:

@@ -84,8 +84,11 @@ class BodyLimit:
         upload = ctype.startswith("multipart/") or ctype.startswith(("image/", "application/octet-stream"))
         limit = self.upload_limit if upload else self.json_limit
         length = _header(scope, b"content-length")
-        too_large = {"error": f"request body over {limit} bytes", "code": "PAYLOAD_TOO_LARGE",
-                     "details": {"limit": limit}}  # fmt: skip
+        too_large = {
+            "error": f"request body over {limit} bytes",
+            "code": "PAYLOAD_TOO_LARGE",
+            "details": {"limit": limit},
+        }
         if length is not None and length.isdigit() and int(length) > limit:
             return await _send_json(send, 413, too_large, [(b"connection", b"close")])
         seen = 0

@@ -85,9 +85,16 @@ def serve(
     if port == 0:
         port = free_port(host)
     config = uvicorn.Config(
-        app, host=host, port=port, ssl_certfile=tls_cert, ssl_keyfile=tls_key, log_level="warning",
-        access_log=False, lifespan="on", http=EnvelopeH11Protocol,
-    )  # fmt: skip
+        app,
+        host=host,
+        port=port,
+        ssl_certfile=tls_cert,
+        ssl_keyfile=tls_key,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        http=EnvelopeH11Protocol,
+    )
     server = uvicorn.Server(config)
     scheme = "https" if tls_cert else "http"
 

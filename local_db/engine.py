@@ -21,8 +21,9 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
     if url.startswith("sqlite"):
         # hide_parameters: a failed statement's message (logged, or carried by an exception) must not
         # carry its values: requester e-mails, ticket text, idempotency keys, secrets.
-        engine = create_engine(url, echo=echo, hide_parameters=True,
-                               connect_args={"check_same_thread": False, "timeout": 30})  # fmt: skip
+        engine = create_engine(
+            url, echo=echo, hide_parameters=True, connect_args={"check_same_thread": False, "timeout": 30}
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

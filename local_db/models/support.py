@@ -43,7 +43,7 @@ class SupportTicket(TenantScoped, Base):
             "first_response_at",
             "first_response_due",
             "resolution_due",
-        ),  # fmt: skip
+        ),
         Index("ix_support_tickets_tenant_assignee_state", "tenant_id", "assignee_id", "state"),
         Index("ix_support_tickets_requester_email", "requester_email"),
     )

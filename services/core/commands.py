@@ -361,9 +361,19 @@ def refuse_online_only(ctx: Ctx, op: Operation) -> None:
 
 # What an outbox entry's signature covers, in this order (the platform checks the same fields).
 SIGNED_FIELDS = (
-    "station_id", "tenant_id", "station_seq", "command", "method", "path", "body",
-    "idempotency_key", "actor_id", "created_at", "ids", "file",
-)  # fmt: skip
+    "station_id",
+    "tenant_id",
+    "station_seq",
+    "command",
+    "method",
+    "path",
+    "body",
+    "idempotency_key",
+    "actor_id",
+    "created_at",
+    "ids",
+    "file",
+)
 
 
 def entry_signing_payload(entry: dict[str, Any]) -> bytes:

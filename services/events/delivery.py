@@ -22,6 +22,7 @@ import socket
 import ssl
 import time
 from collections.abc import Callable
+from datetime import datetime
 from urllib.parse import urlsplit
 
 import httpcore
@@ -132,12 +133,13 @@ class Sender:
                 del self.clients[_old_key]
                 asyncio.get_running_loop().create_task(old.aclose())
             transport = SafeTransport(ssl_ctx=self.ssl_ctx, allow_private=self.config.allow_private)
-            c = httpx.AsyncClient(transport=transport, follow_redirects=False, trust_env=False,
-                                  timeout=httpx.Timeout(self.config.timeout))  # fmt: skip
+            c = httpx.AsyncClient(
+                transport=transport, follow_redirects=False, trust_env=False, timeout=httpx.Timeout(self.config.timeout)
+            )
             self.clients[key] = c
         return c
 
-    async def send(self, job: Job, now: Callable[[], object]) -> Result:
+    async def send(self, job: Job, now: Callable[[], datetime]) -> Result:
         attempted_at = now()
         start = time.perf_counter()
         code: int | None = None
@@ -165,9 +167,15 @@ class Sender:
         except BaseException as exc:  # noqa: BLE001 - every failure is an attempt outcome
             error, message = _error_class(exc), (str(exc) or type(exc).__name__)[:300]
         duration = int((time.perf_counter() - start) * 1000)
-        return Result(job=job, attempted_at=attempted_at, duration_ms=duration, status_code=code,  # type: ignore[arg-type]
-                      error_class=error, error_message=message,
-                      response_body=excerpt.decode("utf-8", errors="replace"))  # fmt: skip
+        return Result(
+            job=job,
+            attempted_at=attempted_at,
+            duration_ms=duration,
+            status_code=code,  # type: ignore[arg-type]
+            error_class=error,
+            error_message=message,
+            response_body=excerpt.decode("utf-8", errors="replace"),
+        )
 
     async def aclose(self) -> None:
         for c in self.clients.values():
@@ -204,8 +212,11 @@ class DeliveryWorker:
         ctx = ssl_context(self.config.ca_bundle)
         self._senders = [Sender(self.config, ctx) for _ in range(self.config.lanes)]
         self._lane_tasks = [asyncio.create_task(self._lane(s)) for s in self._senders]
-        self._tasks = [asyncio.create_task(self._claimer()), asyncio.create_task(self._recorder()),
-                       asyncio.create_task(self._retention())]  # fmt: skip
+        self._tasks = [
+            asyncio.create_task(self._claimer()),
+            asyncio.create_task(self._recorder()),
+            asyncio.create_task(self._retention()),
+        ]
         self.rt.after_commit.append(self._on_commit)
         self.wake()
 

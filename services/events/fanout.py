@@ -77,8 +77,9 @@ class DeliveryConfig:
                 raise ValueError("PLATFORM_RETRY_DELAYS needs one or more non-negative numbers")
         if timeout is not None and timeout <= 0:
             raise ValueError("PLATFORM_WEBHOOK_TIMEOUT must be positive")
-        return cls(delays=parsed, timeout=timeout or base_timeout, ca_bundle=ca_bundle or None,
-                   allow_private=allow_private)  # fmt: skip
+        return cls(
+            delays=parsed, timeout=timeout or base_timeout, ca_bundle=ca_bundle or None, allow_private=allow_private
+        )
 
 
 def config_of(rt: Runtime) -> DeliveryConfig:
@@ -188,11 +189,18 @@ def fan_out(session: Session, ev: Event, config: DeliveryConfig) -> int:
     """One pending delivery per matching active subscription, in the caller's transaction."""
     subs = active_subscriptions(session, ev.tenant_id)
     rows = [
-        delivery_row(tenant_id=ev.tenant_id, subscription_id=s["id"], event_id=ev.id, event_type=ev.type,
-                     kind="event", now=ev.created_at, config=config)
+        delivery_row(
+            tenant_id=ev.tenant_id,
+            subscription_id=s["id"],
+            event_id=ev.id,
+            event_type=ev.type,
+            kind="event",
+            now=ev.created_at,
+            config=config,
+        )
         for s in subs
         if wants(s, ev.type, ev.data)
-    ]  # fmt: skip
+    ]
     if rows:
         session.connection().execute(INSERT_DELIVERY, rows)
     session.info.setdefault(DELIVERY_COUNTS, {})[ev.id] = len(rows)
@@ -211,18 +219,38 @@ PUBLIC_ORIGIN = "public"
 
 
 def event_body(
-    *, id: str, type: str, tenant_id: str, source: str, created_at: datetime, data: Any, payload_format: str,
+    *,
+    id: str,
+    type: str,
+    tenant_id: str,
+    source: str,
+    created_at: datetime,
+    data: Any,
+    payload_format: str,
     origin: str | None = None,
-) -> dict[str, Any]:  # fmt: skip
+) -> dict[str, Any]:
     """The spec's body: created_at with source, or the legacy timestamp form without source.
     ``origin`` tells a subscriber who vouches for the event: "platform" (the platform's own, or a
     station's synced to it) or "public" (published anonymously through /p/events: anyone could)."""
     said = PUBLIC_ORIGIN if origin == PUBLIC_ORIGIN else "platform"
     if payload_format == "timestamp":
-        return {"id": id, "type": type, "tenant_id": tenant_id, "timestamp": iso(created_at), "data": data,
-                "origin": said}  # fmt: skip
-    return {"id": id, "type": type, "tenant_id": tenant_id, "source": source, "created_at": iso(created_at),
-            "data": data, "origin": said}  # fmt: skip
+        return {
+            "id": id,
+            "type": type,
+            "tenant_id": tenant_id,
+            "timestamp": iso(created_at),
+            "data": data,
+            "origin": said,
+        }
+    return {
+        "id": id,
+        "type": type,
+        "tenant_id": tenant_id,
+        "source": source,
+        "created_at": iso(created_at),
+        "data": data,
+        "origin": said,
+    }
 
 
 def encode(body: Mapping[str, Any]) -> bytes:

@@ -106,16 +106,35 @@ def claim_due(db: Database, config: DeliveryConfig, now: datetime, limit: int, s
         if not ids:
             return []
         conn.execute(update(D).where(D.c.id.in_(ids)).values(claimed_until=lease, claim_token=token))
-        rows = conn.execute(
-            select(
-                D.c.id, D.c.tenant_id, D.c.subscription_id, D.c.event_id, D.c.event_type, D.c.kind, D.c.payload,
-                D.c.attempts, D.c.max_attempts, S.c.webhook_url, S.c.secret, S.c.previous_secret,
-                S.c.previous_secret_expires_at, S.c.payload_format, S.c.active,
-                E.c.source, E.c.created_at, E.c.data, E.c.origin,
+        rows = (
+            conn.execute(
+                select(
+                    D.c.id,
+                    D.c.tenant_id,
+                    D.c.subscription_id,
+                    D.c.event_id,
+                    D.c.event_type,
+                    D.c.kind,
+                    D.c.payload,
+                    D.c.attempts,
+                    D.c.max_attempts,
+                    S.c.webhook_url,
+                    S.c.secret,
+                    S.c.previous_secret,
+                    S.c.previous_secret_expires_at,
+                    S.c.payload_format,
+                    S.c.active,
+                    E.c.source,
+                    E.c.created_at,
+                    E.c.data,
+                    E.c.origin,
+                )
+                .select_from(D.join(S, S.c.id == D.c.subscription_id).outerjoin(E, E.c.id == D.c.event_id))
+                .where(D.c.id.in_(ids))
             )
-            .select_from(D.join(S, S.c.id == D.c.subscription_id).outerjoin(E, E.c.id == D.c.event_id))
-            .where(D.c.id.in_(ids))
-        ).mappings().all()  # fmt: skip
+            .mappings()
+            .all()
+        )
         jobs: list[Job] = []
         dropped: list[str] = []
         for r in rows:
@@ -126,9 +145,10 @@ def claim_due(db: Database, config: DeliveryConfig, now: datetime, limit: int, s
         if dropped:
             # The subscription was turned off (or the event purged) after the delivery was queued.
             conn.execute(
-                update(D).where(D.c.id.in_(dropped))
+                update(D)
+                .where(D.c.id.in_(dropped))
                 .values(status=states.CANCELLED, completed_at=now, next_attempt_at=None, claimed_until=None)
-            )  # fmt: skip
+            )
     return jobs
 
 
@@ -141,16 +161,34 @@ def _job(r: Any, token: str, now: datetime, seal_key: str) -> Job:
         body = encode(payload)
     else:
         body = encode(
-            event_body(id=r["event_id"], type=r["event_type"], tenant_id=r["tenant_id"], source=r["source"], origin=r["origin"],
-                       created_at=r["created_at"], data=r["data"], payload_format=r["payload_format"])
-        )  # fmt: skip
+            event_body(
+                id=r["event_id"],
+                type=r["event_type"],
+                tenant_id=r["tenant_id"],
+                source=r["source"],
+                origin=r["origin"],
+                created_at=r["created_at"],
+                data=r["data"],
+                payload_format=r["payload_format"],
+            )
+        )
     secrets: tuple[str, ...] = (unseal(seal_key, r["secret"]),)
     expires = r["previous_secret_expires_at"]
     if r["previous_secret"] and expires is not None and expires > now:
         secrets += (unseal(seal_key, r["previous_secret"]),)
-    return Job(delivery_id=r["id"], claim_token=token, tenant_id=r["tenant_id"], subscription_id=r["subscription_id"],
-               url=r["webhook_url"], secrets=secrets, event_type=r["event_type"], kind=r["kind"],
-               number=r["attempts"] + 1, max_attempts=r["max_attempts"], body=body)  # fmt: skip
+    return Job(
+        delivery_id=r["id"],
+        claim_token=token,
+        tenant_id=r["tenant_id"],
+        subscription_id=r["subscription_id"],
+        url=r["webhook_url"],
+        secrets=secrets,
+        event_type=r["event_type"],
+        kind=r["kind"],
+        number=r["attempts"] + 1,
+        max_attempts=r["max_attempts"],
+        body=body,
+    )
 
 
 _RECORD = (
@@ -187,20 +225,36 @@ def record(db: Database, config: DeliveryConfig, results: Sequence[Result], now:
                 status, nxt, done = states.RETRIED, now + timedelta(seconds=delay), None
             res = conn.execute(
                 _RECORD,
-                {"d_id": j.delivery_id, "d_token": j.claim_token, "d_attempts": j.number, "d_status": status,
-                 "d_next": nxt, "d_done": done, "d_code": r.status_code, "d_error": r.error_class},
-            )  # fmt: skip
+                {
+                    "d_id": j.delivery_id,
+                    "d_token": j.claim_token,
+                    "d_attempts": j.number,
+                    "d_status": status,
+                    "d_next": nxt,
+                    "d_done": done,
+                    "d_code": r.status_code,
+                    "d_error": r.error_class,
+                },
+            )
             if res.rowcount != 1:
                 # Lease lost (this process stalled past it) or the delivery was purged: the holder records.
                 log.warning("delivery %s: attempt %s not recorded, claim no longer held", j.delivery_id, j.number)
                 continue
             attempts.append(
-                {"id": new_id(), "tenant_id": j.tenant_id, "delivery_id": j.delivery_id, "number": j.number,
-                 "trigger": j.trigger, "attempted_at": r.attempted_at, "duration_ms": r.duration_ms,
-                 "status_code": r.status_code, "error_class": r.error_class,
-                 "error_message": (r.error_message or None) and r.error_message[:300],
-                 "response_body": r.response_body}
-            )  # fmt: skip
+                {
+                    "id": new_id(),
+                    "tenant_id": j.tenant_id,
+                    "delivery_id": j.delivery_id,
+                    "number": j.number,
+                    "trigger": j.trigger,
+                    "attempted_at": r.attempted_at,
+                    "duration_ms": r.duration_ms,
+                    "status_code": r.status_code,
+                    "error_class": r.error_class,
+                    "error_message": (r.error_message or None) and r.error_message[:300],
+                    "response_body": r.response_body,
+                }
+            )
             if status == states.FAILED and j.kind != "test":
                 failed.append(r)
         if attempts:
@@ -210,9 +264,14 @@ def record(db: Database, config: DeliveryConfig, results: Sequence[Result], now:
         log.error(
             "ALERT webhook delivery failed after %d attempts: tenant=%s subscription=%s delivery=%s event_type=%s "
             "url=%s last=%s",
-            j.number, j.tenant_id, j.subscription_id, j.delivery_id, j.event_type, j.url,
+            j.number,
+            j.tenant_id,
+            j.subscription_id,
+            j.delivery_id,
+            j.event_type,
+            j.url,
             r.error_class or r.status_code,
-        )  # fmt: skip
+        )
     return failed
 
 
@@ -223,9 +282,10 @@ def release(db: Database, jobs: Sequence[Job]) -> None:
     with db.transaction(None) as s:
         for j in jobs:
             s.connection().execute(
-                update(D).where(D.c.id == j.delivery_id, D.c.claim_token == j.claim_token)
+                update(D)
+                .where(D.c.id == j.delivery_id, D.c.claim_token == j.claim_token)
                 .values(claimed_until=None, claim_token=None)
-            )  # fmt: skip
+            )
 
 
 def purge(db: Database, now: datetime, retention_days: int = 90) -> dict[str, int]:

@@ -80,7 +80,7 @@ def like_filter(words: list[str]) -> ColumnElement[bool]:
                 T.number.ilike(_like(w), escape="\\"),
                 T.subject.ilike(_like(w), escape="\\"),
                 T.requester_email.ilike(_like(w), escape="\\"),
-            )  # fmt: skip
+            )
             for w in words
         )
     )

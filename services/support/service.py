@@ -213,21 +213,43 @@ def _create(
     s.add(t)
     s.flush()  # no ORM relationships: the ticket row goes first for the messages' foreign key
     # The description is the conversation's first message.
-    s.add(SupportMessage(id=new_id(), ticket_id=t.id, author_kind="customer", author_name=name, body=description,
-                         internal=False, created_at=now))  # fmt: skip
+    s.add(
+        SupportMessage(
+            id=new_id(),
+            ticket_id=t.id,
+            author_kind="customer",
+            author_name=name,
+            body=description,
+            internal=False,
+            created_at=now,
+        )
+    )
     if cfg.auto_reply.enabled and source == "public":
         body = _fill(cfg.auto_reply.body, t, agent_name="")
-        s.add(SupportMessage(id=new_id(), ticket_id=t.id, author_kind="system", author_name="Helpdesk", body=body,
-                             internal=False, created_at=now + _AFTER))  # fmt: skip
+        s.add(
+            SupportMessage(
+                id=new_id(),
+                ticket_id=t.id,
+                author_kind="system",
+                author_name="Helpdesk",
+                body=body,
+                internal=False,
+                created_at=now + _AFTER,
+            )
+        )
     s.flush()
-    emit(ctx, "ticket.created", {"ticket_id": t.id, "ticket_number": t.number, "subject": t.subject,
-                                 "source": source, "priority": t.priority})  # fmt: skip
+    emit(
+        ctx,
+        "ticket.created",
+        {"ticket_id": t.id, "ticket_number": t.number, "subject": t.subject, "source": source, "priority": t.priority},
+    )
     return t
 
 
 def _fill(template: str, t: SupportTicket, agent_name: str) -> str:
-    return fill(template, requester_name=t.requester_name, ticket_number=t.number, subject=t.subject,
-                agent_name=agent_name)  # fmt: skip
+    return fill(
+        template, requester_name=t.requester_name, ticket_number=t.number, subject=t.subject, agent_name=agent_name
+    )
 
 
 def fill(template: str, **values: str) -> str:
@@ -251,8 +273,16 @@ def _attachments_by_message(s: Session, message_ids: list[str]) -> dict[str, lis
 
 
 def _attachment_out(a: SupportAttachment) -> sc.AttachmentOut:
-    return sc.AttachmentOut(id=a.id, filename=a.filename, content_type=a.content_type, size=a.size, sha256=a.sha256,
-                            ticket_id=a.ticket_id, message_id=a.message_id, created_at=a.created_at)  # fmt: skip
+    return sc.AttachmentOut(
+        id=a.id,
+        filename=a.filename,
+        content_type=a.content_type,
+        size=a.size,
+        sha256=a.sha256,
+        ticket_id=a.ticket_id,
+        message_id=a.message_id,
+        created_at=a.created_at,
+    )
 
 
 def _link_attachments(s: Session, t: SupportTicket, message: SupportMessage, ids: list[str], by: str) -> None:
@@ -274,8 +304,16 @@ def _add_message(
     now = ctx.now()
     p = ctx.principal
     author_name = t.requester_name if kind == "customer" else (p.name or p.email or "Agent")
-    m = SupportMessage(id=new_id(), ticket_id=t.id, author_kind=kind, body=body, internal=internal, created_at=now,
-                       author_id=p.user_id if kind == "agent" else None, author_name=author_name)  # fmt: skip
+    m = SupportMessage(
+        id=new_id(),
+        ticket_id=t.id,
+        author_kind=kind,
+        body=body,
+        internal=internal,
+        created_at=now,
+        author_id=p.user_id if kind == "agent" else None,
+        author_name=author_name,
+    )
     s.add(m)
     s.flush()
     _link_attachments(s, t, m, attachment_ids, kind)
@@ -283,19 +321,31 @@ def _add_message(
     if not internal:
         if kind == "agent" and t.first_response_at is None:
             t.first_response_at = now
-        emit(ctx, "ticket.replied", {"ticket_id": t.id, "ticket_number": t.number, "message_id": m.id,
-                                     "author": kind})  # fmt: skip
+        emit(ctx, "ticket.replied", {"ticket_id": t.id, "ticket_number": t.number, "message_id": m.id, "author": kind})
         if kind == "agent":
             # The requester reads the answer in their mailbox (and follows up by ticket number).
-            send_after_commit(ctx, Mail(to=t.requester_email, subject=f"[{t.number}] {t.subject}",
-                                        text=f"{body}\n\n-- \n{author_name}, ticket {t.number}"))  # fmt: skip
+            send_after_commit(
+                ctx,
+                Mail(
+                    to=t.requester_email,
+                    subject=f"[{t.number}] {t.subject}",
+                    text=f"{body}\n\n-- \n{author_name}, ticket {t.number}",
+                ),
+            )
     return m
 
 
 def _message_out(m: SupportMessage, atts: dict[str, list[sc.AttachmentOut]]) -> sc.MessageOut:
-    return sc.MessageOut(id=m.id, ticket_id=m.ticket_id, author_kind=m.author_kind, author_name=m.author_name,
-                         body=m.body, internal=m.internal, created_at=m.created_at,
-                         attachments=atts.get(m.id, []))  # fmt: skip
+    return sc.MessageOut(
+        id=m.id,
+        ticket_id=m.ticket_id,
+        author_kind=m.author_kind,
+        author_name=m.author_name,
+        body=m.body,
+        internal=m.internal,
+        created_at=m.created_at,
+        attachments=atts.get(m.id, []),
+    )
 
 
 def _public_messages(s: Session, t: SupportTicket) -> list[sc.PublicMessageOut]:
@@ -308,8 +358,17 @@ def _public_messages(s: Session, t: SupportTicket) -> list[sc.PublicMessageOut]:
         ).scalars()
     )
     atts = _attachments_by_message(s, [m.id for m in rows])
-    return [sc.PublicMessageOut(id=m.id, author_kind=m.author_kind, author_name=m.author_name, body=m.body,
-                                created_at=m.created_at, attachments=atts.get(m.id, [])) for m in rows]  # fmt: skip
+    return [
+        sc.PublicMessageOut(
+            id=m.id,
+            author_kind=m.author_kind,
+            author_name=m.author_name,
+            body=m.body,
+            created_at=m.created_at,
+            attachments=atts.get(m.id, []),
+        )
+        for m in rows
+    ]
 
 
 # --- public (guest) routes -------------------------------------------------------
@@ -331,8 +390,16 @@ def public_create_ticket(ctx: Ctx, body: sc.PublicTicketCreate) -> sc.PublicTick
     check_challenge(ctx.runtime, body.challenge_token, ctx.ip)
     access_token = secrets.token_urlsafe(24)
     with ctx.write() as s:
-        t = _create(ctx, s, email=body.email, name=body.name, subject=body.subject, description=body.description,
-                    source="public", access_token=access_token)  # fmt: skip
+        t = _create(
+            ctx,
+            s,
+            email=body.email,
+            name=body.name,
+            subject=body.subject,
+            description=body.description,
+            source="public",
+            access_token=access_token,
+        )
         number = t.number
     return sc.PublicTicketCreated(
         ticket_number=number,
@@ -353,9 +420,16 @@ def public_lookup(ctx: Ctx, body: sc.LookupRequest) -> sc.PublicTicketOut:
     _require_module(ctx)
     with ctx.read() as s:
         t = _guest_ticket(s, body.ticket_number, body.access_token)
-        return sc.PublicTicketOut(number=t.number, subject=t.subject, state=t.state, priority=t.priority,
-                                  requester_name=t.requester_name, created_at=t.created_at, updated_at=t.updated_at,
-                                  messages=_public_messages(s, t))  # fmt: skip
+        return sc.PublicTicketOut(
+            number=t.number,
+            subject=t.subject,
+            state=t.state,
+            priority=t.priority,
+            requester_name=t.requester_name,
+            created_at=t.created_at,
+            updated_at=t.updated_at,
+            messages=_public_messages(s, t),
+        )
 
 
 def _access_token(headers: dict[str, str | None] | None) -> str:
@@ -397,8 +471,14 @@ def public_reply(ctx: Ctx, number: str, body: sc.PublicReply) -> sc.PublicMessag
         t.resolved_at = None
         m = _add_message(ctx, s, t, body=body.body, internal=False, kind="customer", attachment_ids=body.attachment_ids)
         atts = _attachments_by_message(s, [m.id])
-        return sc.PublicMessageOut(id=m.id, author_kind=m.author_kind, author_name=m.author_name, body=m.body,
-                                   created_at=m.created_at, attachments=atts.get(m.id, []))  # fmt: skip
+        return sc.PublicMessageOut(
+            id=m.id,
+            author_kind=m.author_kind,
+            author_name=m.author_name,
+            body=m.body,
+            created_at=m.created_at,
+            attachments=atts.get(m.id, []),
+        )
 
 
 @use_case(
@@ -560,8 +640,18 @@ def queue_counts(ctx: Ctx) -> sc.QueueCounts:
 def create_ticket(ctx: Ctx, body: sc.AgentTicketCreate) -> sc.TicketOut:
     with ctx.write() as s:
         _check_category(s, body.category_id)
-        t = _create(ctx, s, email=body.email, name=body.name, subject=body.subject, description=body.description,
-                    source="agent", priority=body.priority, category_id=body.category_id, tags=body.tags)  # fmt: skip
+        t = _create(
+            ctx,
+            s,
+            email=body.email,
+            name=body.name,
+            subject=body.subject,
+            description=body.description,
+            source="agent",
+            priority=body.priority,
+            category_id=body.category_id,
+            tags=body.tags,
+        )
         return _one_out(s, t, ctx.now())
 
 
@@ -615,8 +705,11 @@ def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate) -> sc.TicketO
             t.state = body.state
             if body.state == "resolved":
                 t.resolved_at = now
-                emit(ctx, "ticket.resolved", {"ticket_id": t.id, "ticket_number": t.number,
-                                              "resolved_at": now.isoformat()})  # fmt: skip
+                emit(
+                    ctx,
+                    "ticket.resolved",
+                    {"ticket_id": t.id, "ticket_number": t.number, "resolved_at": now.isoformat()},
+                )
             elif body.state == "closed":
                 t.closed_at = now
             elif body.state == "open":
@@ -659,8 +752,9 @@ def add_message(ctx: Ctx, ticket_id: str, body: sc.AgentMessageCreate) -> sc.Mes
         t = _find_ticket(s, ticket_id)
         if t.state == "closed":
             raise conflict_state("ticket", t.state, "reply to")
-        m = _add_message(ctx, s, t, body=body.body, internal=body.internal, kind="agent",
-                         attachment_ids=body.attachment_ids)  # fmt: skip
+        m = _add_message(
+            ctx, s, t, body=body.body, internal=body.internal, kind="agent", attachment_ids=body.attachment_ids
+        )
         return _message_out(m, _attachments_by_message(s, [m.id]))
 
 
@@ -689,8 +783,18 @@ def my_tickets(ctx: Ctx, query: ListQuery) -> Page[sc.MyTicketOut]:
         rows = s.execute(
             stmt.order_by(col.desc() if spec.descending else col.asc()).limit(spec.limit).offset(spec.offset)
         ).all()
-    items = [sc.MyTicketOut(tenant=slug, number=t.number, subject=t.subject, state=t.state, priority=t.priority,
-                            created_at=t.created_at, updated_at=t.updated_at) for t, slug in rows]  # fmt: skip
+    items = [
+        sc.MyTicketOut(
+            tenant=slug,
+            number=t.number,
+            subject=t.subject,
+            state=t.state,
+            priority=t.priority,
+            created_at=t.created_at,
+            updated_at=t.updated_at,
+        )
+        for t, slug in rows
+    ]
     return Page(items, int(total), spec)
 
 
@@ -713,8 +817,13 @@ def list_agents(ctx: Ctx) -> sc.AgentList:
 
 def _category_out(s: Session, c: SupportCategory) -> sc.CategoryOut:
     n = s.execute(select(func.count()).select_from(SupportTicket).where(SupportTicket.category_id == c.id))
-    return sc.CategoryOut(id=c.id, name=c.name, description=c.description, keywords=list(c.keywords or []),
-                          ticket_count=int(n.scalar_one()))  # fmt: skip
+    return sc.CategoryOut(
+        id=c.id,
+        name=c.name,
+        description=c.description,
+        keywords=list(c.keywords or []),
+        ticket_count=int(n.scalar_one()),
+    )
 
 
 @use_case(
@@ -729,9 +838,18 @@ def list_categories(ctx: Ctx) -> sc.CategoryList:
             s.execute(select(SupportTicket.category_id, func.count()).group_by(SupportTicket.category_id)).all()
         )
         rows = s.execute(select(SupportCategory).order_by(SupportCategory.name)).scalars()
-        return sc.CategoryList([sc.CategoryOut(id=c.id, name=c.name, description=c.description,
-                                               keywords=list(c.keywords or []), ticket_count=int(counts.get(c.id, 0)))
-                                for c in rows])  # fmt: skip
+        return sc.CategoryList(
+            [
+                sc.CategoryOut(
+                    id=c.id,
+                    name=c.name,
+                    description=c.description,
+                    keywords=list(c.keywords or []),
+                    ticket_count=int(counts.get(c.id, 0)),
+                )
+                for c in rows
+            ]
+        )
 
 
 def _name_taken(s: Session, name: str, but: str | None = None) -> None:
@@ -752,8 +870,13 @@ def _name_taken(s: Session, name: str, but: str | None = None) -> None:
 def create_category(ctx: Ctx, body: sc.CategoryCreate) -> sc.CategoryOut:
     with ctx.write() as s:
         _name_taken(s, body.name)
-        c = SupportCategory(id=new_id(), name=body.name, description=body.description,
-                            keywords=sorted({k.lower() for k in body.keywords}), created_at=ctx.now())  # fmt: skip
+        c = SupportCategory(
+            id=new_id(),
+            name=body.name,
+            description=body.description,
+            keywords=sorted({k.lower() for k in body.keywords}),
+            created_at=ctx.now(),
+        )
         s.add(c)
         s.flush()
         corpus_changed(ctx)
@@ -798,11 +921,14 @@ def delete_category(ctx: Ctx, category_id: str, query: sc.CategoryDeleteQuery) -
         used = list(s.execute(select(SupportTicket).where(SupportTicket.category_id == c.id)).scalars())
         if used:
             if query.reassign_to is None:
-                raise Conflict("tickets use this category; pass reassign_to=<category id> to move them",
-                               {"ticket_count": len(used)})  # fmt: skip
+                raise Conflict(
+                    "tickets use this category; pass reassign_to=<category id> to move them",
+                    {"ticket_count": len(used)},
+                )
             if query.reassign_to == c.id or s.get(SupportCategory, query.reassign_to) is None:
-                raise ValidationFailed("reassign_to must be another existing category",
-                                       {"reassign_to": query.reassign_to})  # fmt: skip
+                raise ValidationFailed(
+                    "reassign_to must be another existing category", {"reassign_to": query.reassign_to}
+                )
             for t in used:
                 t.category_id = query.reassign_to
             s.flush()
@@ -818,9 +944,17 @@ def _store_attachment(
 ) -> sc.AttachmentOut:
     blob = store_blob(ctx, upload.content, allowed=ATTACHMENT_TYPES)
     name = re.sub(r"[^\w.\- ]", "_", (filename or upload.filename or "attachment"))[:255] or "attachment"
-    a = SupportAttachment(id=new_id(), ticket_id=ticket_id, message_id=None, filename=name,
-                          content_type=blob.content_type, size=blob.size, sha256=blob.sha256, uploaded_by=by,
-                          created_at=ctx.now())  # fmt: skip
+    a = SupportAttachment(
+        id=new_id(),
+        ticket_id=ticket_id,
+        message_id=None,
+        filename=name,
+        content_type=blob.content_type,
+        size=blob.size,
+        sha256=blob.sha256,
+        uploaded_by=by,
+        created_at=ctx.now(),
+    )
     s.add(a)
     s.flush()
     return _attachment_out(a)
@@ -916,9 +1050,15 @@ def put_helpdesk(ctx: Ctx, body: sc.HelpdeskConfig) -> sc.HelpdeskConfig:
 
 
 def _domain_out(d: SupportEmailDomain) -> sc.EmailDomainOut:
-    return sc.EmailDomainOut(domain=d.domain, status=d.status, txt_name=f"{TXT_PREFIX}.{d.domain}",  # type: ignore[arg-type]
-                             txt_value=f"platform-verification={d.token}", created_at=d.created_at,
-                             verified_at=d.verified_at, last_checked_at=d.last_checked_at)  # fmt: skip
+    return sc.EmailDomainOut(
+        domain=d.domain,
+        status=d.status,
+        txt_name=f"{TXT_PREFIX}.{d.domain}",  # type: ignore[arg-type]
+        txt_value=f"platform-verification={d.token}",
+        created_at=d.created_at,
+        verified_at=d.verified_at,
+        last_checked_at=d.last_checked_at,
+    )
 
 
 def _domain(s: Session) -> SupportEmailDomain:
@@ -939,8 +1079,15 @@ def get_email_domain(ctx: Ctx) -> sc.EmailDomainOut:
     with ctx.read() as s:
         d = s.execute(select(SupportEmailDomain)).scalar_one_or_none()
         if d is None:
-            return sc.EmailDomainOut(domain=None, status="none", txt_name=None, txt_value=None, created_at=None,
-                                     verified_at=None, last_checked_at=None)  # fmt: skip
+            return sc.EmailDomainOut(
+                domain=None,
+                status="none",
+                txt_name=None,
+                txt_value=None,
+                created_at=None,
+                verified_at=None,
+                last_checked_at=None,
+            )
         return _domain_out(d)
 
 
@@ -956,8 +1103,9 @@ def register_email_domain(ctx: Ctx, body: sc.EmailDomainRegister) -> sc.EmailDom
     with ctx.write() as s:
         if s.execute(select(SupportEmailDomain)).scalar_one_or_none() is not None:
             raise Conflict("an e-mail domain is registered; remove it first")
-        d = SupportEmailDomain(id=new_id(), domain=body.domain, token=secrets.token_hex(16), status="pending",
-                               created_at=ctx.now())  # fmt: skip
+        d = SupportEmailDomain(
+            id=new_id(), domain=body.domain, token=secrets.token_hex(16), status="pending", created_at=ctx.now()
+        )
         s.add(d)
         s.flush()
         return _domain_out(d)
@@ -987,8 +1135,9 @@ def verify_email_domain(ctx: Ctx) -> sc.EmailDomainOut:
         else:
             d.status, d.verified_at = "verified", ctx.now()
             return _domain_out(d)
-    raise Conflict("the TXT record was not found", {"txt_name": out.txt_name, "txt_value": out.txt_value,
-                                                    "found": found[:10]})  # fmt: skip
+    raise Conflict(
+        "the TXT record was not found", {"txt_name": out.txt_name, "txt_value": out.txt_value, "found": found[:10]}
+    )
 
 
 @use_case(
@@ -1026,9 +1175,7 @@ def _corpus_signature(ctx: Ctx, s: Session) -> tuple[Any, ...]:
     version = s.execute(
         select(Counter.value).where(Counter.scope == ctx.tenant_id, Counter.name == TRIAGE_COUNTER)
     ).scalar_one_or_none()
-    latest = tuple(
-        s.execute(select(func.max(T.updated_at)).where(T.state == state)).scalar_one() for state in _DONE
-    )  # fmt: skip
+    latest = tuple(s.execute(select(func.max(T.updated_at)).where(T.state == state)).scalar_one() for state in _DONE)
     return (version, latest)
 
 
@@ -1051,7 +1198,7 @@ def _build_index(s: Session) -> triage.TfidfIndex:
                 SupportMessage.ticket_id.in_(ids[i : i + 500]),
                 SupportMessage.author_kind == "agent",
                 SupportMessage.internal.is_(False),
-            )  # fmt: skip
+            )
             .order_by(SupportMessage.created_at, SupportMessage.id)
         ).all()
         for tid, body in msgs:
@@ -1066,7 +1213,7 @@ def _build_index(s: Session) -> triage.TfidfIndex:
             priority=t.priority,
             reply=replies.get(t.id),
             requester_name=t.requester_name,
-        )  # fmt: skip
+        )
         for t in rows
     ]
     cats = [
@@ -1132,7 +1279,7 @@ def triage_ticket(ctx: Ctx, body: sc.TriageRequest) -> sc.TriageOut:
                 ticket_id=t.id, number=t.number, subject=t.subject, category_id=t.category_id, score=round(score, 3)
             )
             for t, score in g.similar
-        ],  # fmt: skip
+        ],
         method=triage.METHOD,
     )
 
@@ -1150,6 +1297,10 @@ def suggest_reply(ctx: Ctx, body: sc.TriageRequest) -> sc.SuggestedReplyOut:
         new = (t.requester_name or "").split(" ")[0]
         if old and new:
             reply = re.sub(rf"\b{re.escape(old)}\b", new, reply)
-    return sc.SuggestedReplyOut(reply=reply, source_ticket_id=r.source.id if r.source else None,
-                                source_number=r.source.number if r.source else None, score=r.score,
-                                method=triage.METHOD)  # fmt: skip
+    return sc.SuggestedReplyOut(
+        reply=reply,
+        source_ticket_id=r.source.id if r.source else None,
+        source_number=r.source.number if r.source else None,
+        score=r.score,
+        method=triage.METHOD,
+    )

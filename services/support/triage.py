@@ -62,7 +62,7 @@ PRIORITY_WORDS: dict[str, frozenset[str]] = {
             "production",
             "down",
         }
-    ),  # fmt: skip
+    ),
     "high": frozenset(
         {
             "broken",
@@ -79,10 +79,10 @@ PRIORITY_WORDS: dict[str, frozenset[str]] = {
             "lost",
             "crash",
         }
-    ),  # fmt: skip
+    ),
     "low": frozenset(
         {"question", "wonder", "suggestion", "feedback", "curious", "feature", "idea", "tip", "info", "information"}
-    ),  # fmt: skip
+    ),
 }
 PRIORITY_BOOST = 0.6
 NORMAL_PRIOR = 0.5

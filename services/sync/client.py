@@ -103,8 +103,9 @@ class PlatformClient:
         return out
 
     async def pull(self, cursor: str, limit: int) -> PullOut:
-        out: PullOut = await self._signed("GET", "/pull", f"pull:{cursor}:{limit}", PullOut,
-                                          params={"cursor": cursor, "limit": limit})  # fmt: skip
+        out: PullOut = await self._signed(
+            "GET", "/pull", f"pull:{cursor}:{limit}", PullOut, params={"cursor": cursor, "limit": limit}
+        )
         return out
 
     async def rows(self, ids: list[str]) -> PullOut:
@@ -145,8 +146,9 @@ class PlatformClient:
         if r.status_code in (401, 429):
             # The key is wrong or the platform asks to slow down: the change itself is fine.
             msg, _ = _error_message(r)
-            raise SyncError("refused" if r.status_code == 401 else "server", msg, retry=r.status_code == 429,
-                            status=r.status_code)  # fmt: skip
+            raise SyncError(
+                "refused" if r.status_code == 401 else "server", msg, retry=r.status_code == 429, status=r.status_code
+            )
         if r.status_code >= 400:
             try:
                 error = dict(r.json())
@@ -166,8 +168,11 @@ async def register_station(
     """Register this station with the platform as a signed-in owner or admin; answers the secret (shown once)."""
     async with httpx.AsyncClient(base_url=platform_url.rstrip("/"), timeout=timeout) as http:
         try:
-            r = await http.post(f"/api/tenants/{slug}/sync/stations", json={"stationId": station_id, "name": name},
-                                headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+            r = await http.post(
+                f"/api/tenants/{slug}/sync/stations",
+                json={"stationId": station_id, "name": name},
+                headers={"Authorization": f"Bearer {token}"},
+            )
         except httpx.HTTPError as exc:
             raise SyncError("offline", f"the platform cannot be reached ({type(exc).__name__})", retry=True) from exc
     if r.status_code != 201:

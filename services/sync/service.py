@@ -74,8 +74,15 @@ log = logging.getLogger("services.sync")
 
 
 def _out(st: SyncStation) -> StationOut:
-    return StationOut(id=st.id, stationId=st.station_id, name=st.name, createdAt=st.created_at,
-                      revokedAt=st.revoked_at, lastSeq=st.last_seq, lastSeenAt=st.last_seen_at)  # fmt: skip
+    return StationOut(
+        id=st.id,
+        stationId=st.station_id,
+        name=st.name,
+        createdAt=st.created_at,
+        revokedAt=st.revoked_at,
+        lastSeq=st.last_seq,
+        lastSeenAt=st.last_seen_at,
+    )
 
 
 @use_case(
@@ -217,10 +224,20 @@ def resolve(method: str, path: str) -> tuple[Operation, str, dict[str, str]]:
 
 
 def _entry_dict(ctx: Ctx, caller: Caller, e: PushEntry) -> dict[str, Any]:
-    return {"station_id": caller.station_id, "tenant_id": ctx.tenant_id, "station_seq": e.seq, "command": e.command,
-            "method": e.method, "path": e.path, "body": e.body, "idempotency_key": e.idempotency_key,
-            "actor_id": e.actor_id, "created_at": e.created_at, "ids": e.ids,
-            "file": e.file.model_dump() if e.file else None}  # fmt: skip
+    return {
+        "station_id": caller.station_id,
+        "tenant_id": ctx.tenant_id,
+        "station_seq": e.seq,
+        "command": e.command,
+        "method": e.method,
+        "path": e.path,
+        "body": e.body,
+        "idempotency_key": e.idempotency_key,
+        "actor_id": e.actor_id,
+        "created_at": e.created_at,
+        "ids": e.ids,
+        "file": e.file.model_dump() if e.file else None,
+    }
 
 
 def _jsonable(result: Any) -> Any:
@@ -293,16 +310,26 @@ class _Applier:
             r = s.get(SyncReceipt, (st.id, e.seq))
             if r is not None and r.entry_hash == digest:
                 ans = dict(r.answer or {})
-                return EntryAnswer(seq=e.seq, status="duplicate", first=r.status, result=ans.get("result"),
-                                   error=ans.get("error")), None  # fmt: skip
-            return EntryAnswer(seq=e.seq, status="rejected", error={
-                "code": "SEQUENCE_REUSED", "error": f"change number {e.seq} was already used for another change"}), None  # fmt: skip
+                return EntryAnswer(
+                    seq=e.seq, status="duplicate", first=r.status, result=ans.get("result"), error=ans.get("error")
+                ), None
+            return EntryAnswer(
+                seq=e.seq,
+                status="rejected",
+                error={
+                    "code": "SEQUENCE_REUSED",
+                    "error": f"change number {e.seq} was already used for another change",
+                },
+            ), None
         if e.seq != st.last_seq + 1:
             return EntryAnswer(seq=e.seq, status="gap", expected=st.last_seq + 1), None
         done: CommitInfo | None = None
         if not hmac.compare_digest(sign_entry(self.key, signed), e.signature):
-            answer = EntryAnswer(seq=e.seq, status="rejected", error={
-                "code": "SIGNATURE_INVALID", "error": "the change's signature does not match its content"})  # fmt: skip
+            answer = EntryAnswer(
+                seq=e.seq,
+                status="rejected",
+                error={"code": "SIGNATURE_INVALID", "error": "the change's signature does not match its content"},
+            )
         elif e.void:
             answer = EntryAnswer(seq=e.seq, status="void")
         else:
@@ -310,9 +337,18 @@ class _Applier:
             if answer.status == "retry":
                 return answer, None  # not consumed: sent again later
         st.last_seq = e.seq
-        s.execute(_INSERT_RECEIPT, {"station_pk": st.id, "seq": e.seq, "entry_hash": digest, "status": answer.status,
-                                    "tenant_id": ctx.tenant_id, "created_at": ctx.now(),
-                                    "answer": {"result": answer.result, "error": answer.error}})  # fmt: skip
+        s.execute(
+            _INSERT_RECEIPT,
+            {
+                "station_pk": st.id,
+                "seq": e.seq,
+                "entry_hash": digest,
+                "status": answer.status,
+                "tenant_id": ctx.tenant_id,
+                "created_at": ctx.now(),
+                "answer": {"result": answer.result, "error": answer.error},
+            },
+        )
         return answer, done
 
     def run(self, s: Any, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None]:
@@ -328,15 +364,19 @@ class _Applier:
             try:
                 content = read_blob(ctx, e.file.sha256)
             except FileNotFoundError:
-                return EntryAnswer(seq=e.seq, status="rejected", error={
-                    "code": "FILE_MISSING", "error": "the change's file was not sent first"}), None  # fmt: skip
+                return EntryAnswer(
+                    seq=e.seq,
+                    status="rejected",
+                    error={"code": "FILE_MISSING", "error": "the change's file was not sent first"},
+                ), None
             upload = Upload(e.file.filename, e.file.content_type, content)
         savepoint = s.begin_nested()
         with actor.joined(s) as uow:
             try:
                 path_params: dict[str, Any] = params
-                result = execute(actor, op, body=e.body, query=query, upload=upload,
-                                 idempotency_key=e.idempotency_key, **path_params)  # fmt: skip
+                result = execute(
+                    actor, op, body=e.body, query=query, upload=upload, idempotency_key=e.idempotency_key, **path_params
+                )
             except ServiceError as exc:
                 savepoint.rollback()
                 status = "conflict" if exc.status == 409 else "rejected"
@@ -350,8 +390,9 @@ class _Applier:
             except Exception as exc:  # noqa: BLE001 - the platform failed (not the change): the station sends it again
                 savepoint.rollback()
                 log.error("applying station change %s failed\n%s", e.seq, bare_traceback(exc))
-                return EntryAnswer(seq=e.seq, status="retry",
-                                   error={"code": "INTERNAL_ERROR", "error": type(exc).__name__}), None  # fmt: skip
+                return EntryAnswer(
+                    seq=e.seq, status="retry", error={"code": "INTERNAL_ERROR", "error": type(exc).__name__}
+                ), None
             savepoint.commit()
             done = CommitInfo(ctx.tenant_id, uow.events, uow.commands, after=uow.after)
             return EntryAnswer(seq=e.seq, status="applied", result=_jsonable(result)), done
@@ -407,9 +448,11 @@ _CH = table_of(SyncChange)
 def _head(ctx: Ctx) -> str:
     with ctx.read() as s:
         row = s.execute(
-            select(_CH.c.usn, _CH.c.table_name, _CH.c.row_id).where(_CH.c.tenant_id == ctx.tenant_id)
-            .order_by(_CH.c.usn.desc(), _CH.c.table_name.desc(), _CH.c.row_id.desc()).limit(1)
-        ).first()  # fmt: skip
+            select(_CH.c.usn, _CH.c.table_name, _CH.c.row_id)
+            .where(_CH.c.tenant_id == ctx.tenant_id)
+            .order_by(_CH.c.usn.desc(), _CH.c.table_name.desc(), _CH.c.row_id.desc())
+            .limit(1)
+        ).first()
     return p.encode_cursor(*row) if row else ""
 
 
@@ -459,8 +502,9 @@ def pull(ctx: Ctx, query: PullQuery, headers: dict[str, str | None]) -> PullOut:
         rows = s.execute(
             select(_CH.c.usn, _CH.c.table_name, _CH.c.row_id, _CH.c.deleted)
             .where(_CH.c.tenant_id == ctx.tenant_id, tuple_(_CH.c.usn, _CH.c.table_name, _CH.c.row_id) > after)
-            .order_by(_CH.c.usn, _CH.c.table_name, _CH.c.row_id).limit(query.limit + 1)
-        ).all()  # fmt: skip
+            .order_by(_CH.c.usn, _CH.c.table_name, _CH.c.row_id)
+            .limit(query.limit + 1)
+        ).all()
     more = len(rows) > query.limit
     rows = rows[: query.limit]
     cursor = p.encode_cursor(*rows[-1][:3]) if rows else query.cursor
@@ -469,9 +513,13 @@ def pull(ctx: Ctx, query: PullQuery, headers: dict[str, str | None]) -> PullOut:
     if more:
         with ctx.read() as s:
             remaining = s.execute(
-                select(func.count()).select_from(_CH)
-                .where(_CH.c.tenant_id == ctx.tenant_id, tuple_(_CH.c.usn, _CH.c.table_name, _CH.c.row_id) > p.decode_cursor(cursor))
-            ).scalar_one()  # fmt: skip
+                select(func.count())
+                .select_from(_CH)
+                .where(
+                    _CH.c.tenant_id == ctx.tenant_id,
+                    tuple_(_CH.c.usn, _CH.c.table_name, _CH.c.row_id) > p.decode_cursor(cursor),
+                )
+            ).scalar_one()
     return PullOut(changes=changes, cursor=cursor, more=more, serverTime=ctx.now(), remaining=int(remaining))
 
 
@@ -492,9 +540,10 @@ def rows(ctx: Ctx, query: RowsQuery, headers: dict[str, str | None]) -> PullOut:
     ids = [i for i in query.ids.split(",") if i][:200]
     with ctx.read() as s:
         found = s.execute(
-            select(_CH.c.table_name, _CH.c.row_id, _CH.c.deleted)
-            .where(_CH.c.tenant_id == ctx.tenant_id, _CH.c.row_id.in_(ids))
-        ).all()  # fmt: skip
+            select(_CH.c.table_name, _CH.c.row_id, _CH.c.deleted).where(
+                _CH.c.tenant_id == ctx.tenant_id, _CH.c.row_id.in_(ids)
+            )
+        ).all()
     changes = _changes(ctx, [(r.table_name, r.row_id, bool(r.deleted)) for r in found])
     return PullOut(changes=changes, cursor="", more=False, serverTime=ctx.now())
 

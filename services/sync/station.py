@@ -81,7 +81,7 @@ def links(rt: Runtime) -> list[Link]:
             l.cursor,
             l.last_sync_at,
             l.last_error,
-        )  # fmt: skip
+        )
         for l, slug in rows  # noqa: E741
     ]
 
@@ -118,7 +118,7 @@ def issue_count(rt: Runtime, tenant_id: str) -> int:
     with rt.db.reading(tenant_id) as s:
         n = s.execute(
             select(func.count()).select_from(OutboxEntry).where(OutboxEntry.status.in_(ISSUE_STATES))
-        ).scalar_one()  # fmt: skip
+        ).scalar_one()
     return int(n)
 
 
@@ -144,15 +144,20 @@ def next_batch(rt: Runtime, link: Link, limit: int = 250) -> Batch:
         void = False
         if not hmac.compare_digest(sign_entry(rt.station_key or b"", local), r.signature or ""):
             void = True
-            batch.voided[r.station_seq] = {"code": "TAMPERED", "error": "this change was altered in the station's "
-                                           "database after it was made; it was not sent"}  # fmt: skip
+            batch.voided[r.station_seq] = {
+                "code": "TAMPERED",
+                "error": "this change was altered in the station's database after it was made; it was not sent",
+            }
         elif r.attempts >= MAX_ATTEMPTS:
             void = True
-            batch.voided[r.station_seq] = {"code": "PLATFORM_FAILED",
-                                           "error": f"the platform failed to apply it {r.attempts} times: {r.last_error}"}  # fmt: skip
+            batch.voided[r.station_seq] = {
+                "code": "PLATFORM_FAILED",
+                "error": f"the platform failed to apply it {r.attempts} times: {r.last_error}",
+            }
         wire = {k: v for k, v in signed.items() if k not in ("station_id", "tenant_id", "station_seq")}
-        wire.update(seq=r.station_seq, created_at=r.created_at.isoformat(), void=void,
-                    signature=sign_entry(key, signed))  # fmt: skip
+        wire.update(
+            seq=r.station_seq, created_at=r.created_at.isoformat(), void=void, signature=sign_entry(key, signed)
+        )
         size += len(str(wire))
         if batch.entries and size > MAX_BATCH_BYTES:
             break
@@ -170,9 +175,10 @@ def id_map(rt: Runtime, tenant_id: str) -> dict[str, str]:
     """Records made here that a platform without sync routes gave other ids: station id -> platform id."""
     with rt.db.reading(tenant_id) as s:
         rows = s.execute(
-            select(OutboxEntry.result_id, OutboxEntry.answer)
-            .where(OutboxEntry.status == "sent", OutboxEntry.result_id.is_not(None), OutboxEntry.answer.is_not(None))
-        ).all()  # fmt: skip
+            select(OutboxEntry.result_id, OutboxEntry.answer).where(
+                OutboxEntry.status == "sent", OutboxEntry.result_id.is_not(None), OutboxEntry.answer.is_not(None)
+            )
+        ).all()
     return {rid: str(a["platform_id"]) for rid, a in rows if isinstance(a, dict) and a.get("platform_id")}
 
 
@@ -214,8 +220,11 @@ def record_answers(rt: Runtime, tenant_id: str, batch: Batch, answers: Iterable[
                 conn.execute(update(_OUTBOX).where(where).values(status=status, sent_at=now, answer=a.error))
                 out.issues += 1
             elif status == "retry":
-                conn.execute(update(_OUTBOX).where(where).values(attempts=_OUTBOX.c.attempts + 1,
-                                                                 last_error=str((a.error or {}).get("error"))))  # fmt: skip
+                conn.execute(
+                    update(_OUTBOX)
+                    .where(where)
+                    .values(attempts=_OUTBOX.c.attempts + 1, last_error=str((a.error or {}).get("error")))
+                )
                 out.retry = True
             elif status == "gap":
                 out.gap = a.expected
@@ -234,12 +243,13 @@ def requeue_from(rt: Runtime, tenant_id: str, seq: int) -> None:
     that is said, not looped on."""
     with rt.db.transaction(tenant_id) as s:
         s.execute(
-            update(OutboxEntry).where(OutboxEntry.station_seq >= seq, OutboxEntry.status == "sent")
+            update(OutboxEntry)
+            .where(OutboxEntry.station_seq >= seq, OutboxEntry.status == "sent")
             .values(status="pending", attempts=0)
-        )  # fmt: skip
+        )
         first = s.execute(
             select(func.min(OutboxEntry.station_seq)).where(OutboxEntry.status == "pending")
-        ).scalar_one_or_none()  # fmt: skip
+        ).scalar_one_or_none()
     if first is not None and first > seq:
         raise SequenceLost(
             f"the platform has no record of this station's changes {seq} to {first - 1}, which were set aside "
@@ -257,9 +267,11 @@ def leases_to_renew(rt: Runtime, tenant_id: str) -> list[str]:
         for name, block in LEASED_COUNTERS.items():
             rows = dict(
                 s.execute(
-                    select(Counter.name, Counter.value).where(Counter.scope == tenant_id, Counter.name.in_([name, name + LEASE_END]))
+                    select(Counter.name, Counter.value).where(
+                        Counter.scope == tenant_id, Counter.name.in_([name, name + LEASE_END])
+                    )
                 ).all()
-            )  # fmt: skip
+            )
             end = rows.get(name + LEASE_END)
             if end is None or end - rows.get(name, 0) < block // 4:
                 out.append(name)
@@ -272,12 +284,18 @@ def apply_lease(rt: Runtime, tenant_id: str, counter: str, start: int, end: int)
     with rt.db.transaction(None) as s:
         current = s.execute(
             select(Counter.value).where(Counter.scope == tenant_id, Counter.name == counter)
-        ).scalar_one_or_none()  # fmt: skip
+        ).scalar_one_or_none()
         if current is not None and current >= start:
             return  # an older answer arriving late: the block is behind us
-        p.upsert(s.connection(), table, [{"scope": tenant_id, "name": counter, "value": start - 1},
-                                         {"scope": tenant_id, "name": counter + LEASE_END, "value": end}],
-                 ["scope", "name"])  # fmt: skip
+        p.upsert(
+            s.connection(),
+            table,
+            [
+                {"scope": tenant_id, "name": counter, "value": start - 1},
+                {"scope": tenant_id, "name": counter + LEASE_END, "value": end},
+            ],
+            ["scope", "name"],
+        )
 
 
 # --- pull ---------------------------------------------------------------------------------------
@@ -336,9 +354,10 @@ def _cache_writer(rt: Runtime, tenant_id: str) -> Iterator[Connection | None]:
         try:
             with conn.execution_options(sqlite_begin="IMMEDIATE").begin():
                 waiting = conn.execute(
-                    select(func.count()).select_from(_OUTBOX)
+                    select(func.count())
+                    .select_from(_OUTBOX)
                     .where(_OUTBOX.c.tenant_id == tenant_id, _OUTBOX.c.status == "pending")
-                ).scalar_one()  # fmt: skip
+                ).scalar_one()
                 yield None if waiting else conn
         finally:
             if sqlite:
@@ -398,14 +417,28 @@ class Issue:
 
 def issues(ctx: Ctx) -> list[Issue]:
     with ctx.read() as s:
-        rows = s.execute(
-            select(OutboxEntry).where(OutboxEntry.status.in_(ISSUE_STATES)).order_by(OutboxEntry.station_seq)
-        ).scalars().all()  # fmt: skip
+        rows = (
+            s.execute(select(OutboxEntry).where(OutboxEntry.status.in_(ISSUE_STATES)).order_by(OutboxEntry.station_seq))
+            .scalars()
+            .all()
+        )
     out = []
     for r in rows:
         a = r.answer or {}
-        out.append(Issue(r.id, r.station_seq, r.command, r.method, r.path, r.status, str(a.get("code", "")),
-                         str(a.get("error", "")), dict(a.get("details") or {}), r.created_at))  # fmt: skip
+        out.append(
+            Issue(
+                r.id,
+                r.station_seq,
+                r.command,
+                r.method,
+                r.path,
+                r.status,
+                str(a.get("code", "")),
+                str(a.get("error", "")),
+                dict(a.get("details") or {}),
+                r.created_at,
+            )
+        )
     return out
 
 
@@ -445,8 +478,18 @@ def resolve_issue(ctx: Ctx, entry_id: str, choice: Choice) -> list[str]:
             raise NotFound("sync issue not found")
         if e.status not in ISSUE_STATES:
             raise Conflict("this change is no longer a sync issue", {"status": e.status})
-        issue = Issue(e.id, e.station_seq, e.command, e.method, e.path, e.status,
-                      str((e.answer or {}).get("code", "")), "", {}, e.created_at)  # fmt: skip
+        issue = Issue(
+            e.id,
+            e.station_seq,
+            e.command,
+            e.method,
+            e.path,
+            e.status,
+            str((e.answer or {}).get("code", "")),
+            "",
+            {},
+            e.created_at,
+        )
         if choice not in issue.choices:
             raise ValidationFailed(f"{choice} is not a choice for this issue", {"choices": list(issue.choices)})
         e.status = "discarded"
@@ -479,8 +522,12 @@ def take_theirs(rt: Runtime, tenant_id: str, wanted: list[str], changes: list[Ch
     only by the dropped change here, so they go. False while other changes wait to be sent."""
     known = {c.id for c in changes}
     gone = [i for i in wanted if i not in known]
-    extra = [Change(table=name, id=i, deleted=True) for i in gone for name, t in p.synced_tables().items()
-             if "tenant_id" in t.c]  # fmt: skip
+    extra = [
+        Change(table=name, id=i, deleted=True)
+        for i in gone
+        for name, t in p.synced_tables().items()
+        if "tenant_id" in t.c
+    ]
     return apply_changes(rt, tenant_id, changes + extra, None)
 
 

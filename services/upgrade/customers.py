@@ -43,22 +43,39 @@ def _out(c: UpgradeCustomer) -> CustomerOut:
 
 def issue_token(secret: str, c: UpgradeCustomer, now: datetime) -> str:
     iat = int(now.timestamp())
-    claims = {"sub": c.id, "tid": c.tenant_id, "ver": c.token_version, "email": c.email, "iat": iat,
-              "exp": iat + auth.TOKEN_LIFETIME, "iss": auth.ISSUER, "aud": AUDIENCE}  # fmt: skip
+    claims = {
+        "sub": c.id,
+        "tid": c.tenant_id,
+        "ver": c.token_version,
+        "email": c.email,
+        "iat": iat,
+        "exp": iat + auth.TOKEN_LIFETIME,
+        "iss": auth.ISSUER,
+        "aud": AUDIENCE,
+    }
     return jwt.encode(claims, secret, algorithm="HS256")
 
 
 def _session(ctx: Ctx, c: UpgradeCustomer) -> CustomerSession:
     now = ctx.now()
-    return CustomerSession(**_out(c).model_dump(), token=issue_token(ctx.runtime.secret_key, c, now),
-                           expires_at=now + timedelta(seconds=auth.TOKEN_LIFETIME))  # fmt: skip
+    return CustomerSession(
+        **_out(c).model_dump(),
+        token=issue_token(ctx.runtime.secret_key, c, now),
+        expires_at=now + timedelta(seconds=auth.TOKEN_LIFETIME),
+    )
 
 
 def authenticate(db: Database, secret: str, tenant: TenantInfo, token: str, now: datetime) -> Principal:
     """The checker registered in ``CUSTOMER_AUTHENTICATORS["upgrade"]``."""
     try:
-        claims = jwt.decode(token, secret, algorithms=["HS256"], audience=AUDIENCE, issuer=auth.ISSUER,
-                            options={"require": ["sub", "tid", "ver", "exp", "iat"]})  # fmt: skip
+        claims = jwt.decode(
+            token,
+            secret,
+            algorithms=["HS256"],
+            audience=AUDIENCE,
+            issuer=auth.ISSUER,
+            options={"require": ["sub", "tid", "ver", "exp", "iat"]},
+        )
     except jwt.ExpiredSignatureError as exc:
         raise Unauthorized("session expired, sign in again") from exc
     except jwt.PyJWTError as exc:
@@ -71,8 +88,9 @@ def authenticate(db: Database, secret: str, tenant: TenantInfo, token: str, now:
         c = s.get(UpgradeCustomer, claims["sub"])
     if c is None or c.token_version != claims["ver"]:
         raise Unauthorized("session ended, sign in again")
-    return Principal(kind="customer", id=c.id, customer_module=MODULE, email=c.email, name=c.name,
-                     modules=frozenset({MODULE}))  # fmt: skip
+    return Principal(
+        kind="customer", id=c.id, customer_module=MODULE, email=c.email, name=c.name, modules=frozenset({MODULE})
+    )
 
 
 def _module_enabled(ctx: Ctx) -> None:
@@ -96,9 +114,17 @@ def register(ctx: Ctx, body: RegisterRequest) -> CustomerSession:
     with ctx.write() as s:
         if s.execute(select(UpgradeCustomer.id).where(UpgradeCustomer.email == body.email)).first():
             raise Conflict("an account with this e-mail already exists; sign in instead", {"email": body.email})
-        c = UpgradeCustomer(id=new_id(), email=body.email, name=body.name, phone=body.phone,
-                            password_hash=auth.hash_password(body.password), address={}, token_version=0,
-                            created_at=now, updated_at=now)  # fmt: skip
+        c = UpgradeCustomer(
+            id=new_id(),
+            email=body.email,
+            name=body.name,
+            phone=body.phone,
+            password_hash=auth.hash_password(body.password),
+            address={},
+            token_version=0,
+            created_at=now,
+            updated_at=now,
+        )
         s.add(c)
         s.flush()
         return _session(ctx, c)
@@ -188,8 +214,16 @@ def list_customers(ctx: Ctx, query: ListQuery) -> Page[AdminCustomerOut]:
         like = f"%{query.search.lower()}%"
         stmt = stmt.where(UpgradeCustomer.email.like(like) | func.lower(UpgradeCustomer.name).like(like))
     with ctx.read() as s:
-        page = paginate(s, stmt, query, columns={"created_at": UpgradeCustomer.created_at,
-                                                 "email": UpgradeCustomer.email, "name": UpgradeCustomer.name})  # fmt: skip
+        page = paginate(
+            s,
+            stmt,
+            query,
+            columns={
+                "created_at": UpgradeCustomer.created_at,
+                "email": UpgradeCustomer.email,
+                "name": UpgradeCustomer.name,
+            },
+        )
         ids = [c.id for c in page.items]
         counts = dict(
             s.execute(

@@ -69,8 +69,12 @@ OFFER_DEFAULT_DAYS = 14
 REVISED_OFFER_DAYS = 7
 OFFER_MAX_DAYS = 365
 THUMB_SIZE = 320
-SORTABLE = {"created_at": UpgradeSubmission.created_at, "updated_at": UpgradeSubmission.updated_at,
-            "status": UpgradeSubmission.status, "serial_number": UpgradeSubmission.serial_number}  # fmt: skip
+SORTABLE = {
+    "created_at": UpgradeSubmission.created_at,
+    "updated_at": UpgradeSubmission.updated_at,
+    "status": UpgradeSubmission.status,
+    "serial_number": UpgradeSubmission.serial_number,
+}
 
 
 # --- helpers ------------------------------------------------------------------
@@ -124,46 +128,82 @@ def _offer_status(o: UpgradeOffer, now: datetime) -> str:
 
 
 def _offer_out(o: UpgradeOffer, now: datetime) -> OfferOut:
-    return OfferOut(id=o.id, submission_id=o.submission_id, kind=o.kind, amount=grading.from_cents(o.amount_cents),
-                    currency=o.currency, notes=o.notes, reasons=list(o.reasons), photos=list(o.photos),
-                    expires_at=o.expires_at, status=_offer_status(o, now), created_at=o.created_at,
-                    decided_at=o.decided_at)  # type: ignore[arg-type]  # fmt: skip
+    return OfferOut(
+        id=o.id,
+        submission_id=o.submission_id,
+        kind=o.kind,
+        amount=grading.from_cents(o.amount_cents),
+        currency=o.currency,
+        notes=o.notes,
+        reasons=list(o.reasons),
+        photos=list(o.photos),
+        expires_at=o.expires_at,
+        status=_offer_status(o, now),
+        created_at=o.created_at,
+        decided_at=o.decided_at,
+    )  # type: ignore[arg-type]
 
 
 def _shipment_out(sh: UpgradeShipment) -> ShipmentOut:
-    return ShipmentOut(id=sh.id, kind=sh.kind, barcode=sh.barcode, created_at=sh.created_at,
-                       label_path=f"admin/shipments/{sh.id}/label")  # type: ignore[arg-type]  # fmt: skip
+    return ShipmentOut(
+        id=sh.id,
+        kind=sh.kind,
+        barcode=sh.barcode,
+        created_at=sh.created_at,
+        label_path=f"admin/shipments/{sh.id}/label",
+    )  # type: ignore[arg-type]
 
 
 def _inspection_out(i: UpgradeInspection) -> InspectionOut:
     return InspectionOut(
-        id=i.id, status=i.status, inspector_id=i.inspector_id, inspector_name=i.inspector_name,  # type: ignore[arg-type]
-        checklist=dict(i.checklist), suggested_condition=i.suggested_condition, graded_condition=i.graded_condition,
+        id=i.id,
+        status=i.status,
+        inspector_id=i.inspector_id,
+        inspector_name=i.inspector_name,  # type: ignore[arg-type]
+        checklist=dict(i.checklist),
+        suggested_condition=i.suggested_condition,
+        graded_condition=i.graded_condition,
         graded_value=grading.from_cents(i.graded_cents) if i.graded_cents is not None else None,
-        reasons=list(i.reasons), notes=i.notes, photos=list(i.photos), started_at=i.started_at,
+        reasons=list(i.reasons),
+        notes=i.notes,
+        photos=list(i.photos),
+        started_at=i.started_at,
         completed_at=i.completed_at,
-    )  # fmt: skip
+    )
 
 
 def _summary(sub: UpgradeSubmission, val: UpgradeValuation | None, kit: str | None) -> SubmissionOut:
     return SubmissionOut(
-        id=sub.id, customer_id=sub.customer_id, product_id=sub.product_id,
-        product_name=val.product_name if val else None, serial_number=sub.serial_number,
-        condition=sub.condition, description=sub.description, photos=list(sub.photos), status=sub.status,  # type: ignore[arg-type]
+        id=sub.id,
+        customer_id=sub.customer_id,
+        product_id=sub.product_id,
+        product_name=val.product_name if val else None,
+        serial_number=sub.serial_number,
+        condition=sub.condition,
+        description=sub.description,
+        photos=list(sub.photos),
+        status=sub.status,  # type: ignore[arg-type]
         declared_value=grading.from_cents(grading.value_cents(val.base_cents, sub.condition)) if val else None,
-        currency=sub.currency or (val.currency if val else None), graded_condition=sub.graded_condition,
+        currency=sub.currency or (val.currency if val else None),
+        graded_condition=sub.graded_condition,
         credit=grading.from_cents(sub.credit_cents) if sub.credit_cents is not None else None,
-        decline_reason=sub.decline_reason, kit_barcode=kit, submitted_at=sub.submitted_at,
-        received_at=sub.received_at, completed_at=sub.completed_at, created_at=sub.created_at,
+        decline_reason=sub.decline_reason,
+        kit_barcode=kit,
+        submitted_at=sub.submitted_at,
+        received_at=sub.received_at,
+        completed_at=sub.completed_at,
+        created_at=sub.created_at,
         updated_at=sub.updated_at,
-    )  # fmt: skip
+    )
 
 
 def _summaries(s: Session, subs: list[UpgradeSubmission]) -> list[SubmissionOut]:
     """Summaries of a page of submissions with two batched lookups (valuations, kits)."""
     products = {x.product_id for x in subs}
-    vals = {v.product_id: v for v in s.execute(select(UpgradeValuation)
-                                               .where(UpgradeValuation.product_id.in_(products))).scalars()}  # fmt: skip
+    vals = {
+        v.product_id: v
+        for v in s.execute(select(UpgradeValuation).where(UpgradeValuation.product_id.in_(products))).scalars()
+    }
     kits = dict(
         s.execute(
             select(UpgradeShipment.submission_id, UpgradeShipment.barcode).where(
@@ -174,14 +214,23 @@ def _summaries(s: Session, subs: list[UpgradeSubmission]) -> list[SubmissionOut]
     return [_summary(x, vals.get(x.product_id), kits.get(x.id)) for x in subs]
 
 
-def _detail(s: Session, ctx: Ctx, sub: UpgradeSubmission, cls: type[SubmissionDetail] = SubmissionDetail,
-            **extra: object) -> SubmissionDetail:  # fmt: skip
+def _detail(
+    s: Session, ctx: Ctx, sub: UpgradeSubmission, cls: type[SubmissionDetail] = SubmissionDetail, **extra: object
+) -> SubmissionDetail:
     now = ctx.now()
     val = _valuation(s, sub.product_id)
-    offers = list(s.execute(select(UpgradeOffer).where(UpgradeOffer.submission_id == sub.id)
-                            .order_by(UpgradeOffer.created_at, UpgradeOffer.id)).scalars())  # fmt: skip
-    shipments = list(s.execute(select(UpgradeShipment).where(UpgradeShipment.submission_id == sub.id)
-                               .order_by(UpgradeShipment.created_at)).scalars())  # fmt: skip
+    offers = list(
+        s.execute(
+            select(UpgradeOffer)
+            .where(UpgradeOffer.submission_id == sub.id)
+            .order_by(UpgradeOffer.created_at, UpgradeOffer.id)
+        ).scalars()
+    )
+    shipments = list(
+        s.execute(
+            select(UpgradeShipment).where(UpgradeShipment.submission_id == sub.id).order_by(UpgradeShipment.created_at)
+        ).scalars()
+    )
     insp = s.execute(select(UpgradeInspection).where(UpgradeInspection.submission_id == sub.id)).scalar_one_or_none()
     kit = next((x.barcode for x in shipments if x.kind == "kit"), None)
     current = next((o for o in reversed(offers) if o.status == "pending"), None)
@@ -212,20 +261,25 @@ def _check_serial(s: Session, serial: str, exclude: str | None) -> None:
         stmt = stmt.where(UpgradeSubmission.id != exclude)
     row = s.execute(stmt.limit(1)).first()
     if row is not None:
-        raise Conflict("a trade-in with this serial number is already open",
-                       {"serial_number": serial, "current_state": row.status})  # fmt: skip
+        raise Conflict(
+            "a trade-in with this serial number is already open", {"serial_number": serial, "current_state": row.status}
+        )
 
 
 def _attach_customer_photos(s: Session, ctx: Ctx, sub: UpgradeSubmission, ids: list[str]) -> None:
     """Point the listed photos (the customer's own) at the submission; release the ones dropped."""
     ids = list(dict.fromkeys(ids))
     rows = {p.id: p for p in s.execute(select(UpgradePhoto).where(UpgradePhoto.id.in_(ids))).scalars()} if ids else {}
-    bad = [i for i in ids if i not in rows or rows[i].customer_id != sub.customer_id
-           or rows[i].submission_id not in (None, sub.id)]  # fmt: skip
+    bad = [
+        i
+        for i in ids
+        if i not in rows or rows[i].customer_id != sub.customer_id or rows[i].submission_id not in (None, sub.id)
+    ]
     if bad:
         raise ValidationFailed("unknown photos (upload them first with POST photos)", {"photos": bad})
-    for old in s.execute(select(UpgradePhoto).where(UpgradePhoto.submission_id == sub.id,
-                                                    UpgradePhoto.customer_id == sub.customer_id)).scalars():  # fmt: skip
+    for old in s.execute(
+        select(UpgradePhoto).where(UpgradePhoto.submission_id == sub.id, UpgradePhoto.customer_id == sub.customer_id)
+    ).scalars():
         if old.id not in rows:
             old.submission_id = None
     for p in rows.values():
@@ -276,8 +330,13 @@ def list_submissions(ctx: Ctx, query: SubmissionQuery) -> Page[SubmissionOut]:
     if query.search:
         term = query.search.strip()
         kit_subs = select(UpgradeShipment.submission_id).where(UpgradeShipment.barcode == term.upper())
-        stmt = stmt.where(or_(UpgradeSubmission.serial_number.like(f"%{normalise_serial(term)}%"),
-                              UpgradeSubmission.product_id == term, UpgradeSubmission.id.in_(kit_subs)))  # fmt: skip
+        stmt = stmt.where(
+            or_(
+                UpgradeSubmission.serial_number.like(f"%{normalise_serial(term)}%"),
+                UpgradeSubmission.product_id == term,
+                UpgradeSubmission.id.in_(kit_subs),
+            )
+        )
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns=SORTABLE)
         items = _summaries(s, page.items)
@@ -299,9 +358,18 @@ def create_submission(ctx: Ctx, body: SubmissionCreate) -> SubmissionDetail:
     serial = normalise_serial(body.serial_number)
     with ctx.write() as s:
         _check_serial(s, serial, None)
-        sub = UpgradeSubmission(id=new_id(), customer_id=ctx.principal.id, product_id=body.product_id,
-                                serial_number=serial, condition=body.condition, description=body.description,
-                                photos=[], status="draft", created_at=now, updated_at=now)  # fmt: skip
+        sub = UpgradeSubmission(
+            id=new_id(),
+            customer_id=ctx.principal.id,
+            product_id=body.product_id,
+            serial_number=serial,
+            condition=body.condition,
+            description=body.description,
+            photos=[],
+            status="draft",
+            created_at=now,
+            updated_at=now,
+        )
         s.add(sub)
         s.flush()
         _attach_customer_photos(s, ctx, sub, body.photos)
@@ -383,11 +451,18 @@ def submit_submission(ctx: Ctx, id: str, body: SubmitRequest) -> SubmissionDetai
         _touch(sub, ctx)
         val = _valuation(s, sub.product_id)
         s.flush()
-        emit(ctx, "tradein.submitted", {
-            "submission_id": sub.id, "customer_id": sub.customer_id, "product_id": sub.product_id,
-            "serial_number": sub.serial_number, "condition": sub.condition,
-            "declared_value": _money(grading.value_cents(val.base_cents, sub.condition)) if val else None,
-        })  # fmt: skip
+        emit(
+            ctx,
+            "tradein.submitted",
+            {
+                "submission_id": sub.id,
+                "customer_id": sub.customer_id,
+                "product_id": sub.product_id,
+                "serial_number": sub.serial_number,
+                "condition": sub.condition,
+                "declared_value": _money(grading.value_cents(val.base_cents, sub.condition)) if val else None,
+            },
+        )
         return _detail(s, ctx, sub)
 
 
@@ -401,8 +476,12 @@ def scan(ctx: Ctx, code: str) -> SubmissionDetail:
     with ctx.read() as s:
         sid = s.execute(select(UpgradeShipment.submission_id).where(UpgradeShipment.barcode == term.upper())).scalar()
         if sid is None:
-            sid = s.execute(select(UpgradeSubmission.id).where(UpgradeSubmission.serial_number == normalise_serial(term))
-                            .order_by(UpgradeSubmission.created_at.desc()).limit(1)).scalar()  # fmt: skip
+            sid = s.execute(
+                select(UpgradeSubmission.id)
+                .where(UpgradeSubmission.serial_number == normalise_serial(term))
+                .order_by(UpgradeSubmission.created_at.desc())
+                .limit(1)
+            ).scalar()
         if sid is None:
             raise NotFound(f"no trade-in kit with barcode {term!r}", {"barcode": term})
         return _detail(s, ctx, _submission(s, ctx, sid))
@@ -430,21 +509,35 @@ def ship(ctx: Ctx, id: str, body: ShipRequest) -> ActionResult:
         else:
             states.check(sub.status, "ship_return", _actor(ctx))
             if sub.received_at is None:
-                raise Conflict("the device never reached the facility; there is nothing to return",
-                               {"current_state": sub.status, "action": "ship return"})  # fmt: skip
-            done = s.execute(select(UpgradeShipment.id).where(UpgradeShipment.submission_id == sub.id,
-                                                              UpgradeShipment.kind == "return")).first()  # fmt: skip
+                raise Conflict(
+                    "the device never reached the facility; there is nothing to return",
+                    {"current_state": sub.status, "action": "ship return"},
+                )
+            done = s.execute(
+                select(UpgradeShipment.id).where(
+                    UpgradeShipment.submission_id == sub.id, UpgradeShipment.kind == "return"
+                )
+            ).first()
             if done:
                 raise Conflict(
                     "the return label was already made", {"current_state": "returned", "action": "ship return"}
                 )
-        sh = UpgradeShipment(id=new_id(), submission_id=sub.id, kind=body.kind, barcode=_barcode(body.kind),
-                             created_by=ctx.principal.id, created_at=ctx.now())  # fmt: skip
+        sh = UpgradeShipment(
+            id=new_id(),
+            submission_id=sub.id,
+            kind=body.kind,
+            barcode=_barcode(body.kind),
+            created_by=ctx.principal.id,
+            created_at=ctx.now(),
+        )
         s.add(sh)
         _touch(sub, ctx)
         s.flush()
-        emit(ctx, "tradein.shipped", {"submission_id": sub.id, "kind": sh.kind, "barcode": sh.barcode,
-                                      "shipped_at": sh.created_at.isoformat()})  # fmt: skip
+        emit(
+            ctx,
+            "tradein.shipped",
+            {"submission_id": sub.id, "kind": sh.kind, "barcode": sh.barcode, "shipped_at": sh.created_at.isoformat()},
+        )
         return _detail(s, ctx, sub, ActionResult, outcome=f"{body.kind}_shipped", shipment=_shipment_out(sh))  # type: ignore[return-value]
 
 
@@ -488,8 +581,9 @@ def reject(ctx: Ctx, id: str, body: RejectRequest) -> ActionResult:
 
 
 def _supersede(s: Session, sid: str, ctx: Ctx) -> None:
-    for o in s.execute(select(UpgradeOffer).where(UpgradeOffer.submission_id == sid,
-                                                  UpgradeOffer.status == "pending")).scalars():  # fmt: skip
+    for o in s.execute(
+        select(UpgradeOffer).where(UpgradeOffer.submission_id == sid, UpgradeOffer.status == "pending")
+    ).scalars():
         o.status = "superseded"
         o.decided_at = ctx.now()
 
@@ -501,8 +595,13 @@ def _inspector_name(ctx: Ctx) -> str:
 def _staff_photos(s: Session, sub: UpgradeSubmission, ids: Iterable[str]) -> list[str]:
     ids = list(dict.fromkeys(ids))
     rows = {p.id: p for p in s.execute(select(UpgradePhoto).where(UpgradePhoto.id.in_(ids))).scalars()} if ids else {}
-    bad = [i for i in ids if i not in rows or rows[i].submission_id not in (None, sub.id)
-           or (rows[i].customer_id is not None and rows[i].customer_id != sub.customer_id)]  # fmt: skip
+    bad = [
+        i
+        for i in ids
+        if i not in rows
+        or rows[i].submission_id not in (None, sub.id)
+        or (rows[i].customer_id is not None and rows[i].customer_id != sub.customer_id)
+    ]
     if bad:
         raise ValidationFailed("unknown photos (upload them first with POST admin/photos)", {"photos": bad})
     for p in rows.values():
@@ -528,11 +627,22 @@ def inspect(ctx: Ctx, id: str, body: InspectRequest) -> ActionResult:
         if body.action == "start":
             states.check(sub.status, "start_inspection", _actor(ctx))
             if insp is not None:
-                raise Conflict(f"inspection already started by {insp.inspector_name}",
-                               {"current_state": "inspection_in_progress", "action": "start inspection"})  # fmt: skip
-            insp = UpgradeInspection(id=new_id(), submission_id=sub.id, status="in_progress",
-                                     inspector_id=ctx.principal.id, inspector_name=_inspector_name(ctx),
-                                     checklist={}, reasons=[], photos=[], notes="", started_at=now)  # fmt: skip
+                raise Conflict(
+                    f"inspection already started by {insp.inspector_name}",
+                    {"current_state": "inspection_in_progress", "action": "start inspection"},
+                )
+            insp = UpgradeInspection(
+                id=new_id(),
+                submission_id=sub.id,
+                status="in_progress",
+                inspector_id=ctx.principal.id,
+                inspector_name=_inspector_name(ctx),
+                checklist={},
+                reasons=[],
+                photos=[],
+                notes="",
+                started_at=now,
+            )
             s.add(insp)
             _touch(sub, ctx)
             s.flush()
@@ -540,8 +650,9 @@ def inspect(ctx: Ctx, id: str, body: InspectRequest) -> ActionResult:
         return _complete_inspection(s, ctx, sub, insp, body)
 
 
-def _complete_inspection(s: Session, ctx: Ctx, sub: UpgradeSubmission, insp: UpgradeInspection | None,
-                         body: InspectRequest) -> ActionResult:  # fmt: skip
+def _complete_inspection(
+    s: Session, ctx: Ctx, sub: UpgradeSubmission, insp: UpgradeInspection | None, body: InspectRequest
+) -> ActionResult:
     now = ctx.now()
     sub.status = states.check(sub.status, "inspect", _actor(ctx))
     assert body.checklist is not None  # the schema requires it for complete
@@ -554,8 +665,13 @@ def _complete_inspection(s: Session, ctx: Ctx, sub: UpgradeSubmission, insp: Upg
     graded = body.condition or suggested
     graded_cents = grading.value_cents(val.base_cents, graded)
     if insp is None:  # completing without an explicit start: one step at the bench
-        insp = UpgradeInspection(id=new_id(), submission_id=sub.id, inspector_id=ctx.principal.id,
-                                 inspector_name=_inspector_name(ctx), started_at=now)  # fmt: skip
+        insp = UpgradeInspection(
+            id=new_id(),
+            submission_id=sub.id,
+            inspector_id=ctx.principal.id,
+            inspector_name=_inspector_name(ctx),
+            started_at=now,
+        )
         s.add(insp)
     photos = _staff_photos(s, sub, body.photos)
     why = [f"graded {graded}, declared {sub.condition}"] if graded != sub.condition else []
@@ -579,27 +695,60 @@ def _complete_inspection(s: Session, ctx: Ctx, sub: UpgradeSubmission, insp: Upg
     )
     sub.graded_condition = graded
     sub.currency = val.currency
-    accepted = s.execute(select(UpgradeOffer).where(UpgradeOffer.submission_id == sub.id, UpgradeOffer.status == "accepted")
-                         .order_by(UpgradeOffer.created_at.desc()).limit(1)).scalar_one_or_none()  # fmt: skip
+    accepted = s.execute(
+        select(UpgradeOffer)
+        .where(UpgradeOffer.submission_id == sub.id, UpgradeOffer.status == "accepted")
+        .order_by(UpgradeOffer.created_at.desc())
+        .limit(1)
+    ).scalar_one_or_none()
     agreed = accepted.amount_cents if accepted else graded_cents
     _touch(sub, ctx)
     s.flush()
-    emit(ctx, "tradein.inspected", {"submission_id": sub.id, "declared_condition": sub.condition,
-                                    "graded_condition": graded, "graded_value": _money(graded_cents),
-                                    "currency": val.currency, "inspector": insp.inspector_name})  # fmt: skip
+    emit(
+        ctx,
+        "tradein.inspected",
+        {
+            "submission_id": sub.id,
+            "declared_condition": sub.condition,
+            "graded_condition": graded,
+            "graded_value": _money(graded_cents),
+            "currency": val.currency,
+            "inspector": insp.inspector_name,
+        },
+    )
     revised: UpgradeOffer | None = None
     if graded_cents < agreed:
         expires = body.offer_expires_at or now + timedelta(days=REVISED_OFFER_DAYS)
         _check_expiry(expires, now)
-        revised = UpgradeOffer(id=new_id(), submission_id=sub.id, kind="revised", amount_cents=graded_cents,
-                               currency=val.currency, notes=body.notes, reasons=why, photos=photos,
-                               expires_at=expires, status="pending", created_by=ctx.principal.id, created_at=now)  # fmt: skip
+        revised = UpgradeOffer(
+            id=new_id(),
+            submission_id=sub.id,
+            kind="revised",
+            amount_cents=graded_cents,
+            currency=val.currency,
+            notes=body.notes,
+            reasons=why,
+            photos=photos,
+            expires_at=expires,
+            status="pending",
+            created_by=ctx.principal.id,
+            created_at=now,
+        )
         s.add(revised)
         s.flush()
-        emit(ctx, "tradein.offer_revised", {"submission_id": sub.id, "offer_id": revised.id,
-                                            "amount": _money(graded_cents), "previous_amount": _money(agreed),
-                                            "currency": val.currency, "reasons": why,
-                                            "expires_at": expires.isoformat()})  # fmt: skip
+        emit(
+            ctx,
+            "tradein.offer_revised",
+            {
+                "submission_id": sub.id,
+                "offer_id": revised.id,
+                "amount": _money(graded_cents),
+                "previous_amount": _money(agreed),
+                "currency": val.currency,
+                "reasons": why,
+                "expires_at": expires.isoformat(),
+            },
+        )
         outcome = "revised_offer"
     else:
         _issue_credit(s, ctx, sub, agreed, val.currency)
@@ -621,8 +770,11 @@ def _issue_credit(s: Session, ctx: Ctx, sub: UpgradeSubmission, cents: int, curr
     sub.completed_at = ctx.now()
     _touch(sub, ctx)
     s.flush()
-    emit(ctx, "tradein.completed", {"submission_id": sub.id, "customer_id": sub.customer_id,
-                                    "credit": _money(cents), "currency": currency})  # fmt: skip
+    emit(
+        ctx,
+        "tradein.completed",
+        {"submission_id": sub.id, "customer_id": sub.customer_id, "credit": _money(cents), "currency": currency},
+    )
 
 
 # --- offers -------------------------------------------------------------------
@@ -659,17 +811,37 @@ def create_offer(ctx: Ctx, body: OfferCreate) -> OfferResult:
         _check_expiry(expires, now)
         kind = "revised" if sub.status == "inspected" else "initial"
         _supersede(s, sub.id, ctx)
-        o = UpgradeOffer(id=new_id(), submission_id=sub.id, kind=kind, amount_cents=cents, currency=val.currency,
-                         notes=body.notes, reasons=[], photos=[], expires_at=expires, status="pending",
-                         created_by=ctx.principal.id, created_at=now)  # fmt: skip
+        o = UpgradeOffer(
+            id=new_id(),
+            submission_id=sub.id,
+            kind=kind,
+            amount_cents=cents,
+            currency=val.currency,
+            notes=body.notes,
+            reasons=[],
+            photos=[],
+            expires_at=expires,
+            status="pending",
+            created_by=ctx.principal.id,
+            created_at=now,
+        )
         s.add(o)
         sub.status = target
         sub.currency = val.currency
         _touch(sub, ctx)
         s.flush()
-        emit(ctx, "tradein.offered", {"submission_id": sub.id, "offer_id": o.id, "kind": kind,
-                                      "amount": _money(cents), "currency": val.currency,
-                                      "expires_at": expires.isoformat()})  # fmt: skip
+        emit(
+            ctx,
+            "tradein.offered",
+            {
+                "submission_id": sub.id,
+                "offer_id": o.id,
+                "kind": kind,
+                "amount": _money(cents),
+                "currency": val.currency,
+                "expires_at": expires.isoformat(),
+            },
+        )
         return OfferResult(**_offer_out(o, now).model_dump(), submission=_summaries(s, [sub])[0])
 
 
@@ -704,8 +876,14 @@ def respond_offer(ctx: Ctx, id: str, body: OfferRespond) -> OfferResult:
         o.decided_at = now
         o.decided_by = f"{ctx.principal.kind}:{ctx.principal.id}"
         by = "customer" if _is_customer(ctx) else "staff"
-        data = {"submission_id": sub.id, "offer_id": o.id, "kind": o.kind, "amount": _money(o.amount_cents),
-                "currency": o.currency, "recorded_by": by}  # fmt: skip
+        data = {
+            "submission_id": sub.id,
+            "offer_id": o.id,
+            "kind": o.kind,
+            "amount": _money(o.amount_cents),
+            "currency": o.currency,
+            "recorded_by": by,
+        }
         if body.action == "decline":
             sub.status = target
             sub.decline_reason = body.reason or f"the customer declined the {o.kind} offer"
@@ -732,8 +910,15 @@ def make_thumbnail(content: bytes) -> bytes | None:
 
 
 def _photo_out(p: UpgradePhoto) -> PhotoOut:
-    return PhotoOut(id=p.id, filename=p.filename, content_type=p.content_type, size=p.size, sha256=p.sha256,
-                    submission_id=p.submission_id, created_at=p.created_at)  # fmt: skip
+    return PhotoOut(
+        id=p.id,
+        filename=p.filename,
+        content_type=p.content_type,
+        size=p.size,
+        sha256=p.sha256,
+        submission_id=p.submission_id,
+        created_at=p.created_at,
+    )
 
 
 @use_case(
@@ -761,10 +946,17 @@ def upload_photo(ctx: Ctx, upload: Upload) -> PhotoOut:
     if thumb is None and blob.content_type != "image/heic":  # HEIC: Pillow has no decoder; kept without a thumbnail
         raise ValidationFailed("the image cannot be read", {"detected": blob.content_type})
     with ctx.write() as s:
-        p = UpgradePhoto(id=new_id(), customer_id=_customer_id(ctx),
-                         uploaded_by=None if _is_customer(ctx) else ctx.principal.id,
-                         filename=(upload.filename or "photo")[:255], content_type=blob.content_type,
-                         size=blob.size, sha256=blob.sha256, thumbnail=thumb, created_at=ctx.now())  # fmt: skip
+        p = UpgradePhoto(
+            id=new_id(),
+            customer_id=_customer_id(ctx),
+            uploaded_by=None if _is_customer(ctx) else ctx.principal.id,
+            filename=(upload.filename or "photo")[:255],
+            content_type=blob.content_type,
+            size=blob.size,
+            sha256=blob.sha256,
+            thumbnail=thumb,
+            created_at=ctx.now(),
+        )
         s.add(p)
         s.flush()
         return _photo_out(p)
@@ -832,8 +1024,13 @@ def shipment_label(ctx: Ctx, id: str, query: LabelQuery) -> FileResult:
         c = s.get(UpgradeCustomer, sub.customer_id)
         val = _valuation(s, sub.product_id)
     addr = (c.address or {}) if c else {}
-    lines = [c.name if c else "", addr.get("line1", ""), addr.get("line2", ""),
-             f"{addr.get('postal_code', '')} {addr.get('city', '')}".strip(), addr.get("country", "")]  # fmt: skip
+    lines = [
+        c.name if c else "",
+        addr.get("line1", ""),
+        addr.get("line2", ""),
+        f"{addr.get('postal_code', '')} {addr.get('city', '')}".strip(),
+        addr.get("country", ""),
+    ]
     lines = [x for x in lines if x]
     item = f"{val.product_name if val else sub.product_id} / SN {sub.serial_number}"
     if sh.kind == "kit":
@@ -841,8 +1038,11 @@ def shipment_label(ctx: Ctx, id: str, query: LabelQuery) -> FileResult:
     else:
         title, extra = "RETURN", [item]
     if query.format == "zpl":
-        return FileResult(labels.label_zpl(title, lines + extra, sh.barcode).encode(), "text/plain; charset=utf-8",
-                          f"{sh.barcode}.zpl")  # fmt: skip
+        return FileResult(
+            labels.label_zpl(title, lines + extra, sh.barcode).encode(),
+            "text/plain; charset=utf-8",
+            f"{sh.barcode}.zpl",
+        )
     return FileResult(labels.label_pdf(title, lines + extra, sh.barcode), "application/pdf", f"{sh.barcode}.pdf")
 
 
@@ -850,8 +1050,13 @@ def shipment_label(ctx: Ctx, id: str, query: LabelQuery) -> FileResult:
 
 
 def _valuation_out(v: UpgradeValuation) -> ValuationOut:
-    return ValuationOut(id=v.id, product_id=v.product_id, product_name=v.product_name,
-                        base_value=grading.from_cents(v.base_cents), currency=v.currency)  # fmt: skip
+    return ValuationOut(
+        id=v.id,
+        product_id=v.product_id,
+        product_name=v.product_name,
+        base_value=grading.from_cents(v.base_cents),
+        currency=v.currency,
+    )
 
 
 @use_case("upgrade.valuations.list", "GET /admin/valuations", tx="read", summary="list valuations")
@@ -861,9 +1066,18 @@ def list_valuations(ctx: Ctx, query: ListQuery) -> Page[ValuationOut]:
         like = f"%{query.search.lower()}%"
         stmt = stmt.where(func.lower(UpgradeValuation.product_name).like(like) | UpgradeValuation.product_id.like(like))
     with ctx.read() as s:
-        page = paginate(s, stmt, query, default_sort="product_name",
-                        columns={"product_name": UpgradeValuation.product_name, "product_id": UpgradeValuation.product_id,
-                                 "base_value": UpgradeValuation.base_cents, "created_at": UpgradeValuation.created_at})  # fmt: skip
+        page = paginate(
+            s,
+            stmt,
+            query,
+            default_sort="product_name",
+            columns={
+                "product_name": UpgradeValuation.product_name,
+                "product_id": UpgradeValuation.product_id,
+                "base_value": UpgradeValuation.base_cents,
+                "created_at": UpgradeValuation.created_at,
+            },
+        )
     return page.map(_valuation_out)
 
 
@@ -892,9 +1106,15 @@ def create_valuation(ctx: Ctx, body: ValuationCreate) -> ValuationOut:
     now = ctx.now()
     with ctx.write() as s:
         _unique_product(s, body.product_id, None)
-        v = UpgradeValuation(id=new_id(), product_id=body.product_id, product_name=body.product_name,
-                             base_cents=grading.to_cents(body.base_value), currency=body.currency,
-                             created_at=now, updated_at=now)  # fmt: skip
+        v = UpgradeValuation(
+            id=new_id(),
+            product_id=body.product_id,
+            product_name=body.product_name,
+            base_cents=grading.to_cents(body.base_value),
+            currency=body.currency,
+            created_at=now,
+            updated_at=now,
+        )
         s.add(v)
         s.flush()
         return _valuation_out(v)
@@ -932,11 +1152,16 @@ def update_valuation(ctx: Ctx, id: str, body: ValuationUpdate) -> ValuationOut:
 
 
 def _not_in_use(s: Session, product_id: str, action: str) -> None:
-    n = s.execute(select(func.count()).select_from(UpgradeSubmission).where(
-        UpgradeSubmission.product_id == product_id, UpgradeSubmission.status.in_(states.OPEN))).scalar_one()  # fmt: skip
+    n = s.execute(
+        select(func.count())
+        .select_from(UpgradeSubmission)
+        .where(UpgradeSubmission.product_id == product_id, UpgradeSubmission.status.in_(states.OPEN))
+    ).scalar_one()
     if n:
-        raise Conflict(f"cannot {action} a valuation used by {n} open trade-ins",
-                       {"current_state": "in_use", "open_submissions": n})  # fmt: skip
+        raise Conflict(
+            f"cannot {action} a valuation used by {n} open trade-ins",
+            {"current_state": "in_use", "open_submissions": n},
+        )
 
 
 @use_case(
@@ -963,15 +1188,31 @@ def stats(ctx: Ctx) -> StatsOut:
             s.execute(select(UpgradeSubmission.status, func.count()).group_by(UpgradeSubmission.status)).all()
         )
         latest: dict[str, int] = {}
-        for sid, cents in s.execute(select(UpgradeOffer.submission_id, UpgradeOffer.amount_cents)
-                                    .order_by(UpgradeOffer.created_at, UpgradeOffer.id)):  # fmt: skip
+        for sid, cents in s.execute(
+            select(UpgradeOffer.submission_id, UpgradeOffer.amount_cents).order_by(
+                UpgradeOffer.created_at, UpgradeOffer.id
+            )
+        ):
             latest[sid] = cents  # the most recent offer of each submission counts once
-        credited = s.execute(select(func.coalesce(func.sum(UpgradeSubmission.credit_cents), 0))
-                             .where(UpgradeSubmission.status == "completed")).scalar_one()  # fmt: skip
-        graded = s.execute(select(UpgradeSubmission.condition, UpgradeSubmission.graded_condition)
-                           .where(UpgradeSubmission.graded_condition.is_not(None))).all()  # fmt: skip
-        currency = s.execute(select(UpgradeValuation.currency).group_by(UpgradeValuation.currency)
-                             .order_by(func.count().desc()).limit(1)).scalar() or "USD"  # fmt: skip
+        credited = s.execute(
+            select(func.coalesce(func.sum(UpgradeSubmission.credit_cents), 0)).where(
+                UpgradeSubmission.status == "completed"
+            )
+        ).scalar_one()
+        graded = s.execute(
+            select(UpgradeSubmission.condition, UpgradeSubmission.graded_condition).where(
+                UpgradeSubmission.graded_condition.is_not(None)
+            )
+        ).all()
+        currency = (
+            s.execute(
+                select(UpgradeValuation.currency)
+                .group_by(UpgradeValuation.currency)
+                .order_by(func.count().desc())
+                .limit(1)
+            ).scalar()
+            or "USD"
+        )
     gaps = [grading.level(g) - grading.level(d) for d, g in graded if g is not None]
     return StatsOut(
         counts_by_state={st: int(counts.get(st) or 0) for st in states.STATES},

@@ -170,8 +170,9 @@ class UsersPanel(QWidget):
             return
         u = self.users[row]
         try:
-            body = UserUpdate(role=self.role.currentData(), disabled=self.disabled.isChecked(),
-                              userModules=_ticked(self.user_modules))  # fmt: skip
+            body = UserUpdate(
+                role=self.role.currentData(), disabled=self.disabled.isChecked(), userModules=_ticked(self.user_modules)
+            )
         except ValidationError as exc:
             self.status.say(str(validation_details(exc)))
             return
@@ -198,8 +199,11 @@ def _module_list(name: str) -> QListWidget:
 
 
 def _ticked(lst: QListWidget) -> list[str]:
-    return [str(lst.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(lst.count())
-            if lst.item(i).checkState() == Qt.CheckState.Checked]  # fmt: skip
+    return [
+        str(lst.item(i).data(Qt.ItemDataRole.UserRole))
+        for i in range(lst.count())
+        if lst.item(i).checkState() == Qt.CheckState.Checked
+    ]
 
 
 def _tick(lst: QListWidget, wanted: set[str]) -> None:
@@ -237,8 +241,11 @@ class ModulesPanel(QWidget):
         lay.addWidget(self.status)
 
     def load(self) -> None:
-        self.session.ops.run(self.session.call("platform.tenant.get"),
-                             on_success=lambda t: _tick(self.list, set(t.modules)), parent=self.list)  # fmt: skip
+        self.session.ops.run(
+            self.session.call("platform.tenant.get"),
+            on_success=lambda t: _tick(self.list, set(t.modules)),
+            parent=self.list,
+        )
 
     def save_modules(self) -> None:
         chosen = _ticked(self.list)
@@ -375,8 +382,16 @@ class ApiKeysPanel(QWidget):
         self.keys = keys
         self.table.setRowCount(len(self.keys))
         for row, k in enumerate(self.keys):
-            cells = (k.name, k.prefix + "…", k.environment, ", ".join(k.modules), k.status,
-                     _when(k.created_at), _when(k.expires_at), _when(k.last_used_at))  # fmt: skip
+            cells = (
+                k.name,
+                k.prefix + "…",
+                k.environment,
+                ", ".join(k.modules),
+                k.status,
+                _when(k.created_at),
+                _when(k.expires_at),
+                _when(k.last_used_at),
+            )
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, _cell(text, k.id))
 

@@ -337,8 +337,13 @@ class TicketTab(QWidget):
             from services.support.service import fill  # the service's one filler (auto-replies use it too)
 
             t = self.ticket
-            text = fill(text, requester_name=t.requester_name, ticket_number=t.number, subject=t.subject,
-                        agent_name=self.session.principal.name or "")  # fmt: skip
+            text = fill(
+                text,
+                requester_name=t.requester_name,
+                ticket_number=t.number,
+                subject=t.subject,
+                agent_name=self.session.principal.name or "",
+            )
             self.composer.insertPlainText(text)
         self.canned.setCurrentIndex(0)
 
@@ -487,8 +492,14 @@ class HelpdeskWorkspace(Workspace):
     name = "helpdesk"
     title = "Helpdesk"
     modules = frozenset({"support"})
-    keys = (("Ctrl+Return", "send"), ("Ctrl+I", "internal note"), ("Ctrl+S", "apply changes"),
-            ("Ctrl+F", "search"), ("F5", "refresh"), ("Ctrl+W", "close the tab"))  # fmt: skip
+    keys = (
+        ("Ctrl+Return", "send"),
+        ("Ctrl+I", "internal note"),
+        ("Ctrl+S", "apply changes"),
+        ("Ctrl+F", "search"),
+        ("F5", "refresh"),
+        ("Ctrl+W", "close the tab"),
+    )
     roles = frozenset({"owner", "admin", "operator"})
     position = 30
     landing = {"operator": 2}

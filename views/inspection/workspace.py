@@ -53,8 +53,12 @@ QUEUES: list[tuple[str, str]] = [
     ("To inspect", "received"),
     ("Waiting for customer", "offered,inspected"),
 ]
-TONES = {"info": ("#e3f2fd", "#0d47a1"), "ok": ("#2e7d32", "#ffffff"), "warn": ("#ffb300", "#000000"),
-         "error": ("#c62828", "#ffffff")}  # fmt: skip
+TONES = {
+    "info": ("#e3f2fd", "#0d47a1"),
+    "ok": ("#2e7d32", "#ffffff"),
+    "warn": ("#ffb300", "#000000"),
+    "error": ("#c62828", "#ffffff"),
+}
 STYLE = """
 #workspace-inspection { font-size: 15pt; }
 #scanInput { font-size: 28pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
@@ -69,9 +73,16 @@ BODY = list(grading.BODY_LEVELS)
 NOT_CHECKED = "— not checked —"  # a combo's first entry: nothing is assumed before the inspector looks
 ACCEPT_TEXT = "Customer &accepted"
 CONFIRM_MS = 5000  # "Customer accepted" asks for a second press within this time
-ITEM_WORDS = {"power_on": "powers on", "functions": "functions", "account_lock_removed": "lock removed",
-              "data_wiped": "wiped", "accessories": "accessories", "screen": "screen", "body": "body",
-              "battery_health": "battery"}  # fmt: skip
+ITEM_WORDS = {
+    "power_on": "powers on",
+    "functions": "functions",
+    "account_lock_removed": "lock removed",
+    "data_wiped": "wiped",
+    "accessories": "accessories",
+    "screen": "screen",
+    "body": "body",
+    "battery_health": "battery",
+}
 
 
 class Answer(QCheckBox):
@@ -149,8 +160,15 @@ class InspectionWorkspace(Workspace):
     modules = frozenset({"upgrade"})
     position = 20
     landing = {"operator": 1}
-    keys = (("F2", "scan a kit"), ("Ctrl+Return", "complete"), ("Ctrl+R", "receive"), ("Ctrl+O", "send offer"),
-            ("Ctrl+P", "attach photos"), ("F5", "refresh the queue"), ("Esc", "close"))  # fmt: skip
+    keys = (
+        ("F2", "scan a kit"),
+        ("Ctrl+Return", "complete"),
+        ("Ctrl+R", "receive"),
+        ("Ctrl+O", "send offer"),
+        ("Ctrl+P", "attach photos"),
+        ("F5", "refresh the queue"),
+        ("Esc", "close"),
+    )
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
@@ -250,8 +268,13 @@ class InspectionWorkspace(Workspace):
         self.override.addItems(["Suggested grade", *grading.CONDITIONS])
         self.notes = QLineEdit(placeholderText="Notes for the customer")
         form = QFormLayout()
-        for text, field in (("&Screen", self.screen_combo), ("&Body", self.body_combo), ("Batter&y health", self.battery),
-                        ("&Grade", self.override), ("&Notes", self.notes)):  # fmt: skip
+        for text, field in (
+            ("&Screen", self.screen_combo),
+            ("&Body", self.body_combo),
+            ("Batter&y health", self.battery),
+            ("&Grade", self.override),
+            ("&Notes", self.notes),
+        ):
             lab = QLabel(text)
             lab.setBuddy(field)
             form.addRow(lab, field)
@@ -293,8 +316,14 @@ class InspectionWorkspace(Workspace):
         self.reject_reason = QLineEdit(placeholderText="Reason to reject")
         self.reject_btn = QPushButton("Re&ject")
         self.reject_btn.clicked.connect(self.reject)
-        for button in (self.receive_btn, self.complete_btn, self.accept_btn, self.decline_btn, self.reject_reason,
-                  self.reject_btn):  # fmt: skip
+        for button in (
+            self.receive_btn,
+            self.complete_btn,
+            self.accept_btn,
+            self.decline_btn,
+            self.reject_reason,
+            self.reject_btn,
+        ):
             actions.addWidget(button)
         rv.addLayout(actions)
         rv.addStretch(1)
@@ -302,9 +331,16 @@ class InspectionWorkspace(Workspace):
         split.setSizes([360, 1000])
 
     def _shortcuts(self) -> None:
-        for seq, fn in (("F2", self.focus_primary), ("Ctrl+Return", self.complete), ("Ctrl+Enter", self.complete),
-                        ("Ctrl+R", self.receive), ("Ctrl+O", self.send_offer), ("Ctrl+P", self.attach_photos),
-                        ("F5", self.refresh_queue), ("Escape", lambda: self.show_submission(None))):  # fmt: skip
+        for seq, fn in (
+            ("F2", self.focus_primary),
+            ("Ctrl+Return", self.complete),
+            ("Ctrl+Enter", self.complete),
+            ("Ctrl+R", self.receive),
+            ("Ctrl+O", self.send_offer),
+            ("Ctrl+P", self.attach_photos),
+            ("F5", self.refresh_queue),
+            ("Escape", lambda: self.show_submission(None)),
+        ):
             sc = QShortcut(QKeySequence(seq), self)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             sc.activated.connect(fn)
@@ -328,17 +364,21 @@ class InspectionWorkspace(Workspace):
     def refresh_queue(self) -> None:
         statuses = QUEUES[max(self.queue_kind.currentIndex(), 0)][1]
         self.session.ops.run(
-            self.session.call("upgrade.admin.submissions.list", query={"status": statuses, "limit": 100,
-                                                                      "sort": "updated_at", "order": "asc"}),
-            on_success=self._fill_queue, parent=self.queue,
-        )  # fmt: skip
+            self.session.call(
+                "upgrade.admin.submissions.list",
+                query={"status": statuses, "limit": 100, "sort": "updated_at", "order": "asc"},
+            ),
+            on_success=self._fill_queue,
+            parent=self.queue,
+        )
 
     def _fill_queue(self, page: Any) -> None:
         self.queue.clear()
         for s in page.items:
             value = f"{_money(s.declared_value)} {s.currency or ''}".strip()
-            item = QListWidgetItem(f"{s.product_name or s.product_id}  ·  {s.serial_number}\n"
-                                   f"{s.status} · declared {s.condition} · {value}")  # fmt: skip
+            item = QListWidgetItem(
+                f"{s.product_name or s.product_id}  ·  {s.serial_number}\n{s.status} · declared {s.condition} · {value}"
+            )
             item.setData(Qt.ItemDataRole.UserRole, s.id)
             self.queue.addItem(item)
 
@@ -355,14 +395,21 @@ class InspectionWorkspace(Workspace):
         self.scan_input.clear()
         if not code:
             return
-        self.session.ops.run(self.session.call("upgrade.admin.scan", code=code), on_success=self._opened,
-                             on_failure=self._failed, parent=self.scan_input)  # fmt: skip
+        self.session.ops.run(
+            self.session.call("upgrade.admin.scan", code=code),
+            on_success=self._opened,
+            on_failure=self._failed,
+            parent=self.scan_input,
+        )
 
     def open(self, submission_id: str, message: tuple[str, str] | None = None) -> None:
         """Load a submission; ``message`` (text, tone) replaces the "opened" banner (after an action)."""
-        self.session.ops.run(self.session.call("upgrade.admin.submissions.get", id=submission_id),
-                             on_success=lambda sub: self._opened(sub, message), on_failure=self._failed,
-                             parent=self.queue)  # fmt: skip
+        self.session.ops.run(
+            self.session.call("upgrade.admin.submissions.get", id=submission_id),
+            on_success=lambda sub: self._opened(sub, message),
+            on_failure=self._failed,
+            parent=self.queue,
+        )
 
     def _opened(self, sub: Any, message: tuple[str, str] | None = None) -> None:
         self.new_photos = []
@@ -407,13 +454,25 @@ class InspectionWorkspace(Workspace):
         self.update_grade()
         ids = list(sub.photos) + (list(sub.inspection.photos) if sub.inspection else [])
         if ids:
-            self.session.ops.run(self.session.call("upgrade.admin.thumbnails", query={"ids": ",".join(ids)}),
-                                 on_success=self._show_thumbs, on_failure=lambda _e: None)  # fmt: skip
+            self.session.ops.run(
+                self.session.call("upgrade.admin.thumbnails", query={"ids": ",".join(ids)}),
+                on_success=self._show_thumbs,
+                on_failure=lambda _e: None,
+            )
 
     def _load_checklist(self, sub: Any) -> None:
         done = sub.inspection.checklist if sub.inspection and sub.inspection.checklist else {}
-        widgets = (self.power_on, self.functions, self.account_lock, self.data_wiped, self.accessories, self.screen_combo,
-                   self.body_combo, self.battery, self.override)  # fmt: skip
+        widgets = (
+            self.power_on,
+            self.functions,
+            self.account_lock,
+            self.data_wiped,
+            self.accessories,
+            self.screen_combo,
+            self.body_combo,
+            self.battery,
+            self.override,
+        )
         for w in widgets:
             w.blockSignals(True)
         # What was recorded, else unanswered: nothing is assumed to pass.
@@ -534,8 +593,9 @@ class InspectionWorkspace(Workspace):
             self.preview.setText("Cannot complete: " + "; ".join(blocked))
             self._tone(self.preview, "error")
         elif agreed is not None and value < grading.to_cents(Decimal(str(agreed))):
-            self.preview.setText(f"Revised offer of {_money(grading.from_cents(value))} {cur} "
-                                 f"(below the accepted {_money(agreed)})")  # fmt: skip
+            self.preview.setText(
+                f"Revised offer of {_money(grading.from_cents(value))} {cur} (below the accepted {_money(agreed)})"
+            )
             self._tone(self.preview, "warn")
         else:
             self.preview.setText(f"Completes: credit {_money(agreed if agreed is not None else value)} {cur}")
@@ -568,15 +628,19 @@ class InspectionWorkspace(Workspace):
             self.say(text, "ok")
             self.session.notify(True, text)
 
-        self.session.ops.run(self.session.call(op, **kwargs), on_success=ok, on_failure=self._failed, parent=self,
-                             write=True, change=op)  # fmt: skip
+        self.session.ops.run(
+            self.session.call(op, **kwargs), on_success=ok, on_failure=self._failed, parent=self, write=True, change=op
+        )
 
     def send_offer(self) -> None:
         if self.sub is None or not self.offer_box.isVisible():
             return
         expires = datetime.now(UTC) + timedelta(days=self.offer_days.value())
-        body = {"submission_id": self.sub.id, "amount": round(self.offer_amount.value(), 2),
-                "expires_at": expires.isoformat()}  # fmt: skip
+        body = {
+            "submission_id": self.sub.id,
+            "amount": round(self.offer_amount.value(), 2),
+            "expires_at": expires.isoformat(),
+        }
         self._run("upgrade.offers.create", "Offer of {r.amount:.2f} sent", body=body)
 
     def receive(self) -> None:
@@ -591,13 +655,22 @@ class InspectionWorkspace(Workspace):
             self.show_error("Check every item first: " + ", ".join(missing))
             return
         suggested, graded, _ = self.grade()
-        body: dict[str, Any] = {"action": "complete", "checklist": self.checklist(), "notes": self.notes.text(),
-                                "photos": self.new_photos}  # fmt: skip
+        body: dict[str, Any] = {
+            "action": "complete",
+            "checklist": self.checklist(),
+            "notes": self.notes.text(),
+            "photos": self.new_photos,
+        }
         if graded != suggested:
             body["condition"] = graded
-        self.session.ops.run(self.session.call("upgrade.submissions.inspect", id=self.sub.id, body=body),
-                             on_success=self._completed, on_failure=self._failed, parent=self.complete_btn,
-                             write=True, change="upgrade.submissions.inspect")  # fmt: skip
+        self.session.ops.run(
+            self.session.call("upgrade.submissions.inspect", id=self.sub.id, body=body),
+            on_success=self._completed,
+            on_failure=self._failed,
+            parent=self.complete_btn,
+            write=True,
+            change="upgrade.submissions.inspect",
+        )
 
     def _completed(self, result: Any) -> None:
         self.new_photos = []
@@ -622,8 +695,12 @@ class InspectionWorkspace(Workspace):
             return
         self._reset_accept()
         word = "accepted" if action == "accept" else "declined"
-        self._run("upgrade.admin.offers.respond", f"Recorded: the customer {word}", id=self.sub.current_offer.id,
-                  body={"action": action})  # fmt: skip
+        self._run(
+            "upgrade.admin.offers.respond",
+            f"Recorded: the customer {word}",
+            id=self.sub.current_offer.id,
+            body={"action": action},
+        )
 
     def _reset_accept(self) -> None:
         self._accept_timer.stop()
@@ -646,8 +723,11 @@ class InspectionWorkspace(Workspace):
             self.viewer = PhotoViewer(pm, f"{label} photo", self)
             self.viewer.open()
 
-        self.session.ops.run(self.session.call("upgrade.admin.photos.get", id=pid, query={}), on_success=show,
-                             on_failure=lambda _e: show(None))  # fmt: skip
+        self.session.ops.run(
+            self.session.call("upgrade.admin.photos.get", id=pid, query={}),
+            on_success=show,
+            on_failure=lambda _e: show(None),
+        )
 
     def take_photo(self) -> None:
         """A photo from the station's camera (Qt Multimedia), attached as if picked from disk."""
@@ -661,8 +741,12 @@ class InspectionWorkspace(Workspace):
 
     def _upload(self, filename: str, data: bytes) -> None:
         upload = Upload(filename, "application/octet-stream", data)
-        self.session.ops.run(self.session.call("upgrade.admin.photos.upload", upload=upload),
-                             on_success=self._photo_added, on_failure=self._failed, parent=self.attach_btn)  # fmt: skip
+        self.session.ops.run(
+            self.session.call("upgrade.admin.photos.upload", upload=upload),
+            on_success=self._photo_added,
+            on_failure=self._failed,
+            parent=self.attach_btn,
+        )
 
     def reject(self) -> None:
         if self.sub is None or not self.reject_btn.isVisible():
@@ -687,8 +771,11 @@ class InspectionWorkspace(Workspace):
         self.say(f"Photo {photo.filename} attached", "ok")
         if self.sub is not None:
             ids = ",".join([*self.sub.photos, *self.new_photos])
-            self.session.ops.run(self.session.call("upgrade.admin.thumbnails", query={"ids": ids}),
-                                 on_success=self._show_thumbs, on_failure=lambda _e: None)  # fmt: skip
+            self.session.ops.run(
+                self.session.call("upgrade.admin.thumbnails", query={"ids": ids}),
+                on_success=self._show_thumbs,
+                on_failure=lambda _e: None,
+            )
 
 
 WORKSPACE = InspectionWorkspace

@@ -162,9 +162,12 @@ class SignInPage(QWidget):
         self.password.returnPressed.connect(self.submit)
         self._suffix = _SuffixSubmit(self.password, self.submit, scanner_suffix)
         # A scan lands here only as a badge (device mode); otherwise it is taken out again.
-        self.burst_guard = BurstGuard(self.password, lambda: self.device_mode, say=self.password_error.show_error,
-                                      message="Scan ignored: type your password, or choose Scanning station "
-                                              "to sign in with a badge.")  # fmt: skip
+        self.burst_guard = BurstGuard(
+            self.password,
+            lambda: self.device_mode,
+            say=self.password_error.show_error,
+            message="Scan ignored: type your password, or choose Scanning station to sign in with a badge.",
+        )
         self.setTabOrder(self.email, self.password)
         self.setTabOrder(self.password, self.button)
         self.setTabOrder(self.button, self.person_button)

@@ -214,8 +214,12 @@ class SyncPanel(QDialog):
         self.pending = QLabel()
         self.platform = QLabel()
         self.station = QLabel()
-        for label, w in (("Last sync", self.last_sync), ("Waiting to send", self.pending),
-                         ("Platform", self.platform), ("Station id", self.station)):  # fmt: skip
+        for label, w in (
+            ("Last sync", self.last_sync),
+            ("Waiting to send", self.pending),
+            ("Platform", self.platform),
+            ("Station id", self.station),
+        ):
             w.setAccessibleName(label)
             w.setWordWrap(True)
             w.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -307,8 +311,11 @@ class SyncPanel(QDialog):
             from services.sync import station as st
 
             link = st.link_for(rt, tenant_id)
-            info = None if link is None else LinkInfo(link.platform_url, link.station_id, link.last_sync_at,
-                                                      link.last_error)  # fmt: skip
+            info = (
+                None
+                if link is None
+                else LinkInfo(link.platform_url, link.station_id, link.last_sync_at, link.last_error)
+            )
             ctx = session.ctx()
             found = st.issues(ctx)
             waiting = st.waiting_changes(ctx, WAITING_SHOWN)

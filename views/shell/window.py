@@ -253,8 +253,13 @@ class ShellWindow(QMainWindow):
         button or tool falls off the toolbar."""
         wide, icons = Qt.ToolButtonStyle.ToolButtonTextBesideIcon, Qt.ToolButtonStyle.ToolButtonIconOnly
         tools = [b for a in self._tool_actions if isinstance(b := self.switcher.widgetForAction(a), QToolButton)]
-        spaces = [b for a in self.switcher.actions() if a.isVisible() and a not in self._tool_actions
-                  and isinstance(b := self.switcher.widgetForAction(a), QToolButton)]  # fmt: skip
+        spaces = [
+            b
+            for a in self.switcher.actions()
+            if a.isVisible()
+            and a not in self._tool_actions
+            and isinstance(b := self.switcher.widgetForAction(a), QToolButton)
+        ]
         others = [b for b in spaces if not b.isChecked()]
         for shrunk in ([], tools, tools + others):
             for b in tools + spaces:
