@@ -476,6 +476,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QListWidget, QPushButton, QVBoxLayout, QWidget
 
+from services.core.roles import STAFF
 from views.base import StationSession, Workspace
 
 
@@ -483,7 +484,7 @@ class ${Camel}Workspace(Workspace):
     name = "$name"
     title = "$Title"
     modules = frozenset({"$name"})
-    roles = frozenset({"owner", "admin", "operator"})
+    roles = STAFF
     position = 50  # place in the switcher (warehouse 10 ... admin 90)
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:

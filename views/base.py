@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QWidget
 
 from services.core.commands import execute
 from services.core.context import Ctx, Principal, Runtime, TenantInfo
+from services.core.roles import ANYONE
 from views.ops import OpRunner
 
 
@@ -61,7 +62,7 @@ class Workspace(QWidget):
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     modules: ClassVar[frozenset[str]] = frozenset()
-    roles: ClassVar[frozenset[str]] = frozenset({"owner", "admin", "operator", "warehouse-device"})
+    roles: ClassVar[frozenset[str]] = ANYONE
     # Place in the switcher (lower first; its Ctrl+<n> follows). Not "order": a workspace may show one.
     position: ClassVar[int] = 100
     # Roles that land here after sign-in, each with a rank: where several workspaces

@@ -31,13 +31,13 @@ from PySide6.QtWidgets import (
 
 from services.core.context import MODULES
 from services.core.errors import ValidationFailed, validation_details
+from services.core.roles import MANAGERS, ROLES
 from services.core.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, UserOut, UserUpdate
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.shell.forms import FieldError, field_messages, with_error
 from views.shell.theme import icon, set_role
 
-ROLES = ("owner", "admin", "operator", "warehouse-device")
 NO_PLATFORM = (
     "API keys are made on the platform, online, and this station works without one now (offline, or no "
     "platform URL in Settings). Create or revoke keys when it is connected."
@@ -499,7 +499,7 @@ class AdminWorkspace(Workspace):
     name = "admin"
     title = "Admin"
     modules = frozenset(MODULES)
-    roles = frozenset({"owner", "admin"})
+    roles = MANAGERS
     position = 90
     landing = {"owner": 1, "admin": 1}
 

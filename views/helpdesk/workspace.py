@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from services.core.files import Upload
+from services.core.roles import STAFF
 from views.base import StationSession, Workspace
 
 QUEUES: list[tuple[str, str]] = [
@@ -500,7 +501,7 @@ class HelpdeskWorkspace(Workspace):
         ("F5", "refresh"),
         ("Ctrl+W", "close the tab"),
     )
-    roles = frozenset({"owner", "admin", "operator"})
+    roles = STAFF
     position = 30
     landing = {"operator": 2}
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.roles import MANAGERS
 from services.sync.words import (  # noqa: F401 - the words, re-exported for the panel's callers
     clock_text,
     describe,
@@ -64,7 +65,6 @@ class PanelHost(Protocol):
 
 
 WAITING_SHOWN = 20
-MANAGER_ROLES = frozenset({"owner", "admin"})
 CHOICE_LABELS = {"keep_theirs": "Keep theirs", "retry": "Retry", "discard": "Discard"}
 CHOICE_TIPS = {
     "keep_theirs": "Drop the change made here and show the platform's version",
@@ -413,7 +413,7 @@ class SyncPanel(QDialog):
         sync = self.sync
         session = sync.session
         unlinked = self.loaded and self.link is None
-        manager = session is not None and (session.principal.role or "") in MANAGER_ROLES
+        manager = session is not None and (session.principal.role or "") in MANAGERS
         self.sync_now_button.setEnabled(sync.engine is not None and not unlinked)
         self.register_button.setVisible(unlinked and manager and not sync.offline)
         if unlinked and not manager:
