@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -42,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services.core.commands import Operation, execute
+from services.core.commands import Operation, execute, platform_path
 from services.core.context import MODULES
 from services.core.errors import ValidationFailed
 from services.core.files import FileResult
@@ -506,9 +507,57 @@ class RecordsWorkspace(Workspace):
                 self.session.notify(False, error_message(error))
                 self.count.setText(error_message(error))
 
-        self.session.ops.run(
-            lambda: execute(self.session.ctx(), op, body=body, **params), on_success=done, on_failure=failed
+        self.call(op, params, body, done, failed)
+
+    def call(
+        self,
+        op: Operation,
+        params: dict[str, Any],
+        body: Any,
+        on_success: Callable[[Any], None],
+        on_failure: Callable[[BaseException], None],
+    ) -> None:
+        """Run a command: here (the station's database, queued for sync), or on the platform, online,
+        when its declaration says it makes or carries a secret and this station has a platform."""
+        s = self.session
+
+        def done(result: Any) -> None:
+            on_success(result)
+            self._show_once(result)
+
+        if not (op.online and s.platform_url):
+            s.ops.run(lambda: execute(s.ctx(), op, body=body, **params), on_success=done, on_failure=on_failure)
+            return
+        from services.core import platform_client
+
+        path = platform_path(s.ctx(), op, {k: str(v) for k, v in params.items()})
+        token = s.platform_token() if s.platform_token else None
+        model = op.response if isinstance(op.response, type) and issubclass(op.response, BaseModel) else None
+
+        def parsed(data: Any) -> None:
+            done(model.model_validate(data) if model is not None and data is not None else data)
+
+        s.ops.run_async(
+            lambda: platform_client.call(s.platform_url, token, op.method, path, json=body),
+            on_success=parsed,
+            on_failure=on_failure,
         )
+
+    def _show_once(self, result: Any) -> None:
+        """A value shown once (a new API key): said now, in a box it can be copied from."""
+        fields = [f for f in getattr(result, "secret_fields", ()) if getattr(result, f, None)]
+        if not fields:
+            return
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            "Shown once",
+            "Copy it now: it is not shown again.\n\n"
+            + "\n".join(f"{label_of(f)}: {getattr(result, f)}" for f in fields),
+            parent=self,
+        )
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.setObjectName("shown-once")
+        box.open()
 
     def create_record(self) -> None:
         res = self.current
@@ -524,9 +573,7 @@ class RecordsWorkspace(Workspace):
                 if getattr(result, "id", None):
                     self.open_record(str(result.id))
 
-            self.session.ops.run(
-                lambda: execute(self.session.ctx(), op, body=value), on_success=done, on_failure=dlg.failed
-            )
+            self.call(op, {}, value, done, dlg.failed)
 
         ActionDialog(f"New {res.title[:-1].lower()}", form, submit, self).open()
 

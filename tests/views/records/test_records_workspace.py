@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -32,8 +33,9 @@ def _wait_loaded(qtbot: QtBot, ws: RecordsWorkspace) -> None:
     qtbot.waitUntil(lambda: ws.session.ops.active == 0 and ws.model is not None and not ws.model._busy, timeout=8000)
 
 
-def test_every_declared_resource_lists_opens_and_offers_its_forms(open_ws: Callable[..., RecordsWorkspace],
-                                                                    qtbot: QtBot) -> None:  # fmt: skip
+def test_every_declared_resource_lists_opens_and_offers_its_forms(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot
+) -> None:
     ws = open_ws()
     ctx = ws.session.ctx()
     declared = {r.key for r in resources() if may(ctx, r.listing)}
@@ -69,8 +71,9 @@ def test_every_declared_resource_lists_opens_and_offers_its_forms(open_ws: Calla
             ), res.key
 
 
-def test_a_create_form_shows_the_services_errors_on_the_field_and_creates(open_ws: Callable[..., RecordsWorkspace],
-                                                                          qtbot: QtBot) -> None:  # fmt: skip
+def test_a_create_form_shows_the_services_errors_on_the_field_and_creates(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot
+) -> None:
     ws = open_ws()
     ws.show_resource("upgrade:/admin/valuations")
     _wait_loaded(qtbot, ws)
@@ -90,8 +93,9 @@ def test_a_create_form_shows_the_services_errors_on_the_field_and_creates(open_w
     qtbot.waitUntil(lambda: ws.model is not None and ws.model.total == before + 1, timeout=5000)
 
 
-def test_actions_follow_the_role_and_irreversible_ones_ask_first(open_ws: Callable[..., RecordsWorkspace],
-                                                                   qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+def test_actions_follow_the_role_and_irreversible_ones_ask_first(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     operator = open_ws("operator@demo.test")
     operator.show_resource("upgrade:/admin/valuations")
     _wait_loaded(qtbot, operator)
@@ -113,8 +117,9 @@ def test_actions_follow_the_role_and_irreversible_ones_ask_first(open_ws: Callab
     assert owner.model.total == total  # type: ignore[union-attr]
 
 
-def test_csv_export_writes_every_row_of_the_filtered_list(open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot,
-                                                          tmp_path: Path) -> None:  # fmt: skip
+def test_csv_export_writes_every_row_of_the_filtered_list(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot, tmp_path: Path
+) -> None:
     ws = open_ws()
     ws.show_resource("fulfillment:/orders")
     _wait_loaded(qtbot, ws)
@@ -132,8 +137,9 @@ def test_csv_export_writes_every_row_of_the_filtered_list(open_ws: Callable[...,
     assert 0 < ws.model.total < total  # type: ignore[union-attr]
 
 
-def test_ctrl_k_finds_an_order_and_a_ticket_and_opens_it(open_ws: Callable[..., RecordsWorkspace],
-                                                         qtbot: QtBot) -> None:  # fmt: skip
+def test_ctrl_k_finds_an_order_and_a_ticket_and_opens_it(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot
+) -> None:
     ws = open_ws()
     QTest.keyClick(ws, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: ws.finder.isVisible(), timeout=3000)
@@ -146,8 +152,9 @@ def test_ctrl_k_finds_an_order_and_a_ticket_and_opens_it(open_ws: Callable[..., 
     assert ws.current is not None and ws.current.module == "fulfillment"
 
 
-def test_a_column_the_service_cannot_sort_by_says_which_can(open_ws: Callable[..., RecordsWorkspace],
-                                                            qtbot: QtBot) -> None:  # fmt: skip
+def test_a_column_the_service_cannot_sort_by_says_which_can(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot
+) -> None:
     ws = open_ws()
     ws.show_resource("fulfillment:/orders")
     _wait_loaded(qtbot, ws)
@@ -165,9 +172,15 @@ def test_a_record_shows_the_lists_under_it(runtime: Runtime, qtbot: QtBot) -> No
 
     # On the platform: a subscription carries a signing secret, so it is never made on a station.
     ws = next(workspace_factory(runtime, qtbot, RecordsWorkspace, "owner@demo.test", (1280, 800)))()
-    execute(ws.session.ctx(), "events.subscriptions.create",
-            body={"webhook_url": "https://hooks.example.com/orders", "event_types": ["order.shipped"],
-                  "secret": "whsec_" + "s" * 32})  # fmt: skip
+    execute(
+        ws.session.ctx(),
+        "events.subscriptions.create",
+        body={
+            "webhook_url": "https://hooks.example.com/orders",
+            "event_types": ["order.shipped"],
+            "secret": "whsec_" + "s" * 32,
+        },
+    )
     ws.show_resource("events:/subscriptions")
     _wait_loaded(qtbot, ws)
     assert ws.model is not None and ws.model.rowCount() > 0
@@ -175,3 +188,41 @@ def test_a_record_shows_the_lists_under_it(runtime: Runtime, qtbot: QtBot) -> No
     assert box is not None
     qtbot.waitUntil(lambda: "reading" not in box.text(), timeout=5000)
     assert box.text()  # its deliveries, or that there are none yet
+
+
+def test_a_change_that_makes_a_secret_is_made_on_the_platform_online(
+    station: Runtime, server: Any, client: Any, qtbot: QtBot
+) -> None:
+    """An API key made in the records workspace of a station is made on its platform (never queued):
+    the key shown once works there at once. With the platform away, the form says so and keeps it."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.conftest import login
+
+    ws = next(workspace_factory(station, qtbot, RecordsWorkspace, "owner@demo.test", (1280, 800)))()
+    token = login(client, "owner@demo.test")
+    ws.session.platform_url, ws.session.platform_token = server.url, lambda: token
+    ws.show_resource("platform:/api/tenants/{tenant}/api-keys")
+    _wait_loaded(qtbot, ws)
+    ws.create_record()
+    dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
+    dialog.form.fields["name"].input.setText("ERP")  # type: ignore[attr-defined]
+    dialog.form.fields["modules"].input.setText("fulfillment")  # type: ignore[attr-defined]
+    dialog.submit()
+    qtbot.waitUntil(lambda: ws.findChild(QMessageBox, "shown-once") is not None, timeout=8000)
+    text = ws.findChild(QMessageBox, "shown-once").text()
+    key = text.split("Key: ", 1)[1].strip()
+    assert key.startswith("pk_live_")
+    assert client.get("/demo/fulfillment/api/orders", headers={"X-API-Key": key}).status_code == 200
+    from services.sync import station as st
+
+    assert st.pending_count(station, ws.session.tenant.id) == 0  # nothing queued here
+    # The platform away: the form stays open and says what to do.
+    ws.session.platform_url = "http://127.0.0.1:9"
+    ws.create_record()
+    dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
+    dialog.form.fields["name"].input.setText("Later")  # type: ignore[attr-defined]
+    dialog.form.fields["modules"].input.setText("fulfillment")  # type: ignore[attr-defined]
+    dialog.submit()
+    qtbot.waitUntil(lambda: "does not answer" in dialog.message.text(), timeout=8000)
+    assert dialog.isVisible()
