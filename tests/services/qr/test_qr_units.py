@@ -1,10 +1,7 @@
-"""Check digits, user-agent parsing and the bench's smoke run (tiny mode)."""
+"""Check digits and user-agent parsing (the bench's smoke run is tests/test_benchmarks_smoke.py)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -43,17 +40,3 @@ def test_agents_and_bots() -> None:
     ):
         assert parse_agent(ua).bot, ua
     assert referrer_host(None) == "direct" and referrer_host("https://www.instagram.com/x") == "www.instagram.com"
-
-
-def test_bench_tiny_smoke() -> None:
-    env = {**os.environ, "BENCH_TINY": "1", "QT_QPA_PLATFORM": "offscreen"}
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "tests/bench/bench_qr.py")],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    ).stdout
-    assert "decode: 30/30" in out and "scan redirect" in out and "analytics summary" in out
