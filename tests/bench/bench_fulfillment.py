@@ -140,6 +140,7 @@ def main() -> None:
 
         ui = []
         for oid, code in rng.sample(scans, size(200, 2)):
+            ws._leave_to = oid  # the last order is part-picked: leaving it is already confirmed
             ws.open_order(oid)
             settle()
             row = next(r for r in range(ws.lines.rowCount()) if ws.lines.item(r, 1).text() == code)

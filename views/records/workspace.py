@@ -160,7 +160,7 @@ class RecordsWorkspace(Workspace):
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setStretchLastSection(False)  # a column is as wide as it reads
         self.table.activated.connect(self._open_row)
         self.progress_bars = ProgressDelegate(self.table)
 
@@ -247,6 +247,7 @@ class RecordsWorkspace(Workspace):
         self.table.setModel(self.model)
         for i in range(len(self.model.columns) + 8):
             self.table.setItemDelegateForColumn(i, None)  # type: ignore[arg-type]
+        self.table.resizeColumnsToContents()  # the headers read in full before the rows arrive
         if "progress" in self.model.columns:
             self.table.setItemDelegateForColumn(self.model.columns.index("progress"), self.progress_bars)
         self.table.horizontalHeader().setSortIndicatorShown(False)
