@@ -32,13 +32,13 @@ from services.core.sealing import seal, unseal
 from services.core.storage import blob_folder
 from services.sync import protocol as p
 from services.sync.schemas import Change, EntryAnswer
+from services.sync.states import ISSUE_STATES, OUTBOX
 
 # A change the platform failed to apply this many times (its answer was
 # "retry") is voided and shown as a sync issue, so the queue behind it moves.
 MAX_ATTEMPTS = 5
 # Under the platform's 1 MiB request limit, with room for the envelope.
 MAX_BATCH_BYTES = 768 * 1024
-ISSUE_STATES = ("conflict", "rejected")
 _OUTBOX = table_of(OutboxEntry)
 _EVENTS = table_of(Event)
 
@@ -492,7 +492,7 @@ def resolve_issue(ctx: Ctx, entry_id: str, choice: Choice) -> list[str]:
         )
         if choice not in issue.choices:
             raise ValidationFailed(f"{choice} is not a choice for this issue", {"choices": list(issue.choices)})
-        e.status = "discarded"
+        e.status = OUTBOX.check(e.status, choice, "person")
         if choice == "retry":
             # Sent again at the end of the queue, under a new number and signature.
             # The same writer as the change itself (services.core.commands.outbox_row): the file it carried too.

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services.core.commands import Operation, execute, platform_path
+from services.core.commands import SECRET_FIELDS, Operation, execute, platform_path
 from services.core.context import MODULES
 from services.core.errors import ValidationFailed
 from services.core.files import FileResult
@@ -526,7 +526,8 @@ class RecordsWorkspace(Workspace):
             on_success(result)
             self._show_once(result)
 
-        if not (op.online and s.platform_url):
+        secret = isinstance(body, dict) and any(body.get(f) not in (None, "") for f in SECRET_FIELDS)
+        if not ((op.online or secret) and s.platform_url):  # a password reset carries a secret too
             s.ops.run(lambda: execute(s.ctx(), op, body=body, **params), on_success=done, on_failure=on_failure)
             return
         from services.core import platform_client
