@@ -38,8 +38,9 @@ def load_modules() -> None:
         if not info.ispkg:
             continue
         importlib.import_module(f"services.{info.name}")
-        if importlib.util.find_spec(f"services.{info.name}.demo") is not None:
-            importlib.import_module(f"services.{info.name}.demo")
+        for part in ("service", "demo"):  # a package may leave these to be loaded here (services.sync)
+            if importlib.util.find_spec(f"services.{info.name}.{part}") is not None:
+                importlib.import_module(f"services.{info.name}.{part}")
 
 
 def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:

@@ -8,4 +8,5 @@ the platform's changes pulled since a cursor, conflicts shown to people.
 - ``client`` / ``engine``: the station's engine on the asyncio loop (httpx).
 """
 
-from services.sync import service  # noqa: F401 - declarations
+# The declarations (``service``) are imported by the composition root, not here: the desktop
+# reads ``services.sync.words`` at start-up without loading the platform side.
