@@ -46,7 +46,23 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
             conn.connection.dbapi_connection.execute(f"BEGIN {mode}")
 
         return engine
-    return create_engine(url, echo=echo, hide_parameters=True, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    engine = create_engine(url, echo=echo, hide_parameters=True, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+    @event.listens_for(engine, "handle_error")
+    def _no_row_values(ctx: Any) -> None:
+        # PostgreSQL's DETAIL line quotes the failing row ("Failing row contains (..., a@b.test)",
+        # "Key (email)=(a@b.test) already exists"): hide_parameters cannot reach it. Keep the
+        # primary message only; the structured fields stay on .diag for code that needs them.
+        orig = ctx.original_exception
+        primary = getattr(getattr(orig, "diag", None), "message_primary", None)
+        wrapped = ctx.sqlalchemy_exception
+        if not primary or wrapped is None:
+            return
+        orig.args = (primary,)
+        head = f"({type(orig).__module__}.{type(orig).__name__}) {primary}"
+        wrapped.args = (head, *wrapped.args[1:])
+
+    return engine
 
 
 def alembic_config(engine: Engine) -> Any:
