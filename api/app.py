@@ -7,6 +7,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
+from urllib.parse import quote
 
 from anyio import to_thread
 from fastapi import FastAPI, Request, Response
@@ -33,12 +34,23 @@ from services.core.schemas import LoginOut, LoginRequest, MeOut
 log = logging.getLogger("api")
 
 
+def content_disposition(disposition: str, filename: str) -> str:
+    """RFC 6266: headers are Latin-1, so a name beyond ASCII travels percent-encoded in ``filename*``
+    (RFC 5987) beside an ASCII stand-in for old clients."""
+    fallback = "".join(c if 32 <= ord(c) < 127 and c not in '"\\' else "_" for c in filename)
+    value = f'{disposition}; filename="{fallback}"'
+    if fallback != filename:
+        value += "; filename*=UTF-8''" + quote(filename, safe="")
+    return value
+
+
 def serialize(result: Any, status_code: int) -> Response:
     if isinstance(result, FileResult):
         headers = {}
         if result.filename:
-            disp = "inline" if result.inline else "attachment"
-            headers["Content-Disposition"] = f'{disp}; filename="{result.filename}"'
+            headers["Content-Disposition"] = content_disposition(
+                "inline" if result.inline else "attachment", result.filename
+            )
         return Response(result.content, media_type=result.media_type, headers=headers)
     if isinstance(result, Response):
         return result

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
@@ -129,6 +130,9 @@ class OperationResult(OrderDetail):
     matched_line_ids: list[str] = Field(default_factory=list)
 
 
+_ISO_START = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def _utc(v: datetime | None) -> datetime | None:
     # Query strings carry dates without a zone: read them as UTC.
     if v is not None and v.tzinfo is None:
@@ -151,6 +155,14 @@ class OrderQuery(ListQuery):
         unknown = [s for s in v.split(",") if s not in STATES]
         if unknown:
             raise ValueError(f"unknown status {', '.join(unknown)}; one of {', '.join(STATES)}")
+        return v
+
+    @field_validator("from_", "to", mode="before")
+    @classmethod
+    def _iso(cls, v: Any) -> Any:
+        # Lax parsing would read a bare number as Unix seconds; the spec's range is ISO 8601.
+        if isinstance(v, str) and not _ISO_START.match(v):
+            raise ValueError("not an ISO 8601 date or timestamp")
         return v
 
     @field_validator("from_", "to")

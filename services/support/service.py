@@ -853,11 +853,12 @@ def list_categories(ctx: Ctx) -> sc.CategoryList:
 
 
 def _name_taken(s: Session, name: str, but: str | None = None) -> None:
-    stmt = select(SupportCategory.id).where(func.lower(SupportCategory.name) == name.lower())
-    if but:
-        stmt = stmt.where(SupportCategory.id != but)
-    if s.execute(stmt).first() is not None:
-        raise Conflict("a category with this name exists", {"name": name})
+    # Compared in Python: SQLite's lower() folds ASCII only, so "Ärger" and "ärger" (or two
+    # "Ärger") passed a lower() = lower() check and hit the unique constraint as a 500.
+    wanted = name.casefold()
+    for cid, existing in s.execute(select(SupportCategory.id, SupportCategory.name)):
+        if cid != but and existing.casefold() == wanted:
+            raise Conflict("a category with this name exists", {"name": name})
 
 
 @use_case(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
+import math
 import re
 import secrets
 import time
@@ -172,7 +173,9 @@ def authenticate(ctx: Ctx, headers: dict[str, str | None], purpose: str) -> Call
     try:
         skew = float(ts) - now.timestamp()
     except ValueError:
-        raise Unauthorized("X-Station-Timestamp is Unix seconds", {"reason": "bad_timestamp"}) from None
+        skew = math.nan
+    if not math.isfinite(skew):  # "inf" and "nan" parse as floats but are no time
+        raise Unauthorized("X-Station-Timestamp is Unix seconds", {"reason": "bad_timestamp"})
     if abs(skew) > p.CLOCK_TOLERANCE:
         raise Unauthorized(
             f"the station's clock is {abs(skew) / 60:.0f} min {'ahead of' if skew > 0 else 'behind'} the platform's; "
