@@ -1,7 +1,10 @@
-"""Ticket search: an SQLite FTS5 trigram index over number, subject, requester e-mail and description.
+"""Ticket search: SQLite FTS5 trigram indexes over the ticket (number, subject, requester e-mail,
+description) and over the text of every message, so words a customer wrote in a later reply find
+the ticket.
 
 * The trigram tokenizer matches substrings, case-insensitively, like the ``LIKE '%term%'`` it
-  replaces; every whitespace-separated word of the search must occur (in any of the columns).
+  replaces; every whitespace-separated word of the search must occur, in any of the ticket's
+  columns or in any of its messages (internal notes included: the search is for staff).
   Words shorter than 3 characters cannot use trigrams: they are checked with ``LIKE`` on the
   rows the other words selected (or on the whole tenant when no word is long enough).
 * The index is kept in sync by SQL triggers on ``support_tickets`` (insert, delete, update of the
@@ -12,8 +15,8 @@
   applies on top, so another tenant's ticket can never come back.
 * PostgreSQL (or an SQLite without FTS5) uses the ``LIKE`` search.
 
-The virtual table and its triggers come from the migration ``0402_support_fts`` (which also
-fills the index from existing tickets); ``local_db.base.UNMAPPED_TABLE_PREFIXES`` keeps them out
+The virtual tables and their triggers come from the migrations ``0402_support_fts`` and
+``0403_support_message_fts`` (which also fill them from existing rows); ``local_db.base.UNMAPPED_TABLE_PREFIXES`` keeps them out
 of the model/migration comparison.
 """
 
@@ -27,16 +30,18 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, column, literal_column, or_, select, table
 from sqlalchemy.orm import Session
 
-from local_db.models.support import SupportTicket
+from local_db.models.support import SupportMessage, SupportTicket
 from services.core.context import Ctx
 
 FTS = "support_ticket_search"
+MESSAGES_FTS = "support_message_search"
 BACKFILL = f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')"
 MIN_TRIGRAM = 3
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 NUMBER = re.compile(r"^(TKT-\d{4}-\d{6}|PROV-[\w-]+)$", re.IGNORECASE)
 
 _fts = table(FTS, column("rowid"))
+_messages_fts = table(MESSAGES_FTS, column("ticket_id"))
 _ticket_rowid: ColumnElement[Any] = literal_column("support_tickets.rowid")
 _ticket_rowid_walk: ColumnElement[Any] = literal_column("+support_tickets.rowid")
 _lock = threading.Lock()
@@ -44,9 +49,10 @@ _lock = threading.Lock()
 
 @dataclass
 class SearchState:
-    """Per runtime: whether the FTS5 index exists (looked up once)."""
+    """Per runtime: whether the FTS5 indexes exist (looked up once)."""
 
     ready: bool | None = None
+    messages: bool = False
 
 
 def fts_available(ctx: Ctx) -> bool:
@@ -57,33 +63,48 @@ def fts_available(ctx: Ctx) -> bool:
     state = ctx.runtime.part(SearchState)
     if state.ready is None:
         with _lock, db.engine.connect() as conn:
-            found = conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = ?", (FTS,)).first()
-            state.ready = found is not None
+            names = {
+                r[0]
+                for r in conn.exec_driver_sql(
+                    "SELECT name FROM sqlite_master WHERE name IN (?, ?)", (FTS, MESSAGES_FTS)
+                )
+            }
+            state.ready, state.messages = FTS in names, MESSAGES_FTS in names
     return state.ready
 
 
 def rebuild(s: Session) -> None:
-    """Refill the index from the tickets (after bulk loads that bypassed SQLite, or a repair)."""
-    s.connection().exec_driver_sql(BACKFILL)
+    """Refill the indexes from the tickets and messages (after bulk loads that bypassed SQLite, or a repair)."""
+    conn = s.connection()
+    conn.exec_driver_sql(BACKFILL)
+    if conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = ?", (MESSAGES_FTS,)).first():
+        conn.exec_driver_sql(f"INSERT INTO {MESSAGES_FTS}({MESSAGES_FTS}) VALUES ('rebuild')")
 
 
 def _like(term: str) -> str:
     return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-def like_filter(words: list[str]) -> ColumnElement[bool]:
-    """Every word in the number, the subject or the e-mail (the search of DECISIONS.md, any database)."""
-    T = SupportTicket
-    return and_(
-        *(
-            or_(
-                T.number.ilike(_like(w), escape="\\"),
-                T.subject.ilike(_like(w), escape="\\"),
-                T.requester_email.ilike(_like(w), escape="\\"),
-            )
-            for w in words
-        )
-    )
+def like_filter(words: list[str], *, messages: bool = False) -> ColumnElement[bool]:
+    """Every word in the number, the subject or the e-mail (the search of DECISIONS.md, any
+    database); with ``messages``, in the text of one of the ticket's messages as well."""
+    T, M = SupportTicket, SupportMessage
+
+    def one(w: str) -> ColumnElement[bool]:
+        where = [
+            T.number.ilike(_like(w), escape="\\"),
+            T.subject.ilike(_like(w), escape="\\"),
+            T.requester_email.ilike(_like(w), escape="\\"),
+        ]
+        if messages:
+            where.append(T.id.in_(select(M.ticket_id).where(M.body.ilike(_like(w), escape="\\"))))
+        return or_(*where)
+
+    return and_(*(one(w) for w in words))
+
+
+def _quoted(word: str) -> str:
+    return '"' + word.replace('"', '""') + '"'
 
 
 def search_filter(ctx: Ctx, text: str, *, many_hits: bool = False) -> ColumnElement[bool]:
@@ -101,14 +122,25 @@ def search_filter(ctx: Ctx, text: str, *, many_hits: bool = False) -> ColumnElem
         return T.number == text.upper()
     words = text.split() or [text]
     if not fts_available(ctx):
-        return like_filter(words)
+        return like_filter(words, messages=True)
     long = [w for w in words if len(w) >= MIN_TRIGRAM]
     short = [w for w in words if len(w) < MIN_TRIGRAM]
     if not long:
         return like_filter(short)
-    query = " AND ".join('"' + w.replace('"', '""') + '"' for w in long)
-    hits = select(_fts.c.rowid).where(literal_column(FTS).op("MATCH")(query))
     # Joined back by rowid to the tickets, filtered by the tenant here and by the session's scoping.
     rowid = _ticket_rowid_walk if many_hits else _ticket_rowid
-    cond = and_(T.tenant_id == ctx.tenant_id, rowid.in_(hits))
+    with_messages = ctx.runtime.part(SearchState).messages
+    if with_messages:
+        # Word by word: one word may be in the subject and the next in a customer's reply.
+        found = [
+            or_(
+                rowid.in_(select(_fts.c.rowid).where(literal_column(FTS).op("MATCH")(_quoted(w)))),
+                T.id.in_(select(_messages_fts.c.ticket_id).where(literal_column(MESSAGES_FTS).op("MATCH")(_quoted(w)))),
+            )
+            for w in long
+        ]
+    else:
+        query = " AND ".join(_quoted(w) for w in long)
+        found = [rowid.in_(select(_fts.c.rowid).where(literal_column(FTS).op("MATCH")(query)))]
+    cond = and_(T.tenant_id == ctx.tenant_id, *found)
     return and_(cond, like_filter(short)) if short else cond

@@ -514,7 +514,7 @@ class HelpdeskWorkspace(Workspace):
         self.counts: Any = None
 
         self.search = named(QLineEdit(), "helpdesk-search")
-        self.search.setPlaceholderText("Search all queues: number, subject, e-mail, description (Ctrl+F)")
+        self.search.setPlaceholderText("Search all queues: number, subject, e-mail, messages (Ctrl+F)")
         self.search.returnPressed.connect(self.load_tickets)
         self.queues = named(QListWidget(), "helpdesk-queues")
         for key, label in QUEUES:

@@ -132,7 +132,33 @@ def test_like_fallback_matches_the_fts_search(runtime: Runtime) -> None:
     fts = {term: found(a, term) for term in ("capacitor", "northwind", t.number, "charged twice", "alice@exa")}
     runtime.provide(SearchState(ready=False))
     assert {term: found(a, term) for term in fts} == fts
-    assert found(a, "firmware") == []  # the LIKE search does not read descriptions
+    assert found(a, "firmware") == [t.number]  # the description is the first message
+
+
+def test_search_finds_words_of_later_messages(runtime: Runtime) -> None:
+    """A word a customer wrote in a reply (or an agent in an internal note) finds the ticket."""
+    a, b = agent(runtime), agent(runtime, "owner@other.test", "other")
+    t = new_ticket(a, subject="Printer offline")
+    theirs = new_ticket(b, subject="Printer offline")
+    reply = {"body": "Still broken after replacing the Zanzibar toner cartridge.", "internal": False}
+    execute(a, "support.messages.create", ticket_id=t.id, body=reply)
+    execute(b, "support.messages.create", ticket_id=theirs.id, body=reply)
+    execute(a, "support.messages.create", ticket_id=t.id, body={"body": "Escalate to Quetzal team", "internal": True})
+    assert found(a, "zanzibar") == [t.number] and found(b, "zanzibar") == [theirs.number]
+    assert found(a, "quetzal") == [t.number]  # internal notes too: the search is for staff
+    # Words may come from different places: the subject and a reply.
+    assert found(a, "printer zanzibar") == [t.number] and found(a, "printer nowhere-word") == []
+    assert found(a, "zanzibar toner cartridge") == [t.number]
+    # The LIKE search (PostgreSQL) reads message text as well.
+    runtime.provide(SearchState(ready=False))
+    assert found(a, "zanzibar") == [t.number] and found(a, "printer quetzal") == [t.number]
+    runtime.provide(SearchState())
+    # A deleted ticket takes its messages out of the index (the messages' cascade and trigger).
+    with runtime.db.transaction(DEMO) as s:
+        s.delete(s.get(SupportTicket, t.id))
+    assert found(a, "zanzibar") == [] and found(b, "zanzibar") == [theirs.number]
+    with runtime.db.transaction(None) as s:
+        s.execute(text(f"INSERT INTO {search.MESSAGES_FTS}({search.MESSAGES_FTS}, rank) VALUES ('integrity-check', 1)"))
 
 
 def test_rebuild_refills_the_index(runtime: Runtime) -> None:

@@ -96,6 +96,14 @@ def test_answer_with_ctrl_enter_and_note_with_ctrl_i(qtbot: QtBot, desk: Helpdes
     # The first public reply stopped the first-response clock.
     qtbot.waitUntil(lambda: "First response: met" in tab.timers.text())
     assert sum(v.kind == "note" for v in tab.message_views() if isinstance(v, MessageView)) == 1
+    # Words of a later message find the ticket from the search box (Ctrl+F, type, Enter).
+    qtbot.keyClick(desk, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert desk.search.hasFocus()
+    desk.search.clear()
+    qtbot.keyClicks(desk.search, "asked twice before")
+    qtbot.keyClick(desk.search, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: desk.table.rowCount() == 1)
+    assert desk.table.item(0, 1).text() == "Charged twice for order 1042"
 
 
 def test_triage_accept_and_suggested_reply(qtbot: QtBot, desk: HelpdeskWorkspace) -> None:
