@@ -24,12 +24,17 @@ run: install
 serve: install
 	$(PY) -m app serve --demo --host 127.0.0.1 --port 8000
 
+# Tests run in TEST_WORKERS processes (pytest-xdist), a file per worker at a time: each test
+# has its own database and server, and one process is bound to one core by Python's GIL.
+TEST_WORKERS ?= 2
+PYTEST := QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile
+
 test: install
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+	$(PYTEST)
 	@# With a PostgreSQL server (.ci/run starts one), the server tests run again on it.
 	@if [ -n "$$PLATFORM_TEST_POSTGRES_URL" ]; then \
 		echo "server tests on PostgreSQL:"; \
-		PLATFORM_TEST_BACKEND=postgres QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests/api; \
+		PLATFORM_TEST_BACKEND=postgres $(PYTEST) tests/api; \
 	fi
 
 lint: install

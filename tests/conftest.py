@@ -70,19 +70,33 @@ def _pg_url(name: str) -> str:
     return PG_URL.rsplit("/", 1)[0] + "/" + name
 
 
+# One template per test process: parallel workers (and parallel runs) must not drop each other's.
+_PG_TEMPLATE = f"platform_tpl_{os.getpid()}"
+
+
+def _drop_pg_template() -> None:
+    admin = _pg_admin()
+    with admin.connect() as c:
+        c.exec_driver_sql(f"DROP DATABASE IF EXISTS {_PG_TEMPLATE} WITH (FORCE)")
+    admin.dispose()
+
+
 def _pg_template(tmp_factory: pytest.TempPathFactory) -> str:
     if "pg" not in _TEMPLATE:
+        import atexit
+
         admin = _pg_admin()
         with admin.connect() as c:
-            c.exec_driver_sql("DROP DATABASE IF EXISTS platform_tpl WITH (FORCE)")
-            c.exec_driver_sql("CREATE DATABASE platform_tpl")
+            c.exec_driver_sql(f"DROP DATABASE IF EXISTS {_PG_TEMPLATE} WITH (FORCE)")
+            c.exec_driver_sql(f"CREATE DATABASE {_PG_TEMPLATE}")
         admin.dispose()
+        atexit.register(_drop_pg_template)
         d = tmp_factory.mktemp("pg-template")
-        rt = platform_runtime(Settings(data_dir=d, secret_key=TEST_SECRET, database_url=_pg_url("platform_tpl")))
+        rt = platform_runtime(Settings(data_dir=d, secret_key=TEST_SECRET, database_url=_pg_url(_PG_TEMPLATE)))
         seed_demo(rt)
         rt.db.dispose()
         _TEMPLATE["pg"] = d
-    return "platform_tpl"
+    return _PG_TEMPLATE
 
 
 @pytest.fixture
