@@ -19,7 +19,7 @@ class ScanChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scanChart")
-        self.setMinimumHeight(180)
+        self.setMinimumHeight(140)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.days: list[tuple[date, int, int]] = []  # (day, scans, bots)
 

@@ -15,7 +15,17 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QMarginsF, QRect, Qt, QTimer
-from PySide6.QtGui import QFont, QImage, QKeySequence, QPageLayout, QPageSize, QPainter, QPixmap, QShortcut
+from PySide6.QtGui import (
+    QFont,
+    QImage,
+    QKeySequence,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPixmap,
+    QResizeEvent,
+    QShortcut,
+)
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -115,6 +125,8 @@ class QrDesignWorkspace(Workspace):
         left.addWidget(QLabel("Codes"))
         self.code_list = QListWidget()
         self.code_list.setStyleSheet("font-size: 15pt;")
+        self.code_list.setWordWrap(True)
+        self.code_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.code_list.currentItemChanged.connect(lambda cur, _prev: self._picked(cur))
         left.addWidget(self.code_list, 1)
         new = QPushButton("New code (Ctrl+N)")
@@ -177,23 +189,25 @@ class QrDesignWorkspace(Workspace):
             b.clicked.connect(slot)
             buttons.addWidget(b)
         mid.addLayout(buttons)
-        mid.addWidget(QLabel("Scans, last 30 days"))
-        self.chart = ScanChart()
-        mid.addWidget(self.chart, 1)
-        self.totals = QLabel("")
-        mid.addWidget(self.totals)
+        mid.addStretch(1)
         body.addLayout(mid, 5)
 
         right = QVBoxLayout()
         self.preview = QLabel()
         self.preview.setObjectName("preview")
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.preview.setMinimumSize(300, 300)
-        right.addWidget(self.preview, 1)
+        self.preview.setMinimumSize(260, 260)
+        right.addWidget(self.preview, 3)
         self.carries = QLabel("")
         self.carries.setWordWrap(True)
         self.carries.setStyleSheet("font-size: 13pt;")
         right.addWidget(self.carries)
+        right.addWidget(QLabel("Scans, last 30 days"))
+        self.chart = ScanChart()
+        right.addWidget(self.chart, 2)
+        self.totals = QLabel("")
+        self.totals.setWordWrap(True)
+        right.addWidget(self.totals)
         body.addLayout(right, 4)
 
         self.logo_file_id: str | None = None
@@ -235,6 +249,7 @@ class QrDesignWorkspace(Workspace):
 
     def load(self, quiet: bool = False) -> None:
         call = self.session.call
+        opening = not quiet and self.code is None and not self.codes
 
         def got_codes(page: Any) -> None:
             self.codes = list(page.items)
@@ -251,6 +266,8 @@ class QrDesignWorkspace(Workspace):
             if keep is not None:
                 self.code = next((c for c in self.codes if c.id == keep), self.code)
                 self.load_scans()
+            elif opening and self.codes:
+                self.code_list.setCurrentRow(0)  # opens on the most scanned code
 
         def got_templates(page: Any) -> None:
             self.templates = list(page.items)
@@ -259,10 +276,12 @@ class QrDesignWorkspace(Workspace):
             self.template_box.addItem("(own style)", None)
             for t in self.templates:
                 self.template_box.addItem(t.name, t.id)
+            if self.code is not None:
+                current = self.code.template_id
             if current is not None:
                 self.template_box.setCurrentIndex(max(0, self.template_box.findData(current)))
 
-        self.session.ops.run(call("qr.codes.list", query={"limit": "100", "sort": "name"}), on_success=got_codes)
+        self.session.ops.run(call("qr.codes.list", query={"limit": "100", "sort": "-scans"}), on_success=got_codes)
         self.session.ops.run(call("qr.templates.list", query={"limit": "100"}), on_success=got_templates)
 
     def _picked(self, item: QListWidgetItem | None) -> None:
@@ -414,6 +433,20 @@ class QrDesignWorkspace(Workspace):
 
         self.session.ops.run(draw, on_success=drawn, on_failure=failed, parent=self.preview)
 
+    def _fit_preview(self) -> None:
+        if self.image is None:
+            return
+        side = max(64, min(self.preview.width(), self.preview.height()) - 16)
+        # Whole-module scaling (fast transformation): square, sharp modules on screen.
+        pix = QPixmap.fromImage(self.image).scaled(
+            side, side, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.FastTransformation
+        )
+        self.preview.setPixmap(pix)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_preview()
+
     def expected(self) -> str:
         if self.dynamic_box.isChecked():
             if self.code is not None:
@@ -422,17 +455,8 @@ class QrDesignWorkspace(Workspace):
         return self.content_input.text()
 
     def show_drawing(self, png: bytes, decoded: list[str]) -> None:
-        image = QImage.fromData(png)
-        self.image = image
-        side = min(self.preview.width(), self.preview.height()) - 16
-        self.preview.setPixmap(
-            QPixmap.fromImage(image).scaled(
-                max(64, side),
-                max(64, side),
-                Qt.AspectRatioMode.KeepAspectRatio,
-                Qt.TransformationMode.FastTransformation,
-            )
-        )
+        self.image = QImage.fromData(png)
+        self._fit_preview()
         self.decoded = decoded
         style = self.form_style()
         new_dynamic = self.dynamic_box.isChecked() and self.code is None
