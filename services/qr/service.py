@@ -533,28 +533,24 @@ def summary(
     today: date | None = None,
     cache: MonthCache | None = None,
 ) -> AnalyticsOut:
-    """Totals and breakdowns from the stored daily counters. Whole months of the range that are over
-    come from ``cache`` (read once); the rest (the current month, a partial first or last month)
-    is summed in SQL."""
+    """Totals and breakdowns from the stored daily counters. The months of the range that are over
+    come from ``cache`` (read once); the rest (the current month, a partial last month) is summed
+    in SQL."""
     parts: list[_Part] = []
     live_from = start
     if cache is not None and today is not None:
-        month = start if start.day == 1 else _month_end(start) + timedelta(days=1)
         this_month = today.replace(day=1)
-        gaps: list[tuple[date, date]] = []
-        while month < this_month and _month_end(month) <= end:
-            last = _month_end(month)
-            key = (tenant_id, code_id or "*", month)
+        # Each kept part runs from its first day to the end of that month (a whole month, or the
+        # range's first, partial month): the key is that first day.
+        while live_from < this_month and _month_end(live_from) <= end:
+            last = _month_end(live_from)
+            key = (tenant_id, code_id or "*", live_from)
             part = cache.get(key)
             if part is None:
-                part = _read_part(s, tenant_id, code_id, month, last)
+                part = _read_part(s, tenant_id, code_id, live_from, last)
                 cache.put(key, part)
-            if live_from < month:
-                gaps.append((live_from, month - timedelta(days=1)))
             parts.append(part)
             live_from = last + timedelta(days=1)
-            month = live_from
-        parts.extend(_read_part(s, tenant_id, code_id, a, b) for a, b in gaps)
     if live_from <= end:
         parts.append(_read_part(s, tenant_id, code_id, live_from, end))
     dims: dict[tuple[str, str], int] = defaultdict(int)
