@@ -145,6 +145,33 @@ def render(fmt: str, data: str, style: dict[str, Any], size: int = 512, logo: by
     return WRITERS[fmt](data, style, size, logo)
 
 
+def contrast(fg: str, bg: str) -> float:
+    """WCAG contrast ratio of two #rrggbb colours (1 to 21): under ~3 phone cameras start to miss modules."""
+
+    def lum(c: str) -> float:
+        parts = [v / 255 for v in _rgb(c)]
+        r, g, b = (p / 12.92 if p <= 0.03928 else ((p + 0.055) / 1.055) ** 2.4 for p in parts)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def read_back(png_bytes: bytes) -> list[str]:
+    """What a reader finds in a PNG (zxing-cpp, the decoder the tests and benchmark use): the
+    designer's check that a style or logo did not make the code unreadable. Light-on-dark codes
+    are tried inverted too, as phone apps do."""
+    import zxingcpp
+    from PIL import Image, ImageOps
+
+    with Image.open(io.BytesIO(png_bytes)) as img:
+        grey = img.convert("L")
+    found = [r.text for r in zxingcpp.read_barcodes(grey)]
+    if not found:
+        found = [r.text for r in zxingcpp.read_barcodes(ImageOps.invert(grey))]
+    return found
+
+
 # --- barcodes -----------------------------------------------------------------
 
 # python-barcode's names for our types.

@@ -10,16 +10,17 @@ import json
 import os
 import secrets
 import string
+import threading
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import delete, desc, func, select, update
+from sqlalchemy import Date, bindparam, delete, select, text, update
 from sqlalchemy.orm import Session
 
 from local_db import new_id
-from local_db.models.qr import QrBarcode, QrCode, QrDaily, QrFolder, QrScan, QrTemplate
+from local_db.models.qr import QrBarcode, QrCode, QrFolder, QrScan, QrTemplate
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed, conflict_state
@@ -378,56 +379,40 @@ def scan(ctx: Ctx, short_code: str, headers: dict[str, str | None] | None = None
     agent = scanning.parse_agent(ua)
     now = ctx.now()
     tenant_id = ctx.tenant_id
+    short = short_code[:64]
     target: str | None = None
+    secret = ctx.runtime.secret_key
     with ctx.write() as s:
-        found = (
-            s.connection()
-            .execute(
-                select(
-                    QrCode.id,
-                    QrCode.enabled,
-                    QrCode.dynamic,
-                    QrCode.destination_url,
-                    QrCode.valid_since,
-                    QrCode.valid_until,
-                    QrCode.max_scans,
-                    QrCode.scans,
-                    QrCode.scan_alert_threshold,
-                    QrCode.threshold_sent,
-                ).where(QrCode.tenant_id == tenant_id, QrCode.short_code == short_code[:64])
-            )
-            .first()
-        )
-        live = found is not None and serving(found, now)  # type: ignore[arg-type]
-        code_id = found.id if live and found is not None else None
+        conn = s.connection()
+        # One statement: counted on the code only if it serves (the cap exact under concurrency).
+        hit = scanning.serve(conn, tenant_id=tenant_id, short_code=short, now=now, bot=agent.bot)
+        code_id = hit.id if hit is not None else None
         row = {
-            "id": new_id(),
+            "id": scanning.scan_id(now),
             "tenant_id": tenant_id,
             "code_id": code_id,
-            "short_code": short_code[:64],
+            "short_code": short,
             "at": now,
             "device": agent.device,
             "browser": agent.browser,
             "os": agent.os,
             "referrer": scanning.referrer_host(h.get("referer")),
             "ip_hash": scanning.anonymise_ip(
-                ctx.runtime.secret_key.encode() if isinstance(ctx.runtime.secret_key, str) else ctx.runtime.secret_key,
-                tenant_id,
-                now.date(),
-                ctx.ip,
+                secret.encode() if isinstance(secret, str) else secret, tenant_id, now.date(), ctx.ip
             ),
             "user_agent": ua,
             "bot": agent.bot,
         }
-        count = scanning.record(s, tenant_id=tenant_id, scan=row, code_id=code_id, agent=agent)
-        if live and found is not None:
-            target = found.destination_url
-            if count is not None:
+        scanning.record_counted(conn, tenant_id=tenant_id, scan=row, code_id=code_id, agent=agent)
+        if hit is not None:
+            target = hit.destination_url
+            if not agent.bot:
+                count = int(hit.scans)
                 emit(
                     ctx,
                     "qr.scanned",
                     {
-                        "qr_id": found.id,
+                        "qr_id": hit.id,
                         "short_code": short_code,
                         "scans": count,
                         "device": agent.device,
@@ -436,15 +421,15 @@ def scan(ctx: Ctx, short_code: str, headers: dict[str, str | None] | None = None
                         "referrer": row["referrer"],
                     },
                 )
-                th = found.scan_alert_threshold
-                if th is not None and count >= th and not found.threshold_sent:
+                th = hit.scan_alert_threshold
+                if th is not None and count >= th and not hit.threshold_sent:
                     flipped = s.execute(
                         update(QrCode)
-                        .where(QrCode.id == found.id, QrCode.threshold_sent.is_(False))
+                        .where(QrCode.id == hit.id, QrCode.threshold_sent.is_(False))
                         .values(threshold_sent=True)
                     )
                     if getattr(flipped, "rowcount", 0) == 1:
-                        emit(ctx, "qr.threshold_reached", {"qr_id": found.id, "threshold": th, "scans": count})
+                        emit(ctx, "qr.threshold_reached", {"qr_id": hit.id, "threshold": th, "scans": count})
     if target is None:
         raise NotFound("no active QR code at this address", {"short_code": short_code})
     return Redirect(target)
@@ -463,59 +448,153 @@ def _range(ctx: Ctx, frm: date | None, to: date | None) -> tuple[date, date]:
     return start, end
 
 
-def summary(s: Session, code_id: str | None, start: date, end: date) -> AnalyticsOut:
-    """Totals and breakdowns from the stored daily counters (never from the scan table), summed in SQL."""
-    where = [QrDaily.day >= start, QrDaily.day <= end]
-    if code_id is not None:
-        where.append(QrDaily.code_id == code_id)
-    per_day = s.execute(
-        select(QrDaily.day, QrDaily.dim, func.sum(QrDaily.count))
-        .where(*where, QrDaily.dim.in_(("scans", "unique", "bots")))
-        .group_by(QrDaily.day, QrDaily.dim)
+BREAKDOWNS = ("device", "browser", "os", "referrer", "orphans")
+
+
+@dataclass
+class _Part:
+    """Counters of a stretch of days: per day (scans, unique, bots) and per (dim, key)."""
+
+    days: dict[date, list[int]]
+    dims: dict[tuple[str, str], int]
+    # The days as answer rows, built once: a month kept in the cache is not rebuilt on every read.
+    rows: list[DayCount] = field(default_factory=list)
+
+
+class MonthCache:
+    """Counters of months that are over, kept in the process (a runtime part).
+
+    A scan is always counted on the day it happens (``ctx.now()``), so a month that has ended never
+    changes again: its counters can be kept without being invalidated. A year's summary then reads
+    the days of the current month only. Bounded: the oldest months read go first.
+    """
+
+    LIMIT = 20_000
+
+    def __init__(self) -> None:
+        self.months: dict[tuple[str, str, date], _Part] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[str, str, date]) -> _Part | None:
+        return self.months.get(key)
+
+    def put(self, key: tuple[str, str, date], part: _Part) -> None:
+        with self.lock:
+            while len(self.months) >= self.LIMIT:
+                self.months.pop(next(iter(self.months)))
+            self.months[key] = part
+
+
+def _part_sql(dims: str, by: str, code: bool) -> Any:
+    sql = (
+        f"SELECT {by}, SUM(count) FROM qr_daily WHERE tenant_id = :tenant_id AND day >= :start AND day <= :end"
+        + (" AND code_id = :code_id" if code else "")
+        + f" AND dim IN ({dims}) GROUP BY {by}"
     )
-    days: dict[date, dict[str, int]] = defaultdict(lambda: {"scans": 0, "unique": 0, "bots": 0})
-    for day, dim, count in per_day:
-        days[day][dim] = int(count)
-    dims: dict[str, list[Breakdown]] = {d: [] for d in ("device", "browser", "os", "referrer", "orphans")}
-    for dim, key, count in s.execute(
-        select(QrDaily.dim, QrDaily.key, func.sum(QrDaily.count).label("n"))
-        .where(*where, QrDaily.dim.in_(tuple(dims)))
-        .group_by(QrDaily.dim, QrDaily.key)
-        .order_by(QrDaily.dim, desc("n"), QrDaily.key)
-    ):
-        dims[dim].append(Breakdown.model_construct(key=key, count=int(count)))
-    # Trusted integers from the counters: built without re-validation (365 rows a year).
-    by_day = [
-        DayCount.model_construct(day=d, scans=days[d]["scans"], unique=days[d]["unique"], bots=days[d]["bots"])
-        for d in sorted(days)
-    ]
-    return AnalyticsOut(
+    return text(sql).bindparams(bindparam("start", type_=Date()), bindparam("end", type_=Date()))
+
+
+# Built once (the summary runs them on every read): per day, and per breakdown key; each with and
+# without a code. The tenant is in every statement (plain SQL is not scoped by the session).
+_DAY_SQL = {code: _part_sql("'scans', 'unique', 'bots'", "day, dim", code) for code in (True, False)}
+_DIM_SQL = {code: _part_sql(", ".join(f"'{d}'" for d in BREAKDOWNS), "dim, key", code) for code in (True, False)}
+
+
+def _read_part(s: Session, tenant_id: str, code_id: str | None, start: date, end: date) -> _Part:
+    """The counters of ``start``..``end`` summed in SQL (never the scan table)."""
+    params = {"tenant_id": tenant_id, "start": start, "end": end, "code_id": code_id}
+    conn = s.connection()
+    slot = {"scans": 0, "unique": 1, "bots": 2}
+    days: dict[date, list[int]] = {}
+    for day, dim, count in conn.execute(_DAY_SQL[code_id is not None], params):
+        days.setdefault(_as_date(day), [0, 0, 0])[slot[dim]] = int(count)
+    dims = {(dim, key): int(count) for dim, key, count in conn.execute(_DIM_SQL[code_id is not None], params)}
+    # Trusted integers from the counters: built without re-validation.
+    rows = [DayCount.model_construct(day=d, scans=v[0], unique=v[1], bots=v[2]) for d, v in sorted(days.items())]
+    return _Part(days, dims, rows)
+
+
+def _as_date(value: Any) -> date:
+    """A day as the driver gives it back from plain SQL (SQLite: text)."""
+    return value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
+
+
+def _month_end(first: date) -> date:
+    return (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+
+
+def summary(
+    s: Session,
+    tenant_id: str,
+    code_id: str | None,
+    start: date,
+    end: date,
+    *,
+    today: date | None = None,
+    cache: MonthCache | None = None,
+) -> AnalyticsOut:
+    """Totals and breakdowns from the stored daily counters. The months of the range that are over
+    come from ``cache`` (read once); the rest (the current month, a partial last month) is summed
+    in SQL."""
+    parts: list[_Part] = []
+    live_from = start
+    if cache is not None and today is not None:
+        this_month = today.replace(day=1)
+        # Each kept part runs from its first day to the end of that month (a whole month, or the
+        # range's first, partial month): the key is that first day.
+        while live_from < this_month and _month_end(live_from) <= end:
+            last = _month_end(live_from)
+            key = (tenant_id, code_id or "*", live_from)
+            part = cache.get(key)
+            if part is None:
+                part = _read_part(s, tenant_id, code_id, live_from, last)
+                cache.put(key, part)
+            parts.append(part)
+            live_from = last + timedelta(days=1)
+    if live_from <= end:
+        parts.append(_read_part(s, tenant_id, code_id, live_from, end))
+    dims: dict[tuple[str, str], int] = defaultdict(int)
+    for part in parts:
+        for k, n in part.dims.items():
+            dims[k] += n
+    # The parts' days never overlap.
+    by_day = sorted((row for part in parts for row in part.rows), key=lambda r: r.day)
+    listed: dict[str, list[Breakdown]] = {d: [] for d in BREAKDOWNS}
+    for (dim, label), n in sorted(dims.items(), key=lambda kv: (kv[0][0], -kv[1], kv[0][1])):
+        listed[dim].append(Breakdown.model_construct(key=label, count=n))
+    return AnalyticsOut.model_construct(
         code_id=code_id,
-        scans=sum(d.scans for d in by_day),
-        unique=sum(d.unique for d in by_day),
-        bots=sum(d.bots for d in by_day),
-        orphans=sum(b.count for b in dims["orphans"]) if code_id is None else None,
+        scans=sum(r.scans for r in by_day),
+        unique=sum(r.unique for r in by_day),
+        bots=sum(r.bots for r in by_day),
+        orphans=sum(b.count for b in listed["orphans"]) if code_id is None else None,
         by_day=by_day,
-        device=dims["device"],
-        browser=dims["browser"],
-        os=dims["os"],
-        referrer=dims["referrer"],
+        device=listed["device"],
+        browser=listed["browser"],
+        os=listed["os"],
+        referrer=listed["referrer"],
     )
+
+
+def _summary(ctx: Ctx, s: Session, code_id: str | None, start: date, end: date) -> AnalyticsOut:
+    cache = ctx.runtime.part(MonthCache)
+    return summary(s, ctx.tenant_id, code_id, start, end, today=ctx.now().date(), cache=cache)
 
 
 @use_case("qr.codes.analytics", "GET /qr/{id}/analytics", tx="read", record=CODE, summary="analytics of one QR code")
 def code_analytics(ctx: Ctx, id: str, query: AnalyticsQuery) -> AnalyticsOut:
     start, end = _range(ctx, query.from_, query.to)
     with ctx.read() as s:
-        _code(s, id)
-        return summary(s, id, start, end)
+        if s.execute(select(QrCode.id).where(QrCode.id == id)).first() is None:
+            raise NotFound("QR code not found", {"id": id})
+        return _summary(ctx, s, id, start, end)
 
 
 @use_case("qr.analytics", "GET /analytics", tx="read", summary="dashboard overview of every code")
 def dashboard(ctx: Ctx, query: AnalyticsQuery) -> AnalyticsOut:
     start, end = _range(ctx, query.from_, query.to)
     with ctx.read() as s:
-        return summary(s, None, start, end)
+        return _summary(ctx, s, None, start, end)
 
 
 def _scan_out(r: QrScan) -> ScanOut:

@@ -1,0 +1,165 @@
+"""The QR designer driven with real keys: the drawing follows the typing (debounced, off the UI
+thread), the real decoder's verdict turns red/amber/green, saves, prints to a PDF, SVG/PDF files,
+and the scans chart."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from PySide6.QtCore import Qt
+from PySide6.QtPrintSupport import QPrinter
+from pytestqt.qtbot import QtBot
+
+from services.core.commands import execute
+from services.core.context import Runtime
+from services.core.demo import demo_id
+from tests.barcodes import pdf_to_image
+from tests.qr_decode import decode
+from tests.services.fulfillment.fulfillment_helpers import ctx_for
+from tests.views.workspaces import session_for, settle, workspace_factory
+from views.qrdesign.workspace import WORKSPACE, QrDesignWorkspace
+
+MENU = demo_id("qr", "demoMNU")
+WIFI = demo_id("qr", "demoWIF")
+
+
+@pytest.fixture
+def make_ws(station: Runtime, qtbot: QtBot) -> Iterator[object]:
+    yield from workspace_factory(station, qtbot, WORKSPACE, "owner@demo.test", (1400, 900))
+
+
+def pick(qtbot: QtBot, ws: QrDesignWorkspace, code_id: str) -> None:
+    for row in range(ws.code_list.count()):
+        if ws.code_list.item(row).data(Qt.ItemDataRole.UserRole) == code_id:
+            ws.code_list.setCurrentRow(row)
+            break
+    else:
+        raise AssertionError(f"{code_id} not listed")
+    drawn(qtbot, ws)
+
+
+def drawn(qtbot: QtBot, ws: QrDesignWorkspace) -> None:
+    """The debounce has fired and the drawing (with its read-back) is back."""
+    qtbot.waitUntil(lambda: not ws.redraw_timer.isActive(), timeout=5000)
+    settle(qtbot, ws)
+
+
+def retype(qtbot: QtBot, widget: object, text: str) -> None:
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)  # type: ignore[arg-type]
+    qtbot.keyClick(widget, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)  # type: ignore[arg-type]
+    qtbot.keyClicks(widget, text)  # type: ignore[arg-type]
+
+
+def test_offered_to_people_with_the_qr_module(station: Runtime) -> None:
+    assert WORKSPACE.name == "qrdesign" and WORKSPACE.modules == frozenset({"qr"})
+    assert WORKSPACE.available_to(session_for(station, "owner@demo.test"))
+    assert WORKSPACE.available_to(session_for(station, "admin@demo.test"))
+    assert not WORKSPACE.available_to(session_for(station, "operator@demo.test"))  # not given qr
+    assert not WORKSPACE.available_to(session_for(station, "device@demo.test"))
+
+
+def test_redrawn_as_you_type_with_the_readers_verdict(make_ws: object, qtbot: QtBot, tmp_path: Path) -> None:
+    ws = make_ws()  # type: ignore[operator]
+    pick(qtbot, ws, MENU)
+    assert ws.tone == "ok" and ws.decoded == [ws.code.content] and ws.code.content.endswith("/demo/qr/r/demoMNU")
+    # The scans chart: 30 days, the demo's week of scans in it.
+    assert len(ws.chart.days) == 30 and sum(d[1] for d in ws.chart.days) == ws.code.scans > 0
+    assert "scans" in ws.totals.text() and not ws.chart.grab().isNull()
+    # Typing a colour key by key: the timer restarts on each key, one drawing once typing pauses.
+    before = ws.generation
+    retype(qtbot, ws.fg_input, "#eeeeee")
+    assert ws.redraw_timer.isActive() and ws.generation == before  # nothing drawn while typing
+    drawn(qtbot, ws)
+    assert ws.generation == before + 1
+    assert ws.tone == "error" and "will not read" in ws.verdict.text() and "contrast" in ws.verdict.text()
+    retype(qtbot, ws.fg_input, "#cccccc")  # readable by a good reader, risky on paper
+    drawn(qtbot, ws)
+    assert ws.tone == "warn" and "contrast is low" in ws.verdict.text()
+    retype(qtbot, ws.fg_input, "#12")  # not a colour: said, nothing crashes
+    drawn(qtbot, ws)
+    assert ws.tone == "error" and "fg" in ws.verdict.text()
+    retype(qtbot, ws.fg_input, "#1d3b8f")
+    drawn(qtbot, ws)
+    assert ws.tone == "ok"
+    logo = tmp_path / "logo.png"
+    Image.new("RGB", (300, 300), (20, 20, 20)).save(logo)
+    ws.upload_logo(logo)  # what the file dialog hands over
+    settle(qtbot, ws)
+    drawn(qtbot, ws)
+    # The menu's template is at Q: it reads, with a warning; at M it no longer reads; H restores it.
+    assert ws.logo_file_id and ws.tone == "warn" and "error correction H" in ws.verdict.text()
+    ws.ec_box.setFocus()
+    qtbot.keyClick(ws.ec_box, Qt.Key.Key_M)
+    drawn(qtbot, ws)
+    assert ws.tone == "error" and "logo hides too much" in ws.verdict.text()
+    qtbot.keyClick(ws.ec_box, Qt.Key.Key_Down)  # the next level, then the next: H
+    qtbot.keyClick(ws.ec_box, Qt.Key.Key_Down)
+    drawn(qtbot, ws)
+    assert ws.ec_box.currentData() == "H" and ws.tone == "ok"
+    # A new destination and Ctrl+S: stored; the printed code (its scan address) is unchanged.
+    retype(qtbot, ws.content_input, "https://example.com/summer-menu")
+    qtbot.keyClick(ws.content_input, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, ws)
+    qtbot.waitUntil(lambda: ws.code.destination_url == "https://example.com/summer-menu", timeout=5000)
+    stored = execute(ctx_for(ws.session.runtime, "owner@demo.test"), "qr.codes.get", id=MENU)
+    assert stored.destination_url == "https://example.com/summer-menu"
+    assert stored.style["error_correction"] == "H" and stored.style["logo_file_id"] == ws.logo_file_id
+    assert "Saved" in ws.verdict.text()
+
+
+def test_print_to_pdf_and_save_svg_and_pdf_read_back(make_ws: object, qtbot: QtBot, tmp_path: Path) -> None:
+    ws = make_ws()  # type: ignore[operator]
+    pick(qtbot, ws, WIFI)
+    assert ws.content_label.text() == "Content"
+    retype(qtbot, ws.content_input, "WIFI:T:WPA;S:Shop;P:new-pass;;")
+    drawn(qtbot, ws)
+    assert ws.tone == "ok" and ws.decoded == ["WIFI:T:WPA;S:Shop;P:new-pass;;"]
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    ws.print_to(printer)
+    assert [r for r in _read_pdf((tmp_path / "printed.pdf").read_bytes())] == ["WIFI:T:WPA;S:Shop;P:new-pass;;"]
+    for name in ("code.svg", "code.pdf"):
+        ws.save_file(tmp_path / name)
+        settle(qtbot, ws)
+        content = (tmp_path / name).read_bytes()
+        assert decode(content, name[-3:]) == ["WIFI:T:WPA;S:Shop;P:new-pass;;"], name
+    # Ctrl+P opens the print dialog without blocking the station; Esc closes it.
+    qtbot.keyClick(ws.content_input, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: getattr(ws, "print_window", None) is not None and ws.print_window.isVisible())
+    ws.print_window.reject()
+
+
+def _read_pdf(pdf: bytes) -> list[str]:
+    import zxingcpp
+
+    img = pdf_to_image(pdf, dpi=100)
+    buf = io.BytesIO()
+    img.save(buf, "PNG")
+    return [r.text for r in zxingcpp.read_barcodes(img)]
+
+
+def test_new_code_typed_and_saved(make_ws: object, qtbot: QtBot) -> None:
+    ws = make_ws()  # type: ignore[operator]
+    qtbot.keyClick(ws.content_input, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert ws.code is None and ws.name_input.hasFocus()
+    qtbot.keyClicks(ws.name_input, "Poster May")
+    retype(qtbot, ws.content_input, "https://example.com/may")
+    drawn(qtbot, ws)
+    assert ws.tone == "ok"
+    qtbot.keyClick(ws.content_input, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: ws.code is not None, timeout=5000)
+    drawn(qtbot, ws)
+    assert ws.decoded == [ws.code.content] and ws.code.destination_url == "https://example.com/may"
+    qtbot.waitUntil(lambda: any("Poster May" in ws.code_list.item(i).text() for i in range(ws.code_list.count())))
+    # A bad destination is refused in words, and nothing more is stored.
+    qtbot.keyClick(ws.content_input, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(ws.name_input, "Broken")
+    retype(qtbot, ws.content_input, "not a url")
+    qtbot.keyClick(ws.content_input, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    settle(qtbot, ws)
+    assert ws.tone == "error" and "Not saved" in ws.verdict.text() and ws.code is None
