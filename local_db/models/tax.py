@@ -21,7 +21,8 @@ class TaxTransaction(TenantScoped, Base):
     ``tax_transaction_revisions``."""
 
     __tablename__ = "tax_transactions"
-    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    # Not cached by stations: the shop's sync writes thousands of rows in bulk (Core inserts, which the
+    # change log does not see), and liability is asked of the platform.
     __table_args__ = (
         # One row per shop record: a re-run of the sync finds it instead of adding a second.
         UniqueConstraint("tenant_id", "kind", "external_id", name="uq_tax_transactions_tenant_kind_external"),

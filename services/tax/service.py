@@ -482,12 +482,14 @@ def _apply_batch(ctx: Ctx, rows: list[dict[str, Any]], counts: dict[str, int]) -
         if kind == "order" and new_rows:
             # Refunds that arrived before their order: link them now.
             fresh = {r["external_id"]: r["id"] for r in new_rows}
-            for ext, oid in fresh.items():
-                s.execute(
-                    update(T)
-                    .where(T.kind == "refund", T.order_id.is_(None), T.order_external_id == ext)
-                    .values(order_id=oid)
+            waiting = s.execute(
+                select(T.id, T.order_external_id).where(
+                    T.kind == "refund", T.order_id.is_(None), T.order_external_id.is_not(None)
                 )
+            ).all()
+            for rid, ext in waiting:
+                if ext in fresh:
+                    s.execute(update(T).where(T.id == rid).values(order_id=fresh[ext]))
         _changed(ctx, s, touched)
 
 
@@ -519,8 +521,8 @@ def sync_transactions(ctx: Ctx, body: SyncIn) -> SyncOut:
     try:
         with connection_client(ctx, conn) as shop:
             for kind, what in (("order", "orders"), ("refund", "refunds")):
+                batch: list[dict[str, Any]] = []
                 for page in shop.pages(what, since):
-                    batch: list[dict[str, Any]] = []
                     for i, raw in enumerate(page):
                         try:
                             row = _parse_shop_row(raw, kind, i)
@@ -534,7 +536,7 @@ def sync_transactions(ctx: Ctx, body: SyncIn) -> SyncOut:
                         if len(batch) >= BATCH:
                             _apply_batch(ctx, batch, counts)
                             batch = []
-                    _apply_batch(ctx, batch, counts)
+                _apply_batch(ctx, batch, counts)
     except ShopError as exc:
         note_sync(ctx, "ecommerce", at=None, error=str(exc))
         raise Conflict(
@@ -693,7 +695,9 @@ def liability(ctx: Ctx, query: LiabilityQuery) -> LiabilityOut:
     with ctx.read() as s:
         by_state = _liability_cents(s, query.state.upper() if query.state else None, query.from_, query.to)
     rows = [_row(st, v) for st, v in sorted(by_state.items())]
-    return LiabilityOut(from_date=query.from_, to_date=query.to, states=rows, total=_row("ALL", _total(by_state.values())))
+    return LiabilityOut(
+        from_date=query.from_, to_date=query.to, states=rows, total=_row("ALL", _total(by_state.values()))
+    )
 
 
 def _nexus(s: Session, year: int) -> list[NexusRow]:

@@ -43,7 +43,7 @@ def settings(settings: Settings) -> Settings:
 
 @pytest.fixture
 def shop() -> Iterator[Shop]:
-    s = Shop(ShopBehaviour(rate=1000, page_size=97)).start()
+    s = Shop(ShopBehaviour(rate=1000, page_size=400)).start()
     yield s
     s.stop()
 
@@ -126,11 +126,11 @@ def test_sync_twice_imports_nothing_twice_and_liability_is_exact(runtime: Runtim
     assert (second.imported, second.updated, second.skipped) == (0, 0, 1200 + 150 + 1)
     with runtime.db.reading(ctx.tenant_id) as s:
         n = s.execute(
-            select(func.count()).select_from(TaxTransaction).where(TaxTransaction.kind == "order", TaxTransaction.external_id.not_like("ORD-%"))
+            select(func.count())
+            .select_from(TaxTransaction)
+            .where(TaxTransaction.kind == "order", TaxTransaction.external_id.not_like("ORD-%"))
         ).scalar_one()
-        standalone = s.execute(
-            select(TaxTransaction).where(TaxTransaction.external_id == "R0")
-        ).scalar_one()
+        standalone = s.execute(select(TaxTransaction).where(TaxTransaction.external_id == "R0")).scalar_one()
     assert n == 1200  # 0 duplicates
     assert standalone.order_id is None and standalone.order_external_id == "GONE0"
     conn = execute(ctx, "tax.connections.ecommerce.get")
@@ -148,7 +148,9 @@ def test_sync_twice_imports_nothing_twice_and_liability_is_exact(runtime: Runtim
     # One month too, and the money is always two places.
     june = execute(ctx, "tax.liability", query={"from": "2025-06-01", "to": "2025-06-30", "state": "ca"})
     w = recompute(shop, date(2025, 6, 1), date(2025, 6, 30))["CA"]
-    assert [r.state for r in june.states] == ["CA"] and Decimal(june.total.net_liability) == w["collected"] - w["refunded"]
+    assert [r.state for r in june.states] == ["CA"] and Decimal(june.total.net_liability) == w["collected"] - w[
+        "refunded"
+    ]
     assert all(len(r.tax_collected.split(".")[1]) == 2 for r in got.states)
     with pytest.raises(ValidationFailed):
         execute(ctx, "tax.liability", query={"from": "2025-02-01", "to": "2025-01-01"})
@@ -182,7 +184,9 @@ def test_refund_amend_filings_and_locks(runtime: Runtime, shop: Shop) -> None:
     ]
     connect(ctx, shop)
     execute(ctx, "tax.transactions.sync", body={})
-    ids = {t.external_id: t.id for t in execute(ctx, "tax.transactions.list", query={"state": "CA", "limit": 100}).items}
+    ids = {
+        t.external_id: t.id for t in execute(ctx, "tax.transactions.list", query={"state": "CA", "limit": 100}).items
+    }
 
     # Partial refund: tax in proportion, rounded half up; then the rest, to the cent.
     part = execute(ctx, "tax.transactions.refund", id=ids["A2"], body={"amount": "11.11", "reason": "one of three"})
