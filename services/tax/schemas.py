@@ -6,8 +6,8 @@ decimal string with two places (DECISIONS: money); it is never a float inside.
 
 from __future__ import annotations
 
-import re
 import datetime as dt
+import re
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Any, Literal
 
