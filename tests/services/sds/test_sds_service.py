@@ -134,7 +134,6 @@ def test_revisions_states_certificate_and_sds(runtime: Runtime) -> None:
     bad_sub = formula(ctx, "C-SUB", [("i", muguet, "50"), ("i", base, "50")])
     bad = formula(ctx, "C-BAD", [("f", bad_sub, "0.1"), ("i", base, "99.9")])
 
-    refused = None
     with pytest.raises(Conflict) as refused:
         execute(ctx, "sds.formulas.certificate", id=bad)
     failing = refused.value.details["failing"]
