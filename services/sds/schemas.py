@@ -167,7 +167,7 @@ class FormulaStatusIn(Strict):
     action: Literal["start", "evaluate", "release", "rework", "reformulate", "fail"]
 
 
-class LineOut(BaseModel):
+class FormulaLineOut(BaseModel):
     ingredient_id: str | None
     formula_id: str | None
     name: str
@@ -182,7 +182,7 @@ class FormulaOut(BaseModel):
     status: FormulaStatus
     revision: int
     product_type: ProductType
-    lines: list[LineOut]
+    lines: list[FormulaLineOut]
     allowed_actions: list[str]
     created_at: datetime
     updated_at: datetime

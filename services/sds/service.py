@@ -44,6 +44,7 @@ from services.sds.schemas import (
     DocumentOut,
     DocumentQuery,
     FormulaIn,
+    FormulaLineOut,
     FormulaOut,
     FormulaQuery,
     FormulaStatusIn,
@@ -55,7 +56,6 @@ from services.sds.schemas import (
     IngredientOut,
     IngredientQuery,
     LineIn,
-    LineOut,
     SearchHit,
     SearchOut,
     SearchQuery,
@@ -298,7 +298,7 @@ def _formula_out(s: Session, f: SdsFormula) -> FormulaOut:
             sub = subs.get(x.sub_formula_id or "")
             name, cas = (f"{sub.code} {sub.name}" if sub else "?"), None
         out_lines.append(
-            LineOut(
+            FormulaLineOut(
                 ingredient_id=x.ingredient_id, formula_id=x.sub_formula_id, name=name, cas=cas, percent=float(x.percent)
             )
         )

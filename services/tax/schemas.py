@@ -87,18 +87,18 @@ class TransactionQuery(ListQuery):
     locked: bool | None = None
 
 
-class SyncIn(Strict):
+class TransactionSyncIn(Strict):
     from_: dt.date | None = Field(default=None, alias="from")
     to: dt.date | None = None
 
     @model_validator(mode="after")
-    def _range(self) -> SyncIn:
+    def _range(self) -> TransactionSyncIn:
         if self.from_ and self.to and self.to < self.from_:
             raise ValueError("to is before from")
         return self
 
 
-class SyncOut(BaseModel):
+class TransactionSyncOut(BaseModel):
     imported: int
     updated: int
     skipped: int

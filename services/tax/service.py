@@ -49,11 +49,11 @@ from services.tax.schemas import (
     NexusRow,
     RefundIn,
     RevisionOut,
-    SyncIn,
-    SyncOut,
     TransactionDetail,
     TransactionOut,
     TransactionQuery,
+    TransactionSyncIn,
+    TransactionSyncOut,
 )
 
 CENT = Decimal("0.01")
@@ -502,7 +502,7 @@ def _apply_batch(ctx: Ctx, rows: list[dict[str, Any]], counts: dict[str, int]) -
     record="tax.transaction",
     summary="import orders and refunds from the e-commerce connection by external_id (never twice)",
 )
-def sync_transactions(ctx: Ctx, body: SyncIn) -> SyncOut:
+def sync_transactions(ctx: Ctx, body: TransactionSyncIn) -> TransactionSyncOut:
     if ctx.runtime.is_station:
         raise Conflict(
             "the transaction sync runs on the platform (it holds the shop's key): start it there",
@@ -548,7 +548,7 @@ def sync_transactions(ctx: Ctx, body: SyncIn) -> SyncOut:
         _expiry_check(ctx, s)
         emit(ctx, "tax.transactions_synced", {"transaction_id": None, **counts, "problems": len(problems)})
     note_sync(ctx, "ecommerce", at=now, error="; ".join(problems[:3]) or None)
-    return SyncOut(**counts, last_sync_at=now)
+    return TransactionSyncOut(**counts, last_sync_at=now)
 
 
 @use_case(
