@@ -978,7 +978,12 @@ def _get_doc(ctx: Ctx, id: str, kind: str, query: DocumentQuery) -> DocumentOut 
         return out
     assert d.file_sha256 is not None
     name = f"{'SDS' if kind == 'sds' else 'certificate'}-{code}-r{d.formula_revision}-v{d.version}.pdf"
-    return FileResult(read_blob(ctx, d.file_sha256), "application/pdf", name)
+    try:
+        content = read_blob(ctx, d.file_sha256)
+    except FileNotFoundError:
+        # A copied database without its files (or a station that replayed the record): make it again.
+        raise NotFound(f"the {kind} PDF is not on this machine: generate it again", {"id": f.id}) from None
+    return FileResult(content, "application/pdf", name)
 
 
 @use_case(
