@@ -23,6 +23,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import fmt, timed  # noqa: E402
+
 from app.settings import Settings  # noqa: E402
 from app.wiring import platform_runtime  # noqa: E402
 from services.core import auth  # noqa: E402
@@ -30,7 +32,6 @@ from services.core.commands import execute  # noqa: E402
 from services.core.context import Ctx, Runtime  # noqa: E402
 from services.core.demo import demo_id, seed_demo  # noqa: E402
 from services.sds.chem import allergens  # noqa: E402
-from timing import fmt, timed  # noqa: E402
 
 TINY = os.environ.get("BENCH_TINY") == "1"
 RUNS = 3 if TINY else 30

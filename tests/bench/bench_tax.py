@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sqlalchemy import func, select  # noqa: E402
+from timing import fmt, timed  # noqa: E402
 
 from app.settings import Settings  # noqa: E402
 from app.wiring import platform_runtime  # noqa: E402
@@ -38,7 +39,6 @@ from services.core.commands import execute  # noqa: E402
 from services.core.context import Ctx, Runtime  # noqa: E402
 from services.core.demo import demo_id, seed_demo  # noqa: E402
 from tests.shop_server import Shop, ShopBehaviour  # noqa: E402
-from timing import fmt, timed  # noqa: E402
 
 TINY = os.environ.get("BENCH_TINY") == "1"
 N = 2_000 if TINY else 100_000
