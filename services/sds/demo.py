@@ -57,7 +57,7 @@ def seed_sds(ctx: Ctx) -> None:
     with ctx.write() as s:
         if s.get(SdsFormula, demo_id("sds-formula", slug, "FB-LAV")) is not None:
             return
-        ids = {}
+        ids: dict[str, str] = {}
         for key, name, inci, cas, hazards, allergens in INGREDIENTS:
             ids[key] = demo_id("sds-ingredient", slug, key)
             s.add(
@@ -73,7 +73,7 @@ def seed_sds(ctx: Ctx) -> None:
                 )
             )
         s.flush()
-        made = {}
+        made: dict[str, SdsFormula] = {}
         for code, name, ptype, status, lines in FORMULAS:
             f = SdsFormula(
                 id=demo_id("sds-formula", slug, code),
