@@ -59,7 +59,7 @@ from services.tax.schemas import (
 CENT = Decimal("0.01")
 EXPIRY_NOTICE_DAYS = 30  # certificate.expiring this many days before the expiration date
 CLOSED = ("filed", "accepted")  # a filing whose transactions are locked
-BATCH = 1000  # shop rows written per transaction while the sync runs
+BATCH = 2000  # shop rows written per transaction while the sync runs
 
 record_kind("tax.transaction", get="tax.transactions.get", label="external_id")
 record_kind("tax.filing", get="tax.filings.get", label="state")
@@ -409,8 +409,15 @@ def _apply_batch(ctx: Ctx, rows: list[dict[str, Any]], counts: dict[str, int]) -
         closed = _closed_periods(s)
         kind = rows[0]["kind"]
         ext_ids = [r["external_id"] for r in rows]
-        have: dict[str, TaxTransaction] = {
-            t.external_id: t for t in s.execute(select(T).where(T.kind == kind, T.external_id.in_(ext_ids))).scalars()
+        # Plain rows, not objects: a re-run compares thousands and changes few (only those are loaded).
+        cols = [getattr(T, k) for k in _COMPARED]
+        have: dict[str, Any] = {
+            row.external_id: row
+            for row in s.execute(
+                select(T.id, T.external_id, T.order_id, T.locked, *cols).where(
+                    T.kind == kind, T.external_id.in_(ext_ids)
+                )
+            ).all()
         }
         orders: dict[str, str] = {}
         if kind == "refund":
@@ -430,8 +437,8 @@ def _apply_batch(ctx: Ctx, rows: list[dict[str, Any]], counts: dict[str, int]) -
                 continue
             seen.add(r["external_id"])
             order_id = orders.get(r["order_external_id"] or "") if kind == "refund" else None
-            t = have.get(r["external_id"])
-            if t is None:
+            held = have.get(r["external_id"])
+            if held is None:
                 if _in_closed(closed, r["state"], r["date"]):
                     counts["skipped"] += 1
                     counts["locked_skipped"] += 1
@@ -454,15 +461,18 @@ def _apply_batch(ctx: Ctx, rows: list[dict[str, Any]], counts: dict[str, int]) -
                 )
                 touched.add((r["state"], r["date"]))
                 continue
-            if all(getattr(t, k) == r[k] for k in _COMPARED):
-                if kind == "refund" and t.order_id is None and order_id is not None:
-                    t.order_id = order_id  # its order arrived since: link it, nothing else changed
+            if all(getattr(held, k) == r[k] for k in _COMPARED):
+                if kind == "refund" and held.order_id is None and order_id is not None:
+                    # Its order arrived since: link it, nothing else changed.
+                    s.execute(update(T).where(T.id == held.id).values(order_id=order_id))
                 counts["skipped"] += 1
                 continue
-            if t.locked or _in_closed(closed, t.state, t.date) or _in_closed(closed, r["state"], r["date"]):
+            if held.locked or _in_closed(closed, held.state, held.date) or _in_closed(closed, r["state"], r["date"]):
                 counts["skipped"] += 1
                 counts["locked_skipped"] += 1
                 continue
+            t = s.get(T, held.id)
+            assert t is not None
             s.add(
                 TaxTransactionRevision(
                     id=new_id(), transaction_id=t.id, revision=t.revision, data=_snapshot(t), reason=t.reason

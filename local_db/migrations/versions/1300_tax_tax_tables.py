@@ -2,7 +2,7 @@
 
 Revision ID: 1300_tax
 Revises: 0004_tenant_sandboxes
-Create Date: 2026-11-23 16:44:34.884359
+Create Date: 2026-11-23 17:20:25.153378
 """
 from alembic import op
 import sqlalchemy as sa
@@ -86,8 +86,8 @@ def upgrade() -> None:
     sa.UniqueConstraint('tenant_id', 'kind', 'external_id', name='uq_tax_transactions_tenant_kind_external')
     )
     with op.batch_alter_table('tax_transactions', schema=None) as batch_op:
+        batch_op.create_index('ix_tax_transactions_liability', ['tenant_id', 'date', 'state', 'kind', 'exempt', 'amount_cents', 'tax_cents'], unique=False)
         batch_op.create_index(batch_op.f('ix_tax_transactions_order_id'), ['order_id'], unique=False)
-        batch_op.create_index('ix_tax_transactions_tenant_date_state', ['tenant_id', 'date', 'state'], unique=False)
         batch_op.create_index(batch_op.f('ix_tax_transactions_tenant_id'), ['tenant_id'], unique=False)
 
     op.create_table('tax_transaction_revisions',
@@ -120,8 +120,8 @@ def downgrade() -> None:
     op.drop_table('tax_transaction_revisions')
     with op.batch_alter_table('tax_transactions', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_tax_transactions_tenant_id'))
-        batch_op.drop_index('ix_tax_transactions_tenant_date_state')
         batch_op.drop_index(batch_op.f('ix_tax_transactions_order_id'))
+        batch_op.drop_index('ix_tax_transactions_liability')
 
     op.drop_table('tax_transactions')
     with op.batch_alter_table('tax_filings', schema=None) as batch_op:
