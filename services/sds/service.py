@@ -711,7 +711,7 @@ def compute(s: Session, f: SdsFormula) -> tuple[list[AllergenResult], dict[str, 
     "POST /formulas/{id}/detect-allergens",
     tx="write",
     roles=STAFF,
-    says="Compute allergens of formula",
+    says="Compute allergens",
     record="sds.formula",
     summary="compute each allergen's percent through sub-formulas against the leave-on/rinse-off thresholds",
 )
@@ -865,7 +865,7 @@ def _keep(
     tx="write",
     roles=STAFF,
     status=201,
-    says="Certificate of formula",
+    says="Make certificate",
     record="sds.formula",
     summary="generate a compliance certificate (409 with the failing items when the formula breaks a limit)",
 )
@@ -951,7 +951,7 @@ def _sheet(s: Session, ctx: Ctx, f: SdsFormula, version: int) -> pdf.Sheet:
     tx="write",
     roles=STAFF,
     status=201,
-    says="Safety data sheet of formula",
+    says="Make safety data sheet",
     record="sds.formula",
     summary="generate the 16-section safety data sheet (a PDF) for the formula's current revision",
 )
@@ -991,6 +991,7 @@ def _get_doc(ctx: Ctx, id: str, kind: str, query: DocumentQuery) -> DocumentOut 
     "GET /formulas/{id}/certificate",
     tx="read",
     roles=STAFF,
+    says="Certificate PDF",
     record="sds.formula",
     summary="the latest certificate of a formula; ?format=pdf gives its PDF",
 )
@@ -1003,6 +1004,7 @@ def get_certificate(ctx: Ctx, id: str, query: DocumentQuery) -> DocumentOut | Fi
     "GET /formulas/{id}/sds",
     tx="read",
     roles=STAFF,
+    says="Safety data sheet PDF",
     record="sds.formula",
     summary="the latest safety data sheet of a formula; ?format=pdf gives its PDF",
 )
