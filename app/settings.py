@@ -29,6 +29,9 @@ class Settings(BaseSettings):
     webhook_allow_private: bool = False
     # Connections (the e-commerce shop) may use plain http, loopback and private addresses (tests, demo).
     connections_allow_private: bool = False
+    # SDS ingredient search asks PubChem's PUG REST when enabled (PLATFORM_PUBCHEM_ENABLED=1).
+    pubchem_enabled: bool = False
+    pubchem_url: str = "https://pubchem.ncbi.nlm.nih.gov/rest/pug"
     challenge: str | None = None
     challenge_secret: str | None = None  # the provider's secret (PLATFORM_CHALLENGE=turnstile)
     challenge_url: str | None = None  # the provider's verify URL, when not its default

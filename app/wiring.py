@@ -19,6 +19,7 @@ from services.core.clock import Clock, SystemClock
 from services.core.context import Runtime
 from services.core.mail import MailConfig
 from services.events.fanout import install_platform
+from services.sds.pubchem import PubChem, PubChemConfig
 from services.support.challenge import TURNSTILE_URL, ChallengeConfig
 from services.sync.changelog import install_change_log
 
@@ -65,6 +66,7 @@ def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
     )
     rt.provide(MailConfig(smtp_url=settings.smtp_url, sender=settings.mail_from))
     rt.provide(ConnectionsConfig(allow_private=settings.connections_allow_private))
+    rt.provide(PubChem(PubChemConfig(enabled=settings.pubchem_enabled, base_url=settings.pubchem_url)))
     # Webhook fan-out on every emit (platform only; stations leave delivery to the platform).
     install_platform(rt, delivery_config(settings))
     # The change log the stations' pull reads (services.sync.changelog).

@@ -6,6 +6,10 @@ answers 500 (so the caller cannot know whether it landed).
     GET /products/{sku}         -> the product or 404
     PUT /products/{sku}         -> create (201) or replace (200) the product with that SKU
     GET /products               -> every record held (for the tests' count of duplicates)
+    GET /orders?since=&page=    -> {"data": [{id, date, state, amount, shipping, tax, exempt}], "next_page"}
+    GET /refunds?since=&page=   -> the same with order_id (Tax's transaction sync)
+
+The same server stands in for the tax service (its check call is the same ``GET /account``).
 
 Used by tests and by tests/bench/bench_catalog.py; never a mock of our client.
 """
@@ -20,7 +24,7 @@ import uuid
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import parse_qs, unquote
 
 
 @dataclass
@@ -30,6 +34,8 @@ class ShopBehaviour:
     force_429_every: int = 0  # every n-th request is refused with 429 (0: never)
     apply_then_500_every: int = 0  # every n-th PUT is applied, then answered 500 (0: never)
     api_key: str = "shop-key-1"
+    account_name: str = "Demo Shop"
+    page_size: int = 500  # orders and refunds per page
 
 
 @dataclass
@@ -41,6 +47,8 @@ class ShopState:
     early: int = 0  # requests that came before the Retry-After the shop gave had passed
     failed_after_apply: int = 0
     writes_by_sku: dict[str, int] = field(default_factory=dict)
+    orders: list[dict[str, Any]] = field(default_factory=list)
+    refunds: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Shop:
@@ -112,9 +120,19 @@ class Shop:
                 return self._send(h, 401, {"error": "bad key"})
             if self._throttle():
                 return self._send(h, 429, {"error": "slow down"}, {"Retry-After": str(self.behaviour.retry_after)})
-            path = h.path.split("?", 1)[0]
+            path, _, qs = h.path.partition("?")
             if method == "GET" and path == "/account":
-                return self._send(h, 200, {"name": "Demo Shop", "plan": "basic"})
+                return self._send(h, 200, {"name": self.behaviour.account_name, "plan": "basic"})
+            if method == "GET" and path in ("/orders", "/refunds"):
+                q = parse_qs(qs)
+                since = (q.get("since") or [""])[0]
+                page = int((q.get("page") or ["1"])[0])
+                rows = self.state.orders if path == "/orders" else self.state.refunds
+                rows = [r for r in rows if not since or r["date"] >= since]
+                size = self.behaviour.page_size
+                chunk = rows[(page - 1) * size : page * size]
+                more = page * size < len(rows)
+                return self._send(h, 200, {"data": chunk, "next_page": page + 1 if more else None})
             if method == "GET" and path == "/products":
                 return self._send(h, 200, {"data": self.state.records})
             if path.startswith("/products/"):

@@ -45,11 +45,17 @@ class ConnectionsConfig:
 
 
 # --- the connection (Tax's address) ------------------------------------------------------------
+# Tax keeps a second connection of the same shape, the tax service, through the same functions.
 
 
-def _stored(s: Session, tenant_id: str) -> dict[str, Any] | None:
+def _stored(s: Session, tenant_id: str, name: str = "ecommerce") -> dict[str, Any] | None:
     t = s.get(Tenant, tenant_id)
-    return ((t.settings or {}).get("connections") or {}).get("ecommerce") if t else None
+    return ((t.settings or {}).get("connections") or {}).get(name) if t else None
+
+
+def stored_connection(s: Session, tenant_id: str, name: str = "ecommerce") -> dict[str, Any] | None:
+    """The connection as kept in the tenant's settings (its key sealed), or None."""
+    return _stored(s, tenant_id, name)
 
 
 def _connection_out(conn: dict[str, Any] | None) -> EcommerceConnectionOut:
@@ -57,46 +63,52 @@ def _connection_out(conn: dict[str, Any] | None) -> EcommerceConnectionOut:
         return EcommerceConnectionOut(
             connected=False,
             provider=None,
+            account=None,
             base_url=None,
             account_name=None,
             rate_limit=None,
             key_hint=None,
             saved_at=None,
         )
+
+    def when(key: str) -> datetime | None:
+        return datetime.fromisoformat(conn[key]) if conn.get(key) else None
+
     return EcommerceConnectionOut(
         connected=True,
         provider=conn["provider"],
+        account=conn.get("account_name"),
         base_url=conn["base_url"],
         account_name=conn.get("account_name"),
         rate_limit=conn.get("rate_limit"),
         key_hint=conn.get("key_hint"),
-        saved_at=datetime.fromisoformat(conn["saved_at"]) if conn.get("saved_at") else None,
+        saved_at=when("saved_at"),
+        last_sync_at=when("last_sync_at"),
+        last_error=conn.get("last_error"),
     )
 
 
-@use_case(
-    "tax.connections.ecommerce.get",
-    "GET /connections/ecommerce",
-    tx="read",
-    roles=MANAGERS,
-    module="tax",
-    summary="the tenant's e-commerce connection (never its key)",
-)
-def get_connection(ctx: Ctx) -> EcommerceConnectionOut:
+def _put(ctx: Ctx, name: str, conn: dict[str, Any] | None) -> None:
+    with ctx.write() as s:
+        t = s.get(Tenant, ctx.tenant_id)
+        assert t is not None
+        settings = dict(t.settings or {})
+        conns = dict(settings.get("connections") or {})
+        if conn is None:
+            conns.pop(name, None)
+        else:
+            conns[name] = conn
+        settings["connections"] = conns
+        t.settings = settings  # a new dict: JSON columns track assignment only
+
+
+def connection_status(ctx: Ctx, name: str) -> EcommerceConnectionOut:
     with ctx.read() as s:
-        return _connection_out(_stored(s, ctx.tenant_id))
+        return _connection_out(_stored(s, ctx.tenant_id, name))
 
 
-@use_case(
-    "tax.connections.ecommerce.save",
-    "POST /connections/ecommerce",
-    tx="write",
-    roles=MANAGERS,
-    module="tax",
-    says="E-commerce connection",
-    summary="save the e-commerce connection after the shop accepted the key",
-)
-def save_connection(ctx: Ctx, body: EcommerceConnectionIn) -> EcommerceConnectionOut:
+def save_connection_as(ctx: Ctx, name: str, body: EcommerceConnectionIn) -> EcommerceConnectionOut:
+    """Check the credentials with a real call to the service, then keep them sealed."""
     if ctx.runtime.is_station:
         raise Conflict(
             "a connection carries a secret, so it is saved on the platform, not queued on a station",
@@ -113,7 +125,7 @@ def save_connection(ctx: Ctx, body: EcommerceConnectionIn) -> EcommerceConnectio
             account = shop.account()
     except ShopError as exc:
         raise ValidationFailed(
-            f"the shop did not accept the connection: {exc}",
+            f"the service did not accept the connection: {exc}",
             {"fields": [{"field": "credentials.api_key", "message": str(exc), "type": "check"}]},
         ) from None
     conn = {
@@ -125,13 +137,62 @@ def save_connection(ctx: Ctx, body: EcommerceConnectionIn) -> EcommerceConnectio
         "key_hint": "…" + key[-4:],
         "saved_at": ctx.now().isoformat(),
     }
-    with ctx.write() as s:
-        t = s.get(Tenant, ctx.tenant_id)
-        assert t is not None
-        settings = dict(t.settings or {})
-        settings["connections"] = {**(settings.get("connections") or {}), "ecommerce": conn}
-        t.settings = settings  # a new dict: JSON columns track assignment only
+    _put(ctx, name, conn)
     return _connection_out(conn)
+
+
+def remove_connection(ctx: Ctx, name: str) -> EcommerceConnectionOut:
+    _put(ctx, name, None)
+    return _connection_out(None)
+
+
+def note_sync(ctx: Ctx, name: str, *, at: datetime | None, error: str | None) -> None:
+    """Record on the connection when a sync last completed (``at``) or why it failed (``error``)."""
+    with ctx.write() as s:
+        conn = _stored(s, ctx.tenant_id, name)
+        if not conn:
+            return
+        conn = dict(conn)
+        if at is not None:
+            conn["last_sync_at"] = at.isoformat()
+        conn["last_error"] = error[:500] if error else None
+    _put(ctx, name, conn)
+
+
+def connection_client(ctx: Ctx, conn: dict[str, Any]) -> ShopClient:
+    """A client of the stored connection (its key unsealed here, never kept elsewhere)."""
+    allow = ctx.runtime.part(ConnectionsConfig).allow_private
+    why = url_problem(conn["base_url"], allow_private=allow)
+    if why:
+        raise ShopError(f"the connection's address is refused: {why}")
+    return ShopClient(
+        conn["base_url"], unseal(ctx.runtime.secret_key, conn["api_key"]), rate=float(conn.get("rate_limit") or 2.0)
+    )
+
+
+@use_case(
+    "tax.connections.ecommerce.get",
+    "GET /connections/ecommerce",
+    tx="read",
+    roles=MANAGERS,
+    module="tax",
+    summary="the tenant's e-commerce connection (never its key)",
+)
+def get_connection(ctx: Ctx) -> EcommerceConnectionOut:
+    return connection_status(ctx, "ecommerce")
+
+
+@use_case(
+    "tax.connections.ecommerce.save",
+    "POST /connections/ecommerce",
+    tx="write",
+    roles=MANAGERS,
+    module="tax",
+    says="E-commerce connection",
+    summary="save the e-commerce connection after the shop accepted the key",
+)
+def save_connection(ctx: Ctx, body: EcommerceConnectionIn) -> EcommerceConnectionOut:
+    return save_connection_as(ctx, "ecommerce", body)
 
 
 @use_case(
@@ -144,15 +205,7 @@ def save_connection(ctx: Ctx, body: EcommerceConnectionIn) -> EcommerceConnectio
     summary="remove the e-commerce connection",
 )
 def delete_connection(ctx: Ctx) -> EcommerceConnectionOut:
-    with ctx.write() as s:
-        t = s.get(Tenant, ctx.tenant_id)
-        assert t is not None
-        settings = dict(t.settings or {})
-        conns = dict(settings.get("connections") or {})
-        conns.pop("ecommerce", None)
-        settings["connections"] = conns
-        t.settings = settings
-    return _connection_out(None)
+    return remove_connection(ctx, "ecommerce")
 
 
 # --- the sync ----------------------------------------------------------------------------------
@@ -297,19 +350,13 @@ def run_sync(ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, Any]
             ).all():
                 pushed_before[pid] = h
         payloads = [(p, shop_payload(p, variants[p.id], translations[p.id], langs)) for p in products]
-    allow = ctx.runtime.part(ConnectionsConfig).allow_private
-    why = url_problem(conn["base_url"], allow_private=allow)
-    if why:
-        raise ShopError(f"the connection's address is refused: {why}")
     todo = [(p, body) for p, body in payloads if full or pushed_before.get(p.id) != body["hash"]]
     total = len(payloads)
     unchanged = total - len(todo)
     pushed, errors = 0, []
     done_rows: list[tuple[str, str, str | None, str]] = []
     report(unchanged, total, f"{unchanged} unchanged, {len(todo)} to push")
-    with ShopClient(
-        conn["base_url"], unseal(ctx.runtime.secret_key, conn["api_key"]), rate=float(conn.get("rate_limit") or 2.0)
-    ) as shop:
+    with connection_client(ctx, conn) as shop:
         for i, (p, body) in enumerate(todo, 1):
             try:
                 answer = shop.upsert(p.sku, body)

@@ -292,10 +292,16 @@ class EcommerceConnectionIn(Strict):
 
 
 class EcommerceConnectionOut(BaseModel):
+    """A connection (e-commerce or tax service) as DECISIONS gives it, never with its key."""
+
     connected: bool
     provider: str | None
+    account: str | None  # the account name the service's check call answered
     base_url: str | None
     account_name: str | None
     rate_limit: float | None
     key_hint: str | None  # the last characters of the key, so people recognise it
     saved_at: datetime | None
+    # Set by Tax's transaction sync: when it last completed and why the last attempt failed.
+    last_sync_at: datetime | None = None
+    last_error: str | None = None

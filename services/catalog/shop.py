@@ -1,6 +1,7 @@
 """The one client of the tenant's e-commerce shop (DECISIONS, Tax: the documented ``generic`` provider).
 
-``GET {base_url}/account`` checks the key; ``GET {base_url}/products/{sku}`` looks a product up;
+``GET {base_url}/account`` checks the key; ``GET {base_url}/orders?since=`` and ``/refunds?since=``
+give pages of orders and refunds (Tax's transaction sync); ``GET {base_url}/products/{sku}`` looks a product up;
 ``PUT {base_url}/products/{sku}`` creates or replaces it (an upsert keyed by SKU, so a repeat never
 makes a second product). The client paces itself to the shop's rate, honours ``Retry-After`` on 429,
 and after an answer that leaves the outcome unknown (a 5xx, a dropped connection) it looks the
@@ -12,10 +13,10 @@ from __future__ import annotations
 import email.utils
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, urlencode, urlsplit
 
 import httpx
 
@@ -180,6 +181,30 @@ class ShopClient:
         if not isinstance(data, dict) or not data.get("name"):
             raise ShopError("the shop's /account answer has no name", r.status_code)
         return data
+
+    def pages(self, what: str, since: str | None = None) -> Iterator[list[dict[str, Any]]]:
+        """The shop's ``orders`` or ``refunds`` dated ``since`` or later, a page at a time
+        (``{"data": [...], "next_page": n | null}``)."""
+        page = 1
+        while True:
+            params: dict[str, Any] = {"page": page}
+            if since:
+                params["since"] = since
+            r = self._send("GET", f"/{what}?{urlencode(params)}")
+            if not r.is_success:
+                raise ShopError(f"listing {what}: HTTP {r.status_code}", r.status_code)
+            try:
+                data = r.json()
+            except ValueError:
+                raise ShopError(f"the shop's /{what} answer is not JSON", r.status_code) from None
+            rows = data.get("data") if isinstance(data, dict) else None
+            if not isinstance(rows, list):
+                raise ShopError(f"the shop's /{what} answer has no data list", r.status_code)
+            yield [row for row in rows if isinstance(row, dict)]
+            nxt = data.get("next_page")
+            if not rows or not isinstance(nxt, int) or nxt <= page:
+                return
+            page = nxt
 
     def get_product(self, sku: str) -> dict[str, Any] | None:
         r = self._send("GET", f"/products/{quote(sku, safe='')}")

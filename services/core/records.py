@@ -81,6 +81,22 @@ def is_file(op: Operation) -> bool:
     return op.response is FileResult
 
 
+def gives_file(op: Operation) -> bool:
+    """A read that answers its record, or its file with ``?format=`` (an SDS: the record, or its PDF)."""
+    return op.response is not FileResult and FileResult in typing.get_args(op.response)
+
+
+def file_query(op: Operation) -> dict[str, Any]:
+    """The query that asks ``op`` for its file: the first ``format`` its query model allows."""
+    field = op.query.model_fields.get("format") if op.query is not None else None
+    if field is None or not gives_file(op):
+        return {}
+    for arg in typing.get_args(field.annotation):
+        if typing.get_origin(arg) is typing.Literal:
+            return {"format": typing.get_args(arg)[0]}
+    return {}
+
+
 def staff_facing(op: Operation) -> bool:
     return op.auth == "tenant" or (op.auth == "customer" and op.staff_too)
 
@@ -121,7 +137,7 @@ def resources(modules: set[str] | None = None) -> list[Resource]:
             elif re.fullmatch(r"/{\w+}/[\w-]+", rest):
                 if o.method == "GET" and page_item(o.response) is not None:
                     res.children.append((o, rest.split("/")[1].strip("{}")))
-                elif o.method == "GET" and is_file(o):
+                elif o.method == "GET" and (is_file(o) or gives_file(o)):
                     res.files.append(o)
                 elif o.changes:
                     res.actions.append(o)

@@ -48,7 +48,7 @@ from services.core.context import MODULES
 from services.core.errors import ValidationFailed
 from services.core.files import FileResult
 from services.core.pagination import ListQuery
-from services.core.records import Resource, irreversible, may, page_item, resources
+from services.core.records import Resource, file_query, irreversible, may, page_item, resources
 from services.core.roles import STAFF
 from views.base import StationSession, Workspace
 from views.ops import error_message
@@ -470,9 +470,9 @@ class RecordsWorkspace(Workspace):
             return
         param = res.id_param(op) or "id"
         params: dict[str, Any] = {param: record_id}
-        if op.response is FileResult:
+        if op.response is FileResult or op in res.files:
             self.session.ops.run(
-                self.session.call(op.name, query={}, **params),
+                self.session.call(op.name, query=file_query(op), **params),
                 on_success=lambda f: FileViewer(f, self).show(),
                 parent=self.table,
             )

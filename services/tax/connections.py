@@ -1,0 +1,48 @@
+"""Tax's two connections (DECISIONS, Tax): the e-commerce shop, whose declarations Catalog already
+holds (services/catalog/ecommerce.py, at this module's address), and the tax service, declared
+here through the same functions: a real check call before the key is kept sealed, never shown."""
+
+from __future__ import annotations
+
+from services.catalog.ecommerce import connection_status, remove_connection, save_connection_as
+from services.catalog.schemas import EcommerceConnectionIn, EcommerceConnectionOut
+from services.core.commands import use_case
+from services.core.context import Ctx
+from services.core.roles import MANAGERS
+
+NAME = "tax-service"
+
+
+@use_case(
+    "tax.connections.tax_service.get",
+    "GET /connections/tax-service",
+    tx="read",
+    roles=MANAGERS,
+    summary="the tenant's tax-service connection (never its key)",
+)
+def get_tax_service(ctx: Ctx) -> EcommerceConnectionOut:
+    return connection_status(ctx, NAME)
+
+
+@use_case(
+    "tax.connections.tax_service.save",
+    "POST /connections/tax-service",
+    tx="write",
+    roles=MANAGERS,
+    says="Tax-service connection",
+    summary="save the tax-service connection after the service accepted the key (GET {base_url}/account)",
+)
+def save_tax_service(ctx: Ctx, body: EcommerceConnectionIn) -> EcommerceConnectionOut:
+    return save_connection_as(ctx, NAME, body)
+
+
+@use_case(
+    "tax.connections.tax_service.delete",
+    "DELETE /connections/tax-service",
+    tx="write",
+    roles=MANAGERS,
+    says="Tax-service connection removed",
+    summary="remove the tax-service connection",
+)
+def delete_tax_service(ctx: Ctx) -> EcommerceConnectionOut:
+    return remove_connection(ctx, NAME)
