@@ -1,0 +1,1 @@
+"""Aftersale (in progress)."""

@@ -1,0 +1,169 @@
+"""Demo content of Rewards (CONTRACT.md): an approved dealer with points, receipts pending and
+reviewed, a pending registration request, a catalog and a redemption order. Deterministic ids."""
+
+from __future__ import annotations
+
+import io
+from datetime import timedelta
+
+from sqlalchemy import select
+
+from local_db.models.rewards import RewardsDealer, RewardsFile, RewardsOrder, RewardsProduct, RewardsReceipt
+from services.core import auth
+from services.core.commands import execute
+from services.core.context import Ctx, Principal
+from services.core.demo import DEMO_PASSWORD, demo_id, demo_seeder
+from services.core.storage import store_blob
+from services.rewards import points as ledger
+
+DEALERS = (
+    # key, email, name, company, status
+    ("north", "dealer@demo.test", "Dana North", "North Side Tools", "approved"),
+    ("east", "east@demo.test", "Eli East", "Eastgate Supply", "approved"),
+    ("new", "newdealer@demo.test", "Noor New", "New Leaf Hardware", "pending"),
+)
+PRODUCTS = (
+    ("mug", "Branded mug", "Stoneware, 350 ml", 500, 40),
+    ("jacket", "Work jacket", "Waterproof, sizes S-XXL", 6000, 12),
+    ("drill", "Cordless drill", "18 V with two batteries", 15000, 5),
+    ("gift", "Gift card $25", "Sent by e-mail", 2500, 100),
+)
+RECEIPTS = (
+    # key, dealer, retailer, days ago, total cents, approve with points (None: pending)
+    ("r1", "north", "BuildMart Main St", 20, 48900, 4890),
+    ("r2", "north", "ProHardware Depot", 9, 125000, 12500),
+    ("r3", "north", "BuildMart Main St", 2, 23450, None),
+    ("r4", "east", "Eastgate Counter", 3, 8999, None),
+    ("r5", "east", "ToolTown", 1, 310000, None),
+)
+
+
+def receipt_image(lines: list[str]) -> bytes:
+    """A small receipt picture (so the review screen has something to zoom)."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGB", (360, 520), "white")
+    draw = ImageDraw.Draw(img)
+    y = 20
+    for line in lines:
+        draw.text((24, y), line, fill="black")
+        y += 26
+    out = io.BytesIO()
+    img.save(out, "PNG")
+    return out.getvalue()
+
+
+@demo_seeder
+def seed_rewards(ctx: Ctx) -> None:
+    if ctx.tenant is None or ctx.tenant.slug != "demo":
+        return
+    now = ctx.now()
+    pw: str | None = None
+    with ctx.write() as s:
+        for key, email, name, company, status in DEALERS:
+            did = demo_id("rewards-dealer", key)
+            if s.get(RewardsDealer, did) is None:
+                pw = pw or auth.hash_password(DEMO_PASSWORD)
+                s.add(
+                    RewardsDealer(
+                        id=did,
+                        email=email,
+                        name=name,
+                        company=company,
+                        status=status,
+                        password_hash=pw,
+                        address={
+                            "line1": "1 Demo Street",
+                            "city": "Springfield",
+                            "state": "IL",
+                            "postal_code": "62701",
+                            "country": "US",
+                        },
+                        balance=0,
+                        token_version=0,
+                        created_at=now - timedelta(days=40),
+                        updated_at=now,
+                        decided_at=now - timedelta(days=39) if status == "approved" else None,
+                    )
+                )
+        for key, name, desc, pts, stock in PRODUCTS:
+            pid = demo_id("rewards-product", key)
+            if s.get(RewardsProduct, pid) is None:
+                s.add(
+                    RewardsProduct(
+                        id=pid,
+                        name=name,
+                        description=desc,
+                        points=pts,
+                        stock=stock,
+                        active=True,
+                        created_at=now,
+                        updated_at=now,
+                    )
+                )
+        s.flush()
+        for key, dealer, retailer, days, cents, _pts in RECEIPTS:
+            rid = demo_id("rewards-receipt", key)
+            if s.get(RewardsReceipt, rid) is not None:
+                continue
+            day = (now - timedelta(days=days)).date()
+            blob = store_blob(
+                ctx, receipt_image([retailer, str(day), "", "Item   Qty   Amount", f"TOTAL  ${cents / 100:.2f}"])
+            )
+            fid = demo_id("rewards-file", key)
+            s.add(
+                RewardsFile(
+                    id=fid,
+                    dealer_id=demo_id("rewards-dealer", dealer),
+                    filename=f"{key}.png",
+                    content_type=blob.content_type,
+                    size=blob.size,
+                    sha256=blob.sha256,
+                    created_at=now,
+                )
+            )
+            s.add(
+                RewardsReceipt(
+                    id=rid,
+                    dealer_id=demo_id("rewards-dealer", dealer),
+                    file_id=fid,
+                    retailer=retailer,
+                    purchase_date=day,
+                    total_cents=cents,
+                    status="pending",
+                    created_at=now - timedelta(days=days),
+                    updated_at=now,
+                )
+            )
+    for key, _dealer, _r, _d, _c, pts in RECEIPTS:
+        if pts is None:
+            continue
+        with ctx.read() as s:
+            r = s.get(RewardsReceipt, demo_id("rewards-receipt", key))
+            pending = r is not None and r.status == "pending"
+        if pending:
+            execute(
+                ctx,
+                "rewards.admin.receipts.review",
+                id=demo_id("rewards-receipt", key),
+                body={"action": "approve", "points": pts},
+            )
+    # One redemption by the approved dealer (under the W-9 threshold).
+    dealer = Principal(
+        kind="customer",
+        id=demo_id("rewards-dealer", "north"),
+        customer_module="rewards",
+        modules=frozenset({"rewards"}),
+    )
+    with ctx.read() as s:
+        has_order = s.execute(select(RewardsOrder.id)).first()
+        cfg = ledger.settings(s, ctx.tenant_id)
+    if not has_order and cfg.w9_threshold > 0:
+        execute(
+            ctx.with_principal(dealer),
+            "rewards.cart.checkout",
+            body={
+                "shipping_address": {"line1": "1 Demo Street", "city": "Springfield", "country": "US"},
+                "items": [{"product_id": demo_id("rewards-product", "mug"), "quantity": 2}],
+            },
+        )
