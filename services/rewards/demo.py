@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 from datetime import timedelta
+from pathlib import Path
+from typing import Any
 
 from sqlalchemy import select
 
@@ -40,14 +42,20 @@ RECEIPTS = (
 
 def receipt_image(lines: list[str]) -> bytes:
     """A small receipt picture (so the review screen has something to zoom)."""
-    from PIL import Image, ImageDraw
+    from PIL import Image, ImageDraw, ImageFont
+
+    import resources
 
     img = Image.new("RGB", (360, 520), "white")
     draw = ImageDraw.Draw(img)
-    y = 20
+    try:
+        font: Any = ImageFont.truetype(str(Path(resources.__file__).parent / "fonts" / "DejaVuSans.ttf"), 20)
+    except OSError:
+        font = ImageFont.load_default()
+    y = 24
     for line in lines:
-        draw.text((24, y), line, fill="black")
-        y += 26
+        draw.text((24, y), line, fill="black", font=font)
+        y += 34
     out = io.BytesIO()
     img.save(out, "PNG")
     return out.getvalue()

@@ -204,10 +204,10 @@ class ReviewWorkspace(Workspace):
     def _line(queue: str, it: Any) -> str:
         if queue == "receipts":
             flag = "  ⚠ duplicate?" if it.duplicate_of else ""
-            return f"{it.dealer_name or 'dealer'} · {it.retailer} · ${it.total}{flag}"
+            return f"{it.dealer_name or 'dealer'}\n{it.retailer} · ${it.total}{flag}"
         if queue == "dealers":
-            return f"{it.company} · {it.name} <{it.email}>"
-        return f"[{it.status.replace('_', ' ')}] {it.serial_number} · {it.description[:60]}"
+            return f"{it.company}\n{it.name} <{it.email}>"
+        return f"{it.serial_number} · {it.status.replace('_', ' ')}\n{it.description[:60]}"
 
     def current(self, queue: str) -> Any | None:
         lst = {"receipts": self.receipts, "dealers": self.dealers, "claims": self.claims}[queue]
