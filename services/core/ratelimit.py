@@ -138,7 +138,11 @@ class RateLimiter:
         if not rules:
             return None
         if self.variant == "B":
-            who = f"tenant:{tenant}" if category not in ("public_ticket", "public_events", "public_warranty") else f"{tenant}:{ip}"
+            who = (
+                f"tenant:{tenant}"
+                if category not in ("public_ticket", "public_events", "public_warranty")
+                else f"{tenant}:{ip}"
+            )
         elif category in ("auth",):
             who = f"ip:{ip}"
         elif category in ("public_ticket", "public_events", "public_warranty"):

@@ -143,8 +143,8 @@ def seed_rewards(ctx: Ctx) -> None:
                     updated_at=now,
                 )
             )
-    for key, _dealer, _r, _d, _c, pts in RECEIPTS:
-        if pts is None:
+    for key, _dealer, _r, _d, _c, award in RECEIPTS:
+        if award is None:
             continue
         with ctx.read() as s:
             r = s.get(RewardsReceipt, demo_id("rewards-receipt", key))
@@ -154,10 +154,10 @@ def seed_rewards(ctx: Ctx) -> None:
                 ctx,
                 "rewards.admin.receipts.review",
                 id=demo_id("rewards-receipt", key),
-                body={"action": "approve", "points": pts},
+                body={"action": "approve", "points": award},
             )
     # One redemption by the approved dealer (under the W-9 threshold).
-    dealer = Principal(
+    north = Principal(
         kind="customer",
         id=demo_id("rewards-dealer", "north"),
         customer_module="rewards",
@@ -168,7 +168,7 @@ def seed_rewards(ctx: Ctx) -> None:
         cfg = ledger.settings(s, ctx.tenant_id)
     if not has_order and cfg.w9_threshold > 0:
         execute(
-            ctx.with_principal(dealer),
+            ctx.with_principal(north),
             "rewards.cart.checkout",
             body={
                 "shipping_address": {"line1": "1 Demo Street", "city": "Springfield", "country": "US"},

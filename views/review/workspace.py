@@ -123,10 +123,10 @@ class ReviewWorkspace(Workspace):
         self.image = QLabel("No image")
         self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.image.setAccessibleName("Receipt image")
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(self.image)
-        self.scroll.setWidgetResizable(False)
-        self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.viewer = QScrollArea()
+        self.viewer.setWidget(self.image)
+        self.viewer.setWidgetResizable(False)
+        self.viewer.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.numbers = QLabel("")
         self.numbers.setObjectName("numbers")
         self.numbers.setWordWrap(True)
@@ -141,7 +141,7 @@ class ReviewWorkspace(Workspace):
         rec = QWidget()
         row = QHBoxLayout(rec)
         row.addWidget(self.receipts, 3)
-        row.addWidget(self.scroll, 5)
+        row.addWidget(self.viewer, 5)
         row.addWidget(side, 3)
         self.tabs.addTab(rec, "1 Receipts")
 
@@ -231,11 +231,16 @@ class ReviewWorkspace(Workspace):
             f"\nSuggested {r.suggested_points} points{dup}"
         )
         self.points.setValue(r.suggested_points)
+        rid = r.id
+
+        def shown(f: Any) -> None:
+            self._image(rid, f.content)
+
+        def missing(_e: BaseException) -> None:
+            self._image(rid, b"")
+
         self.session.ops.run(
-            self.session.call("rewards.files.get", id=r.file_id),
-            on_success=lambda f, rid=r.id: self._image(rid, f.content),
-            on_failure=lambda _e, rid=r.id: self._image(rid, b""),
-            parent=self,
+            self.session.call("rewards.files.get", id=r.file_id), on_success=shown, on_failure=missing, parent=self
         )
 
     def _image(self, receipt_id: str, content: bytes) -> None:
@@ -255,7 +260,7 @@ class ReviewWorkspace(Workspace):
     def fit(self) -> None:
         if self.pixmap is None:
             return
-        area = self.scroll.viewport().size()
+        area = self.viewer.viewport().size()
         w, h = max(self.pixmap.width(), 1), max(self.pixmap.height(), 1)
         self.zoom = max(min(area.width() / w, area.height() / h), 0.05)
         self._scale()
