@@ -81,7 +81,7 @@ RECEIPT_TYPES = IMAGE_TYPES | {"application/pdf"}
 record_kind("rewards.receipt", get="rewards.receipts.get", label="retailer")
 record_kind("rewards.order", get="rewards.orders.get", label="number")
 record_kind("rewards.product", get="rewards.products.get", label="name")
-record_kind("rewards.w9", get="rewards.admin.w9.list", label="name")
+record_kind("rewards.w9", get="rewards.admin.w9.get", label="name")
 
 
 def _own(ctx: Ctx, dealer_id: str, what: str, rid: str) -> None:
@@ -1007,6 +1007,16 @@ def list_w9(ctx: Ctx, query: W9Query) -> Page[AdminW9Out]:
             ).all()
         )
     return page.map(lambda w: _admin_w9(w, names.get(w.dealer_id, "")))
+
+
+@use_case("rewards.admin.w9.get", "GET /admin/w9/{id}", tx="read", roles=STAFF, summary="one W-9 (masked)")
+def get_w9_form(ctx: Ctx, id: str) -> AdminW9Out:
+    with ctx.read() as s:
+        w = s.get(RewardsW9, id)
+        if w is None:
+            raise NotFound("W-9 not found", {"id": id})
+        d = s.get(RewardsDealer, w.dealer_id)
+        return _admin_w9(w, d.company if d else "")
 
 
 @use_case(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent, QPixmap
+from PySide6.QtGui import QKeyEvent, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -47,7 +47,8 @@ ZOOM_STEP = 1.25
 
 
 class QueueList(QListWidget):
-    """A queue: arrows move; the workspace's letter keys act instead of the list's type-ahead search."""
+    """A queue: arrows move; the workspace's keys act instead of the list's type-ahead search (where the
+    shortcut does not fire first, e.g. a window not yet active)."""
 
     def __init__(self, on_key: Any, name: str) -> None:
         super().__init__()
@@ -89,12 +90,15 @@ class ReviewWorkspace(Workspace):
     modules = frozenset({"rewards", "aftersale"})
     roles = STAFF
     position = 40
+    # Up/Down move in a queue (the list's own keys).
     keys = (
-        ("Up/Down", "move"),
-        ("1 2 3", "queue"),
         ("A", "approve"),
         ("D", "decline"),
-        ("+ -", "zoom"),
+        ("1", "receipts"),
+        ("2", "dealer requests"),
+        ("3", "claims"),
+        ("+", "zoom in"),
+        ("-", "zoom out"),
         ("0", "fit"),
     )
 
@@ -150,6 +154,21 @@ class ReviewWorkspace(Workspace):
         self.claims = QueueList(self._key, "Warranty claims")
         self.tabs.addTab(self.claims, "3 Warranty claims")
         self.tabs.currentChanged.connect(lambda _i: self.current_list().setFocus())
+        # The documented keys as shortcuts of the workspace; typing in the points box still types.
+        actions = {
+            "A": self.approve,
+            "D": self.decline,
+            "1": lambda: self.tabs.setCurrentIndex(0),
+            "2": lambda: self.tabs.setCurrentIndex(1),
+            "3": lambda: self.tabs.setCurrentIndex(2),
+            "+": lambda: self.zoom_by(ZOOM_STEP),
+            "-": lambda: self.zoom_by(1 / ZOOM_STEP),
+            "0": self.fit,
+        }
+        for seq, _what in self.keys:
+            sc = QShortcut(QKeySequence(seq), self)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(actions[seq])
         self.refresh()
 
     # --- queues ------------------------------------------------------------------------------
