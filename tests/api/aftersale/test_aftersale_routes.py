@@ -49,6 +49,8 @@ def test_register_a_warranty_then_claim_on_it(client: httpx.Client) -> None:
         client.post(f"{BASE}/p/warranties", content=b"{", headers={"content-type": "application/json"}).status_code
         == 400
     )
+    huge = client.post(f"{BASE}/p/warranties", json={**body, "serial_number": "SN-H", "retailer": "x" * 1_200_000})
+    assert huge.status_code == 413 and huge.json()["code"] == "PAYLOAD_TOO_LARGE"
     # The customer's account: register (cookie + token), me, their warranties only.
     acc = client.post(
         f"{BASE}/auth/register", json={"email": "lee@example.com", "password": "long-password", "name": "Lee"}
