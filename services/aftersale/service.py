@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 import jwt
-from sqlalchemy import func, or_, select
+from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -237,24 +237,32 @@ _ANY_PRODUCT = select(CatalogProduct.id).limit(1)
 
 def _catalog_product(s: Session, sku: str) -> tuple[str | None, int]:
     """The product's name and warranty length from Catalog; 400 for an unknown SKU when the
-    tenant has a catalog, the default 12 months when it has none."""
-    p = s.execute(select(CatalogProduct).where(CatalogProduct.sku == sku)).scalar_one_or_none()
-    if p is None:
-        p = s.execute(
-            select(CatalogProduct)
-            .join(CatalogVariant, CatalogVariant.product_id == CatalogProduct.id)
-            .where(CatalogVariant.sku == sku)
-        ).scalar_one_or_none()
-    if p is None:
+    tenant has a catalog, the default 12 months when it has none. Columns only: this runs on
+    every public registration."""
+    row = s.execute(_PRODUCT_BY_SKU, {"sku": sku}).first() or s.execute(_PRODUCT_BY_VARIANT, {"sku": sku}).first()
+    if row is None:
         if s.execute(_ANY_PRODUCT).first() is not None:
             raise ValidationFailed("unknown product SKU", {"product_sku": sku})
         return None, DEFAULT_MONTHS
-    raw = (p.attributes or {}).get("warranty_months", DEFAULT_MONTHS)
+    name, attributes = row
+    raw = (attributes or {}).get("warranty_months", DEFAULT_MONTHS)
     try:
         months = int(raw)
     except (TypeError, ValueError):
         months = DEFAULT_MONTHS
-    return p.name, max(months, 0)
+    return name, max(months, 0)
+
+
+_PRODUCT_BY_SKU = select(CatalogProduct.name, CatalogProduct.attributes).where(CatalogProduct.sku == bindparam("sku"))
+_PRODUCT_BY_VARIANT = (
+    select(CatalogProduct.name, CatalogProduct.attributes)
+    .join(CatalogVariant, CatalogVariant.product_id == CatalogProduct.id)
+    .where(CatalogVariant.sku == bindparam("sku"))
+    .limit(1)
+)
+_HELD = select(AftersaleWarranty.id, AftersaleWarranty.coverage_until).where(
+    AftersaleWarranty.active_serial == bindparam("key")
+)
 
 
 @use_case(
@@ -279,14 +287,16 @@ def register_warranty(ctx: Ctx, body: WarrantyIn) -> WarrantyCreated:
         name, months = _catalog_product(s, body.product_sku)
         if body.proof_file is not None and s.get(AftersaleFile, body.proof_file) is None:
             raise ValidationFailed("proof_file is not an uploaded file", {"proof_file": body.proof_file})
-        held = s.execute(select(AftersaleWarranty).where(AftersaleWarranty.active_serial == key)).scalar_one_or_none()
+        held = s.execute(_HELD, {"key": key}).first()
         if held is not None:
             if held.coverage_until >= today:
                 raise Conflict(
                     "this serial number has an active registration",
                     {"serial_number": body.serial_number, "coverage_until": str(held.coverage_until)},
                 )
-            held.status, held.active_serial = "expired", None  # its coverage ended: the serial is free again
+            old = s.get(AftersaleWarranty, held.id)
+            assert old is not None
+            old.status, old.active_serial = "expired", None  # its coverage ended: the serial is free again
             s.flush()
         w = AftersaleWarranty(
             id=new_id(),
