@@ -510,6 +510,22 @@ def get_product(ctx: Ctx, id: str) -> ProductOut:
 
 
 @use_case(
+    "rewards.admin.products.list",
+    "GET /admin/products",
+    tx="read",
+    roles=STAFF,
+    summary="the catalog as staff manage it (active and withdrawn; active= filters)",
+)
+def admin_list_products(ctx: Ctx, query: ProductQuery) -> Page[ProductOut]:
+    return list_products(ctx, query)
+
+
+@use_case("rewards.admin.products.get", "GET /admin/products/{id}", tx="read", roles=STAFF, summary="one product")
+def admin_get_product(ctx: Ctx, id: str) -> ProductOut:
+    return get_product(ctx, id)
+
+
+@use_case(
     "rewards.admin.products.create",
     "POST /admin/products",
     tx="write",

@@ -178,6 +178,8 @@ def test_fifty_concurrent_checkouts_never_overspend(
     client.post(f"{BASE}/admin/dealers/{east}/points", json={"points": 2000, "reason": "race"}, headers=staff)
     p = client.post(f"{BASE}/admin/products", json={"name": "Race prize", "points": 100, "stock": 1000}, headers=staff)
     pid = p.json()["data"]["id"]
+    assert client.get(f"{BASE}/admin/products/{pid}", headers=staff).json()["data"]["stock"] == 1000
+    assert client.get(f"{BASE}/admin/products", params={"active": "true"}, headers=staff).json()["meta"]["total"] == 5
     token = dealer_login(client, "east@demo.test").json()["data"]["token"]
     balance = client.get(f"{BASE}/points", headers={"Authorization": f"Bearer {token}"}).json()["data"]["balance"]
     codes: list[int] = []
