@@ -971,8 +971,6 @@ def submit_w9(ctx: Ctx, body: W9In) -> W9Out:
         digits = tin.normalise(body.tin, body.tin_type)
     except ValueError as exc:
         raise ValidationFailed(str(exc), {"tin": str(exc)}) from exc
-    if body.tax_classification != "individual" and body.tin_type == "ssn" and not body.business_name:
-        pass  # a single-member LLC may give its owner's SSN; nothing to refuse
     now = ctx.now()
     with ctx.write() as s:
         w = _latest_w9(s, ctx.principal.id)
