@@ -523,6 +523,16 @@ def list_claims(ctx: Ctx, query: ClaimQuery) -> Page[ClaimOut]:
         stmt = stmt.where(AftersaleClaim.status == query.status)
     if query.warranty_id:
         stmt = stmt.where(AftersaleClaim.warranty_id == query.warranty_id)
+    if query.search:
+        like = f"%{query.search.lower()}%"
+        serials = select(AftersaleWarranty.id).where(func.lower(AftersaleWarranty.serial_number).like(like))
+        stmt = stmt.where(
+            or_(
+                func.lower(AftersaleClaim.description).like(like),
+                AftersaleClaim.email.like(like),
+                AftersaleClaim.warranty_id.in_(serials),
+            )
+        )
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": AftersaleClaim.created_at})
         ws = {

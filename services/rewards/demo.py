@@ -8,12 +8,10 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
-
 from local_db.models.rewards import RewardsDealer, RewardsFile, RewardsOrder, RewardsProduct, RewardsReceipt
 from services.core import auth
-from services.core.commands import execute
-from services.core.context import Ctx, Principal
+from services.core.commands import next_value
+from services.core.context import Ctx
 from services.core.demo import DEMO_PASSWORD, demo_id, demo_seeder
 from services.core.storage import store_blob
 from services.rewards import points as ledger
@@ -143,35 +141,46 @@ def seed_rewards(ctx: Ctx) -> None:
                     updated_at=now,
                 )
             )
-    for key, _dealer, _r, _d, _c, award in RECEIPTS:
-        if award is None:
-            continue
-        with ctx.read() as s:
+    # Reviews and a redemption written through the ledger directly (no events: the demo's event
+    # history stays the modules' own), the same rows the use cases write.
+    with ctx.write() as s:
+        for key, dealer, retailer, _d, _c, award in RECEIPTS:
             r = s.get(RewardsReceipt, demo_id("rewards-receipt", key))
-            pending = r is not None and r.status == "pending"
-        if pending:
-            execute(
+            if award is None or r is None or r.status != "pending":
+                continue
+            d = ledger.lock_dealer(s, demo_id("rewards-dealer", dealer))
+            r.status, r.points, r.reviewed_at, r.updated_at = "approved", award, now, now
+            ledger.award(
                 ctx,
-                "rewards.admin.receipts.review",
-                id=demo_id("rewards-receipt", key),
-                body={"action": "approve", "points": award},
+                s,
+                d,
+                award,
+                kind="earn",
+                source="receipt",
+                source_id=r.id,
+                description=f"receipt {retailer} {r.purchase_date}",
+                expires_in_days=None,
             )
-    # One redemption by the approved dealer (under the W-9 threshold).
-    north = Principal(
-        kind="customer",
-        id=demo_id("rewards-dealer", "north"),
-        customer_module="rewards",
-        modules=frozenset({"rewards"}),
-    )
-    with ctx.read() as s:
-        has_order = s.execute(select(RewardsOrder.id)).first()
-        cfg = ledger.settings(s, ctx.tenant_id)
-    if not has_order and cfg.w9_threshold > 0:
-        execute(
-            ctx.with_principal(north),
-            "rewards.cart.checkout",
-            body={
-                "shipping_address": {"line1": "1 Demo Street", "city": "Springfield", "country": "US"},
-                "items": [{"product_id": demo_id("rewards-product", "mug"), "quantity": 2}],
-            },
-        )
+        oid = demo_id("rewards-order", "north-1")
+        mug = s.get(RewardsProduct, demo_id("rewards-product", "mug"))
+        if s.get(RewardsOrder, oid) is None and mug is not None:
+            d = ledger.lock_dealer(s, demo_id("rewards-dealer", "north"))
+            number = f"RD-{now.year}-{next_value(ctx, ctx.tenant_id, 'rewards.order'):06d}"
+            total = mug.points * 2
+            e = ledger.spend(ctx, s, d, total, kind="redeem", source="order", source_id=oid, description=number)
+            mug.stock -= 2
+            s.add(
+                RewardsOrder(
+                    id=oid,
+                    number=number,
+                    dealer_id=d.id,
+                    status="ordered",
+                    lines=[{"product_id": mug.id, "name": mug.name, "points": mug.points, "quantity": 2}],
+                    total_points=total,
+                    value_cents=ledger.value_cents(total, ledger.settings(s, ctx.tenant_id).point_value),
+                    shipping_address={"line1": "1 Demo Street", "city": "Springfield", "country": "US"},
+                    redeem_entry_id=e.id,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )

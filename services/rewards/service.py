@@ -144,6 +144,8 @@ def list_ledger(ctx: Ctx, query: LedgerQuery) -> Page[LedgerOut]:
         stmt = stmt.where(RewardsLedgerEntry.dealer_id == ctx.principal.id)
     elif query.dealer_id:
         stmt = stmt.where(RewardsLedgerEntry.dealer_id == query.dealer_id)
+    if query.search:
+        stmt = stmt.where(func.lower(RewardsLedgerEntry.description).like(f"%{query.search.lower()}%"))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": RewardsLedgerEntry.created_at})
     return page.map(_ledger_out)
@@ -1011,6 +1013,9 @@ def list_w9(ctx: Ctx, query: W9Query) -> Page[AdminW9Out]:
     stmt = select(RewardsW9)
     if query.status:
         stmt = stmt.where(RewardsW9.status == query.status)
+    if query.search:
+        like = f"%{query.search.lower()}%"
+        stmt = stmt.where(func.lower(RewardsW9.name).like(like) | func.lower(RewardsW9.business_name).like(like))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": RewardsW9.created_at})
         names = dict(
