@@ -1,0 +1,15 @@
+"""Rewards event types beyond the spec's (sale.recorded, sale.approved, redemption.created)."""
+
+from services.core.events import register_event_type
+
+M = "rewards"
+
+for _name, _desc in [
+    ("sale.declined", "a receipt was declined, with the reason"),
+    ("dealer.requested", "a dealer asked to join the program"),
+    ("dealer.approved", "a dealer's registration request was approved"),
+    ("redemption.shipped", "a redemption order was shipped"),
+    ("redemption.delivered", "a redemption order was delivered"),
+    ("redemption.cancelled", "a redemption order was cancelled and its points refunded"),
+]:
+    register_event_type(_name, M, _desc)

@@ -1,0 +1,1 @@
+"""The review queue workspace (views/review/workspace.py defines WORKSPACE; the shell finds it)."""

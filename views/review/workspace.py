@@ -1,0 +1,421 @@
+"""Review queue: staff work through what waits for a person, keyboard first.
+
+Three queues: dealers' receipts (the image beside the numbers), dealers' registration
+requests and warranty claims. Up/Down move in a queue, 1/2/3 switch queues, A approves (a
+receipt with the points in the box; a claim moves on: start, then close), D declines with a
+reason (a receipt or request) or cancels a claim, +/- zoom the receipt image and 0 fits it.
+Every call runs through the op runner; a change anywhere refreshes the queue.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence, QPixmap, QShortcut
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QScrollArea,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from services.core.roles import STAFF
+from views.base import StationSession, Workspace
+from views.ops import error_message
+
+STYLE = """
+#workspace-review { font-size: 15pt; }
+#banner { font-size: 18pt; font-weight: bold; padding: 10px; border-radius: 8px; }
+#numbers { font-size: 17pt; }
+#hint { color: #455a64; font-size: 13pt; }
+QListWidget { font-size: 15pt; }
+QListWidget::item { padding: 6px; }
+QListWidget::item:selected { background: #1565c0; color: white; }
+"""
+TONES = {"info": ("#e3f2fd", "#0d47a1"), "ok": ("#2e7d32", "#ffffff"), "error": ("#c62828", "#ffffff")}
+ZOOM_STEP = 1.25
+
+
+class QueueList(QListWidget):
+    """A queue: arrows move; the workspace's keys act instead of the list's type-ahead search (where the
+    shortcut does not fire first, e.g. a window not yet active)."""
+
+    def __init__(self, on_key: Any, name: str) -> None:
+        super().__init__()
+        self.on_key = on_key
+        self.setAccessibleName(name)
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if not self.on_key(e.key(), e.text()):
+            super().keyPressEvent(e)
+
+
+class ReasonDialog(QDialog):
+    """Asks why (a decline or a cancel); Enter confirms, Escape goes back."""
+
+    def __init__(self, parent: QWidget, title: str, label: str) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        lay = QVBoxLayout(self)
+        lay.addWidget(QLabel(label))
+        self.reason = QLineEdit()
+        self.reason.setAccessibleName(label)
+        self.reason.setMinimumWidth(420)
+        lay.addWidget(self.reason)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._ok)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+    def _ok(self) -> None:
+        if self.reason.text().strip():
+            self.accept()
+        else:
+            self.reason.setPlaceholderText("a reason is needed")
+
+
+class ReviewWorkspace(Workspace):
+    name = "review"
+    title = "Review queue"
+    modules = frozenset({"rewards", "aftersale"})
+    roles = STAFF
+    position = 40
+    # Up/Down move in a queue (the list's own keys).
+    keys = (
+        ("A", "approve"),
+        ("D", "decline"),
+        ("1", "receipts"),
+        ("2", "dealer requests"),
+        ("3", "claims"),
+        ("+", "zoom in"),
+        ("-", "zoom out"),
+        ("0", "fit"),
+    )
+
+    def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self.setStyleSheet(STYLE)
+        self.zoom = 1.0
+        self.pixmap: QPixmap | None = None
+        self.dialog: ReasonDialog | None = None
+        self.rows: dict[str, list[Any]] = {"receipts": [], "dealers": [], "claims": []}
+        lay = QVBoxLayout(self)
+        self.banner = QLabel("")
+        self.banner.setObjectName("banner")
+        self.banner.setAccessibleName("Result")
+        self._say("info", "Pick an item; A approves, D declines")
+        lay.addWidget(self.banner)
+        self.tabs = QTabWidget()
+        lay.addWidget(self.tabs, 1)
+        hint = QLabel(self.key_hints())
+        hint.setObjectName("hint")
+        lay.addWidget(hint)
+
+        # Receipts: the queue, the image (zoomable), the numbers and the points to award.
+        self.receipts = QueueList(self._key, "Receipts to review")
+        self.receipts.currentRowChanged.connect(self._show_receipt)
+        self.image = QLabel("No image")
+        self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.image.setAccessibleName("Receipt image")
+        self.viewer = QScrollArea()
+        self.viewer.setWidget(self.image)
+        self.viewer.setWidgetResizable(False)
+        self.viewer.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.numbers = QLabel("")
+        self.numbers.setObjectName("numbers")
+        self.numbers.setWordWrap(True)
+        self.points = QSpinBox()
+        self.points.setRange(0, 10_000_000)
+        self.points.setSingleStep(10)
+        self.points.setAccessibleName("Points to award")
+        side = QWidget()
+        form = QFormLayout(side)
+        form.addRow(self.numbers)
+        form.addRow("Points", self.points)
+        rec = QWidget()
+        row = QHBoxLayout(rec)
+        row.addWidget(self.receipts, 3)
+        row.addWidget(self.viewer, 5)
+        row.addWidget(side, 3)
+        self.tabs.addTab(rec, "1 Receipts")
+
+        self.dealers = QueueList(self._key, "Dealer requests")
+        self.tabs.addTab(self.dealers, "2 Dealer requests")
+        self.claims = QueueList(self._key, "Warranty claims")
+        self.tabs.addTab(self.claims, "3 Warranty claims")
+        self.tabs.currentChanged.connect(lambda _i: self.current_list().setFocus())
+        # The documented keys as shortcuts of the workspace; typing in the points box still types.
+        actions = {
+            "A": self.approve,
+            "D": self.decline,
+            "1": lambda: self.tabs.setCurrentIndex(0),
+            "2": lambda: self.tabs.setCurrentIndex(1),
+            "3": lambda: self.tabs.setCurrentIndex(2),
+            "+": lambda: self.zoom_by(ZOOM_STEP),
+            "-": lambda: self.zoom_by(1 / ZOOM_STEP),
+            "0": self.fit,
+        }
+        for seq, _what in self.keys:
+            sc = QShortcut(QKeySequence(seq), self)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(actions[seq])
+        self.refresh()
+
+    # --- queues ------------------------------------------------------------------------------
+
+    def current_list(self) -> QueueList:
+        return [self.receipts, self.dealers, self.claims][self.tabs.currentIndex()]
+
+    def focus_primary(self) -> None:
+        self.current_list().setFocus()
+
+    def refresh(self) -> None:
+        run, call = self.session.ops.run, self.session.call
+        if self.session.may_use("rewards"):
+            run(
+                call(
+                    "rewards.receipts.list",
+                    query={"status": "pending", "sort": "created_at", "order": "asc", "limit": 100},
+                ),
+                on_success=lambda p: self._fill("receipts", p.items),
+                parent=self,
+            )
+            run(
+                call("rewards.admin.register_requests.list", query={"status": "pending", "limit": 100}),
+                on_success=lambda p: self._fill("dealers", p.items),
+                parent=self,
+            )
+        if self.session.may_use("aftersale"):
+            run(
+                call("aftersale.claims.list", query={"sort": "created_at", "order": "asc", "limit": 100}),
+                on_success=lambda p: self._fill("claims", [c for c in p.items if c.status in ("open", "in_progress")]),
+                parent=self,
+            )
+
+    def _fill(self, queue: str, items: list[Any]) -> None:
+        lst = {"receipts": self.receipts, "dealers": self.dealers, "claims": self.claims}[queue]
+        keep = lst.currentRow()
+        self.rows[queue] = list(items)
+        lst.blockSignals(True)
+        lst.clear()
+        for it in items:
+            QListWidgetItem(self._line(queue, it), lst)
+        lst.blockSignals(False)
+        if items:
+            lst.setCurrentRow(min(max(keep, 0), len(items) - 1))
+        if queue == "receipts":
+            self._show_receipt(lst.currentRow())
+        titles = {"receipts": "1 Receipts", "dealers": "2 Dealer requests", "claims": "3 Warranty claims"}
+        idx = ["receipts", "dealers", "claims"].index(queue)
+        self.tabs.setTabText(idx, f"{titles[queue]} ({len(items)})")
+
+    @staticmethod
+    def _line(queue: str, it: Any) -> str:
+        if queue == "receipts":
+            flag = "  ⚠ duplicate?" if it.duplicate_of else ""
+            return f"{it.dealer_name or 'dealer'}\n{it.retailer} · ${it.total}{flag}"
+        if queue == "dealers":
+            return f"{it.company}\n{it.name} <{it.email}>"
+        return f"{it.serial_number} · {it.status.replace('_', ' ')}\n{it.description[:60]}"
+
+    def current(self, queue: str) -> Any | None:
+        lst = {"receipts": self.receipts, "dealers": self.dealers, "claims": self.claims}[queue]
+        row = lst.currentRow()
+        items = self.rows[queue]
+        return items[row] if 0 <= row < len(items) else None
+
+    # --- the receipt shown ---------------------------------------------------------------------
+
+    def _show_receipt(self, row: int) -> None:
+        r = self.rows["receipts"][row] if 0 <= row < len(self.rows["receipts"]) else None
+        if r is None:
+            self.numbers.setText("Nothing to review")
+            self.pixmap = None
+            self.image.setText("No image")
+            self.image.adjustSize()
+            return
+        dup = "\n⚠ Same image or same numbers as another receipt" if r.duplicate_of else ""
+        self.numbers.setText(
+            f"{r.dealer_name or ''}\n{r.retailer}\n{r.purchase_date:%d %b %Y}\nTotal ${r.total}"
+            f"\nSuggested {r.suggested_points} points{dup}"
+        )
+        self.points.setValue(r.suggested_points)
+        rid = r.id
+
+        def shown(f: Any) -> None:
+            self._image(rid, f.content)
+
+        def missing(_e: BaseException) -> None:
+            self._image(rid, b"")
+
+        self.session.ops.run(
+            self.session.call("rewards.files.get", id=r.file_id), on_success=shown, on_failure=missing, parent=self
+        )
+
+    def _image(self, receipt_id: str, content: bytes) -> None:
+        cur = self.current("receipts")
+        if cur is None or cur.id != receipt_id:
+            return  # the person moved on while the image loaded
+        pm = QPixmap()
+        if content and pm.loadFromData(content):
+            self.pixmap = pm
+            self.fit()
+        else:
+            self.pixmap = None
+            self.image.setPixmap(QPixmap())
+            self.image.setText("Image not available (PDF or missing)")
+            self.image.adjustSize()
+
+    def fit(self) -> None:
+        if self.pixmap is None:
+            return
+        area = self.viewer.viewport().size()
+        w, h = max(self.pixmap.width(), 1), max(self.pixmap.height(), 1)
+        self.zoom = max(min(area.width() / w, area.height() / h), 0.05)
+        self._scale()
+
+    def zoom_by(self, factor: float) -> None:
+        self.zoom = min(max(self.zoom * factor, 0.05), 8.0)
+        self._scale()
+
+    def _scale(self) -> None:
+        if self.pixmap is None:
+            return
+        size = self.pixmap.size() * self.zoom
+        self.image.setPixmap(
+            self.pixmap.scaled(size, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
+        )
+        self.image.resize(self.image.pixmap().size())
+
+    # --- keys and actions ----------------------------------------------------------------------
+
+    def _key(self, key: int, text: str) -> bool:
+        if text in ("1", "2", "3"):
+            self.tabs.setCurrentIndex(int(text) - 1)
+            return True
+        if key == Qt.Key.Key_A:
+            self.approve()
+            return True
+        if key == Qt.Key.Key_D:
+            self.decline()
+            return True
+        if text in ("+", "="):
+            self.zoom_by(ZOOM_STEP)
+            return True
+        if text == "-":
+            self.zoom_by(1 / ZOOM_STEP)
+            return True
+        if text == "0":
+            self.fit()
+            return True
+        return False
+
+    def queue(self) -> str:
+        return ["receipts", "dealers", "claims"][self.tabs.currentIndex()]
+
+    def approve(self) -> None:
+        q = self.queue()
+        it = self.current(q)
+        if it is None:
+            return self._say("info", "Nothing selected")
+        if q == "receipts":
+            pts = self.points.value()
+            if pts <= 0:
+                return self._say("error", "Say how many points to award")
+            self._act(
+                "rewards.admin.receipts.review",
+                it.id,
+                {"action": "approve", "points": pts},
+                f"Approved {it.retailer}: {pts} points",
+            )
+        elif q == "dealers":
+            self._act("rewards.admin.register_requests.decide", it.id, {"action": "approve"}, f"Approved {it.company}")
+        elif it.status == "open":
+            self._act("aftersale.claims.act", it.id, {"action": "start"}, f"Started claim {it.serial_number}")
+        else:
+            self._ask(
+                "Close claim",
+                "Resolution",
+                lambda text: self._act(
+                    "aftersale.claims.act",
+                    it.id,
+                    {"action": "close", "resolution": text},
+                    f"Closed claim {it.serial_number}",
+                ),
+            )
+
+    def decline(self) -> None:
+        q = self.queue()
+        it = self.current(q)
+        if it is None:
+            return self._say("info", "Nothing selected")
+        if q == "receipts":
+            self._ask(
+                "Decline receipt",
+                "Reason the dealer will read",
+                lambda text: self._act(
+                    "rewards.admin.receipts.review",
+                    it.id,
+                    {"action": "decline", "reason": text},
+                    f"Declined {it.retailer}",
+                ),
+            )
+        elif q == "dealers":
+            self._ask(
+                "Decline request",
+                "Reason",
+                lambda text: self._act(
+                    "rewards.admin.register_requests.decide",
+                    it.id,
+                    {"action": "decline", "reason": text},
+                    f"Declined {it.company}",
+                ),
+            )
+        else:
+            self._ask(
+                "Cancel claim",
+                "Reason",
+                lambda text: self._act(
+                    "aftersale.claims.act",
+                    it.id,
+                    {"action": "cancel", "resolution": text},
+                    f"Cancelled claim {it.serial_number}",
+                ),
+            )
+
+    def _ask(self, title: str, label: str, then: Any) -> None:
+        self.dialog = ReasonDialog(self, title, label)
+        self.dialog.accepted.connect(lambda d=self.dialog: then(d.reason.text().strip()))
+        self.dialog.finished.connect(lambda _r: self.current_list().setFocus())
+        self.dialog.open()  # window-modal, never blocks the event loop
+        self.dialog.reason.setFocus()
+
+    def _act(self, op: str, id: str, body: dict[str, Any], done: str) -> None:
+        self.session.ops.run(
+            self.session.call(op, id=id, body=body),
+            on_success=lambda _r: self._say("ok", done),
+            on_failure=lambda e: self._say("error", error_message(e)),
+            parent=self,
+        )
+
+    def _say(self, tone: str, text: str) -> None:
+        bg, fg = TONES[tone]
+        self.banner.setStyleSheet(f"background: {bg}; color: {fg};")
+        self.banner.setText(text)
+
+    def on_data_changed(self, change: str) -> None:
+        if change.startswith(("rewards.", "aftersale.")):
+            self.refresh()
+
+
+WORKSPACE = ReviewWorkspace
