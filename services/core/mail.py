@@ -51,6 +51,8 @@ class Mail:
     subject: str
     text: str
     reply_to: str | None = None
+    html: str | None = None  # an alternative part beside the text (campaign mail)
+    headers: tuple[tuple[str, str], ...] = ()  # extra headers (List-Unsubscribe, ...)
 
 
 class MailOut(BaseModel):
@@ -77,7 +79,11 @@ def build(cfg: MailConfig, mail: Mail, now: datetime) -> EmailMessage:
     msg["Message-ID"] = make_msgid(domain="platform.invalid")
     if mail.reply_to:
         msg["Reply-To"] = mail.reply_to
+    for name, value in mail.headers:
+        msg[name] = value
     msg.set_content(mail.text)
+    if mail.html:
+        msg.add_alternative(mail.html, subtype="html")
     return msg
 
 
@@ -87,15 +93,67 @@ def deliver(rt: Runtime, tenant_id: str, mail: Mail) -> None:
     if cfg.smtp_url:
         _smtp(cfg, msg)
         return
+    deliver_message(rt, tenant_id, msg)
+
+
+def _smtp(cfg: MailConfig, msg: EmailMessage) -> None:
+    with _connect(cfg) as smtp:
+        smtp.send_message(msg)
+
+
+class MailSession:
+    """Many messages over one SMTP connection (campaign sends); kept as .eml without a server.
+
+    ``send`` raises ``smtplib.SMTPRecipientsRefused`` when the server refuses the recipient
+    (a bounce for the caller) and other ``smtplib.SMTPException``/``OSError`` on failures;
+    after a failure the connection is opened again on the next message.
+    """
+
+    def __init__(self, rt: Runtime, tenant_id: str) -> None:
+        self.rt, self.tenant_id = rt, tenant_id
+        self.cfg = rt.part(MailConfig)
+        self._smtp: smtplib.SMTP | None = None
+
+    def __enter__(self) -> MailSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._smtp is not None:
+            try:
+                self._smtp.quit()
+            except (smtplib.SMTPException, OSError):
+                pass  # the connection is gone already
+            self._smtp = None
+
+    def send(self, mail: Mail) -> None:
+        msg = build(self.cfg, mail, self.rt.clock.now())
+        if not self.cfg.smtp_url:
+            deliver_message(self.rt, self.tenant_id, msg)
+            return
+        if self._smtp is None:
+            self._smtp = _connect(self.cfg)
+        try:
+            self._smtp.send_message(msg)
+        except smtplib.SMTPRecipientsRefused:
+            raise  # smtplib reset the transaction: the connection serves the next message
+        except (smtplib.SMTPException, OSError):
+            self._smtp = None  # opened again for the next message
+            raise
+
+
+def deliver_message(rt: Runtime, tenant_id: str, msg: EmailMessage) -> None:
+    """Keep a built message as .eml (no SMTP server configured)."""
     folder = mail_dir(rt, tenant_id)
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    name = f"{rt.clock.now():%Y%m%dT%H%M%S}-{new_id()}.eml"
-    path = folder / name
+    path = folder / f"{rt.clock.now():%Y%m%dT%H%M%S}-{new_id()}.eml"
     path.write_bytes(msg.as_bytes())
     path.chmod(0o600)
 
 
-def _smtp(cfg: MailConfig, msg: EmailMessage) -> None:
+def _connect(cfg: MailConfig) -> smtplib.SMTP:
     url = urlparse(cfg.smtp_url or "")
     host, secure = url.hostname or "localhost", url.scheme == "smtps"
     port = url.port or (465 if secure else 25)
@@ -105,12 +163,15 @@ def _smtp(cfg: MailConfig, msg: EmailMessage) -> None:
         if secure
         else smtplib.SMTP(host, port, timeout=cfg.timeout)
     )
-    with smtp:
+    try:
         if not secure and smtp.has_extn("starttls"):
             smtp.starttls(context=context)
         if url.username:
             smtp.login(unquote(url.username), unquote(url.password or ""))
-        smtp.send_message(msg)
+    except BaseException:
+        smtp.close()
+        raise
+    return smtp
 
 
 def mail_dir(rt: Runtime, tenant_id: str) -> Path:
