@@ -219,14 +219,18 @@ def start(ctx: Ctx, s: Session, c: Campaign, action: str) -> None:
     now = ctx.now()
     c.started_at = c.started_at or now
     c.updated_at = now
-    job = submit(ctx, "campaign.send", {"campaign_id": c.id}, title=f"Send {c.name}")
-    c.job_id = job.id
+    if not ctx.runtime.is_station:  # the platform sends when it applies the station's change
+        job = submit(ctx, "campaign.send", {"campaign_id": c.id}, title=f"Send {c.name}")
+        c.job_id = job.id
     emit(ctx, "campaign.sent", {"campaign_id": c.id, "name": c.name, "channel": c.channel})
 
 
 @job_kind("campaign.send", "Campaign send")
-def run_send(ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, Any]:
+def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, Any]:
     campaign_id = str(params["campaign_id"])
+    # The campaign's own writes are announced as the send, so open campaign lists redraw their bars.
+    ctx = Ctx(job_ctx.runtime, job_ctx.tenant, job_ctx.principal)
+    ctx.operation = ("campaign.campaigns.send", "campaign.campaign")
     now = ctx.now()
     with ctx.write() as s:
         c = s.get(Campaign, campaign_id)
