@@ -19,7 +19,12 @@ from services.core.context import Runtime
 def count_event(session: Session, ev: Any) -> None:
     session.connection().execute(
         UPSERT_DAILY,
-        {"tenant_id": ev.tenant_id, "name": f"events.{ev.type}", "day": ev.created_at.astimezone(UTC).date(), "value": 1.0},
+        {
+            "tenant_id": ev.tenant_id,
+            "name": f"events.{ev.type}",
+            "day": ev.created_at.astimezone(UTC).date(),
+            "value": 1.0,
+        },
     )
 
 

@@ -24,15 +24,57 @@ HISTORY = [
     ("events.qr.scanned", 55, 20),
 ]
 OPERATIONS = [
-    {"title": "Orders shipped per day", "metric": "events.order.shipped", "interval": "day", "chart": "line", "filters": {"days": 30}},
-    {"title": "Tickets opened", "metric": "events.ticket.created", "interval": "day", "chart": "bar", "filters": {"days": 30}},
-    {"title": "Trade-ins accepted (30 days)", "metric": "events.tradein.approved", "interval": "day", "chart": "number", "filters": {"days": 30}},
-    {"title": "QR scans per week", "metric": "events.qr.scanned", "interval": "week", "chart": "bar", "filters": {"days": 84}},
+    {
+        "title": "Orders shipped per day",
+        "metric": "events.order.shipped",
+        "interval": "day",
+        "chart": "line",
+        "filters": {"days": 30},
+    },
+    {
+        "title": "Tickets opened",
+        "metric": "events.ticket.created",
+        "interval": "day",
+        "chart": "bar",
+        "filters": {"days": 30},
+    },
+    {
+        "title": "Trade-ins accepted (30 days)",
+        "metric": "events.tradein.approved",
+        "interval": "day",
+        "chart": "number",
+        "filters": {"days": 30},
+    },
+    {
+        "title": "QR scans per week",
+        "metric": "events.qr.scanned",
+        "interval": "week",
+        "chart": "bar",
+        "filters": {"days": 84},
+    },
 ]
 SALES = [
-    {"title": "Revenue (30 days)", "metric": "sales.revenue", "interval": "day", "chart": "number", "filters": {"days": 30}},
-    {"title": "Revenue per day", "metric": "sales.revenue", "interval": "day", "chart": "line", "filters": {"days": 60}},
-    {"title": "Revenue by channel", "metric": "sales.revenue", "interval": "month", "chart": "bar", "filters": {"days": 90, "group_by": "channel"}},
+    {
+        "title": "Revenue (30 days)",
+        "metric": "sales.revenue",
+        "interval": "day",
+        "chart": "number",
+        "filters": {"days": 30},
+    },
+    {
+        "title": "Revenue per day",
+        "metric": "sales.revenue",
+        "interval": "day",
+        "chart": "line",
+        "filters": {"days": 60},
+    },
+    {
+        "title": "Revenue by channel",
+        "metric": "sales.revenue",
+        "interval": "month",
+        "chart": "bar",
+        "filters": {"days": 90, "group_by": "channel"},
+    },
 ]
 
 
@@ -66,13 +108,33 @@ def seed_analytics(ctx: Ctx) -> None:
                 channel = rnd.choice(["web", "web", "store", "marketplace"])
                 at = datetime.combine(day, time(9 + k, rnd.randint(0, 59)), UTC)
                 value = round(rnd.uniform(20, 240), 2)
-                points.append(MetricPoint(id=demo_id("analytics-point", str(back), str(k)), name="sales.revenue", value=value, at=at, dimensions={"channel": channel}))
+                points.append(
+                    MetricPoint(
+                        id=demo_id("analytics-point", str(back), str(k)),
+                        name="sales.revenue",
+                        value=value,
+                        at=at,
+                        dimensions={"channel": channel},
+                    )
+                )
         s.add_all(points)
         s.flush()
         for p in points:
             s.execute(UPSERT_DAILY, {"tenant_id": ctx.tenant_id, "name": p.name, "day": p.at.date(), "value": p.value})
-        s.add(Dashboard(id=demo_id("analytics-dashboard", "operations"), name="Operations", widgets=OPERATIONS, created_at=now, updated_at=now))
-        s.add(Dashboard(id=demo_id("analytics-dashboard", "sales"), name="Sales", widgets=SALES, created_at=now, updated_at=now))
+        s.add(
+            Dashboard(
+                id=demo_id("analytics-dashboard", "operations"),
+                name="Operations",
+                widgets=OPERATIONS,
+                created_at=now,
+                updated_at=now,
+            )
+        )
+        s.add(
+            Dashboard(
+                id=demo_id("analytics-dashboard", "sales"), name="Sales", widgets=SALES, created_at=now, updated_at=now
+            )
+        )
         s.add(
             CustomerProfile(
                 id=demo_id("analytics-customer", "casey"),

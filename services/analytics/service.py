@@ -45,11 +45,15 @@ def _get(s: Session, model: Any, id: str, what: str) -> Any:
 # --- metrics -------------------------------------------------------------------------------
 
 
-def record_point(ctx: Ctx, s: Session, name: str, value: float, at: datetime, dimensions: dict[str, Any]) -> MetricPoint:
+def record_point(
+    ctx: Ctx, s: Session, name: str, value: float, at: datetime, dimensions: dict[str, Any]
+) -> MetricPoint:
     p = MetricPoint(name=name, value=value, at=at, dimensions=dimensions)
     s.add(p)
     s.flush()
-    s.execute(UPSERT_DAILY, {"tenant_id": ctx.tenant_id, "name": name, "day": at.astimezone(UTC).date(), "value": value})
+    s.execute(
+        UPSERT_DAILY, {"tenant_id": ctx.tenant_id, "name": name, "day": at.astimezone(UTC).date(), "value": value}
+    )
     return p
 
 
@@ -111,7 +115,8 @@ def series(
             acc[0] += value
             acc[1] += count
         return [
-            sc.BucketOut(bucket=b, value=round(sums[b][0], 6), count=int(sums[b][1])) if b in sums
+            sc.BucketOut(bucket=b, value=round(sums[b][0], 6), count=int(sums[b][1]))
+            if b in sums
             else sc.BucketOut(bucket=b, value=0.0, count=0)
             for b in _buckets(start, end, interval)
         ]
@@ -272,7 +277,9 @@ def report_out(ctx: Ctx, s: Session, r: AnalyticsReport) -> sc.ReportOut:
         status=status,
         progress=j.progress if j else 0,
         job_id=r.job_id,
-        download_url=f"/{slug}/analytics/api/reports/{r.id}/download" if status == "succeeded" and r.file_sha256 else None,
+        download_url=f"/{slug}/analytics/api/reports/{r.id}/download"
+        if status == "succeeded" and r.file_sha256
+        else None,
         error=j.message if j and status == "failed" else None,
         created_at=r.created_at,
     )
@@ -284,7 +291,9 @@ def list_reports(ctx: Ctx, query: sc.ReportQuery) -> Page[sc.ReportOut]:
     if query.search:
         stmt = stmt.where(AnalyticsReport.name.ilike(f"%{query.search}%"))
     with ctx.read() as s:
-        page = paginate(s, stmt, query, columns={"created_at": AnalyticsReport.created_at, "name": AnalyticsReport.name})
+        page = paginate(
+            s, stmt, query, columns={"created_at": AnalyticsReport.created_at, "name": AnalyticsReport.name}
+        )
         out = page.map(lambda r: report_out(ctx, s, r))
     if query.status:
         out.items = [r for r in out.items if r.status == query.status]
@@ -319,7 +328,9 @@ def create_report(ctx: Ctx, body: sc.ReportIn) -> sc.ReportOut:
         )
         s.add(r)
         s.flush()
-        job = submit(ctx, "analytics.report", {"report_id": r.id, "interval": body.interval}, title=f"Report {body.name}")
+        job = submit(
+            ctx, "analytics.report", {"report_id": r.id, "interval": body.interval}, title=f"Report {body.name}"
+        )
         r.job_id = job.id
         s.flush()
         return report_out(ctx, s, r)
@@ -373,7 +384,9 @@ def list_customers(ctx: Ctx, query: sc.CustomerQuery) -> Page[sc.CustomerOut]:
         term = f"%{query.search}%"
         stmt = stmt.where(CustomerProfile.email.ilike(term) | CustomerProfile.external_id.ilike(term))
     with ctx.read() as s:
-        page = paginate(s, stmt, query, columns={"created_at": CustomerProfile.created_at, "email": CustomerProfile.email})
+        page = paginate(
+            s, stmt, query, columns={"created_at": CustomerProfile.created_at, "email": CustomerProfile.email}
+        )
         return page.map(_customer_out)
 
 

@@ -34,7 +34,9 @@ def seed_campaign(ctx: Ctx) -> None:
     with ctx.write() as s:
         if s.get(CampaignList, demo_id("campaign-list", "newsletter")) is not None:
             return
-        news = CampaignList(id=demo_id("campaign-list", "newsletter"), name="Newsletter", description="Monthly news", created_at=now)
+        news = CampaignList(
+            id=demo_id("campaign-list", "newsletter"), name="Newsletter", description="Monthly news", created_at=now
+        )
         vip = CampaignList(id=demo_id("campaign-list", "vip"), name="VIP customers", description="", created_at=now)
         s.add_all([news, vip])
         contacts = []
@@ -48,11 +50,18 @@ def seed_campaign(ctx: Ctx) -> None:
                 email_key=email,
                 name=name,
                 phone=f"+1555010{i:02d}",
-                attributes={"city": ["Springfield", "Shelbyville"][i % 2], "orders": i % 7,
-                            "last_order_at": (now - timedelta(days=(i * 5) % 200)).isoformat()},
+                attributes={
+                    "city": ["Springfield", "Shelbyville"][i % 2],
+                    "orders": i % 7,
+                    "last_order_at": (now - timedelta(days=(i * 5) % 200)).isoformat(),
+                },
                 status=status,
-                consent={"source": "checkout form", "at": (now - timedelta(days=300 - i)).isoformat(), "ip": "203.0.113.7",
-                         "text": "Send me news and offers (v2)"},
+                consent={
+                    "source": "checkout form",
+                    "at": (now - timedelta(days=300 - i)).isoformat(),
+                    "ip": "203.0.113.7",
+                    "text": "Send me news and offers (v2)",
+                },
                 list_ids=[news.id] + ([vip.id] if i % 4 == 0 else []),
                 created_at=now - timedelta(days=300 - i),
                 updated_at=now - timedelta(days=300 - i),
@@ -62,8 +71,12 @@ def seed_campaign(ctx: Ctx) -> None:
         seg = CampaignSegment(
             id=demo_id("campaign-segment", "recent"),
             name="Bought in the last 90 days",
-            rules={"all": [{"field": "attributes.last_order_at", "op": "within_days", "value": 90},
-                           {"field": "status", "op": "eq", "value": "active"}]},
+            rules={
+                "all": [
+                    {"field": "attributes.last_order_at", "op": "within_days", "value": 90},
+                    {"field": "status", "op": "eq", "value": "active"},
+                ]
+            },
             created_at=now,
         )
         tpl = CampaignEmailTemplate(
@@ -85,7 +98,9 @@ def seed_campaign(ctx: Ctx) -> None:
             created_at=now,
         )
         sms = CampaignSmsTemplate(
-            id=demo_id("campaign-sms", "pickup"), name="Pickup ready", body="Hi {{ contact.first_name }}, your order is ready for pickup.",
+            id=demo_id("campaign-sms", "pickup"),
+            name="Pickup ready",
+            body="Hi {{ contact.first_name }}, your order is ready for pickup.",
             created_at=now,
         )
         s.add_all([seg, tpl, welcome, sms])
@@ -153,7 +168,12 @@ def seed_campaign(ctx: Ctx) -> None:
             name="How did we do?",
             questions=[
                 {"id": "score", "type": "rating", "label": "How likely are you to recommend us (1-10)?", "options": []},
-                {"id": "channel", "type": "choice", "label": "How did you find us?", "options": ["Search", "Friend", "Store"]},
+                {
+                    "id": "channel",
+                    "type": "choice",
+                    "label": "How did you find us?",
+                    "options": ["Search", "Friend", "Store"],
+                },
                 {"id": "comment", "type": "text", "label": "Anything else?", "options": []},
             ],
             status="open",
@@ -163,7 +183,9 @@ def seed_campaign(ctx: Ctx) -> None:
         for i, (score, ch) in enumerate([(9, "Friend"), (7, "Search"), (10, "Store")]):
             s.add(
                 CampaignSurveyResponse(
-                    id=demo_id("campaign-response", str(i)), survey_id=survey.id, answers={"score": score, "channel": ch},
+                    id=demo_id("campaign-response", str(i)),
+                    survey_id=survey.id,
+                    answers={"score": score, "channel": ch},
                     created_at=now - timedelta(hours=i),
                 )
             )

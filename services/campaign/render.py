@@ -27,7 +27,9 @@ def check(source: str, field: str, html: bool = False) -> None:
     try:
         _compile(source, html)
     except TemplateSyntaxError as exc:
-        raise ValidationFailed(f"the {field} template does not compile: {exc.message}", {"field": field, "line": exc.lineno}) from exc
+        raise ValidationFailed(
+            f"the {field} template does not compile: {exc.message}", {"field": field, "line": exc.lineno}
+        ) from exc
 
 
 def render(source: str, values: dict[str, Any], html: bool = False) -> str:

@@ -13,8 +13,22 @@ from typing import Any
 from services.core.errors import ValidationFailed
 
 OPS = frozenset(
-    {"eq", "ne", "contains", "not_contains", "starts_with", "gt", "gte", "lt", "lte", "in", "exists", "before",
-     "after", "within_days"}
+    {
+        "eq",
+        "ne",
+        "contains",
+        "not_contains",
+        "starts_with",
+        "gt",
+        "gte",
+        "lt",
+        "lte",
+        "in",
+        "exists",
+        "before",
+        "after",
+        "within_days",
+    }
 )
 FIELDS = frozenset({"email", "name", "phone", "status", "created_at", "list_ids"})
 MAX_DEPTH = 5
@@ -22,7 +36,7 @@ MAX_DEPTH = 5
 
 def check_rules(rules: Any, depth: int = 0, where: str = "rules") -> None:
     if not isinstance(rules, dict) or len(rules) != 1 or next(iter(rules)) not in ("all", "any"):
-        raise ValidationFailed("rules must be {\"all\": [...]} or {\"any\": [...]}", {"field": where})
+        raise ValidationFailed('rules must be {"all": [...]} or {"any": [...]}', {"field": where})
     if depth > MAX_DEPTH:
         raise ValidationFailed("rules nest too deep", {"field": where})
     key = next(iter(rules))
@@ -132,7 +146,7 @@ def _test(contact: dict[str, Any], cond: dict[str, Any], now: datetime) -> bool:
         return a < b if op == "before" else a > b
     if op == "within_days":
         a = _when(v)
-        return a is not None and now - timedelta(days=float(want)) <= a <= now + timedelta(seconds=1)
+        return a is not None and now - timedelta(days=float(want or 0)) <= a <= now + timedelta(seconds=1)
     return False
 
 

@@ -137,7 +137,9 @@ class SmsRefused(Exception):
         self.status = status
 
 
-def deliver(ctx: Ctx, contact: Any, channel: str, tpl: Any, message_id: str, mail: MailSession, sms: SmsClient) -> tuple[str, str | None]:
+def deliver(
+    ctx: Ctx, contact: Any, channel: str, tpl: Any, message_id: str, mail: MailSession, sms: SmsClient
+) -> tuple[str, str | None]:
     """Send one message; (status, error): sent | bounced | failed."""
     try:
         if channel == "email":
@@ -341,10 +343,14 @@ def parse_duration(text: str) -> timedelta | None:
     if not m or text in ("P", "PT") or text.endswith("T"):
         return None
     w, d, h, mi, sec = m.groups()
-    return timedelta(weeks=int(w or 0), days=int(d or 0), hours=int(h or 0), minutes=int(mi or 0), seconds=float(sec or 0))
+    return timedelta(
+        weeks=int(w or 0), days=int(d or 0), hours=int(h or 0), minutes=int(mi or 0), seconds=float(sec or 0)
+    )
 
 
-def enroll(ctx: Ctx, s: Session, contact_ids: Iterable[str], *, list_ids: Iterable[str] = (), event_type: str | None = None) -> int:
+def enroll(
+    ctx: Ctx, s: Session, contact_ids: Iterable[str], *, list_ids: Iterable[str] = (), event_type: str | None = None
+) -> int:
     """Start live flows triggered by these lists (or this event) for the contacts, once each."""
     lists = set(list_ids)
     flows = [
@@ -358,11 +364,19 @@ def enroll(ctx: Ctx, s: Session, contact_ids: Iterable[str], *, list_ids: Iterab
     n = 0
     for f in flows:
         have = set(
-            s.scalars(select(CampaignFlowRun.contact_id).where(CampaignFlowRun.flow_id == f.id, CampaignFlowRun.contact_id.in_(ids)))
+            s.scalars(
+                select(CampaignFlowRun.contact_id).where(
+                    CampaignFlowRun.flow_id == f.id, CampaignFlowRun.contact_id.in_(ids)
+                )
+            )
         )
         for cid in ids:
             if cid not in have:
-                s.add(CampaignFlowRun(flow_id=f.id, contact_id=cid, step=0, status="waiting", due_at=ctx.now(), created_at=ctx.now()))
+                s.add(
+                    CampaignFlowRun(
+                        flow_id=f.id, contact_id=cid, step=0, status="waiting", due_at=ctx.now(), created_at=ctx.now()
+                    )
+                )
                 n += 1
     s.flush()
     return n
@@ -378,7 +392,9 @@ def run_flows(ctx: Ctx) -> int:
             if not et:
                 continue
             since = f.cursor_at or f.updated_at
-            evs = list(s.execute(select(Event.data, Event.created_at).where(Event.type == et, Event.created_at > since)))
+            evs = list(
+                s.execute(select(Event.data, Event.created_at).where(Event.type == et, Event.created_at > since))
+            )
             if not evs:
                 continue
             emails = {str(d.get("email", "")).lower() for d, _ in evs if isinstance(d, dict) and d.get("email")}
@@ -389,7 +405,9 @@ def run_flows(ctx: Ctx) -> int:
             enroll(ctx, s, cids, event_type=et)
         due = list(
             s.execute(
-                select(CampaignFlowRun.id).where(CampaignFlowRun.status == "waiting", CampaignFlowRun.due_at <= now).limit(500)
+                select(CampaignFlowRun.id)
+                .where(CampaignFlowRun.status == "waiting", CampaignFlowRun.due_at <= now)
+                .limit(500)
             ).scalars()
         )
     if not due:
@@ -421,7 +439,13 @@ def run_flows(ctx: Ctx) -> int:
                     st, err = deliver(ctx, contact, "email", tpl, message_id, mail, sms)
                     s.add(
                         CampaignMessage(
-                            id=message_id, flow_id=flow.id, contact_id=contact.id, channel="email", status=st, error=err, sent_at=now
+                            id=message_id,
+                            flow_id=flow.id,
+                            contact_id=contact.id,
+                            channel="email",
+                            status=st,
+                            error=err,
+                            sent_at=now,
                         )
                     )
                     if st == "bounced":
@@ -452,7 +476,9 @@ def tick(rt: Runtime) -> None:
             if tenant_id in due:
                 with ctx.write() as s:
                     for c in s.scalars(
-                        select(Campaign).where(Campaign.status == "scheduled", Campaign.send_at <= now).with_for_update()
+                        select(Campaign)
+                        .where(Campaign.status == "scheduled", Campaign.send_at <= now)
+                        .with_for_update()
                     ):
                         start(ctx, s, c, "start")
             if tenant_id in flowing:

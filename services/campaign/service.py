@@ -28,7 +28,7 @@ from local_db.models.campaign import (
 )
 from services.campaign import render, segments, tokens
 from services.campaign import schemas as sc
-from services.campaign.sending import SUPPRESSED, enroll, parse_duration, segment_size, start
+from services.campaign.sending import enroll, parse_duration, segment_size, start
 from services.campaign.states import (
     CAMPAIGN,
     CAMPAIGN_TARGETS,
@@ -124,7 +124,12 @@ def update_list(ctx: Ctx, id: str, body: sc.ListIn) -> sc.ListOut:
 
 
 @use_case(
-    "campaign.lists.delete", "DELETE /lists/{id}", tx="write", roles=MANAGERS, says="Delete list", record="campaign.list"
+    "campaign.lists.delete",
+    "DELETE /lists/{id}",
+    tx="write",
+    roles=MANAGERS,
+    says="Delete list",
+    record="campaign.list",
 )
 def delete_list(ctx: Ctx, id: str) -> None:
     """The list goes; its contacts stay (they leave the list)."""
@@ -165,7 +170,12 @@ def _unsubscribed(ctx: Ctx, c: CampaignContact, source: str, message: CampaignMe
     emit(
         ctx,
         "contact.unsubscribed",
-        {"contact_id": c.id, "email": c.email, "source": source, "campaign_id": message.campaign_id if message else None},
+        {
+            "contact_id": c.id,
+            "email": c.email,
+            "source": source,
+            "campaign_id": message.campaign_id if message else None,
+        },
     )
 
 
@@ -179,13 +189,19 @@ def list_contacts(ctx: Ctx, query: sc.ContactQuery) -> Page[sc.ContactOut]:
         stmt = stmt.where(CampaignContact.email.ilike(term) | CampaignContact.name.ilike(term))
     if query.list_id:
         # JSON membership: matched in SQL as text on both backends (ids are UUIDs, quoted in the JSON).
-        stmt = stmt.where(func.cast(CampaignContact.list_ids, type_=CampaignContact.email.type).like(f'%"{query.list_id}"%'))
+        stmt = stmt.where(
+            func.cast(CampaignContact.list_ids, type_=CampaignContact.email.type).like(f'%"{query.list_id}"%')
+        )
     with ctx.read() as s:
         page = paginate(
             s,
             stmt,
             query,
-            columns={"created_at": CampaignContact.created_at, "email": CampaignContact.email, "name": CampaignContact.name},
+            columns={
+                "created_at": CampaignContact.created_at,
+                "email": CampaignContact.email,
+                "name": CampaignContact.name,
+            },
         )
         return page.map(sc.ContactOut.model_validate)
 
@@ -232,7 +248,12 @@ def create_contact(ctx: Ctx, body: sc.ContactIn) -> sc.ContactOut:
 
 
 @use_case(
-    "campaign.contacts.update", "PUT /contacts/{id}", tx="write", roles=STAFF, says="Edit contact", record="campaign.contact"
+    "campaign.contacts.update",
+    "PUT /contacts/{id}",
+    tx="write",
+    roles=STAFF,
+    says="Edit contact",
+    record="campaign.contact",
 )
 def update_contact(ctx: Ctx, id: str, body: sc.ContactUpdate) -> sc.ContactOut:
     with ctx.write() as s:
@@ -389,7 +410,12 @@ def import_rows(ctx: Ctx, rows: list[dict[str, Any]], list_id: str | None, conse
                 continue
             lids = list(dict.fromkeys(body.list_ids + ([list_id] if list_id else [])))
             if key in existing:
-                changed[existing[key]] = {"name": body.name, "phone": body.phone, "attributes": body.attributes, "lids": lids}
+                changed[existing[key]] = {
+                    "name": body.name,
+                    "phone": body.phone,
+                    "attributes": body.attributes,
+                    "lids": lids,
+                }
                 updated += 1
             else:
                 new.append(
@@ -473,7 +499,9 @@ def list_segments(ctx: Ctx, query: ListQuery) -> Page[sc.SegmentOut]:
     if query.search:
         stmt = stmt.where(CampaignSegment.name.ilike(f"%{query.search}%"))
     with ctx.read() as s:
-        page = paginate(s, stmt, query, columns={"created_at": CampaignSegment.created_at, "name": CampaignSegment.name})
+        page = paginate(
+            s, stmt, query, columns={"created_at": CampaignSegment.created_at, "name": CampaignSegment.name}
+        )
         return page.map(lambda x: _segment_out(s, ctx, x, count=False))
 
 
@@ -503,7 +531,12 @@ def create_segment(ctx: Ctx, body: sc.SegmentIn) -> sc.SegmentOut:
 
 
 @use_case(
-    "campaign.segments.update", "PUT /segments/{id}", tx="write", roles=STAFF, says="Edit segment", record="campaign.segment"
+    "campaign.segments.update",
+    "PUT /segments/{id}",
+    tx="write",
+    roles=STAFF,
+    says="Edit segment",
+    record="campaign.segment",
 )
 def update_segment(ctx: Ctx, id: str, body: sc.SegmentIn) -> sc.SegmentOut:
     segments.check_rules(body.rules)
@@ -520,7 +553,13 @@ def update_segment(ctx: Ctx, id: str, body: sc.SegmentIn) -> sc.SegmentOut:
 def _sms_out(t: CampaignSmsTemplate) -> sc.SmsTemplateOut:
     n, enc, chars = render.sms_segments(t.body)
     return sc.SmsTemplateOut(
-        id=t.id, name=t.name, body=t.body, segments=n, encoding=enc, characters=chars, created_at=t.created_at  # type: ignore[arg-type]
+        id=t.id,
+        name=t.name,
+        body=t.body,
+        segments=n,
+        encoding=enc,
+        characters=chars,
+        created_at=t.created_at,  # type: ignore[arg-type]
     )
 
 
@@ -567,7 +606,9 @@ def create_email_template(ctx: Ctx, body: sc.EmailTemplateIn) -> sc.EmailTemplat
     render.check(body.html, "html", html=True)
     render.check(body.text, "text")
     with ctx.write() as s:
-        t = CampaignEmailTemplate(name=body.name, subject=body.subject, html=body.html, text=body.text, created_at=ctx.now())
+        t = CampaignEmailTemplate(
+            name=body.name, subject=body.subject, html=body.html, text=body.text, created_at=ctx.now()
+        )
         s.add(t)
         s.flush()
         return sc.EmailTemplateOut.model_validate(t)
@@ -579,7 +620,9 @@ def list_sms_templates(ctx: Ctx, query: ListQuery) -> Page[sc.SmsTemplateOut]:
     if query.search:
         stmt = stmt.where(CampaignSmsTemplate.name.ilike(f"%{query.search}%"))
     with ctx.read() as s:
-        page = paginate(s, stmt, query, columns={"created_at": CampaignSmsTemplate.created_at, "name": CampaignSmsTemplate.name})
+        page = paginate(
+            s, stmt, query, columns={"created_at": CampaignSmsTemplate.created_at, "name": CampaignSmsTemplate.name}
+        )
         return page.map(_sms_out)
 
 
@@ -657,7 +700,10 @@ def list_campaigns(ctx: Ctx, query: sc.CampaignQuery) -> Page[sc.CampaignOut]:
         stmt = stmt.where(Campaign.name.ilike(f"%{query.search}%"))
     with ctx.read() as s:
         page = paginate(
-            s, stmt, query, columns={"created_at": Campaign.created_at, "name": Campaign.name, "send_at": Campaign.send_at}
+            s,
+            stmt,
+            query,
+            columns={"created_at": Campaign.created_at, "name": Campaign.name, "send_at": Campaign.send_at},
         )
         return page.map(campaign_out)
 
@@ -839,7 +885,9 @@ def _check_flow(s: Session, trigger: dict[str, Any], steps: list[dict[str, Any]]
 def _flow_out(s: Session, f: CampaignFlow) -> sc.FlowOut:
     counts = dict(
         s.execute(
-            select(CampaignFlowRun.status, func.count()).where(CampaignFlowRun.flow_id == f.id).group_by(CampaignFlowRun.status)
+            select(CampaignFlowRun.status, func.count())
+            .where(CampaignFlowRun.flow_id == f.id)
+            .group_by(CampaignFlowRun.status)
         ).all()
     )
     return sc.FlowOut(
@@ -916,9 +964,16 @@ def update_flow(ctx: Ctx, id: str, body: sc.FlowUpdate) -> sc.FlowOut:
 
 
 def _survey_out(s: Session, v: CampaignSurvey) -> sc.SurveyOut:
-    n = s.scalar(select(func.count()).select_from(CampaignSurveyResponse).where(CampaignSurveyResponse.survey_id == v.id))
+    n = s.scalar(
+        select(func.count()).select_from(CampaignSurveyResponse).where(CampaignSurveyResponse.survey_id == v.id)
+    )
     return sc.SurveyOut(
-        id=v.id, name=v.name, questions=v.questions, status=v.status, responses=int(n or 0), created_at=v.created_at  # type: ignore[arg-type]
+        id=v.id,
+        name=v.name,
+        questions=v.questions,
+        status=v.status,
+        responses=int(n or 0),
+        created_at=v.created_at,  # type: ignore[arg-type]
     )
 
 
@@ -1031,7 +1086,9 @@ def public_survey(ctx: Ctx, id: str) -> sc.SurveyOut:
         v = s.get(CampaignSurvey, id)
         if v is None or v.status != "open":
             raise NotFound("survey not found or not open", {"id": id})
-        return sc.SurveyOut(id=v.id, name=v.name, questions=v.questions, status="open", responses=0, created_at=v.created_at)
+        return sc.SurveyOut(
+            id=v.id, name=v.name, questions=v.questions, status="open", responses=0, created_at=v.created_at
+        )
 
 
 @use_case(
@@ -1089,7 +1146,9 @@ def unsubscribe_by(ctx: Ctx, token: str) -> sc.UnsubscribeOut:
         if m.unsubscribed_at is None:
             m.unsubscribed_at = now
             if m.campaign_id:
-                s.execute(update(Campaign).where(Campaign.id == m.campaign_id).values(unsubscribed=Campaign.unsubscribed + 1))
+                s.execute(
+                    update(Campaign).where(Campaign.id == m.campaign_id).values(unsubscribed=Campaign.unsubscribed + 1)
+                )
         return sc.UnsubscribeOut(unsubscribed=True, email=_mask(c.email))
 
 

@@ -10,6 +10,7 @@ sends nothing: the platform sends when it applies the station's change.
 from __future__ import annotations
 
 import base64
+import contextlib
 import logging
 import re
 import secrets
@@ -126,10 +127,8 @@ class MailSession:
 
     def close(self) -> None:
         if self._smtp is not None:
-            try:
+            with contextlib.suppress(smtplib.SMTPException, OSError):  # the connection is gone already
                 self._smtp.quit()
-            except (smtplib.SMTPException, OSError):
-                pass  # the connection is gone already
             self._smtp = None
 
     def send(self, mail: Mail) -> None:

@@ -56,7 +56,14 @@ def load(rt: object, tenant_id: str, now: datetime) -> None:
             at = now - timedelta(seconds=rnd.randrange(180 * 86400))
             v = round(rnd.uniform(1, 200), 2)
             rows.append(
-                {"id": new_id(), "tenant_id": tenant_id, "name": NAME, "value": v, "at": at, "dimensions": {"region": ("eu", "us", "apac")[i % 3]}}
+                {
+                    "id": new_id(),
+                    "tenant_id": tenant_id,
+                    "name": NAME,
+                    "value": v,
+                    "at": at,
+                    "dimensions": {"region": ("eu", "us", "apac")[i % 3]},
+                }
             )
             d = daily[at.date()]
             d[0] += v
@@ -68,7 +75,10 @@ def load(rt: object, tenant_id: str, now: datetime) -> None:
             conn.execute(insert(table_of(MetricPoint)), rows)
         conn.execute(
             insert(table_of(MetricDaily)),
-            [{"tenant_id": tenant_id, "name": NAME, "day": day, "value": v, "count": n} for day, (v, n) in daily.items()],
+            [
+                {"tenant_id": tenant_id, "name": NAME, "day": day, "value": v, "count": n}
+                for day, (v, n) in daily.items()
+            ],
         )
 
 
@@ -91,7 +101,9 @@ def main() -> None:
             assert execute(ctx, "analytics.metrics.query", query={**q, "group_by": "region"}).items
 
         print(f"90-day daily series over {POINTS:,} points (roll-up): {fmt(timed(daily, RUNS, warmup=5))}")
-        print(f"90-day daily series by region (scan of the window):   {fmt(timed(grouped, max(RUNS // 40, 2), warmup=1))}")
+        print(
+            f"90-day daily series by region (scan of the window):   {fmt(timed(grouped, max(RUNS // 40, 2), warmup=1))}"
+        )
 
         def burst() -> float:
             t = time.perf_counter()
@@ -108,7 +120,11 @@ def main() -> None:
 
         t = time.perf_counter()
         for i in range(UPSERTS):
-            execute(ctx, "analytics.customers.upsert", body={"email": f"p{i % (UPSERTS // 2)}@shop.test", "set": {"n": i}, "set_once": {"first": i}})
+            execute(
+                ctx,
+                "analytics.customers.upsert",
+                body={"email": f"p{i % (UPSERTS // 2)}@shop.test", "set": {"n": i}, "set_once": {"first": i}},
+            )
         print(f"customer upserts (set/set_once, half of them updates): {UPSERTS / (time.perf_counter() - t):,.0f}/s")
         _ = UTC
         rt.db.dispose()

@@ -64,9 +64,20 @@ def main() -> None:
 
         # --- sending ---
         lst = execute(ctx, "campaign.lists.create", body={"name": "Bench"})
-        execute(ctx, "campaign.contacts.import", query={"list_id": lst.id}, upload=Upload("s.csv", "text/csv", csv_rows(MESSAGES, 10**9, "s")))
-        tpl = execute(ctx, "campaign.templates.email.create", body={"name": "B", "subject": "Hi {{ contact.first_name }}", "html": HTML, "text": TEXT})
-        camp = execute(ctx, "campaign.campaigns.create", body={"name": "Bench", "template_id": tpl.id, "list_ids": [lst.id]})
+        execute(
+            ctx,
+            "campaign.contacts.import",
+            query={"list_id": lst.id},
+            upload=Upload("s.csv", "text/csv", csv_rows(MESSAGES, 10**9, "s")),
+        )
+        tpl = execute(
+            ctx,
+            "campaign.templates.email.create",
+            body={"name": "B", "subject": "Hi {{ contact.first_name }}", "html": HTML, "text": TEXT},
+        )
+        camp = execute(
+            ctx, "campaign.campaigns.create", body={"name": "Bench", "template_id": tpl.id, "list_ids": [lst.id]}
+        )
         execute(ctx, "campaign.campaigns.send", id=camp.id, body={})
         worker = JobWorker(rt)
         t = time.perf_counter()

@@ -97,13 +97,23 @@ class Chart(QWidget):
             y = plot.bottom() - plot.height() * i / 4
             p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
             p.setPen(QColor("#555"))
-            p.drawText(QRectF(r.left(), y - 8, 40, 16), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, fmt(peak * i / 4))
+            p.drawText(
+                QRectF(r.left(), y - 8, 40, 16),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                fmt(peak * i / 4),
+            )
             p.setPen(QPen(QColor("#ddd"), 1))
         buckets = sorted({pt.bucket for pt in self.points})
         if buckets:
             p.setPen(QColor("#555"))
-            p.drawText(QRectF(plot.left(), plot.bottom() + 3, 90, 16), Qt.AlignmentFlag.AlignLeft, buckets[0].strftime("%d %b"))
-            p.drawText(QRectF(plot.right() - 90, plot.bottom() + 3, 90, 16), Qt.AlignmentFlag.AlignRight, buckets[-1].strftime("%d %b"))
+            p.drawText(
+                QRectF(plot.left(), plot.bottom() + 3, 90, 16), Qt.AlignmentFlag.AlignLeft, buckets[0].strftime("%d %b")
+            )
+            p.drawText(
+                QRectF(plot.right() - 90, plot.bottom() + 3, 90, 16),
+                Qt.AlignmentFlag.AlignRight,
+                buckets[-1].strftime("%d %b"),
+            )
         return plot
 
     def _line(self, p: QPainter, r: QRectF, faint: bool = False) -> None:
@@ -139,9 +149,13 @@ class Chart(QWidget):
             for bi, b in enumerate(buckets):
                 v = value.get((b, g), 0.0)
                 h = plot.height() * max(v, 0) / peak
-                p.drawRect(QRectF(plot.left() + bi * slot + slot * 0.1 + gi * bar, plot.bottom() - h, max(bar - 1, 1), h))
+                p.drawRect(
+                    QRectF(plot.left() + bi * slot + slot * 0.1 + gi * bar, plot.bottom() - h, max(bar - 1, 1), h)
+                )
             if legend:
                 x = r.left() + 44 + gi * 110
                 p.drawRect(QRectF(x, r.top() + 3, 10, 10))
                 p.setPen(QColor("#333"))
-                p.drawText(QRectF(x + 14, r.top(), 92, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, g)
+                p.drawText(
+                    QRectF(x + 14, r.top(), 92, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, g
+                )

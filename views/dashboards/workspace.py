@@ -106,7 +106,9 @@ class DashboardsWorkspace(Workspace):
         self.picker.setFocus()
 
     def refresh(self) -> None:
-        listing = self.session.call("analytics.dashboards.list", query={"limit": 100, "sort": "created_at", "order": "asc"})
+        listing = self.session.call(
+            "analytics.dashboards.list", query={"limit": 100, "sort": "created_at", "order": "asc"}
+        )
         self.session.ops.run(listing, on_success=self._listed, parent=self)
 
     def _listed(self, page: Any) -> None:

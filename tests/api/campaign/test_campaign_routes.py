@@ -52,9 +52,19 @@ def test_import_send_unsubscribe_track_and_stats(web: httpx.Client, mail_server:
     h = auth_headers(web, "owner@demo.test")
     lst = web.post(f"{BASE}/lists", json={"name": "HTTP list"}, headers=h).json()["data"]
     csv_body = "email,name,city\r\nh1@shop.test,Hana,Oslo\r\nh2@shop.test,Hugo,Rome\r\nbad-row,X,Y\r\nh3@shop.test,Hal,Oslo\r\n"
-    r = web.post(f"{BASE}/contacts/import", params={"list_id": lst["id"]}, content=csv_body, headers={**h, "content-type": "text/csv"})
+    r = web.post(
+        f"{BASE}/contacts/import",
+        params={"list_id": lst["id"]},
+        content=csv_body,
+        headers={**h, "content-type": "text/csv"},
+    )
     assert r.status_code == 200, r.text
-    assert r.json()["data"] == {"imported": 3, "updated": 0, "skipped": 0, "errors": [{"row": 3, "error": r.json()["data"]["errors"][0]["error"]}]}
+    assert r.json()["data"] == {
+        "imported": 3,
+        "updated": 0,
+        "skipped": 0,
+        "errors": [{"row": 3, "error": r.json()["data"]["errors"][0]["error"]}],
+    }
     multi = web.post(
         f"{BASE}/contacts/import",
         params={"list_id": lst["id"]},
@@ -67,7 +77,12 @@ def test_import_send_unsubscribe_track_and_stats(web: httpx.Client, mail_server:
     assert web.put(f"{BASE}/contacts/{h3['id']}", json={"status": "unsubscribed"}, headers=h).status_code == 200
     tpl = web.post(
         f"{BASE}/templates/email",
-        json={"name": "T", "subject": "News for {{ contact.first_name }}", "html": '<a href="https://shop.example.com/x">Go</a>', "text": "Hi"},
+        json={
+            "name": "T",
+            "subject": "News for {{ contact.first_name }}",
+            "html": '<a href="https://shop.example.com/x">Go</a>',
+            "text": "Hi",
+        },
         headers=h,
     ).json()["data"]
     body = {"name": "HTTP campaign", "template_id": tpl["id"], "list_ids": [lst["id"]]}
@@ -77,7 +92,9 @@ def test_import_send_unsubscribe_track_and_stats(web: httpx.Client, mail_server:
     cid = made.json()["data"]["id"]
     sent = web.post(f"{BASE}/campaigns/{cid}/send", json={}, headers=h)
     assert sent.status_code == 200 and sent.json()["data"]["status"] == "running"
-    done = wait_for(lambda: web.get(f"{BASE}/campaigns/{cid}", headers=h).json()["data"], lambda d: d["status"] == "finished")
+    done = wait_for(
+        lambda: web.get(f"{BASE}/campaigns/{cid}", headers=h).json()["data"], lambda d: d["status"] == "finished"
+    )
     assert done["status"] == "finished" and done["progress"] == 100
     assert sorted(m["rcpt"][0] for m in mail_server.messages) == ["h1@shop.test", "h2@shop.test"]
     again = web.post(f"{BASE}/campaigns/{cid}/send", json={}, headers=h)
@@ -91,7 +108,9 @@ def test_import_send_unsubscribe_track_and_stats(web: httpx.Client, mail_server:
     click = re.search(r'href="([^"]+)"', html).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
     page = web.get(unsub)  # no sign-in; the page changes nothing
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    one_click = web.post(unsub, content=b"List-Unsubscribe=One-Click", headers={"content-type": "application/x-www-form-urlencoded"})
+    one_click = web.post(
+        unsub, content=b"List-Unsubscribe=One-Click", headers={"content-type": "application/x-www-form-urlencoded"}
+    )
     assert one_click.status_code == 200 and one_click.json()["data"]["unsubscribed"] is True
     assert web.post(unsub[:-4] + "0000").status_code == 404
     gif = web.get(pixel)
@@ -102,7 +121,11 @@ def test_import_send_unsubscribe_track_and_stats(web: httpx.Client, mail_server:
     assert web.get(u.path + "?url=https://evil.test/").status_code == 404
     stats = web.get(f"{BASE}/campaigns/{cid}/stats", headers=h).json()["data"]
     assert {k: stats[k] for k in ("recipients", "sent", "opened", "clicked", "unsubscribed")} == {
-        "recipients": 2, "sent": 2, "opened": 1, "clicked": 1, "unsubscribed": 1,
+        "recipients": 2,
+        "sent": 2,
+        "opened": 1,
+        "clicked": 1,
+        "unsubscribed": 1,
     }
     events = web.get("/demo/events/api/events", params={"type": "contact.unsubscribed"}, headers=h)
     assert events.status_code == 200 and any(e["data"].get("campaign_id") == cid for e in events.json()["data"])
@@ -110,7 +133,10 @@ def test_import_send_unsubscribe_track_and_stats(web: httpx.Client, mail_server:
     # Refusals: no credentials, another tenant, a role without the module, bad input.
     assert web.get(f"{BASE}/campaigns").status_code == 401
     assert web.get(f"{BASE}/campaigns/{cid}", headers=auth_headers(web, "owner@other.test")).status_code == 403
-    assert web.get(f"/other/campaign/api/campaigns/{cid}", headers=auth_headers(web, "owner@other.test")).status_code == 404
+    assert (
+        web.get(f"/other/campaign/api/campaigns/{cid}", headers=auth_headers(web, "owner@other.test")).status_code
+        == 404
+    )
     assert web.get(f"{BASE}/contacts", headers=auth_headers(web, "operator@demo.test")).status_code == 403
     bad = web.post(f"{BASE}/segments", json={"name": "x", "rules": {"all": [{"field": "nope", "op": "eq"}]}}, headers=h)
     assert bad.status_code == 400 and bad.json()["code"] == "VALIDATION_ERROR"

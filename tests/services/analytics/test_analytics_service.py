@@ -34,7 +34,12 @@ def test_metrics_by_interval_and_dimension(runtime: Runtime) -> None:
         execute(
             ctx_for(runtime),
             "analytics.metrics.record",
-            body={"name": "orders.value", "value": value, "at": (mon + timedelta(days=days)).isoformat(), "dimensions": dims},
+            body={
+                "name": "orders.value",
+                "value": value,
+                "at": (mon + timedelta(days=days)).isoformat(),
+                "dimensions": dims,
+            },
         )
     q = {"name": "orders.value", "from": "2026-03-02", "to": "2026-03-09"}
     daily = execute(ctx, "analytics.metrics.query", query=q).items
@@ -61,7 +66,9 @@ def test_metrics_by_interval_and_dimension(runtime: Runtime) -> None:
 def test_every_bus_event_is_counted(runtime: Runtime) -> None:
     ctx = ctx_for(runtime)
     today = ctx.now().date().isoformat()
-    before = execute(ctx, "analytics.metrics.query", query={"name": "events.ticket.created", "from": today, "to": today}).items[0]
+    before = execute(
+        ctx, "analytics.metrics.query", query={"name": "events.ticket.created", "from": today, "to": today}
+    ).items[0]
     with ctx.write():
         emit(ctx, "ticket.created", {"ticket_id": "t1"})
         emit(ctx, "ticket.created", {"ticket_id": "t2"})
@@ -71,14 +78,24 @@ def test_every_bus_event_is_counted(runtime: Runtime) -> None:
             raise RuntimeError("undo")
     except RuntimeError:
         pass
-    after = execute(ctx, "analytics.metrics.query", query={"name": "events.ticket.created", "from": today, "to": today}).items[0]
+    after = execute(
+        ctx, "analytics.metrics.query", query={"name": "events.ticket.created", "from": today, "to": today}
+    ).items[0]
     assert after.count - before.count == 2
 
 
 def test_dashboards_owner_admin_create(runtime: Runtime) -> None:
     body = {
         "name": "Ops",
-        "widgets": [{"title": "Shipped", "metric": "events.order.shipped", "interval": "day", "chart": "line", "filters": {"days": 14}}],
+        "widgets": [
+            {
+                "title": "Shipped",
+                "metric": "events.order.shipped",
+                "interval": "day",
+                "chart": "line",
+                "filters": {"days": 14},
+            }
+        ],
     }
     with pytest.raises(Forbidden):  # staff without the manager role
         from services.core.context import Principal
@@ -90,9 +107,17 @@ def test_dashboards_owner_admin_create(runtime: Runtime) -> None:
     data = execute(ctx_for(runtime), "analytics.dashboards.data", id=d.id)
     assert len(data.widgets[0].series) == 14
     with pytest.raises(ValidationFailed):
-        execute(ctx_for(runtime), "analytics.dashboards.create", body={"name": "x", "widgets": [{**body["widgets"][0], "chart": "pie"}]})
+        execute(
+            ctx_for(runtime),
+            "analytics.dashboards.create",
+            body={"name": "x", "widgets": [{**body["widgets"][0], "chart": "pie"}]},
+        )
     with pytest.raises(ValidationFailed):
-        execute(ctx_for(runtime), "analytics.dashboards.create", body={"name": "x", "widgets": [{**body["widgets"][0], "filters": {"days": 0}}]})
+        execute(
+            ctx_for(runtime),
+            "analytics.dashboards.create",
+            body={"name": "x", "widgets": [{**body["widgets"][0], "filters": {"days": 0}}]},
+        )
     with pytest.raises(NotFound):
         execute(ctx_for(runtime, "owner@other.test", "other"), "analytics.dashboards.get", id=d.id)
     demo = execute(ctx_for(runtime), "analytics.dashboards.data", id=demo_id("analytics-dashboard", "operations"))
@@ -102,8 +127,16 @@ def test_dashboards_owner_admin_create(runtime: Runtime) -> None:
 def test_reports_as_jobs_in_csv_xlsx_and_pdf(runtime: Runtime) -> None:
     ctx = ctx_for(runtime)
     today = ctx.now().date()
-    body = {"name": "Q", "metrics": ["events.order.shipped", "sales.revenue"], "from": (today - timedelta(days=29)).isoformat(), "to": today.isoformat()}
-    made = {fmt: execute(ctx_for(runtime), "analytics.reports.create", body={**body, "format": fmt}) for fmt in ("csv", "xlsx", "pdf")}
+    body = {
+        "name": "Q",
+        "metrics": ["events.order.shipped", "sales.revenue"],
+        "from": (today - timedelta(days=29)).isoformat(),
+        "to": today.isoformat(),
+    }
+    made = {
+        fmt: execute(ctx_for(runtime), "analytics.reports.create", body={**body, "format": fmt})
+        for fmt in ("csv", "xlsx", "pdf")
+    }
     assert all(r.status == "queued" and r.download_url is None for r in made.values())
     with pytest.raises(Conflict):
         execute(ctx_for(runtime), "analytics.reports.download", id=made["csv"].id)
@@ -135,12 +168,21 @@ def test_reports_as_jobs_in_csv_xlsx_and_pdf(runtime: Runtime) -> None:
 
 def test_customer_profiles_set_and_set_once(runtime: Runtime) -> None:
     ctx = ctx_for(runtime)
-    made = execute(ctx, "analytics.customers.upsert", body={"email": "Ana@Shop.test", "set": {"plan": "basic"}, "set_once": {"first_seen": "2026-01-01"}})
+    made = execute(
+        ctx,
+        "analytics.customers.upsert",
+        body={"email": "Ana@Shop.test", "set": {"plan": "basic"}, "set_once": {"first_seen": "2026-01-01"}},
+    )
     assert made._http_status == 201 and made.attributes == {"plan": "basic", "first_seen": "2026-01-01"}
     again = execute(
         ctx_for(runtime),
         "analytics.customers.upsert",
-        body={"email": "ana@shop.test", "external_id": "x-1", "set": {"plan": "gold"}, "set_once": {"first_seen": "2026-05-05", "source": "ads"}},
+        body={
+            "email": "ana@shop.test",
+            "external_id": "x-1",
+            "set": {"plan": "gold"},
+            "set_once": {"first_seen": "2026-05-05", "source": "ads"},
+        },
     )
     assert again._http_status == 200 and again.id == made.id and again.external_id == "x-1"
     assert again.attributes == {"plan": "gold", "first_seen": "2026-01-01", "source": "ads"}

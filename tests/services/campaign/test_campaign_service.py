@@ -26,8 +26,8 @@ from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.files import Upload
 from services.core.jobs import JobWorker
 from services.core.mail import MailConfig
-from tests.smtp_server import SmtpServer
 from tests.sms_server import SmsServer
+from tests.smtp_server import SmtpServer
 
 OWNER = "owner@demo.test"
 
@@ -72,7 +72,12 @@ def test_contacts_consent_lists_and_import(rt: Runtime) -> None:
     c = execute(
         ctx,
         "campaign.contacts.create",
-        body={"email": "Mia@Example.com", "name": "Mia", "consent": {"source": "signup form", "text": "v3"}, "list_ids": [lst.id]},
+        body={
+            "email": "Mia@Example.com",
+            "name": "Mia",
+            "consent": {"source": "signup form", "text": "v3"},
+            "list_ids": [lst.id],
+        },
     )
     assert c.consent["source"] == "signup form" and c.consent["at"] and c.list_ids == [lst.id]
     with pytest.raises(Conflict):  # e-mail unique per tenant, case-insensitive
@@ -118,7 +123,11 @@ def test_contacts_consent_lists_and_import(rt: Runtime) -> None:
 
 def test_segments_rules_and_templates(rt: Runtime) -> None:
     ctx = ctx_for(rt)
-    for bad in ({"all": [{"field": "nope", "op": "eq", "value": 1}]}, {"some": []}, {"all": [{"field": "name", "op": "zz"}]}):
+    for bad in (
+        {"all": [{"field": "nope", "op": "eq", "value": 1}]},
+        {"some": []},
+        {"all": [{"field": "name", "op": "zz"}]},
+    ):
         with pytest.raises(ValidationFailed):
             execute(ctx, "campaign.segments.create", body={"name": "x", "rules": bad})
     seg = execute(
@@ -130,7 +139,12 @@ def test_segments_rules_and_templates(rt: Runtime) -> None:
                 "all": [
                     {"field": "attributes.last_order_at", "op": "within_days", "value": 90},
                     {"field": "status", "op": "eq", "value": "active"},
-                    {"any": [{"field": "attributes.city", "op": "eq", "value": "springfield"}, {"field": "email", "op": "starts_with", "value": "zzz"}]},
+                    {
+                        "any": [
+                            {"field": "attributes.city", "op": "eq", "value": "springfield"},
+                            {"field": "email", "op": "starts_with", "value": "zzz"},
+                        ]
+                    },
                 ]
             },
         },
@@ -138,7 +152,9 @@ def test_segments_rules_and_templates(rt: Runtime) -> None:
     assert 0 < seg.contacts < 48
     with pytest.raises(ValidationFailed):  # a template that does not compile
         execute(ctx, "campaign.templates.email.create", body={"name": "x", "subject": "{{ oops", "text": "x"})
-    sms = execute(ctx, "campaign.templates.sms.create", body={"name": "s", "body": "Hi {{ contact.first_name }}" + "x" * 160})
+    sms = execute(
+        ctx, "campaign.templates.sms.create", body={"name": "s", "body": "Hi {{ contact.first_name }}" + "x" * 160}
+    )
     assert (sms.segments, sms.encoding) == (2, "gsm7")
     uni = execute(ctx, "campaign.templates.sms.create", body={"name": "u", "body": "Grüße 🎉 " * 9})
     assert uni.encoding == "ucs2" and uni.segments == 2
@@ -279,9 +295,21 @@ def test_sms_campaign_through_a_local_provider(rt: Runtime) -> None:
         ctx = ctx_for(rt)
         lst = execute(ctx, "campaign.lists.create", body={"name": "SMS"})
         for i, phone in enumerate(["+15550001", "+15550999", None]):
-            execute(ctx_for(rt), "campaign.contacts.create", body={"email": f"s{i}@shop.test", "name": f"Sam {i}", "phone": phone, "list_ids": [lst.id]})
-        tpl = execute(ctx_for(rt), "campaign.templates.sms.create", body={"name": "t", "body": "Hi {{ contact.first_name }}, your order is ready"})
-        camp = execute(ctx_for(rt), "campaign.campaigns.create", body={"name": "S", "channel": "sms", "template_id": tpl.id, "list_ids": [lst.id]})
+            execute(
+                ctx_for(rt),
+                "campaign.contacts.create",
+                body={"email": f"s{i}@shop.test", "name": f"Sam {i}", "phone": phone, "list_ids": [lst.id]},
+            )
+        tpl = execute(
+            ctx_for(rt),
+            "campaign.templates.sms.create",
+            body={"name": "t", "body": "Hi {{ contact.first_name }}, your order is ready"},
+        )
+        camp = execute(
+            ctx_for(rt),
+            "campaign.campaigns.create",
+            body={"name": "S", "channel": "sms", "template_id": tpl.id, "list_ids": [lst.id]},
+        )
         execute(ctx_for(rt), "campaign.campaigns.send", id=camp.id, body={})
         run_jobs(rt)
         assert provider.messages == [{"to": "+15550001", "body": "Hi Sam, your order is ready"}]
@@ -292,17 +320,31 @@ def test_sms_campaign_through_a_local_provider(rt: Runtime) -> None:
 def test_welcome_flow_with_a_wait(rt: Runtime, smtp: SmtpServer) -> None:
     ctx = ctx_for(rt)
     lst = execute(ctx, "campaign.lists.create", body={"name": "New"})
-    t1 = execute(ctx_for(rt), "campaign.templates.email.create", body={"name": "W1", "subject": "Welcome", "text": "one"})
-    t2 = execute(ctx_for(rt), "campaign.templates.email.create", body={"name": "W2", "subject": "Day two", "text": "two"})
+    t1 = execute(
+        ctx_for(rt), "campaign.templates.email.create", body={"name": "W1", "subject": "Welcome", "text": "one"}
+    )
+    t2 = execute(
+        ctx_for(rt), "campaign.templates.email.create", body={"name": "W2", "subject": "Day two", "text": "two"}
+    )
     with pytest.raises(ValidationFailed):
-        execute(ctx_for(rt), "campaign.flows.create", body={"name": "x", "trigger": {"list_id": lst.id}, "steps": [{"wait": "2 days"}]})
+        execute(
+            ctx_for(rt),
+            "campaign.flows.create",
+            body={"name": "x", "trigger": {"list_id": lst.id}, "steps": [{"wait": "2 days"}]},
+        )
     flow = execute(
         ctx_for(rt),
         "campaign.flows.create",
-        body={"name": "Welcome", "trigger": {"list_id": lst.id}, "steps": [{"send_template_id": t1.id}, {"wait": "P2D"}, {"send_template_id": t2.id}]},
+        body={
+            "name": "Welcome",
+            "trigger": {"list_id": lst.id},
+            "steps": [{"send_template_id": t1.id}, {"wait": "P2D"}, {"send_template_id": t2.id}],
+        },
     )
     execute(ctx_for(rt), "campaign.flows.update", id=flow.id, body={"status": "live"})
-    execute(ctx_for(rt), "campaign.contacts.create", body={"email": "new@shop.test", "name": "Nia", "list_ids": [lst.id]})
+    execute(
+        ctx_for(rt), "campaign.contacts.create", body={"email": "new@shop.test", "name": "Nia", "list_ids": [lst.id]}
+    )
     sending.tick(rt)
     assert [parse(m)["Subject"] for m in smtp.messages if m["rcpt"] == ["new@shop.test"]] == ["Welcome"]
     rt.clock.advance(days=1)  # type: ignore[attr-defined]
@@ -318,7 +360,11 @@ def test_welcome_flow_with_a_wait(rt: Runtime, smtp: SmtpServer) -> None:
     ev_flow = execute(
         ctx_for(rt),
         "campaign.flows.create",
-        body={"name": "After ticket", "trigger": {"event_type": "ticket.created"}, "steps": [{"send_template_id": t1.id}]},
+        body={
+            "name": "After ticket",
+            "trigger": {"event_type": "ticket.created"},
+            "steps": [{"send_template_id": t1.id}],
+        },
     )
     execute(ctx_for(rt), "campaign.flows.update", id=ev_flow.id, body={"status": "live"})
     rt.clock.advance(seconds=5)  # type: ignore[attr-defined]
@@ -334,7 +380,10 @@ def test_welcome_flow_with_a_wait(rt: Runtime, smtp: SmtpServer) -> None:
 
 def test_surveys_answered_while_open(rt: Runtime) -> None:
     ctx = ctx_for(rt)
-    q = [{"id": "score", "type": "rating", "label": "Score"}, {"id": "pick", "type": "choice", "label": "Pick", "options": ["a", "b"]}]
+    q = [
+        {"id": "score", "type": "rating", "label": "Score"},
+        {"id": "pick", "type": "choice", "label": "Pick", "options": ["a", "b"]},
+    ]
     v = execute(ctx, "campaign.surveys.create", body={"name": "NPS", "questions": q})
     with pytest.raises(Conflict):  # a draft takes no answers
         execute(ctx_for(rt), "campaign.public.answer", id=v.id, body={"answers": {"score": 5}})
