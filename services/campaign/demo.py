@@ -32,7 +32,8 @@ def seed_campaign(ctx: Ctx) -> None:
         return
     now = ctx.now()
     with ctx.write() as s:
-        if s.get(CampaignList, demo_id("campaign-list", "newsletter")) is not None:
+        # Campaigns are never deleted: the finished one marks a seeded tenant (lists may be gone).
+        if s.get(Campaign, demo_id("campaign", "spring")) is not None:
             return
         news = CampaignList(
             id=demo_id("campaign-list", "newsletter"), name="Newsletter", description="Monthly news", created_at=now
