@@ -15,6 +15,7 @@ import re
 import smtplib
 import time
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -137,16 +138,20 @@ class SmsRefused(Exception):
         self.status = status
 
 
-def deliver(
-    ctx: Ctx, contact: Any, channel: str, tpl: Any, message_id: str, mail: MailSession, sms: SmsClient
-) -> tuple[str, str | None]:
-    """Send one message; (status, error): sent | bounced | failed."""
+def prepare(ctx: Ctx, contact: Any, channel: str, tpl: Any, message_id: str) -> Mail | tuple[str, str]:
+    """The message for one contact, rendered: a ``Mail``, or an SMS as (number, body)."""
+    if channel == "email":
+        return email_for(ctx, tpl, contact, message_id)
+    return contact.phone or "", render.render(tpl.body, render.contact_values(contact))
+
+
+def transmit(item: Mail | tuple[str, str], mail: MailSession, sms: SmsClient) -> tuple[str, str | None]:
+    """Send one prepared message; (status, error): sent | bounced | failed."""
     try:
-        if channel == "email":
-            mail.send(email_for(ctx, tpl, contact, message_id))
+        if isinstance(item, Mail):
+            mail.send(item)
         else:
-            body = render.render(tpl.body, render.contact_values(contact))
-            sms.send(contact.phone or "", body)
+            sms.send(*item)
     except smtplib.SMTPRecipientsRefused as exc:
         codes = [code for code, _ in exc.recipients.values()]
         if any(500 <= c < 600 for c in codes):
@@ -156,9 +161,18 @@ def deliver(
         return "failed", str(exc)[:300]
     except (smtplib.SMTPException, OSError, httpx.HTTPError) as exc:
         return "failed", type(exc).__name__
+    return "sent", None
+
+
+def deliver(
+    ctx: Ctx, contact: Any, channel: str, tpl: Any, message_id: str, mail: MailSession, sms: SmsClient
+) -> tuple[str, str | None]:
+    """Render and send one message; (status, error)."""
+    try:
+        item = prepare(ctx, contact, channel, tpl, message_id)
     except Exception as exc:  # noqa: BLE001 - a template failing for one contact fails that message only
         return "failed", f"render: {str(exc)[:200]}"
-    return "sent", None
+    return transmit(item, mail, sms)
 
 
 # --- recipients ----------------------------------------------------------------------------
@@ -251,7 +265,11 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
     report(done0, total, None)
     started = time.monotonic()
     handled = 0
-    with MailSession(ctx.runtime, ctx.tenant_id) as mail, SmsClient(ctx.runtime, ctx.tenant_id) as sms:
+    with (
+        MailSession(ctx.runtime, ctx.tenant_id) as mail,
+        SmsClient(ctx.runtime, ctx.tenant_id) as sms,
+        ThreadPoolExecutor(1, thread_name_prefix="campaign-send") as wire,
+    ):
         for i in range(0, len(todo), BATCH):
             ids = todo[i : i + BATCH]
             with ctx.read() as s:
@@ -273,9 +291,23 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
             rows: list[dict[str, Any]] = []
             counts = {"sent": 0, "failed": 0, "bounced": 0}
             bounced_ids: list[str] = []
+            # The next message is rendered while the one before travels: the sending thread waits
+            # on the network while this one renders (one connection, messages in order).
+            pending: list[tuple[Any, str, Future[tuple[str, str | None]] | tuple[str, str | None]]] = []
             for contact in batch:
                 message_id = new_id()
-                st, err = deliver(ctx, contact, channel, tpl, message_id, mail, sms)
+                try:
+                    item = prepare(ctx, contact, channel, tpl, message_id)
+                except Exception as exc:  # noqa: BLE001 - a template failing for one contact fails that message only
+                    pending.append((contact, message_id, ("failed", f"render: {str(exc)[:200]}")))
+                else:
+                    pending.append((contact, message_id, wire.submit(transmit, item, mail, sms)))
+                if rate:  # hold the pace: the n-th message not before n / rate seconds
+                    ahead = (handled + len(pending)) / rate - (time.monotonic() - started)
+                    if ahead > 0:
+                        time.sleep(ahead)
+            for contact, message_id, outcome in pending:
+                st, err = outcome.result() if isinstance(outcome, Future) else outcome
                 counts[st] += 1
                 if st == "bounced":
                     bounced_ids.append(contact.id)
@@ -293,10 +325,6 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
                     }
                 )
                 handled += 1
-                if rate:  # hold the pace: the n-th message not before n / rate seconds
-                    ahead = handled / rate - (time.monotonic() - started)
-                    if ahead > 0:
-                        time.sleep(ahead)
             with ctx.write() as s:
                 if rows:
                     s.connection().execute(insert(_MESSAGES), rows)

@@ -30,11 +30,11 @@ from services.core.demo import seed_demo  # noqa: E402
 from services.core.files import Upload  # noqa: E402
 from services.core.jobs import JobWorker  # noqa: E402
 from services.core.mail import MailConfig  # noqa: E402
-from tests.smtp_server import SmtpServer  # noqa: E402
 
 TINY = os.environ.get("BENCH_TINY") == "1" or os.environ.get("BENCH_SMOKE") == "1" or "--tiny" in sys.argv
 MESSAGES = 50 if TINY else 2_000
 IMPORT_ROWS = 2_000 if TINY else 100_000
+ROUNDS = 1 if TINY else 3
 HTML = (
     "<html><body><h1>Hello {{ contact.first_name }}</h1><p>Our spring sale starts today: 20 % off.</p>"
     '<p><a href="https://shop.example.com/sale">Shop the sale</a> or <a href="https://shop.example.com/new">see what is new</a>.</p>'
@@ -54,50 +54,100 @@ def csv_rows(n: int, bad_every: int = 100, prefix: str = "c") -> bytes:
     return out.getvalue().encode()
 
 
+class Sink:
+    """The tests' SMTP server in a process of its own (as a real mail server is): the send and the
+    bare loop share no interpreter lock with it. ``take()`` returns what it received since the
+    last call, as (recipient, bytes)."""
+
+    def __init__(self) -> None:
+        import subprocess
+
+        code = (
+            "import sys, time, pickle, socket; sys.path.insert(0, sys.argv[1]);"
+            "from tests.smtp_server import SmtpServer; s = SmtpServer(); s.thread.start();"
+            "c = socket.socket(); c.bind(('127.0.0.1', 0)); c.listen(1);"
+            "print(s.server_address[1], c.getsockname()[1], flush=True)\n"
+            "while True:\n"
+            "    k, _ = c.accept(); k.recv(1)\n"
+            "    got = [(m['rcpt'][0], m['data']) for m in s.messages]; s.messages.clear()\n"
+            "    k.sendall(pickle.dumps(got)); k.close()"
+        )
+        root = str(Path(__file__).resolve().parents[2])
+        self.proc = subprocess.Popen([sys.executable, "-c", code, root], stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout is not None
+        smtp_port, self.control = (int(x) for x in self.proc.stdout.readline().split())
+        self.server_address = ("127.0.0.1", smtp_port)
+
+    def take(self) -> list[tuple[str, bytes]]:
+        import pickle
+        import socket
+
+        with socket.create_connection(("127.0.0.1", self.control)) as c:
+            c.sendall(b"?")
+            buf = b""
+            while chunk := c.recv(1 << 20):
+                buf += chunk
+        return list(pickle.loads(buf))  # noqa: S301 - our own child process
+
+    def __enter__(self) -> Sink:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.proc.kill()
+        self.proc.wait()
+
+
 def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp, SmtpServer() as sink:
+    with tempfile.TemporaryDirectory() as tmp, Sink() as sink:
         rt = platform_runtime(Settings(data_dir=Path(tmp), secret_key="bench-secret-0123456789abcdef"))
         seed_demo(rt)
         rt.provide(MailConfig(smtp_url=f"smtp://127.0.0.1:{sink.server_address[1]}", sender="Shop <news@shop.test>"))
         tenant = auth.load_tenant(rt.db, "demo")
         ctx = Ctx(rt, tenant, SYSTEM)
 
-        # --- sending ---
-        lst = execute(ctx, "campaign.lists.create", body={"name": "Bench"})
-        execute(
-            ctx,
-            "campaign.contacts.import",
-            query={"list_id": lst.id},
-            upload=Upload("s.csv", "text/csv", csv_rows(MESSAGES, 10**9, "s")),
-        )
+        # --- sending: three rounds, each a campaign then the bare loop; the best of each is kept
+        # (the machine is shared: the best round is the one least disturbed) ---
         tpl = execute(
             ctx,
             "campaign.templates.email.create",
             body={"name": "B", "subject": "Hi {{ contact.first_name }}", "html": HTML, "text": TEXT},
         )
-        camp = execute(
-            ctx, "campaign.campaigns.create", body={"name": "Bench", "template_id": tpl.id, "list_ids": [lst.id]}
-        )
-        execute(ctx, "campaign.campaigns.send", id=camp.id, body={})
         worker = JobWorker(rt)
-        t = time.perf_counter()
-        while worker.run_one():
-            pass
-        ours = time.perf_counter() - t
-        got = execute(ctx, "campaign.campaigns.stats", id=camp.id)
-        assert got.sent == MESSAGES and len(sink.messages) == MESSAGES, (got, len(sink.messages))
-
-        # The bare loop: the messages the send wrote, as bytes, sent again over one connection.
-        wire = [(m["rcpt"][0], m["data"]) for m in sink.messages]
-        sink.messages.clear()
-        t = time.perf_counter()
-        with smtplib.SMTP("127.0.0.1", sink.server_address[1]) as smtp:
-            for to, data in wire:
-                smtp.sendmail("news@shop.test", [to], data)
-        bare = time.perf_counter() - t
-        print(f"campaign send, {MESSAGES:,} messages over loopback SMTP: {MESSAGES / ours:,.0f} msg/s ({ours:.2f} s)")
-        print(f"bare smtplib loop, same messages, same server:     {MESSAGES / bare:,.0f} msg/s ({bare:.2f} s)")
-        print(f"ratio (campaign / bare):                           {bare / ours:.2f}")
+        ours, bare = [], []
+        for r in range(ROUNDS):
+            lst = execute(ctx, "campaign.lists.create", body={"name": f"Bench {r}"})
+            rows = csv_rows(MESSAGES, 10**9, f"s{r}-")
+            execute(
+                ctx, "campaign.contacts.import", query={"list_id": lst.id}, upload=Upload("s.csv", "text/csv", rows)
+            )
+            camp = execute(
+                ctx,
+                "campaign.campaigns.create",
+                body={"name": f"Bench {r}", "template_id": tpl.id, "list_ids": [lst.id]},
+            )
+            execute(ctx, "campaign.campaigns.send", id=camp.id, body={})
+            sink.take()
+            t = time.perf_counter()
+            while worker.run_one():
+                pass
+            ours.append(time.perf_counter() - t)
+            got = execute(ctx, "campaign.campaigns.stats", id=camp.id)
+            wire = sink.take()
+            assert got.sent == MESSAGES and len(wire) == MESSAGES, (got, len(wire))
+            # The bare loop: the bytes this send wrote, sent again over one connection, nothing else.
+            t = time.perf_counter()
+            with smtplib.SMTP("127.0.0.1", sink.server_address[1]) as smtp:
+                for to, data in wire:
+                    smtp.sendmail("news@shop.test", [to], data)
+            bare.append(time.perf_counter() - t)
+        best, best_bare = min(ours), min(bare)
+        print(
+            f"campaign send, {MESSAGES:,} messages over loopback SMTP: {MESSAGES / best:,.0f} msg/s (best of {ROUNDS}: {best:.2f} s)"
+        )
+        print(
+            f"bare smtplib loop, same messages, same server:     {MESSAGES / best_bare:,.0f} msg/s (best of {ROUNDS}: {best_bare:.2f} s)"
+        )
+        print(f"ratio (campaign / bare):                           {best_bare / best:.2f}")
 
         # --- import ---
         data = csv_rows(IMPORT_ROWS)
