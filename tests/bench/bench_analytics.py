@@ -38,10 +38,10 @@ from services.core.demo import seed_demo  # noqa: E402
 from services.core.events import emit  # noqa: E402
 
 TINY = os.environ.get("BENCH_TINY") == "1" or os.environ.get("BENCH_SMOKE") == "1" or "--tiny" in sys.argv
-POINTS = 20_000 if TINY else 1_000_000
+POINTS = 5_000 if TINY else 1_000_000
 RUNS = 20 if TINY else 200
-EVENTS = 200 if TINY else 5_000
-UPSERTS = 200 if TINY else 5_000
+EVENTS = 100 if TINY else 5_000
+UPSERTS = 100 if TINY else 5_000
 NAME = "orders.value"
 
 

@@ -33,7 +33,7 @@ from services.core.mail import MailConfig  # noqa: E402
 
 TINY = os.environ.get("BENCH_TINY") == "1" or os.environ.get("BENCH_SMOKE") == "1" or "--tiny" in sys.argv
 MESSAGES = 50 if TINY else 2_000
-IMPORT_ROWS = 2_000 if TINY else 100_000
+IMPORT_ROWS = 1_000 if TINY else 100_000
 ROUNDS = 1 if TINY else 3
 HTML = (
     "<html><body><h1>Hello {{ contact.first_name }}</h1><p>Our spring sale starts today: 20 % off.</p>"
