@@ -39,7 +39,8 @@ class MetricOut(BaseModel):
 class SeriesQuery(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    name: str = Field(pattern=METRIC_NAME)
+    # Without a name: every metric's total over the window (``group`` names the metric).
+    name: str | None = Field(default=None, pattern=METRIC_NAME)
     # Dates, inclusive; a timestamp is read as its UTC day. Default: the last 30 days.
     from_: date | None = Field(default=None, alias="from")
     to: date | None = None

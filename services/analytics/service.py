@@ -6,7 +6,7 @@ from collections import defaultdict
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import select, text
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
 from local_db.models.analytics import AnalyticsReport, CustomerProfile, Dashboard, MetricDaily, MetricPoint
@@ -148,12 +148,24 @@ def _window(q: sc.SeriesQuery, today: date) -> tuple[date, date]:
     "GET /metrics",
     tx="read",
     roles=STAFF,
-    summary="the series of a metric: ?name=&from=&to=&interval=day|week|month&group_by=",
+    summary="the series of a metric: ?name=&from=&to=&interval=day|week|month&group_by=;"
+    " without name, every metric's total over the window",
 )
 def query_metrics(ctx: Ctx, query: sc.SeriesQuery) -> Page[sc.BucketOut]:
     start, end = _window(query, ctx.now().date())
     with ctx.read() as s:
-        items = series(s, query.name, start, end, query.interval, query.group_by)
+        if query.name is None:
+            if end < start:
+                raise ValidationFailed("to is before from", {"from": str(start), "to": str(end)})
+            rows = s.execute(
+                select(MetricDaily.name, func.sum(MetricDaily.value), func.sum(MetricDaily.count))
+                .where(MetricDaily.day >= start, MetricDaily.day <= end)
+                .group_by(MetricDaily.name)
+                .order_by(MetricDaily.name)
+            )
+            items = [sc.BucketOut(bucket=start, value=round(v or 0, 6), count=int(n or 0), group=m) for m, v, n in rows]
+        else:
+            items = series(s, query.name, start, end, query.interval, query.group_by)
     # The whole series is one page: a chart needs every bucket.
     return Page(items, len(items), PageSpec("A", 1, max(len(items), 1), 0, None, False))
 

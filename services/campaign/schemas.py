@@ -230,6 +230,13 @@ class CampaignOut(BaseModel):
     progress: int  # percent of the recipients handled
     total: int
     sent: int
+    # The stats with the campaign, so a list or a record panel shows them (GET stats adds the rates).
+    recipients: int = 0
+    failed: int = 0
+    bounced: int = 0
+    opened: int = 0
+    clicked: int = 0
+    unsubscribed: int = 0
     started_at: datetime | None
     finished_at: datetime | None
     created_at: datetime

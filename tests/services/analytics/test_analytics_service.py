@@ -58,6 +58,8 @@ def test_metrics_by_interval_and_dimension(runtime: Runtime) -> None:
         execute(ctx, "analytics.metrics.query", query={**q, "from": "2026-03-10"})
     with pytest.raises(ValidationFailed):
         execute(ctx, "analytics.metrics.record", body={"name": "bad name!", "value": 1})
+    every = execute(ctx, "analytics.metrics.query", query={"from": "2026-03-01", "to": "2026-03-31"}).items
+    assert {m.group: m.value for m in every}["orders.value"] == 22.0  # without a name: each metric's total
     # Another tenant sees none of it.
     other = execute(ctx_for(runtime, "owner@other.test", "other"), "analytics.metrics.query", query=q).items
     assert sum(p.value for p in other) == 0
