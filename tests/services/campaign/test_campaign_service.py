@@ -401,3 +401,17 @@ def test_surveys_answered_while_open(rt: Runtime) -> None:
 def test_demo_has_a_campaign_with_stats(rt: Runtime) -> None:
     stats = execute(ctx_for(rt), "campaign.campaigns.stats", id=demo_id("campaign", "spring"))
     assert stats.sent > 0 and stats.opened > 0 and stats.bounced > 0
+
+
+def test_a_station_records_the_send_and_leaves_sending_to_the_platform(station: Runtime) -> None:
+    from local_db.models import OutboxEntry
+    from local_db.models.jobs import Job
+
+    ctx = ctx_for(station)
+    camp = execute(ctx, "campaign.campaigns.get", id=demo_id("campaign", "summer"))
+    sent = execute(ctx_for(station), "campaign.campaigns.send", id=camp.id, body={})
+    assert sent.status == "running" and sent.job_id is None  # no job here: the platform sends
+    with station.db.reading(None) as s:
+        ops = [o for (o,) in s.execute(select(OutboxEntry.command))]
+        assert "campaign.campaigns.send" in ops
+        assert not list(s.execute(select(Job.id).where(Job.kind == "campaign.send")))
