@@ -171,7 +171,8 @@ class Server:
             except ServiceError as exc:
                 # Failures of a limited route still say how much of the limit is left.
                 return error_response(exc, rate_headers(decision))
-            response = serialize(result, op.status_code)
+            # A result may answer another success status than declared (an upsert: 201 made, 200 updated).
+            response = serialize(result, getattr(result, "_http_status", None) or op.status_code)
             response.headers.update(rate_headers(decision))
             if op.cookie and getattr(result, "token", None):
                 self.set_session_cookie(response, op.cookie, result.token)

@@ -37,6 +37,9 @@ FILE_TYPES = (
     "image/svg+xml",
     "text/csv",
     "text/plain",
+    "text/html",  # the campaign unsubscribe page
+    "image/gif",  # the campaign open pixel
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",  # analytics reports
     "message/rfc822",
     "application/octet-stream",
 )
@@ -163,6 +166,9 @@ class Builder:
                 "description": "The answer",
                 "content": {"application/json": {"schema": self.data_envelope(resp)}},
             }
+            if "_http_status" in getattr(resp, "__private_attributes__", {}):
+                # An upsert: 201 when it made the record, 200 when it updated one (api/app.py).
+                out["200" if status == "201" else "201"] = out[status]
         for code in ERRORS:
             out[str(code)] = {"$ref": f"#/components/responses/E{code}"}
         return out

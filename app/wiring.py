@@ -14,6 +14,7 @@ from app.events_worker import delivery_config
 from app.paths import secure_data_dir
 from app.settings import Settings
 from local_db import Database
+from services.analytics.counting import install_event_counter
 from services.catalog.ecommerce import ConnectionsConfig
 from services.core.clock import Clock, SystemClock
 from services.core.context import Runtime
@@ -69,6 +70,8 @@ def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
     rt.provide(PubChem(PubChemConfig(enabled=settings.pubchem_enabled, base_url=settings.pubchem_url)))
     # Webhook fan-out on every emit (platform only; stations leave delivery to the platform).
     install_platform(rt, delivery_config(settings))
+    # Every event also counted as the metric events.<type>, in the event's transaction.
+    install_event_counter(rt)
     # The change log the stations' pull reads (services.sync.changelog).
     install_change_log(rt)
     return rt

@@ -30,7 +30,11 @@ class _Handler(socketserver.StreamRequestHandler):
                 envelope = {"from": cmd[10:].strip("<> "), "rcpt": []}
                 self._say("250 ok")
             elif verb == "RCPT":
-                envelope["rcpt"].append(cmd[8:].strip("<> "))
+                rcpt = cmd[8:].strip("<> ")
+                if rcpt.lower() in server.reject:  # a mailbox that does not exist: a hard bounce
+                    self._say("550 5.1.1 no such user")
+                    continue
+                envelope["rcpt"].append(rcpt)
                 self._say("250 ok")
             elif verb == "DATA":
                 self._say("354 end with .")
@@ -55,6 +59,7 @@ class SmtpServer(socketserver.ThreadingTCPServer):
         super().__init__(("127.0.0.1", 0), _Handler)
         self.messages: list[dict[str, Any]] = []
         self.auth: list[str] = []
+        self.reject: set[str] = set()  # recipients refused with 550 (bounces)
         self.thread = threading.Thread(target=self.serve_forever, daemon=True)
 
     @property

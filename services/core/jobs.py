@@ -64,6 +64,9 @@ class JobKind:
 
 
 KINDS: dict[str, JobKind] = {}
+# Work the worker does on each round besides queued jobs (a module's scheduler: due campaign
+# sends, flow steps). Each takes the runtime and must be quick when nothing is due.
+TICKS: list[Callable[[Runtime], None]] = []
 
 
 def job_kind(kind: str, title: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -242,6 +245,11 @@ class JobWorker:
                     pass
             except Exception:  # noqa: BLE001 - the worker outlives one bad round; the job was marked failed
                 log.exception("job worker round failed")
+            for tick in TICKS:
+                try:
+                    tick(self.rt)
+                except Exception:  # noqa: BLE001 - a module's scheduler failing leaves the jobs going
+                    log.exception("job worker tick failed")
             self._wake.wait(self.poll)
             self._wake.clear()
 

@@ -1,0 +1,515 @@
+"""Sending: the campaign job, the SMS client, the message a contact gets, and the scheduler tick.
+
+A send is a job (``campaign.send``): recipients are evaluated when it starts (lists, segment,
+suppression), then handled in batches; each batch re-reads its contacts' status (an
+unsubscribe that lands mid-send is honoured), writes its messages and the campaign's counters
+in one short transaction, reports progress, and stops when the campaign was paused or
+cancelled meanwhile. Mail goes over one SMTP connection (``services.core.mail.MailSession``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import smtplib
+import time
+from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+from sqlalchemy import insert, select, update
+from sqlalchemy.orm import Session
+
+from local_db import new_id
+from local_db.base import table_of
+from local_db.models import Event, Tenant
+from local_db.models.campaign import (
+    Campaign,
+    CampaignContact,
+    CampaignEmailTemplate,
+    CampaignFlow,
+    CampaignFlowRun,
+    CampaignMessage,
+    CampaignSegment,
+    CampaignSmsTemplate,
+)
+from services.campaign import render, segments, tokens
+from services.campaign.states import CAMPAIGN, SYSTEM
+from services.core import auth
+from services.core.context import SYSTEM as SYSTEM_PRINCIPAL
+from services.core.context import Ctx, Runtime
+from services.core.events import emit
+from services.core.jobs import Report, job_kind, submit
+from services.core.mail import Mail, MailSession
+
+log = logging.getLogger("services.campaign")
+BATCH = 200
+SUPPRESSED = frozenset({"unsubscribed", "bounced", "blocked"})
+_MESSAGES = table_of(CampaignMessage)
+_HREF = re.compile(r'href="(https?://[^"]+)"', re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class CampaignConfig:
+    """Links start with ``PLATFORM_PUBLIC_URL``; SMS go to ``PLATFORM_SMS_URL`` (kept as files without)."""
+
+    public_url: str = os.environ.get("PLATFORM_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
+    sms_url: str | None = os.environ.get("PLATFORM_SMS_URL") or None
+    sms_timeout: float = 10.0
+
+
+def link(ctx: Ctx, path: str) -> str:
+    slug = ctx.tenant.slug if ctx.tenant else "-"
+    return f"{ctx.runtime.part(CampaignConfig).public_url}/{slug}/campaign/api/p/{path}"
+
+
+# --- one message ---------------------------------------------------------------------------
+
+
+def email_for(ctx: Ctx, tpl: CampaignEmailTemplate, contact: Any, message_id: str) -> Mail:
+    """The rendered mail with its one-click unsubscribe (RFC 8058), open pixel and tracked links."""
+    rt = ctx.runtime
+    unsubscribe = link(ctx, f"unsubscribe/{tokens.make(rt, 'unsubscribe', message_id)}")
+    values = render.contact_values(contact) | {"unsubscribe_url": unsubscribe}
+    subject = render.render(tpl.subject, values).replace("\r", " ").replace("\n", " ")
+    text = render.render(tpl.text, values) if tpl.text else ""
+    html = render.render(tpl.html, values, html=True) if tpl.html else None
+    if html:
+
+        def tracked(m: re.Match[str]) -> str:
+            url = m.group(1).replace("&amp;", "&")
+            if url.startswith(unsubscribe):
+                return m.group(0)
+            token = tokens.make(rt, "click:" + url, message_id)
+            return f'href="{link(ctx, "c/" + token)}?url={quote(url, safe="")}"'
+
+        html = _HREF.sub(tracked, html)
+        opened = link(ctx, "o/" + tokens.make(rt, "open", message_id))
+        pixel = f'<img src="{opened}" width="1" height="1" alt="">'
+        html = html.replace("</body>", pixel + "</body>") if "</body>" in html else html + pixel
+    text = (text or "") + f"\n\n--\nUnsubscribe: {unsubscribe}\n"
+    return Mail(
+        to=contact.email,
+        subject=subject,
+        text=text,
+        html=html,
+        headers=(
+            ("List-Unsubscribe", f"<{unsubscribe}>"),
+            ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
+        ),
+    )
+
+
+class SmsClient:
+    """POST ``{"to", "body"}`` as JSON to the provider; kept as files without one."""
+
+    def __init__(self, rt: Runtime, tenant_id: str) -> None:
+        self.rt, self.tenant_id = rt, tenant_id
+        self.cfg = rt.part(CampaignConfig)
+        self.http = httpx.Client(timeout=self.cfg.sms_timeout) if self.cfg.sms_url else None
+
+    def __enter__(self) -> SmsClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.http is not None:
+            self.http.close()
+
+    def send(self, to: str, body: str) -> None:
+        if self.http is None or not self.cfg.sms_url:
+            folder: Path = self.rt.data_dir / "sms" / self.tenant_id
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            (folder / f"{self.rt.clock.now():%Y%m%dT%H%M%S}-{new_id()}.txt").write_text(f"To: {to}\n\n{body}\n")
+            return
+        r = self.http.post(self.cfg.sms_url, json={"to": to, "body": body})
+        if r.status_code >= 400:
+            raise SmsRefused(r.status_code, r.text[:200])
+
+
+class SmsRefused(Exception):
+    def __init__(self, status: int, text: str) -> None:
+        super().__init__(f"SMS provider answered {status}: {text}")
+        self.status = status
+
+
+def prepare(ctx: Ctx, contact: Any, channel: str, tpl: Any, message_id: str) -> Mail | tuple[str, str]:
+    """The message for one contact, rendered: a ``Mail``, or an SMS as (number, body)."""
+    if channel == "email":
+        return email_for(ctx, tpl, contact, message_id)
+    return contact.phone or "", render.render(tpl.body, render.contact_values(contact))
+
+
+def transmit(item: Mail | tuple[str, str], mail: MailSession, sms: SmsClient) -> tuple[str, str | None]:
+    """Send one prepared message; (status, error): sent | bounced | failed."""
+    try:
+        if isinstance(item, Mail):
+            mail.send(item)
+        else:
+            sms.send(*item)
+    except smtplib.SMTPRecipientsRefused as exc:
+        codes = [code for code, _ in exc.recipients.values()]
+        if any(500 <= c < 600 for c in codes):
+            return "bounced", f"refused: {codes[0]}"
+        return "failed", f"refused: {codes[0] if codes else '?'}"
+    except SmsRefused as exc:
+        return "failed", str(exc)[:300]
+    except (smtplib.SMTPException, OSError, httpx.HTTPError) as exc:
+        return "failed", type(exc).__name__
+    return "sent", None
+
+
+def deliver(
+    ctx: Ctx, contact: Any, channel: str, tpl: Any, message_id: str, mail: MailSession, sms: SmsClient
+) -> tuple[str, str | None]:
+    """Render and send one message; (status, error)."""
+    try:
+        item = prepare(ctx, contact, channel, tpl, message_id)
+    except Exception as exc:  # noqa: BLE001 - a template failing for one contact fails that message only
+        return "failed", f"render: {str(exc)[:200]}"
+    return transmit(item, mail, sms)
+
+
+# --- recipients ----------------------------------------------------------------------------
+
+
+def recipients(s: Session, c: Campaign, now: datetime) -> list[str]:
+    """Contact ids the campaign goes to now: its lists (all contacts when none), the segment,
+    not suppressed, with an address for the channel, not yet sent to by this campaign."""
+    stmt = select(
+        CampaignContact.id,
+        CampaignContact.email,
+        CampaignContact.name,
+        CampaignContact.phone,
+        CampaignContact.status,
+        CampaignContact.created_at,
+        CampaignContact.list_ids,
+        CampaignContact.attributes,
+    ).where(CampaignContact.status == "active")
+    rules: dict[str, Any] = {}
+    if c.segment_id:
+        seg = s.get(CampaignSegment, c.segment_id)
+        rules = seg.rules if seg is not None else {}
+    done = set(s.scalars(select(CampaignMessage.contact_id).where(CampaignMessage.campaign_id == c.id)))
+    wanted = set(c.list_ids or [])
+    out: list[str] = []
+    for row in s.execute(stmt).mappings():
+        if row["id"] in done:
+            continue
+        if wanted and not wanted.intersection(row["list_ids"] or []):
+            continue
+        if c.channel == "sms" and not row["phone"]:
+            continue
+        if rules and not segments.matches(dict(row), rules, now):
+            continue
+        out.append(row["id"])
+    return out
+
+
+def segment_size(s: Session, rules: dict[str, Any], now: datetime) -> int:
+    rows = s.execute(
+        select(
+            CampaignContact.email,
+            CampaignContact.name,
+            CampaignContact.phone,
+            CampaignContact.status,
+            CampaignContact.created_at,
+            CampaignContact.list_ids,
+            CampaignContact.attributes,
+        )
+    ).mappings()
+    return sum(1 for r in rows if segments.matches(dict(r), rules, now))
+
+
+# --- the send job --------------------------------------------------------------------------
+
+
+def start(ctx: Ctx, s: Session, c: Campaign, action: str) -> None:
+    """Move to running in the caller's unit of work, queue the job, emit ``campaign.sent``."""
+    c.status = CAMPAIGN.check(c.status, action)
+    now = ctx.now()
+    c.started_at = c.started_at or now
+    c.updated_at = now
+    if not ctx.runtime.is_station:  # the platform sends when it applies the station's change
+        job = submit(ctx, "campaign.send", {"campaign_id": c.id}, title=f"Send {c.name}")
+        c.job_id = job.id
+    emit(ctx, "campaign.sent", {"campaign_id": c.id, "name": c.name, "channel": c.channel})
+
+
+@job_kind("campaign.send", "Campaign send")
+def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, Any]:
+    campaign_id = str(params["campaign_id"])
+    # The campaign's own writes are announced as the send, so open campaign lists redraw their bars.
+    ctx = Ctx(job_ctx.runtime, job_ctx.tenant, job_ctx.principal)
+    ctx.operation = ("campaign.campaigns.send", "campaign.campaign")
+    now = ctx.now()
+    with ctx.write() as s:
+        c = s.get(Campaign, campaign_id)
+        if c is None or c.status != "running":
+            return {"sent": 0, "stopped": c.status if c else "missing"}
+        todo = recipients(s, c, now)
+        c.total = c.recipients + len(todo)
+        channel, rate = c.channel, c.rate
+        tpl_model = CampaignEmailTemplate if channel == "email" else CampaignSmsTemplate
+        tpl = s.get(tpl_model, c.template_id) if c.template_id else None
+        if tpl is not None:
+            s.expunge(tpl)
+        total, done0 = c.total, c.recipients
+    if tpl is None:
+        raise RuntimeError("the campaign's template is gone")
+    report(done0, total, None)
+    started = time.monotonic()
+    handled = 0
+    with (
+        MailSession(ctx.runtime, ctx.tenant_id) as mail,
+        SmsClient(ctx.runtime, ctx.tenant_id) as sms,
+        ThreadPoolExecutor(1, thread_name_prefix="campaign-send") as wire,
+    ):
+        for i in range(0, len(todo), BATCH):
+            ids = todo[i : i + BATCH]
+            with ctx.read() as s:
+                status = s.scalar(select(Campaign.status).where(Campaign.id == campaign_id))
+                if status != "running":
+                    return {"stopped": status, "handled": handled}
+                batch = [
+                    r
+                    for r in s.execute(
+                        select(
+                            CampaignContact.id,
+                            CampaignContact.email,
+                            CampaignContact.name,
+                            CampaignContact.phone,
+                            CampaignContact.attributes,
+                        ).where(CampaignContact.id.in_(ids), CampaignContact.status == "active")
+                    )
+                ]
+            rows: list[dict[str, Any]] = []
+            counts = {"sent": 0, "failed": 0, "bounced": 0}
+            bounced_ids: list[str] = []
+            # The next message is rendered while the one before travels: the sending thread waits
+            # on the network while this one renders (one connection, messages in order).
+            pending: list[tuple[Any, str, Future[tuple[str, str | None]] | tuple[str, str | None]]] = []
+            for contact in batch:
+                message_id = new_id()
+                try:
+                    item = prepare(ctx, contact, channel, tpl, message_id)
+                except Exception as exc:  # noqa: BLE001 - a template failing for one contact fails that message only
+                    pending.append((contact, message_id, ("failed", f"render: {str(exc)[:200]}")))
+                else:
+                    pending.append((contact, message_id, wire.submit(transmit, item, mail, sms)))
+                if rate:  # hold the pace: the n-th message not before n / rate seconds
+                    ahead = (handled + len(pending)) / rate - (time.monotonic() - started)
+                    if ahead > 0:
+                        time.sleep(ahead)
+            for contact, message_id, outcome in pending:
+                st, err = outcome.result() if isinstance(outcome, Future) else outcome
+                counts[st] += 1
+                if st == "bounced":
+                    bounced_ids.append(contact.id)
+                rows.append(
+                    {
+                        "id": message_id,
+                        "tenant_id": ctx.tenant_id,
+                        "campaign_id": campaign_id,
+                        "flow_id": None,
+                        "contact_id": contact.id,
+                        "channel": channel,
+                        "status": st,
+                        "error": err,
+                        "sent_at": ctx.now(),
+                    }
+                )
+                handled += 1
+            with ctx.write() as s:
+                if rows:
+                    s.connection().execute(insert(_MESSAGES), rows)
+                if bounced_ids:
+                    s.execute(
+                        update(CampaignContact)
+                        .where(CampaignContact.id.in_(bounced_ids))
+                        .values(status="bounced", updated_at=ctx.now())
+                    )
+                s.execute(
+                    update(Campaign)
+                    .where(Campaign.id == campaign_id)
+                    .values(
+                        recipients=Campaign.recipients + len(rows),
+                        sent=Campaign.sent + counts["sent"],
+                        failed=Campaign.failed + counts["failed"],
+                        bounced=Campaign.bounced + counts["bounced"],
+                        updated_at=ctx.now(),
+                    )
+                )
+            report(done0 + min(i + BATCH, len(todo)), total, f"{handled} of {len(todo)}")
+    with ctx.write() as s:
+        c = s.get(Campaign, campaign_id)
+        if c is None or c.status != "running":
+            return {"stopped": c.status if c else "missing", "handled": handled}
+        c.status = CAMPAIGN.check(c.status, "finish", SYSTEM)
+        c.finished_at = c.updated_at = ctx.now()
+        emit(
+            ctx,
+            "campaign.completed",
+            {"campaign_id": c.id, "name": c.name, "recipients": c.recipients, "sent": c.sent, "bounced": c.bounced},
+        )
+        return {"recipients": c.recipients, "sent": c.sent, "failed": c.failed, "bounced": c.bounced}
+
+
+# --- flows ---------------------------------------------------------------------------------
+
+_DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$")
+
+
+def parse_duration(text: str) -> timedelta | None:
+    """ISO 8601 durations of weeks, days, hours, minutes and seconds (``P2D``, ``PT1H30M``)."""
+    m = _DURATION.match(text or "")
+    if not m or text in ("P", "PT") or text.endswith("T"):
+        return None
+    w, d, h, mi, sec = m.groups()
+    return timedelta(
+        weeks=int(w or 0), days=int(d or 0), hours=int(h or 0), minutes=int(mi or 0), seconds=float(sec or 0)
+    )
+
+
+def enroll(
+    ctx: Ctx, s: Session, contact_ids: Iterable[str], *, list_ids: Iterable[str] = (), event_type: str | None = None
+) -> int:
+    """Start live flows triggered by these lists (or this event) for the contacts, once each."""
+    lists = set(list_ids)
+    flows = [
+        f
+        for f in s.scalars(select(CampaignFlow).where(CampaignFlow.status == "live"))
+        if (lists and f.trigger.get("list_id") in lists) or (event_type and f.trigger.get("event_type") == event_type)
+    ]
+    if not flows:
+        return 0
+    ids = list(dict.fromkeys(contact_ids))
+    n = 0
+    for f in flows:
+        have = set(
+            s.scalars(
+                select(CampaignFlowRun.contact_id).where(
+                    CampaignFlowRun.flow_id == f.id, CampaignFlowRun.contact_id.in_(ids)
+                )
+            )
+        )
+        for cid in ids:
+            if cid not in have:
+                s.add(
+                    CampaignFlowRun(
+                        flow_id=f.id, contact_id=cid, step=0, status="waiting", due_at=ctx.now(), created_at=ctx.now()
+                    )
+                )
+                n += 1
+    s.flush()
+    return n
+
+
+def run_flows(ctx: Ctx) -> int:
+    """Enroll contacts from new trigger events, then take every due run as far as it goes."""
+    now = ctx.now()
+    steps_done = 0
+    with ctx.write() as s:
+        for f in s.scalars(select(CampaignFlow).where(CampaignFlow.status == "live")):
+            et = f.trigger.get("event_type")
+            if not et:
+                continue
+            since = f.cursor_at or f.updated_at
+            evs = list(
+                s.execute(select(Event.data, Event.created_at).where(Event.type == et, Event.created_at > since))
+            )
+            if not evs:
+                continue
+            emails = {str(d.get("email", "")).lower() for d, _ in evs if isinstance(d, dict) and d.get("email")}
+            cids = {str(d["contact_id"]) for d, _ in evs if isinstance(d, dict) and d.get("contact_id")}
+            if emails:
+                cids |= set(s.scalars(select(CampaignContact.id).where(CampaignContact.email_key.in_(emails))))
+            f.cursor_at = max(at for _, at in evs)
+            enroll(ctx, s, cids, event_type=et)
+        due = list(
+            s.execute(
+                select(CampaignFlowRun.id)
+                .where(CampaignFlowRun.status == "waiting", CampaignFlowRun.due_at <= now)
+                .limit(500)
+            ).scalars()
+        )
+    if not due:
+        return 0
+    with MailSession(ctx.runtime, ctx.tenant_id) as mail, SmsClient(ctx.runtime, ctx.tenant_id) as sms:
+        for run_id in due:
+            with ctx.write() as s:
+                run = s.get(CampaignFlowRun, run_id)
+                if run is None or run.status != "waiting":
+                    continue
+                flow = s.get(CampaignFlow, run.flow_id)
+                contact = s.get(CampaignContact, run.contact_id)
+                if flow is None or flow.status != "live":
+                    continue  # a paused flow holds its runs where they are
+                if contact is None or contact.status in SUPPRESSED:
+                    run.status = "stopped"
+                    continue
+                while run.step < len(flow.steps):
+                    step = flow.steps[run.step]
+                    run.step += 1
+                    steps_done += 1
+                    if "wait" in step:
+                        run.due_at = now + (parse_duration(str(step["wait"])) or timedelta())
+                        break
+                    tpl = s.get(CampaignEmailTemplate, str(step.get("send_template_id")))
+                    if tpl is None:
+                        continue
+                    message_id = new_id()
+                    st, err = deliver(ctx, contact, "email", tpl, message_id, mail, sms)
+                    s.add(
+                        CampaignMessage(
+                            id=message_id,
+                            flow_id=flow.id,
+                            contact_id=contact.id,
+                            channel="email",
+                            status=st,
+                            error=err,
+                            sent_at=now,
+                        )
+                    )
+                    if st == "bounced":
+                        contact.status = "bounced"
+                        run.status = "stopped"
+                        break
+                else:
+                    run.status = "done"
+    return steps_done
+
+
+# --- the scheduler tick (the job worker's idle rounds) ----------------------------------------
+
+
+def tick(rt: Runtime) -> None:
+    """Start scheduled campaigns whose time came and move flows on, for every tenant."""
+    if rt.is_station:
+        return  # the platform sends
+    now = rt.clock.now()
+    with rt.db.reading(None) as s:
+        due = set(s.scalars(select(Campaign.tenant_id).where(Campaign.status == "scheduled", Campaign.send_at <= now)))
+        flowing = set(s.scalars(select(CampaignFlow.tenant_id).where(CampaignFlow.status == "live")))
+        tenants = {t.id: auth.tenant_info(t) for t in s.scalars(select(Tenant).where(Tenant.id.in_(due | flowing)))}
+    for tenant_id, info in tenants.items():
+        ctx = Ctx(rt, info, SYSTEM_PRINCIPAL)
+        ctx.operation = ("campaign.campaigns.send", "campaign.campaign")
+        try:
+            if tenant_id in due:
+                with ctx.write() as s:
+                    for c in s.scalars(
+                        select(Campaign)
+                        .where(Campaign.status == "scheduled", Campaign.send_at <= now)
+                        .with_for_update()
+                    ):
+                        start(ctx, s, c, "start")
+            if tenant_id in flowing:
+                run_flows(ctx)
+        except Exception:  # noqa: BLE001 - one tenant's failure leaves the others' work going
+            log.exception("campaign tick failed for a tenant")

@@ -1,0 +1,161 @@
+"""Charts drawn with QPainter: a number, a line and bars (grouped by a dimension).
+
+PySide6-Essentials has no QtCharts. pyqtgraph would bring numpy (tens of MB, and seconds of
+import on a cold start the desktop works to keep short) for three simple kinds of chart;
+QPainter draws them crisply at any size, off screen too (screenshots, tests).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+PALETTE = ["#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#c62828", "#00838f"]
+
+
+@dataclass(frozen=True)
+class Point:
+    bucket: date
+    value: float
+    group: str | None = None
+
+
+def fmt(v: float) -> str:
+    if abs(v) >= 1_000_000:
+        return f"{v / 1_000_000:.1f}M"
+    if abs(v) >= 10_000:
+        return f"{v / 1000:.1f}k"
+    return f"{v:,.0f}" if float(v).is_integer() or abs(v) >= 100 else f"{v:,.2f}"
+
+
+def nice_peak(v: float) -> float:
+    """The axis top: four steps of 1, 2, 2.5 or 5 times a power of ten, at or above ``v``."""
+    if v <= 0:
+        return 1.0
+    import math
+
+    step = v / 4
+    mag = 10 ** math.floor(math.log10(step))
+    for m in (1, 2, 2.5, 5, 10):
+        if m * mag >= step:
+            return 4 * m * mag
+    return v
+
+
+class Chart(QWidget):
+    """One widget's chart: ``kind`` is number, line or bar; ``points`` its series."""
+
+    def __init__(self, kind: str, points: list[Point], total: float, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.kind, self.points, self.total = kind, points, total
+        self.setMinimumSize(260, 150)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAccessibleName(f"{kind} chart, total {fmt(total)}")
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(420, 220)
+
+    def groups(self) -> list[str]:
+        return list(dict.fromkeys(p.group for p in self.points if p.group))
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = QRectF(self.rect()).adjusted(8, 8, -8, -8)
+        if self.kind == "number":
+            self._number(p, r)
+        elif not self.points:
+            p.setPen(QColor("#666"))
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, "No data yet")
+        elif self.kind == "bar":
+            self._bars(p, r)
+        else:
+            self._line(p, r)
+        p.end()
+
+    def _number(self, p: QPainter, r: QRectF) -> None:
+        f = QFont(self.font())
+        f.setPointSizeF(max(20.0, min(r.height() / 3, 48.0)))
+        f.setBold(True)
+        p.setFont(f)
+        p.setPen(QColor(PALETTE[0]))
+        p.drawText(r.adjusted(0, 0, 0, -r.height() * 0.35), Qt.AlignmentFlag.AlignCenter, fmt(self.total))
+        if self.points:  # a faint trend under the number
+            self._line(p, QRectF(r.left(), r.bottom() - r.height() * 0.3, r.width(), r.height() * 0.3), faint=True)
+
+    def _frame(self, p: QPainter, r: QRectF, peak: float) -> QRectF:
+        small = QFont(self.font())
+        small.setPointSizeF(9)
+        p.setFont(small)
+        plot = r.adjusted(44, 4, -4, -20)
+        p.setPen(QPen(QColor("#ddd"), 1))
+        for i in range(5):
+            y = plot.bottom() - plot.height() * i / 4
+            p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+            p.setPen(QColor("#555"))
+            p.drawText(
+                QRectF(r.left(), y - 8, 40, 16),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                fmt(peak * i / 4),
+            )
+            p.setPen(QPen(QColor("#ddd"), 1))
+        buckets = sorted({pt.bucket for pt in self.points})
+        if buckets:
+            p.setPen(QColor("#555"))
+            p.drawText(
+                QRectF(plot.left(), plot.bottom() + 3, 90, 16), Qt.AlignmentFlag.AlignLeft, buckets[0].strftime("%d %b")
+            )
+            p.drawText(
+                QRectF(plot.right() - 90, plot.bottom() + 3, 90, 16),
+                Qt.AlignmentFlag.AlignRight,
+                buckets[-1].strftime("%d %b"),
+            )
+        return plot
+
+    def _line(self, p: QPainter, r: QRectF, faint: bool = False) -> None:
+        pts = sorted(self.points, key=lambda x: x.bucket)
+        peak = max((x.value for x in pts), default=0) or 1
+        if not faint:
+            peak = nice_peak(peak)
+        plot = r if faint else self._frame(p, r, peak)
+        n = max(len(pts) - 1, 1)
+        path = QPainterPath()
+        for i, pt in enumerate(pts):
+            xy = QPointF(plot.left() + plot.width() * i / n, plot.bottom() - plot.height() * max(pt.value, 0) / peak)
+            path.moveTo(xy) if i == 0 else path.lineTo(xy)
+        color = QColor(PALETTE[0])
+        if faint:
+            color.setAlpha(90)
+        p.setPen(QPen(color, 1.5 if faint else 2.5))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+
+    def _bars(self, p: QPainter, r: QRectF) -> None:
+        groups = self.groups() or [""]
+        buckets = sorted({pt.bucket for pt in self.points})
+        value = {(pt.bucket, pt.group or ""): pt.value for pt in self.points}
+        peak = nice_peak(max((pt.value for pt in self.points), default=0))
+        legend = 18 if len(groups) > 1 else 0
+        plot = self._frame(p, r.adjusted(0, legend, 0, 0), peak)
+        slot = plot.width() / max(len(buckets), 1)
+        bar = slot * 0.8 / len(groups)
+        for gi, g in enumerate(groups):
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(PALETTE[gi % len(PALETTE)]))
+            for bi, b in enumerate(buckets):
+                v = value.get((b, g), 0.0)
+                h = plot.height() * max(v, 0) / peak
+                p.drawRect(
+                    QRectF(plot.left() + bi * slot + slot * 0.1 + gi * bar, plot.bottom() - h, max(bar - 1, 1), h)
+                )
+            if legend:
+                x = r.left() + 44 + gi * 110
+                p.drawRect(QRectF(x, r.top() + 3, 10, 10))
+                p.setPen(QColor("#333"))
+                p.drawText(
+                    QRectF(x + 14, r.top(), 92, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, g
+                )
