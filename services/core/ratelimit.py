@@ -94,6 +94,7 @@ VARIANT_A: dict[str, list[Rule]] = {
     "auth": [Rule("auth", 5, 60)],
     "public_ticket": [Rule("public_ticket", 5, 3600)],
     "public_events": [Rule("public_events", 60, 60)],
+    "public_sign": [Rule("public_sign", 60, 60)],
 }
 VARIANT_B: dict[str, list[Rule]] = {
     "read": [Rule("read", 100, 60)],
@@ -102,6 +103,7 @@ VARIANT_B: dict[str, list[Rule]] = {
     "upload": [Rule("upload", 10, 60)],
     "public_ticket": [Rule("public_ticket", 5, 3600)],
     "public_events": [Rule("public_events", 60, 60)],
+    "public_sign": [Rule("public_sign", 60, 60)],
 }
 
 
@@ -118,7 +120,7 @@ class RateLimiter:
 
     def category(self, *, method: str, principal_kind: str, override: str | None) -> str:
         # "sync": a station's signed batches (up to 250 changes each) have no per-minute limit.
-        if override in ("auth", "public_ticket", "public_events", "sync"):
+        if override in ("auth", "public_ticket", "public_events", "public_sign", "sync"):
             return override
         if self.variant == "A" and principal_kind == "api_key":
             return "api_key"
@@ -135,10 +137,10 @@ class RateLimiter:
         if not rules:
             return None
         if self.variant == "B":
-            who = f"tenant:{tenant}" if category not in ("public_ticket", "public_events") else f"{tenant}:{ip}"
+            who = f"tenant:{tenant}" if category not in ("public_ticket", "public_events", "public_sign") else f"{tenant}:{ip}"
         elif category in ("auth",):
             who = f"ip:{ip}"
-        elif category in ("public_ticket", "public_events"):
+        elif category in ("public_ticket", "public_events", "public_sign"):
             who = f"{tenant}:ip:{ip}"
         else:
             who = subject
