@@ -78,6 +78,9 @@ def seed_sign(ctx: Ctx) -> None:
     service.sign_in_person(
         ctx,
         done,
-        demo_id("sign-signer", "done", "0"),
-        sc.InPersonSign(signature=sc.SignatureIn(type="typed", text="Casey Customer"), consent=True),
+        sc.InPersonSign(
+            signer_id=demo_id("sign-signer", "done", "0"),
+            signature=sc.SignatureIn(type="typed", text="Casey Customer"),
+            consent=True,
+        ),
     )

@@ -276,6 +276,7 @@ class CertificateOut(BaseModel):
 class InPersonSign(Strict):
     """A staff-authenticated signing at a station: the customer signs in front of staff."""
 
+    signer_id: str = Field(min_length=1, max_length=36)
     values: dict[str, str | bool] = Field(default_factory=dict, max_length=500)
     signature: SignatureIn
     consent: bool = False

@@ -774,13 +774,14 @@ def public_audit(ctx: Ctx, token: str) -> sc.AuditList:
 
 @use_case(
     "sign.documents.sign_in_person",
-    "POST /documents/{id}/signers/{sid}/in-person",
+    "POST /documents/{id}/in-person",
     tx="write",
     says="Signed in person",
     record=DOCUMENT,
     summary="an in-person signer signs at a station, in front of staff (no link exists)",
 )
-def sign_in_person(ctx: Ctx, id: str, sid: str, body: sc.InPersonSign) -> sc.SignResult:
+def sign_in_person(ctx: Ctx, id: str, body: sc.InPersonSign) -> sc.SignResult:
+    sid = body.signer_id
     with ctx.write() as s:
         d = _doc(s, id)
         g = s.get(SignSigner, sid)

@@ -307,20 +307,24 @@ def test_trade_in_agreement_signed_in_person(runtime: Runtime, tmp_path: Path) -
     assert signer.in_person and signer.status == "pending"
     fields = {f.type: f.id for f in execute(ctx_for(rt), "sign.fields.list", id=doc.id).items}
     png = base64.b64encode(drawn_png()).decode()
-    body = {"signature": {"type": "drawn", "image": png}, "consent": True, "values": {fields["checkbox"]: True}}
+    body = {
+        "signer_id": signer.id,
+        "signature": {"type": "drawn", "image": png},
+        "consent": True,
+        "values": {fields["checkbox"]: True},
+    }
     with pytest.raises(Forbidden):  # a warehouse device is not Sign staff
-        execute(ctx_for(rt, "device@demo.test"), "sign.documents.sign_in_person", id=doc.id, sid=signer.id, body=body)
+        execute(ctx_for(rt, "device@demo.test"), "sign.documents.sign_in_person", id=doc.id, body=body)
     with pytest.raises(NotFound):  # another tenant
         execute(
             ctx_for(rt, "owner@other.test", "other"),
             "sign.documents.sign_in_person",
             id=doc.id,
-            sid=signer.id,
             body=body,
         )
     with pytest.raises(ValidationFailed):  # the consent box is required
-        execute(ctx_for(rt), "sign.documents.sign_in_person", id=doc.id, sid=signer.id, body={**body, "values": {}})
-    r = execute(ctx_for(rt), "sign.documents.sign_in_person", id=doc.id, sid=signer.id, body=body)
+        execute(ctx_for(rt), "sign.documents.sign_in_person", id=doc.id, body={**body, "values": {}})
+    r = execute(ctx_for(rt), "sign.documents.sign_in_person", id=doc.id, body=body)
     assert r.document_status == "completed"
     assert not links(rt).get(signer.email)  # never e-mailed
     with rt.db.reading(None) as s:
@@ -328,13 +332,13 @@ def test_trade_in_agreement_signed_in_person(runtime: Runtime, tmp_path: Path) -
     trail = execute(ctx_for(rt), "sign.documents.audit", id=doc.id).items
     assert trail[-2].action == "signed" and "witnessed by owner@demo.test" in (trail[-2].user_agent or "")
     with pytest.raises(Conflict):
-        execute(ctx_for(rt), "sign.documents.sign_in_person", id=doc.id, sid=signer.id, body=body)
+        execute(ctx_for(rt), "sign.documents.sign_in_person", id=doc.id, body=body)
     # A signer with a link cannot be signed for at a station.
     d = _upload(rt, "Remote")
     g = execute(ctx_for(rt), "sign.signers.add", id=d, body={"name": "Gil", "email": "gil@example.test"})
     execute(ctx_for(rt), "sign.documents.send", id=d, body={})
     with pytest.raises(Conflict):
-        execute(ctx_for(rt), "sign.documents.sign_in_person", id=d, sid=g.id, body=body)
+        execute(ctx_for(rt), "sign.documents.sign_in_person", id=d, body={**body, "signer_id": g.id})
 
 
 def test_owner_installs_their_own_certificate(runtime: Runtime) -> None:
