@@ -137,7 +137,11 @@ class RateLimiter:
         if not rules:
             return None
         if self.variant == "B":
-            who = f"tenant:{tenant}" if category not in ("public_ticket", "public_events", "public_sign") else f"{tenant}:{ip}"
+            who = (
+                f"tenant:{tenant}"
+                if category not in ("public_ticket", "public_events", "public_sign")
+                else f"{tenant}:{ip}"
+            )
         elif category in ("auth",):
             who = f"ip:{ip}"
         elif category in ("public_ticket", "public_events", "public_sign"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from asn1crypto import keys as asn1_keys
 from asn1crypto import x509 as asn1_x509
@@ -61,7 +62,7 @@ def page_boxes(content: bytes) -> list[tuple[float, float, float, float]]:
 
 
 def _mediabox(page: generic.DictionaryObject) -> tuple[float, float, float, float]:
-    node = page
+    node: Any = page
     while node is not None:
         if "/MediaBox" in node:
             x0, y0, x1, y1 = (float(v) for v in node["/MediaBox"])
@@ -206,7 +207,7 @@ def stamp_and_append(original: bytes, stamps: list[Stamp], cert: Certificate, se
     xobj = writer.import_page_as_xobject(audit, 0)
     name = pdf_name("/SignAudit")
     contents = writer.add_object(generic.StreamObject(stream_data=b"q " + bytes(name, "ascii") + b" Do Q"))
-    page = generic.DictionaryObject(
+    new_page = generic.DictionaryObject(
         {
             pdf_name("/Type"): pdf_name("/Page"),
             pdf_name("/MediaBox"): generic.ArrayObject(
@@ -218,7 +219,7 @@ def stamp_and_append(original: bytes, stamps: list[Stamp], cert: Certificate, se
             ),
         }
     )
-    writer.insert_page(page)
+    writer.insert_page(new_page)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

@@ -312,7 +312,7 @@ def send_document(ctx: Ctx, id: str, body: sc.SendRequest) -> sc.DocumentOut:
         if body.expires_at is not None:
             d.expires_at = _check_expiry(ctx, body.expires_at)
         if d.expires_at is None:
-            d.expires_at = _utc(now) + timedelta(days=load_settings(s).expiry_days)  # type: ignore[operator]
+            d.expires_at = now + timedelta(days=load_settings(s).expiry_days)
         d.status, d.sent_at, d.updated_at = target, now, now
         _notify_next(ctx, d, signers)
         for g in signers:
@@ -959,9 +959,10 @@ def sweep(ctx: Ctx) -> sc.SweepOut:
             for g in signers:
                 if g.status not in ("sent", "viewed") or not _acting(g) or g.sent_at is None:
                     continue
-                last = _utc(g.reminded_at)
+                last, sent = _utc(g.reminded_at), _utc(g.sent_at)
+                assert sent is not None
                 due = (
-                    _utc(g.sent_at) + timedelta(days=cfg.first_reminder_days)  # type: ignore[operator]
+                    sent + timedelta(days=cfg.first_reminder_days)
                     if last is None
                     else last + timedelta(days=cfg.reminder_every_days)
                 )

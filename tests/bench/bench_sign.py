@@ -62,10 +62,17 @@ def main() -> int:
             pdf.AuditLine(datetime.now(UTC), a, "Ann Signer", "ann@example.test", "203.0.113.7", "0" * 64)
             for a in ("created", "sent", "viewed", "signed")
         ]
-        cert = pdf.Certificate("Bench", "bench", hashlib.sha256(original).hexdigest(), [("Ann", "ann@x", "signer", "signed")], trail)
+        cert = pdf.Certificate(
+            "Bench", "bench", hashlib.sha256(original).hexdigest(), [("Ann", "ann@x", "signer", "signed")], trail
+        )
         out: list[bytes] = []
 
-        def seal_once(original: bytes = original, stamps: list[pdf.Stamp] = stamps, cert: pdf.Certificate = cert) -> None:
+        def seal_once(
+            original: bytes = original,
+            stamps: list[pdf.Stamp] = stamps,
+            cert: pdf.Certificate = cert,
+            out: list[bytes] = out,
+        ) -> None:
             out.append(pdf.seal(pdf.stamp_and_append(original, stamps, cert, "Bench seal"), pair, reason="bench"))
 
         xs = timed(seal_once, RUNS, warmup=1)

@@ -11,9 +11,8 @@ finds a record in every module.
 
 from __future__ import annotations
 
-import importlib
-
 import csv
+import importlib
 import re
 from collections.abc import Callable
 from pathlib import Path

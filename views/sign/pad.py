@@ -143,7 +143,7 @@ class SignaturePad(QWidget):
         data = QByteArray()
         buf = QBuffer(data)
         buf.open(QIODevice.OpenModeFlag.WriteOnly)
-        img.save(buf, "PNG")
+        img.save(buf, b"PNG")
         return bytes(data.data())
 
 
@@ -223,7 +223,7 @@ class SignDialog(QDialog):
         row.addStretch(1)
         row.addWidget(self.submit_btn)
         lay.addLayout(row)
-        QShortcut(QKeySequence("Ctrl+Return"), self, activated=self.submit)
+        QShortcut(QKeySequence("Ctrl+Return"), self).activated.connect(self.submit)
         self._update()
 
     def missing(self) -> list[str]:
