@@ -143,7 +143,7 @@ class SignaturePad(QWidget):
         data = QByteArray()
         buf = QBuffer(data)
         buf.open(QIODevice.OpenModeFlag.WriteOnly)
-        img.save(buf, b"PNG")
+        img.save(buf, "PNG")  # type: ignore[call-overload]  # the stubs say bytes; PySide6 takes str
         return bytes(data.data())
 
 
