@@ -10,8 +10,8 @@ from local_db.models.sign import SignDocument
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
 from services.core.storage import keep_blob
-from services.sign import schemas as sc
 from services.sign import service
+from services.sign.sealing import seal_document
 from services.sign.tradein import agreement_pdf
 
 
@@ -65,6 +65,10 @@ def _add(ctx: Ctx, key: str, title: str, signers: list[tuple[str, str, bool]]) -
 
 @demo_seeder
 def seed_sign(ctx: Ctx) -> None:
+    """Rows written directly, no events (the demo's event list stays the events modules' own);
+    the sent document's e-mail goes to the mail folder, the completed one is sealed."""
+    from local_db.models.sign import SignField, SignSigner
+
     if ctx.tenant is None or ctx.tenant.slug != "demo":
         return
     with ctx.read() as s:
@@ -72,15 +76,28 @@ def seed_sign(ctx: Ctx) -> None:
             return
     _add(ctx, "draft", "Service contract (draft)", [("Dana Dealer", "dana@example.test", False)])
     sent = _add(ctx, "sent", "Partner agreement", [("Sam Signer", "sam@example.test", False)])
-    service.send_document(ctx, sent, sc.SendRequest(expires_at=ctx.now() + timedelta(days=30)))
     done = _add(ctx, "done", "Trade-in agreement iPhone 13", [("Casey Customer", "customer@demo.test", True)])
-    service.send_document(ctx, done, sc.SendRequest())
-    service.sign_in_person(
-        ctx,
-        done,
-        sc.InPersonSign(
-            signer_id=demo_id("sign-signer", "done", "0"),
-            signature=sc.SignatureIn(type="typed", text="Casey Customer"),
-            consent=True,
-        ),
-    )
+    now = ctx.now()
+    with ctx.write() as s:
+        for doc_id in (sent, done):
+            d = s.get(SignDocument, doc_id)
+            assert d is not None
+            d.status, d.sent_at, d.expires_at = "sent", now, now + timedelta(days=30)
+            service.audit(ctx, s, d, "created", actor="Demo", email=None)
+            service.audit(ctx, s, d, "sent", actor="Demo", email=None)
+        g = s.get(SignSigner, demo_id("sign-signer", "sent", "0"))
+        d = s.get(SignDocument, sent)
+        assert g is not None and d is not None
+        g.status, g.sent_at = "sent", now
+        service._invite(ctx, d, g)  # the link exists only in the e-mail
+        d = s.get(SignDocument, done)
+        g = s.get(SignSigner, demo_id("sign-signer", "done", "0"))
+        assert g is not None and d is not None
+        g.status, g.acted_at, g.signature_type, g.signature_text = "signed", now, "typed", "Casey Customer"
+        f = s.get(SignField, demo_id("sign-field", "done", "0"))
+        assert f is not None
+        f.value = "Casey Customer"
+        service.audit(ctx, s, d, "signed", actor=g.name, email=g.email, user_agent="station, witnessed by Demo")
+        d.status, d.completed_at = "completed", now
+        s.flush()
+        seal_document(ctx, s, d, [g], [f])

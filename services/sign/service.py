@@ -890,7 +890,7 @@ def _act(
         d.completed_at = now
         s.flush()
         seal_document(ctx, s, d, signers, _fields(s, d.id))
-        emit(ctx, "document.signed", {"document_id": d.id, "sha256": d.signed_sha256})
+        emit(ctx, "document.signed", {"document_id": d.id, "title": d.title})
         for x in signers:
             if x.role == "cc" and x.email:
                 send_after_commit(
