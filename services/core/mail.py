@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from local_db import new_id
 from services.core.commands import use_case
 from services.core.context import Ctx, Runtime
-from services.core.errors import NotFound
+from services.core.errors import Forbidden, NotFound
 from services.core.files import FileResult
 from services.core.pagination import ListQuery, Page, page_spec
 from services.core.roles import MANAGERS
@@ -51,6 +51,8 @@ class Mail:
     subject: str
     text: str
     reply_to: str | None = None
+    # Carries a link for its recipient alone (a signing link): kept mail is listed but never shown.
+    private: bool = False
 
 
 class MailOut(BaseModel):
@@ -77,6 +79,8 @@ def build(cfg: MailConfig, mail: Mail, now: datetime) -> EmailMessage:
     msg["Message-ID"] = make_msgid(domain="platform.invalid")
     if mail.reply_to:
         msg["Reply-To"] = mail.reply_to
+    if mail.private:
+        msg[PRIVATE_HEADER] = "1"
     msg.set_content(mail.text)
     return msg
 
@@ -111,6 +115,9 @@ def _smtp(cfg: MailConfig, msg: EmailMessage) -> None:
         if url.username:
             smtp.login(unquote(url.username), unquote(url.password or ""))
         smtp.send_message(msg)
+
+
+PRIVATE_HEADER = "X-Platform-Private"
 
 
 def mail_dir(rt: Runtime, tenant_id: str) -> Path:
@@ -158,4 +165,7 @@ def get_mail(ctx: Ctx, id: str) -> FileResult:
     path = mail_dir(ctx.runtime, ctx.tenant_id) / f"{id}.eml"
     if not _NAME.match(path.name) or not path.is_file():
         raise NotFound("message not found", {"id": id})
-    return FileResult(path.read_bytes(), "message/rfc822", path.name)
+    content = path.read_bytes()
+    if f"\n{PRIVATE_HEADER}: 1".encode() in content.split(b"\n\n", 1)[0].replace(b"\r\n", b"\n"):
+        raise Forbidden("this message carries a private link for its recipient alone; it is not shown")
+    return FileResult(content, "message/rfc822", path.name)

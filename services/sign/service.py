@@ -152,7 +152,7 @@ def _invite(ctx: Ctx, d: SignDocument, sg: SignSigner, *, reminder: bool = False
         + f"Open your private link (do not forward it; it is yours alone):\n{link(ctx, token)}\n\n"
         + (f"The link expires on {d.expires_at:%Y-%m-%d %H:%M} UTC.\n" if d.expires_at else "")
     )
-    send_after_commit(ctx, Mail(to=sg.email, subject=f"{verb}: {d.title}", text=text))
+    send_after_commit(ctx, Mail(to=sg.email, subject=f"{verb}: {d.title}", text=text, private=True))
 
 
 def _acting(sg: SignSigner) -> bool:

@@ -84,6 +84,11 @@ def test_sequential_signing_to_a_sealed_pdf_two_validators_accept(runtime: Runti
     with rt.db.reading(None) as s:
         kept = s.execute(select(SignSigner.token_hash).where(SignSigner.id == first.id)).scalar_one()
     assert kept == token_hash(ann) and ann not in kept
+    # Kept mail (no SMTP) is listed for managers, but a message carrying a signing link is not shown.
+    kept_mail = execute(ctx_for(rt), "platform.mail.list", query={"search": "ann@example.test"}).items
+    assert kept_mail
+    with pytest.raises(Forbidden):
+        execute(ctx_for(rt), "platform.mail.get", id=kept_mail[0].id)
 
     view = execute(public_ctx(rt), "sign.public.get", token=ann, headers={"user-agent": "Firefox/130"})
     assert view.pages == 2 and [f.id for f in view.fields] == [f1.id, txt.id] and view.signer_status == "viewed"
