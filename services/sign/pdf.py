@@ -9,7 +9,9 @@ form XObject and paints it over the original page (or as a new last page).
 
 from __future__ import annotations
 
+import asyncio
 import io
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -342,6 +344,16 @@ def seal(content: bytes, pair: KeyPair, *, reason: str, location: str = "") -> b
         reason=reason[:200],
         location=location[:200] or None,
     )
-    w = IncrementalPdfFileWriter(io.BytesIO(content), strict=False)
-    out = signers.sign_pdf(w, meta, signer=signer)
-    return out.getvalue()
+
+    def sign() -> bytes:
+        w = IncrementalPdfFileWriter(io.BytesIO(content), strict=False)
+        return signers.sign_pdf(w, meta, signer=signer).getvalue()
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return sign()
+    # pyHanko signs through asyncio.run(), which a thread running an event loop (the desktop's qasync
+    # loop, an async caller) cannot do: sign on a thread of its own.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(sign).result()

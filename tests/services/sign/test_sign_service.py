@@ -389,3 +389,20 @@ def test_demo_and_strangers(runtime: Runtime) -> None:
         execute(ctx_for(rt, "operator@demo.test"), "sign.documents.list", query={})
     with pytest.raises(Conflict):
         execute(ctx_for(rt), "sign.documents.send", id=done, body={})
+
+
+def test_sealing_works_inside_a_running_event_loop() -> None:
+    """The desktop's qasync loop (and async callers such as a demo seeded in one) seal too."""
+    import asyncio
+    from datetime import UTC, datetime
+
+    from services.sign import pdf
+
+    pair = pdf.self_signed("Loop seal", datetime.now(UTC))
+    cert = pdf.Certificate("Loop", "id", "0" * 64, [("A", "a@example.test", "signer", "signed")])
+    stamped = pdf.stamp_and_append(make_pdf(1), [pdf.Stamp(1, 0.1, 0.1, 0.3, 0.05, "name", "A")], cert, "Loop seal")
+
+    async def seal() -> bytes:
+        return pdf.seal(stamped, pair, reason="loop")
+
+    assert b"/ByteRange" in asyncio.run(seal())
