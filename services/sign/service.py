@@ -237,6 +237,10 @@ def create_document(ctx: Ctx, upload: Upload, query: sc.DocumentCreateQuery) -> 
         body = validate_body(sc.DocumentFromTemplate, parse_json(upload.content))
         return _from_template(ctx, body)
     fields = _form_fields(upload, query)
+    # A station's outbox repeats the path (with its query) and the file, not multipart text parts:
+    # the fields travel on as query parameters.
+    query.title, query.signing_order = fields.title, fields.signing_order
+    query.message, query.expires_at = fields.message or None, fields.expires_at
     blob = store_blob(ctx, upload.content, allowed=PDF_TYPES)
     pages = _pdf_pages(upload.content)
     now = ctx.now()

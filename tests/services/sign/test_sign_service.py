@@ -406,3 +406,15 @@ def test_sealing_works_inside_a_running_event_loop() -> None:
         return pdf.seal(stamped, pair, reason="loop")
 
     assert b"/ByteRange" in asyncio.run(seal())
+
+
+def test_a_station_upload_waits_in_the_outbox_with_its_fields(station: Runtime) -> None:
+    up = Upload("lease.pdf", "application/pdf", make_pdf(1), {"title": "Offline lease", "message": "hi"})
+    doc = execute(ctx_for(station), "sign.documents.create", upload=up, query={})
+    from local_db.models import OutboxEntry
+
+    with station.db.reading(None) as s:
+        entry = s.execute(select(OutboxEntry).where(OutboxEntry.command == "sign.documents.create")).scalar_one()
+    assert entry.method == "POST" and entry.path.startswith("/demo/sign/api/documents?")
+    assert "title=Offline+lease" in entry.path and "message=hi" in entry.path
+    assert entry.file and entry.file["content_type"] == "application/pdf" and doc.id in entry.ids
