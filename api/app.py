@@ -97,7 +97,8 @@ async def read_upload(request: Request) -> Upload:
         if part is None or isinstance(part, str):
             raise ValidationFailed("multipart body needs a 'file' part")
         content = await part.read()
-        return Upload(part.filename or "upload", part.content_type or "application/octet-stream", content)
+        fields = {k: v for k, v in form.multi_items() if isinstance(v, str)}
+        return Upload(part.filename or "upload", part.content_type or "application/octet-stream", content, fields)
     content = await request.body()
     name = request.query_params.get("filename") or request.headers.get("x-filename") or "upload"
     return Upload(name, ctype.split(";")[0].strip(), content)

@@ -87,6 +87,8 @@ class Operation:
     # Request headers the handler needs (inbound webhook signatures), passed
     # as ``headers={lower-case name: value or None}``.
     headers: tuple[str, ...] = ()
+    # The body may be left out (``body: Model | None = None``): an empty request body is None.
+    body_optional: bool = False
 
     @property
     def write(self) -> bool:
@@ -184,6 +186,7 @@ def use_case(
                 cookie=cookie,
                 clears_cookie=clears_cookie,
                 headers=headers,
+                body_optional=type(None) in get_args(hints.get("body")),
             )
         )
         return fn
@@ -246,7 +249,7 @@ def check_access(ctx: Ctx, op: Operation) -> None:
 
 
 def parse_body(op: Operation, raw: Any) -> BaseModel | None:
-    if op.body is None:
+    if op.body is None or (raw is None and op.body_optional):
         return None
     return validate_body(op.body, raw)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,8 @@ class Upload:
     filename: str
     content_type: str
     content: bytes
+    # The other (text) parts of a multipart upload: the fields sent beside the file.
+    fields: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from pydantic import BaseModel
 from local_db import new_id
 from services.core.commands import use_case
 from services.core.context import Ctx, Runtime
-from services.core.errors import NotFound
+from services.core.errors import Forbidden, NotFound
 from services.core.files import FileResult
 from services.core.pagination import ListQuery, Page, page_spec
 from services.core.roles import MANAGERS
@@ -57,6 +57,8 @@ class Mail:
     reply_to: str | None = None
     html: str | None = None  # an alternative part beside the text (campaign mail)
     headers: tuple[tuple[str, str], ...] = ()  # extra headers (List-Unsubscribe, ...)
+    # Carries a link for its recipient alone (a signing link): kept mail is listed but never shown.
+    private: bool = False
 
 
 class MailOut(BaseModel):
@@ -85,6 +87,8 @@ def build(cfg: MailConfig, mail: Mail, now: datetime) -> EmailMessage:
         msg["Reply-To"] = mail.reply_to
     for name, value in mail.headers:
         msg[name] = value
+    if mail.private:
+        msg[PRIVATE_HEADER] = "1"
     msg.set_content(mail.text)
     if mail.html:
         msg.add_alternative(mail.html, subtype="html")
@@ -221,6 +225,9 @@ def _connect(cfg: MailConfig) -> smtplib.SMTP:
     return smtp
 
 
+PRIVATE_HEADER = "X-Platform-Private"
+
+
 def mail_dir(rt: Runtime, tenant_id: str) -> Path:
     return rt.data_dir / "mail" / tenant_id
 
@@ -266,4 +273,7 @@ def get_mail(ctx: Ctx, id: str) -> FileResult:
     path = mail_dir(ctx.runtime, ctx.tenant_id) / f"{id}.eml"
     if not _NAME.match(path.name) or not path.is_file():
         raise NotFound("message not found", {"id": id})
-    return FileResult(path.read_bytes(), "message/rfc822", path.name)
+    content = path.read_bytes()
+    if f"\n{PRIVATE_HEADER}: 1".encode() in content.split(b"\n\n", 1)[0].replace(b"\r\n", b"\n"):
+        raise Forbidden("this message carries a private link for its recipient alone; it is not shown")
+    return FileResult(content, "message/rfc822", path.name)

@@ -96,6 +96,8 @@ VARIANT_A: dict[str, list[Rule]] = {
     "public_events": [Rule("public_events", 60, 60)],
     # Public warranty registration (Aftersale): limited like public ticket creation, its own count.
     "public_warranty": [Rule("public_warranty", 5, 3600)],
+    # Public signing links (Sign): a signer opens, signs, downloads; a guesser is slowed.
+    "public_sign": [Rule("public_sign", 60, 60)],
 }
 VARIANT_B: dict[str, list[Rule]] = {
     "read": [Rule("read", 100, 60)],
@@ -105,7 +107,10 @@ VARIANT_B: dict[str, list[Rule]] = {
     "public_ticket": [Rule("public_ticket", 5, 3600)],
     "public_events": [Rule("public_events", 60, 60)],
     "public_warranty": [Rule("public_warranty", 5, 3600)],
+    "public_sign": [Rule("public_sign", 60, 60)],
 }
+# Categories counted per tenant and client address (no principal to count by).
+PUBLIC = ("public_ticket", "public_events", "public_warranty", "public_sign")
 
 
 class RateLimiter:
@@ -121,7 +126,7 @@ class RateLimiter:
 
     def category(self, *, method: str, principal_kind: str, override: str | None) -> str:
         # "sync": a station's signed batches (up to 250 changes each) have no per-minute limit.
-        if override in ("auth", "public_ticket", "public_events", "public_warranty", "sync"):
+        if override in ("auth", *PUBLIC, "sync"):
             return override
         if self.variant == "A" and principal_kind == "api_key":
             return "api_key"
@@ -140,12 +145,12 @@ class RateLimiter:
         if self.variant == "B":
             who = (
                 f"tenant:{tenant}"
-                if category not in ("public_ticket", "public_events", "public_warranty")
+                if category not in PUBLIC
                 else f"{tenant}:{ip}"
             )
         elif category in ("auth",):
             who = f"ip:{ip}"
-        elif category in ("public_ticket", "public_events", "public_warranty"):
+        elif category in PUBLIC:
             who = f"{tenant}:ip:{ip}"
         else:
             who = subject

@@ -316,6 +316,10 @@ class InspectionWorkspace(Workspace):
         self.reject_reason = QLineEdit(placeholderText="Reason to reject")
         self.reject_btn = QPushButton("Re&ject")
         self.reject_btn.clicked.connect(self.reject)
+        # The customer signs the trade-in agreement on this screen (views/sign/pad.py): no link.
+        self.agreement_btn = QPushButton("Customer signs agreement…")
+        self.agreement_btn.setObjectName("sign-agreement")
+        self.agreement_btn.clicked.connect(self.sign_agreement)
         for button in (
             self.receive_btn,
             self.complete_btn,
@@ -323,6 +327,7 @@ class InspectionWorkspace(Workspace):
             self.decline_btn,
             self.reject_reason,
             self.reject_btn,
+            self.agreement_btn,
         ):
             actions.addWidget(button)
         rv.addLayout(actions)
@@ -524,6 +529,7 @@ class InspectionWorkspace(Workspace):
         self.decline_btn.setVisible(pending and "decline" in allowed)
         self.reject_btn.setVisible("reject" in allowed)
         self.reject_reason.setVisible("reject" in allowed)
+        self.agreement_btn.setVisible(self.sub is not None and self.session.may_use("sign"))
 
     # --- live grading -----------------------------------------------------------------------
 
@@ -746,6 +752,23 @@ class InspectionWorkspace(Workspace):
             on_success=self._photo_added,
             on_failure=self._failed,
             parent=self.attach_btn,
+        )
+
+    def sign_agreement(self, *, full_screen: bool = True) -> None:
+        """Make the trade-in agreement of the open submission and hand the screen to the customer."""
+        if self.sub is None:
+            return
+        from views.sign.pad import sign_at_station
+
+        def made(doc: Any) -> None:
+            self.say("Hand the screen to the customer to sign the agreement", "info")
+            sign_at_station(self, self.session, doc.id, full_screen=full_screen)
+
+        self.session.ops.run(
+            self.session.call("sign.documents.trade_in", body={"submission_id": self.sub.id}),
+            on_success=made,
+            on_failure=self._failed,
+            parent=self,
         )
 
     def reject(self) -> None:

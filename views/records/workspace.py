@@ -12,6 +12,7 @@ finds a record in every module.
 from __future__ import annotations
 
 import csv
+import importlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -59,6 +60,11 @@ from views.records.palette import Palette
 from views.shell.theme import set_role
 
 _LIST_FIELDS = set(ListQuery.model_fields)
+
+
+# Actions that open their own screen instead of a form built from the body: op name -> "module:function"
+# called as function(workspace, session, record_id).
+ACTION_SCREENS: dict[str, str] = {"sign.documents.sign_in_person": "views.sign.pad:open_for_record"}
 
 
 def action_title(op: Operation) -> str:
@@ -467,6 +473,10 @@ class RecordsWorkspace(Workspace):
         when it cannot be undone."""
         res = self.current
         if res is None:
+            return
+        if op.name in ACTION_SCREENS:  # an action with its own screen rather than a form
+            module, _, fn = ACTION_SCREENS[op.name].partition(":")
+            getattr(importlib.import_module(module), fn)(self, self.session, record_id)
             return
         param = res.id_param(op) or "id"
         params: dict[str, Any] = {param: record_id}

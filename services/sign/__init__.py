@@ -1,0 +1,8 @@
+"""Sign: documents sent for signature, signed by link or in person, sealed with a PAdES signature
+(docs/sign.md).
+
+Importing the package imports the modules that declare its use cases and its demo
+content; the composition root imports every services/<module> package.
+"""
+
+from services.sign import demo, sealing, service, tradein  # noqa: F401 - declarations and demo seeders register on import

@@ -1,0 +1,1 @@
+"""Signing in person at a station (the signature pad), reused by inspection and records."""
