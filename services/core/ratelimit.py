@@ -143,11 +143,7 @@ class RateLimiter:
         if not rules:
             return None
         if self.variant == "B":
-            who = (
-                f"tenant:{tenant}"
-                if category not in PUBLIC
-                else f"{tenant}:{ip}"
-            )
+            who = f"tenant:{tenant}" if category not in PUBLIC else f"{tenant}:{ip}"
         elif category in ("auth",):
             who = f"ip:{ip}"
         elif category in PUBLIC:
