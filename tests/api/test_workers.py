@@ -25,7 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def worker_pids(parent: int) -> set[int]:
     """The parent's uvicorn worker processes (multiprocessing spawns them)."""
-    out = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(parent)], capture_output=True, text=True).stdout
+    out = subprocess.run(
+        ["ps", "-ww", "-o", "pid=,args=", "--ppid", str(parent)], capture_output=True, text=True
+    ).stdout
     return {int(line.split()[0]) for line in out.splitlines() if "spawn_main" in line}
 
 
