@@ -28,7 +28,7 @@ from services.core.context import Ctx, Runtime
 from services.core.errors import RateLimited, ServiceError, Unauthorized, ValidationFailed
 from services.core.files import FileResult, Redirect, Upload
 from services.core.pagination import Page
-from services.core.ratelimit import Decision, RateLimiter
+from services.core.ratelimit import Decision, RateLimiter, store_for
 from services.core.schemas import LoginOut, LoginRequest, MeOut
 
 log = logging.getLogger("api")
@@ -272,7 +272,8 @@ def create_app(
     app = FastAPI(
         title="Multi-tenant business platform", version=version, lifespan=lifespan, docs_url="/docs", redoc_url=None
     )
-    server = Server(rt, RateLimiter(rate_limits), cookie_domain)
+    # Shared by every worker process on PostgreSQL; in memory on SQLite (one process).
+    server = Server(rt, RateLimiter(rate_limits, store_for(rt.db.engine)), cookie_domain)
     app.state.server = server
     install_error_handlers(app)
 

@@ -34,6 +34,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--demo", action="store_true", dest="serve_demo")
     s.add_argument("--tls-cert")
     s.add_argument("--tls-key")
+    s.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="worker processes (more than 1 needs PLATFORM_DATABASE_URL on PostgreSQL)",
+    )
 
     d = sub.add_parser("seed-demo", help="write the demo data set into a data dir")
     d.add_argument("--data-dir", type=Path, required=True, dest="seed_data_dir")
@@ -100,10 +106,19 @@ def main(argv: list[str] | None = None) -> int:
         kw: dict[str, object] = {"demo": args.serve_demo or args.demo}
         if args.serve_data_dir or args.data_dir:
             kw["data_dir"] = args.serve_data_dir or args.data_dir
-        from app.server import serve
+        if args.workers < 1:
+            parser.error("--workers must be 1 or more")
+        from app.server import WorkersNeedPostgres, serve, serve_workers
         from app.settings import Settings
 
-        serve(Settings(**kw), args.host, args.port, args.tls_cert, args.tls_key)  # type: ignore[arg-type]
+        settings = Settings(**kw)  # type: ignore[arg-type]
+        if args.workers > 1:
+            try:
+                serve_workers(settings, args.host, args.port, args.workers, args.tls_cert, args.tls_key)
+            except WorkersNeedPostgres as exc:
+                parser.error(str(exc))
+            return 0
+        serve(settings, args.host, args.port, args.tls_cert, args.tls_key)
         return 0
     if args.command == "seed-demo":
         from app.station import seed_data_dir

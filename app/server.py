@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import socket
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
+from uvicorn.supervisors import Multiprocess
 
 from api.app import create_app
 from api.http_protocol import EnvelopeH11Protocol
@@ -47,9 +50,11 @@ def jobs_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
 LIFESPAN_FACTORIES.append(jobs_lifespan)
 
 
-def build_app(settings: Settings, clock: Clock | None = None) -> tuple[FastAPI, Runtime]:
-    rt = platform_runtime(settings, clock)
-    if settings.demo:
+def build_app(
+    settings: Settings, clock: Clock | None = None, *, seed: bool = True, migrate: bool = True
+) -> tuple[FastAPI, Runtime]:
+    rt = platform_runtime(settings, clock, migrate=migrate)
+    if settings.demo and seed:
         seed_demo(rt)
     origins = [o.strip() for o in (settings.allowed_origins or "").split(",") if o.strip()]
     app = create_app(
@@ -113,6 +118,84 @@ def serve(
         asyncio.run(run())
     finally:
         rt.db.dispose()
+
+
+def worker_app() -> FastAPI:
+    """The app of one worker process of ``serve --workers N`` (uvicorn imports it by name in each
+    worker). Its settings come from the environment the parent set; the parent migrated and
+    seeded the database before starting the workers, so a worker does neither twice."""
+    app, _rt = build_app(Settings(), seed=False, migrate=False)
+    return app
+
+
+class WorkersNeedPostgres(ValueError):
+    pass
+
+
+def serve_workers(
+    settings: Settings,
+    host: str,
+    port: int,
+    workers: int,
+    tls_cert: str | None = None,
+    tls_key: str | None = None,
+) -> None:
+    """N worker processes on one listening socket (uvicorn's supervisor: a worker that dies is
+    started again). Each has its own event worker and delivery workers; deliveries are claimed
+    across processes with SKIP LOCKED and rate limits are counted in PostgreSQL, so the workers
+    need the database on PostgreSQL (SQLite serves one process)."""
+    url = settings.resolved_database_url()
+    if not url.startswith("postgresql"):
+        raise WorkersNeedPostgres("--workers > 1 needs PLATFORM_DATABASE_URL on PostgreSQL (SQLite serves one process)")
+    # Once, before any worker: the schema, the secret key in the data dir, the demo data.
+    rt = platform_runtime(settings)
+    if settings.demo:
+        seed_demo(rt)
+    rt.db.dispose()
+    os.environ.update(
+        {
+            "PLATFORM_DATA_DIR": str(settings.data_dir),
+            "PLATFORM_DEMO": "1" if settings.demo else "0",
+            "PLATFORM_SECRET_KEY": settings.resolved_secret_key(),
+        }
+    )
+    if port == 0:
+        port = free_port(host)
+    config = uvicorn.Config(
+        "app.server:worker_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        ssl_certfile=tls_cert,
+        ssl_keyfile=tls_key,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        http=EnvelopeH11Protocol,
+    )
+    scheme = "https" if tls_cert else "http"
+    url = f"{scheme}://{host}:{port}"
+    threading.Thread(target=_say_when_ready, args=(url,), daemon=True).start()
+    sock = config.bind_socket()
+    try:
+        Multiprocess(config, sockets=[sock]).run()
+    finally:
+        sock.close()
+
+
+def _say_when_ready(url: str) -> None:
+    """Print ``listening on URL`` (CONTRACT.md) once a worker answers /health."""
+    import httpx
+
+    for _ in range(1200):
+        try:
+            if httpx.get(url + "/health", verify=False, timeout=2).status_code == 200:
+                print(f"listening on {url}", flush=True)
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
 
 
 class EmbeddedServer:

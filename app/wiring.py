@@ -45,10 +45,11 @@ def load_modules() -> None:
                 importlib.import_module(f"services.{info.name}.{part}")
 
 
-def platform_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
+def platform_runtime(settings: Settings, clock: Clock | None = None, *, migrate: bool = True) -> Runtime:
+    """``migrate=False``: the schema is already current (a worker of ``serve --workers``; the parent migrated)."""
     load_modules()
     secure_data_dir(settings.data_dir)
-    db = Database(settings.resolved_database_url())
+    db = Database(settings.resolved_database_url(), migrate=migrate)
     rt = Runtime(
         db=db,
         secret_key=settings.resolved_secret_key(),

@@ -27,7 +27,13 @@ def test_version() -> None:
 
 
 def test_bad_argument_is_one_line_and_exit_2() -> None:
-    for args in (["--bogus"], ["serve", "--port", "eighty"], ["screenshot", "--workspace", "moon", "--out", "x.png"]):
+    for args in (
+        ["--bogus"],
+        ["serve", "--port", "eighty"],
+        ["screenshot", "--workspace", "moon", "--out", "x.png"],
+        ["serve", "--workers", "0"],
+        ["serve", "--workers", "2", "--data-dir", "/nonexistent/sqlite"],  # several workers need PostgreSQL
+    ):
         r = run(*args)
         assert r.returncode == 2, args
         assert len(r.stderr.strip().splitlines()) == 1, r.stderr

@@ -516,8 +516,10 @@ def execute(
         refuse_online_only(ctx, op)
     with ctx.write():
         if idempotency_key and ctx.tenant is not None:
-            done = _replay(ctx, op, idempotency_key, params, parsed)
-            if done is not None:
+            fresh = ctx.uow.fresh_keys
+            if idempotency_key in fresh:
+                fresh.discard(idempotency_key)  # used now: a second call with it looks it up
+            elif (done := _replay(ctx, op, idempotency_key, params, parsed)) is not None:
                 return done.get("result")
         outboxed = ctx.runtime.is_station and op.auth != "platform"
         # A station records the identifiers the change makes; the platform's
@@ -565,14 +567,19 @@ def _remember(ctx: Ctx, op: Operation, key: str, params: dict[str, str], body: B
         stored = result
     else:  # files and pages are not commands' answers; keep the fact, not the bytes
         stored = None
-    ctx.uow.session.add(
-        IdempotencyRecord(
-            id=new_id(),
-            key=key[:200],
-            command=op.name,
-            request_hash=_request_hash(op, params, body),
-            response={"result": stored},
-            created_at=ctx.now(),
-            tenant_id=ctx.tenant_id,
-        )
+    # Core insert: every keyed write (each replayed station change) makes one.
+    ctx.uow.session.connection().execute(
+        _INSERT_IDEMPOTENCY,
+        {
+            "id": new_id(),
+            "key": key[:200],
+            "command": op.name,
+            "request_hash": _request_hash(op, params, body),
+            "response": {"result": stored},
+            "created_at": ctx.now(),
+            "tenant_id": ctx.tenant_id,
+        },
     )
+
+
+_INSERT_IDEMPOTENCY = insert(table_of(IdempotencyRecord))

@@ -149,6 +149,8 @@ class UnitOfWork:
         self.events: list[tuple[str, str]] = []
         self.commands: list[str] = []
         self.after: list[Callable[[], None]] = []
+        # Idempotency keys known unused in this transaction (a sync push looks a chunk's up at once).
+        self.fresh_keys: set[str] = set()
 
 
 @dataclass

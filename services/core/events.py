@@ -11,7 +11,7 @@ platform).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
@@ -111,7 +111,23 @@ def canonical_json(obj: Any) -> bytes:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str).encode()
 
 
-def event_signing_payload(ev: Event) -> bytes:
+@dataclass(slots=True)
+class EmittedEvent:
+    """The columns of an ``Event`` row just written (a plain record: building an ORM instance
+    per emit cost more than the insert itself)."""
+
+    id: str
+    type: str
+    source: str
+    data: dict[str, Any]
+    created_at: datetime
+    origin: str | None
+    tenant_id: str
+    signature: str | None = None
+    synced_at: datetime | None = None
+
+
+def event_signing_payload(ev: Event | EmittedEvent) -> bytes:
     return canonical_json(
         {
             "id": ev.id,
@@ -124,16 +140,18 @@ def event_signing_payload(ev: Event) -> bytes:
     )
 
 
-def emit(ctx: Ctx, type_: str, data: dict[str, Any], *, source: str | None = None, origin: str | None = None) -> Event:
+def emit(
+    ctx: Ctx, type_: str, data: dict[str, Any], *, source: str | None = None, origin: str | None = None
+) -> EmittedEvent:
     """Record an event in the open unit of work (no unit of work: an error, by design).
 
     The row is written with a Core insert on the unit of work's connection:
     every write use case emits, and the ORM's per-object bookkeeping would
-    double its cost. The returned ``Event`` is a detached, read-only copy.
+    double its cost. The returned record is a read-only copy of the row.
     """
     uow = ctx.uow
     clean = validate_event(type_, data)
-    ev = Event(
+    ev = EmittedEvent(
         id=new_id(),
         type=type_,
         source=source or EVENT_TYPES[type_].module,
@@ -142,8 +160,6 @@ def emit(ctx: Ctx, type_: str, data: dict[str, Any], *, source: str | None = Non
         # "public": published anonymously (POST /p/events); delivered bodies say so.
         origin=origin or ctx.runtime.station_id,
         tenant_id=ctx.tenant_id,
-        signature=None,
-        synced_at=None,
     )
     if ctx.runtime.is_station and ctx.runtime.station_key:
         ev.signature = sign(ctx.runtime.station_key, event_signing_payload(ev))
@@ -157,4 +173,5 @@ def emit(ctx: Ctx, type_: str, data: dict[str, Any], *, source: str | None = Non
 
 
 _EVENT_COLUMNS = [c.key for c in table_of(Event).columns]
+assert set(_EVENT_COLUMNS) == {f.name for f in fields(EmittedEvent)}, "EmittedEvent mirrors the events table"
 _INSERT_EVENT = insert(table_of(Event))

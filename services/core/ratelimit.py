@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from sqlalchemy import Engine, text
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -85,6 +87,68 @@ class MemoryStore:
         self._logs = {k: v for k, v in self._logs.items() if v and v[-1] > now - self._windows.get(k, 3600)}
         self._windows = {k: w for k, w in self._windows.items() if k in self._logs}
         self._last_sweep = now
+
+
+class PostgresStore:
+    """The let-through requests of every process, as rows ``(key, at)`` of an UNLOGGED table
+    (counters need no crash safety: a restart forgets a minute of counting at worst).
+
+    One transaction per request: an advisory lock per key (taken in key order, so two requests
+    never wait on each other in a circle), the count of each key's window, the insert when all
+    are under their limit. Rows older than a key's window are deleted as the key is counted."""
+
+    TABLE = "rate_limit_hits"
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._ready = False
+
+    def _create(self) -> None:
+        with self.engine.begin() as conn:
+            # One creator at a time (several workers start together).
+            conn.execute(text("SELECT pg_advisory_xact_lock(hashtext('rate_limit_hits:create'))"))
+            conn.execute(
+                text(
+                    f"CREATE UNLOGGED TABLE IF NOT EXISTS {self.TABLE} "
+                    "(key text NOT NULL, at double precision NOT NULL)"
+                )
+            )
+            conn.execute(text(f"CREATE INDEX IF NOT EXISTS ix_{self.TABLE}_key_at ON {self.TABLE} (key, at)"))
+        self._ready = True
+
+    def take(self, rules: Sequence[tuple[str, int, int]], now: float) -> tuple[bool, list[Usage]]:
+        if not self._ready:
+            self._create()
+        counted: dict[str, tuple[int, float | None]] = {}
+        with self.engine.begin() as conn:
+            for key in sorted({k for k, _l, _w in rules}):
+                conn.execute(_LOCK, {"k": key})
+            for key, _limit, window in rules:
+                conn.execute(_FORGET, {"k": key, "since": now - window})
+                n, oldest = conn.execute(_COUNT, {"k": key, "since": now - window}).one()
+                counted[key] = (int(n), oldest)
+            allowed = all(counted[k][0] < limit for k, limit, _w in rules)
+            if allowed:
+                conn.execute(_HIT, [{"k": k, "at": now} for k, _l, _w in rules])
+        usages = []
+        for key, _limit, window in rules:
+            n, oldest = counted[key]
+            if allowed:
+                n += 1
+                oldest = oldest if oldest is not None else now
+            usages.append(Usage(n, (oldest if oldest is not None else now) + window))
+        return allowed, usages
+
+
+_LOCK = text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))")
+_FORGET = text(f"DELETE FROM {PostgresStore.TABLE} WHERE key = :k AND at <= :since")
+_COUNT = text(f"SELECT count(*), min(at) FROM {PostgresStore.TABLE} WHERE key = :k AND at > :since")
+_HIT = text(f"INSERT INTO {PostgresStore.TABLE} (key, at) VALUES (:k, :at)")
+
+
+def store_for(engine: Engine) -> RateStore:
+    """The store a server's processes share: PostgreSQL's table, or memory (SQLite: one process)."""
+    return PostgresStore(engine) if engine.dialect.name == "postgresql" else MemoryStore()
 
 
 VARIANT_A: dict[str, list[Rule]] = {

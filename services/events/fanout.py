@@ -20,8 +20,9 @@ from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.base import table_of
-from local_db.models.events import Delivery, Event, Subscription
+from local_db.models.events import Delivery, Subscription
 from services.core.context import Runtime
+from services.core.events import EmittedEvent
 from services.events import states
 
 # session.info key: {event id: number of deliveries created} for the publish answer.
@@ -93,7 +94,7 @@ def install_platform(rt: Runtime, config: DeliveryConfig) -> None:
     rt.provide(config)
     if not any(getattr(h, "__name__", "") == "fan_out_hook" for h in rt.event_hooks):
 
-        def fan_out_hook(session: Session, ev: Event) -> None:
+        def fan_out_hook(session: Session, ev: EmittedEvent) -> None:
             fan_out(session, ev, config_of(rt))
 
         rt.event_hooks.append(fan_out_hook)
@@ -185,7 +186,7 @@ def active_subscriptions(session: Session, tenant_id: str) -> list[Mapping[str, 
     return [dict(r) for r in rows]
 
 
-def fan_out(session: Session, ev: Event, config: DeliveryConfig) -> int:
+def fan_out(session: Session, ev: EmittedEvent, config: DeliveryConfig) -> int:
     """One pending delivery per matching active subscription, in the caller's transaction."""
     subs = active_subscriptions(session, ev.tenant_id)
     rows = [

@@ -14,7 +14,7 @@ from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscriptio
 from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
-from services.core.events import emit
+from services.core.events import EmittedEvent, emit
 from services.core.pagination import Page, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.core.sealing import seal, unseal
@@ -56,7 +56,7 @@ TEST_EVENT_TYPE = "webhook.test"
 # --- events -------------------------------------------------------------------------
 
 
-def _event_out(ev: Event) -> EventOut:
+def _event_out(ev: Event | EmittedEvent) -> EventOut:
     return EventOut(
         id=ev.id, type=ev.type, source=ev.source, tenant_id=ev.tenant_id, data=ev.data, created_at=ev.created_at
     )

@@ -23,6 +23,10 @@ from services.sync.protocol import synced_tables, upsert
 
 _CHANGES = table_of(SyncChange)
 _USN_KEY = "sync_usn"
+# A sync push collects the change log of a whole chunk of entries and writes it once
+# (``defer_changes`` ... ``write_deferred``): one dict per entry, so an entry whose
+# savepoint is rolled back leaves nothing behind.
+_DEFER_KEY = "sync_changes_deferred"
 
 
 def install_change_log(rt: Runtime) -> None:
@@ -54,6 +58,14 @@ def _after_flush(session: Session, _ctx: UOWTransaction) -> None:
                 found.setdefault((obj.tenant_id, "users", obj.user_id), False)
     if not found:
         return
+    deferred = session.info.get(_DEFER_KEY)
+    if deferred is not None:
+        deferred[-1].update(found)
+        return
+    _write(session, found)
+
+
+def _write(session: Session, found: dict[tuple[str, str, str], bool]) -> None:
     conn = session.connection()
     usns: dict[str, int] = session.info.setdefault(_USN_KEY, {})
     rows = []
@@ -62,6 +74,31 @@ def _after_flush(session: Session, _ctx: UOWTransaction) -> None:
             usns[tid] = next_counter(conn, tid, "usn")
         rows.append({"tenant_id": tid, "table_name": name, "row_id": row_id, "usn": usns[tid], "deleted": deleted})
     upsert(conn, _CHANGES, rows, ["tenant_id", "table_name", "row_id"])
+
+
+def defer_changes(session: Session) -> None:
+    """From now on this transaction's change log is kept aside until ``write_deferred``."""
+    session.info[_DEFER_KEY] = [{}]
+
+
+def next_entry(session: Session, keep: bool) -> None:
+    """The open entry's changes are kept (its savepoint committed) or dropped (rolled back)."""
+    deferred = session.info[_DEFER_KEY]
+    if keep:
+        deferred.append({})
+    else:
+        deferred[-1].clear()
+
+
+def write_deferred(session: Session) -> None:
+    """Write what was kept aside, under one usn per tenant, and stop deferring."""
+    session.flush()
+    deferred = session.info.pop(_DEFER_KEY, None) or []
+    found: dict[tuple[str, str, str], bool] = {}
+    for part in deferred:
+        found.update(part)
+    if found:
+        _write(session, found)
 
 
 def _forget_usn(session: Session, *_args: Any) -> None:

@@ -28,7 +28,7 @@ from sqlalchemy import func, insert, select, tuple_
 from sqlalchemy.exc import IntegrityError
 
 from local_db.base import table_of
-from local_db.models import Membership
+from local_db.models import IdempotencyRecord, Membership
 from local_db.models.sync import SyncChange, SyncReceipt, SyncStation
 from services.core import auth
 from services.core.commands import (
@@ -50,6 +50,7 @@ from services.core.roles import ANYONE, MANAGERS
 from services.core.sealing import seal, unseal
 from services.core.storage import keep_blob, read_blob
 from services.sync import protocol as p
+from services.sync.changelog import defer_changes, next_entry, write_deferred
 from services.sync.schemas import (
     Change,
     CountsOut,
@@ -264,6 +265,10 @@ class _Applier:
         self.ctx, self.caller = ctx, caller
         self.key = caller.secret.encode()
         self.principals: dict[str, Principal] = {}  # the batch's authors, read once each
+        # The open chunk's state: the station's sequence, the receipts to write, the keys known unused.
+        self.last = 0
+        self.receipts: dict[int, dict[str, Any]] = {}
+        self.fresh_keys: set[str] = set()
 
     def author(self, e: PushEntry) -> tuple[Operation, Principal, dict[str, str]]:
         """The operation an entry repeats, its path parameters, and its author's principal here."""
@@ -280,7 +285,11 @@ class _Applier:
         return op, self.principals[e.actor_id], params
 
     def chunk(self, entries: list[PushEntry]) -> list[EntryAnswer]:
-        """Apply entries until the chunk is full, one fails for the platform's reasons, or a gap."""
+        """Apply entries until the chunk is full, one fails for the platform's reasons, or a gap.
+
+        The bookkeeping is written once per chunk, set-based: the receipts in one statement, the
+        station's sequence in one update, the change log under one usn; the idempotency keys the
+        chunk's entries carry are looked up in one query."""
         ctx, rt = self.ctx, self.ctx.runtime
         answers: list[EntryAnswer] = []
         events: list[tuple[str, str]] = []
@@ -289,6 +298,12 @@ class _Applier:
         started = time.monotonic()
         with ctx.db.transaction(ctx.tenant_id) as s:
             st = s.execute(select(SyncStation).where(SyncStation.id == self.caller.pk).with_for_update()).scalar_one()
+            self.last = st.last_seq
+            self.receipts = {}
+            keys = [e.idempotency_key for e in entries[:CHUNK_ENTRIES] if e.idempotency_key]
+            used = set(s.execute(select(IdempotencyRecord.key).where(IdempotencyRecord.key.in_(keys))).scalars())
+            self.fresh_keys = set(keys) - used
+            defer_changes(s)
             for e in entries:
                 if len(answers) >= CHUNK_ENTRIES or time.monotonic() - started > CHUNK_SECONDS:
                     break
@@ -300,6 +315,10 @@ class _Applier:
                     after += done.after
                 if a.status in ("gap", "retry"):
                     break
+            write_deferred(s)
+            if self.receipts:
+                s.execute(_INSERT_RECEIPT, list(self.receipts.values()))
+            st.last_seq = self.last
             st.last_seen_at = ctx.now()
         if events or commands or after:
             rt.committed(CommitInfo(ctx.tenant_id, events, commands, after=after))
@@ -309,8 +328,13 @@ class _Applier:
         ctx = self.ctx
         signed = _entry_dict(ctx, self.caller, e)
         digest = p.entry_hash(entry_signing_payload(signed) + (b"void" if e.void else b""))
-        if e.seq <= st.last_seq:
-            r = s.get(SyncReceipt, (st.id, e.seq))
+        if e.seq <= self.last:
+            pending = self.receipts.get(e.seq)
+            r = (
+                SyncReceipt(entry_hash=pending["entry_hash"], status=pending["status"], answer=pending["answer"])
+                if pending is not None
+                else s.get(SyncReceipt, (st.id, e.seq))
+            )
             if r is not None and r.entry_hash == digest:
                 ans = dict(r.answer or {})
                 return EntryAnswer(
@@ -324,8 +348,8 @@ class _Applier:
                     "error": f"change number {e.seq} was already used for another change",
                 },
             ), None
-        if e.seq != st.last_seq + 1:
-            return EntryAnswer(seq=e.seq, status="gap", expected=st.last_seq + 1), None
+        if e.seq != self.last + 1:
+            return EntryAnswer(seq=e.seq, status="gap", expected=self.last + 1), None
         done: CommitInfo | None = None
         if not hmac.compare_digest(sign_entry(self.key, signed), e.signature):
             answer = EntryAnswer(
@@ -339,19 +363,16 @@ class _Applier:
             answer, done = self.run(s, e)
             if answer.status == "retry":
                 return answer, None  # not consumed: sent again later
-        st.last_seq = e.seq
-        s.execute(
-            _INSERT_RECEIPT,
-            {
-                "station_pk": st.id,
-                "seq": e.seq,
-                "entry_hash": digest,
-                "status": answer.status,
-                "tenant_id": ctx.tenant_id,
-                "created_at": ctx.now(),
-                "answer": {"result": answer.result, "error": answer.error},
-            },
-        )
+        self.last = e.seq
+        self.receipts[e.seq] = {
+            "station_pk": st.id,
+            "seq": e.seq,
+            "entry_hash": digest,
+            "status": answer.status,
+            "tenant_id": ctx.tenant_id,
+            "created_at": ctx.now(),
+            "answer": {"result": answer.result, "error": answer.error},
+        }
         return answer, done
 
     def run(self, s: Any, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None]:
@@ -375,6 +396,7 @@ class _Applier:
             upload = Upload(e.file.filename, e.file.content_type, content)
         savepoint = s.begin_nested()
         with actor.joined(s) as uow:
+            uow.fresh_keys = self.fresh_keys
             try:
                 path_params: dict[str, Any] = params
                 result = execute(
@@ -382,6 +404,7 @@ class _Applier:
                 )
             except ServiceError as exc:
                 savepoint.rollback()
+                next_entry(s, keep=False)
                 status = "conflict" if exc.status == 409 else "rejected"
                 return EntryAnswer(seq=e.seq, status=status, error=exc.to_body()), None
             except IntegrityError:
@@ -389,14 +412,17 @@ class _Applier:
                 # in another tenant) or a unique value is. Refused for good, with one answer whatever
                 # collided, so a push cannot probe which ids exist elsewhere. Nothing to log.
                 savepoint.rollback()
+                next_entry(s, keep=False)
                 return EntryAnswer(seq=e.seq, status="rejected", error=ValidationFailed(ID_TAKEN).to_body()), None
             except Exception as exc:  # noqa: BLE001 - the platform failed (not the change): the station sends it again
                 savepoint.rollback()
+                next_entry(s, keep=False)
                 log.error("applying station change %s failed\n%s", e.seq, bare_traceback(exc))
                 return EntryAnswer(
                     seq=e.seq, status="retry", error={"code": "INTERNAL_ERROR", "error": type(exc).__name__}
                 ), None
             savepoint.commit()
+            next_entry(s, keep=True)
             done = CommitInfo(ctx.tenant_id, uow.events, uow.commands, after=uow.after)
             return EntryAnswer(seq=e.seq, status="applied", result=_jsonable(result)), done
 

@@ -1,0 +1,101 @@
+"""In-process sync push (not part of `make test`'s pass/fail): the platform applying a station's
+signed entries through ``services.sync.service.push`` with no HTTP, on a fresh file SQLite
+platform or on PostgreSQL (PLATFORM_DATABASE_URL), so the figure is the applying alone.
+
+    .venv/bin/python tests/bench/bench_push.py [N] [--profile]
+
+Each entry is a ``support.tickets.create`` (the bench_sync support workload's first half), pushed in
+batches of 200 (the engine's default). Prints entries/s; ``--profile`` prints cProfile's top lines.
+BENCH_TINY=1 / BENCH_SMOKE=1: 40 entries.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import os
+import pstats
+import sys
+import tempfile
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from app.settings import Settings  # noqa: E402
+from app.wiring import platform_runtime  # noqa: E402
+from services.core import auth  # noqa: E402
+from services.core.commands import execute, sign_entry  # noqa: E402
+from services.core.context import SYSTEM, Ctx  # noqa: E402
+from services.core.demo import demo_id, seed_demo  # noqa: E402
+from services.sync import protocol as p  # noqa: E402
+
+TINY = bool(os.environ.get("BENCH_TINY") or os.environ.get("BENCH_SMOKE"))
+ADMIN = demo_id("user", "admin@demo.test")
+
+
+def entries(secret: str, tenant_id: str, start: int, n: int) -> list[dict[str, Any]]:
+    out = []
+    for seq in range(start, start + n):
+        e = {
+            "command": "support.tickets.create",
+            "method": "POST",
+            "path": "/api/tenants/demo/support/tickets",
+            "body": {
+                "subject": f"from the station {seq}",
+                "description": "d",
+                "email": "ann@example.test",
+                "name": "Ann",
+            },
+            "idempotency_key": str(uuid.uuid4()),
+            "actor_id": ADMIN,
+            "created_at": datetime.now(UTC).isoformat(),
+            "ids": [str(uuid.uuid4()) for _ in range(4)],
+        }
+        signed = {**e, "station_id": "bench-1", "tenant_id": tenant_id, "station_seq": seq}
+        out.append({**e, "seq": seq, "void": False, "signature": sign_entry(secret.encode(), signed)})
+    return out
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    n = 40 if TINY else int(args[0]) if args else 2000
+    with tempfile.TemporaryDirectory() as tmp:
+        rt = platform_runtime(Settings(data_dir=Path(tmp), secret_key="bench-secret", demo=True))
+        seed_demo(rt)
+        tenant = auth.load_tenant(rt.db, "demo")
+        owner = auth.user_principal(rt.db, demo_id("user", "owner@demo.test"), tenant)
+        sid = "bench-" + uuid.uuid4().hex[:8]
+        secret = execute(Ctx(rt, tenant, owner), "sync.stations.register", body={"stationId": sid, "name": "b"}).secret
+        todo = [{**e} for e in entries(secret, tenant.id, 1, n)]
+        for e in todo:  # re-sign for this station id
+            signed = {**{k: e[k] for k in e if k not in ("seq", "void", "signature")}}
+            signed.update(station_id=sid, tenant_id=tenant.id, station_seq=e["seq"])
+            e["signature"] = sign_entry(secret.encode(), signed)
+        prof = cProfile.Profile() if "--profile" in sys.argv else None
+        started = time.perf_counter()
+        if prof:
+            prof.enable()
+        for i in range(0, n, 200):
+            batch = todo[i : i + 200]
+            purpose = p.push_purpose([e["signature"] for e in batch])
+            headers = p.signed_headers(secret, "demo", sid, purpose, time.time())
+            out = execute(Ctx(rt, tenant, SYSTEM), "sync.push", body={"entries": batch}, headers=headers)
+            bad = [a for a in out.answers if a.status != "applied"]
+            assert not bad, bad[:3]
+        if prof:
+            prof.disable()
+        took = time.perf_counter() - started
+        print(
+            f"sync push applied in process ({rt.db.engine.dialect.name}): {n} entries in {took:.2f} s: {n / took:,.0f} entries/s"
+        )
+        if prof:
+            pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
+        rt.db.dispose()
+
+
+if __name__ == "__main__":
+    main()
