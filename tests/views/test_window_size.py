@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -101,3 +102,33 @@ def test_kiosk_opens_full_screen(qtbot: QtBot, station: Runtime, tmp_path: Path)
     w.show_for_mode()
     assert w.isFullScreen() or w.isMaximized()
     w._may_close = True
+
+
+def test_workspaces_that_do_not_fit_wait_in_the_more_menu(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    """An owner has a dozen workspaces: at 1024 px the last ones move to "More", keep their
+    Ctrl+N, and come back to the toolbar when the window is wide again."""
+    w = make_shell(qtbot, station, tmp_path / "prefs")
+    w.resize(1024, 700)
+    _settle(qtbot, w)
+    sign_in(qtbot, w, "owner@demo.test")
+    _settle(qtbot, w)
+    overflow = list(w.more_menu.actions())
+    assert overflow and w.more_button.isVisible()
+    assert all(w.switcher.widgetForAction(a) is None for a in overflow)
+    # One of them: its shortcut still opens it, and the open workspace stays on the toolbar.
+    names = list(w.workspace_actions)
+    last = next(n for n in reversed(names) if w.workspace_actions[n] in overflow)
+    index = names.index(last) + 1
+    if index <= 9:
+        qtbot.keyClick(w, Qt.Key(Qt.Key.Key_0.value + index), Qt.KeyboardModifier.ControlModifier)
+    else:
+        w.workspace_actions[last].trigger()
+    qtbot.waitUntil(lambda: w.current_workspace == last)
+    _settle(qtbot, w)
+    assert w.switcher.widgetForAction(w.workspace_actions[last]) is not None
+    assert w.workspace_actions[last] not in w.more_menu.actions()
+    assert clipped(w) == []
+    w.resize(2400, 900)
+    _settle(qtbot, w)
+    assert w.more_menu.actions() == [] and not w.more_button.isVisible()
+    w.ops.wait()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QLabel,
     QMainWindow,
+    QMenu,
     QProgressBar,
     QPushButton,
     QSizePolicy,
@@ -230,6 +231,21 @@ class ShellWindow(QMainWindow):
         self.refresh_action = self._action("&Refresh status", "Ctrl+Shift+R", self.refresh_now, "syncing")
         self.sync_action = self._action("S&ync…", "Ctrl+Shift+S", self.open_sync_panel, "syncing")
         self.sync_action.setToolTip("Sync state and sync issues (Ctrl+Shift+S)")
+        # Workspaces that do not fit a narrow window (an owner has a dozen) wait in a "More" menu,
+        # their Ctrl+N shortcuts still working (they stay actions of the window).
+        self.more_menu = QMenu("More workspaces", self)
+        more = QToolButton()
+        more.setText("More")
+        more.setIcon(icon("more"))
+        more.setToolTip("More workspaces")
+        more.setAccessibleName("More workspaces")
+        more.setMenu(self.more_menu)
+        more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        more.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.more_button = more
+        self._more_action = self.switcher.addWidget(more)
+        self._more_action.setVisible(False)
+        self._overflow: list[QAction] = []
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self._spacer_action = self.switcher.addWidget(spacer)
@@ -249,24 +265,48 @@ class ShellWindow(QMainWindow):
 
     def _fit_toolbar(self) -> None:
         """A narrow window: first the tools (Sync, Settings, Lock, Sign out), then the workspaces
-        other than the open one show their icons only (the tooltip names them), so no workspace
-        button or tool falls off the toolbar."""
+        other than the open one show their icons only (the tooltip names them); if that is still
+        too wide, the last workspaces other than the open one move to the "More" menu. No
+        workspace button or tool falls off the toolbar."""
+        if not hasattr(self, "_more_action"):
+            return
+        # Start from every workspace on the toolbar, in order.
+        for a in self._overflow:
+            self.more_menu.removeAction(a)
+            self.switcher.insertAction(self._more_action, a)
+        self._overflow.clear()
+        self._more_action.setVisible(False)
         wide, icons = Qt.ToolButtonStyle.ToolButtonTextBesideIcon, Qt.ToolButtonStyle.ToolButtonIconOnly
         tools = [b for a in self._tool_actions if isinstance(b := self.switcher.widgetForAction(a), QToolButton)]
-        spaces = [
-            b
-            for a in self.switcher.actions()
-            if a.isVisible()
-            and a not in self._tool_actions
-            and isinstance(b := self.switcher.widgetForAction(a), QToolButton)
-        ]
+
+        def buttons() -> list[QToolButton]:
+            return [
+                b
+                for a in self.switcher.actions()
+                if a.isVisible()
+                and a not in self._tool_actions
+                and isinstance(b := self.switcher.widgetForAction(a), QToolButton)
+            ]
+
+        def fits() -> bool:
+            shown = tools + buttons()
+            return sum(b.sizeHint().width() for b in shown) + 16 * len(shown) + 40 <= self.width()
+
+        spaces = [b for b in buttons() if b is not self.more_button]
         others = [b for b in spaces if not b.isChecked()]
         for shrunk in ([], tools, tools + others):
             for b in tools + spaces:
                 b.setToolButtonStyle(icons if b in shrunk else wide)
-            need = sum(b.sizeHint().width() for b in tools + spaces) + 16 * len(tools + spaces) + 40
-            if need <= self.width():
+            if fits():
                 return
+        self._more_action.setVisible(True)
+        movable = [a for a in self.workspace_actions.values() if a.isVisible() and not a.isChecked()]
+        for a in reversed(movable):
+            self.switcher.removeAction(a)
+            self._overflow.insert(0, a)
+            if fits():
+                break
+        self.more_menu.addActions(self._overflow)
 
     # --- runtime ------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
@@ -424,17 +464,20 @@ class ShellWindow(QMainWindow):
         for a in self.workspace_actions.values():
             self.workspace_group.removeAction(a)
             self.switcher.removeAction(a)
+            self.more_menu.removeAction(a)
             self.removeAction(a)
         self.workspace_actions.clear()
+        self._overflow.clear()
         for i, (name, cls) in enumerate(self.workspace_classes.items(), start=1):
             a = QAction(icon(name), cls.title or name.title(), self)
             a.setCheckable(True)
-            a.setShortcut(QKeySequence(f"Ctrl+{i}"))
-            a.setToolTip(f"{cls.title} (Ctrl+{i})")
+            if i <= 9:  # Ctrl+1 to Ctrl+9; the rest are reached from the toolbar or the More menu
+                a.setShortcut(QKeySequence(f"Ctrl+{i}"))
+            a.setToolTip(f"{cls.title} (Ctrl+{i})" if i <= 9 else cls.title)
             a.setObjectName(f"switch-{name}")
             a.triggered.connect(lambda _c=False, n=name: self.show_workspace(n))
             self.workspace_group.addAction(a)
-            self.switcher.insertAction(self._spacer_action, a)
+            self.switcher.insertAction(self._more_action, a)
             self.addAction(a)
             self.workspace_actions[name] = a
         for a in self.workspace_actions.values():
@@ -510,7 +553,10 @@ class ShellWindow(QMainWindow):
         self._login = None
         for a in self.workspace_actions.values():
             self.switcher.removeAction(a)
+            self.more_menu.removeAction(a)
         self.workspace_actions.clear()
+        self._overflow.clear()
+        self._more_action.setVisible(False)
         for a in self._signed_in_actions:
             a.setEnabled(False)
         self.switcher.hide()
