@@ -89,13 +89,27 @@ def decode_row(table: Table, data: dict[str, Any]) -> dict[str, Any]:
         if col.name not in data:
             continue
         v = data[col.name]
-        if v is not None:
-            if isinstance(col.type, UTCDateTime):
-                v = datetime.fromisoformat(v)
+        if isinstance(v, str):
+            parse = _PARSERS.get(_python_type(col))
+            if parse is not None:
+                v = parse(v)
             elif isinstance(col.type, LargeBinary):
                 v = base64.b64decode(v)
         out[col.name] = v
     return out
+
+
+# What ``encode_row`` wrote as text, read back by the column's Python type.
+_PARSERS: dict[type | None, Any] = {datetime: datetime.fromisoformat, date: date.fromisoformat, Decimal: Decimal}
+
+
+def _python_type(col: Any) -> type | None:
+    if isinstance(col.type, UTCDateTime):
+        return datetime
+    try:
+        return col.type.python_type  # type: ignore[no-any-return]
+    except NotImplementedError:
+        return None
 
 
 def upsert(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: list[str]) -> None:
