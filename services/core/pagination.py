@@ -23,6 +23,13 @@ T = TypeVar("T")
 MAX_LIMIT = 100
 
 
+def contains(column: Any, term: str) -> Any:
+    """``column`` contains ``term``, any case, with ``%`` and ``_`` in the term taken as text:
+    the ``search`` of a list."""
+    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return column.ilike(f"%{escaped}%", escape="\\")
+
+
 class ListQuery(BaseModel):
     """Query parameters every list accepts; modules subclass it for their filters."""
 

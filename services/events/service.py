@@ -6,7 +6,7 @@ import hmac
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 
 from local_db import new_id
 from local_db.models import Tenant
@@ -15,7 +15,7 @@ from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
 from services.core.events import EmittedEvent, emit
-from services.core.pagination import Page, paginate
+from services.core.pagination import Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.core.sealing import seal, unseal
 from services.events import states, store
@@ -140,6 +140,10 @@ def list_events(ctx: Ctx, query: EventQuery) -> Page[EventOut]:
         stmt = stmt.where(Event.type == query.type)
     if query.source:
         stmt = stmt.where(Event.source == query.source)
+    if query.search and query.search.strip():
+        # The records finder (Ctrl+K) searches every list: an event is known by its type or id.
+        term = query.search.strip()
+        stmt = stmt.where(or_(contains(Event.type, term), Event.id == term))
     if query.start is not None:
         stmt = stmt.where(Event.created_at >= query.start)
     if query.end is not None:

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 
 from local_db.models.support import SupportMessage, SupportTicket
 from services.core.context import Ctx
+from services.core.pagination import contains
 
 FTS = "support_ticket_search"
 MESSAGES_FTS = "support_message_search"
@@ -81,10 +82,6 @@ def rebuild(s: Session) -> None:
         conn.exec_driver_sql(f"INSERT INTO {MESSAGES_FTS}({MESSAGES_FTS}) VALUES ('rebuild')")
 
 
-def _like(term: str) -> str:
-    return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-
-
 def like_filter(words: list[str], *, messages: bool = False) -> ColumnElement[bool]:
     """Every word in the number, the subject or the e-mail (the search of DECISIONS.md, any
     database); with ``messages``, in the text of one of the ticket's messages as well."""
@@ -92,12 +89,12 @@ def like_filter(words: list[str], *, messages: bool = False) -> ColumnElement[bo
 
     def one(w: str) -> ColumnElement[bool]:
         where = [
-            T.number.ilike(_like(w), escape="\\"),
-            T.subject.ilike(_like(w), escape="\\"),
-            T.requester_email.ilike(_like(w), escape="\\"),
+            contains(T.number, w),
+            contains(T.subject, w),
+            contains(T.requester_email, w),
         ]
         if messages:
-            where.append(T.id.in_(select(M.ticket_id).where(M.body.ilike(_like(w), escape="\\"))))
+            where.append(T.id.in_(select(M.ticket_id).where(contains(M.body, w))))
         return or_(*where)
 
     return and_(*(one(w) for w in words))

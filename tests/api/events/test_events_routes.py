@@ -38,6 +38,11 @@ def test_publish_and_list_with_filters_and_both_pagination_forms(
     assert ev_client.get("/demo/events/api/events?from=not-a-date", headers=owner).status_code == 400
     assert ev_client.get("/demo/events/api/events?sort=secret", headers=owner).status_code == 400
     assert ev_client.get(f"/demo/events/api/events/{ev['id']}", headers=owner).json()["data"]["id"] == ev["id"]
+    # search: a part of the type, any case, or the id; % and _ are text.
+    assert ev_client.get("/demo/events/api/events?search=ORDER.SHIP", headers=owner).json()["meta"]["total"] == 4
+    assert ev_client.get(f"/demo/events/api/events?search={ev['id']}", headers=owner).json()["meta"]["total"] == 1
+    assert ev_client.get("/demo/events/api/events?search=%25", headers=owner).json()["meta"]["total"] == 0
+    assert ev_client.get("/demo/events/api/events?search=order_shipped", headers=owner).json()["meta"]["total"] == 0
     # Another tenant sees none of it.
     other_owner = auth_headers(ev_client, "owner@other.test")
     assert ev_client.get("/other/events/api/events", headers=other_owner).json()["meta"]["total"] == 0
