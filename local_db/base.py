@@ -24,7 +24,7 @@ NAMING = {
 
 # Tables made by migrations that are not models (SQLite FTS5 indexes and their
 # shadow tables): left out when models and migrations are compared.
-UNMAPPED_TABLE_PREFIXES: tuple[str, ...] = ("support_ticket_search",)
+UNMAPPED_TABLE_PREFIXES: tuple[str, ...] = ("support_ticket_search", "docs_document_search")
 
 
 def is_unmapped_table(name: str | None) -> bool:
