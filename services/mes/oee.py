@@ -122,6 +122,11 @@ def merge(windows: Iterable[Window]) -> list[Window]:
     return out
 
 
+def naive(windows: Iterable[Window]) -> list[Window]:
+    """Windows as naive UTC times, to compare with times read raw from the database."""
+    return [(a.astimezone(UTC).replace(tzinfo=None), b.astimezone(UTC).replace(tzinfo=None)) for a, b in windows]
+
+
 def length(windows: Sequence[Window]) -> float:
     return sum((b - a).total_seconds() for a, b in windows)
 

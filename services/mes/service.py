@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import String, func, or_, select, type_coerce
 from sqlalchemy.orm import Session
 
 from local_db import new_id
@@ -373,20 +373,22 @@ def machine_events(ctx: Ctx, id: str, body: MachineEventsIn) -> MachineEventsOut
     with ctx.write() as s:
         m = _machine(s, id, lock=True)
         timed = sorted(((_at(ctx, e.at), n, e) for n, e in enumerate(events)), key=lambda t: (t[0], t[1]))
+        run = _current_run(s, m.id)  # gateway events never move a run: looked up once per batch
         for at, _n, e in timed:
             if isinstance(e, StatusEvent):
                 if e.status == m.status and at >= m.status_since and e.reason in (None, m.reason):
                     continue  # a gateway repeating the live status is not a change
                 changes += set_status(ctx, s, m, e.status, e.reason, at)
             elif isinstance(e, CountEvent):
-                add_count(ctx, s, m, _current_run(s, m.id), e.good, e.scrap, at, "gateway")
+                add_count(ctx, s, m, run, e.good, e.scrap, at, "gateway")
                 counts["good"] += e.good
                 counts["scrap"] += e.scrap
             elif isinstance(e, AlarmEvent):
                 raised += raise_alarm(ctx, s, m, e.code, e.message, e.severity, at)
             else:
                 cleared += clear_alarm(ctx, s, m, e.code, at)
-            s.flush()
+            if not isinstance(e, CountEvent):
+                s.flush()  # the next status or alarm event reads what this one wrote
         return MachineEventsOut(
             machine=MachineOut.model_validate(m),
             accepted=len(events),
@@ -589,18 +591,31 @@ def _machines(s: Session, q: WindowQuery) -> list[MesMachine]:
     return list(s.execute(stmt).scalars())
 
 
+def _naive(v: Any) -> datetime:
+    """A stored time as naive UTC: SQLite's text read raw (``fromisoformat`` is C-fast), or a driver datetime."""
+    if isinstance(v, str):
+        return datetime.fromisoformat(v)
+    return v.astimezone(UTC).replace(tzinfo=None) if v.tzinfo else v
+
+
 def _history(
     s: Session, ctx: Ctx, ids: Sequence[str], lo: datetime, hi: datetime
 ) -> tuple[dict[str, list[tuple[datetime, datetime, str]]], dict[str, list[tuple[datetime, int, int]]]]:
-    """Status periods and counts of the machines overlapping ``[lo, hi)``, per machine, in time order."""
-    now = ctx.now()
+    """Status periods and counts of the machines overlapping ``[lo, hi)``, per machine, in time order,
+    as naive UTC times (compare with ``oee.naive`` windows).
+
+    Read as plain rows on the session's connection, times raw: a month of minute events is millions
+    of rows, and typed datetimes cost more than the whole computation. The tenant is filtered here.
+    """
+    now = _naive(ctx.now())
     periods: dict[str, list[tuple[datetime, datetime, str]]] = defaultdict(list)
     counts: dict[str, list[tuple[datetime, int, int]]] = defaultdict(list)
     if not ids:
         return periods, counts
+    conn = s.connection()
     P = MesStatusPeriod
-    rows = s.execute(
-        select(P.machine_id, P.started_at, P.ended_at, P.status)
+    rows = conn.execute(
+        select(P.machine_id, type_coerce(P.started_at, String), type_coerce(P.ended_at, String), P.status)
         .where(
             P.tenant_id == ctx.tenant_id,
             P.machine_id.in_(ids),
@@ -610,16 +625,16 @@ def _history(
         .order_by(P.machine_id, P.started_at)
     )
     for mid, start, end, status in rows:
-        end = end or max(now, start)
-        periods[mid].append((start, end, status))
+        st = _naive(start)
+        periods[mid].append((st, _naive(end) if end is not None else max(now, st), status))
     C = MesCount
-    crow = s.execute(
-        select(C.machine_id, C.at, C.good, C.scrap)
+    crow = conn.execute(
+        select(C.machine_id, type_coerce(C.at, String), C.good, C.scrap)
         .where(C.tenant_id == ctx.tenant_id, C.machine_id.in_(ids), C.at >= lo, C.at < hi)
         .order_by(C.machine_id, C.at)
     )
     for mid, at, good, scrap in crow:
-        counts[mid].append((at, good, scrap))
+        counts[mid].append((_naive(at), good, scrap))
     return periods, counts
 
 
@@ -646,8 +661,9 @@ def _totals(
 ) -> dict[str, oee.Totals]:
     windows = _planned(s, ctx, lo, hi) if windows is None else windows
     periods, counts = _history(s, ctx, [m.id for m in machines], lo, hi)
+    plain = oee.naive(windows)
     return {
-        m.id: oee.machine_totals(periods.get(m.id, []), counts.get(m.id, []), windows, m.ideal_cycle_seconds)
+        m.id: oee.machine_totals(periods.get(m.id, []), counts.get(m.id, []), plain, m.ideal_cycle_seconds)
         for m in machines
     }
 
@@ -681,7 +697,7 @@ def oee_by_shift(ctx: Ctx, query: WindowQuery) -> Page[OeeShiftOut]:
         tz = tenant_tz(s, ctx)
         periods, counts = _history(s, ctx, [m.id for m in machines], lo, hi)
         for sh in _shifts(s):
-            windows = oee.shift_windows(sh.start, sh.end, sh.days, lo, hi, tz)
+            windows = oee.naive(oee.shift_windows(sh.start, sh.end, sh.days, lo, hi, tz))
             total = oee.Totals()
             for m in machines:
                 total.add(
@@ -821,8 +837,9 @@ def shift_report(ctx: Ctx, id: str, query: ReportQuery) -> ShiftReportOut:
         scrap = 0
         if windows:
             periods, counts = _history(s, ctx, [m.id for m in machines], ws, hi)
+            plain = oee.naive(windows)
             for m in machines:
-                t = oee.machine_totals(periods.get(m.id, []), counts.get(m.id, []), windows, m.ideal_cycle_seconds)
+                t = oee.machine_totals(periods.get(m.id, []), counts.get(m.id, []), plain, m.ideal_cycle_seconds)
                 total.add(t)
                 rows.append(OeeMachineOut(machine_id=m.id, code=m.code, name=m.name, **t.figures()))
                 scrap += sum(sc for at, _g, sc in counts.get(m.id, []))
