@@ -18,7 +18,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import String, and_, case, cast, column, func, literal, literal_column, or_, select, table, text
+from sqlalchemy import String, and_, case, cast, func, literal, or_, select, text
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -34,8 +34,6 @@ SNIPPET_CHARS = 160
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _WORD = re.compile(r"\w+", re.UNICODE)
 _lock = threading.Lock()
-_fts = table(FTS, column("rowid"))
-_joined = _fts.c.rowid == literal_column("docs_documents.rowid")
 # Words too common to say what a ticket is about (suggestions use the rest).
 STOPWORDS = frozenset(
     """about after again also been before being below between both cannot could does doing down during each
@@ -148,31 +146,53 @@ def _fts_search(
     offset: int,
     any_word: bool,
 ) -> tuple[list[Hit], int]:
-    D = DocDocument
-    match = (" OR " if any_word else " AND ").join(_fts_phrase(w) for w in long)
-    conds = [text(f"{FTS} MATCH :match").bindparams(match=match), *_filters(ctx, status, category_id)]
-    conds += [or_(_has(D.title, w), _has(D.body, w)) for w in short]
-    base = select(D.id).select_from(D).join(_fts, _joined)
-    total = s.execute(select(func.count()).select_from(base.where(*conds).subquery())).scalar_one()
+    """The index drives the query (``CROSS JOIN`` keeps SQLite from walking the tenant's documents
+    and probing the index once each), then each hit is joined back by rowid and filtered."""
+    params: dict[str, Any] = {
+        "match": (" OR " if any_word else " AND ").join(_fts_phrase(w) for w in long),
+        "tenant": ctx.tenant_id,
+        "status": status or "published",
+    }
+    where = [f"{FTS} MATCH :match", "d.tenant_id = :tenant", "d.deleted_at IS NULL", "d.status = :status"]
+    if category_id:
+        where.append("d.category_id = :category")
+        params["category"] = category_id
+    for n, w in enumerate(short):
+        params[f"w{n}"] = _like(w)
+        where.append(f"(d.title LIKE :w{n} ESCAPE '\\' OR d.body LIKE :w{n} ESCAPE '\\')")
+    source = f"FROM {FTS} CROSS JOIN docs_documents AS d ON d.rowid = {FTS}.rowid WHERE " + " AND ".join(where)
+    conn = s.connection()
+    total = conn.execute(text("SELECT count(*) " + source), params).scalar_one()
     if total == 0:
         return [], 0
-    rank = literal_column(f"bm25({FTS}, {TITLE_WEIGHT}, {BODY_WEIGHT})")
-    snip = literal_column(f"snippet({FTS}, 1, '{MARK}', '{END}', '…', {SNIPPET_TOKENS})")
-    title_hit = literal_column(f"highlight({FTS}, 0, '{MARK}', '{END}')")
-    stmt = (
-        select(D.id, D.title, D.category_id, D.status, rank.label("rank"), snip.label("snip"), title_hit.label("th"))
-        .select_from(D)
-        .join(_fts, _joined)
-        .where(*conds)
-        .order_by(text("rank"), D.updated_at.desc())
-        .limit(limit)
-        .offset(offset)
-    )
+    # The page first (bm25 only), then snippets for its rows alone: in one query SQLite would cut a
+    # snippet for every hit before sorting, which is what makes a common word slow.
+    rows = conn.execute(
+        text(
+            f"SELECT d.id, d.title, d.category_id, d.status, {FTS}.rowid, "
+            f"bm25({FTS}, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS rank "
+            + source
+            + " ORDER BY rank, d.updated_at DESC LIMIT :limit OFFSET :offset"
+        ),
+        {**params, "limit": limit, "offset": offset},
+    ).all()
+    rowids = [int(r[4]) for r in rows]
+    snippets: dict[int, tuple[str, str]] = {}
+    if rowids:
+        marks = ", ".join(str(r) for r in rowids)  # integers from the index itself
+        for rid, snip, th in conn.execute(
+            text(
+                f"SELECT rowid, snippet({FTS}, 1, '{MARK}', '{END}', '…', {SNIPPET_TOKENS}), "
+                f"highlight({FTS}, 0, '{MARK}', '{END}') FROM {FTS} WHERE {FTS} MATCH :match AND rowid IN ({marks})"
+            ),
+            {"match": params["match"]},
+        ):
+            snippets[int(rid)] = (snip or "", th or "")
     hits = []
-    for did, title, cat, st, r, snippet, th in s.execute(stmt):
-        body_snip = snippet or ""
-        if MARK not in body_snip and MARK in (th or ""):
-            body_snip = snippet or th  # matched in the title only: the body's start is the snippet
+    for did, title, cat, st, rid, r in rows:
+        body_snip, th = snippets.get(int(rid), ("", ""))
+        if MARK not in body_snip and MARK in th:
+            body_snip = body_snip or th  # matched in the title only: the body's start is the snippet
         hits.append(Hit(did, title, body_snip, round(-float(r), 6), cat, st))
     return hits, int(total)
 
