@@ -36,11 +36,87 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 _lock = threading.Lock()
 # Words too common to say what a ticket is about (suggestions use the rest).
 STOPWORDS = frozenset(
-    """about after again also been before being below between both cannot could does doing down during each
-    from further have having here hers herself himself into itself just more most myself once only other ours
-    over same should some such than that their theirs them then there these they this those through under until
-    very were what when where which while whom will with would your yours yourself hello thanks thank please
-    regards dear help need issue problem question""".split()
+    [
+        "about",
+        "after",
+        "again",
+        "also",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "cannot",
+        "could",
+        "does",
+        "doing",
+        "down",
+        "during",
+        "each",
+        "from",
+        "further",
+        "have",
+        "having",
+        "here",
+        "hers",
+        "herself",
+        "himself",
+        "into",
+        "itself",
+        "just",
+        "more",
+        "most",
+        "myself",
+        "once",
+        "only",
+        "other",
+        "ours",
+        "over",
+        "same",
+        "should",
+        "some",
+        "such",
+        "than",
+        "that",
+        "their",
+        "theirs",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "under",
+        "until",
+        "very",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "whom",
+        "will",
+        "with",
+        "would",
+        "your",
+        "yours",
+        "yourself",
+        "hello",
+        "thanks",
+        "thank",
+        "please",
+        "regards",
+        "dear",
+        "help",
+        "need",
+        "issue",
+        "problem",
+        "question",
+    ]
 )
 
 
@@ -216,7 +292,9 @@ def _like_search(
         return [], 0
     score: Any = literal(0.0)
     for w in words:
-        score = score + case((_has(D.title, w), TITLE_WEIGHT), else_=0.0) + case((_has(D.body, w), BODY_WEIGHT), else_=0.0)
+        score = (
+            score + case((_has(D.title, w), TITLE_WEIGHT), else_=0.0) + case((_has(D.body, w), BODY_WEIGHT), else_=0.0)
+        )
     stmt = (
         select(D.id, D.title, D.category_id, D.status, D.body, score.label("score"))
         .where(*conds)

@@ -79,7 +79,9 @@ def _move(ctx: Ctx, d: DocDocument, target: str) -> None:
 # --- documents ----------------------------------------------------------------------------
 
 
-@use_case("docs.documents.list", "GET /documents", tx="read", roles=STAFF, summary="documents (?trashed=true: the trash)")
+@use_case(
+    "docs.documents.list", "GET /documents", tx="read", roles=STAFF, summary="documents (?trashed=true: the trash)"
+)
 def list_documents(ctx: Ctx, query: DocumentQuery) -> Page[DocumentOut]:
     D = DocDocument
     stmt = select(D).where(D.deleted_at.is_not(None) if query.trashed else D.deleted_at.is_(None))
@@ -290,7 +292,9 @@ def create_category(ctx: Ctx, body: CategoryIn) -> CategoryOut:
     with ctx.write() as s:
         if body.parent_id is not None and s.get(DocCategory, body.parent_id) is None:
             raise ValidationFailed("no such parent category", {"parent_id": body.parent_id})
-        c = DocCategory(id=new_id(), name=body.name, parent_id=body.parent_id, position=body.position, created_at=ctx.now())
+        c = DocCategory(
+            id=new_id(), name=body.name, parent_id=body.parent_id, position=body.position, created_at=ctx.now()
+        )
         s.add(c)
         s.flush()
         return CategoryOut.model_validate(c)

@@ -14,12 +14,28 @@ from services.core.demo import demo_id, demo_seeder
 
 # code, name, line, ideal cycle (s), history: (minutes from 8 h ago, status, reason)
 MACHINES: tuple[tuple[str, str, str, float, tuple[tuple[int, str, str | None], ...]], ...] = (
-    ("CNC-01", "CNC mill 1", "Line A", 45.0, ((0, "setup", "changeover"), (25, "running", None), (300, "down", "breakdown"), (340, "running", None))),
-    ("CNC-02", "CNC mill 2", "Line A", 45.0, ((0, "running", None), (200, "idle", "material shortage"), (230, "running", None))),
+    (
+        "CNC-01",
+        "CNC mill 1",
+        "Line A",
+        45.0,
+        ((0, "setup", "changeover"), (25, "running", None), (300, "down", "breakdown"), (340, "running", None)),
+    ),
+    (
+        "CNC-02",
+        "CNC mill 2",
+        "Line A",
+        45.0,
+        ((0, "running", None), (200, "idle", "material shortage"), (230, "running", None)),
+    ),
     ("PRS-01", "Press 1", "Line B", 12.0, ((0, "running", None), (400, "down", "tooling"))),
     ("PKG-01", "Packer", "Line B", 6.0, ((0, "offline", None), (60, "idle", "waiting for operator"))),
 )
-SHIFTS = (("early", "Early", "06:00", "14:00"), ("late", "Late", "14:00", "22:00"), ("night", "Night", "22:00", "06:00"))
+SHIFTS = (
+    ("early", "Early", "06:00", "14:00"),
+    ("late", "Late", "14:00", "22:00"),
+    ("night", "Night", "22:00", "06:00"),
+)
 
 
 @demo_seeder
@@ -89,8 +105,8 @@ def seed_mes(ctx: Ctx) -> None:
             created_at=start,
             updated_at=now,
         )
-        for run, first, last in ((running, 30, 470), (done, 10, 470)):
-            for minute in range(first, last, 10):
+        for run, first_minute, end_minute in ((running, 30, 470), (done, 10, 470)):
+            for minute in range(first_minute, end_minute, 10):
                 if run is running and 300 <= minute < 340:
                     continue  # broken down: no parts
                 good, scrap = (12, 1) if minute % 40 == 0 else (13, 0)

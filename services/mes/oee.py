@@ -80,7 +80,9 @@ def _hhmm(s: str) -> time:
     return time(int(h), int(m))
 
 
-def shift_windows(start_hhmm: str, end_hhmm: str, days: Iterable[int], lo: datetime, hi: datetime, tz: tzinfo = UTC) -> list[Window]:
+def shift_windows(
+    start_hhmm: str, end_hhmm: str, days: Iterable[int], lo: datetime, hi: datetime, tz: tzinfo = UTC
+) -> list[Window]:
     """The shift's occurrences overlapping ``[lo, hi)``, clipped to it, in order.
 
     A shift whose end is not after its start runs past midnight; it belongs to the day it starts.

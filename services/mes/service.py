@@ -648,7 +648,9 @@ def _shifts(s: Session) -> list[MesShift]:
     return list(s.execute(select(MesShift).order_by(MesShift.start, MesShift.name)).scalars())
 
 
-def _planned(s: Session, ctx: Ctx, lo: datetime, hi: datetime, shifts: Sequence[MesShift] | None = None) -> list[oee.Window]:
+def _planned(
+    s: Session, ctx: Ctx, lo: datetime, hi: datetime, shifts: Sequence[MesShift] | None = None
+) -> list[oee.Window]:
     shifts = _shifts(s) if shifts is None else shifts
     if not shifts:
         return [(lo, hi)]
@@ -657,7 +659,12 @@ def _planned(s: Session, ctx: Ctx, lo: datetime, hi: datetime, shifts: Sequence[
 
 
 def _totals(
-    s: Session, ctx: Ctx, machines: Sequence[MesMachine], lo: datetime, hi: datetime, windows: list[oee.Window] | None = None
+    s: Session,
+    ctx: Ctx,
+    machines: Sequence[MesMachine],
+    lo: datetime,
+    hi: datetime,
+    windows: list[oee.Window] | None = None,
 ) -> dict[str, oee.Totals]:
     windows = _planned(s, ctx, lo, hi) if windows is None else windows
     periods, counts = _history(s, ctx, [m.id for m in machines], lo, hi)
@@ -868,5 +875,3 @@ def shift_report(ctx: Ctx, id: str, query: ReportQuery) -> ShiftReportOut:
                 for (r, st), v in sorted(stops.items(), key=lambda kv: -kv[1][0])
             ],
         )
-
-

@@ -66,7 +66,7 @@ def main() -> None:
         t0 = time.perf_counter()
         batch: list[dict[str, object]] = []
         with rt.db.engine.begin() as conn:
-            for i in range(n_docs):
+            for _i in range(n_docs):
                 body = rng.choices(words, weights, k=300)
                 body[rng.randrange(300)] = COMMON
                 batch.append(
@@ -102,7 +102,9 @@ def main() -> None:
         xs = timed(one, len(pieces), warmup=3)
         print(f"search, 4-letter pieces of mid-frequency words, {n_docs:,} docs: {fmt(xs)}")
         page = execute(Ctx(rt, tenant, SYSTEM), "docs.documents.search", query={"q": COMMON})
-        worst = timed(lambda: execute(Ctx(rt, tenant, SYSTEM), "docs.documents.search", query={"q": COMMON}), 5, warmup=1)
+        worst = timed(
+            lambda: execute(Ctx(rt, tenant, SYSTEM), "docs.documents.search", query={"q": COMMON}), 5, warmup=1
+        )
         print(f"search, a word in every document ({page.total:,} hits, top 20 ranked): {fmt(worst)}")
         two = timed(
             lambda: execute(Ctx(rt, tenant, SYSTEM), "docs.documents.search", query={"q": f"{COMMON} {words[0]}"}), 5

@@ -42,7 +42,9 @@ PATTERN = ["running"] * 14 + ["down"] + ["running"] * 3 + ["setup"] + ["idle"]
 def exactness(rt, tenant) -> None:  # type: ignore[no-untyped-def]
     f = oee.compute(480 * 60, 420 * 60, 60, 400, 380)
     vec = (f["availability"], f["performance"], f["quality"], f["oee"])
-    print(f"DOMAIN vector: A {vec[0]:.3f}  P {vec[1]:.3f}  Q {vec[2]:.3f}  OEE {vec[3]:.3f}  (expected 0.875 0.952 0.950 0.791)")
+    print(
+        f"DOMAIN vector: A {vec[0]:.3f}  P {vec[1]:.3f}  Q {vec[2]:.3f}  OEE {vec[3]:.3f}  (expected 0.875 0.952 0.950 0.791)"
+    )
     assert vec == (0.875, 0.952, 0.95, 0.791)
     t = datetime(2027, 1, 4, 6, tzinfo=UTC)
     rt.clock = FixedClock(t - timedelta(minutes=1))
@@ -67,7 +69,9 @@ def exactness(rt, tenant) -> None:  # type: ignore[no-untyped-def]
         total.add(oee.Totals(r.planned_seconds, r.run_seconds, r.ideal_seconds, r.total_count, r.good_count))
     overall = execute(Ctx(rt, tenant, SYSTEM), "mes.oee.overall", query=q)
     same = overall.model_dump() == total.figures()
-    print(f"early shift OEE {rows['Early'].oee:.3f}, late {rows['Late'].oee:.3f}, day {overall.oee:.3f}; summed == window: {same}")
+    print(
+        f"early shift OEE {rows['Early'].oee:.3f}, late {rows['Late'].oee:.3f}, day {overall.oee:.3f}; summed == window: {same}"
+    )
     assert same and rows["Early"].oee == 0.791
 
 
@@ -169,7 +173,9 @@ def main() -> None:
             ]
             execute(Ctx(rt, tenant, SYSTEM), "mes.machines.events", id=mid, body={"events": events})
         dt = time.perf_counter() - t0
-        print(f"gateway ingest: {batches * 60 / dt:,.0f} events/s ({batches} calls of 60 events, {dt / batches * 1e3:.1f} ms a call)")
+        print(
+            f"gateway ingest: {batches * 60 / dt:,.0f} events/s ({batches} calls of 60 events, {dt / batches * 1e3:.1f} ms a call)"
+        )
         rt.db.dispose()
 
 

@@ -78,7 +78,9 @@ class KnowledgeBaseWorkspace(Workspace):
         QShortcut(QKeySequence("Ctrl+F"), self).activated.connect(self.search.setFocus)
         self._generation = 0
         self.session.ops.run(
-            self.session.call("docs.categories.list", query={"limit": 100}), on_success=self._got_categories, parent=self
+            self.session.call("docs.categories.list", query={"limit": 100}),
+            on_success=self._got_categories,
+            parent=self,
         )
         self.refresh()
 

@@ -288,7 +288,9 @@ class ShopFloorWorkspace(Workspace):
         r = live.current_run
         if r is not None:
             planned = f" of {r.planned_quantity}" if r.planned_quantity else ""
-            self.run_line.setText(f"Run: {r.product} ({r.status}) · {r.good_count}{planned} good, {r.scrap_count} scrap")
+            self.run_line.setText(
+                f"Run: {r.product} ({r.status}) · {r.good_count}{planned} good, {r.scrap_count} scrap"
+            )
         else:
             self.run_line.setText("No run in progress.")
         self.count_line.setText(
@@ -305,13 +307,15 @@ class ShopFloorWorkspace(Workspace):
     def _enable(self) -> None:
         live = self.live if self.chosen else None
         run = live.current_run if live else None
-        self.start_btn.setEnabled(bool(live) and ((run is not None and run.status == "paused") or (run is None and bool(self.planned))))
+        self.start_btn.setEnabled(
+            bool(live) and ((run is not None and run.status == "paused") or (run is None and bool(self.planned)))
+        )
         self.pause_btn.setEnabled(run is not None and run.status == "running")
         self.complete_btn.setEnabled(run is not None)
         self.good_btn.setEnabled(run is not None)
         self.scrap_btn.setEnabled(run is not None)
         self.reason_btn.setEnabled(bool(live))
-        self.ack_btn.setEnabled(bool(live) and any(a.acknowledged_at is None for a in live.alarms))
+        self.ack_btn.setEnabled(live is not None and any(a.acknowledged_at is None for a in live.alarms))
 
     # --- feedback -------------------------------------------------------------------------
 
@@ -373,7 +377,10 @@ class ShopFloorWorkspace(Workspace):
             self.refresh()
 
         self.session.ops.run(
-            self.session.call("mes.runs.update", id=run_id, body=body), on_success=ok, on_failure=self.failed, parent=self
+            self.session.call("mes.runs.update", id=run_id, body=body),
+            on_success=ok,
+            on_failure=self.failed,
+            parent=self,
         )
 
     def start(self) -> None:
@@ -396,7 +403,9 @@ class ShopFloorWorkspace(Workspace):
     def complete(self) -> None:
         run = self._need_run()
         if run is not None:
-            self._put_run(run.id, {"status": "completed"}, "Completed {r.product}: {r.good_count} good, {r.scrap_count} scrap.")
+            self._put_run(
+                run.id, {"status": "completed"}, "Completed {r.product}: {r.good_count} good, {r.scrap_count} scrap."
+            )
 
     def count(self, good: int = 0, scrap: int = 0, part: str | None = None) -> None:
         run = self._need_run()
@@ -405,7 +414,11 @@ class ShopFloorWorkspace(Workspace):
         n, self.multiplier = self.multiplier, 1
         body = {"good": good * n, "scrap": scrap * n}
         what = f"{n} good" if good else f"{n} scrap"
-        self._put_run(run.id, body, f"{what} counted" + (f" ({part})" if part else "") + ": {r.good_count} good, {r.scrap_count} scrap.")
+        self._put_run(
+            run.id,
+            body,
+            f"{what} counted" + (f" ({part})" if part else "") + ": {r.good_count} good, {r.scrap_count} scrap.",
+        )
 
     def ask_reason(self) -> None:
         if not self.chosen or self.live is None:
@@ -430,7 +443,10 @@ class ShopFloorWorkspace(Workspace):
             self.refresh()
 
         self.session.ops.run(
-            self.session.call("mes.machines.update", id=self.chosen, body=body), on_success=ok, on_failure=self.failed, parent=self
+            self.session.call("mes.machines.update", id=self.chosen, body=body),
+            on_success=ok,
+            on_failure=self.failed,
+            parent=self,
         )
         self.scan_input.setFocus()
 
@@ -446,7 +462,10 @@ class ShopFloorWorkspace(Workspace):
             self.refresh()
 
         self.session.ops.run(
-            self.session.call("mes.alarms.acknowledge", id=oldest.id), on_success=ok, on_failure=self.failed, parent=self
+            self.session.call("mes.alarms.acknowledge", id=oldest.id),
+            on_success=ok,
+            on_failure=self.failed,
+            parent=self,
         )
 
 

@@ -78,12 +78,19 @@ def test_categories_media_and_strangers(client: httpx.Client) -> None:
     got = client.get(media["url"], headers=h)
     assert got.status_code == 200 and got.content == PNG and got.headers["content-type"] == "image/png"
     assert client.get(f"{B}/documents/{did}/media", headers=h).json()["meta"]["total"] == 1
-    exe = client.post(f"{B}/documents/{did}/media", files={"file": ("x.bin", b"\x00\x01\x02\x03", "application/x")}, headers=h)
+    exe = client.post(
+        f"{B}/documents/{did}/media", files={"file": ("x.bin", b"\x00\x01\x02\x03", "application/x")}, headers=h
+    )
     assert exe.status_code == 400
-    big = client.post(f"{B}/documents/{did}/media", files={"file": ("big.txt", b"a" * (21 * 1024 * 1024), "text/plain")}, headers=h)
+    big = client.post(
+        f"{B}/documents/{did}/media", files={"file": ("big.txt", b"a" * (21 * 1024 * 1024), "text/plain")}, headers=h
+    )
     assert big.status_code == 413 and big.json()["code"] == "PAYLOAD_TOO_LARGE"
     assert client.get(f"{B}/documents").status_code == 401
     assert client.get(f"{B}/documents", headers=auth_headers(client, "device@demo.test")).status_code == 403
     other = auth_headers(client, "owner@other.test")
     assert client.get(f"/other/docs/api/documents/{did}", headers=other).status_code == 404
-    assert client.get(f"/other/docs/api/documents/search", params={"q": "press"}, headers=other).json()["meta"]["total"] == 0
+    assert (
+        client.get("/other/docs/api/documents/search", params={"q": "press"}, headers=other).json()["meta"]["total"]
+        == 0
+    )

@@ -28,7 +28,9 @@ def test_machines_runs_and_gateway_events(client: httpx.Client) -> None:
     again = client.put(f"{B}/machines/{mid}", json={"status": "down"}, headers=h)
     assert again.status_code == 409 and again.json()["code"] == "CONFLICT"
     # A gateway with an API key of the module reports events; one event alone is a list of one.
-    key = client.post("/api/tenants/demo/api-keys", json={"name": "gw", "modules": ["mes"]}, headers=h).json()["data"]["key"]
+    key = client.post("/api/tenants/demo/api-keys", json={"name": "gw", "modules": ["mes"]}, headers=h).json()["data"][
+        "key"
+    ]
     gw = {"X-API-Key": key}
     ev = client.post(
         f"{B}/machines/{mid}/events",
@@ -43,17 +45,24 @@ def test_machines_runs_and_gateway_events(client: httpx.Client) -> None:
         headers={**gw, "Idempotency-Key": "gw-1"},
     )
     assert twice.json() == ev.json()  # the repeat is answered from the first, counted once
-    one = client.post(f"{B}/machines/{mid}/events", json={"type": "alarm", "code": "E1", "severity": "high"}, headers=gw)
+    one = client.post(
+        f"{B}/machines/{mid}/events", json={"type": "alarm", "code": "E1", "severity": "high"}, headers=gw
+    )
     assert one.status_code == 200 and one.json()["data"]["alarms_raised"] == 1
     bad = client.post(f"{B}/machines/{mid}/events", json={"type": "alarm", "severity": "apocalyptic"}, headers=gw)
     assert bad.status_code == 400 and bad.json()["code"] == "VALIDATION_ERROR"
     live = client.get(f"{B}/machines/{mid}/status", headers=h).json()["data"]
     assert live["status"] == "running" and live["today"]["good"] == 9 and live["alarms"][0]["code"] == "E1"
     # Runs: create, start, count, complete, then frozen.
-    run = client.post(f"{B}/production/runs", json={"machine_id": mid, "product": "Pin", "planned_quantity": 50}, headers=h)
+    run = client.post(
+        f"{B}/production/runs", json={"machine_id": mid, "product": "Pin", "planned_quantity": 50}, headers=h
+    )
     assert run.status_code == 201 and run.json()["data"]["status"] == "planned"
     rid = run.json()["data"]["id"]
-    assert client.put(f"{B}/production/runs/{rid}", json={"status": "running"}, headers=h).json()["data"]["status"] == "running"
+    assert (
+        client.put(f"{B}/production/runs/{rid}", json={"status": "running"}, headers=h).json()["data"]["status"]
+        == "running"
+    )
     counted = client.put(f"{B}/production/runs/{rid}", json={"good": 4, "scrap": 1}, headers=h).json()["data"]
     assert (counted["good_count"], counted["scrap_count"]) == (4, 1)
     done = client.put(f"{B}/production/runs/{rid}", json={"status": "completed"}, headers=h)

@@ -35,7 +35,11 @@ def event_types(rt: Runtime, doc_id: str) -> list[str]:
 
 def test_status_trash_and_restore(runtime: Runtime) -> None:
     ctx = ctx_for(runtime)
-    d = execute(ctx, "docs.documents.create", body={"title": "Conveyor lubrication", "body": "Oil weekly.", "tags": ["oil", "oil"]})
+    d = execute(
+        ctx,
+        "docs.documents.create",
+        body={"title": "Conveyor lubrication", "body": "Oil weekly.", "tags": ["oil", "oil"]},
+    )
     assert (d.status, d.tags) == ("draft", ["oil"])
     d = execute(ctx_for(runtime), "docs.documents.update", id=d.id, body={"status": "published"})
     assert d.status == "published" and d.published_at is not None
@@ -68,13 +72,19 @@ def test_search_ranks_finds_inside_words_and_marks_snippets(runtime: Runtime) ->
     assert fts.fts_available(ctx)
     body = "Die Vorlesepaten treffen sich montags. Lorem ipsum dolor sit amet."
     a = execute(ctx, "docs.documents.create", body={"title": "Vorlesepaten", "body": body, "status": "published"})
-    b = execute(ctx, "docs.documents.create", body={"title": "Other", "body": "Kein lesen hier, nur Vorlesepaten.", "status": "published"})
+    b = execute(
+        ctx,
+        "docs.documents.create",
+        body={"title": "Other", "body": "Kein lesen hier, nur Vorlesepaten.", "status": "published"},
+    )
     draft = execute(ctx, "docs.documents.create", body={"title": "Vorlesepaten draft", "body": "draft"})
     hits = execute(ctx, "docs.documents.search", query={"q": "lese"}).items
     ids = [h.id for h in hits]
     assert ids[:2] == [a.id, b.id] and draft.id not in ids  # title hit first; drafts only when asked
     assert "<mark>" in hits[0].snippet and hits[0].score > hits[1].score > 0
-    assert [h.id for h in execute(ctx, "docs.documents.search", query={"q": "lese", "status": "draft"}).items] == [draft.id]
+    assert [h.id for h in execute(ctx, "docs.documents.search", query={"q": "lese", "status": "draft"}).items] == [
+        draft.id
+    ]
     # Every word must match; short words are checked too.
     assert [h.id for h in execute(ctx, "docs.documents.search", query={"q": "vorlese montags"}).items] == [a.id]
     assert [h.id for h in execute(ctx, "docs.documents.search", query={"q": "Vorlesepaten nur"}).items] == [b.id]
@@ -90,7 +100,9 @@ def test_search_ranks_finds_inside_words_and_marks_snippets(runtime: Runtime) ->
             execute(ctx, "docs.documents.search", query=bad)
     assert execute(ctx, "docs.documents.search", query={"q": 'a"b\x00 OR NEAR('}).total == 0  # FTS syntax is text
     # Another tenant finds nothing of ours.
-    assert execute(ctx_for(runtime, "owner@other.test", "other"), "docs.documents.search", query={"q": "lese"}).total == 0
+    assert (
+        execute(ctx_for(runtime, "owner@other.test", "other"), "docs.documents.search", query={"q": "lese"}).total == 0
+    )
 
 
 def test_like_search_matches_the_same_way(runtime: Runtime) -> None:
@@ -135,7 +147,9 @@ def test_media_checks_and_strangers(runtime: Runtime) -> None:
     with pytest.raises(ValidationFailed):
         execute(ctx, "docs.media.upload", id=did, upload=Upload("x.exe", "application/octet-stream", b"MZ\x00\x00\x90"))
     with pytest.raises(PayloadTooLarge):
-        execute(ctx, "docs.media.upload", id=did, upload=Upload("big.txt", "text/plain", b"a" * (runtime.upload_limit + 1)))
+        execute(
+            ctx, "docs.media.upload", id=did, upload=Upload("big.txt", "text/plain", b"a" * (runtime.upload_limit + 1))
+        )
     with pytest.raises(NotFound):
         execute(ctx_for(runtime, "owner@other.test", "other"), "docs.documents.get", id=did)
     with pytest.raises(Forbidden):

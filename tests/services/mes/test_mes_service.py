@@ -91,7 +91,9 @@ def test_oee_by_machine_and_by_shift_sum_times_and_counts(runtime: Runtime) -> N
     by_machine = execute(ctx_for(runtime), "mes.oee.by_machine", query=window).items
     assert [r.machine_id for r in by_machine] == [mid] and by_machine[0].oee == overall.oee
     # The shift report: OEE, counts and the stops by reason.
-    report = execute(ctx_for(runtime), "mes.shifts.report", id=demo_id("mes-shift", "late"), query={"date": "2027-03-01"})
+    report = execute(
+        ctx_for(runtime), "mes.shifts.report", id=demo_id("mes-shift", "late"), query={"date": "2027-03-01"}
+    )
     machine = next(r for r in report.machines if r.machine_id == mid)
     assert (machine.good_count, machine.total_count) == (150, 200)
     stop = next(st for st in report.stops if st.reason == "material shortage")
@@ -179,13 +181,17 @@ def test_isa_18_2_alarm_states(runtime: Runtime) -> None:
 
 def test_shifts_bad_input_and_strangers(runtime: Runtime) -> None:
     ctx = ctx_for(runtime)
-    shift = execute(ctx, "mes.shifts.create", body={"name": "Weekend", "start": "08:00", "end": "16:00", "days": [6, 7]})
+    shift = execute(
+        ctx, "mes.shifts.create", body={"name": "Weekend", "start": "08:00", "end": "16:00", "days": [6, 7]}
+    )
     assert shift.days == [6, 7]
     for bad in ({"name": "x", "start": "25:00", "end": "08:00"}, {"name": "x", "start": "08:00", "end": "08:00"}):
         with pytest.raises(ValidationFailed):
             execute(ctx_for(runtime), "mes.shifts.create", body=bad)
     with pytest.raises(ValidationFailed):
-        execute(ctx_for(runtime), "mes.shifts.create", body={"name": "x", "start": "08:00", "end": "09:00", "days": [8]})
+        execute(
+            ctx_for(runtime), "mes.shifts.create", body={"name": "x", "start": "08:00", "end": "09:00", "days": [8]}
+        )
     with pytest.raises(Forbidden):  # operators run machines; managers define shifts
         execute(ctx_for(runtime, "operator@demo.test"), "mes.shifts.list", query={})
     with pytest.raises(Forbidden):

@@ -28,7 +28,9 @@ def test_articles_for_the_ticket_go_into_the_reply_by_key(qtbot: QtBot, station:
     qtbot.keyClicks(tab.composer, "Hello, this explains it:")
     qtbot.keyClick(tab.composer, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
     text = tab.composer.toPlainText()
-    assert text.startswith("Hello, this explains it:\nTracking a parcel: ") and text.endswith(f"/demo/docs/api/documents/{TRACK}\n")
+    assert text.startswith("Hello, this explains it:\nTracking a parcel: ") and text.endswith(
+        f"/demo/docs/api/documents/{TRACK}\n"
+    )
     tab.composer.clear()
     qtbot.keyClick(tab.composer, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(lambda: "courier's first scan" in tab.composer.toPlainText(), timeout=5000)
