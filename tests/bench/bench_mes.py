@@ -165,6 +165,7 @@ def main() -> None:
         mid = execute(Ctx(rt, tenant, SYSTEM), "mes.machines.list", query={"search": "B-000"}).items[0].id
         base = START + timedelta(days=days)
         batches = size(50 if TINY else 200, 2)
+        rt.clock = FixedClock(base + timedelta(minutes=batches + 1))  # every batch's events lie in the past
         t0 = time.perf_counter()
         for b in range(batches):
             events = [
