@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from services.core.files import Upload
 from services.core.roles import STAFF
 from views.base import StationSession, Workspace
+from views.ops import error_message
 
 QUEUES: list[tuple[str, str]] = [
     ("new", "New"),
@@ -126,6 +127,7 @@ class TicketTab(QWidget):
         self.ticket: Any = None
         self.suggestion: Any = None
         self.pending_attachments: list[str] = []
+        self._kb_asked = False
         self.setObjectName("ticket-tab")
 
         self.header = QLabel("Loading…")
@@ -197,6 +199,26 @@ class TicketTab(QWidget):
         tl.addWidget(self.triage_priority)
         tl.addWidget(self.triage_accept)
         tl.addWidget(self.reply_btn)
+        # Knowledge-base articles for this ticket: Ctrl+K puts a link to the chosen one into the
+        # reply, Ctrl+Shift+K its text (Enter or a double click: the link too).
+        self.kb_list = named(QListWidget(), "kb-suggestions")
+        self.kb_list.setWordWrap(True)
+        self.kb_list.setMaximumHeight(150)
+        self.kb_list.itemActivated.connect(lambda _item: self.insert_article(text=False))
+        self.kb_hint = named(QLabel("Articles: looking…"), "kb-hint")
+        self.kb_hint.setWordWrap(True)
+        self.kb_link_btn = named(QPushButton("Insert link (Ctrl+K)"), "kb-insert-link")
+        self.kb_link_btn.clicked.connect(lambda: self.insert_article(text=False))
+        self.kb_text_btn = named(QPushButton("Insert text (Ctrl+Shift+K)"), "kb-insert-text")
+        self.kb_text_btn.clicked.connect(lambda: self.insert_article(text=True))
+        kb_box = QGroupBox("Knowledge base")
+        kl = QVBoxLayout(kb_box)
+        kl.addWidget(self.kb_hint)
+        kl.addWidget(self.kb_list)
+        kb_row = QHBoxLayout()
+        kb_row.addWidget(self.kb_link_btn)
+        kb_row.addWidget(self.kb_text_btn)
+        kl.addLayout(kb_row)
         self.history = named(QListWidget(), "requester-history")
         # Enter or a double click opens that ticket as a tab too.
         self.history.itemActivated.connect(
@@ -209,6 +231,7 @@ class TicketTab(QWidget):
         sl = QVBoxLayout(side)
         sl.addLayout(controls)
         sl.addWidget(triage_box)
+        sl.addWidget(kb_box)
         sl.addWidget(hist_box)
         main = QWidget()
         ml = QVBoxLayout(main)
@@ -228,6 +251,8 @@ class TicketTab(QWidget):
             ("Ctrl+Enter", self.send),
             ("Ctrl+I", self.internal.toggle),
             ("Ctrl+S", self.apply_changes),
+            ("Ctrl+K", lambda: self.insert_article(text=False)),
+            ("Ctrl+Shift+K", lambda: self.insert_article(text=True)),
         ):
             sc = QShortcut(QKeySequence(keys), self)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -277,11 +302,77 @@ class TicketTab(QWidget):
             w.setEnabled(not closed)
         self.show_timers()
         self.desk.tabs.setTabText(self.desk.tabs.indexOf(self), t.number)
+        if not self._kb_asked:  # once per tab: the articles follow the ticket's subject, not each reload
+            self._kb_asked = True
+            self.suggest_articles(t)
         self.session.ops.run(
             self.session.call("support.tickets.list", query={"requester": t.requester_email, "limit": 20}),
             on_success=self.show_history,
             parent=self,
         )
+
+    # --- knowledge base ---------------------------------------------------------------
+
+    def suggest_articles(self, t: Any) -> None:
+        """Ask the knowledge base for published articles about the ticket (its subject and text)."""
+        if "docs" not in self.session.principal.modules:
+            self.kb_hint.setText("Articles: the knowledge base is not among your modules.")
+            self._kb_enable(False)
+            return
+        text = f"{t.subject}\n{getattr(t, 'description', '') or ''}"[:4000]
+        self.session.ops.run(
+            self.session.call("docs.documents.suggest", query={"text": text, "limit": 5}),
+            on_success=self.show_articles,
+            on_failure=lambda exc: self.kb_hint.setText(f"Articles: {error_message(exc)}"),
+            parent=self.kb_list,
+        )
+
+    def _kb_enable(self, on: bool) -> None:
+        for w in (self.kb_list, self.kb_link_btn, self.kb_text_btn):
+            w.setEnabled(on)
+
+    def show_articles(self, page: Any) -> None:
+        self.kb_list.clear()
+        for hit in page.items:
+            item = QListWidgetItem(hit.title)
+            item.setData(Qt.ItemDataRole.UserRole, hit)
+            item.setToolTip(hit.snippet.replace("<mark>", "").replace("</mark>", ""))
+            self.kb_list.addItem(item)
+        if page.items:
+            self.kb_list.setCurrentRow(0)
+            self.kb_hint.setText("Ctrl+K inserts a link to the chosen article, Ctrl+Shift+K its text.")
+        else:
+            self.kb_hint.setText("Articles: none match this ticket.")
+        self._kb_enable(bool(page.items))
+
+    def article_link(self, hit: Any) -> str:
+        base = (self.session.platform_url or "").rstrip("/")
+        return f"{hit.title}: {base}/{self.session.tenant.slug}/docs/api/documents/{hit.id}"
+
+    def insert_article(self, *, text: bool) -> None:
+        item = self.kb_list.currentItem()
+        hit = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if hit is None:
+            return
+        if not text:
+            self._insert(self.article_link(hit))
+            return
+        self.session.ops.run(
+            self.session.call("docs.documents.get", id=hit.id),
+            on_success=lambda d: self._insert(d.body.strip()),
+            on_failure=lambda exc: self.show_error(error_message(exc)),
+            parent=self.composer,
+        )
+
+    def _insert(self, text: str) -> None:
+        """Into the reply at the cursor, on a line of its own."""
+        cur = self.composer.textCursor()
+        before = self.composer.toPlainText()[: cur.position()]
+        if before and not before.endswith("\n"):
+            text = "\n" + text
+        cur.insertText(text + "\n")
+        self.composer.setTextCursor(cur)
+        self.composer.setFocus()
 
     def show_history(self, page: Any) -> None:
         self.history.clear()

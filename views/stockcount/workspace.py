@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from services.core.errors import ServiceError
 from views.base import StationSession, Workspace
-from views.warehouse.scan_input import ScanInput
+from views.shell.scan_input import ScanInput
 from views.warehouse.workspace import GREEN, RED, TONES, WHITE, YELLOW
 
 STYLE = """

@@ -37,8 +37,8 @@ from services.core.errors import ServiceError
 from services.fulfillment.scan_commands import COMMAND_CODES
 from views.base import StationSession, Workspace
 from views.ops import error_message
+from views.shell.scan_input import ScanInput
 from views.warehouse.queue import COLUMNS, OrderQueueModel
-from views.warehouse.scan_input import ScanInput
 
 GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
 TONES = {

@@ -17,7 +17,7 @@ from services.fulfillment.demo import product_barcode
 from tests.services.fulfillment.fulfillment_helpers import ctx_for, order_in, pick_all
 from tests.views.workspaces import session_for, settle, workspace_factory
 from views.base import StationSession
-from views.warehouse.scan_input import ScanInput
+from views.shell.scan_input import ScanInput
 from views.warehouse.workspace import GREEN, RED, WORKSPACE, YELLOW, WarehouseWorkspace
 
 

@@ -1,0 +1,58 @@
+"""Documentation tables: categories (a tree), documents (Markdown) and their media.
+
+The search index is an FTS5 virtual table made by the migration ``1601_docs_fts`` (SQLite
+only) and kept in step with ``docs_documents`` by triggers; it is not a model.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Index, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from local_db.base import Base, TenantScoped, new_id, utcnow
+
+
+class DocCategory(TenantScoped, Base):
+    __tablename__ = "docs_categories"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(200))
+    parent_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class DocDocument(TenantScoped, Base):
+    __tablename__ = "docs_documents"
+    __synced__ = True
+    __table_args__ = (Index("ix_docs_documents_status", "tenant_id", "status", "updated_at"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    title: Mapped[str] = mapped_column(String(300))
+    body: Mapped[str] = mapped_column(Text, default="")
+    category_id: Mapped[str | None] = mapped_column(String(36), default=None, index=True)
+    status: Mapped[str] = mapped_column(String(20), default="draft")
+    tags: Mapped[list[Any]] = mapped_column(default=list)
+    created_by: Mapped[str | None] = mapped_column(String(36), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    published_at: Mapped[datetime | None] = mapped_column(default=None)
+    # In the trash since (restorable); None: not trashed.
+    deleted_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class DocMedia(TenantScoped, Base):
+    __tablename__ = "docs_media"
+    __synced__ = True
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    document_id: Mapped[str] = mapped_column(String(36), index=True)
+    filename: Mapped[str] = mapped_column(String(255))
+    content_type: Mapped[str] = mapped_column(String(100))
+    size: Mapped[int] = mapped_column(Integer)
+    sha256: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -1,0 +1,112 @@
+"""MES tables: machines, their status history, production runs, part counts, alarms and shifts.
+
+OEE is computed from the status history (``mes_status_periods``: run time is the time in
+``running``, ``offline`` is taken out of planned time) and the part counts (``mes_counts``),
+summed over the window, never from stored percentages.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Float, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from local_db.base import Base, TenantScoped, new_id, utcnow
+
+
+class MesMachine(TenantScoped, Base):
+    __tablename__ = "mes_machines"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (UniqueConstraint("tenant_id", "code", name="uq_mes_machines_tenant_code"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    code: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(200))
+    line: Mapped[str | None] = mapped_column(String(100), default=None)
+    ideal_cycle_seconds: Mapped[float] = mapped_column(Float, default=60.0)
+    status: Mapped[str] = mapped_column(String(20), default="offline")
+    status_since: Mapped[datetime] = mapped_column(default=utcnow)
+    # The stop reason of the current status (operator's choice or the gateway's), None while running.
+    reason: Mapped[str | None] = mapped_column(String(100), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class MesStatusPeriod(TenantScoped, Base):
+    """One stretch of a machine in one status; the open one (``ended_at`` None) is the live status."""
+
+    __tablename__ = "mes_status_periods"
+    __synced__ = True
+    __table_args__ = (Index("ix_mes_status_periods_machine_start", "tenant_id", "machine_id", "started_at"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    machine_id: Mapped[str] = mapped_column(String(36))
+    status: Mapped[str] = mapped_column(String(20))
+    reason: Mapped[str | None] = mapped_column(String(100), default=None)
+    started_at: Mapped[datetime] = mapped_column()
+    ended_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class MesRun(TenantScoped, Base):
+    __tablename__ = "mes_runs"
+    __synced__ = True
+    __table_args__ = (Index("ix_mes_runs_machine_status", "tenant_id", "machine_id", "status"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    machine_id: Mapped[str] = mapped_column(String(36))
+    product: Mapped[str] = mapped_column(String(200))
+    planned_quantity: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(20), default="planned")
+    started_at: Mapped[datetime | None] = mapped_column(default=None)
+    ended_at: Mapped[datetime | None] = mapped_column(default=None)
+    good_count: Mapped[int] = mapped_column(Integer, default=0)
+    scrap_count: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class MesCount(TenantScoped, Base):
+    """Parts counted at a time (gateway count events, operator scans and buttons, run updates)."""
+
+    __tablename__ = "mes_counts"
+    __synced__ = True
+    __table_args__ = (Index("ix_mes_counts_machine_at", "tenant_id", "machine_id", "at"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    machine_id: Mapped[str] = mapped_column(String(36))
+    run_id: Mapped[str | None] = mapped_column(String(36), default=None, index=True)
+    at: Mapped[datetime] = mapped_column()
+    good: Mapped[int] = mapped_column(Integer, default=0)
+    scrap: Mapped[int] = mapped_column(Integer, default=0)
+    source: Mapped[str] = mapped_column(String(20), default="operator")
+
+
+class MesAlarm(TenantScoped, Base):
+    __tablename__ = "mes_alarms"
+    __synced__ = True
+    __table_args__ = (Index("ix_mes_alarms_state", "tenant_id", "state"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    machine_id: Mapped[str] = mapped_column(String(36))
+    code: Mapped[str] = mapped_column(String(60))
+    message: Mapped[str] = mapped_column(Text, default="")
+    severity: Mapped[str] = mapped_column(String(10), default="medium")
+    state: Mapped[str] = mapped_column(String(30), default="active_unacknowledged")
+    raised_at: Mapped[datetime] = mapped_column(default=utcnow)
+    acknowledged_at: Mapped[datetime | None] = mapped_column(default=None)
+    acknowledged_by: Mapped[str | None] = mapped_column(String(36), default=None)
+    cleared_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class MesShift(TenantScoped, Base):
+    __tablename__ = "mes_shifts"
+    __synced__ = True
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(100))
+    start: Mapped[str] = mapped_column(String(5))
+    end: Mapped[str] = mapped_column(String(5))
+    days: Mapped[list[Any]] = mapped_column(default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

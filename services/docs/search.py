@@ -1,0 +1,326 @@
+"""Document search: an SQLite FTS5 trigram index over title and body, ranked by bm25, with snippets.
+
+* The trigram tokenizer finds words inside words ("lese" finds "Vorlesepaten"), case-insensitively.
+  Every whitespace-separated word of the query must occur; a title match weighs ten times a body
+  match (bm25 column weights). Words shorter than 3 characters cannot use trigrams: they are
+  checked with ``LIKE`` on the rows the other words selected.
+* The index is external content (no copy of the text) kept in step by triggers on
+  ``docs_documents`` (migration ``1601_docs_fts``), so it changes in the transaction of the
+  change, whoever writes it; the search joins hits back by rowid and filters the tenant.
+* PostgreSQL (or an SQLite without FTS5) searches with ``ILIKE`` (the same inside-word matches),
+  scores title and body hits, and cuts the snippet in Python.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import String, and_, case, cast, func, literal, or_, select, text
+from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import ColumnElement
+
+from local_db.models.docs import DocDocument
+from services.core.context import Ctx
+
+FTS = "docs_document_search"
+MIN_TRIGRAM = 3
+TITLE_WEIGHT, BODY_WEIGHT = 10.0, 1.0
+MARK, END = "<mark>", "</mark>"
+SNIPPET_TOKENS = 16
+SNIPPET_CHARS = 160
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_WORD = re.compile(r"\w+", re.UNICODE)
+_lock = threading.Lock()
+# Words too common to say what a ticket is about (suggestions use the rest).
+STOPWORDS = frozenset(
+    [
+        "about",
+        "after",
+        "again",
+        "also",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "cannot",
+        "could",
+        "does",
+        "doing",
+        "down",
+        "during",
+        "each",
+        "from",
+        "further",
+        "have",
+        "having",
+        "here",
+        "hers",
+        "herself",
+        "himself",
+        "into",
+        "itself",
+        "just",
+        "more",
+        "most",
+        "myself",
+        "once",
+        "only",
+        "other",
+        "ours",
+        "over",
+        "same",
+        "should",
+        "some",
+        "such",
+        "than",
+        "that",
+        "their",
+        "theirs",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "under",
+        "until",
+        "very",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "whom",
+        "will",
+        "with",
+        "would",
+        "your",
+        "yours",
+        "yourself",
+        "hello",
+        "thanks",
+        "thank",
+        "please",
+        "regards",
+        "dear",
+        "help",
+        "need",
+        "issue",
+        "problem",
+        "question",
+    ]
+)
+
+
+@dataclass
+class SearchState:
+    """Per runtime: whether the FTS5 index exists (looked up once)."""
+
+    ready: bool | None = None
+
+
+@dataclass
+class Hit:
+    id: str
+    title: str
+    snippet: str
+    score: float
+    category_id: str | None
+    status: str
+
+
+def fts_available(ctx: Ctx) -> bool:
+    db = ctx.runtime.db
+    if not db.is_sqlite:
+        return False
+    state = ctx.runtime.part(SearchState)
+    if state.ready is None:
+        with _lock, db.engine.connect() as conn:
+            found = conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = ?", (FTS,)).first()
+            state.ready = found is not None
+    return state.ready
+
+
+def words_of(q: str) -> list[str]:
+    q = _CONTROL.sub(" ", q).strip()
+    return list(dict.fromkeys(w for w in q.split() if w)) or ([q] if q else [])
+
+
+def _like(term: str) -> str:
+    return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def _has(col: Any, word: str) -> ColumnElement[bool]:
+    return col.ilike(_like(word), escape="\\")
+
+
+def _fts_phrase(word: str) -> str:
+    return '"' + word.replace('"', '""') + '"'
+
+
+def snippet_of(body: str, words: list[str]) -> str:
+    """A window of the body around the first hit, hits marked (the LIKE search's snippet)."""
+    low = body.lower()
+    pos = min((p for p in (low.find(w.lower()) for w in words) if p >= 0), default=-1)
+    if pos < 0:
+        piece = body[:SNIPPET_CHARS]
+        return piece + ("…" if len(body) > SNIPPET_CHARS else "")
+    start = max(0, pos - SNIPPET_CHARS // 3)
+    piece = body[start : start + SNIPPET_CHARS]
+    for w in sorted(words, key=len, reverse=True):
+        piece = re.sub(re.escape(w), lambda m: MARK + m.group(0) + END, piece, flags=re.IGNORECASE)
+    return ("…" if start > 0 else "") + piece + ("…" if start + SNIPPET_CHARS < len(body) else "")
+
+
+def _filters(ctx: Ctx, status: str | None, category_id: str | None) -> list[ColumnElement[bool]]:
+    D = DocDocument
+    conds: list[ColumnElement[bool]] = [D.tenant_id == ctx.tenant_id, D.deleted_at.is_(None)]
+    conds.append(D.status == (status or "published"))
+    if category_id:
+        conds.append(D.category_id == category_id)
+    return conds
+
+
+def search(
+    ctx: Ctx,
+    s: Session,
+    q: str,
+    *,
+    status: str | None,
+    category_id: str | None,
+    limit: int,
+    offset: int,
+    any_word: bool = False,
+) -> tuple[list[Hit], int]:
+    """Ranked hits (best first) and their total. ``any_word``: a hit needs one word, not all."""
+    words = words_of(q)
+    if not words:
+        return [], 0
+    long = [w for w in words if len(w) >= MIN_TRIGRAM]
+    short = [w for w in words if len(w) < MIN_TRIGRAM]
+    if fts_available(ctx) and long and not (any_word and short):
+        return _fts_search(ctx, s, long, short, status, category_id, limit, offset, any_word)
+    return _like_search(ctx, s, words, status, category_id, limit, offset, any_word)
+
+
+def _fts_search(
+    ctx: Ctx,
+    s: Session,
+    long: list[str],
+    short: list[str],
+    status: str | None,
+    category_id: str | None,
+    limit: int,
+    offset: int,
+    any_word: bool,
+) -> tuple[list[Hit], int]:
+    """The index drives the query (``CROSS JOIN`` keeps SQLite from walking the tenant's documents
+    and probing the index once each), then each hit is joined back by rowid and filtered."""
+    params: dict[str, Any] = {
+        "match": (" OR " if any_word else " AND ").join(_fts_phrase(w) for w in long),
+        "tenant": ctx.tenant_id,
+        "status": status or "published",
+    }
+    where = [f"{FTS} MATCH :match", "d.tenant_id = :tenant", "d.deleted_at IS NULL", "d.status = :status"]
+    if category_id:
+        where.append("d.category_id = :category")
+        params["category"] = category_id
+    for n, w in enumerate(short):
+        params[f"w{n}"] = _like(w)
+        where.append(f"(d.title LIKE :w{n} ESCAPE '\\' OR d.body LIKE :w{n} ESCAPE '\\')")
+    source = f"FROM {FTS} CROSS JOIN docs_documents AS d ON d.rowid = {FTS}.rowid WHERE " + " AND ".join(where)
+    conn = s.connection()
+    total = conn.execute(text("SELECT count(*) " + source), params).scalar_one()
+    if total == 0:
+        return [], 0
+    # The page first (bm25 only), then snippets for its rows alone: in one query SQLite would cut a
+    # snippet for every hit before sorting, which is what makes a common word slow.
+    rows = conn.execute(
+        text(
+            f"SELECT d.id, d.title, d.category_id, d.status, {FTS}.rowid, "
+            f"bm25({FTS}, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS rank "
+            + source
+            + " ORDER BY rank, d.updated_at DESC LIMIT :limit OFFSET :offset"
+        ),
+        {**params, "limit": limit, "offset": offset},
+    ).all()
+    rowids = [int(r[4]) for r in rows]
+    snippets: dict[int, tuple[str, str]] = {}
+    if rowids:
+        marks = ", ".join(str(r) for r in rowids)  # integers from the index itself
+        for rid, snip, th in conn.execute(
+            text(
+                f"SELECT rowid, snippet({FTS}, 1, '{MARK}', '{END}', '…', {SNIPPET_TOKENS}), "
+                f"highlight({FTS}, 0, '{MARK}', '{END}') FROM {FTS} WHERE {FTS} MATCH :match AND rowid IN ({marks})"
+            ),
+            {"match": params["match"]},
+        ):
+            snippets[int(rid)] = (snip or "", th or "")
+    hits = []
+    for did, title, cat, st, rid, r in rows:
+        body_snip, th = snippets.get(int(rid), ("", ""))
+        if MARK not in body_snip and MARK in th:
+            body_snip = body_snip or th  # matched in the title only: the body's start is the snippet
+        hits.append(Hit(did, title, body_snip, round(-float(r), 6), cat, st))
+    return hits, int(total)
+
+
+def _like_search(
+    ctx: Ctx,
+    s: Session,
+    words: list[str],
+    status: str | None,
+    category_id: str | None,
+    limit: int,
+    offset: int,
+    any_word: bool,
+) -> tuple[list[Hit], int]:
+    D = DocDocument
+    per_word = [or_(_has(D.title, w), _has(D.body, w)) for w in words]
+    found = or_(*per_word) if any_word else and_(*per_word)
+    conds = [*_filters(ctx, status, category_id), found]
+    total = s.execute(select(func.count()).select_from(D).where(*conds)).scalar_one()
+    if total == 0:
+        return [], 0
+    score: Any = literal(0.0)
+    for w in words:
+        score = (
+            score + case((_has(D.title, w), TITLE_WEIGHT), else_=0.0) + case((_has(D.body, w), BODY_WEIGHT), else_=0.0)
+        )
+    stmt = (
+        select(D.id, D.title, D.category_id, D.status, D.body, score.label("score"))
+        .where(*conds)
+        .order_by(text("score DESC"), D.updated_at.desc())
+        .limit(limit)
+        .offset(offset)
+    )
+    hits = [
+        Hit(did, title, snippet_of(body or "", words), float(sc), cat, st)
+        for did, title, cat, st, body, sc in s.execute(stmt)
+    ]
+    return hits, int(total)
+
+
+def suggestion_words(text_: str, most: int = 12) -> list[str]:
+    """The words of a ticket worth searching the knowledge base for (longest first)."""
+    seen = dict.fromkeys(w.lower() for w in _WORD.findall(text_) if len(w) >= 4 and not w.isdigit())
+    words = [w for w in seen if w not in STOPWORDS]
+    return sorted(words, key=len, reverse=True)[:most]
+
+
+def tag_filter(tag: str) -> ColumnElement[bool]:
+    """A document carrying ``tag`` (tags are a JSON list; its text holds the quoted tag)."""
+    return cast(DocDocument.tags, String).like(_like('"' + tag + '"'), escape="\\")
+
+
+def rebuild(s: Session) -> None:
+    """Refill the index from the documents (after bulk loads that bypassed the triggers)."""
+    s.connection().exec_driver_sql(f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')")

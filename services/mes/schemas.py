@@ -1,0 +1,333 @@
+"""Requests and responses of MES: the one definition the HTTP door, the desktop and sync use."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from datetime import date, datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+
+from services.core.pagination import ListQuery
+from services.core.schemas import Strict
+
+MachineStatus = Literal["running", "idle", "setup", "down", "offline"]
+RunStatus = Literal["planned", "running", "paused", "completed", "aborted"]
+AlarmState = Literal["active_unacknowledged", "active_acknowledged", "cleared_unacknowledged", "cleared"]
+Severity = Literal["low", "medium", "high", "critical"]
+_HHMM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+
+# Stop reasons an operator picks when a machine stops (OPC UA keeps a configurable list of >= 10).
+STOP_REASONS: tuple[str, ...] = (
+    "breakdown",
+    "changeover",
+    "material shortage",
+    "waiting for operator",
+    "quality check",
+    "planned maintenance",
+    "cleaning",
+    "tooling",
+    "blocked downstream",
+    "break",
+    "other",
+)
+
+
+# --- machines ----------------------------------------------------------------------------
+
+
+class MachineIn(Strict):
+    code: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=200)
+    line: str | None = Field(default=None, max_length=100)
+    ideal_cycle_seconds: float = Field(default=60.0, gt=0, le=86_400)
+    status: MachineStatus = "offline"
+
+
+class MachineUpdate(Strict):
+    code: str | None = Field(default=None, min_length=1, max_length=40)
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    line: str | None = Field(default=None, max_length=100)
+    ideal_cycle_seconds: float | None = Field(default=None, gt=0, le=86_400)
+    status: MachineStatus | None = None
+    reason: str | None = Field(default=None, max_length=100)
+
+
+class MachineOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: str
+    code: str
+    name: str
+    line: str | None
+    ideal_cycle_seconds: float
+    status: MachineStatus
+    status_since: datetime
+    reason: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class MachineQuery(ListQuery):
+    status: MachineStatus | None = None
+    line: str | None = Field(default=None, max_length=100)
+
+
+class StatusEvent(Strict):
+    type: Literal["status"]
+    at: datetime | None = None
+    status: MachineStatus
+    reason: str | None = Field(default=None, max_length=100)
+
+
+class CountEvent(Strict):
+    type: Literal["count"]
+    at: datetime | None = None
+    good: int = Field(default=0, ge=0, le=1_000_000)
+    scrap: int = Field(default=0, ge=0, le=1_000_000)
+
+
+class AlarmEvent(Strict):
+    type: Literal["alarm"]
+    at: datetime | None = None
+    code: str = Field(min_length=1, max_length=60)
+    message: str = Field(default="", max_length=2000)
+    severity: Severity = "medium"
+
+
+class AlarmClearEvent(Strict):
+    type: Literal["alarm_clear"]
+    at: datetime | None = None
+    code: str = Field(min_length=1, max_length=60)
+
+
+MachineEvent = Annotated[StatusEvent | CountEvent | AlarmEvent | AlarmClearEvent, Field(discriminator="type")]
+_ONE: TypeAdapter[StatusEvent | CountEvent | AlarmEvent | AlarmClearEvent] = TypeAdapter(MachineEvent)
+
+
+class MachineEventsIn(Strict):
+    """``{"events": [...]}``; one event alone (its fields at the top level) is a list of one."""
+
+    events: list[MachineEvent] | None = Field(default=None, min_length=1, max_length=1000)
+    # One event sent alone: the fields of the event types above.
+    type: Literal["status", "count", "alarm", "alarm_clear"] | None = None
+    at: datetime | None = None
+    status: MachineStatus | None = None
+    reason: str | None = Field(default=None, max_length=100)
+    good: int = Field(default=0, ge=0, le=1_000_000)
+    scrap: int = Field(default=0, ge=0, le=1_000_000)
+    code: str | None = Field(default=None, min_length=1, max_length=60)
+    message: str = Field(default="", max_length=2000)
+    severity: Severity = "medium"
+
+    @model_validator(mode="after")
+    def _one(self) -> MachineEventsIn:
+        if self.events is not None:
+            if self.type is not None:
+                raise ValueError('send "events" or one event, not both')
+            return self
+        if self.type is None:
+            raise ValueError('"events" (a list) or one event with its "type" is required')
+        one = {k: getattr(self, k) for k in self.model_fields_set if k != "events"}
+        one.setdefault("type", self.type)
+        self.events = [_ONE.validate_python(one)]
+        return self
+
+
+class MachineEventsOut(BaseModel):
+    machine: MachineOut
+    accepted: int
+    status_changes: int
+    counts: dict[str, int]
+    alarms_raised: int
+    alarms_cleared: int
+
+
+# --- OEE ---------------------------------------------------------------------------------
+
+
+class OeeOut(BaseModel):
+    availability: float
+    performance: float
+    quality: float
+    oee: float
+    planned_seconds: float
+    run_seconds: float
+    total_count: int
+    good_count: int
+    ideal_seconds: float = 0.0
+
+
+class OeeMachineOut(OeeOut):
+    machine_id: str
+    code: str
+    name: str
+
+
+class OeeShiftOut(OeeOut):
+    shift_id: str
+    name: str
+
+
+class WindowQuery(ListQuery):
+    """``from``/``to``: timestamps or dates (a date is its whole UTC day); default: today (UTC)."""
+
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+    from_: datetime | date | None = Field(default=None, alias="from")
+    to: datetime | date | None = None
+    machine_id: str | None = Field(default=None, max_length=36)
+    line: str | None = Field(default=None, max_length=100)
+
+
+# --- live status -------------------------------------------------------------------------
+
+
+class RunOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: str
+    machine_id: str
+    product: str
+    planned_quantity: int
+    status: RunStatus
+    started_at: datetime | None
+    ended_at: datetime | None
+    good_count: int
+    scrap_count: int
+    created_at: datetime
+    updated_at: datetime
+
+
+class AlarmOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: str
+    machine_id: str
+    code: str
+    message: str
+    severity: Severity
+    state: AlarmState
+    raised_at: datetime
+    acknowledged_at: datetime | None
+    cleared_at: datetime | None
+
+
+class LiveStatusOut(BaseModel):
+    machine: MachineOut
+    status: MachineStatus
+    status_since: datetime
+    reason: str | None
+    current_run: RunOut | None
+    today: dict[str, int]
+    oee: OeeOut
+    alarms: list[AlarmOut]
+    stop_reasons: list[str]
+
+
+# --- production runs ---------------------------------------------------------------------
+
+
+class RunIn(Strict):
+    machine_id: str = Field(min_length=1, max_length=36)
+    product: str = Field(min_length=1, max_length=200)
+    planned_quantity: int = Field(default=0, ge=0, le=100_000_000)
+    status: Literal["planned", "running"] = "planned"
+
+
+class RunUpdate(Strict):
+    """Move the run (``status``) and/or add counts (``good``, ``scrap``, increments)."""
+
+    status: RunStatus | None = None
+    good: int = Field(default=0, ge=0, le=1_000_000)
+    scrap: int = Field(default=0, ge=0, le=1_000_000)
+    reason: str | None = Field(default=None, max_length=100)
+    product: str | None = Field(default=None, min_length=1, max_length=200)
+    planned_quantity: int | None = Field(default=None, ge=0, le=100_000_000)
+
+
+class RunQuery(ListQuery):
+    status: RunStatus | None = None
+    machine_id: str | None = Field(default=None, max_length=36)
+
+
+class PartOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: str
+    run_id: str | None
+    machine_id: str
+    at: datetime
+    good: int
+    scrap: int
+    source: str
+
+
+# --- alarms ------------------------------------------------------------------------------
+
+
+class AlarmQuery(ListQuery):
+    state: AlarmState | None = None
+    machine_id: str | None = Field(default=None, max_length=36)
+    severity: Severity | None = None
+
+
+# --- shifts ------------------------------------------------------------------------------
+
+
+class ShiftIn(Strict):
+    name: str = Field(min_length=1, max_length=100)
+    start: str
+    end: str
+    days: list[int] = Field(default_factory=lambda: [1, 2, 3, 4, 5], min_length=1, max_length=7)
+
+    @field_validator("start", "end")
+    @classmethod
+    def _hhmm(cls, v: str) -> str:
+        if not _HHMM.match(v):
+            raise ValueError('a time is "HH:MM" (00:00 to 23:59)')
+        return v
+
+    @field_validator("days")
+    @classmethod
+    def _days(cls, v: list[int]) -> list[int]:
+        if any(d < 1 or d > 7 for d in v):
+            raise ValueError("days are ISO weekdays 1 (Monday) to 7 (Sunday)")
+        return sorted(set(v))
+
+
+class ShiftOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: str
+    name: str
+    start: str
+    end: str
+    days: list[int]
+    created_at: datetime
+
+
+class ReportQuery(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    date: _dt.date | None = None
+
+
+class StopOut(BaseModel):
+    reason: str
+    status: str
+    seconds: float
+    stops: int
+
+
+class ShiftReportOut(BaseModel):
+    shift: ShiftOut
+    date: _dt.date
+    window_start: datetime | None
+    window_end: datetime | None
+    oee: OeeOut
+    machines: list[OeeMachineOut]
+    good_count: int
+    scrap_count: int
+    stops: list[StopOut]

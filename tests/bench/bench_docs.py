@@ -1,0 +1,117 @@
+"""Documentation search figures (plain script): `python tests/bench/bench_docs.py` (full: 50,000
+documents) or `BENCH_TINY=1 python tests/bench/bench_docs.py` (a few seconds, smoke run).
+
+Synthetic published documents (a 6-word title and a 300-word body from a Zipf vocabulary of
+20,000 made-up words), indexed by the FTS5 trigram index's triggers as they are inserted. Then,
+through the service call the HTTP door runs (``docs.documents.search``: top 20 by bm25 with a
+snippet and the total):
+
+1. p50/p95 of 200 searches for 4-letter pieces of mid-frequency words (matches inside words);
+2. the worst common word: one that every document holds;
+3. the index rate and the database size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sqlalchemy import insert  # noqa: E402
+from timing import fmt, size, timed  # noqa: E402 - tests/bench/timing.py, next to this script
+
+from app.wiring import station_runtime  # noqa: E402
+from local_db import new_id  # noqa: E402
+from local_db.models.docs import DocDocument  # noqa: E402
+from services.core import auth  # noqa: E402
+from services.core.commands import execute  # noqa: E402
+from services.core.context import SYSTEM, Ctx  # noqa: E402
+from services.core.demo import seed_demo  # noqa: E402
+
+TINY = os.environ.get("BENCH_TINY") == "1" or "--tiny" in sys.argv
+VOCAB = 20_000
+COMMON = "common"  # in every document: the worst case of a search
+
+
+def vocabulary(rng: random.Random) -> list[str]:
+    letters = "abcdefghijklmnoprstuvwyz"
+    words: set[str] = set()
+    while len(words) < VOCAB:
+        words.add("".join(rng.choice(letters) for _ in range(rng.randint(4, 11))))
+    return sorted(words)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--docs", type=int, default=500 if TINY else 50_000)
+    p.add_argument("--queries", type=int, default=20 if TINY else 200)
+    p.add_argument("--tiny", action="store_true")
+    args = p.parse_args()
+    n_docs = size(args.docs, 100)
+    rng = random.Random(20261123)
+    words = vocabulary(rng)
+    weights = [1 / (r + 1) for r in range(VOCAB)]  # Zipf: the r-th word is 1/r as frequent
+    with tempfile.TemporaryDirectory() as tmp:
+        rt = station_runtime(Path(tmp) / "station", "station-bench")
+        seed_demo(rt)
+        tenant = auth.load_tenant(rt.db, "demo")
+        now = datetime(2027, 1, 1, tzinfo=UTC)
+        t0 = time.perf_counter()
+        batch: list[dict[str, object]] = []
+        with rt.db.engine.begin() as conn:
+            for _i in range(n_docs):
+                body = rng.choices(words, weights, k=300)
+                body[rng.randrange(300)] = COMMON
+                batch.append(
+                    {
+                        "id": new_id(),
+                        "tenant_id": tenant.id,
+                        "title": " ".join(rng.choices(words, weights, k=6)).capitalize(),
+                        "body": " ".join(body),
+                        "status": "published",
+                        "tags": [],
+                        "created_at": now,
+                        "updated_at": now,
+                        "published_at": now,
+                    }
+                )
+                if len(batch) >= 2_000:
+                    conn.execute(insert(DocDocument), batch)
+                    batch = []
+            if batch:
+                conn.execute(insert(DocDocument), batch)
+        dt = time.perf_counter() - t0
+        db_file = Path(tmp) / "station" / "data.db"
+        mb = db_file.stat().st_size / 1e6 if db_file.exists() else 0.0
+        print(f"indexed {n_docs:,} documents in {dt:.1f} s ({n_docs / dt:,.0f} docs/s), database {mb:,.0f} MB")
+        # Mid-frequency words (ranks 200-2000), searched by a 4-letter piece from inside them.
+        mids = [words[r] for r in rng.sample(range(200, 2000), min(args.queries, 1800))]
+        pieces = [w[1:5] if len(w) > 5 else w[:4] for w in mids]
+        it = iter(pieces * 3)
+
+        def one() -> None:
+            execute(Ctx(rt, tenant, SYSTEM), "docs.documents.search", query={"q": next(it)})
+
+        xs = timed(one, len(pieces), warmup=3)
+        print(f"search, 4-letter pieces of mid-frequency words, {n_docs:,} docs: {fmt(xs)}")
+        page = execute(Ctx(rt, tenant, SYSTEM), "docs.documents.search", query={"q": COMMON})
+        worst = timed(
+            lambda: execute(Ctx(rt, tenant, SYSTEM), "docs.documents.search", query={"q": COMMON}), 5, warmup=1
+        )
+        print(f"search, a word in every document ({page.total:,} hits, top 20 ranked): {fmt(worst)}")
+        two = timed(
+            lambda: execute(Ctx(rt, tenant, SYSTEM), "docs.documents.search", query={"q": f"{COMMON} {words[0]}"}), 5
+        )
+        print(f"search, that word and the most frequent one: {fmt(two)}")
+        rt.db.dispose()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+"""Documentation use cases through ``execute``: status and trash, categories, search (ranked, inside
+words, snippets, filters), suggestions for a ticket, media checks, strangers."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from local_db.models.events import Event
+from services.core import auth
+from services.core.commands import execute
+from services.core.context import Ctx, Runtime
+from services.core.demo import demo_id
+from services.core.errors import Forbidden, NotFound, PayloadTooLarge, ValidationFailed
+from services.core.files import Upload
+from services.docs import search as fts
+
+OWNER = "owner@demo.test"
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    "1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082"
+)
+
+
+def ctx_for(rt: Runtime, email: str = OWNER, slug: str = "demo") -> Ctx:
+    tenant = auth.load_tenant(rt.db, slug)
+    return Ctx(rt, tenant, auth.user_principal(rt.db, demo_id("user", email), tenant))
+
+
+def event_types(rt: Runtime, doc_id: str) -> list[str]:
+    with rt.db.reading(None) as s:
+        rows = s.execute(select(Event).where(Event.type.like("docs.%")).order_by(Event.created_at)).scalars()
+        return [e.type for e in rows if e.data.get("document_id") == doc_id]
+
+
+def test_status_trash_and_restore(runtime: Runtime) -> None:
+    ctx = ctx_for(runtime)
+    d = execute(
+        ctx,
+        "docs.documents.create",
+        body={"title": "Conveyor lubrication", "body": "Oil weekly.", "tags": ["oil", "oil"]},
+    )
+    assert (d.status, d.tags) == ("draft", ["oil"])
+    d = execute(ctx_for(runtime), "docs.documents.update", id=d.id, body={"status": "published"})
+    assert d.status == "published" and d.published_at is not None
+    d = execute(ctx_for(runtime), "docs.documents.update", id=d.id, body={"status": "archived"})
+    execute(ctx_for(runtime), "docs.documents.delete", id=d.id, query={})
+    with pytest.raises(NotFound):  # a trashed document is 404 on GET
+        execute(ctx, "docs.documents.get", id=d.id)
+    trash = execute(ctx, "docs.documents.list", query={"trashed": True})
+    assert d.id in {x.id for x in trash.items} and demo_id("docs-document", "trashed") in {x.id for x in trash.items}
+    back = execute(ctx_for(runtime), "docs.documents.restore", id=d.id)
+    assert back.status == "archived" and back.deleted_at is None
+    with pytest.raises(NotFound):  # not in the trash any more
+        execute(ctx_for(runtime), "docs.documents.restore", id=d.id)
+    with pytest.raises(Forbidden):
+        execute(ctx_for(runtime, "device@demo.test"), "docs.documents.delete", id=d.id, query={"permanent": True})
+    execute(ctx_for(runtime), "docs.documents.delete", id=d.id, query={"permanent": True})
+    with pytest.raises(NotFound):
+        execute(ctx_for(runtime), "docs.documents.restore", id=d.id)
+    assert event_types(runtime, d.id) == [
+        "docs.document_published",
+        "docs.document_archived",
+        "docs.document_trashed",
+        "docs.document_restored",
+        "docs.document_deleted",
+    ]
+
+
+def test_search_ranks_finds_inside_words_and_marks_snippets(runtime: Runtime) -> None:
+    ctx = ctx_for(runtime)
+    assert fts.fts_available(ctx)
+    body = "Die Vorlesepaten treffen sich montags. Lorem ipsum dolor sit amet."
+    a = execute(ctx, "docs.documents.create", body={"title": "Vorlesepaten", "body": body, "status": "published"})
+    b = execute(
+        ctx,
+        "docs.documents.create",
+        body={"title": "Other", "body": "Kein lesen hier, nur Vorlesepaten.", "status": "published"},
+    )
+    draft = execute(ctx, "docs.documents.create", body={"title": "Vorlesepaten draft", "body": "draft"})
+    hits = execute(ctx, "docs.documents.search", query={"q": "lese"}).items
+    ids = [h.id for h in hits]
+    assert ids[:2] == [a.id, b.id] and draft.id not in ids  # title hit first; drafts only when asked
+    assert "<mark>" in hits[0].snippet and hits[0].score > hits[1].score > 0
+    assert [h.id for h in execute(ctx, "docs.documents.search", query={"q": "lese", "status": "draft"}).items] == [
+        draft.id
+    ]
+    # Every word must match; short words are checked too.
+    assert [h.id for h in execute(ctx, "docs.documents.search", query={"q": "vorlese montags"}).items] == [a.id]
+    assert [h.id for h in execute(ctx, "docs.documents.search", query={"q": "Vorlesepaten nur"}).items] == [b.id]
+    # Demo articles, filtered by category; the trash never shows.
+    cat = demo_id("docs-category", "returns")
+    refunds = execute(ctx, "docs.documents.search", query={"q": "refund", "category_id": cat}).items
+    assert refunds and all(h.category_id == cat for h in refunds)
+    assert execute(ctx, "docs.documents.search", query={"q": "longer used"}).total == 0
+    page = execute(ctx, "docs.documents.search", query={"q": "the", "limit": 2, "offset": 2})
+    assert len(page.items) <= 2 and page.total >= 4
+    for bad in ({"q": ""}, {"q": "x" * 201}, {"q": "x", "page": 0}):
+        with pytest.raises(ValidationFailed):
+            execute(ctx, "docs.documents.search", query=bad)
+    assert execute(ctx, "docs.documents.search", query={"q": 'a"b\x00 OR NEAR('}).total == 0  # FTS syntax is text
+    # Another tenant finds nothing of ours.
+    assert (
+        execute(ctx_for(runtime, "owner@other.test", "other"), "docs.documents.search", query={"q": "lese"}).total == 0
+    )
+
+
+def test_like_search_matches_the_same_way(runtime: Runtime) -> None:
+    ctx = ctx_for(runtime)
+    with runtime.db.reading(ctx.tenant_id) as s:
+        hits, total = fts._like_search(ctx, s, ["refund"], None, None, 10, 0, False)
+    assert total >= 1 and any("<mark>" in h.snippet for h in hits)
+    assert hits[0].title.startswith("Refunds")
+
+
+def test_suggestions_for_a_ticket(runtime: Runtime) -> None:
+    ctx = ctx_for(runtime)
+    text = "Tracking number does not work. Hello, my tracking number shows nothing since yesterday."
+    hits = execute(ctx, "docs.documents.suggest", query={"text": text, "limit": 3}).items
+    assert hits[0].id == demo_id("docs-document", "track-parcel")
+    assert execute(ctx, "docs.documents.suggest", query={"text": "hello thanks"}).total == 0
+    assert fts.suggestion_words("The refund, please! refund") == ["refund"]
+
+
+def test_categories_form_a_tree(runtime: Runtime) -> None:
+    ctx = ctx_for(runtime)
+    root = execute(ctx, "docs.categories.create", body={"name": "Zeta"})
+    child = execute(ctx, "docs.categories.create", body={"name": "Child", "parent_id": root.id})
+    rows = execute(ctx, "docs.categories.list", query={"limit": 100}).items
+    names = [r.name for r in rows]
+    assert names.index("Child") == names.index("Zeta") + 1
+    assert next(r for r in rows if r.id == child.id).path == ["Zeta", "Child"]
+    assert next(r for r in rows if r.name == "Machines").depth == 1
+    with pytest.raises(ValidationFailed):
+        execute(ctx, "docs.categories.create", body={"name": "x", "parent_id": "nope"})
+    with pytest.raises(ValidationFailed):
+        execute(ctx, "docs.documents.create", body={"title": "x", "category_id": "nope"})
+
+
+def test_media_checks_and_strangers(runtime: Runtime) -> None:
+    ctx = ctx_for(runtime)
+    did = demo_id("docs-document", "press-e42")
+    m = execute(ctx, "docs.media.upload", id=did, upload=Upload("die.png", "image/png", PNG))
+    assert (m.content_type, m.size) == ("image/png", len(PNG)) and m.url.endswith(f"/documents/{did}/media/{m.id}")
+    assert execute(ctx, "docs.media.get", id=did, media_id=m.id).content == PNG
+    assert [x.id for x in execute(ctx, "docs.media.list", id=did, query={}).items] == [m.id]
+    with pytest.raises(ValidationFailed):
+        execute(ctx, "docs.media.upload", id=did, upload=Upload("x.exe", "application/octet-stream", b"MZ\x00\x00\x90"))
+    with pytest.raises(PayloadTooLarge):
+        execute(
+            ctx, "docs.media.upload", id=did, upload=Upload("big.txt", "text/plain", b"a" * (runtime.upload_limit + 1))
+        )
+    with pytest.raises(NotFound):
+        execute(ctx_for(runtime, "owner@other.test", "other"), "docs.documents.get", id=did)
+    with pytest.raises(Forbidden):
+        execute(ctx_for(runtime, "device@demo.test"), "docs.documents.list", query={})
+    with pytest.raises(ValidationFailed):
+        execute(ctx, "docs.documents.create", body={"title": "x", "status": "deleted"})

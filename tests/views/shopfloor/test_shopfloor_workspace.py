@@ -1,0 +1,79 @@
+"""The shop-floor kiosk with real widgets and real key events: tiles by state, a machine chosen by
+scan, a run started, parts counted by scan and by key, a stop reason, an alarm acknowledged."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from services.core.commands import execute
+from services.core.context import Runtime
+from services.core.demo import demo_id
+from tests.views.workspaces import settle, workspace_factory
+from views.shopfloor.workspace import STATE_COLOURS, ShopFloorWorkspace
+
+PRS1 = demo_id("mes-machine", "PRS-01")
+
+
+@pytest.fixture
+def make(runtime: Runtime, qtbot: QtBot) -> Iterator[Callable[..., ShopFloorWorkspace]]:
+    yield from workspace_factory(runtime, qtbot, ShopFloorWorkspace, "owner@demo.test", (1280, 800))
+
+
+def scan(qtbot: QtBot, ws: ShopFloorWorkspace, code: str) -> None:
+    qtbot.keyClicks(ws.scan_input, code)
+    qtbot.keyClick(ws.scan_input, Qt.Key.Key_Return)
+
+
+def key(qtbot: QtBot, ws: ShopFloorWorkspace, k: Qt.Key) -> None:
+    qtbot.keyClick(ws.scan_input, k)
+
+
+def test_a_run_on_the_kiosk(make: Callable[..., ShopFloorWorkspace], qtbot: QtBot, runtime: Runtime) -> None:
+    ws = make()
+    qtbot.waitUntil(lambda: len(ws.tiles) >= 4 and PRS1 in ws.alarmed)
+    tile = ws.tiles[PRS1]
+    assert "PRS-01" in tile.text() and "DOWN" in tile.text() and "ALARM" in tile.text()
+    assert STATE_COLOURS["down"][0] in tile.styleSheet()
+    scan(qtbot, ws, "prs-01")
+    qtbot.waitUntil(lambda: ws.live is not None and ws.live.machine.id == PRS1 and ws.start_btn.isEnabled())
+    assert "PRS-01" in ws.machine_title.text() and ws.alarms.count() == 1
+    key(qtbot, ws, Qt.Key.Key_F1)
+    qtbot.waitUntil(lambda: "Cap CP-5 (running)" in ws.run_line.text())
+    assert "Started Cap CP-5" in ws.banner.text()
+    scan(qtbot, ws, "3*")
+    scan(qtbot, ws, "PART-0001")
+    qtbot.waitUntil(lambda: "3 of 2000 good" in ws.run_line.text())
+    key(qtbot, ws, Qt.Key.Key_F6)
+    qtbot.waitUntil(lambda: "1 scrap" in ws.run_line.text())
+    key(qtbot, ws, Qt.Key.Key_F8)
+    qtbot.waitUntil(lambda: "Alarm E42 acknowledged" in ws.banner.text())
+    # The machine stops: F7 asks why, in large buttons.
+    key(qtbot, ws, Qt.Key.Key_F7)
+    qtbot.waitUntil(lambda: ws.reason_dialog is not None and ws.reason_dialog.isVisible())
+    assert ws.reason_dialog is not None
+    qtbot.mouseClick(ws.reason_dialog.findChild(type(ws.start_btn), "reason-tooling"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "PRS-01: down, tooling" in ws.banner.text())
+    key(qtbot, ws, Qt.Key.Key_F3)
+    qtbot.waitUntil(lambda: "Completed Cap CP-5: 3 good, 1 scrap" in ws.banner.text())
+    settle(qtbot, ws)
+    run = execute(ws.session.ctx(), "mes.runs.get", id=demo_id("mes-run", "caps"))
+    assert (run.status, run.good_count, run.scrap_count) == ("completed", 3, 1)
+    qtbot.waitUntil(lambda: not ws.good_btn.isEnabled())
+
+
+def test_counting_without_a_run_is_refused_and_said(make: Callable[..., ShopFloorWorkspace], qtbot: QtBot) -> None:
+    ws = make()
+    qtbot.waitUntil(lambda: len(ws.tiles) >= 4)
+    scan(qtbot, ws, "PART-1")  # no machine chosen
+    assert "Choose a machine" in ws.banner.text()
+    scan(qtbot, ws, "PKG-01")
+    qtbot.waitUntil(lambda: ws.live is not None and ws.live.machine.code == "PKG-01")
+    key(qtbot, ws, Qt.Key.Key_F1)
+    assert "No planned run" in ws.banner.text()
+    key(qtbot, ws, Qt.Key.Key_F5)
+    assert "Choose a machine with a run" in ws.banner.text()
+    assert ws.scan_input.hasFocus()

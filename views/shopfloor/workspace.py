@@ -1,0 +1,472 @@
+"""Shop floor: a machine operator's kiosk beside the line, scanner first, read at arm's length.
+
+Every machine is a large tile coloured by its state (the word is on it too, never colour alone).
+Scan a machine's code (on its plate) or touch its tile to choose it. With a machine chosen:
+
+* F1 starts its planned run (or resumes a paused one), F2 pauses it, F3 completes it;
+* a scan of a part's barcode counts one good part (``5*`` then a scan: five); ``SCRAP`` (a command
+  barcode) or F6 counts one scrap, F5 one good part; the large buttons do the same;
+* F7 (or the machine stopping) asks for the stop reason, in large buttons;
+* F8 acknowledges the machine's oldest unacknowledged alarm.
+
+Locking after idle time and the admin PIN are the shell's kiosk rules, as for the warehouse; the
+scanner input is the shared ``views.shell.scan_input``. Service calls go through the op runner.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from services.core.errors import ServiceError
+from services.core.roles import STAFF
+from services.mes.schemas import STOP_REASONS
+from views.base import StationSession, Workspace
+from views.ops import error_message
+from views.shell.scan_input import ScanInput
+
+# Tile colours by state (background, text): running green, idle amber, setup blue, down red, offline grey.
+STATE_COLOURS: dict[str, tuple[str, str]] = {
+    "running": ("#2e7d32", "#ffffff"),
+    "idle": ("#f9a825", "#1b1b1b"),
+    "setup": ("#1565c0", "#ffffff"),
+    "down": ("#c62828", "#ffffff"),
+    "offline": ("#616161", "#ffffff"),
+}
+TONES = {"ok": ("#e8f5e9", "#1b5e20"), "error": ("#ffebee", "#b71c1c"), "info": ("#e3f2fd", "#0d47a1")}
+STYLE = """
+#workspace-shopfloor { font-size: 16pt; }
+#scanInput { font-size: 24pt; padding: 8px; border: 3px solid #1565c0; border-radius: 8px; min-height: 56px; }
+#banner { font-size: 20pt; font-weight: bold; padding: 12px; border-radius: 8px; }
+QPushButton#tile { font-size: 16pt; font-weight: bold; border-radius: 10px; padding: 10px; min-height: 130px; min-width: 200px; text-align: left; }
+QPushButton#tile[chosen="true"] { border: 6px solid #0d47a1; }
+#machineTitle { font-size: 20pt; font-weight: bold; }
+#runLine, #countLine { font-size: 16pt; }
+QPushButton.big { font-size: 15pt; font-weight: bold; min-height: 54px; min-width: 110px; border-radius: 8px; }
+QListWidget#alarms { font-size: 15pt; }
+"""
+SCRAP_CODES = frozenset({"SCRAP", "CMD-SCRAP"})
+GOOD_CODES = frozenset({"GOOD", "CMD-GOOD"})
+
+
+class ReasonDialog(QDialog):
+    """The stop reasons as large buttons; the chosen one is ``reason`` (None: closed)."""
+
+    def __init__(self, machine: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Why did {machine} stop?")
+        self.setObjectName("reason-dialog")
+        self.reason: str | None = None
+        lay = QVBoxLayout(self)
+        head = QLabel(f"Why did {machine} stop?")
+        head.setStyleSheet("font-size: 20pt; font-weight: bold;")
+        lay.addWidget(head)
+        grid = QGridLayout()
+        self.buttons: list[QPushButton] = []
+        for n, reason in enumerate(STOP_REASONS):
+            b = QPushButton(f"&{n + 1 if n < 9 else chr(ord('a') + n - 9)} {reason.capitalize()}")
+            b.setObjectName(f"reason-{reason.replace(' ', '-')}")
+            b.setStyleSheet("font-size: 17pt; min-height: 60px; min-width: 240px;")
+            b.clicked.connect(lambda _=False, r=reason: self.choose(r))
+            grid.addWidget(b, n // 3, n % 3)
+            self.buttons.append(b)
+        lay.addLayout(grid)
+
+    def choose(self, reason: str) -> None:
+        self.reason = reason
+        self.accept()
+
+
+class ShopFloorWorkspace(Workspace):
+    name = "shopfloor"
+    title = "Shop floor"
+    modules = frozenset({"mes"})
+    roles = STAFF
+    position = 25  # after the warehouse and stock count, before the helpdesk
+    SCREENSHOT_SCANS: ClassVar[tuple[str, ...]] = ("CNC-01",)
+
+    def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self.setObjectName("workspace-shopfloor")
+        self.setStyleSheet(STYLE)
+        self.machines: list[Any] = []
+        self.by_code: dict[str, Any] = {}
+        self.alarmed: set[str] = set()  # machines with an alarm on the active list
+        self.chosen: str | None = None  # machine id
+        self.live: Any = None  # the chosen machine's live status
+        self.planned: list[Any] = []
+        self.multiplier = 1
+        self.tiles: dict[str, QPushButton] = {}
+        self._laid_columns = 0
+        self.reason_dialog: ReasonDialog | None = None
+        self._build()
+        self.refresh()
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def _big(self, text: str, name: str, slot: Any) -> QPushButton:
+        b = QPushButton(text)
+        b.setObjectName(name)
+        b.setProperty("class", "big")
+        b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the scanner keeps the focus
+        b.clicked.connect(slot)
+        return b
+
+    def _build(self) -> None:
+        lay = QVBoxLayout(self)
+        self.scan_input = ScanInput()
+        self.scan_input.suffix = str(self.session.prefs.get("scanner_suffix", "enter"))
+        self.scan_input.setPlaceholderText("Scan a machine, then parts")
+        self.scan_input.setToolTip("5* then a scan counts five parts; SCRAP counts a scrap part")
+        self.scan_input.scanned.connect(self.handle_scan)
+        self.scan_input.hotkey.connect(self.handle_hotkey)
+        self.scan_input.quantity.connect(self.set_multiplier)
+        lay.addWidget(self.scan_input)
+        self.banner = QLabel("Scan a machine or touch its tile.")
+        self.banner.setObjectName("banner")
+        self.banner.setWordWrap(True)
+        lay.addWidget(self.banner)
+        body = QHBoxLayout()
+        self.grid_host = QWidget()
+        self.grid = QGridLayout(self.grid_host)
+        self.grid.setSpacing(12)
+        scroller = QScrollArea()
+        scroller.setWidgetResizable(True)
+        scroller.setWidget(self.grid_host)
+        body.addWidget(scroller, 5)
+        panel = QVBoxLayout()
+        self.machine_title = QLabel("No machine chosen")
+        self.machine_title.setObjectName("machineTitle")
+        self.machine_title.setWordWrap(True)
+        self.run_line = QLabel("")
+        self.run_line.setObjectName("runLine")
+        self.run_line.setWordWrap(True)
+        self.count_line = QLabel("")
+        self.count_line.setObjectName("countLine")
+        for w in (self.machine_title, self.run_line, self.count_line):
+            panel.addWidget(w)
+        runs = QHBoxLayout()
+        self.start_btn = self._big("F1 Start", "start", self.start)
+        self.pause_btn = self._big("F2 Pause", "pause", self.pause)
+        self.complete_btn = self._big("F3 Done", "complete", self.complete)
+        for b in (self.start_btn, self.pause_btn, self.complete_btn):
+            runs.addWidget(b)
+        panel.addLayout(runs)
+        counts = QHBoxLayout()
+        self.good_btn = self._big("F5 Good +1", "good", lambda: self.count(good=1))
+        self.scrap_btn = self._big("F6 Scrap +1", "scrap", lambda: self.count(scrap=1))
+        self.good_btn.setStyleSheet("background: #2e7d32; color: white;")
+        self.scrap_btn.setStyleSheet("background: #c62828; color: white;")
+        counts.addWidget(self.good_btn)
+        counts.addWidget(self.scrap_btn)
+        panel.addLayout(counts)
+        stops = QHBoxLayout()
+        self.reason_btn = self._big("F7 Why stopped", "stop-reason", self.ask_reason)
+        self.ack_btn = self._big("F8 Acknowledge", "acknowledge", self.acknowledge)
+        stops.addWidget(self.reason_btn)
+        stops.addWidget(self.ack_btn)
+        panel.addLayout(stops)
+        alarms_head = QLabel("Alarms")
+        alarms_head.setStyleSheet("font-weight: bold;")
+        panel.addWidget(alarms_head)
+        self.alarms = QListWidget()
+        self.alarms.setObjectName("alarms")
+        self.alarms.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.alarms.setMinimumHeight(90)
+        panel.addWidget(self.alarms, 1)
+        side = QWidget()
+        side.setLayout(panel)
+        # A short screen scrolls the panel rather than squeezing its large buttons together.
+        side_scroll = QScrollArea()
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side_scroll.setWidget(side)
+        body.addWidget(side_scroll, 4)
+        lay.addLayout(body, 1)
+        self._enable()
+
+    def focus_primary(self) -> None:
+        self.scan_input.setFocus()
+
+    def on_data_changed(self, change: str) -> None:
+        if change.startswith("mes."):
+            self.refresh()
+
+    # --- loading --------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        run, call = self.session.ops.run, self.session.call
+        run(call("mes.machines.list", query={"limit": 100}), on_success=self.show_machines, parent=self)
+        run(call("mes.alarms.active", query={"limit": 100}), on_success=self._got_alarms, parent=self)
+        if self.chosen:
+            self.load_machine(self.chosen)
+
+    def _got_alarms(self, page: Any) -> None:
+        self.alarmed = {a.machine_id for a in page.items}
+        self.show_machines(None)
+
+    def show_machines(self, page: Any) -> None:
+        if page is not None:
+            self.machines = list(page.items)
+            self.by_code = {m.code.upper(): m for m in self.machines}
+        for tile in self.tiles.values():
+            self.grid.removeWidget(tile)
+            tile.deleteLater()
+        self.tiles = {}
+        cols = self._columns()
+        for n, m in enumerate(self.machines):
+            tile = QPushButton(self.tile_text(m))
+            tile.setObjectName("tile")
+            tile.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            bg, fg = STATE_COLOURS.get(m.status, STATE_COLOURS["offline"])
+            tile.setStyleSheet(f"background: {bg}; color: {fg};")
+            tile.setProperty("chosen", m.id == self.chosen)
+            tile.setAccessibleName(f"{m.code} {m.status}")
+            tile.clicked.connect(lambda _=False, mid=m.id: self.choose(mid))
+            self.grid.addWidget(tile, n // cols, n % cols)
+            self.tiles[m.id] = tile
+        self._laid_columns = cols
+
+    def _columns(self) -> int:
+        """As many tile columns as fit the grid's width (a tile is about 230 px with its gap)."""
+        return max(1, (self.grid_host.parentWidget() or self.grid_host).width() // 230)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        cols = self._columns()
+        if self.tiles and cols != self._laid_columns:
+            self.show_machines(None)
+
+    def tile_text(self, m: Any) -> str:
+        reason = m.reason if m.reason and len(m.reason) <= 16 else (m.reason or "")[:15] + "…"
+        state = m.status.upper() + (f"\n{reason}" if m.reason and m.status != "running" else "")
+        alarm = "\n⚠ ALARM" if m.id in self.alarmed else ""
+        return f"{m.code}\n{m.name}\n{state}{alarm}"
+
+    def choose(self, machine_id: str) -> None:
+        self.chosen = machine_id
+        for mid, tile in self.tiles.items():
+            tile.setProperty("chosen", mid == machine_id)
+            tile.style().unpolish(tile)
+            tile.style().polish(tile)
+        self.load_machine(machine_id)
+        self.scan_input.setFocus()
+
+    def load_machine(self, machine_id: str) -> None:
+        run, call = self.session.ops.run, self.session.call
+        run(call("mes.machines.status", id=machine_id), on_success=self.show_live, parent=self)
+        run(
+            call("mes.runs.list", query={"machine_id": machine_id, "status": "planned", "sort": "created_at"}),
+            on_success=self._got_planned,
+            parent=self,
+        )
+
+    def _got_planned(self, page: Any) -> None:
+        self.planned = list(page.items)
+        self._enable()
+
+    def show_live(self, live: Any) -> None:
+        if live.machine.id != self.chosen:
+            return
+        self.live = live
+        m = live.machine
+        self.machine_title.setText(f"{m.code} · {m.name} · {live.status.upper()}")
+        r = live.current_run
+        if r is not None:
+            planned = f" of {r.planned_quantity}" if r.planned_quantity else ""
+            self.run_line.setText(
+                f"Run: {r.product} ({r.status}) · {r.good_count}{planned} good, {r.scrap_count} scrap"
+            )
+        else:
+            self.run_line.setText("No run in progress.")
+        self.count_line.setText(
+            f"Today: {live.today['good']} good, {live.today['scrap']} scrap · OEE {live.oee.oee * 100:.1f} %"
+        )
+        self.alarms.clear()
+        for a in live.alarms:
+            mark = "" if a.state.endswith("_acknowledged") and a.state.startswith("active") else " (not acknowledged)"
+            if a.state == "cleared_unacknowledged":
+                mark = " (cleared, not acknowledged)"
+            self.alarms.addItem(f"{a.severity.upper()} {a.code}: {a.message}{mark}")
+        self._enable()
+
+    def _enable(self) -> None:
+        live = self.live if self.chosen else None
+        run = live.current_run if live else None
+        self.start_btn.setEnabled(
+            bool(live) and ((run is not None and run.status == "paused") or (run is None and bool(self.planned)))
+        )
+        self.pause_btn.setEnabled(run is not None and run.status == "running")
+        self.complete_btn.setEnabled(run is not None)
+        self.good_btn.setEnabled(run is not None)
+        self.scrap_btn.setEnabled(run is not None)
+        self.reason_btn.setEnabled(bool(live))
+        self.ack_btn.setEnabled(live is not None and any(a.acknowledged_at is None for a in live.alarms))
+
+    # --- feedback -------------------------------------------------------------------------
+
+    def say(self, message: str, tone: str = "info") -> None:
+        bg, fg = TONES.get(tone, TONES["info"])
+        self.banner.setText(message)
+        self.banner.setStyleSheet(f"background: {bg}; color: {fg};")
+        if self.session.feedback is not None and tone in ("ok", "error"):
+            self.session.feedback(tone == "ok", message)
+
+    def failed(self, exc: BaseException) -> None:
+        self.say(error_message(exc) if isinstance(exc, ServiceError) else f"Not done: {exc}", "error")
+
+    # --- input ----------------------------------------------------------------------------
+
+    def set_multiplier(self, n: int) -> None:
+        self.multiplier = max(1, n)
+        self.say(f"Next scan counts {self.multiplier}.", "info")
+
+    def handle_hotkey(self, key: int) -> None:
+        actions = {
+            Qt.Key.Key_F1: self.start,
+            Qt.Key.Key_F2: self.pause,
+            Qt.Key.Key_F3: self.complete,
+            Qt.Key.Key_F5: lambda: self.count(good=1),
+            Qt.Key.Key_F6: lambda: self.count(scrap=1),
+            Qt.Key.Key_F7: self.ask_reason,
+            Qt.Key.Key_F8: self.acknowledge,
+        }
+        act = actions.get(Qt.Key(key))
+        if act is not None:
+            act()
+
+    def handle_scan(self, code: str, source: str = "scanner") -> None:
+        code = code.strip()
+        m = self.by_code.get(code.upper())
+        if m is not None:
+            self.choose(m.id)
+            self.say(f"{m.code} chosen: {m.status}.", "ok")
+            return
+        if code.upper() in SCRAP_CODES:
+            self.count(scrap=1)
+        elif code.upper() in GOOD_CODES:
+            self.count(good=1)
+        else:
+            self.count(good=1, part=code)
+
+    # --- actions --------------------------------------------------------------------------
+
+    def _need_run(self) -> Any:
+        run = self.live.current_run if (self.chosen and self.live) else None
+        if run is None:
+            self.say("Choose a machine with a run first (scan the machine's code).", "error")
+        return run
+
+    def _put_run(self, run_id: str, body: dict[str, Any], done: str) -> None:
+        def ok(r: Any) -> None:
+            self.say(done.format(r=r), "ok")
+            self.refresh()
+
+        self.session.ops.run(
+            self.session.call("mes.runs.update", id=run_id, body=body),
+            on_success=ok,
+            on_failure=self.failed,
+            parent=self,
+        )
+
+    def start(self) -> None:
+        if not self.chosen or self.live is None:
+            self.say("Choose a machine first.", "error")
+            return
+        run = self.live.current_run
+        if run is not None and run.status == "paused":
+            self._put_run(run.id, {"status": "running"}, "Resumed {r.product}.")
+        elif run is None and self.planned:
+            self._put_run(self.planned[0].id, {"status": "running"}, "Started {r.product}.")
+        else:
+            self.say("No planned run for this machine." if run is None else f"{run.product} is running.", "error")
+
+    def pause(self) -> None:
+        run = self._need_run()
+        if run is not None:
+            self._put_run(run.id, {"status": "paused"}, "Paused {r.product}: pick the stop reason (F7).")
+
+    def complete(self) -> None:
+        run = self._need_run()
+        if run is not None:
+            self._put_run(
+                run.id, {"status": "completed"}, "Completed {r.product}: {r.good_count} good, {r.scrap_count} scrap."
+            )
+
+    def count(self, good: int = 0, scrap: int = 0, part: str | None = None) -> None:
+        run = self._need_run()
+        if run is None:
+            return
+        n, self.multiplier = self.multiplier, 1
+        body = {"good": good * n, "scrap": scrap * n}
+        what = f"{n} good" if good else f"{n} scrap"
+        self._put_run(
+            run.id,
+            body,
+            f"{what} counted" + (f" ({part})" if part else "") + ": {r.good_count} good, {r.scrap_count} scrap.",
+        )
+
+    def ask_reason(self) -> None:
+        if not self.chosen or self.live is None:
+            self.say("Choose a machine first.", "error")
+            return
+        dlg = ReasonDialog(self.live.machine.code, self)
+        self.reason_dialog = dlg
+        dlg.finished.connect(lambda _r: self.set_reason(dlg.reason))
+        dlg.open()
+
+    def set_reason(self, reason: str | None) -> None:
+        self.reason_dialog = None
+        if reason is None or self.chosen is None or self.live is None:
+            self.scan_input.setFocus()
+            return
+        # A running machine stops for this reason (down); a stopped one keeps its state and gets the reason.
+        status = "down" if self.live.status == "running" else self.live.status
+        body: dict[str, Any] = {"status": status, "reason": reason}
+
+        def ok(m: Any) -> None:
+            self.say(f"{m.code}: {m.status}, {reason}.", "ok")
+            self.refresh()
+
+        self.session.ops.run(
+            self.session.call("mes.machines.update", id=self.chosen, body=body),
+            on_success=ok,
+            on_failure=self.failed,
+            parent=self,
+        )
+        self.scan_input.setFocus()
+
+    def acknowledge(self) -> None:
+        alarms = [a for a in (self.live.alarms if self.live else []) if a.acknowledged_at is None]
+        if not self.chosen or not alarms:
+            self.say("No alarm waits for acknowledgement here.", "error")
+            return
+        oldest = min(alarms, key=lambda a: a.raised_at)
+
+        def ok(a: Any) -> None:
+            self.say(f"Alarm {a.code} acknowledged.", "ok")
+            self.refresh()
+
+        self.session.ops.run(
+            self.session.call("mes.alarms.acknowledge", id=oldest.id),
+            on_success=ok,
+            on_failure=self.failed,
+            parent=self,
+        )
+
+
+WORKSPACE = ShopFloorWorkspace
