@@ -410,10 +410,24 @@ def enroll(
     return n
 
 
+def _flows_have_work(ctx: Ctx, now: datetime) -> bool:
+    """A live flow has trigger events it has not seen, or a run is due: read only."""
+    with ctx.read() as s:
+        for f in s.scalars(select(CampaignFlow).where(CampaignFlow.status == "live")):
+            et = f.trigger.get("event_type")
+            since = f.cursor_at or f.updated_at
+            if et and s.execute(select(Event.id).where(Event.type == et, Event.created_at > since).limit(1)).first():
+                return True
+        waiting = select(CampaignFlowRun.id).where(CampaignFlowRun.status == "waiting", CampaignFlowRun.due_at <= now)
+        return s.execute(waiting.limit(1)).first() is not None
+
+
 def run_flows(ctx: Ctx) -> int:
     """Enroll contacts from new trigger events, then take every due run as far as it goes."""
     now = ctx.now()
     steps_done = 0
+    if not _flows_have_work(ctx, now):
+        return 0  # the common round: no write transaction (it would take SQLite's write lock)
     with ctx.write() as s:
         for f in s.scalars(select(CampaignFlow).where(CampaignFlow.status == "live")):
             et = f.trigger.get("event_type")

@@ -21,6 +21,8 @@ from services.core.errors import ValidationFailed
 
 T = TypeVar("T")
 MAX_LIMIT = 100
+# Databases take a signed 64-bit OFFSET; anything past it could only be an empty page.
+MAX_POSITION = 2**63 - 1
 
 
 def contains(column: Any, term: str) -> Any:
@@ -42,6 +44,15 @@ class ListQuery(BaseModel):
     order: str | None = None
     search: str | None = Field(default=None, max_length=200)
 
+    @field_validator("page", "offset")
+    @classmethod
+    def _position(cls, v: int | None) -> int | None:
+        # Checked with the query, so a list under a record (/surveys/{id}/responses) answers 400
+        # before it looks the record up; page_spec checks again for callers of the service.
+        if v is not None and v > MAX_POSITION // MAX_LIMIT:
+            raise ValueError(f"too large (at most {MAX_POSITION // MAX_LIMIT})")
+        return v
+
     @field_validator("order")
     @classmethod
     def _order(cls, v: str | None) -> str | None:
@@ -60,8 +71,6 @@ class PageSpec:
     descending: bool
 
 
-# Databases take a signed 64-bit OFFSET; anything past it could only be an empty page.
-MAX_POSITION = 2**63 - 1
 
 
 def page_spec(q: ListQuery, *, sortable: Sequence[str], default_sort: str | None = None) -> PageSpec:

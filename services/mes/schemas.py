@@ -170,7 +170,7 @@ class OeeShiftOut(OeeOut):
     name: str
 
 
-class WindowQuery(ListQuery):
+class Window(BaseModel):
     """``from``/``to``: timestamps or dates (a date is its whole UTC day); default: today (UTC)."""
 
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
@@ -179,6 +179,12 @@ class WindowQuery(ListQuery):
     to: datetime | date | None = None
     machine_id: str | None = Field(default=None, max_length=36)
     line: str | None = Field(default=None, max_length=100)
+
+
+class WindowQuery(Window, ListQuery):
+    """A window over a list (OEE by machine, by shift): both pagination forms."""
+
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
 
 
 # --- live status -------------------------------------------------------------------------

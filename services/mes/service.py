@@ -53,6 +53,7 @@ from services.mes.schemas import (
     ShiftReportOut,
     StatusEvent,
     StopOut,
+    Window,
     WindowQuery,
 )
 
@@ -571,7 +572,7 @@ def run_parts(ctx: Ctx, id: str, query: ListQuery) -> Page[PartOut]:
 # --- OEE ----------------------------------------------------------------------------------
 
 
-def window(ctx: Ctx, q: WindowQuery) -> tuple[datetime, datetime]:
+def window(ctx: Ctx, q: Window) -> tuple[datetime, datetime]:
     now = ctx.now()
     lo = oee.parse_bound(q.from_, end=False) or datetime.combine(now.date(), datetime.min.time(), UTC)
     hi = oee.parse_bound(q.to, end=True) or (lo + timedelta(days=1) if q.from_ is not None else now)
@@ -582,7 +583,7 @@ def window(ctx: Ctx, q: WindowQuery) -> tuple[datetime, datetime]:
     return lo, hi
 
 
-def _machines(s: Session, q: WindowQuery) -> list[MesMachine]:
+def _machines(s: Session, q: Window) -> list[MesMachine]:
     stmt = select(MesMachine).order_by(MesMachine.code)
     if q.machine_id:
         stmt = stmt.where(MesMachine.id == q.machine_id)
@@ -676,7 +677,7 @@ def _totals(
 
 
 @use_case("mes.oee.overall", "GET /oee", tx="read", roles=STAFF, summary="OEE of all (or some) machines")
-def oee_overall(ctx: Ctx, query: WindowQuery) -> OeeOut:
+def oee_overall(ctx: Ctx, query: Window) -> OeeOut:
     lo, hi = window(ctx, query)
     with ctx.read() as s:
         total = oee.Totals()
