@@ -24,10 +24,10 @@ run: install
 serve: install
 	$(PY) -m app serve --demo --host 127.0.0.1 --port 8000
 
-# Tests run in TEST_WORKERS processes (pytest-xdist), a file per worker at a time: each test
+# Tests run in TEST_WORKERS processes (pytest-xdist, an idle worker steals queued tests): each test
 # has its own database and server, and one process is bound to one core by Python's GIL.
 TEST_WORKERS ?= 2
-PYTEST := QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile
+PYTEST := QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist worksteal
 
 test: install
 	$(PYTEST)

@@ -71,8 +71,6 @@ class PageSpec:
     descending: bool
 
 
-
-
 def page_spec(q: ListQuery, *, sortable: Sequence[str], default_sort: str | None = None) -> PageSpec:
     if q.limit is not None and q.limit < 1:
         raise ValidationFailed("limit must be at least 1", {"limit": q.limit})

@@ -101,12 +101,22 @@ def staff_facing(op: Operation) -> bool:
     return op.auth == "tenant" or (op.auth == "customer" and op.staff_too)
 
 
+def needs_parameters(op: Operation) -> bool:
+    """The operation's query has a field without a default (``q`` of a search)."""
+    return op.query is not None and any(f.is_required() for f in op.query.model_fields.values())
+
+
 def resources(modules: set[str] | None = None) -> list[Resource]:
     """Every resource of the declared staff operations (of ``modules``), in a stable order."""
     ops = [o for o in REGISTRY.values() if staff_facing(o) and (modules is None or o.module in modules)]
     found: dict[tuple[str, str], Resource] = {}
     for o in ops:
-        if o.method == "GET" and page_item(o.response) is not None and "{" not in o.path.replace("{tenant}", ""):
+        if (
+            o.method == "GET"
+            and page_item(o.response) is not None
+            and "{" not in o.path.replace("{tenant}", "")
+            and not needs_parameters(o)  # a search that wants its words is not a list to browse
+        ):
             found[(o.module, o.path)] = Resource(o.module, o.path, _title(o.path), o)
     # A spec path that also has a staff address (/admin/...): one resource, shown at the staff
     # address, with the actions declared under either.

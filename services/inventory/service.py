@@ -26,7 +26,7 @@ from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
-from services.core.pagination import Page, paginate
+from services.core.pagination import Page, contains, paginate
 from services.core.roles import ANYONE, MANAGERS, STAFF
 from services.inventory import stock as engine
 from services.inventory.schemas import (
@@ -421,6 +421,15 @@ def list_movements(ctx: Ctx, query: MovementQuery) -> Page[MovementOut]:
         stmt = stmt.where(InventoryMovement.kind == query.kind)
     if query.reference:
         stmt = stmt.where(InventoryMovement.reference == query.reference)
+    if query.search and query.search.strip():
+        term = query.search.strip()
+        stmt = stmt.where(
+            or_(
+                contains(InventoryMovement.sku, term),
+                contains(InventoryMovement.reference, term),
+                InventoryMovement.id == term,
+            )
+        )
     if query.from_ is not None:
         stmt = stmt.where(InventoryMovement.at >= query.from_)
     if query.to is not None:
@@ -483,6 +492,10 @@ def list_transfers(ctx: Ctx, query: TransferQuery) -> Page[TransferOut]:
                 InventoryTransfer.to_location_id == query.location_id,
             )
         )
+    if query.search and query.search.strip():
+        # A transfer is known by its id (scanned from its sheet) or its note.
+        term = query.search.strip()
+        stmt = stmt.where(or_(InventoryTransfer.id == term, contains(InventoryTransfer.note, term)))
     with ctx.read() as s:
         page = paginate(
             s,

@@ -26,7 +26,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.files import FileResult, Redirect, Upload
-from services.core.pagination import ListQuery, Page, paginate
+from services.core.pagination import ListQuery, Page, contains, paginate
 from services.core.roles import ANYONE, MANAGERS
 from services.core.storage import IMAGE_TYPES, read_blob, store_blob
 from services.qr import checkdigits, render, scanning, states
@@ -660,9 +660,10 @@ def _template_out(t: QrTemplate) -> TemplateOut:
 @use_case("qr.templates.list", "GET /templates", tx="read", record=TEMPLATE, summary="list templates")
 def list_templates(ctx: Ctx, query: ListQuery) -> Page[TemplateOut]:
     with ctx.read() as s:
-        page = paginate(
-            s, select(QrTemplate), query, columns={"created_at": QrTemplate.created_at, "name": QrTemplate.name}
-        )
+        stmt = select(QrTemplate)
+        if query.search and query.search.strip():
+            stmt = stmt.where(contains(QrTemplate.name, query.search.strip()))
+        page = paginate(s, stmt, query, columns={"created_at": QrTemplate.created_at, "name": QrTemplate.name})
         return Page([_template_out(t) for t in page.items], page.total, page.spec)
 
 
@@ -753,7 +754,10 @@ def _check_parent(s: Session, fid: str | None, parent_id: str | None) -> None:
 @use_case("qr.folders.list", "GET /folders", tx="read", record=FOLDER, summary="list folders")
 def list_folders(ctx: Ctx, query: ListQuery) -> Page[FolderOut]:
     with ctx.read() as s:
-        page = paginate(s, select(QrFolder), query, columns={"created_at": QrFolder.created_at, "name": QrFolder.name})
+        stmt = select(QrFolder)
+        if query.search and query.search.strip():
+            stmt = stmt.where(contains(QrFolder.name, query.search.strip()))
+        page = paginate(s, stmt, query, columns={"created_at": QrFolder.created_at, "name": QrFolder.name})
         return Page([_folder_out(f) for f in page.items], page.total, page.spec)
 
 
@@ -840,7 +844,10 @@ def _barcode_out(b: QrBarcode) -> BarcodeOut:
 @use_case("qr.barcodes.list", "GET /barcode", tx="read", record=BARCODE, summary="list barcodes")
 def list_barcodes(ctx: Ctx, query: ListQuery) -> Page[BarcodeOut]:
     with ctx.read() as s:
-        page = paginate(s, select(QrBarcode), query, columns={"created_at": QrBarcode.created_at})
+        stmt = select(QrBarcode)
+        if query.search and query.search.strip():
+            stmt = stmt.where(contains(QrBarcode.value, query.search.strip()))
+        page = paginate(s, stmt, query, columns={"created_at": QrBarcode.created_at})
         return Page([_barcode_out(b) for b in page.items], page.total, page.spec)
 
 

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import and_, case, func, insert, select, update
+from sqlalchemy import String, and_, case, cast, func, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from local_db import new_id
@@ -824,6 +824,10 @@ def list_filings(ctx: Ctx, query: FilingQuery) -> Page[FilingOut]:
         stmt = stmt.where(TaxFiling.status == query.status)
     if query.state:
         stmt = stmt.where(TaxFiling.state == query.state.upper())
+    if query.search and query.search.strip():
+        # A filing is known by its state ("CA") and its period ("2026-03").
+        term = query.search.strip()
+        stmt = stmt.where(or_(TaxFiling.state == term.upper(), cast(TaxFiling.period_start, String).like(f"{term}%")))
     with ctx.read() as s:
         page = paginate(
             s,

@@ -23,8 +23,8 @@ def find(ws: RecordsWorkspace, text: str) -> list[tuple[Resource, Any]]:
     found: list[tuple[Resource, Any]] = []
     for res in ws.resources:
         q = res.listing.query
-        if q is None or "search" not in q.model_fields:
-            continue
+        if q is None or "search" not in q.model_fields or res.listing.record is None:
+            continue  # records people know (a record kind), not computed lists such as OEE by shift
         try:
             page = execute(ws.session.ctx(), res.listing, query={"search": text, "limit": PER_KIND})
         except ServiceError:

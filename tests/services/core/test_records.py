@@ -40,3 +40,27 @@ def test_a_call_in_people_words(runtime: Runtime) -> None:
     ctx = Ctx(runtime, tenant, auth.user_principal(runtime.db, demo_id("user", "owner@demo.test"), tenant))
     assert record_label(ctx, "fulfillment.order", ORDER) == "SO-1021"
     assert record_label(ctx, "fulfillment.order", "no-such-order") is None
+
+
+def test_every_browsable_list_honours_its_search(runtime: Runtime) -> None:
+    """The records finder (Ctrl+K) asks every list of a record kind with a ``search``: a list that
+    ignored it listed all its records for any words (events, transfers, QR templates did)."""
+    from services.core.commands import execute
+    from services.core.errors import ServiceError
+
+    tenant = auth.load_tenant(runtime.db, "demo")
+    ctx = Ctx(runtime, tenant, auth.user_principal(runtime.db, demo_id("user", "owner@demo.test"), tenant))
+    ignoring, asked = [], 0
+    for res in resources():
+        q = res.listing.query
+        if q is None or "search" not in q.model_fields or res.listing.auth != "tenant" or res.listing.record is None:
+            continue
+        try:
+            page = execute(ctx, res.listing, query={"search": "zq-no-such-words-7", "limit": 5})
+        except ServiceError:
+            continue  # not the owner's to list (a key-only API), or refuses the search outright
+        asked += 1
+        if page.total:
+            ignoring.append(res.key)
+    assert asked > 30
+    assert ignoring == [], "\n".join(ignoring)
