@@ -32,7 +32,8 @@ COOKIE_NAME = "service_token"
 
 _hasher = PasswordHasher()
 # Verified against when the e-mail is unknown, so both failures take as long.
-_DUMMY_HASH = _hasher.hash("not-a-password")
+# A hash to check a password against when there is no account: the same cost either way.
+DUMMY_HASH = _hasher.hash("not-a-password")
 
 
 def hash_password(password: str) -> str:
@@ -76,7 +77,7 @@ def authenticate_password(db: Database, email: str, password: str) -> User:
     with db.reading(None) as s:
         user = s.execute(select(User).where(User.email == email.strip().lower())).scalar_one_or_none()
     if user is None:
-        verify_password(_DUMMY_HASH, password)
+        verify_password(DUMMY_HASH, password)
         raise Unauthorized("e-mail or password is not correct")
     if not verify_password(user.password_hash, password) or user.disabled:
         raise Unauthorized("e-mail or password is not correct")

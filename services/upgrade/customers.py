@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-import jwt
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from local_db import Database, new_id
 from local_db.models.upgrade import UpgradeCustomer, UpgradeSubmission
-from services.core import auth
+from services.core import auth, customers
 from services.core.commands import use_case
 from services.core.context import Ctx, Principal, TenantInfo
-from services.core.errors import Conflict, Forbidden, NotFound, Unauthorized
+from services.core.errors import Conflict, Forbidden, NotFound
 from services.core.pagination import ListQuery, Page, paginate
 from services.upgrade.schemas import (
     Address,
@@ -34,7 +33,6 @@ from services.upgrade.schemas import (
 MODULE = "upgrade"
 AUDIENCE = "upgrade-customer"
 COOKIE = "upgrade_token"
-_dummy_hash: list[str] = []
 
 
 def _out(c: UpgradeCustomer) -> CustomerOut:
@@ -42,18 +40,7 @@ def _out(c: UpgradeCustomer) -> CustomerOut:
 
 
 def issue_token(secret: str, c: UpgradeCustomer, now: datetime) -> str:
-    iat = int(now.timestamp())
-    claims = {
-        "sub": c.id,
-        "tid": c.tenant_id,
-        "ver": c.token_version,
-        "email": c.email,
-        "iat": iat,
-        "exp": iat + auth.TOKEN_LIFETIME,
-        "iss": auth.ISSUER,
-        "aud": AUDIENCE,
-    }
-    return jwt.encode(claims, secret, algorithm="HS256")
+    return customers.issue_token(secret, c, AUDIENCE, now)
 
 
 def _session(ctx: Ctx, c: UpgradeCustomer) -> CustomerSession:
@@ -67,30 +54,18 @@ def _session(ctx: Ctx, c: UpgradeCustomer) -> CustomerSession:
 
 def authenticate(db: Database, secret: str, tenant: TenantInfo, token: str, now: datetime) -> Principal:
     """The checker registered in ``CUSTOMER_AUTHENTICATORS["upgrade"]``."""
-    try:
-        claims = jwt.decode(
-            token,
-            secret,
-            algorithms=["HS256"],
-            audience=AUDIENCE,
-            issuer=auth.ISSUER,
-            options={"require": ["sub", "tid", "ver", "exp", "iat"]},
-        )
-    except jwt.ExpiredSignatureError as exc:
-        raise Unauthorized("session expired, sign in again") from exc
-    except jwt.PyJWTError as exc:
-        raise Unauthorized("invalid customer session") from exc
-    if claims["exp"] <= int(now.timestamp()) or claims["tid"] != tenant.id:
-        raise Unauthorized("invalid customer session")
-    if MODULE not in tenant.modules:
-        raise Forbidden("the trade-in program is not enabled for this tenant")
-    with db.reading(tenant.id) as s:
-        c = s.get(UpgradeCustomer, claims["sub"])
-    if c is None or c.token_version != claims["ver"]:
-        raise Unauthorized("session ended, sign in again")
-    return Principal(
-        kind="customer", id=c.id, customer_module=MODULE, email=c.email, name=c.name, modules=frozenset({MODULE})
+    principal, _ = customers.session_account(
+        db,
+        secret,
+        tenant,
+        token,
+        now,
+        module=MODULE,
+        audience=AUDIENCE,
+        model=UpgradeCustomer,
+        not_enabled="the trade-in program is not enabled for this tenant",
     )
+    return principal
 
 
 def _module_enabled(ctx: Ctx) -> None:
@@ -143,15 +118,7 @@ def login(ctx: Ctx, body: CustomerLogin) -> CustomerSession:
     _module_enabled(ctx)
     with ctx.read() as s:
         c = s.execute(select(UpgradeCustomer).where(UpgradeCustomer.email == body.email)).scalar_one_or_none()
-    if c is None:
-        # Same cost as a real check, so timing does not tell which e-mails exist.
-        if not _dummy_hash:
-            _dummy_hash.append(auth.hash_password("not-a-password"))
-        auth.verify_password(_dummy_hash[0], body.password)
-        raise Unauthorized("e-mail or password is not correct")
-    if not auth.verify_password(c.password_hash, body.password):
-        raise Unauthorized("e-mail or password is not correct")
-    return _session(ctx, c)
+    return _session(ctx, customers.check_password(c, body.password))
 
 
 def _me(s: Session, ctx: Ctx) -> UpgradeCustomer:

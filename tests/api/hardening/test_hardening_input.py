@@ -69,6 +69,7 @@ def count(server: LiveServer, model: Any) -> int:
         f"{AGT}/tickets",
     ],
 )
+@pytest.mark.dialect_free
 def test_deeply_nested_json_is_a_clean_400_and_the_connection_lives(client: httpx.Client, path: str) -> None:
     owner = auth_headers(client, "owner@demo.test")
     r = client.post(path, content=DEEP, headers={**JSON, **owner})
@@ -97,6 +98,7 @@ def _lists() -> list[Operation]:
     return [op for op in REGISTRY.values() if op.method == "GET" and op.query and issubclass(op.query, ListQuery)]
 
 
+@pytest.mark.dialect_free
 @pytest.mark.parametrize("op", _lists(), ids=lambda op: op.name)
 def test_page_and_offset_beyond_int64_are_400_on_every_list(client: httpx.Client, op: Operation) -> None:
     if op.auth == "customer":
