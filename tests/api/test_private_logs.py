@@ -50,11 +50,10 @@ def test_a_failed_statement_carries_no_parameters(server: LiveServer, caplog: py
         tid = conn.execute(text("SELECT id FROM tenants LIMIT 1")).scalar()
     # A connection of its own: a read and then a write in one SQLite transaction fails at once
     # (instead of waiting) when the server's workers committed in between.
-    with engine.connect() as conn:
-        with pytest.raises(IntegrityError) as err:
-            # A tenant with an id already taken: a UNIQUE failure whose parameters hold the e-mail.
-            conn.execute(text("INSERT INTO tenants (id, slug, name) VALUES (:i, :s, :n)"),
-                         {"i": tid, "s": "x", "n": EMAIL})  # fmt: skip
+    with engine.connect() as conn, pytest.raises(IntegrityError) as err:
+        # A tenant with an id already taken: a UNIQUE failure whose parameters hold the e-mail.
+        conn.execute(text("INSERT INTO tenants (id, slug, name) VALUES (:i, :s, :n)"),
+                     {"i": tid, "s": "x", "n": EMAIL})  # fmt: skip
     assert EMAIL not in str(err.value) and "hidden" in str(err.value)
     log = logging.getLogger("test.private")
     with caplog.at_level(logging.DEBUG):
