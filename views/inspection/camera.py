@@ -48,7 +48,7 @@ class CameraDialog(QDialog):
         data = QByteArray()
         buf = QBuffer(data)
         buf.open(QIODevice.OpenModeFlag.WriteOnly)
-        image.save(buf, "JPEG", 90)
+        image.save(buf, "JPEG", 90)  # type: ignore[call-overload]  # the stubs say bytes; PySide6 takes str
         self.captured.emit(bytes(data.data()))
         self.accept()
 
