@@ -26,7 +26,8 @@ serve: install
 
 # Tests run in TEST_WORKERS processes (pytest-xdist, an idle worker steals queued tests): each test
 # has its own database and server, and one process is bound to one core by Python's GIL.
-TEST_WORKERS ?= 2
+# Three on two cores: the server, subprocess and Qt tests wait on each other often enough.
+TEST_WORKERS ?= 3
 PYTEST := QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist worksteal --durations=15
 
 test: install
