@@ -7,10 +7,11 @@ shorter than the height its text needs at its width, a header section narrower t
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDeadlineTimer, Qt
 from PySide6.QtWidgets import QAbstractButton, QHeaderView, QLabel, QToolBar, QWidget
 
 SLACK = 2  # pixels of rounding a style may take
+SETTLE_MS = 2000  # a wrapped label may need a second layout pass after its text arrived
 
 
 def _name(w: QWidget) -> str:
@@ -63,4 +64,18 @@ def clipped(root: QWidget) -> list[str]:
             w = bar.widgetForAction(a)
             if a.isVisible() and not a.isSeparator() and w is not None and not w.isVisible():
                 found.append(f"toolbar {a.text().replace('&', '')!r}: fell off the toolbar")
+    return found
+
+
+def clipped_after_layout(root: QWidget) -> list[str]:
+    """``clipped`` once the layouts have settled: wrapped text that arrived with the data takes a
+    second height-for-width pass, later under load. Whatever is still clipped after that is."""
+    from PySide6.QtWidgets import QApplication
+
+    deadline = QDeadlineTimer(SETTLE_MS)
+    found = clipped(root)
+    while found and not deadline.hasExpired():
+        QApplication.processEvents()
+        QApplication.sendPostedEvents()
+        found = clipped(root)
     return found

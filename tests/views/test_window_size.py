@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from services.core.context import Runtime
-from tests.views.clipping import clipped
+from tests.views.clipping import clipped, clipped_after_layout
 from tests.views.test_shell import make_shell, sign_in
 from views.credentials import CredentialStore
 from views.shell.window import ShellWindow
@@ -36,7 +36,7 @@ def test_every_workspace_is_readable(qtbot: QtBot, station: Runtime, tmp_path: P
         w.show_workspace(name)
         _settle(qtbot, w)
         qtbot.wait(20)  # a layout pass after the data arrived
-        problems += [f"{name}: {p}" for p in clipped(w)]
+        problems += [f"{name}: {p}" for p in clipped_after_layout(w)]
     assert w.size().width() == size[0]
     assert problems == []
     w.ops.wait()
@@ -67,7 +67,7 @@ def test_kiosk_warehouse_at_1600x1000(qtbot: QtBot, station: Runtime, tmp_path: 
     sign_in(qtbot, w, "device@demo.test")
     _settle(qtbot, w)
     ws = w.workspaces["warehouse"]
-    assert clipped(w) == []
+    assert clipped_after_layout(w) == []
     for key in ("print", "next"):
         b = ws.buttons[key]  # type: ignore[attr-defined]
         assert b.width() >= b.sizeHint().width()
@@ -127,7 +127,7 @@ def test_workspaces_that_do_not_fit_wait_in_the_more_menu(qtbot: QtBot, station:
     _settle(qtbot, w)
     assert w.switcher.widgetForAction(w.workspace_actions[last]) is not None
     assert w.workspace_actions[last] not in w.more_menu.actions()
-    assert clipped(w) == []
+    assert clipped_after_layout(w) == []
     w.resize(2400, 900)
     _settle(qtbot, w)
     assert w.more_menu.actions() == [] and not w.more_button.isVisible()

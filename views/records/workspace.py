@@ -630,7 +630,10 @@ def _empty(layout: QHBoxLayout | QGridLayout) -> None:
         item = layout.takeAt(0)
         w = item.widget() if item is not None else None
         if w is not None:
-            w.hide()  # gone at once; deleted when the event loop next turns
+            # Gone at once, and no longer a child (a search for the new buttons never finds an
+            # old one); deleted when the event loop next turns.
+            w.hide()
+            w.setParent(None)  # type: ignore[call-overload]
             w.deleteLater()
 
 
