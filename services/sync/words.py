@@ -62,6 +62,11 @@ def offline_text(n: int) -> str:
     return f"Offline · {waiting_text(n)}"
 
 
+def reachable_text(n: int) -> str:
+    """Before sync runs (nobody signed in yet) while the platform answers its health check."""
+    return f"Online · {waiting_text(n)}"
+
+
 def elide(text: str, limit: int = STATUS_MAX_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 

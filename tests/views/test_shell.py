@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from sqlalchemy import update
@@ -118,6 +118,11 @@ def test_malformed_email_is_shown_under_the_field(qtbot: QtBot, shell: ShellWind
     assert "e-mail" in shell.signin.email_error.text()
     assert shell.signin.password_error.isVisible()  # empty password
     assert shell.session is None
+    # Correcting the address retires its error at once (the other field keeps its own).
+    shell.signin.email.setFocus()
+    qtbot.keyClick(shell.signin.email, Qt.Key.Key_Backspace)
+    assert not shell.signin.email_error.isVisible() and shell.signin.password_error.isVisible()
+    assert shell.signin.email.property("invalid") is False
 
 
 def test_suspended_tenant_cannot_be_entered(qtbot: QtBot, shell: ShellWindow, station: Runtime) -> None:

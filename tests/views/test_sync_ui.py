@@ -81,7 +81,7 @@ def syncing_shell(qtbot: QtBot, rt: Runtime, prefs: Path, loop: asyncio.Abstract
         # Before pytest-qt closes the window: stop the engine (its connections close on the loop) and
         # let every call in flight answer, so none answers into a deleted window or a closed database.
         w.sign_out()
-        qtbot.waitUntil(lambda: not w.sync.stops and w.ops.active == 0, timeout=5000)
+        qtbot.waitUntil(lambda: not w.sync.stops and w.ops.active == 0, timeout=20_000)  # slow under load
 
     qtbot.addWidget(w, before_close_func=quiesce)
     w.resize(1100, 750)
@@ -174,10 +174,13 @@ def test_the_sign_in_screen_asks_again_until_the_platform_answers(
     w = make_shell(qtbot, station, tmp_path / "prefs", offline=False, platform_url=CLOSED)
     qtbot.waitUntil(lambda: w.connection == "offline", timeout=5000)
     assert "does not answer yet" in w.signin.platform_line.text()
-    # The (embedded) platform comes up: no one touches the window, it says so within seconds.
+    assert w.sync_label.text() == "Offline · nothing waiting"
+    # The (embedded) platform comes up: no one touches the window, it says so within seconds,
+    # and the status bar says the same as the card (sync itself starts with a session).
     w.prefs.set("platform_url", server.url)
     qtbot.waitUntil(lambda: w.connection == "online", timeout=8000)
     assert w.signin.platform_line.text() == f"Platform {server.url} is reachable."
+    qtbot.waitUntil(lambda: w.sync_label.text() == "Online · nothing waiting", timeout=2000)
     w.ops.wait()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from views.shell.theme import set_role
 
@@ -19,6 +19,9 @@ class FieldError(QLabel):
         set_role(self, "field-error")
         self.setAccessibleName(f"{for_widget.accessibleName()} error")
         self.hide()
+        if isinstance(for_widget, QLineEdit):
+            # Typing a new value retires the verdict on the old one (it is checked again on submit).
+            for_widget.textEdited.connect(lambda _t: self.clear() if self.isVisible() else None)
 
     def show_error(self, message: str) -> None:
         self.setText(message)

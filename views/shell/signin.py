@@ -166,7 +166,7 @@ class SignInPage(QWidget):
             self.password,
             lambda: self.device_mode,
             say=self.password_error.show_error,
-            message="Scan ignored: type your password, or choose Scanning station to sign in with a badge.",
+            message="Scan ignored: type your password, or choose Device to sign in with a badge.",
         )
         self.setTabOrder(self.email, self.password)
         self.setTabOrder(self.password, self.button)

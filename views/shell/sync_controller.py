@@ -24,6 +24,7 @@ from services.sync.words import (  # noqa: F401 - the words, for the window and 
     issues_text,
     offline_text,
     plural,
+    reachable_text,
     status_text,
     waiting_text,
 )
@@ -41,7 +42,7 @@ log = logging.getLogger("views.shell.sync")
 # Rounds in which the platform's version of records is asked for again after "keep theirs" could
 # not take it (other changes waited, or offline); a platform without the rows route never answers.
 REFETCH_ROUNDS = 3
-TONE_ICONS = {"ok": "ok", "busy": "syncing", "offline": "offline", "error": "error", "neutral": "offline"}
+TONE_ICONS = {"ok": "ok", "busy": "syncing", "offline": "offline", "error": "error", "neutral": "offline", "online": "online"}
 # While the platform does not answer, it is asked again after these many seconds (then every last one):
 # the embedded demo server answers a few seconds after the window shows.
 PROBE_DELAYS_S = (1, 2, 3, 5, 10, 15)
@@ -92,9 +93,12 @@ class SyncController(QObject):
         return self.status.pending if self.status is not None else 0
 
     def words(self) -> tuple[str, str]:
-        """The state in words and its tone: the engine's where one runs; else nothing is sent: offline."""
+        """The state in words and its tone: the engine's where one runs; else nothing is sent yet,
+        and the probe says whether the platform answers (the sign-in card says the same)."""
         if self.status is not None:
             return status_text(self.status, self.pending)
+        if not self.offline and self.connection == "online":
+            return reachable_text(self.waiting), "online"  # the neutral pill with the online icon
         return offline_text(self.waiting), "offline"
 
     @property
