@@ -42,7 +42,14 @@ log = logging.getLogger("views.shell.sync")
 # Rounds in which the platform's version of records is asked for again after "keep theirs" could
 # not take it (other changes waited, or offline); a platform without the rows route never answers.
 REFETCH_ROUNDS = 3
-TONE_ICONS = {"ok": "ok", "busy": "syncing", "offline": "offline", "error": "error", "neutral": "offline", "online": "online"}
+TONE_ICONS = {
+    "ok": "ok",
+    "busy": "syncing",
+    "offline": "offline",
+    "error": "error",
+    "neutral": "offline",
+    "online": "online",
+}
 # While the platform does not answer, it is asked again after these many seconds (then every last one):
 # the embedded demo server answers a few seconds after the window shows.
 PROBE_DELAYS_S = (1, 2, 3, 5, 10, 15)
