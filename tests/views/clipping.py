@@ -2,15 +2,27 @@
 
 ``clipped(root)`` walks the visible widgets under ``root`` and returns a line for each text that
 does not fit its widget: a button or one-line label narrower than its size hint, a wrapping label
-shorter than the height its text needs at its width, a header section narrower than its title.
+shorter than the height its text needs at its width, an input or button squeezed below its
+minimum height, a header section narrower than its title.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QDeadlineTimer, Qt
-from PySide6.QtWidgets import QAbstractButton, QHeaderView, QLabel, QToolBar, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QComboBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QToolBar,
+    QWidget,
+)
 
 SLACK = 2  # pixels of rounding a style may take
+# A spin box's cached size hint may lag a restyle by a few pixels; a squeezed input loses tens.
+SQUEEZE_SLACK = 4
 SETTLE_MS = 2000  # a wrapped label may need a second layout pass after its text arrived
 
 
@@ -57,6 +69,15 @@ def clipped(root: QWidget) -> list[str]:
             need = fm.horizontalAdvance(title) + 8
             if title and need > h.sectionSize(i) + SLACK:
                 found.append(f"header {title!r}: {h.sectionSize(i)} px wide, needs {need}")
+    for kind in (QLineEdit, QComboBox, QAbstractSpinBox, QAbstractButton):
+        # An input squeezed below its height cuts its own text (a window too short for its layout).
+        for box in root.findChildren(kind):  # type: ignore[type-var]
+            if not _shown(box, root) or box.parentWidget() is None or isinstance(box.parentWidget(), QComboBox):
+                continue
+            # (Qt gives some spin boxes a minimum above their own size hint: the smaller one counts.)
+            need_h = min(box.minimumSizeHint().height(), box.sizeHint().height())
+            if need_h > box.height() + SQUEEZE_SLACK:
+                found.append(f"{_name(box)}: {box.height()} px high, needs {need_h}")
     for bar in root.findChildren(QToolBar):
         if not _shown(bar, root):
             continue

@@ -37,6 +37,14 @@ def test_every_workspace_is_readable(qtbot: QtBot, station: Runtime, tmp_path: P
         _settle(qtbot, w)
         qtbot.wait(20)  # a layout pass after the data arrived
         problems += [f"{name}: {p}" for p in clipped_after_layout(w)]
+    # A trade-in open on the bench (the busiest screen): a short window scrolls it, never squeezes.
+    w.show_workspace("inspection")
+    bench = w.workspaces["inspection"]
+    bench.scan_input.setText("KIT-DEMO000008")  # type: ignore[attr-defined]
+    bench.scan_input.returnPressed.emit()  # type: ignore[attr-defined]
+    _settle(qtbot, w)
+    assert "IP13DEMO0008" in bench.title_label.text()  # type: ignore[attr-defined]
+    problems += [f"inspection, a trade-in open: {p}" for p in clipped_after_layout(w)]
     assert w.size().width() == size[0]
     assert problems == []
     w.ops.wait()

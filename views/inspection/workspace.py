@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
@@ -210,6 +212,9 @@ class InspectionWorkspace(Workspace):
         self.queue_kind.currentIndexChanged.connect(lambda _i: self.refresh_queue())
         self.queue = QListWidget()
         self.queue.setAccessibleName("Trade-ins in the queue")
+        # A narrow queue wraps its lines rather than hiding the value behind a scroll bar.
+        self.queue.setWordWrap(True)
+        self.queue.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.queue.itemActivated.connect(self._open_item)
         self.queue.itemClicked.connect(self._open_item)
         lv.addWidget(self.queue_kind)
@@ -332,7 +337,13 @@ class InspectionWorkspace(Workspace):
             actions.addWidget(button)
         rv.addLayout(actions)
         rv.addStretch(1)
-        split.addWidget(right)
+        # A short window scrolls the trade-in rather than squeezing its checklist and the scan box.
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(right)
+        split.addWidget(scroll)
         split.setSizes([360, 1000])
 
     def _shortcuts(self) -> None:
