@@ -21,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QIcon, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -66,7 +67,7 @@ STYLE = """
 #scanInput { font-size: 28pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
 #banner { font-size: 20pt; font-weight: bold; padding: 12px; border-radius: 8px; }
 #title { font-size: 22pt; font-weight: bold; }
-#declared, #graded { font-size: 18pt; padding: 8px; border: 2px solid #90a4ae; border-radius: 8px; }
+#declared, #graded { font-size: 15pt; padding: 4px 8px; border: 2px solid #90a4ae; border-radius: 8px; }
 #preview { font-size: 17pt; font-weight: bold; padding: 8px; border-radius: 8px; }
 QPushButton { padding: 8px 14px; }
 """
@@ -229,31 +230,35 @@ class InspectionWorkspace(Workspace):
         rv.addWidget(self.subtitle)
         self.photos = QListWidget()
         self.photos.setViewMode(QListView.ViewMode.IconMode)
-        self.photos.setIconSize(QSize(160, 120))
-        self.photos.setFixedHeight(170)
+        self.photos.setIconSize(QSize(144, 96))
+        self.photos.setFixedHeight(140)
         self.photos.setFlow(QListView.Flow.LeftToRight)
         self.photos.setAccessibleName("Photos")
+        # The photos beside what was declared and what the grading says: the checklist below stays
+        # in sight on a 800-px-high window.
         photo_row = QHBoxLayout()
-        photo_row.addWidget(self.photos, 1)
+        photo_row.addWidget(self.photos, 3)
         self.attach_btn = QPushButton("Attach &photo… (Ctrl+P)")
         self.attach_btn.clicked.connect(self.attach_photos)
-        photo_row.addWidget(self.attach_btn)
         self.camera_btn = QPushButton("&Take photo")
         self.camera_btn.setAccessibleName("Take a photo with the station's camera")
         self.camera_btn.clicked.connect(self.take_photo)
         self.has_camera = camera_available()
-        photo_row.addWidget(self.camera_btn)
         # Enter or a double click on a photo opens it large.
         self.photos.itemActivated.connect(self.enlarge_photo)
         self.photos.setToolTip("Enter or double-click: see the photo large")
-        rv.addLayout(photo_row)
 
-        sides = QHBoxLayout()
         self.declared = _label("declared")
         self.graded = _label("graded")
-        sides.addWidget(self.declared, 1)
-        sides.addWidget(self.graded, 1)
-        rv.addLayout(sides)
+        sides = QVBoxLayout()
+        sides.addWidget(self.declared)
+        sides.addWidget(self.graded)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.attach_btn)
+        buttons.addWidget(self.camera_btn)
+        sides.addLayout(buttons)
+        photo_row.addLayout(sides, 2)
+        rv.addLayout(photo_row)
 
         self.checklist_box = QGroupBox("Grading checklist")
         grid = QGridLayout(self.checklist_box)
@@ -294,8 +299,6 @@ class InspectionWorkspace(Workspace):
         rv.addWidget(self.checklist_box)
         self.reasons = _label("")
         self.preview = _label("preview")
-        rv.addWidget(self.reasons)
-        rv.addWidget(self.preview)
 
         self.offer_box = QGroupBox("Offer")
         ob = QHBoxLayout(self.offer_box)
@@ -335,16 +338,33 @@ class InspectionWorkspace(Workspace):
             self.agreement_btn,
         ):
             actions.addWidget(button)
-        rv.addLayout(actions)
         rv.addStretch(1)
-        # A short window scrolls the trade-in rather than squeezing its checklist and the scan box.
+        # A short window scrolls the trade-in rather than squeezing its checklist and the scan box;
+        # the verdict and the actions stay in sight under it.
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(right)
-        split.addWidget(scroll)
+        self.detail_scroll = scroll
+        # A mnemonic (Alt+W) or Tab that lands below the fold brings its row into sight.
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._follow_focus)
+        column = QWidget()
+        cv = QVBoxLayout(column)
+        cv.setContentsMargins(0, 0, 0, 0)
+        cv.addWidget(scroll, 1)
+        cv.addWidget(self.reasons)
+        cv.addWidget(self.preview)
+        cv.addLayout(actions)
+        split.addWidget(column)
         split.setSizes([360, 1000])
+
+    def _follow_focus(self, _old: QWidget | None, new: QWidget | None) -> None:
+        inner = self.detail_scroll.widget()
+        if new is not None and inner is not None and inner.isAncestorOf(new):
+            self.detail_scroll.ensureWidgetVisible(new, 0, 24)
 
     def _shortcuts(self) -> None:
         for seq, fn in (

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from services.core.commands import execute
@@ -249,3 +249,28 @@ def test_a_photo_opens_large_with_enter_and_without_a_camera_there_is_no_take_ph
     assert not pm.isNull() and pm.width() > ws.photos.iconSize().width()  # larger than the thumbnail
     qtbot.keyClick(viewer, Qt.Key.Key_Escape)
     assert not viewer.isVisible()
+
+
+def test_on_a_short_window_a_mnemonic_brings_its_checklist_row_into_sight(qtbot: QtBot, make_ws: MakeWs) -> None:
+    """At 1024x480 the trade-in scrolls (the verdict and the actions stay below it): Alt+C, the
+    last checklist row, out of sight at first, scrolls to it."""
+    ws = make_ws()
+    ws.resize(1024, 480)
+    ws.activateWindow()
+    qtbot.waitUntil(ws.isActiveWindow)
+    scan(qtbot, ws, "KIT-DEMO000008")
+    _settle(qtbot, ws)
+    area = ws.detail_scroll
+
+    def in_sight(w: QWidget) -> bool:
+        top = w.mapTo(area.viewport(), w.rect().topLeft()).y()
+        return top >= 0 and top + w.height() <= area.viewport().height()
+
+    bar = area.verticalScrollBar()
+    assert bar.maximum() > 0  # it does scroll at this size
+    assert ws.preview.isVisible() and ws.complete_btn.isVisible()
+    bar.setValue(0)
+    assert not in_sight(ws.accessories)
+    qtbot.keyClick(ws, Qt.Key.Key_C, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: in_sight(ws.accessories), timeout=2000)
+    assert bar.value() > 0
