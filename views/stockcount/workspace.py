@@ -94,7 +94,7 @@ class StockCountWorkspace(Workspace):
         mid = QVBoxLayout()
         self.scan_input = ScanInput()
         self.scan_input.suffix = str(self.session.prefs.get("scanner_suffix", "enter"))
-        self.scan_input.setPlaceholderText("Scan a location, then items (12* then a scan counts 12)")
+        self.scan_input.setPlaceholderText("Scan a location, then its items")  # 12*: the hint row
         self.scan_input.scanned.connect(self.handle_scan)
         self.scan_input.hotkey.connect(self.handle_hotkey)
         # The scan input reads "12*" itself (as in the warehouse): the quantity of the next scan.
@@ -143,6 +143,9 @@ class StockCountWorkspace(Workspace):
         right.addWidget(QLabel("Scans this shift"))
         self.history = QListWidget()
         self.history.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for lst in (self.transfer_list, self.history):  # a narrow column wraps, never scrolls sideways
+            lst.setWordWrap(True)
+            lst.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         right.addWidget(self.history, 3)
         body.addLayout(right, 3)
 
@@ -351,7 +354,9 @@ class StockCountWorkspace(Workspace):
                     if t.status == "draft"
                     else f"receive from {names.get(t.from_location_id, '?')}"
                 )
-                row = QListWidgetItem(f"{verb}: {what}\n{t.id}")
+                # The start of the id, as sync issues name records; the full id is the barcode to scan.
+                row = QListWidgetItem(f"{verb}: {what}\ntransfer {t.id[:8]}")
+                row.setToolTip(t.id)
                 row.setData(Qt.ItemDataRole.UserRole, t.id)
                 self.transfer_list.addItem(row)
             if self.transfers:
