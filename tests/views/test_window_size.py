@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from services.core.context import Runtime
+from services.core.demo import demo_id
 from tests.views.clipping import clipped, clipped_after_layout
 from tests.views.test_shell import make_shell, sign_in
 from views.credentials import CredentialStore
@@ -45,6 +46,13 @@ def test_every_workspace_is_readable(qtbot: QtBot, station: Runtime, tmp_path: P
     _settle(qtbot, w)
     assert "IP13DEMO0008" in bench.title_label.text()  # type: ignore[attr-defined]
     problems += [f"inspection, a trade-in open: {p}" for p in clipped_after_layout(w)]
+    # A ticket open at the help desk: the triage column scrolls, never squeezes.
+    w.show_workspace("helpdesk")
+    desk = w.workspaces["helpdesk"]
+    tab = desk.open_ticket(demo_id("support-ticket", "1"))  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: tab.ticket is not None, timeout=5000)
+    _settle(qtbot, w)
+    problems += [f"helpdesk, a ticket open: {p}" for p in clipped_after_layout(w)]
     assert w.size().width() == size[0]
     assert problems == []
     w.ops.wait()

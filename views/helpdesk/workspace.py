@@ -211,7 +211,7 @@ class TicketTab(QWidget):
         self.kb_link_btn.clicked.connect(lambda: self.insert_article(text=False))
         self.kb_text_btn = named(QPushButton("Insert text (Ctrl+Shift+K)"), "kb-insert-text")
         self.kb_text_btn.clicked.connect(lambda: self.insert_article(text=True))
-        kb_box = QGroupBox("Knowledge base")
+        kb_box = self.kb_box = QGroupBox("Knowledge base")
         kl = QVBoxLayout(kb_box)
         kl.addWidget(self.kb_hint)
         kl.addWidget(self.kb_list)
@@ -220,6 +220,8 @@ class TicketTab(QWidget):
         kb_row.addWidget(self.kb_text_btn)
         kl.addLayout(kb_row)
         self.history = named(QListWidget(), "requester-history")
+        self.history.setWordWrap(True)
+        self.history.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # Enter or a double click opens that ticket as a tab too.
         self.history.itemActivated.connect(
             lambda item: item.data(Qt.ItemDataRole.UserRole) and desk.open_ticket(item.data(Qt.ItemDataRole.UserRole))
@@ -232,7 +234,16 @@ class TicketTab(QWidget):
         sl.addLayout(controls)
         sl.addWidget(triage_box)
         sl.addWidget(kb_box)
+        # Only where the knowledge base is among the person's modules (not an empty box).
+        kb_box.setHidden("docs" not in self.session.principal.modules)
         sl.addWidget(hist_box)
+        sl.addStretch(1)
+        # A short window scrolls the triage column rather than squeezing its fields and buttons.
+        side_scroll = QScrollArea()
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        side_scroll.setWidget(side)
         main = QWidget()
         ml = QVBoxLayout(main)
         ml.addWidget(self.header)
@@ -241,7 +252,7 @@ class TicketTab(QWidget):
         ml.addLayout(row)
         split = QSplitter()
         split.addWidget(main)
-        split.addWidget(side)
+        split.addWidget(side_scroll)
         split.setStretchFactor(0, 3)
         lay = QHBoxLayout(self)
         lay.addWidget(split)
@@ -605,7 +616,8 @@ class HelpdeskWorkspace(Workspace):
         self.counts: Any = None
 
         self.search = named(QLineEdit(), "helpdesk-search")
-        self.search.setPlaceholderText("Search all queues: number, subject, e-mail, messages (Ctrl+F)")
+        self.search.setPlaceholderText("Search all queues (Ctrl+F)")
+        self.search.setToolTip("Number, subject, e-mail or words of any message; Enter searches")
         self.search.returnPressed.connect(self.load_tickets)
         self.queues = named(QListWidget(), "helpdesk-queues")
         for key, label in QUEUES:
