@@ -32,16 +32,19 @@ def fmt(v: float) -> str:
     return f"{v:,.0f}" if float(v).is_integer() or abs(v) >= 100 else f"{v:,.2f}"
 
 
-def nice_peak(v: float) -> float:
-    """The axis top: four steps of 1, 2, 2.5 or 5 times a power of ten, at or above ``v``."""
+def nice_peak(v: float, whole: bool = False) -> float:
+    """The axis top: four steps of 1, 2, 2.5 or 5 times a power of ten, at or above ``v``.
+
+    ``whole``: counts (orders, tickets) get whole steps: 3 rather than 2.5, nothing under one.
+    """
     if v <= 0:
-        return 1.0
+        return 4.0 if whole else 1.0
     import math
 
-    step = v / 4
+    step = max(v / 4, 1.0) if whole else v / 4
     mag = 10 ** math.floor(math.log10(step))
-    for m in (1, 2, 2.5, 5, 10):
-        if m * mag >= step:
+    for m in (1, 2, 2.5, 3, 5, 10) if whole else (1, 2, 2.5, 5, 10):
+        if m * mag >= step and not (whole and not float(m * mag).is_integer()):
             return 4 * m * mag
     return v
 
@@ -58,6 +61,11 @@ class Chart(QWidget):
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return QSize(420, 220)
+
+    @property
+    def whole(self) -> bool:
+        """A series of counts (every value whole): its axis steps are whole too."""
+        return all(float(pt.value).is_integer() for pt in self.points)
 
     def groups(self) -> list[str]:
         return list(dict.fromkeys(p.group for p in self.points if p.group))
@@ -120,7 +128,7 @@ class Chart(QWidget):
         pts = sorted(self.points, key=lambda x: x.bucket)
         peak = max((x.value for x in pts), default=0) or 1
         if not faint:
-            peak = nice_peak(peak)
+            peak = nice_peak(peak, self.whole)
         plot = r if faint else self._frame(p, r, peak)
         n = max(len(pts) - 1, 1)
         path = QPainterPath()
@@ -138,7 +146,7 @@ class Chart(QWidget):
         groups = self.groups() or [""]
         buckets = sorted({pt.bucket for pt in self.points})
         value = {(pt.bucket, pt.group or ""): pt.value for pt in self.points}
-        peak = nice_peak(max((pt.value for pt in self.points), default=0))
+        peak = nice_peak(max((pt.value for pt in self.points), default=0), self.whole)
         legend = 18 if len(groups) > 1 else 0
         plot = self._frame(p, r.adjusted(0, legend, 0, 0), peak)
         slot = plot.width() / max(len(buckets), 1)

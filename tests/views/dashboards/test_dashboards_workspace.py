@@ -46,3 +46,16 @@ def test_only_owners_and_admins_see_it(runtime: Runtime) -> None:
 
     assert DashboardsWorkspace.available_to(session_for(runtime, "owner@demo.test"))
     assert not DashboardsWorkspace.available_to(session_for(runtime, "operator@demo.test"))
+
+
+def test_axis_tops_give_whole_steps_for_counts() -> None:
+    from views.dashboards.charts import nice_peak
+
+    assert nice_peak(9) == 10  # money or rates: 2.5 steps are fine
+    assert nice_peak(9, whole=True) == 12  # tickets: steps of 3, not 2.5
+    assert nice_peak(3, whole=True) == 4  # never a step under one
+    assert nice_peak(0, whole=True) == 4
+    assert nice_peak(380, whole=True) == 400
+    for v in (1, 7, 9, 23, 99, 240, 1_001):
+        top = nice_peak(v, whole=True)
+        assert top >= v and float(top / 4).is_integer()
