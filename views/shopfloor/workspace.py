@@ -111,6 +111,7 @@ class ShopFloorWorkspace(Workspace):
         self.multiplier = 1
         self.tiles: dict[str, QPushButton] = {}
         self._laid_columns = 0
+        self._tile_width = 230  # the widest tile with its gap, measured when the tiles are made
         self.reason_dialog: ReasonDialog | None = None
         self._build()
         self.refresh()
@@ -227,8 +228,8 @@ class ShopFloorWorkspace(Workspace):
             self.grid.removeWidget(tile)
             tile.deleteLater()
         self.tiles = {}
-        cols = self._columns()
-        for n, m in enumerate(self.machines):
+        made = []
+        for m in self.machines:
             tile = QPushButton(self.tile_text(m))
             tile.setObjectName("tile")
             tile.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -237,13 +238,19 @@ class ShopFloorWorkspace(Workspace):
             tile.setProperty("chosen", m.id == self.chosen)
             tile.setAccessibleName(f"{m.code} {m.status}")
             tile.clicked.connect(lambda _=False, mid=m.id: self.choose(mid))
-            self.grid.addWidget(tile, n // cols, n % cols)
             self.tiles[m.id] = tile
+            made.append(tile)
+        # Columns from the widest tile's own text, so no tile is cut at the grid's edge.
+        self._tile_width = max((t.sizeHint().width() for t in made), default=200) + self.grid.spacing()
+        cols = self._columns()
+        for n, tile in enumerate(made):
+            self.grid.addWidget(tile, n // cols, n % cols)
         self._laid_columns = cols
 
     def _columns(self) -> int:
-        """As many tile columns as fit the grid's width (a tile is about 230 px with its gap)."""
-        return max(1, (self.grid_host.parentWidget() or self.grid_host).width() // 230)
+        """As many tile columns as fit the grid's width."""
+        host = self.grid_host.parentWidget() or self.grid_host
+        return max(1, host.width() // max(self._tile_width, 1))
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
