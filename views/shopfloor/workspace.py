@@ -187,6 +187,8 @@ class ShopFloorWorkspace(Workspace):
         self.alarms.setObjectName("alarms")
         self.alarms.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.alarms.setMinimumHeight(90)
+        self.alarms.setWordWrap(True)  # a long alarm text wraps, read at arm's length
+        self.alarms.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         panel.addWidget(self.alarms, 1)
         side = QWidget()
         side.setLayout(panel)
@@ -239,6 +241,8 @@ class ShopFloorWorkspace(Workspace):
             tile.setAccessibleName(f"{m.code} {m.status}")
             tile.clicked.connect(lambda _=False, mid=m.id: self.choose(mid))
             self.tiles[m.id] = tile
+            tile.setParent(self.grid_host)  # styled as in the grid (its large type) before measuring
+            tile.ensurePolished()
             made.append(tile)
         # Columns from the widest tile's own text, so no tile is cut at the grid's edge.
         self._tile_width = max((t.sizeHint().width() for t in made), default=200) + self.grid.spacing()

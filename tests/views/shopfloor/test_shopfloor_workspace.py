@@ -38,6 +38,11 @@ def test_a_run_on_the_kiosk(make: Callable[..., ShopFloorWorkspace], qtbot: QtBo
     tile = ws.tiles[PRS1]
     assert "PRS-01" in tile.text() and "DOWN" in tile.text() and "ALARM" in tile.text()
     assert STATE_COLOURS["down"][0] in tile.styleSheet()
+    # Every tile in full at 1280 px: as many columns as the widest tile allows, none cut at the edge.
+    view = ws.grid_host.parentWidget()
+    assert view is not None
+    qtbot.waitUntil(lambda: all(t.geometry().right() <= view.width() for t in ws.tiles.values()))
+    assert all(t.width() >= t.sizeHint().width() for t in ws.tiles.values())
     scan(qtbot, ws, "prs-01")
     qtbot.waitUntil(lambda: ws.live is not None and ws.live.machine.id == PRS1 and ws.start_btn.isEnabled())
     assert "PRS-01" in ws.machine_title.text() and ws.alarms.count() == 1
