@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import bindparam, func, or_, select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -38,7 +38,7 @@ from services.core.context import Ctx, Principal, TenantInfo
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.files import FileResult, Upload
-from services.core.pagination import Page, paginate
+from services.core.pagination import Page, contains, paginate
 from services.core.storage import IMAGE_TYPES, read_blob, store_blob
 
 MODULE = "aftersale"
@@ -377,11 +377,10 @@ def list_warranties(ctx: Ctx, query: WarrantyQuery) -> Page[WarrantyOut]:
     if query.serial_number:
         stmt = stmt.where(AftersaleWarranty.serial_number == query.serial_number)
     if query.search:
-        like = f"%{query.search.lower()}%"
         stmt = stmt.where(
-            func.lower(AftersaleWarranty.serial_number).like(like)
-            | AftersaleWarranty.email.like(like)
-            | func.lower(AftersaleWarranty.product_sku).like(like)
+            contains(AftersaleWarranty.serial_number, query.search)
+            | contains(AftersaleWarranty.email, query.search)
+            | contains(AftersaleWarranty.product_sku, query.search)
         )
     with ctx.read() as s:
         page = paginate(
@@ -493,12 +492,11 @@ def list_claims(ctx: Ctx, query: ClaimQuery) -> Page[ClaimOut]:
     if query.warranty_id:
         stmt = stmt.where(AftersaleClaim.warranty_id == query.warranty_id)
     if query.search:
-        like = f"%{query.search.lower()}%"
-        serials = select(AftersaleWarranty.id).where(func.lower(AftersaleWarranty.serial_number).like(like))
+        serials = select(AftersaleWarranty.id).where(contains(AftersaleWarranty.serial_number, query.search))
         stmt = stmt.where(
             or_(
-                func.lower(AftersaleClaim.description).like(like),
-                AftersaleClaim.email.like(like),
+                contains(AftersaleClaim.description, query.search),
+                contains(AftersaleClaim.email, query.search),
                 AftersaleClaim.warranty_id.in_(serials),
             )
         )

@@ -18,7 +18,7 @@ from services.core.errors import NotFound, ValidationFailed, conflict_state
 from services.core.files import FileResult
 from services.core.jobs import out as job_out
 from services.core.jobs import submit
-from services.core.pagination import ListQuery, Page, PageSpec, paginate
+from services.core.pagination import ListQuery, Page, PageSpec, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.core.storage import read_blob
 
@@ -181,7 +181,7 @@ def _dash_out(d: Dashboard) -> sc.DashboardOut:
 def list_dashboards(ctx: Ctx, query: ListQuery) -> Page[sc.DashboardOut]:
     stmt = select(Dashboard)
     if query.search:
-        stmt = stmt.where(Dashboard.name.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(Dashboard.name, query.search))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": Dashboard.created_at, "name": Dashboard.name})
         return page.map(_dash_out)
@@ -301,7 +301,7 @@ def report_out(ctx: Ctx, s: Session, r: AnalyticsReport) -> sc.ReportOut:
 def list_reports(ctx: Ctx, query: sc.ReportQuery) -> Page[sc.ReportOut]:
     stmt = select(AnalyticsReport)
     if query.search:
-        stmt = stmt.where(AnalyticsReport.name.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(AnalyticsReport.name, query.search))
     with ctx.read() as s:
         page = paginate(
             s, stmt, query, columns={"created_at": AnalyticsReport.created_at, "name": AnalyticsReport.name}
@@ -393,8 +393,9 @@ def _customer_out(c: CustomerProfile, status: int | None = None) -> sc.CustomerO
 def list_customers(ctx: Ctx, query: sc.CustomerQuery) -> Page[sc.CustomerOut]:
     stmt = select(CustomerProfile)
     if query.search:
-        term = f"%{query.search}%"
-        stmt = stmt.where(CustomerProfile.email.ilike(term) | CustomerProfile.external_id.ilike(term))
+        stmt = stmt.where(
+            contains(CustomerProfile.email, query.search) | contains(CustomerProfile.external_id, query.search)
+        )
     with ctx.read() as s:
         page = paginate(
             s, stmt, query, columns={"created_at": CustomerProfile.created_at, "email": CustomerProfile.email}

@@ -25,7 +25,7 @@ from services.core.events import emit
 from services.core.files import FileResult
 from services.core.jobs import Report, job_kind, submit
 from services.core.jobs import out as job_out
-from services.core.pagination import Page, paginate
+from services.core.pagination import Page, contains, paginate
 from services.core.roles import STAFF
 from services.core.storage import blob_dir, keep_blob, read_blob, thumbnail
 
@@ -128,7 +128,7 @@ def list_catalogs(ctx: Ctx, query: CatalogQuery) -> Page[CatalogOut]:
     if query.language:
         stmt = stmt.where(CatalogPdf.language == query.language)
     if query.search:
-        stmt = stmt.where(CatalogPdf.title.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(CatalogPdf.title, query.search))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": CatalogPdf.created_at, "title": CatalogPdf.title})
         jobs = _jobs(s, [c.job_id for c in page.items])

@@ -45,7 +45,7 @@ from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.files import FileResult, Upload
-from services.core.pagination import Page, paginate
+from services.core.pagination import Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.core.storage import IMAGE_TYPES, read_blob, store_blob
 
@@ -299,15 +299,14 @@ def list_products(ctx: Ctx, query: ProductQuery) -> Page[ProductOut]:
     if query.status:
         stmt = stmt.where(CatalogProduct.status == query.status)
     if query.search:
-        like = f"%{query.search.lower()}%"
         variant_hit = exists().where(
             CatalogVariant.product_id == CatalogProduct.id,
-            or_(func.lower(CatalogVariant.sku).like(like), CatalogVariant.gtin == query.search),
+            or_(contains(CatalogVariant.sku, query.search), CatalogVariant.gtin == query.search),
         )
         stmt = stmt.where(
             or_(
-                func.lower(CatalogProduct.sku).like(like),
-                func.lower(CatalogProduct.name).like(like),
+                contains(CatalogProduct.sku, query.search),
+                contains(CatalogProduct.name, query.search),
                 CatalogProduct.gtin == query.search,
                 variant_hit,
             )
@@ -645,7 +644,7 @@ def list_categories(ctx: Ctx, query: CategoryQuery) -> Page[CategoryOut]:
     if query.parent_id:
         stmt = stmt.where(CatalogCategory.parent_id == query.parent_id)
     if query.search:
-        stmt = stmt.where(func.lower(CatalogCategory.name).like(f"%{query.search.lower()}%"))
+        stmt = stmt.where(contains(CatalogCategory.name, query.search))
     with ctx.read() as s:
         cats = _category_rows(s)
         counts = _product_counts(s)

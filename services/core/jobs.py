@@ -27,7 +27,7 @@ from services.core import auth
 from services.core.commands import use_case
 from services.core.context import SYSTEM, Ctx, Runtime
 from services.core.errors import NotFound
-from services.core.pagination import ListQuery, Page, paginate
+from services.core.pagination import ListQuery, Page, contains, paginate
 from services.core.roles import STAFF
 from services.core.states import machine, move
 
@@ -157,7 +157,7 @@ def list_jobs(ctx: Ctx, query: JobQuery) -> Page[JobOut]:
     if query.kind:
         stmt = stmt.where(Job.kind == query.kind)
     if query.search:
-        stmt = stmt.where(Job.title.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(Job.title, query.search))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": Job.created_at, "status": Job.status})
     return page.map(out)

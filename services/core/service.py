@@ -12,7 +12,7 @@ from services.core import auth
 from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
-from services.core.pagination import ListQuery, Page, paginate
+from services.core.pagination import ListQuery, Page, contains, paginate
 from services.core.roles import ANYONE, MANAGERS, OWNER
 from services.core.schemas import (
     ApiKeyCreate,
@@ -226,8 +226,7 @@ def list_users(ctx: Ctx, query: UserQuery) -> Page[UserOut]:
     if query.role:
         stmt = stmt.where(Membership.role == query.role)
     if query.search:
-        like = f"%{query.search.lower()}%"
-        stmt = stmt.where((User.email.like(like)) | (func.lower(User.name).like(like)))
+        stmt = stmt.where(contains(User.email, query.search) | contains(User.name, query.search))
     with ctx.read() as s:
         page = paginate(
             s,

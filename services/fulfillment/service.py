@@ -19,7 +19,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed
 from services.core.events import emit
 from services.core.files import FileResult
-from services.core.pagination import Page, paginate
+from services.core.pagination import Page, contains, paginate
 from services.core.roles import ANYONE, MANAGERS
 from services.core.schemas import LoginOut, TenantMembership
 from services.core.sealing import seal, unseal
@@ -146,13 +146,12 @@ def list_orders(ctx: Ctx, query: OrderQuery) -> Page[OrderOut]:
     if query.to is not None:
         stmt = stmt.where(FulfillmentOrder.created_at <= query.to)
     if query.search:
-        like = f"%{query.search.lower()}%"
         stmt = stmt.where(
             or_(
-                func.lower(FulfillmentOrder.order_number).like(like),
-                func.lower(FulfillmentOrder.customer_name).like(like),
-                func.lower(FulfillmentOrder.customer_email).like(like),
-                func.lower(FulfillmentOrder.external_number).like(like),
+                contains(FulfillmentOrder.order_number, query.search),
+                contains(FulfillmentOrder.customer_name, query.search),
+                contains(FulfillmentOrder.customer_email, query.search),
+                contains(FulfillmentOrder.external_number, query.search),
             )
         )
     with ctx.read() as s:

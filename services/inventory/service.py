@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
@@ -102,12 +102,11 @@ def list_items(ctx: Ctx, query: ItemQuery) -> Page[ItemOut]:
         code = query.code.strip()
         stmt = stmt.where(or_(InventoryItem.barcode == code, InventoryItem.sku == code))
     if query.search:
-        like = f"%{query.search.lower()}%"
         stmt = stmt.where(
             or_(
-                func.lower(InventoryItem.sku).like(like),
-                func.lower(InventoryItem.name).like(like),
-                InventoryItem.barcode.like(like),
+                contains(InventoryItem.sku, query.search),
+                contains(InventoryItem.name, query.search),
+                contains(InventoryItem.barcode, query.search),
             )
         )
     with ctx.read() as s:
@@ -173,9 +172,8 @@ def list_locations(ctx: Ctx, query: LocationQuery) -> Page[LocationOut]:
     if query.code:
         stmt = stmt.where(InventoryLocation.code == query.code.strip())
     if query.search:
-        like = f"%{query.search.lower()}%"
         stmt = stmt.where(
-            or_(func.lower(InventoryLocation.code).like(like), func.lower(InventoryLocation.name).like(like))
+            or_(contains(InventoryLocation.code, query.search), contains(InventoryLocation.name, query.search))
         )
     with ctx.read() as s:
         page = paginate(
@@ -284,11 +282,10 @@ def list_stock(ctx: Ctx, query: StockQuery) -> Page[StockRow]:
     if query.below is not None:
         stmt = stmt.where(InventoryStock.quantity - InventoryStock.reserved < query.below)
     if query.search:
-        like = f"%{query.search.lower()}%"
         named = select(InventoryItem.sku).where(
-            or_(func.lower(InventoryItem.name).like(like), InventoryItem.barcode.like(like))
+            or_(contains(InventoryItem.name, query.search), contains(InventoryItem.barcode, query.search))
         )
-        stmt = stmt.where(or_(func.lower(InventoryStock.sku).like(like), InventoryStock.sku.in_(named)))
+        stmt = stmt.where(or_(contains(InventoryStock.sku, query.search), InventoryStock.sku.in_(named)))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns=STOCK_SORT, default_sort="sku")
         items = _items_by_sku(s, {r.sku for r in page.items})

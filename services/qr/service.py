@@ -200,7 +200,7 @@ def list_codes(ctx: Ctx, query: QrQuery) -> Page[QrOut]:
     if query.folder_id:
         stmt = stmt.where(QrCode.folder_id == query.folder_id)
     if query.search:
-        stmt = stmt.where(QrCode.name.like(f"%{query.search.strip()}%"))
+        stmt = stmt.where(contains(QrCode.name, query.search.strip()))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns=SORTABLE)
         return Page([_out(ctx, c) for c in page.items], page.total, page.spec)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from local_db import Database, new_id
@@ -21,7 +21,7 @@ from services.core.commands import record_kind, use_case
 from services.core.context import Ctx, Principal, TenantInfo
 from services.core.errors import Conflict, Forbidden, NotFound, Unauthorized
 from services.core.events import emit
-from services.core.pagination import Page, paginate
+from services.core.pagination import Page, contains, paginate
 from services.core.roles import STAFF
 from services.core.signing import token_hash
 from services.rewards import states
@@ -248,11 +248,10 @@ def list_register_requests(ctx: Ctx, query: DealerQuery) -> Page[AdminDealerOut]
     if query.status:
         stmt = stmt.where(RewardsDealer.status == query.status)
     if query.search:
-        like = f"%{query.search.lower()}%"
         stmt = stmt.where(
-            RewardsDealer.email.like(like)
-            | func.lower(RewardsDealer.name).like(like)
-            | func.lower(RewardsDealer.company).like(like)
+            contains(RewardsDealer.email, query.search)
+            | contains(RewardsDealer.name, query.search)
+            | contains(RewardsDealer.company, query.search)
         )
     with ctx.read() as s:
         page = paginate(

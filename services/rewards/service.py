@@ -32,7 +32,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.files import FileResult, Upload
-from services.core.pagination import Page, paginate
+from services.core.pagination import Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.core.sealing import seal
 from services.core.storage import IMAGE_TYPES, read_blob, store_blob
@@ -145,7 +145,7 @@ def list_ledger(ctx: Ctx, query: LedgerQuery) -> Page[LedgerOut]:
     elif query.dealer_id:
         stmt = stmt.where(RewardsLedgerEntry.dealer_id == query.dealer_id)
     if query.search:
-        stmt = stmt.where(func.lower(RewardsLedgerEntry.description).like(f"%{query.search.lower()}%"))
+        stmt = stmt.where(contains(RewardsLedgerEntry.description, query.search))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": RewardsLedgerEntry.created_at})
     return page.map(_ledger_out)
@@ -360,7 +360,7 @@ def list_receipts(ctx: Ctx, query: ReceiptQuery) -> Page[ReceiptOut]:
     if query.status:
         stmt = stmt.where(RewardsReceipt.status == query.status)
     if query.search:
-        stmt = stmt.where(func.lower(RewardsReceipt.retailer).like(f"%{query.search.lower()}%"))
+        stmt = stmt.where(contains(RewardsReceipt.retailer, query.search))
     with ctx.read() as s:
         page = paginate(
             s,
@@ -480,7 +480,7 @@ def list_products(ctx: Ctx, query: ProductQuery) -> Page[ProductOut]:
     elif query.active is not None:
         stmt = stmt.where(RewardsProduct.active.is_(query.active))
     if query.search:
-        stmt = stmt.where(func.lower(RewardsProduct.name).like(f"%{query.search.lower()}%"))
+        stmt = stmt.where(contains(RewardsProduct.name, query.search))
     with ctx.read() as s:
         page = paginate(
             s,
@@ -818,7 +818,7 @@ def list_orders(ctx: Ctx, query: OrderQuery) -> Page[OrderOut]:
     if query.status:
         stmt = stmt.where(RewardsOrder.status == query.status)
     if query.search:
-        stmt = stmt.where(RewardsOrder.number.like(f"%{query.search.upper()}%"))
+        stmt = stmt.where(contains(RewardsOrder.number, query.search))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": RewardsOrder.created_at, "number": RewardsOrder.number})
     return page.map(_order_out)
@@ -1014,8 +1014,7 @@ def list_w9(ctx: Ctx, query: W9Query) -> Page[AdminW9Out]:
     if query.status:
         stmt = stmt.where(RewardsW9.status == query.status)
     if query.search:
-        like = f"%{query.search.lower()}%"
-        stmt = stmt.where(func.lower(RewardsW9.name).like(like) | func.lower(RewardsW9.business_name).like(like))
+        stmt = stmt.where(contains(RewardsW9.name, query.search) | contains(RewardsW9.business_name, query.search))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": RewardsW9.created_at})
         names = dict(

@@ -29,7 +29,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.files import FileResult, Upload
-from services.core.pagination import Page, paginate
+from services.core.pagination import Page, contains, paginate
 from services.core.roles import STAFF
 from services.core.storage import keep_blob, read_blob
 from services.sds import chem, pdf, states
@@ -126,12 +126,11 @@ def list_ingredients(ctx: Ctx, query: IngredientQuery) -> Page[IngredientOut]:
     if query.cas:
         stmt = stmt.where(SdsIngredient.cas == query.cas)
     if query.search:
-        like = f"%{query.search.lower()}%"
         stmt = stmt.where(
             or_(
-                func.lower(SdsIngredient.name).like(like),
-                func.lower(SdsIngredient.inci).like(like),
-                SdsIngredient.cas.like(like),
+                contains(SdsIngredient.name, query.search),
+                contains(SdsIngredient.inci, query.search),
+                contains(SdsIngredient.cas, query.search),
             )
         )
     with ctx.read() as s:
@@ -189,15 +188,14 @@ def create_ingredient(ctx: Ctx, body: IngredientIn) -> IngredientOut:
 )
 def search_ingredients(ctx: Ctx, query: SearchQuery) -> SearchOut:
     q = query.q.strip()
-    like = f"%{q.lower()}%"
     with ctx.read() as s:
         found = (
             s.execute(
                 select(SdsIngredient)
                 .where(
                     or_(
-                        func.lower(SdsIngredient.name).like(like),
-                        func.lower(SdsIngredient.inci).like(like),
+                        contains(SdsIngredient.name, q),
+                        contains(SdsIngredient.inci, q),
                         SdsIngredient.cas == q,
                     )
                 )
@@ -392,8 +390,7 @@ def list_formulas(ctx: Ctx, query: FormulaQuery) -> Page[FormulaOut]:
     if query.product_type:
         stmt = stmt.where(SdsFormula.product_type == query.product_type)
     if query.search:
-        like = f"%{query.search.lower()}%"
-        stmt = stmt.where(or_(func.lower(SdsFormula.code).like(like), func.lower(SdsFormula.name).like(like)))
+        stmt = stmt.where(or_(contains(SdsFormula.code, query.search), contains(SdsFormula.name, query.search)))
     with ctx.read() as s:
         page = paginate(
             s,

@@ -26,7 +26,7 @@ from services.core.errors import Conflict, NotFound, ValidationFailed, conflict_
 from services.core.events import emit
 from services.core.files import FileResult, Upload
 from services.core.mail import Mail, send_after_commit
-from services.core.pagination import ListQuery, Page, paginate
+from services.core.pagination import ListQuery, Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.core.signing import token_hash
 from services.core.storage import read_blob, store_blob
@@ -185,7 +185,7 @@ def list_documents(ctx: Ctx, query: sc.DocumentQuery) -> Page[sc.DocumentOut]:
     if query.status:
         stmt = stmt.where(SignDocument.status == query.status)
     if query.search:
-        stmt = stmt.where(SignDocument.title.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(SignDocument.title, query.search))
     with ctx.read() as s:
         page = paginate(
             s,
@@ -542,7 +542,7 @@ def _template(s: Session, tid: str) -> SignTemplate:
 def list_templates(ctx: Ctx, query: ListQuery) -> Page[sc.TemplateOut]:
     stmt = select(SignTemplate)
     if query.search:
-        stmt = stmt.where(SignTemplate.name.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(SignTemplate.name, query.search))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": SignTemplate.created_at, "name": SignTemplate.name})
         return page.map(sc.TemplateOut.model_validate)

@@ -29,7 +29,7 @@ from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
-from services.core.pagination import Page, paginate
+from services.core.pagination import Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.tax import states
 from services.tax.schemas import (
@@ -328,7 +328,7 @@ def list_transactions(ctx: Ctx, query: TransactionQuery) -> Page[TransactionOut]
     if query.locked is not None:
         stmt = stmt.where(T.locked.is_(query.locked))
     if query.search:
-        stmt = stmt.where(T.external_id.contains(query.search))
+        stmt = stmt.where(contains(T.external_id, query.search))
     with ctx.read() as s:
         page = paginate(
             s,
@@ -827,7 +827,9 @@ def list_filings(ctx: Ctx, query: FilingQuery) -> Page[FilingOut]:
     if query.search and query.search.strip():
         # A filing is known by its state ("CA") and its period ("2026-03").
         term = query.search.strip()
-        stmt = stmt.where(or_(TaxFiling.state == term.upper(), cast(TaxFiling.period_start, String).like(f"{term}%")))
+        stmt = stmt.where(
+            or_(TaxFiling.state == term.upper(), cast(TaxFiling.period_start, String).startswith(term, autoescape=True))
+        )
     with ctx.read() as s:
         page = paginate(
             s,
@@ -1018,9 +1020,9 @@ def list_certificates(ctx: Ctx, query: CertificateQuery) -> Page[CertificateOut]
     if query.state:
         stmt = stmt.where(TaxCertificate.state == query.state.upper())
     if query.search:
-        like = f"%{query.search.lower()}%"
         stmt = stmt.where(
-            func.lower(TaxCertificate.customer_name).like(like) | func.lower(TaxCertificate.exemption_number).like(like)
+            contains(TaxCertificate.customer_name, query.search)
+            | contains(TaxCertificate.exemption_number, query.search)
         )
     today = ctx.now().date()
     if query.status == "expired":

@@ -18,7 +18,7 @@ from services.core import auth, customers
 from services.core.commands import use_case
 from services.core.context import Ctx, Principal, TenantInfo
 from services.core.errors import Conflict, Forbidden, NotFound
-from services.core.pagination import ListQuery, Page, paginate
+from services.core.pagination import ListQuery, Page, contains, paginate
 from services.upgrade.schemas import (
     Address,
     AdminCustomerOut,
@@ -178,8 +178,7 @@ def update_profile(ctx: Ctx, body: ProfileUpdate) -> ProfileOut:
 def list_customers(ctx: Ctx, query: ListQuery) -> Page[AdminCustomerOut]:
     stmt = select(UpgradeCustomer)
     if query.search:
-        like = f"%{query.search.lower()}%"
-        stmt = stmt.where(UpgradeCustomer.email.like(like) | func.lower(UpgradeCustomer.name).like(like))
+        stmt = stmt.where(contains(UpgradeCustomer.email, query.search) | contains(UpgradeCustomer.name, query.search))
     with ctx.read() as s:
         page = paginate(
             s,

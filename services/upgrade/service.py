@@ -30,7 +30,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.files import FileResult, Upload
-from services.core.pagination import ListQuery, Page, paginate
+from services.core.pagination import ListQuery, Page, contains, paginate
 from services.core.roles import MANAGERS
 from services.core.storage import IMAGE_TYPES, read_blob, store_blob, thumbnail
 from services.upgrade import grading, states
@@ -332,7 +332,7 @@ def list_submissions(ctx: Ctx, query: SubmissionQuery) -> Page[SubmissionOut]:
         kit_subs = select(UpgradeShipment.submission_id).where(UpgradeShipment.barcode == term.upper())
         stmt = stmt.where(
             or_(
-                UpgradeSubmission.serial_number.like(f"%{normalise_serial(term)}%"),
+                contains(UpgradeSubmission.serial_number, normalise_serial(term)),
                 UpgradeSubmission.product_id == term,
                 UpgradeSubmission.id.in_(kit_subs),
             )
@@ -1063,8 +1063,9 @@ def _valuation_out(v: UpgradeValuation) -> ValuationOut:
 def list_valuations(ctx: Ctx, query: ListQuery) -> Page[ValuationOut]:
     stmt = select(UpgradeValuation)
     if query.search:
-        like = f"%{query.search.lower()}%"
-        stmt = stmt.where(func.lower(UpgradeValuation.product_name).like(like) | UpgradeValuation.product_id.like(like))
+        stmt = stmt.where(
+            contains(UpgradeValuation.product_name, query.search) | contains(UpgradeValuation.product_id, query.search)
+        )
     with ctx.read() as s:
         page = paginate(
             s,
