@@ -244,6 +244,9 @@ class TicketTab(QWidget):
         side_scroll.setFrameShape(QFrame.Shape.NoFrame)
         side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         side_scroll.setWidget(side)
+        # The window's colour, not a grey panel (setWidget turns the widget's own fill on).
+        side_scroll.viewport().setAutoFillBackground(False)
+        side.setAutoFillBackground(False)
         main = QWidget()
         ml = QVBoxLayout(main)
         ml.addWidget(self.header)

@@ -346,6 +346,9 @@ class InspectionWorkspace(Workspace):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(right)
+        # The window's colour, not a grey panel (setWidget turns the widget's own fill on).
+        scroll.viewport().setAutoFillBackground(False)
+        right.setAutoFillBackground(False)
         self.detail_scroll = scroll
         # A mnemonic (Alt+W) or Tab that lands below the fold brings its row into sight.
         app = QApplication.instance()
