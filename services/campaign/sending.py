@@ -72,38 +72,68 @@ def link(ctx: Ctx, path: str) -> str:
 # --- one message ---------------------------------------------------------------------------
 
 
+class Composer:
+    """What every message of one send shares, worked out once: the templates compiled, the
+    links' prefix, the links' key, each tracked address's escaped form. ``prepare`` then costs
+    the recipient's own work only (rendering from the compiled parts, four HMACs)."""
+
+    def __init__(self, ctx: Ctx, tpl: Any, channel: str = "email") -> None:
+        self.channel = channel
+        self.prefix = link(ctx, "")
+        self.key = tokens.key(ctx.runtime)
+        if channel == "email":
+            self.subject = render.compiled(tpl.subject)
+            self.text = render.compiled(tpl.text) if tpl.text else None
+            self.html = render.compiled(tpl.html, html=True) if tpl.html else None
+        else:
+            self.body = render.compiled(tpl.body)
+        self._quoted: dict[str, str] = {}
+
+    def prepare(self, contact: Any, message_id: str) -> Mail | tuple[str, str]:
+        """The message for one contact, rendered: a ``Mail``, or an SMS as (number, body)."""
+        if self.channel == "email":
+            return self.email(contact, message_id)
+        return contact.phone or "", self.body.render(render.contact_values(contact))
+
+    def email(self, contact: Any, message_id: str) -> Mail:
+        """The rendered mail with its one-click unsubscribe (RFC 8058), open pixel and tracked links."""
+        key, prefix = self.key, self.prefix
+        unsubscribe = f"{prefix}unsubscribe/{tokens.make_with(key, 'unsubscribe', message_id)}"
+        values = render.contact_values(contact)
+        values["unsubscribe_url"] = unsubscribe
+        subject = self.subject.render(values).replace("\r", " ").replace("\n", " ")
+        text = self.text.render(values) if self.text else ""
+        html = self.html.render(values) if self.html else None
+        if html:
+
+            def tracked(m: re.Match[str]) -> str:
+                url = m.group(1).replace("&amp;", "&")
+                if url.startswith(unsubscribe):
+                    return m.group(0)
+                quoted = self._quoted.get(url)
+                if quoted is None:
+                    quoted = self._quoted[url] = quote(url, safe="")
+                return f'href="{prefix}c/{tokens.make_with(key, "click:" + url, message_id)}?url={quoted}"'
+
+            html = _HREF.sub(tracked, html)
+            pixel = f'<img src="{prefix}o/{tokens.make_with(key, "open", message_id)}" width="1" height="1" alt="">'
+            html = html.replace("</body>", pixel + "</body>") if "</body>" in html else html + pixel
+        text = (text or "") + f"\n\n--\nUnsubscribe: {unsubscribe}\n"
+        return Mail(
+            to=contact.email,
+            subject=subject,
+            text=text,
+            html=html,
+            headers=(
+                ("List-Unsubscribe", f"<{unsubscribe}>"),
+                ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
+            ),
+        )
+
+
 def email_for(ctx: Ctx, tpl: CampaignEmailTemplate, contact: Any, message_id: str) -> Mail:
-    """The rendered mail with its one-click unsubscribe (RFC 8058), open pixel and tracked links."""
-    rt = ctx.runtime
-    unsubscribe = link(ctx, f"unsubscribe/{tokens.make(rt, 'unsubscribe', message_id)}")
-    values = render.contact_values(contact) | {"unsubscribe_url": unsubscribe}
-    subject = render.render(tpl.subject, values).replace("\r", " ").replace("\n", " ")
-    text = render.render(tpl.text, values) if tpl.text else ""
-    html = render.render(tpl.html, values, html=True) if tpl.html else None
-    if html:
-
-        def tracked(m: re.Match[str]) -> str:
-            url = m.group(1).replace("&amp;", "&")
-            if url.startswith(unsubscribe):
-                return m.group(0)
-            token = tokens.make(rt, "click:" + url, message_id)
-            return f'href="{link(ctx, "c/" + token)}?url={quote(url, safe="")}"'
-
-        html = _HREF.sub(tracked, html)
-        opened = link(ctx, "o/" + tokens.make(rt, "open", message_id))
-        pixel = f'<img src="{opened}" width="1" height="1" alt="">'
-        html = html.replace("</body>", pixel + "</body>") if "</body>" in html else html + pixel
-    text = (text or "") + f"\n\n--\nUnsubscribe: {unsubscribe}\n"
-    return Mail(
-        to=contact.email,
-        subject=subject,
-        text=text,
-        html=html,
-        headers=(
-            ("List-Unsubscribe", f"<{unsubscribe}>"),
-            ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
-        ),
-    )
+    """One message outside a send (a flow's step)."""
+    return Composer(ctx, tpl).email(contact, message_id)
 
 
 class SmsClient:
@@ -140,9 +170,7 @@ class SmsRefused(Exception):
 
 def prepare(ctx: Ctx, contact: Any, channel: str, tpl: Any, message_id: str) -> Mail | tuple[str, str]:
     """The message for one contact, rendered: a ``Mail``, or an SMS as (number, body)."""
-    if channel == "email":
-        return email_for(ctx, tpl, contact, message_id)
-    return contact.phone or "", render.render(tpl.body, render.contact_values(contact))
+    return Composer(ctx, tpl, channel).prepare(contact, message_id)
 
 
 def transmit(item: Mail | tuple[str, str], mail: MailSession, sms: SmsClient) -> tuple[str, str | None]:
@@ -262,6 +290,7 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
         total, done0 = c.total, c.recipients
     if tpl is None:
         raise RuntimeError("the campaign's template is gone")
+    composer = Composer(ctx, tpl, channel)
     report(done0, total, None)
     started = time.monotonic()
     handled = 0
@@ -297,7 +326,7 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
             for contact in batch:
                 message_id = new_id()
                 try:
-                    item = prepare(ctx, contact, channel, tpl, message_id)
+                    item = composer.prepare(contact, message_id)
                 except Exception as exc:  # noqa: BLE001 - a template failing for one contact fails that message only
                     pending.append((contact, message_id, ("failed", f"render: {str(exc)[:200]}")))
                 else:

@@ -165,6 +165,59 @@ def test_segments_rules_and_templates(rt: Runtime) -> None:
         render.render("{{ contact.__class__.__mro__ }}", {"contact": object()})
 
 
+def test_templates_render_as_the_sandbox_does_and_links_sign_as_before(runtime: Runtime) -> None:
+    """Templates that only print values render from their compiled parts: the output must be the
+    sandbox's own for every kind of lookup, and anything else must still go to the sandbox."""
+    from jinja2.sandbox import SandboxedEnvironment
+
+    from services.campaign import render, tokens
+    from services.core.signing import sign
+
+    values: list[dict[str, Any]] = [
+        {
+            "contact": {
+                "name": 'Zoë <b>&"',
+                "first_name": "Zoë",
+                "email": "z@x.test",
+                "phone": None,
+                "attributes": {"city": "Rome", "n": 3, "l": [1, "<x>"], "d": {"k": "v&"}, "items": "I"},
+            },
+            "unsubscribe_url": "https://x.test/u?a=1&b=2",
+        },
+        {"contact": {"name": None, "first_name": "", "attributes": {}}, "unsubscribe_url": "u"},
+        {"contact": "not a dict"},
+        {},
+    ]
+    sources = [
+        "Hi {{ contact.first_name }}!\n",
+        "{{ contact.name }}|{{ contact['name'] }}|{{ contact.phone }}|{{ unsubscribe_url }}",
+        "{{ contact.attributes.city }} {{ contact.attributes.n }} {{ contact.attributes.l }} {{ contact.attributes.d }}",
+        "{{ contact.attributes.missing }}.{{ contact.attributes.d.k }}{{ contact.attributes['d']['k'] }}",
+        "{{ contact.attributes['items'] }}{{ contact.nope.deeper }}{{ missing }}{{ contact.attributes.city.upper() }}",
+        "{{ contact.attributes.l[0] }}{% if contact.name %}named{% endif %}{{ contact.first_name|upper }}",
+        "",
+    ]
+    for html in (False, True):
+        env = SandboxedEnvironment(autoescape=html)
+        for source in sources:
+            for v in values:
+                try:
+                    want = str(env.from_string(source).render(**v))
+                except Exception as exc:  # noqa: BLE001 - the same failure is expected below
+                    with pytest.raises(type(exc)):
+                        render.render(source, v, html)
+                else:
+                    assert render.render(source, v, html) == want, (source, v, html)
+    assert render.compiled("Hi {{ contact.first_name }}").parts is not None  # the fast form is used
+    assert render.compiled("{% if x %}y{% endif %}").parts is None
+    # The links' MAC is the platform signer's HMAC-SHA256, first 32 hex, as the public routes check it.
+    key = tokens.key(runtime)
+    tok = tokens.make(runtime, "click:https://a.test/", "m-1")
+    assert tok == "m-1." + sign(key, b"click:https://a.test/:m-1")[len("sha256=") :][:32]
+    assert tokens.read(runtime, "click:https://a.test/", tok) == "m-1"
+    assert tokens.read(runtime, "click:https://b.test/", tok) is None
+
+
 def _campaign(ctx: Ctx, **extra: Any) -> Any:
     lst = execute(ctx, "campaign.lists.create", body={"name": "Send list"})
     tpl = execute(
