@@ -209,20 +209,21 @@ def deliver(
 def recipients(s: Session, c: Campaign, now: datetime) -> list[str]:
     """Contact ids the campaign goes to now: its lists (all contacts when none), the segment,
     not suppressed, with an address for the channel, not yet sent to by this campaign."""
-    stmt = select(
-        CampaignContact.id,
-        CampaignContact.email,
-        CampaignContact.name,
-        CampaignContact.phone,
-        CampaignContact.status,
-        CampaignContact.created_at,
-        CampaignContact.list_ids,
-        CampaignContact.attributes,
-    ).where(CampaignContact.status == "active")
     rules: dict[str, Any] = {}
     if c.segment_id:
         seg = s.get(CampaignSegment, c.segment_id)
         rules = seg.rules if seg is not None else {}
+    # Without a segment only the lists and the phone decide: the attributes (JSON) are not read.
+    columns = [CampaignContact.id, CampaignContact.phone, CampaignContact.list_ids]
+    if rules:
+        columns += [
+            CampaignContact.email,
+            CampaignContact.name,
+            CampaignContact.status,
+            CampaignContact.created_at,
+            CampaignContact.attributes,
+        ]
+    stmt = select(*columns).where(CampaignContact.status == "active")
     done = set(s.scalars(select(CampaignMessage.contact_id).where(CampaignMessage.campaign_id == c.id)))
     wanted = set(c.list_ids or [])
     out: list[str] = []
