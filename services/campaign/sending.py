@@ -9,13 +9,15 @@ cancelled meanwhile. Mail goes over one SMTP connection (``services.core.mail.Ma
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
 import smtplib
+import threading
 import time
 from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -46,7 +48,7 @@ from services.core.context import SYSTEM as SYSTEM_PRINCIPAL
 from services.core.context import Ctx, Runtime
 from services.core.events import emit
 from services.core.jobs import Report, job_kind, submit
-from services.core.mail import Mail, MailSession
+from services.core.mail import Mail, MailConfig, MailSession
 
 log = logging.getLogger("services.campaign")
 BATCH = 200
@@ -62,6 +64,8 @@ class CampaignConfig:
     public_url: str = os.environ.get("PLATFORM_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
     sms_url: str | None = os.environ.get("PLATFORM_SMS_URL") or None
     sms_timeout: float = 10.0
+    # SMTP connections a campaign send keeps open at once (``Lanes``); 1 sends one message after another.
+    connections: int = int(os.environ.get("PLATFORM_CAMPAIGN_SMTP_CONNECTIONS", "2"))
 
 
 def link(ctx: Ctx, path: str) -> str:
@@ -203,6 +207,67 @@ def deliver(
     return transmit(item, mail, sms)
 
 
+class Lanes:
+    """A send's connections, each driven by a thread of its own: a lane takes the batch's next
+    recipient, renders and sends the message, and takes the next. While one lane waits for its
+    server's answer the other renders (the interpreter lock is free while a socket waits), so the
+    send is not one round trip after another. ``rate`` holds the pace over all lanes together.
+    Across lanes messages keep no order; SMS and kept mail use one lane."""
+
+    def __init__(self, ctx: Ctx, composer: Composer, lanes: int, rate: float | None) -> None:
+        rt, tenant_id = ctx.runtime, ctx.tenant_id
+        self.composer, self.rate = composer, rate
+        self._stack = contextlib.ExitStack()
+        self.sessions = [
+            (self._stack.enter_context(MailSession(rt, tenant_id)), self._stack.enter_context(SmsClient(rt, tenant_id)))
+            for _ in range(max(1, lanes))
+        ]
+        self.pool = (
+            self._stack.enter_context(ThreadPoolExecutor(len(self.sessions), thread_name_prefix="campaign-send"))
+            if len(self.sessions) > 1
+            else None
+        )
+        self.lock = threading.Lock()
+        self.started, self.taken = time.monotonic(), 0
+
+    def __enter__(self) -> Lanes:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stack.close()
+
+    def send(self, batch: list[Any], message_ids: list[str]) -> list[tuple[str, str | None]]:
+        """(status, error) for each contact of ``batch``, in its order."""
+        out: list[tuple[str, str | None]] = [("failed", "not sent")] * len(batch)
+        todo = iter(range(len(batch)))
+
+        def lane(mail: MailSession, sms: SmsClient) -> None:
+            while True:
+                with self.lock:
+                    i = next(todo, None)
+                    if i is None:
+                        return
+                    self.taken += 1
+                    n = self.taken
+                if self.rate:  # hold the pace: the n-th message not before n / rate seconds
+                    ahead = n / self.rate - (time.monotonic() - self.started)
+                    if ahead > 0:
+                        time.sleep(ahead)
+                try:
+                    item = self.composer.prepare(batch[i], message_ids[i])
+                except Exception as exc:  # noqa: BLE001 - a template failing for one contact fails that message only
+                    out[i] = ("failed", f"render: {str(exc)[:200]}")
+                else:
+                    out[i] = transmit(item, mail, sms)
+
+        if self.pool is None:
+            lane(*self.sessions[0])
+        else:
+            for running in [self.pool.submit(lane, *pair) for pair in self.sessions]:
+                running.result()
+        return out
+
+
 # --- recipients ----------------------------------------------------------------------------
 
 
@@ -214,7 +279,7 @@ def recipients(s: Session, c: Campaign, now: datetime) -> list[str]:
         seg = s.get(CampaignSegment, c.segment_id)
         rules = seg.rules if seg is not None else {}
     # Without a segment only the lists and the phone decide: the attributes (JSON) are not read.
-    columns = [CampaignContact.id, CampaignContact.phone, CampaignContact.list_ids]
+    columns: list[Any] = [CampaignContact.id, CampaignContact.phone, CampaignContact.list_ids]
     if rules:
         columns += [
             CampaignContact.email,
@@ -292,14 +357,11 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
     if tpl is None:
         raise RuntimeError("the campaign's template is gone")
     composer = Composer(ctx, tpl, channel)
+    config = ctx.runtime.part(CampaignConfig)
     report(done0, total, None)
-    started = time.monotonic()
     handled = 0
-    with (
-        MailSession(ctx.runtime, ctx.tenant_id) as mail,
-        SmsClient(ctx.runtime, ctx.tenant_id) as sms,
-        ThreadPoolExecutor(1, thread_name_prefix="campaign-send") as wire,
-    ):
+    lanes = config.connections if channel == "email" and ctx.runtime.part(MailConfig).smtp_url else 1
+    with Lanes(ctx, composer, lanes, rate) as wire:
         for i in range(0, len(todo), BATCH):
             ids = todo[i : i + BATCH]
             with ctx.read() as s:
@@ -321,23 +383,8 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
             rows: list[dict[str, Any]] = []
             counts = {"sent": 0, "failed": 0, "bounced": 0}
             bounced_ids: list[str] = []
-            # The next message is rendered while the one before travels: the sending thread waits
-            # on the network while this one renders (one connection, messages in order).
-            pending: list[tuple[Any, str, Future[tuple[str, str | None]] | tuple[str, str | None]]] = []
-            for contact in batch:
-                message_id = new_id()
-                try:
-                    item = composer.prepare(contact, message_id)
-                except Exception as exc:  # noqa: BLE001 - a template failing for one contact fails that message only
-                    pending.append((contact, message_id, ("failed", f"render: {str(exc)[:200]}")))
-                else:
-                    pending.append((contact, message_id, wire.submit(transmit, item, mail, sms)))
-                if rate:  # hold the pace: the n-th message not before n / rate seconds
-                    ahead = (handled + len(pending)) / rate - (time.monotonic() - started)
-                    if ahead > 0:
-                        time.sleep(ahead)
-            for contact, message_id, outcome in pending:
-                st, err = outcome.result() if isinstance(outcome, Future) else outcome
+            message_ids = [new_id() for _ in batch]
+            for contact, message_id, (st, err) in zip(batch, message_ids, wire.send(batch, message_ids), strict=True):
                 counts[st] += 1
                 if st == "bounced":
                     bounced_ids.append(contact.id)
