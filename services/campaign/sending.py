@@ -51,7 +51,7 @@ from services.core.jobs import Report, job_kind, submit
 from services.core.mail import Mail, MailConfig, MailSession
 
 log = logging.getLogger("services.campaign")
-BATCH = 200
+BATCH = 500
 SUPPRESSED = frozenset({"unsubscribed", "bounced", "blocked"})
 _MESSAGES = table_of(CampaignMessage)
 _HREF = re.compile(r'href="(https?://[^"]+)"', re.IGNORECASE)

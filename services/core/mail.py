@@ -144,12 +144,38 @@ class MailSession:
         if self._smtp is None:
             self._smtp = _connect(self.cfg)
         try:
-            self._smtp.sendmail(self._from, [mail.to], data)
+            self._transaction(self._smtp, mail.to, data)
         except smtplib.SMTPRecipientsRefused:
             raise  # smtplib reset the transaction: the connection serves the next message
         except (smtplib.SMTPException, OSError):
             self._smtp = None  # opened again for the next message
             raise
+
+    def _transaction(self, smtp: smtplib.SMTP, to: str, data: bytes) -> None:
+        """``smtp.sendmail(self._from, [to], data)`` with its replies and errors, the addresses
+        sent as they are (parsing both again for every message was a tenth of a bulk send's CPU)."""
+        smtp.ehlo_or_helo_if_needed()
+        size = f" SIZE={len(data)}" if smtp.does_esmtp and smtp.has_extn("size") else ""
+        code, resp = smtp.docmd("mail", f"FROM:<{self._from}>{size}")
+        if code != 250:
+            self._reset(smtp, code)
+            raise smtplib.SMTPSenderRefused(code, resp, self._from)
+        code, resp = smtp.docmd("rcpt", f"TO:<{to}>")
+        if code not in (250, 251):
+            self._reset(smtp, code)
+            raise smtplib.SMTPRecipientsRefused({to: (code, resp)})
+        code, resp = smtp.data(data)
+        if code != 250:
+            self._reset(smtp, code)
+            raise smtplib.SMTPDataError(code, resp)
+
+    @staticmethod
+    def _reset(smtp: smtplib.SMTP, code: int) -> None:
+        if code == 421:  # the server is closing the connection
+            smtp.close()
+            return
+        with contextlib.suppress(smtplib.SMTPServerDisconnected):
+            smtp.rset()
 
 
 def build_bulk(cfg: MailConfig, mail: Mail, now: datetime) -> bytes:

@@ -306,6 +306,59 @@ def test_send_over_smtp_with_unsubscribe_tracking_and_stats(rt: Runtime, smtp: S
     assert overview.sent >= 5 and overview.contacts["unsubscribed"] >= 2
 
 
+def test_a_send_over_two_connections_writes_valid_headers_for_non_ascii_names(rt: Runtime, smtp: SmtpServer) -> None:
+    """Subjects, names and the sender's name outside ASCII travel as RFC 2047 words; every message
+    has its Message-ID, Date and one-click unsubscribe; each recipient gets one message."""
+    rt.provide(MailConfig(smtp_url=smtp.url, sender="Café Zoë <news@shop.test>"))
+    ctx = ctx_for(rt)
+    lst = execute(ctx, "campaign.lists.create", body={"name": "Names"})
+    names = ["Zoë Ñandú", "Łukasz Żółw", "José 🎉", "Plain Name", "Åsa Öberg"]
+    for i, name in enumerate(names):
+        execute(
+            ctx_for(rt),
+            "campaign.contacts.create",
+            body={"email": f"n{i}@shop.test", "name": name, "list_ids": [lst.id]},
+        )
+    tpl = execute(
+        ctx_for(rt),
+        "campaign.templates.email.create",
+        body={
+            "name": "Names",
+            "subject": "Grüße, {{ contact.name }}: 20 % für Sie",
+            "html": "<p>Hallo {{ contact.first_name }}</p>",
+            "text": "Hallo {{ contact.first_name }}",
+        },
+    )
+    camp = execute(
+        ctx_for(rt), "campaign.campaigns.create", body={"name": "N", "template_id": tpl.id, "list_ids": [lst.id]}
+    )
+    execute(ctx_for(rt), "campaign.campaigns.send", id=camp.id, body={})
+    run_jobs(rt)
+    got = {m["rcpt"][0]: parse(m) for m in smtp.messages}
+    assert sorted(got) == [f"n{i}@shop.test" for i in range(len(names))] and len(smtp.messages) == len(names)
+    ids = set()
+    for i, name in enumerate(names):
+        raw = next(m["data"] for m in smtp.messages if m["rcpt"] == [f"n{i}@shop.test"])
+        head = raw.split(b"\r\n\r\n", 1)[0]
+        assert head.isascii() and all(len(line) <= 998 for line in head.split(b"\r\n"))
+        msg = got[f"n{i}@shop.test"]
+        assert str(msg["Subject"]) == f"Grüße, {name}: 20 % für Sie"
+        assert (
+            msg["From"].addresses[0].display_name == "Café Zoë"
+            and msg["From"].addresses[0].addr_spec == "news@shop.test"
+        )
+        assert msg["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click" and msg["List-Unsubscribe"].startswith(
+            "<https://"
+        )
+        assert msg["Date"].datetime is not None and msg["Message-ID"]
+        ids.add(str(msg["Message-ID"]))
+        assert msg.get_body(("plain",)).get_content().startswith(f"Hallo {name.split(' ')[0]}")
+        assert f"Hallo {name.split(' ')[0]}" in msg.get_body(("html",)).get_content()
+    assert len(ids) == len(names)
+    stats = execute(ctx_for(rt), "campaign.campaigns.stats", id=camp.id)
+    assert (stats.recipients, stats.sent) == (len(names), len(names))
+
+
 def test_campaign_states_schedule_pause_resume_cancel(rt: Runtime, smtp: SmtpServer) -> None:
     ctx = ctx_for(rt)
     camp = _campaign(ctx)
