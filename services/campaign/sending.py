@@ -4,7 +4,8 @@ A send is a job (``campaign.send``): recipients are evaluated when it starts (li
 suppression), then handled in batches; each batch re-reads its contacts' status (an
 unsubscribe that lands mid-send is honoured), writes its messages and the campaign's counters
 in one short transaction, reports progress, and stops when the campaign was paused or
-cancelled meanwhile. Mail goes over one SMTP connection (``services.core.mail.MailSession``).
+cancelled meanwhile. Mail goes over two SMTP connections kept for the send (``Lanes``, each a
+``services.core.mail.MailSession``).
 """
 
 from __future__ import annotations

@@ -2,9 +2,10 @@
 100,000 contacts) or `BENCH_TINY=1 python tests/bench/bench_campaign.py` (a few seconds).
 
 1. Sending: messages per second of a campaign send (the job: recipients evaluated, each message
-   rendered for its contact in the sandbox, List-Unsubscribe headers, tracked links, messages
-   and counters written in batches) to the SMTP server of the tests on loopback, next to a bare
-   smtplib loop sending the same messages over one connection to the same server in the same run.
+   rendered for its contact, List-Unsubscribe headers, tracked links, messages and counters
+   written in batches; two SMTP connections) to the SMTP server of the tests on loopback, next to
+   a bare smtplib loop sending the same messages over one connection to the same server in the
+   same run.
 2. Import of 100,000 contacts from CSV with 1 % bad rows (the use case the route runs).
 """
 
