@@ -117,7 +117,9 @@ class Composer:
                     return m.group(0)
                 quoted = self._quoted.get(url)
                 if quoted is None:
-                    quoted = self._quoted[url] = quote(url, safe="")
+                    quoted = quote(url, safe="")
+                    if len(self._quoted) < 1000:  # the template's own links; not every contact's
+                        self._quoted[url] = quoted
                 return f'href="{prefix}c/{tokens.make_with(key, "click:" + url, message_id)}?url={quoted}"'
 
             html = _HREF.sub(tracked, html)
