@@ -17,7 +17,7 @@ import re
 import smtplib
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -239,8 +239,9 @@ class Lanes:
     def __exit__(self, *exc: object) -> None:
         self._stack.close()
 
-    def send(self, batch: list[Any], message_ids: list[str]) -> list[tuple[str, str | None]]:
-        """(status, error) for each contact of ``batch``, in its order."""
+    def start(self, batch: list[Any], message_ids: list[str]) -> Callable[[], list[tuple[str, str | None]]]:
+        """Send ``batch`` in the lanes' threads; the function returned waits for the end and gives
+        (status, error) for each contact, in the batch's order (one lane: sent before returning)."""
         out: list[tuple[str, str | None]] = [("failed", "not sent")] * len(batch)
         todo = iter(range(len(batch)))
 
@@ -265,10 +266,15 @@ class Lanes:
 
         if self.pool is None:
             lane(*self.sessions[0])
-        else:
-            for running in [self.pool.submit(lane, *pair) for pair in self.sessions]:
-                running.result()
-        return out
+            return lambda: out
+        running = [self.pool.submit(lane, *pair) for pair in self.sessions]
+
+        def outcome() -> list[tuple[str, str | None]]:
+            for r in running:
+                r.result()
+            return out
+
+        return outcome
 
 
 # --- recipients ----------------------------------------------------------------------------
@@ -364,68 +370,88 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
     report(done0, total, None)
     handled = 0
     lanes = config.connections if channel == "email" and ctx.runtime.part(MailConfig).smtp_url else 1
+
+    def record(batch: list[Any], message_ids: list[str], outcomes: list[tuple[str, str | None]], end: int) -> None:
+        """A sent batch's messages and the campaign's counters, in one transaction; then progress."""
+        nonlocal handled
+        rows: list[dict[str, Any]] = []
+        counts = {"sent": 0, "failed": 0, "bounced": 0}
+        bounced_ids: list[str] = []
+        for contact, message_id, (st, err) in zip(batch, message_ids, outcomes, strict=True):
+            counts[st] += 1
+            if st == "bounced":
+                bounced_ids.append(contact.id)
+            rows.append(
+                {
+                    "id": message_id,
+                    "tenant_id": ctx.tenant_id,
+                    "campaign_id": campaign_id,
+                    "flow_id": None,
+                    "contact_id": contact.id,
+                    "channel": channel,
+                    "status": st,
+                    "error": err,
+                    "sent_at": ctx.now(),
+                }
+            )
+        handled += len(rows)
+        with ctx.write() as s:
+            if rows:
+                s.connection().execute(insert(_MESSAGES), rows)
+            if bounced_ids:
+                s.execute(
+                    update(CampaignContact)
+                    .where(CampaignContact.id.in_(bounced_ids))
+                    .values(status="bounced", updated_at=ctx.now())
+                )
+            s.execute(
+                update(Campaign)
+                .where(Campaign.id == campaign_id)
+                .values(
+                    recipients=Campaign.recipients + len(rows),
+                    sent=Campaign.sent + counts["sent"],
+                    failed=Campaign.failed + counts["failed"],
+                    bounced=Campaign.bounced + counts["bounced"],
+                    updated_at=ctx.now(),
+                )
+            )
+        report(done0 + end, total, f"{handled} of {len(todo)}")
+
     with Lanes(ctx, composer, lanes, rate) as wire:
+        # One batch on the wire while the one before is written: the lanes send batch n+1 while
+        # this thread records batch n (SQLite's commit waits on the disk, not on the lock).
+        travelling: tuple[list[Any], list[str], Callable[[], list[tuple[str, str | None]]], int] | None = None
         for i in range(0, len(todo), BATCH):
             ids = todo[i : i + BATCH]
             with ctx.read() as s:
                 status = s.scalar(select(Campaign.status).where(Campaign.id == campaign_id))
-                if status != "running":
-                    return {"stopped": status, "handled": handled}
-                batch = [
-                    r
-                    for r in s.execute(
-                        select(
-                            CampaignContact.id,
-                            CampaignContact.email,
-                            CampaignContact.name,
-                            CampaignContact.phone,
-                            CampaignContact.attributes,
-                        ).where(CampaignContact.id.in_(ids), CampaignContact.status == "active")
-                    )
-                ]
-            rows: list[dict[str, Any]] = []
-            counts = {"sent": 0, "failed": 0, "bounced": 0}
-            bounced_ids: list[str] = []
+                batch = (
+                    [
+                        r
+                        for r in s.execute(
+                            select(
+                                CampaignContact.id,
+                                CampaignContact.email,
+                                CampaignContact.name,
+                                CampaignContact.phone,
+                                CampaignContact.attributes,
+                            ).where(CampaignContact.id.in_(ids), CampaignContact.status == "active")
+                        )
+                    ]
+                    if status == "running"
+                    else []
+                )
+            if status != "running":
+                if travelling is not None:  # what already left is recorded before stopping
+                    record(travelling[0], travelling[1], travelling[2](), travelling[3])
+                return {"stopped": status, "handled": handled}
             message_ids = [new_id() for _ in batch]
-            for contact, message_id, (st, err) in zip(batch, message_ids, wire.send(batch, message_ids), strict=True):
-                counts[st] += 1
-                if st == "bounced":
-                    bounced_ids.append(contact.id)
-                rows.append(
-                    {
-                        "id": message_id,
-                        "tenant_id": ctx.tenant_id,
-                        "campaign_id": campaign_id,
-                        "flow_id": None,
-                        "contact_id": contact.id,
-                        "channel": channel,
-                        "status": st,
-                        "error": err,
-                        "sent_at": ctx.now(),
-                    }
-                )
-                handled += 1
-            with ctx.write() as s:
-                if rows:
-                    s.connection().execute(insert(_MESSAGES), rows)
-                if bounced_ids:
-                    s.execute(
-                        update(CampaignContact)
-                        .where(CampaignContact.id.in_(bounced_ids))
-                        .values(status="bounced", updated_at=ctx.now())
-                    )
-                s.execute(
-                    update(Campaign)
-                    .where(Campaign.id == campaign_id)
-                    .values(
-                        recipients=Campaign.recipients + len(rows),
-                        sent=Campaign.sent + counts["sent"],
-                        failed=Campaign.failed + counts["failed"],
-                        bounced=Campaign.bounced + counts["bounced"],
-                        updated_at=ctx.now(),
-                    )
-                )
-            report(done0 + min(i + BATCH, len(todo)), total, f"{handled} of {len(todo)}")
+            outcome = wire.start(batch, message_ids)
+            if travelling is not None:
+                record(travelling[0], travelling[1], travelling[2](), travelling[3])
+            travelling = (batch, message_ids, outcome, min(i + BATCH, len(todo)))
+        if travelling is not None:
+            record(travelling[0], travelling[1], travelling[2](), travelling[3])
     with ctx.write() as s:
         c = s.get(Campaign, campaign_id)
         if c is None or c.status != "running":

@@ -359,6 +359,36 @@ def test_a_send_over_two_connections_writes_valid_headers_for_non_ascii_names(rt
     assert (stats.recipients, stats.sent) == (len(names), len(names))
 
 
+def test_batches_travel_while_the_one_before_is_written_each_recipient_once(
+    rt: Runtime, smtp: SmtpServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from local_db.models.campaign import CampaignMessage
+
+    monkeypatch.setattr(sending, "BATCH", 2)  # four batches: three written while the next travels
+    smtp.reject.add("r6@shop.test")
+    camp = _campaign(ctx_for(rt))
+    execute(ctx_for(rt), "campaign.campaigns.send", id=camp.id, body={})
+    run_jobs(rt)
+    got = sorted(m["rcpt"][0] for m in smtp.messages)
+    assert got == ["r0@shop.test", "r1@shop.test", "r2@shop.test"]
+    with rt.db.reading(None) as s:
+        rows = list(
+            s.execute(
+                select(CampaignMessage.contact_id, CampaignMessage.status).where(CampaignMessage.campaign_id == camp.id)
+            )
+        )
+    assert (
+        len(rows) == 4 and len({c for c, _ in rows}) == 4 and sorted(st for _, st in rows) == ["bounced"] + ["sent"] * 3
+    )
+    done = execute(ctx_for(rt), "campaign.campaigns.get", id=camp.id)
+    stats = execute(ctx_for(rt), "campaign.campaigns.stats", id=camp.id)
+    assert (
+        done.status == "finished"
+        and done.progress == 100
+        and (stats.recipients, stats.sent, stats.bounced) == (4, 3, 1)
+    )
+
+
 def test_campaign_states_schedule_pause_resume_cancel(rt: Runtime, smtp: SmtpServer) -> None:
     ctx = ctx_for(rt)
     camp = _campaign(ctx)
