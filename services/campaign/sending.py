@@ -231,6 +231,7 @@ class Lanes:
             else None
         )
         self.lock = threading.Lock()
+        self.busy = [threading.Lock() for _ in self.sessions]  # one thread at a time on a connection
         self.started, self.taken = time.monotonic(), 0
 
     def __enter__(self) -> Lanes:
@@ -245,7 +246,12 @@ class Lanes:
         out: list[tuple[str, str | None]] = [("failed", "not sent")] * len(batch)
         todo = iter(range(len(batch)))
 
-        def lane(mail: MailSession, sms: SmsClient) -> None:
+        def lane(k: int) -> None:
+            # A batch's lane may start before the previous batch's lane on the same connection ended.
+            with self.busy[k]:
+                drain(*self.sessions[k])
+
+        def drain(mail: MailSession, sms: SmsClient) -> None:
             while True:
                 with self.lock:
                     i = next(todo, None)
@@ -265,9 +271,9 @@ class Lanes:
                     out[i] = transmit(item, mail, sms)
 
         if self.pool is None:
-            lane(*self.sessions[0])
+            lane(0)
             return lambda: out
-        running = [self.pool.submit(lane, *pair) for pair in self.sessions]
+        running = [self.pool.submit(lane, k) for k in range(len(self.sessions))]
 
         def outcome() -> list[tuple[str, str | None]]:
             for r in running:
