@@ -4,18 +4,21 @@ A send is a job (``campaign.send``): recipients are evaluated when it starts (li
 suppression), then handled in batches; each batch re-reads its contacts' status (an
 unsubscribe that lands mid-send is honoured), writes its messages and the campaign's counters
 in one short transaction, reports progress, and stops when the campaign was paused or
-cancelled meanwhile. Mail goes over one SMTP connection (``services.core.mail.MailSession``).
+cancelled meanwhile. Mail goes over two SMTP connections kept for the send (``Lanes``, each a
+``services.core.mail.MailSession``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
 import smtplib
+import threading
 import time
-from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -46,10 +49,10 @@ from services.core.context import SYSTEM as SYSTEM_PRINCIPAL
 from services.core.context import Ctx, Runtime
 from services.core.events import emit
 from services.core.jobs import Report, job_kind, submit
-from services.core.mail import Mail, MailSession
+from services.core.mail import Mail, MailConfig, MailSession
 
 log = logging.getLogger("services.campaign")
-BATCH = 200
+BATCH = 500
 SUPPRESSED = frozenset({"unsubscribed", "bounced", "blocked"})
 _MESSAGES = table_of(CampaignMessage)
 _HREF = re.compile(r'href="(https?://[^"]+)"', re.IGNORECASE)
@@ -62,6 +65,8 @@ class CampaignConfig:
     public_url: str = os.environ.get("PLATFORM_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
     sms_url: str | None = os.environ.get("PLATFORM_SMS_URL") or None
     sms_timeout: float = 10.0
+    # SMTP connections a campaign send keeps open at once (``Lanes``); 1 sends one message after another.
+    connections: int = int(os.environ.get("PLATFORM_CAMPAIGN_SMTP_CONNECTIONS", "2"))
 
 
 def link(ctx: Ctx, path: str) -> str:
@@ -72,38 +77,70 @@ def link(ctx: Ctx, path: str) -> str:
 # --- one message ---------------------------------------------------------------------------
 
 
+class Composer:
+    """What every message of one send shares, worked out once: the templates compiled, the
+    links' prefix, the links' key, each tracked address's escaped form. ``prepare`` then costs
+    the recipient's own work only (rendering from the compiled parts, four HMACs)."""
+
+    def __init__(self, ctx: Ctx, tpl: Any, channel: str = "email") -> None:
+        self.channel = channel
+        self.prefix = link(ctx, "")
+        self.key = tokens.key(ctx.runtime)
+        if channel == "email":
+            self.subject = render.compiled(tpl.subject)
+            self.text = render.compiled(tpl.text) if tpl.text else None
+            self.html = render.compiled(tpl.html, html=True) if tpl.html else None
+        else:
+            self.body = render.compiled(tpl.body)
+        self._quoted: dict[str, str] = {}
+
+    def prepare(self, contact: Any, message_id: str) -> Mail | tuple[str, str]:
+        """The message for one contact, rendered: a ``Mail``, or an SMS as (number, body)."""
+        if self.channel == "email":
+            return self.email(contact, message_id)
+        return contact.phone or "", self.body.render(render.contact_values(contact))
+
+    def email(self, contact: Any, message_id: str) -> Mail:
+        """The rendered mail with its one-click unsubscribe (RFC 8058), open pixel and tracked links."""
+        key, prefix = self.key, self.prefix
+        unsubscribe = f"{prefix}unsubscribe/{tokens.make_with(key, 'unsubscribe', message_id)}"
+        values = render.contact_values(contact)
+        values["unsubscribe_url"] = unsubscribe
+        subject = self.subject.render(values).replace("\r", " ").replace("\n", " ")
+        text = self.text.render(values) if self.text else ""
+        html = self.html.render(values) if self.html else None
+        if html:
+
+            def tracked(m: re.Match[str]) -> str:
+                url = m.group(1).replace("&amp;", "&")
+                if url.startswith(unsubscribe):
+                    return m.group(0)
+                quoted = self._quoted.get(url)
+                if quoted is None:
+                    quoted = quote(url, safe="")
+                    if len(self._quoted) < 1000:  # the template's own links; not every contact's
+                        self._quoted[url] = quoted
+                return f'href="{prefix}c/{tokens.make_with(key, "click:" + url, message_id)}?url={quoted}"'
+
+            html = _HREF.sub(tracked, html)
+            pixel = f'<img src="{prefix}o/{tokens.make_with(key, "open", message_id)}" width="1" height="1" alt="">'
+            html = html.replace("</body>", pixel + "</body>") if "</body>" in html else html + pixel
+        text = (text or "") + f"\n\n--\nUnsubscribe: {unsubscribe}\n"
+        return Mail(
+            to=contact.email,
+            subject=subject,
+            text=text,
+            html=html,
+            headers=(
+                ("List-Unsubscribe", f"<{unsubscribe}>"),
+                ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
+            ),
+        )
+
+
 def email_for(ctx: Ctx, tpl: CampaignEmailTemplate, contact: Any, message_id: str) -> Mail:
-    """The rendered mail with its one-click unsubscribe (RFC 8058), open pixel and tracked links."""
-    rt = ctx.runtime
-    unsubscribe = link(ctx, f"unsubscribe/{tokens.make(rt, 'unsubscribe', message_id)}")
-    values = render.contact_values(contact) | {"unsubscribe_url": unsubscribe}
-    subject = render.render(tpl.subject, values).replace("\r", " ").replace("\n", " ")
-    text = render.render(tpl.text, values) if tpl.text else ""
-    html = render.render(tpl.html, values, html=True) if tpl.html else None
-    if html:
-
-        def tracked(m: re.Match[str]) -> str:
-            url = m.group(1).replace("&amp;", "&")
-            if url.startswith(unsubscribe):
-                return m.group(0)
-            token = tokens.make(rt, "click:" + url, message_id)
-            return f'href="{link(ctx, "c/" + token)}?url={quote(url, safe="")}"'
-
-        html = _HREF.sub(tracked, html)
-        opened = link(ctx, "o/" + tokens.make(rt, "open", message_id))
-        pixel = f'<img src="{opened}" width="1" height="1" alt="">'
-        html = html.replace("</body>", pixel + "</body>") if "</body>" in html else html + pixel
-    text = (text or "") + f"\n\n--\nUnsubscribe: {unsubscribe}\n"
-    return Mail(
-        to=contact.email,
-        subject=subject,
-        text=text,
-        html=html,
-        headers=(
-            ("List-Unsubscribe", f"<{unsubscribe}>"),
-            ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
-        ),
-    )
+    """One message outside a send (a flow's step)."""
+    return Composer(ctx, tpl).email(contact, message_id)
 
 
 class SmsClient:
@@ -140,9 +177,7 @@ class SmsRefused(Exception):
 
 def prepare(ctx: Ctx, contact: Any, channel: str, tpl: Any, message_id: str) -> Mail | tuple[str, str]:
     """The message for one contact, rendered: a ``Mail``, or an SMS as (number, body)."""
-    if channel == "email":
-        return email_for(ctx, tpl, contact, message_id)
-    return contact.phone or "", render.render(tpl.body, render.contact_values(contact))
+    return Composer(ctx, tpl, channel).prepare(contact, message_id)
 
 
 def transmit(item: Mail | tuple[str, str], mail: MailSession, sms: SmsClient) -> tuple[str, str | None]:
@@ -175,26 +210,100 @@ def deliver(
     return transmit(item, mail, sms)
 
 
+class Lanes:
+    """A send's connections, each driven by a thread of its own: a lane takes the batch's next
+    recipient, renders and sends the message, and takes the next. While one lane waits for its
+    server's answer the other renders (the interpreter lock is free while a socket waits), so the
+    send is not one round trip after another. ``rate`` holds the pace over all lanes together.
+    Across lanes messages keep no order; SMS and kept mail use one lane."""
+
+    def __init__(self, ctx: Ctx, composer: Composer, lanes: int, rate: float | None) -> None:
+        rt, tenant_id = ctx.runtime, ctx.tenant_id
+        self.composer, self.rate = composer, rate
+        self._stack = contextlib.ExitStack()
+        self.sessions = [
+            (self._stack.enter_context(MailSession(rt, tenant_id)), self._stack.enter_context(SmsClient(rt, tenant_id)))
+            for _ in range(max(1, lanes))
+        ]
+        self.pool = (
+            self._stack.enter_context(ThreadPoolExecutor(len(self.sessions), thread_name_prefix="campaign-send"))
+            if len(self.sessions) > 1
+            else None
+        )
+        self.lock = threading.Lock()
+        self.busy = [threading.Lock() for _ in self.sessions]  # one thread at a time on a connection
+        self.started, self.taken = time.monotonic(), 0
+
+    def __enter__(self) -> Lanes:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stack.close()
+
+    def start(self, batch: list[Any], message_ids: list[str]) -> Callable[[], list[tuple[str, str | None]]]:
+        """Send ``batch`` in the lanes' threads; the function returned waits for the end and gives
+        (status, error) for each contact, in the batch's order (one lane: sent before returning)."""
+        out: list[tuple[str, str | None]] = [("failed", "not sent")] * len(batch)
+        todo = iter(range(len(batch)))
+
+        def lane(k: int) -> None:
+            # A batch's lane may start before the previous batch's lane on the same connection ended.
+            with self.busy[k]:
+                drain(*self.sessions[k])
+
+        def drain(mail: MailSession, sms: SmsClient) -> None:
+            while True:
+                with self.lock:
+                    i = next(todo, None)
+                    if i is None:
+                        return
+                    self.taken += 1
+                    n = self.taken
+                if self.rate:  # hold the pace: the n-th message not before n / rate seconds
+                    ahead = n / self.rate - (time.monotonic() - self.started)
+                    if ahead > 0:
+                        time.sleep(ahead)
+                try:
+                    item = self.composer.prepare(batch[i], message_ids[i])
+                except Exception as exc:  # noqa: BLE001 - a template failing for one contact fails that message only
+                    out[i] = ("failed", f"render: {str(exc)[:200]}")
+                else:
+                    out[i] = transmit(item, mail, sms)
+
+        if self.pool is None:
+            lane(0)
+            return lambda: out
+        running = [self.pool.submit(lane, k) for k in range(len(self.sessions))]
+
+        def outcome() -> list[tuple[str, str | None]]:
+            for r in running:
+                r.result()
+            return out
+
+        return outcome
+
+
 # --- recipients ----------------------------------------------------------------------------
 
 
 def recipients(s: Session, c: Campaign, now: datetime) -> list[str]:
     """Contact ids the campaign goes to now: its lists (all contacts when none), the segment,
     not suppressed, with an address for the channel, not yet sent to by this campaign."""
-    stmt = select(
-        CampaignContact.id,
-        CampaignContact.email,
-        CampaignContact.name,
-        CampaignContact.phone,
-        CampaignContact.status,
-        CampaignContact.created_at,
-        CampaignContact.list_ids,
-        CampaignContact.attributes,
-    ).where(CampaignContact.status == "active")
     rules: dict[str, Any] = {}
     if c.segment_id:
         seg = s.get(CampaignSegment, c.segment_id)
         rules = seg.rules if seg is not None else {}
+    # Without a segment only the lists and the phone decide: the attributes (JSON) are not read.
+    columns: list[Any] = [CampaignContact.id, CampaignContact.phone, CampaignContact.list_ids]
+    if rules:
+        columns += [
+            CampaignContact.email,
+            CampaignContact.name,
+            CampaignContact.status,
+            CampaignContact.created_at,
+            CampaignContact.attributes,
+        ]
+    stmt = select(*columns).where(CampaignContact.status == "active")
     done = set(s.scalars(select(CampaignMessage.contact_id).where(CampaignMessage.campaign_id == c.id)))
     wanted = set(c.list_ids or [])
     out: list[str] = []
@@ -262,90 +371,93 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
         total, done0 = c.total, c.recipients
     if tpl is None:
         raise RuntimeError("the campaign's template is gone")
+    composer = Composer(ctx, tpl, channel)
+    config = ctx.runtime.part(CampaignConfig)
     report(done0, total, None)
-    started = time.monotonic()
     handled = 0
-    with (
-        MailSession(ctx.runtime, ctx.tenant_id) as mail,
-        SmsClient(ctx.runtime, ctx.tenant_id) as sms,
-        ThreadPoolExecutor(1, thread_name_prefix="campaign-send") as wire,
-    ):
+    lanes = config.connections if channel == "email" and ctx.runtime.part(MailConfig).smtp_url else 1
+
+    def record(batch: list[Any], message_ids: list[str], outcomes: list[tuple[str, str | None]], end: int) -> None:
+        """A sent batch's messages and the campaign's counters, in one transaction; then progress."""
+        nonlocal handled
+        rows: list[dict[str, Any]] = []
+        counts = {"sent": 0, "failed": 0, "bounced": 0}
+        bounced_ids: list[str] = []
+        for contact, message_id, (st, err) in zip(batch, message_ids, outcomes, strict=True):
+            counts[st] += 1
+            if st == "bounced":
+                bounced_ids.append(contact.id)
+            rows.append(
+                {
+                    "id": message_id,
+                    "tenant_id": ctx.tenant_id,
+                    "campaign_id": campaign_id,
+                    "flow_id": None,
+                    "contact_id": contact.id,
+                    "channel": channel,
+                    "status": st,
+                    "error": err,
+                    "sent_at": ctx.now(),
+                }
+            )
+        handled += len(rows)
+        with ctx.write() as s:
+            if rows:
+                s.connection().execute(insert(_MESSAGES), rows)
+            if bounced_ids:
+                s.execute(
+                    update(CampaignContact)
+                    .where(CampaignContact.id.in_(bounced_ids))
+                    .values(status="bounced", updated_at=ctx.now())
+                )
+            s.execute(
+                update(Campaign)
+                .where(Campaign.id == campaign_id)
+                .values(
+                    recipients=Campaign.recipients + len(rows),
+                    sent=Campaign.sent + counts["sent"],
+                    failed=Campaign.failed + counts["failed"],
+                    bounced=Campaign.bounced + counts["bounced"],
+                    updated_at=ctx.now(),
+                )
+            )
+        report(done0 + end, total, f"{handled} of {len(todo)}")
+
+    with Lanes(ctx, composer, lanes, rate) as wire:
+        # One batch on the wire while the one before is written: the lanes send batch n+1 while
+        # this thread records batch n (SQLite's commit waits on the disk, not on the lock).
+        travelling: tuple[list[Any], list[str], Callable[[], list[tuple[str, str | None]]], int] | None = None
         for i in range(0, len(todo), BATCH):
             ids = todo[i : i + BATCH]
             with ctx.read() as s:
                 status = s.scalar(select(Campaign.status).where(Campaign.id == campaign_id))
-                if status != "running":
-                    return {"stopped": status, "handled": handled}
-                batch = [
-                    r
-                    for r in s.execute(
-                        select(
-                            CampaignContact.id,
-                            CampaignContact.email,
-                            CampaignContact.name,
-                            CampaignContact.phone,
-                            CampaignContact.attributes,
-                        ).where(CampaignContact.id.in_(ids), CampaignContact.status == "active")
-                    )
-                ]
-            rows: list[dict[str, Any]] = []
-            counts = {"sent": 0, "failed": 0, "bounced": 0}
-            bounced_ids: list[str] = []
-            # The next message is rendered while the one before travels: the sending thread waits
-            # on the network while this one renders (one connection, messages in order).
-            pending: list[tuple[Any, str, Future[tuple[str, str | None]] | tuple[str, str | None]]] = []
-            for contact in batch:
-                message_id = new_id()
-                try:
-                    item = prepare(ctx, contact, channel, tpl, message_id)
-                except Exception as exc:  # noqa: BLE001 - a template failing for one contact fails that message only
-                    pending.append((contact, message_id, ("failed", f"render: {str(exc)[:200]}")))
-                else:
-                    pending.append((contact, message_id, wire.submit(transmit, item, mail, sms)))
-                if rate:  # hold the pace: the n-th message not before n / rate seconds
-                    ahead = (handled + len(pending)) / rate - (time.monotonic() - started)
-                    if ahead > 0:
-                        time.sleep(ahead)
-            for contact, message_id, outcome in pending:
-                st, err = outcome.result() if isinstance(outcome, Future) else outcome
-                counts[st] += 1
-                if st == "bounced":
-                    bounced_ids.append(contact.id)
-                rows.append(
-                    {
-                        "id": message_id,
-                        "tenant_id": ctx.tenant_id,
-                        "campaign_id": campaign_id,
-                        "flow_id": None,
-                        "contact_id": contact.id,
-                        "channel": channel,
-                        "status": st,
-                        "error": err,
-                        "sent_at": ctx.now(),
-                    }
+                batch = (
+                    [
+                        r
+                        for r in s.execute(
+                            select(
+                                CampaignContact.id,
+                                CampaignContact.email,
+                                CampaignContact.name,
+                                CampaignContact.phone,
+                                CampaignContact.attributes,
+                            ).where(CampaignContact.id.in_(ids), CampaignContact.status == "active")
+                        )
+                    ]
+                    if status == "running"
+                    else []
                 )
-                handled += 1
-            with ctx.write() as s:
-                if rows:
-                    s.connection().execute(insert(_MESSAGES), rows)
-                if bounced_ids:
-                    s.execute(
-                        update(CampaignContact)
-                        .where(CampaignContact.id.in_(bounced_ids))
-                        .values(status="bounced", updated_at=ctx.now())
-                    )
-                s.execute(
-                    update(Campaign)
-                    .where(Campaign.id == campaign_id)
-                    .values(
-                        recipients=Campaign.recipients + len(rows),
-                        sent=Campaign.sent + counts["sent"],
-                        failed=Campaign.failed + counts["failed"],
-                        bounced=Campaign.bounced + counts["bounced"],
-                        updated_at=ctx.now(),
-                    )
-                )
-            report(done0 + min(i + BATCH, len(todo)), total, f"{handled} of {len(todo)}")
+            if status != "running":
+                if travelling is not None:  # what already left is recorded before stopping
+                    record(travelling[0], travelling[1], travelling[2](), travelling[3])
+                return {"stopped": status, "handled": handled}
+            message_ids = [new_id() for _ in batch]
+            outcome = wire.start(batch, message_ids)
+            if travelling is not None:
+                record(travelling[0], travelling[1], travelling[2](), travelling[3])
+            travelling = (batch, message_ids, outcome, min(i + BATCH, len(todo)))
+        if travelling is not None:
+            record(travelling[0], travelling[1], travelling[2](), travelling[3])
     with ctx.write() as s:
         c = s.get(Campaign, campaign_id)
         if c is None or c.status != "running":

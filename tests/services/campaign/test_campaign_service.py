@@ -165,6 +165,59 @@ def test_segments_rules_and_templates(rt: Runtime) -> None:
         render.render("{{ contact.__class__.__mro__ }}", {"contact": object()})
 
 
+def test_templates_render_as_the_sandbox_does_and_links_sign_as_before(runtime: Runtime) -> None:
+    """Templates that only print values render from their compiled parts: the output must be the
+    sandbox's own for every kind of lookup, and anything else must still go to the sandbox."""
+    from jinja2.sandbox import SandboxedEnvironment
+
+    from services.campaign import render, tokens
+    from services.core.signing import sign
+
+    values: list[dict[str, Any]] = [
+        {
+            "contact": {
+                "name": 'Zoë <b>&"',
+                "first_name": "Zoë",
+                "email": "z@x.test",
+                "phone": None,
+                "attributes": {"city": "Rome", "n": 3, "l": [1, "<x>"], "d": {"k": "v&"}, "items": "I"},
+            },
+            "unsubscribe_url": "https://x.test/u?a=1&b=2",
+        },
+        {"contact": {"name": None, "first_name": "", "attributes": {}}, "unsubscribe_url": "u"},
+        {"contact": "not a dict"},
+        {},
+    ]
+    sources = [
+        "Hi {{ contact.first_name }}!\n",
+        "{{ contact.name }}|{{ contact['name'] }}|{{ contact.phone }}|{{ unsubscribe_url }}",
+        "{{ contact.attributes.city }} {{ contact.attributes.n }} {{ contact.attributes.l }} {{ contact.attributes.d }}",
+        "{{ contact.attributes.missing }}.{{ contact.attributes.d.k }}{{ contact.attributes['d']['k'] }}",
+        "{{ contact.attributes['items'] }}{{ contact.nope.deeper }}{{ missing }}{{ contact.attributes.city.upper() }}",
+        "{{ contact.attributes.l[0] }}{% if contact.name %}named{% endif %}{{ contact.first_name|upper }}",
+        "",
+    ]
+    for html in (False, True):
+        env = SandboxedEnvironment(autoescape=html)
+        for source in sources:
+            for v in values:
+                try:
+                    want = str(env.from_string(source).render(**v))
+                except Exception as exc:  # noqa: BLE001 - the same failure is expected below
+                    with pytest.raises(type(exc)):
+                        render.render(source, v, html)
+                else:
+                    assert render.render(source, v, html) == want, (source, v, html)
+    assert render.compiled("Hi {{ contact.first_name }}").parts is not None  # the fast form is used
+    assert render.compiled("{% if x %}y{% endif %}").parts is None
+    # The links' MAC is the platform signer's HMAC-SHA256, first 32 hex, as the public routes check it.
+    key = tokens.key(runtime)
+    tok = tokens.make(runtime, "click:https://a.test/", "m-1")
+    assert tok == "m-1." + sign(key, b"click:https://a.test/:m-1")[len("sha256=") :][:32]
+    assert tokens.read(runtime, "click:https://a.test/", tok) == "m-1"
+    assert tokens.read(runtime, "click:https://b.test/", tok) is None
+
+
 def _campaign(ctx: Ctx, **extra: Any) -> Any:
     lst = execute(ctx, "campaign.lists.create", body={"name": "Send list"})
     tpl = execute(
@@ -251,6 +304,89 @@ def test_send_over_smtp_with_unsubscribe_tracking_and_stats(rt: Runtime, smtp: S
     assert len(smtp.messages) == 2 and execute(ctx_for(rt), "campaign.campaigns.stats", id=again.id).recipients == 2
     overview = execute(ctx_for(rt), "campaign.analytics")
     assert overview.sent >= 5 and overview.contacts["unsubscribed"] >= 2
+
+
+def test_a_send_over_two_connections_writes_valid_headers_for_non_ascii_names(rt: Runtime, smtp: SmtpServer) -> None:
+    """Subjects, names and the sender's name outside ASCII travel as RFC 2047 words; every message
+    has its Message-ID, Date and one-click unsubscribe; each recipient gets one message."""
+    rt.provide(MailConfig(smtp_url=smtp.url, sender="Café Zoë <news@shop.test>"))
+    ctx = ctx_for(rt)
+    lst = execute(ctx, "campaign.lists.create", body={"name": "Names"})
+    names = ["Zoë Ñandú", "Łukasz Żółw", "José 🎉", "Plain Name", "Åsa Öberg"]
+    for i, name in enumerate(names):
+        execute(
+            ctx_for(rt),
+            "campaign.contacts.create",
+            body={"email": f"n{i}@shop.test", "name": name, "list_ids": [lst.id]},
+        )
+    tpl = execute(
+        ctx_for(rt),
+        "campaign.templates.email.create",
+        body={
+            "name": "Names",
+            "subject": "Grüße, {{ contact.name }}: 20 % für Sie",
+            "html": "<p>Hallo {{ contact.first_name }}</p>",
+            "text": "Hallo {{ contact.first_name }}",
+        },
+    )
+    camp = execute(
+        ctx_for(rt), "campaign.campaigns.create", body={"name": "N", "template_id": tpl.id, "list_ids": [lst.id]}
+    )
+    execute(ctx_for(rt), "campaign.campaigns.send", id=camp.id, body={})
+    run_jobs(rt)
+    got = {m["rcpt"][0]: parse(m) for m in smtp.messages}
+    assert sorted(got) == [f"n{i}@shop.test" for i in range(len(names))] and len(smtp.messages) == len(names)
+    ids = set()
+    for i, name in enumerate(names):
+        raw = next(m["data"] for m in smtp.messages if m["rcpt"] == [f"n{i}@shop.test"])
+        head = raw.split(b"\r\n\r\n", 1)[0]
+        assert head.isascii() and all(len(line) <= 998 for line in head.split(b"\r\n"))
+        msg = got[f"n{i}@shop.test"]
+        assert str(msg["Subject"]) == f"Grüße, {name}: 20 % für Sie"
+        assert (
+            msg["From"].addresses[0].display_name == "Café Zoë"
+            and msg["From"].addresses[0].addr_spec == "news@shop.test"
+        )
+        assert msg["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click" and msg["List-Unsubscribe"].startswith(
+            "<https://"
+        )
+        assert msg["Date"].datetime is not None and msg["Message-ID"]
+        ids.add(str(msg["Message-ID"]))
+        assert msg.get_body(("plain",)).get_content().startswith(f"Hallo {name.split(' ')[0]}")
+        assert f"Hallo {name.split(' ')[0]}" in msg.get_body(("html",)).get_content()
+    assert len(ids) == len(names)
+    stats = execute(ctx_for(rt), "campaign.campaigns.stats", id=camp.id)
+    assert (stats.recipients, stats.sent) == (len(names), len(names))
+
+
+def test_batches_travel_while_the_one_before_is_written_each_recipient_once(
+    rt: Runtime, smtp: SmtpServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from local_db.models.campaign import CampaignMessage
+
+    monkeypatch.setattr(sending, "BATCH", 2)  # four batches: three written while the next travels
+    smtp.reject.add("r6@shop.test")
+    camp = _campaign(ctx_for(rt))
+    execute(ctx_for(rt), "campaign.campaigns.send", id=camp.id, body={})
+    run_jobs(rt)
+    got = sorted(m["rcpt"][0] for m in smtp.messages)
+    assert got == ["r0@shop.test", "r1@shop.test", "r2@shop.test"]
+    with rt.db.reading(None) as s:
+        rows = list(
+            s.execute(
+                select(CampaignMessage.contact_id, CampaignMessage.status).where(CampaignMessage.campaign_id == camp.id)
+            )
+        )
+    assert (
+        len(rows) == 4 and len({c for c, _ in rows}) == 4 and sorted(st for _, st in rows) == ["bounced"] + ["sent"] * 3
+    )
+    done = execute(ctx_for(rt), "campaign.campaigns.get", id=camp.id)
+    stats = execute(ctx_for(rt), "campaign.campaigns.stats", id=camp.id)
+    assert (
+        done.status == "finished"
+        and done.progress == 100
+        and (stats.recipients, stats.sent, stats.bounced) == (4, 3, 1)
+    )
 
 
 def test_campaign_states_schedule_pause_resume_cancel(rt: Runtime, smtp: SmtpServer) -> None:
