@@ -22,7 +22,12 @@ class _Handler(socketserver.StreamRequestHandler):
             cmd = raw.decode("utf-8", "replace").strip()
             verb = cmd.split(" ", 1)[0].upper()
             if verb in ("EHLO", "HELO"):
-                self.wfile.write(b"250-test-smtp\r\n250-AUTH PLAIN\r\n250 8BITMIME\r\n")
+                tls = b"250-STARTTLS\r\n" if server.starttls else b""
+                self.wfile.write(b"250-test-smtp\r\n" + tls + b"250-AUTH PLAIN\r\n250 8BITMIME\r\n")
+            elif verb == "STARTTLS":
+                server.seen.append("STARTTLS")
+                self._say("220 go ahead")
+                return  # no certificate here: the client's handshake fails, nothing follows in clear
             elif verb == "AUTH":
                 server.auth.append(cmd)
                 self._say("235 authenticated")
@@ -55,8 +60,10 @@ class SmtpServer(socketserver.ThreadingTCPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self) -> None:
-        super().__init__(("127.0.0.1", 0), _Handler)
+    def __init__(self, host: str = "127.0.0.1", *, starttls: bool = False) -> None:
+        super().__init__((host, 0), _Handler)
+        self.starttls = starttls  # offer STARTTLS (the handshake then fails: no certificate)
+        self.seen: list[str] = []
         self.messages: list[dict[str, Any]] = []
         self.auth: list[str] = []
         self.reject: set[str] = set()  # recipients refused with 550 (bounces)
@@ -64,7 +71,7 @@ class SmtpServer(socketserver.ThreadingTCPServer):
 
     @property
     def url(self) -> str:
-        return f"smtp://mailer:s3cret@127.0.0.1:{self.server_address[1]}"
+        return f"smtp://mailer:s3cret@{self.server_address[0]}:{self.server_address[1]}"
 
     def __enter__(self) -> SmtpServer:
         self.thread.start()

@@ -238,6 +238,9 @@ def keep_bytes(rt: Runtime, tenant_id: str, data: bytes) -> None:
     path.chmod(0o600)
 
 
+_LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
 def _connect(cfg: MailConfig) -> smtplib.SMTP:
     url = urlparse(cfg.smtp_url or "")
     host, secure = url.hostname or "localhost", url.scheme == "smtps"
@@ -248,9 +251,18 @@ def _connect(cfg: MailConfig) -> smtplib.SMTP:
         else smtplib.SMTP(host, port, timeout=cfg.timeout)
     )
     try:
-        if not secure and smtp.has_extn("starttls"):  # the TLS context (the CA store: tens of ms) only then
-            smtp.starttls(context=ssl.create_default_context())
+        tls = secure
+        if not secure:
+            # The server's extensions are known after EHLO: without it STARTTLS was never seen.
+            smtp.ehlo_or_helo_if_needed()
+            if smtp.has_extn("starttls"):  # the TLS context (the CA store: tens of ms) only then
+                smtp.starttls(context=ssl.create_default_context())
+                tls = True
         if url.username:
+            if not tls and host not in _LOOPBACK:
+                raise smtplib.SMTPNotSupportedError(
+                    f"{host} offers no TLS: the SMTP password is not sent in clear (use smtps:// or a server with STARTTLS)"
+                )
             smtp.login(unquote(url.username), unquote(url.password or ""))
     except BaseException:
         smtp.close()

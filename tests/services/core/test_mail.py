@@ -71,6 +71,25 @@ def test_with_an_smtp_server_the_message_is_sent_there(runtime: Runtime) -> None
     assert not mail_dir(runtime, admin.tenant_id).exists()
 
 
+def test_starttls_is_used_when_offered_and_a_password_never_goes_in_clear() -> None:
+    """A server that offers STARTTLS gets it before the password (its handshake fails here: no
+    certificate, and nothing is sent in clear after); a server that is not on this machine and
+    offers no TLS never gets the password."""
+    import smtplib
+    import ssl
+
+    from services.core.mail import _connect
+
+    with SmtpServer(starttls=True) as smtp:
+        with pytest.raises((ssl.SSLError, smtplib.SMTPServerDisconnected, ConnectionError)):
+            _connect(MailConfig(smtp_url=smtp.url))
+        assert smtp.seen == ["STARTTLS"] and smtp.auth == []
+    with SmtpServer("127.0.0.2") as far:  # another address: as far as the check knows, another host
+        with pytest.raises(smtplib.SMTPNotSupportedError, match="offers no TLS"):
+            _connect(MailConfig(smtp_url=far.url))
+        assert far.auth == []
+
+
 def test_mail_routes_over_http(client: httpx.Client) -> None:
     admin = auth_headers(client, "admin@demo.test")
     r = client.get("/api/tenants/demo/mail", headers=admin)
