@@ -2,12 +2,19 @@
 receipt (50 subscriptions, loopback HTTPS receiver in its own process) next to a bare httpx loop.
 
     .venv/bin/python tests/bench/bench_events.py [--events 40] [--publish 3000] [--runs 3]
+    .venv/bin/python tests/bench/bench_events.py --profile [--events 40]
+
+``--profile`` runs the worker once under cProfile (the event loop: signing, sending) and adds up the
+wall time of the database side (claiming and recording run in threads), then prints both.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import io
+import pstats
 import json
 import os
 import ssl
@@ -27,6 +34,7 @@ from app.wiring import platform_runtime  # noqa: E402
 from services.core.commands import execute  # noqa: E402
 from services.core.context import Runtime  # noqa: E402
 from services.core.demo import seed_demo  # noqa: E402
+from services.events import delivery, store  # noqa: E402
 from services.events.delivery import DeliveryWorker, headers_for  # noqa: E402
 from services.events.fanout import DeliveryConfig  # noqa: E402
 from services.events.store import Job  # noqa: E402
@@ -180,11 +188,54 @@ async def bench_bare(base: str, ca: str, events: int, per_task_client: bool) -> 
     return len(items) / elapsed
 
 
+def profile_worker(base: str, ca: str, events: int) -> None:
+    """Where the worker's time goes: the database side (threads) timed, the event loop profiled."""
+    spent: dict[str, list[float]] = {"claim_due": [], "record": [], "next_due": []}
+    originals = {name: getattr(store, name) for name in spent}
+
+    def timed(name: str) -> object:
+        fn = originals[name]
+
+        def wrapper(*a: object, **kw: object) -> object:
+            t0 = time.perf_counter()
+            try:
+                return fn(*a, **kw)
+            finally:
+                spent[name].append(time.perf_counter() - t0)
+
+        return wrapper
+
+    for name in spent:
+        setattr(store, name, timed(name))
+    prof = cProfile.Profile()
+    t0 = time.perf_counter()
+    try:
+        prof.enable()
+        rate = asyncio.run(bench_worker(base, ca, events))
+        prof.disable()
+    finally:
+        for name, fn in originals.items():
+            setattr(store, name, fn)
+    wall = time.perf_counter() - t0
+    print(f"worker: {rate:.0f} deliveries/s; {events * SUBS} deliveries, {wall:.2f} s including set-up")
+    for name, xs in spent.items():
+        print(f"  store.{name:<10}: {len(xs):5d} calls, {sum(xs):6.3f} s (thread)")
+    out = io.StringIO()
+    stats = pstats.Stats(prof, stream=out)
+    stats.sort_stats("cumulative").print_stats(40)
+    print(out.getvalue())
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)
+    print(out.getvalue())
+    _ = delivery  # the module profiled
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--events", type=int, default=40, help="events per delivery run (x50 deliveries)")
     p.add_argument("--publish", type=int, default=3000, help="events per publish-throughput run")
     p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--profile", action="store_true", help="profile one worker run instead")
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         certs = make_certs(Path(tmp))
@@ -199,6 +250,9 @@ def main() -> None:
             port = int(line.split()[1])
             base = f"https://127.0.0.1:{port}"
             ca = str(certs.ca)
+            if args.profile:
+                profile_worker(base, ca, args.events)
+                return
             pub0 = [bench_publish(args.publish, 0, ca) for _ in range(args.runs)]
             pub50 = [bench_publish(args.publish // 3, SUBS, ca) for _ in range(args.runs)]
             latency = asyncio.run(bench_latency(base, ca, 2 if os.environ.get("BENCH_SMOKE") == "1" else 30))
