@@ -25,6 +25,7 @@ class Received:
     headers: dict[str, str]
     body: bytes
     at: float
+    http_version: str = "1.1"  # uvicorn speaks HTTP/1.1 only: what an h1-only receiver sees
 
 
 @dataclass
@@ -109,7 +110,7 @@ class Receiver:
         with self._lock:
             self.count += 1
             if self.record:
-                self.requests.append(Received(path, headers, body, time.monotonic()))
+                self.requests.append(Received(path, headers, body, time.monotonic(), scope.get("http_version", "")))
             plan = self.replies.get(path)
             reply = (plan.pop(0) if len(plan) > 1 else plan[0]) if plan else Reply()
         if reply.delay:

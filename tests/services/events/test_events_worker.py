@@ -22,6 +22,8 @@ from services.core.events import emit
 from services.events import service, store
 from services.events.delivery import DeliveryWorker
 from services.events.fanout import DeliveryConfig, install_platform
+from services.core.signing import sign
+from tests.api.events.h2_receiver import H2Receiver
 from tests.api.events.receiver import Certs, Receiver, Reply
 from tests.services.events.conftest import ctx_for
 
@@ -161,6 +163,35 @@ def test_two_workers_on_one_database_never_send_an_attempt_twice(
     assert_two_workers_send_each_delivery_once(runtime, certs, receiver)
 
 
+def test_http2_where_the_receiver_offers_it_and_http1_where_it_does_not(
+    runtime: Runtime, certs: Certs, receiver: Receiver
+) -> None:
+    configure(runtime, certs)
+    with H2Receiver(certs) as h2r:
+        sub(runtime, f"{h2r.url}/h2", secret="k2")
+        sub(runtime, receiver.script("/h1"))
+        ctx = ctx_for(runtime)
+        for _ in range(3):
+            execute(ctx, "events.publish", body={"type": "order.shipped", "data": SHIPPED})
+
+        async def body(ws: list[DeliveryWorker]) -> None:
+            for _ in range(300):
+                if count(runtime, Delivery, Delivery.status == "succeeded") == 6:
+                    break
+                await asyncio.sleep(0.02)
+
+        run_worker(runtime, body)
+        got = h2r.hits("/h2")
+    assert len(got) == 3 and {r.alpn for r in got} == {"h2"}
+    assert {r.headers[":method"] for r in got} == {"POST"}
+    assert all(r.headers["x-service-signature"] == sign("k2", r.body) for r in got)
+    assert json.loads(got[0].body)["type"] == "order.shipped"
+    h1 = receiver.hits("/h1")
+    assert len(h1) == 3 and {r.http_version for r in h1} == {"1.1"}
+    # The six attempts were recorded (in batches) with the receivers' answers.
+    assert count(runtime, DeliveryAttempt, DeliveryAttempt.status_code == 200) == 6
+
+
 def test_connect_time_check_refuses_a_name_that_rebinds_to_loopback(
     runtime: Runtime, certs: Certs, receiver: Receiver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -229,7 +260,8 @@ def test_stop_gives_back_claims_and_a_lost_lease_records_nothing(runtime: Runtim
                          error_message=None, response_body="")  # fmt: skip
     store.record(runtime.db, cfg, [stale], now)  # the old token: ignored
     assert count(runtime, DeliveryAttempt) == 0
-    store.record(runtime.db, cfg, [stale.__class__(**{**stale.__dict__, "job": again})], now)
+    # One batch with the stale result and the holder's: only the holder's is recorded.
+    store.record(runtime.db, cfg, [stale, stale.__class__(**{**stale.__dict__, "job": again})], now)
     assert count(runtime, DeliveryAttempt) == 1 and count(runtime, Delivery, Delivery.status == "succeeded") == 1
 
 
