@@ -201,7 +201,10 @@ class DeliveryWorker:
     def __init__(self, rt: Runtime, config: DeliveryConfig | None = None) -> None:
         self.rt = rt
         self.config = config or config_of(rt)
-        self.capacity = self.config.lanes * 2
+        # Claimed and not yet recorded at most; a claim is made once at least ``lanes`` fit, so
+        # each claim and each status write covers a batch (per-statement overhead is most of the
+        # database cost), while the lanes still always have a queue.
+        self.capacity = self.config.lanes * 3
         self.inflight = 0
         self.sent = 0
         self._stopping = False
@@ -280,7 +283,7 @@ class DeliveryWorker:
             room = self.capacity - self.inflight
             timeout = self.config.poll_interval
             try:
-                if room > 0:
+                if room >= self.config.lanes:
                     now = self.rt.clock.now()
                     jobs = await asyncio.to_thread(
                         store.claim_due, self.rt.db, self.config, now, room, self.rt.secret_key
@@ -319,6 +322,9 @@ class DeliveryWorker:
                 done = True
             else:
                 batch.append(first)
+                if self.inflight > self._results.qsize() + 1 and self._results.qsize() < self.config.lanes:
+                    # More answers are on their way: wait a moment and write them together.
+                    await asyncio.sleep(0.002)
             while not self._results.empty():
                 r = self._results.get_nowait()
                 if r is None:
