@@ -14,9 +14,9 @@ import argparse
 import asyncio
 import cProfile
 import io
-import pstats
 import json
 import os
+import pstats
 import ssl
 import statistics
 import subprocess
@@ -114,8 +114,11 @@ async def bench_latency(base: str, ca: str, samples: int) -> list[float]:
         rt = runtime(Path(tmp))
         rt.provide(DeliveryConfig(allow_private=True, ca_bundle=ca))
         ctx = ctx_for(rt)
-        execute(ctx, "events.subscriptions.create",
-                body={"event_types": ["order.shipped"], "webhook_url": f"{base}/hook/latency", "secret": "k"})  # fmt: skip
+        execute(
+            ctx,
+            "events.subscriptions.create",
+            body={"event_types": ["order.shipped"], "webhook_url": f"{base}/hook/latency", "secret": "k"},
+        )
         worker = DeliveryWorker(rt)
         await worker.start()
         out: list[float] = []

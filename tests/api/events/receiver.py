@@ -118,9 +118,16 @@ class Receiver:
         await _answer(send, reply)
 
     def start(self) -> Receiver:
-        config = uvicorn.Config(self, host="127.0.0.1", port=0, log_level="error", access_log=False,
-                                ssl_certfile=str(self.certs.server), ssl_keyfile=str(self.certs.server),
-                                lifespan="on")  # fmt: skip
+        config = uvicorn.Config(
+            self,
+            host="127.0.0.1",
+            port=0,
+            log_level="error",
+            access_log=False,
+            ssl_certfile=str(self.certs.server),
+            ssl_keyfile=str(self.certs.server),
+            lifespan="on",
+        )
         self.server = uvicorn.Server(config)
         threading.Thread(target=self.server.run, daemon=True).start()
         deadline = time.monotonic() + 10
@@ -158,8 +165,16 @@ def main() -> None:
     args = p.parse_args()
     d = Path(args.certs)
     rec = Receiver(Certs(d / "ca.pem", d / "server.pem"), record=False)
-    config = uvicorn.Config(rec, host="127.0.0.1", port=0, log_level="error", access_log=False,
-                            ssl_certfile=str(rec.certs.server), ssl_keyfile=str(rec.certs.server), lifespan="on")  # fmt: skip
+    config = uvicorn.Config(
+        rec,
+        host="127.0.0.1",
+        port=0,
+        log_level="error",
+        access_log=False,
+        ssl_certfile=str(rec.certs.server),
+        ssl_keyfile=str(rec.certs.server),
+        lifespan="on",
+    )
     server = uvicorn.Server(config)
 
     async def run() -> None:

@@ -19,10 +19,10 @@ from services.core.commands import execute
 from services.core.context import Runtime
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
+from services.core.signing import sign
 from services.events import service, store
 from services.events.delivery import DeliveryWorker
 from services.events.fanout import DeliveryConfig, install_platform
-from services.core.signing import sign
 from tests.api.events.h2_receiver import H2Receiver
 from tests.api.events.receiver import Certs, Receiver, Reply
 from tests.services.events.conftest import ctx_for
@@ -31,8 +31,14 @@ SHIPPED = {"order_id": "o1", "tracking_number": "1Z", "carrier": "UPS", "shipped
 
 
 def configure(rt: Runtime, certs: Certs, **kw: Any) -> DeliveryConfig:
-    opts: dict[str, Any] = {"delays": (0, 0.05, 0.05, 0.05, 0.05), "timeout": 2.0, "allow_private": True,
-                            "ca_bundle": str(certs.ca), "lanes": 4, "poll_interval": 0.2}  # fmt: skip
+    opts: dict[str, Any] = {
+        "delays": (0, 0.05, 0.05, 0.05, 0.05),
+        "timeout": 2.0,
+        "allow_private": True,
+        "ca_bundle": str(certs.ca),
+        "lanes": 4,
+        "poll_interval": 0.2,
+    }
     opts.update(kw)
     cfg = DeliveryConfig(**opts)
     rt.provide(cfg)
@@ -237,8 +243,11 @@ def test_retention_purges_old_rows_and_refuses_expired_replays(runtime: Runtime,
         execute(ctx, "events.replay", event_id=old.id)
     assert exc.value.details and exc.value.details["current_state"] == "expired"
     with pytest.raises(ValidationFailed, match="90-day"):
-        execute(ctx, "events.replay_range", body={"event_type": "order.shipped", "from": old.created_at.isoformat(),
-                                                   "to": new.created_at.isoformat()})  # fmt: skip
+        execute(
+            ctx,
+            "events.replay_range",
+            body={"event_type": "order.shipped", "from": old.created_at.isoformat(), "to": new.created_at.isoformat()},
+        )
     assert service.purge_expired(ctx) == {"events": 1, "deliveries": 1, "attempts": 0}
     with pytest.raises(NotFound):
         execute(ctx, "events.replay", event_id=old.id)
@@ -256,8 +265,15 @@ def test_stop_gives_back_claims_and_a_lost_lease_records_nothing(runtime: Runtim
     assert json.loads(job.body)["type"] == "order.shipped" and job.number == 1
     store.release(runtime.db, [job])
     (again,) = store.claim_due(runtime.db, cfg, now, 10, runtime.secret_key)
-    stale = store.Result(job=job, attempted_at=now, duration_ms=1, status_code=200, error_class=None,
-                         error_message=None, response_body="")  # fmt: skip
+    stale = store.Result(
+        job=job,
+        attempted_at=now,
+        duration_ms=1,
+        status_code=200,
+        error_class=None,
+        error_message=None,
+        response_body="",
+    )
     store.record(runtime.db, cfg, [stale], now)  # the old token: ignored
     assert count(runtime, DeliveryAttempt) == 0
     # One batch with the stale result and the holder's: only the holder's is recorded.
@@ -271,8 +287,12 @@ def test_subscription_secrets_are_sealed_at_rest(runtime: Runtime) -> None:
     from services.core.sealing import is_sealed, unseal
 
     sid = sub(runtime, "https://hooks.example.com/sealed", secret="a-very-particular-secret-123")
-    execute(ctx_for(runtime), "events.subscriptions.rotate_secret", sub_id=sid,
-            body={"secret": "the-next-secret-456", "grace_seconds": 600})  # fmt: skip
+    execute(
+        ctx_for(runtime),
+        "events.subscriptions.rotate_secret",
+        sub_id=sid,
+        body={"secret": "the-next-secret-456", "grace_seconds": 600},
+    )
     with runtime.db.reading(None) as s:
         row = s.get(Subscription, sid)
         assert row is not None and is_sealed(row.secret) and is_sealed(row.previous_secret)
