@@ -284,6 +284,9 @@ def main() -> None:
     w = statistics.median(worker)
     print(f"ratio worker / bare (client per task)      : {w / statistics.median(bare_task):.2f}")
     print(f"ratio worker / bare (shared client)        : {w / statistics.median(bare_shared):.2f}")
+    # The machine's load moves from run to run: each run's worker next to the bare loop right after it.
+    pairs = [a / b for a, b in zip(worker, bare_task, strict=True)]
+    print(f"ratio per run, worker / bare (per task)    : {' '.join(f'{x:.2f}' for x in pairs)}")
 
 
 if __name__ == "__main__":
