@@ -276,8 +276,14 @@ def test_stop_gives_back_claims_and_a_lost_lease_records_nothing(runtime: Runtim
     )
     store.record(runtime.db, cfg, [stale], now)  # the old token: ignored
     assert count(runtime, DeliveryAttempt) == 0
-    # One batch with the stale result and the holder's: only the holder's is recorded.
-    store.record(runtime.db, cfg, [stale, stale.__class__(**{**stale.__dict__, "job": again})], now)
+    # The holder is killed (kill -9) before recording: once its lease runs out, another claim takes it.
+    later = now + timedelta(seconds=3 * cfg.timeout + 31)
+    assert store.claim_due(runtime.db, cfg, now + timedelta(seconds=1), 10, runtime.secret_key) == []
+    (third,) = store.claim_due(runtime.db, cfg, later, 10, runtime.secret_key)
+    assert third.delivery_id == job.delivery_id and third.claim_token != again.claim_token and third.number == 1
+    # One batch with the stale results and the holder's: only the holder's is recorded.
+    results = [stale.__class__(**{**stale.__dict__, "job": j}) for j in (job, again, third)]
+    store.record(runtime.db, cfg, results, later)
     assert count(runtime, DeliveryAttempt) == 1 and count(runtime, Delivery, Delivery.status == "succeeded") == 1
 
 
