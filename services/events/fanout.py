@@ -43,6 +43,8 @@ class DeliveryConfig:
     # Concurrent senders; each keeps its own AsyncClient per target host
     # (one shared client is ~4x slower under load, see PERFORMANCE.md).
     lanes: int = 32
+    # Offer HTTP/2 in the TLS handshake (ALPN); receivers that only speak HTTP/1.1 pick that.
+    http2: bool = True
     # Safety net when no wake-up arrives (another process committed).
     poll_interval: float = 1.0
     retention_days: int = 90

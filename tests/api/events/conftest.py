@@ -49,8 +49,13 @@ def owner(ev_client: httpx.Client) -> dict[str, str]:
 
 
 def subscribe(client: httpx.Client, headers: dict[str, str], url: str, **fields: object) -> dict[str, object]:
-    body: dict[str, object] = {"event_types": ["order.shipped"], "target": "webhook", "webhook_url": url,
-                               "secret": "s3cret-key", "active": True}  # fmt: skip
+    body: dict[str, object] = {
+        "event_types": ["order.shipped"],
+        "target": "webhook",
+        "webhook_url": url,
+        "secret": "s3cret-key",
+        "active": True,
+    }
     body.update(fields)
     r = client.post("/demo/events/api/subscriptions", json=body, headers=headers)
     assert r.status_code == 201, r.text
@@ -59,14 +64,25 @@ def subscribe(client: httpx.Client, headers: dict[str, str], url: str, **fields:
 
 
 def shipped(carrier: str = "UPS", order_id: str = "ord-1", **extra: object) -> dict[str, object]:
-    return {"order_id": order_id, "tracking_number": "1Z999", "carrier": carrier,
-            "shipped_at": "2026-01-06T09:00:00Z", **extra}  # fmt: skip
+    return {
+        "order_id": order_id,
+        "tracking_number": "1Z999",
+        "carrier": carrier,
+        "shipped_at": "2026-01-06T09:00:00Z",
+        **extra,
+    }
 
 
-def publish(client: httpx.Client, headers: dict[str, str], type_: str = "order.shipped",
-            data: dict[str, object] | None = None, source: str = "fulfillment") -> dict[str, object]:  # fmt: skip
-    r = client.post("/demo/events/api/events", json={"type": type_, "source": source, "data": data or shipped()},
-                    headers=headers)  # fmt: skip
+def publish(
+    client: httpx.Client,
+    headers: dict[str, str],
+    type_: str = "order.shipped",
+    data: dict[str, object] | None = None,
+    source: str = "fulfillment",
+) -> dict[str, object]:
+    r = client.post(
+        "/demo/events/api/events", json={"type": type_, "source": source, "data": data or shipped()}, headers=headers
+    )
     assert r.status_code == 201, r.text
     out: dict[str, object] = r.json()["data"]
     return out

@@ -25,6 +25,7 @@ class Received:
     headers: dict[str, str]
     body: bytes
     at: float
+    http_version: str = "1.1"  # uvicorn speaks HTTP/1.1 only: what an h1-only receiver sees
 
 
 @dataclass
@@ -109,7 +110,7 @@ class Receiver:
         with self._lock:
             self.count += 1
             if self.record:
-                self.requests.append(Received(path, headers, body, time.monotonic()))
+                self.requests.append(Received(path, headers, body, time.monotonic(), scope.get("http_version", "")))
             plan = self.replies.get(path)
             reply = (plan.pop(0) if len(plan) > 1 else plan[0]) if plan else Reply()
         if reply.delay:
@@ -117,9 +118,16 @@ class Receiver:
         await _answer(send, reply)
 
     def start(self) -> Receiver:
-        config = uvicorn.Config(self, host="127.0.0.1", port=0, log_level="error", access_log=False,
-                                ssl_certfile=str(self.certs.server), ssl_keyfile=str(self.certs.server),
-                                lifespan="on")  # fmt: skip
+        config = uvicorn.Config(
+            self,
+            host="127.0.0.1",
+            port=0,
+            log_level="error",
+            access_log=False,
+            ssl_certfile=str(self.certs.server),
+            ssl_keyfile=str(self.certs.server),
+            lifespan="on",
+        )
         self.server = uvicorn.Server(config)
         threading.Thread(target=self.server.run, daemon=True).start()
         deadline = time.monotonic() + 10
@@ -157,8 +165,16 @@ def main() -> None:
     args = p.parse_args()
     d = Path(args.certs)
     rec = Receiver(Certs(d / "ca.pem", d / "server.pem"), record=False)
-    config = uvicorn.Config(rec, host="127.0.0.1", port=0, log_level="error", access_log=False,
-                            ssl_certfile=str(rec.certs.server), ssl_keyfile=str(rec.certs.server), lifespan="on")  # fmt: skip
+    config = uvicorn.Config(
+        rec,
+        host="127.0.0.1",
+        port=0,
+        log_level="error",
+        access_log=False,
+        ssl_certfile=str(rec.certs.server),
+        ssl_keyfile=str(rec.certs.server),
+        lifespan="on",
+    )
     server = uvicorn.Server(config)
 
     async def run() -> None:

@@ -19,8 +19,9 @@ from tests.conftest import LiveServer, auth_headers
 PING = register_event_type("test.ping", "events", "test event type without a schema").name
 
 
-def wait_status(client: httpx.Client, h: dict[str, str], sub_id: object, status: str, timeout: float = 5.0
-                ) -> list[dict[str, object]]:  # fmt: skip
+def wait_status(
+    client: httpx.Client, h: dict[str, str], sub_id: object, status: str, timeout: float = 5.0
+) -> list[dict[str, object]]:
     deadline = time.monotonic() + timeout
     while True:
         items = deliveries(client, h, sub_id)
@@ -90,9 +91,18 @@ def test_legacy_form_is_stored_as_event_types_and_can_ask_for_timestamp_body(
     ev_client: httpx.Client, owner: dict[str, str], receiver: Receiver
 ) -> None:
     url = receiver.script("/legacy")
-    r = ev_client.post("/demo/events/api/subscriptions", headers=owner, json={
-        "event_type": PING, "target_module": "external", "webhook_url": url, "secret": "legacy-secret",
-        "filter": {}, "payload_format": "timestamp"})  # fmt: skip
+    r = ev_client.post(
+        "/demo/events/api/subscriptions",
+        headers=owner,
+        json={
+            "event_type": PING,
+            "target_module": "external",
+            "webhook_url": url,
+            "secret": "legacy-secret",
+            "filter": {},
+            "payload_format": "timestamp",
+        },
+    )
     assert r.status_code == 201, r.text
     sub = r.json()["data"]
     assert sub["event_types"] == [PING] and sub["active"] is True and "secret" not in sub
@@ -181,8 +191,14 @@ def test_replay_one_event_and_a_range_carry_the_replay_header(
     receiver.wait_for(2, "/replay")
     r = ev_client.post(f"/demo/events/api/events/{e1['id']}/replay", headers=owner)
     assert r.status_code == 200, r.text
-    assert r.json()["data"] == {"event_id": e1["id"], "event_type": "order.shipped", "events": 1, "deliveries": 1,
-                                "from": None, "to": None}  # fmt: skip
+    assert r.json()["data"] == {
+        "event_id": e1["id"],
+        "event_type": "order.shipped",
+        "events": 1,
+        "deliveries": 1,
+        "from": None,
+        "to": None,
+    }
     got = receiver.wait_for(3, "/replay")
     assert got[2].headers["x-service-replay"] == "true" and json.loads(got[2].body)["id"] == e1["id"]
     assert got[2].headers["x-service-delivery-id"] != got[0].headers["x-service-delivery-id"]
@@ -203,15 +219,24 @@ def test_replay_one_event_and_a_range_carry_the_replay_header(
 def test_replay_bad_input(ev_client: httpx.Client, owner: dict[str, str], receiver: Receiver) -> None:
     e = publish(ev_client, owner)
     base = "/demo/events/api/events/replay"
-    r = ev_client.post(base, json={"event_type": "order.shipped", "from": "2026-02-02T00:00:00Z",
-                                   "to": "2026-02-01T00:00:00Z"}, headers=owner)  # fmt: skip
+    r = ev_client.post(
+        base,
+        json={"event_type": "order.shipped", "from": "2026-02-02T00:00:00Z", "to": "2026-02-01T00:00:00Z"},
+        headers=owner,
+    )
     assert r.status_code == 400 and r.json()["code"] == "VALIDATION_ERROR" and "after" in r.text
-    r = ev_client.post(base, json={"event_type": "order.shipped", "from": "2020-01-01T00:00:00Z",
-                                   "to": "2020-02-01T00:00:00Z"}, headers=owner)  # fmt: skip
+    r = ev_client.post(
+        base,
+        json={"event_type": "order.shipped", "from": "2020-01-01T00:00:00Z", "to": "2020-02-01T00:00:00Z"},
+        headers=owner,
+    )
     assert r.status_code == 400 and "90-day" in r.json()["error"]
     assert r.json()["details"]["retention_days"] == 90
-    r = ev_client.post(base, json={"event_type": "no.such", "from": "2026-01-01T00:00:00Z",
-                                   "to": "2026-01-02T00:00:00Z"}, headers=owner)  # fmt: skip
+    r = ev_client.post(
+        base,
+        json={"event_type": "no.such", "from": "2026-01-01T00:00:00Z", "to": "2026-01-02T00:00:00Z"},
+        headers=owner,
+    )
     assert r.status_code == 400
     r = ev_client.post(base, json={"event_type": "order.shipped", "from": "yesterday", "to": "now"}, headers=owner)
     assert r.status_code == 400
@@ -240,8 +265,12 @@ def test_test_event_and_delivery_history(ev_client: httpx.Client, owner: dict[st
     one = ev_client.get(f"/demo/events/api/deliveries/{d['id']}", headers=owner)
     assert one.status_code == 200 and one.json()["data"]["status"] == "succeeded"
     # Filters and both pagination forms on the history.
-    assert ev_client.get(f"/demo/events/api/subscriptions/{sub['id']}/deliveries?status=failed",
-                         headers=owner).json()["data"] == []  # fmt: skip
+    assert (
+        ev_client.get(f"/demo/events/api/subscriptions/{sub['id']}/deliveries?status=failed", headers=owner).json()[
+            "data"
+        ]
+        == []
+    )
     r = ev_client.get(f"/demo/events/api/subscriptions/{sub['id']}/deliveries?offset=0&limit=5", headers=owner)
     assert r.json()["pagination"] == {"total": 1, "limit": 5, "offset": 0}
 

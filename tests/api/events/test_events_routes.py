@@ -19,8 +19,11 @@ def test_publish_and_list_with_filters_and_both_pagination_forms(
 ) -> None:
     for i in range(3):
         publish(ev_client, owner, data=shipped(order_id=f"o{i}"))
-    other = ev_client.post("/demo/events/api/events", headers=owner,
-                           json={"type": "order.shipped", "source": "warehouse", "data": shipped()})  # fmt: skip
+    other = ev_client.post(
+        "/demo/events/api/events",
+        headers=owner,
+        json={"type": "order.shipped", "source": "warehouse", "data": shipped()},
+    )
     assert other.status_code == 201
     ev = other.json()["data"]
     assert set(ev) == {"id", "type", "source", "tenant_id", "data", "created_at", "deliveries"}
@@ -88,8 +91,12 @@ def test_publish_bad_input(ev_client: httpx.Client, owner: dict[str, str], body:
 def test_subscription_bad_input(
     ev_client: httpx.Client, owner: dict[str, str], change: dict[str, object], needle: str
 ) -> None:
-    body: dict[str, object] = {"event_types": ["order.shipped"], "target": "webhook",
-                               "webhook_url": "https://hooks.example.com/x", "secret": "s"}  # fmt: skip
+    body: dict[str, object] = {
+        "event_types": ["order.shipped"],
+        "target": "webhook",
+        "webhook_url": "https://hooks.example.com/x",
+        "secret": "s",
+    }
     body.update(change)
     r = ev_client.post(SUBS, json=body, headers=owner)
     assert r.status_code == 400, r.text
@@ -107,8 +114,11 @@ def test_roles_and_tenants(ev_client: httpx.Client, owner: dict[str, str], recei
     assert r.status_code == 403 and r.json()["code"] == "FORBIDDEN"
     assert ev_client.post(SUBS, json=body).status_code == 401
     # An operator with the module may read but not create.
-    r = ev_client.patch("/api/tenants/demo/users/" + _user_id(ev_client, owner, "operator@demo.test"),
-                        json={"userModules": ["events"]}, headers=owner)  # fmt: skip
+    r = ev_client.patch(
+        "/api/tenants/demo/users/" + _user_id(ev_client, owner, "operator@demo.test"),
+        json={"userModules": ["events"]},
+        headers=owner,
+    )
     assert r.status_code == 200, r.text
     operator = auth_headers(ev_client, "operator@demo.test")
     assert ev_client.get(SUBS, headers=operator).status_code == 200
@@ -117,8 +127,14 @@ def test_roles_and_tenants(ev_client: httpx.Client, owner: dict[str, str], recei
     # Another tenant's subscription is 404 everywhere.
     other = auth_headers(ev_client, "owner@other.test")
     base = f"/other/events/api/subscriptions/{sub['id']}"
-    for method, path in [("GET", ""), ("GET", "/deliveries"), ("POST", "/test"), ("POST", "/deactivate"),
-                         ("PATCH", ""), ("DELETE", "")]:  # fmt: skip
+    for method, path in [
+        ("GET", ""),
+        ("GET", "/deliveries"),
+        ("POST", "/test"),
+        ("POST", "/deactivate"),
+        ("PATCH", ""),
+        ("DELETE", ""),
+    ]:
         r = ev_client.request(method, base + path, headers=other, json={} if method == "PATCH" else None)
         assert r.status_code == 404, (method, path, r.text)
     assert ev_client.get(f"{SUBS}/{sub['id']}", headers=owner).status_code == 200
@@ -168,18 +184,35 @@ def test_private_targets_refused_at_creation(settings: Settings, runtime: Runtim
     try:
         with httpx.Client(base_url=srv.url, timeout=10) as c:
             owner = auth_headers(c, "owner@demo.test")
-            for url in ["https://127.0.0.1/x", "https://localhost/x", "https://10.1.2.3/x", "https://192.168.1.1/",
-                        "https://172.16.0.1/", "https://169.254.169.254/latest", "https://100.64.0.1/",
-                        "https://224.0.0.1/", "https://0.0.0.0/", "https://[::1]/", "https://[fe80::1]/",
-                        "https://[fc00::1]/", "https://[::ffff:127.0.0.1]/", "https://[::ffff:10.0.0.1]/",
-                        "https://240.0.0.1/", "https://[ff02::1]/"]:  # fmt: skip
-                r = c.post(SUBS, json={"event_types": ["order.shipped"], "webhook_url": url, "secret": "s"},
-                           headers=owner)  # fmt: skip
+            for url in [
+                "https://127.0.0.1/x",
+                "https://localhost/x",
+                "https://10.1.2.3/x",
+                "https://192.168.1.1/",
+                "https://172.16.0.1/",
+                "https://169.254.169.254/latest",
+                "https://100.64.0.1/",
+                "https://224.0.0.1/",
+                "https://0.0.0.0/",
+                "https://[::1]/",
+                "https://[fe80::1]/",
+                "https://[fc00::1]/",
+                "https://[::ffff:127.0.0.1]/",
+                "https://[::ffff:10.0.0.1]/",
+                "https://240.0.0.1/",
+                "https://[ff02::1]/",
+            ]:
+                r = c.post(
+                    SUBS, json={"event_types": ["order.shipped"], "webhook_url": url, "secret": "s"}, headers=owner
+                )
                 assert r.status_code == 400, (url, r.text)
                 assert r.json()["details"]["fields"][0]["field"] == "webhook_url"
             assert c.get(SUBS, headers=owner).json()["meta"]["total"] == 0
-            r = c.post(SUBS, json={"event_types": ["order.shipped"], "webhook_url": "https://93.184.216.34/hook",
-                                   "secret": "s"}, headers=owner)  # fmt: skip
+            r = c.post(
+                SUBS,
+                json={"event_types": ["order.shipped"], "webhook_url": "https://93.184.216.34/hook", "secret": "s"},
+                headers=owner,
+            )
             assert r.status_code == 201, r.text
     finally:
         srv.stop()

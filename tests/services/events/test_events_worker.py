@@ -19,9 +19,11 @@ from services.core.commands import execute
 from services.core.context import Runtime
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
+from services.core.signing import sign
 from services.events import service, store
 from services.events.delivery import DeliveryWorker
 from services.events.fanout import DeliveryConfig, install_platform
+from tests.api.events.h2_receiver import H2Receiver
 from tests.api.events.receiver import Certs, Receiver, Reply
 from tests.services.events.conftest import ctx_for
 
@@ -29,8 +31,14 @@ SHIPPED = {"order_id": "o1", "tracking_number": "1Z", "carrier": "UPS", "shipped
 
 
 def configure(rt: Runtime, certs: Certs, **kw: Any) -> DeliveryConfig:
-    opts: dict[str, Any] = {"delays": (0, 0.05, 0.05, 0.05, 0.05), "timeout": 2.0, "allow_private": True,
-                            "ca_bundle": str(certs.ca), "lanes": 4, "poll_interval": 0.2}  # fmt: skip
+    opts: dict[str, Any] = {
+        "delays": (0, 0.05, 0.05, 0.05, 0.05),
+        "timeout": 2.0,
+        "allow_private": True,
+        "ca_bundle": str(certs.ca),
+        "lanes": 4,
+        "poll_interval": 0.2,
+    }
     opts.update(kw)
     cfg = DeliveryConfig(**opts)
     rt.provide(cfg)
@@ -161,6 +169,35 @@ def test_two_workers_on_one_database_never_send_an_attempt_twice(
     assert_two_workers_send_each_delivery_once(runtime, certs, receiver)
 
 
+def test_http2_where_the_receiver_offers_it_and_http1_where_it_does_not(
+    runtime: Runtime, certs: Certs, receiver: Receiver
+) -> None:
+    configure(runtime, certs)
+    with H2Receiver(certs) as h2r:
+        sub(runtime, f"{h2r.url}/h2", secret="k2")
+        sub(runtime, receiver.script("/h1"))
+        ctx = ctx_for(runtime)
+        for _ in range(3):
+            execute(ctx, "events.publish", body={"type": "order.shipped", "data": SHIPPED})
+
+        async def body(ws: list[DeliveryWorker]) -> None:
+            for _ in range(300):
+                if count(runtime, Delivery, Delivery.status == "succeeded") == 6:
+                    break
+                await asyncio.sleep(0.02)
+
+        run_worker(runtime, body)
+        got = h2r.hits("/h2")
+    assert len(got) == 3 and {r.alpn for r in got} == {"h2"}
+    assert {r.headers[":method"] for r in got} == {"POST"}
+    assert all(r.headers["x-service-signature"] == sign("k2", r.body) for r in got)
+    assert json.loads(got[0].body)["type"] == "order.shipped"
+    h1 = receiver.hits("/h1")
+    assert len(h1) == 3 and {r.http_version for r in h1} == {"1.1"}
+    # The six attempts were recorded (in batches) with the receivers' answers.
+    assert count(runtime, DeliveryAttempt, DeliveryAttempt.status_code == 200) == 6
+
+
 def test_connect_time_check_refuses_a_name_that_rebinds_to_loopback(
     runtime: Runtime, certs: Certs, receiver: Receiver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -206,8 +243,11 @@ def test_retention_purges_old_rows_and_refuses_expired_replays(runtime: Runtime,
         execute(ctx, "events.replay", event_id=old.id)
     assert exc.value.details and exc.value.details["current_state"] == "expired"
     with pytest.raises(ValidationFailed, match="90-day"):
-        execute(ctx, "events.replay_range", body={"event_type": "order.shipped", "from": old.created_at.isoformat(),
-                                                   "to": new.created_at.isoformat()})  # fmt: skip
+        execute(
+            ctx,
+            "events.replay_range",
+            body={"event_type": "order.shipped", "from": old.created_at.isoformat(), "to": new.created_at.isoformat()},
+        )
     assert service.purge_expired(ctx) == {"events": 1, "deliveries": 1, "attempts": 0}
     with pytest.raises(NotFound):
         execute(ctx, "events.replay", event_id=old.id)
@@ -225,11 +265,25 @@ def test_stop_gives_back_claims_and_a_lost_lease_records_nothing(runtime: Runtim
     assert json.loads(job.body)["type"] == "order.shipped" and job.number == 1
     store.release(runtime.db, [job])
     (again,) = store.claim_due(runtime.db, cfg, now, 10, runtime.secret_key)
-    stale = store.Result(job=job, attempted_at=now, duration_ms=1, status_code=200, error_class=None,
-                         error_message=None, response_body="")  # fmt: skip
+    stale = store.Result(
+        job=job,
+        attempted_at=now,
+        duration_ms=1,
+        status_code=200,
+        error_class=None,
+        error_message=None,
+        response_body="",
+    )
     store.record(runtime.db, cfg, [stale], now)  # the old token: ignored
     assert count(runtime, DeliveryAttempt) == 0
-    store.record(runtime.db, cfg, [stale.__class__(**{**stale.__dict__, "job": again})], now)
+    # The holder is killed (kill -9) before recording: once its lease runs out, another claim takes it.
+    later = now + timedelta(seconds=3 * cfg.timeout + 31)
+    assert store.claim_due(runtime.db, cfg, now + timedelta(seconds=1), 10, runtime.secret_key) == []
+    (third,) = store.claim_due(runtime.db, cfg, later, 10, runtime.secret_key)
+    assert third.delivery_id == job.delivery_id and third.claim_token != again.claim_token and third.number == 1
+    # One batch with the stale results and the holder's: only the holder's is recorded.
+    results = [stale.__class__(**{**stale.__dict__, "job": j}) for j in (job, again, third)]
+    store.record(runtime.db, cfg, results, later)
     assert count(runtime, DeliveryAttempt) == 1 and count(runtime, Delivery, Delivery.status == "succeeded") == 1
 
 
@@ -239,8 +293,12 @@ def test_subscription_secrets_are_sealed_at_rest(runtime: Runtime) -> None:
     from services.core.sealing import is_sealed, unseal
 
     sid = sub(runtime, "https://hooks.example.com/sealed", secret="a-very-particular-secret-123")
-    execute(ctx_for(runtime), "events.subscriptions.rotate_secret", sub_id=sid,
-            body={"secret": "the-next-secret-456", "grace_seconds": 600})  # fmt: skip
+    execute(
+        ctx_for(runtime),
+        "events.subscriptions.rotate_secret",
+        sub_id=sid,
+        body={"secret": "the-next-secret-456", "grace_seconds": 600},
+    )
     with runtime.db.reading(None) as s:
         row = s.get(Subscription, sid)
         assert row is not None and is_sealed(row.secret) and is_sealed(row.previous_secret)
