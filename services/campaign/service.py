@@ -43,7 +43,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.files import FileResult, Redirect, Upload
-from services.core.pagination import ListQuery, Page, paginate
+from services.core.pagination import ListQuery, Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 
 MODULE = "campaign"
@@ -83,7 +83,7 @@ def _list_out(s: Session, lst: CampaignList) -> sc.ListOut:
 def list_lists(ctx: Ctx, query: ListQuery) -> Page[sc.ListOut]:
     stmt = select(CampaignList)
     if query.search:
-        stmt = stmt.where(CampaignList.name.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(CampaignList.name, query.search))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": CampaignList.created_at, "name": CampaignList.name})
         counts: dict[str, int] = {}
@@ -185,12 +185,11 @@ def list_contacts(ctx: Ctx, query: sc.ContactQuery) -> Page[sc.ContactOut]:
     if query.status:
         stmt = stmt.where(CampaignContact.status == query.status)
     if query.search:
-        term = f"%{query.search}%"
-        stmt = stmt.where(CampaignContact.email.ilike(term) | CampaignContact.name.ilike(term))
+        stmt = stmt.where(contains(CampaignContact.email, query.search) | contains(CampaignContact.name, query.search))
     if query.list_id:
         # JSON membership: matched in SQL as text on both backends (ids are UUIDs, quoted in the JSON).
         stmt = stmt.where(
-            func.cast(CampaignContact.list_ids, type_=CampaignContact.email.type).like(f'%"{query.list_id}"%')
+            contains(func.cast(CampaignContact.list_ids, type_=CampaignContact.email.type), f'"{query.list_id}"')
         )
     with ctx.read() as s:
         page = paginate(
@@ -497,7 +496,7 @@ def _segment_out(s: Session, ctx: Ctx, seg: CampaignSegment, count: bool = True)
 def list_segments(ctx: Ctx, query: ListQuery) -> Page[sc.SegmentOut]:
     stmt = select(CampaignSegment)
     if query.search:
-        stmt = stmt.where(CampaignSegment.name.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(CampaignSegment.name, query.search))
     with ctx.read() as s:
         page = paginate(
             s, stmt, query, columns={"created_at": CampaignSegment.created_at, "name": CampaignSegment.name}
@@ -569,7 +568,7 @@ def _sms_out(t: CampaignSmsTemplate) -> sc.SmsTemplateOut:
 def list_email_templates(ctx: Ctx, query: ListQuery) -> Page[sc.EmailTemplateOut]:
     stmt = select(CampaignEmailTemplate)
     if query.search:
-        stmt = stmt.where(CampaignEmailTemplate.name.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(CampaignEmailTemplate.name, query.search))
     with ctx.read() as s:
         page = paginate(
             s, stmt, query, columns={"created_at": CampaignEmailTemplate.created_at, "name": CampaignEmailTemplate.name}
@@ -618,7 +617,7 @@ def create_email_template(ctx: Ctx, body: sc.EmailTemplateIn) -> sc.EmailTemplat
 def list_sms_templates(ctx: Ctx, query: ListQuery) -> Page[sc.SmsTemplateOut]:
     stmt = select(CampaignSmsTemplate)
     if query.search:
-        stmt = stmt.where(CampaignSmsTemplate.name.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(CampaignSmsTemplate.name, query.search))
     with ctx.read() as s:
         page = paginate(
             s, stmt, query, columns={"created_at": CampaignSmsTemplate.created_at, "name": CampaignSmsTemplate.name}
@@ -703,7 +702,7 @@ def list_campaigns(ctx: Ctx, query: sc.CampaignQuery) -> Page[sc.CampaignOut]:
     if query.channel:
         stmt = stmt.where(Campaign.channel == query.channel)
     if query.search:
-        stmt = stmt.where(Campaign.name.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(Campaign.name, query.search))
     with ctx.read() as s:
         page = paginate(
             s,
@@ -913,7 +912,7 @@ def _flow_out(s: Session, f: CampaignFlow) -> sc.FlowOut:
 def list_flows(ctx: Ctx, query: ListQuery) -> Page[sc.FlowOut]:
     stmt = select(CampaignFlow)
     if query.search:
-        stmt = stmt.where(CampaignFlow.name.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(CampaignFlow.name, query.search))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": CampaignFlow.created_at, "name": CampaignFlow.name})
         return page.map(lambda f: _flow_out(s, f))
@@ -987,7 +986,7 @@ def _survey_out(s: Session, v: CampaignSurvey) -> sc.SurveyOut:
 def list_surveys(ctx: Ctx, query: ListQuery) -> Page[sc.SurveyOut]:
     stmt = select(CampaignSurvey)
     if query.search:
-        stmt = stmt.where(CampaignSurvey.name.ilike(f"%{query.search}%"))
+        stmt = stmt.where(contains(CampaignSurvey.name, query.search))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": CampaignSurvey.created_at, "name": CampaignSurvey.name})
         return page.map(lambda v: _survey_out(s, v))
