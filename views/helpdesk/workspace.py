@@ -40,6 +40,7 @@ from services.core.files import Upload
 from services.core.roles import STAFF
 from views.base import StationSession, Workspace
 from views.ops import error_message
+from views.shell.forms import scrolling
 
 QUEUES: list[tuple[str, str]] = [
     ("new", "New"),
@@ -239,14 +240,7 @@ class TicketTab(QWidget):
         sl.addWidget(hist_box)
         sl.addStretch(1)
         # A short window scrolls the triage column rather than squeezing its fields and buttons.
-        side_scroll = QScrollArea()
-        side_scroll.setWidgetResizable(True)
-        side_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        side_scroll.setWidget(side)
-        # The window's colour, not a grey panel (setWidget turns the widget's own fill on).
-        side_scroll.viewport().setAutoFillBackground(False)
-        side.setAutoFillBackground(False)
+        side_scroll = scrolling(side)
         main = QWidget()
         ml = QVBoxLayout(main)
         ml.addWidget(self.header)

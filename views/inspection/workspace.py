@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
-    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -38,7 +37,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
@@ -49,6 +47,7 @@ from services.core.files import Upload
 from services.upgrade import grading
 from views.base import StationSession, Workspace
 from views.ops import error_message
+from views.shell.forms import scrolling
 
 QUEUES: list[tuple[str, str]] = [
     ("To review", "submitted"),
@@ -341,14 +340,7 @@ class InspectionWorkspace(Workspace):
         rv.addStretch(1)
         # A short window scrolls the trade-in rather than squeezing its checklist and the scan box;
         # the verdict and the actions stay in sight under it.
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(right)
-        # The window's colour, not a grey panel (setWidget turns the widget's own fill on).
-        scroll.viewport().setAutoFillBackground(False)
-        right.setAutoFillBackground(False)
+        scroll = scrolling(right)
         self.detail_scroll = scroll
         # A mnemonic (Alt+W) or Tab that lands below the fold brings its row into sight.
         app = QApplication.instance()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget
 
 from views.shell.theme import set_role
 
@@ -45,6 +46,20 @@ def with_error(widget: QWidget) -> tuple[QWidget, FieldError]:
     err = FieldError(widget)
     lay.addWidget(err)
     return box, err
+
+
+def scrolling(inner: QWidget) -> QScrollArea:
+    """``inner`` in a frameless area that scrolls up and down, in the window's colour: a short
+    window scrolls a panel rather than squeezing its fields and buttons below their height."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setWidget(inner)
+    # setWidget turns the widget's own fill on: a grey panel otherwise.
+    area.viewport().setAutoFillBackground(False)
+    inner.setAutoFillBackground(False)
+    return area
 
 
 # Pydantic's wording is for developers; these read better next to a field.

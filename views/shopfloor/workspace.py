@@ -36,6 +36,7 @@ from services.core.roles import STAFF
 from services.mes.schemas import STOP_REASONS
 from views.base import StationSession, Workspace
 from views.ops import error_message
+from views.shell.forms import scrolling
 from views.shell.scan_input import ScanInput
 
 # Tile colours by state (background, text): running green, idle amber, setup blue, down red, offline grey.
@@ -193,12 +194,7 @@ class ShopFloorWorkspace(Workspace):
         side = QWidget()
         side.setLayout(panel)
         # A short screen scrolls the panel rather than squeezing its large buttons together.
-        side_scroll = QScrollArea()
-        side_scroll.setWidgetResizable(True)
-        side_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        side_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        side_scroll.setWidget(side)
-        body.addWidget(side_scroll, 4)
+        body.addWidget(scrolling(side), 4)
         lay.addLayout(body, 1)
         self._enable()
 
