@@ -107,7 +107,9 @@ def main() -> None:
         print(f"  raw sqlite3, same three statements in one transaction: {fmt(rw)}")
         print(f"  ratio (median): {statistics.median(svc) / statistics.median(rw):.1f}x")
         # A shared machine's wall clock counts others' work: this process's CPU time per call too.
-        print(f"  CPU time per call: service {svc_cpu * 1e3:.3f} ms, raw {rw_cpu * 1e3:.3f} ms: {svc_cpu / rw_cpu:.1f}x")
+        print(
+            f"  CPU time per call: service {svc_cpu * 1e3:.3f} ms, raw {rw_cpu * 1e3:.3f} ms: {svc_cpu / rw_cpu:.1f}x"
+        )
 
         ctx = Ctx(rt, tenant, principal)
         key = execute(ctx, "platform.api_keys.create", body={"name": "bench", "modules": ["fulfillment"]}).key
