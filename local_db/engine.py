@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import exc as exc_mod
 from sqlalchemy.orm import Session, sessionmaker
 
 from local_db.scoping import install_tenant_scoping
@@ -136,3 +138,66 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+class Prepared:
+    """A Core statement for the hottest writes (events, outbox rows, counters, idempotency records).
+
+    On SQLite it is compiled once per set of parameter names and run straight on the driver
+    connection (the driver keeps the prepared statement): SQLAlchemy's per-call execution
+    machinery cost more than the statement itself. Values go through the same bind processors as
+    ``Connection.execute`` (datetimes, JSON), errors come back as SQLAlchemy's exceptions with the
+    parameters hidden, and the statement runs in the connection's open transaction. A statement
+    that needs column defaults made in Python, and every other database, take ``conn.execute``.
+    Connection-level events other than ``begin`` and echo logging are not run for these calls.
+    """
+
+    def __init__(self, stmt: Any) -> None:
+        self.stmt = stmt
+        self._compiled: dict[frozenset[str], tuple[str, tuple[tuple[str, Any], ...]] | None] = {}
+
+    def _plan(self, conn: Connection, names: frozenset[str]) -> tuple[str, tuple[tuple[str, Any], ...]] | None:
+        plan = self._compiled.get(names, False)
+        if plan is not False:
+            return plan  # type: ignore[return-value]
+        compiled: Any = self.stmt.compile(dialect=conn.dialect, column_keys=sorted(names))
+        procs = compiled._bind_processors
+        order = compiled.positiontup
+        if compiled.insert_prefetch or compiled.update_prefetch or order is None or not set(order) <= names:
+            plan = None
+        else:
+            plan = (compiled.string, tuple((k, procs.get(k)) for k in order))
+        self._compiled[names] = plan
+        return plan
+
+    def run(self, conn: Connection, params: dict[str, Any]) -> Any:
+        """Run with ``params``; answers the driver cursor (SQLite) or the ``CursorResult``."""
+        if conn.dialect.name != "sqlite":
+            return conn.execute(self.stmt, params)
+        plan = self._plan(conn, frozenset(params)) if conn.in_transaction() else None
+        if plan is None:
+            return conn.execute(self.stmt, params)
+        sql, binds = plan
+        values = tuple(p(params[k]) if p is not None else params[k] for k, p in binds)
+        raw = conn.connection.driver_connection
+        try:
+            return raw.execute(sql, values)  # type: ignore[union-attr]
+        except sqlite3.Error as exc:
+            raise exc_mod.DBAPIError.instance(
+                sql, values, exc, sqlite3.Error, hide_parameters=True, dialect=conn.dialect
+            ) from exc
+
+    def scalar(self, conn: Connection, params: dict[str, Any]) -> Any:
+        """The first column of the first row returned (``RETURNING``), or None."""
+        res = self.run(conn, params)
+        row = res.fetchone()
+        if hasattr(res, "close"):
+            res.close()
+        return row[0] if row is not None else None
+
+    def lastrowid(self, conn: Connection, params: dict[str, Any]) -> Any:
+        """Run an insert; answers the new row's integer primary key."""
+        res = self.run(conn, params)
+        if isinstance(res, sqlite3.Cursor):
+            return res.lastrowid
+        return res.inserted_primary_key[0] if res.inserted_primary_key else None

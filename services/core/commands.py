@@ -23,6 +23,7 @@ from sqlalchemy.engine import Connection
 
 from local_db import new_id
 from local_db.base import IdPlan, id_plan, table_of
+from local_db.engine import Prepared
 from local_db.models import Counter, IdempotencyRecord, OutboxEntry
 from local_db.models.sync import SyncLink
 from services.core.bodies import check_idempotency_key, validate_body
@@ -310,16 +311,16 @@ def next_value(ctx: Ctx, scope: str, name: str) -> int:
 def next_counter(conn: Connection, scope: str, name: str, step: int = 1) -> int:
     """``next_value`` on a connection whose transaction is open (the row stays locked until it ends);
     ``step`` > 1 takes a block and answers its last value."""
-    res = conn.execute(_NEXT_VALUE, {"s": scope, "n": name, "step": step}).scalar_one_or_none()
+    res = _NEXT_VALUE.scalar(conn, {"s": scope, "n": name, "step": step})
     if res is None:
-        conn.execute(_NEW_COUNTER, {"scope": scope, "name": name, "value": step})
+        _NEW_COUNTER.run(conn, {"scope": scope, "name": name, "value": step})
         return step
     return int(res)
 
 
 # Built once: constructing statements per call costs more than running them.
 _COUNTERS = table_of(Counter)
-_NEXT_VALUE = (
+_NEXT_VALUE = Prepared(
     update(_COUNTERS)
     .where(_COUNTERS.c.scope == bindparam("s"), _COUNTERS.c.name == bindparam("n"))
     .values(value=_COUNTERS.c.value + bindparam("step"))
@@ -327,8 +328,8 @@ _NEXT_VALUE = (
 )
 _LINKED = select(SyncLink.id).where(SyncLink.tenant_id == bindparam("t"))
 _READ_COUNTER = select(_COUNTERS.c.value).where(_COUNTERS.c.scope == bindparam("s"), _COUNTERS.c.name == bindparam("n"))
-_NEW_COUNTER = insert(_COUNTERS)
-_INSERT_OUTBOX = insert(table_of(OutboxEntry))
+_NEW_COUNTER = Prepared(insert(_COUNTERS))
+_INSERT_OUTBOX = Prepared(insert(table_of(OutboxEntry)))
 
 
 # Body fields that carry a secret. A station's outbox keeps the platform call
@@ -337,10 +338,21 @@ _INSERT_OUTBOX = insert(table_of(OutboxEntry))
 SECRET_FIELDS = frozenset({"password", "secret", "access_token", "api_key", "token", "client_secret"})
 
 
+_SECRET_FIELDS_OF: dict[type[BaseModel], tuple[str, ...]] = {}
+
+
 def refuse_secrets_offline(op: Operation, body: BaseModel | None) -> None:
     if body is None:
         return
-    carried = sorted(f for f in SECRET_FIELDS if getattr(body, f, None) not in (None, ""))
+    # Which secret fields a body class has, once per class: looking a missing name up on a
+    # pydantic model raises and catches inside, on every station write.
+    names = _SECRET_FIELDS_OF.get(type(body))
+    if names is None:
+        names = tuple(sorted(f for f in SECRET_FIELDS if hasattr(type(body), f) or f in type(body).model_fields))
+        if body.model_config.get("extra") == "allow":
+            names = tuple(sorted(SECRET_FIELDS))  # extra fields differ from one body to the next
+        _SECRET_FIELDS_OF[type(body)] = names
+    carried = [f for f in names if getattr(body, f, None) not in (None, "")]
     if carried:
         raise Conflict(
             "this change carries a password or secret, so it is made on the platform, not queued on a station",
@@ -472,8 +484,7 @@ def record_outbox(
         created_at=ctx.now(),
     )
     # Core insert on the unit of work's connection: same transaction, less overhead.
-    res = ctx.uow.session.connection().execute(_INSERT_OUTBOX, row)
-    row["seq"] = res.inserted_primary_key[0] if res.inserted_primary_key else None
+    row["seq"] = _INSERT_OUTBOX.lastrowid(ctx.uow.session.connection(), row)
     ctx.uow.commands.append(op.name)
     return row
 
@@ -568,8 +579,8 @@ def _remember(ctx: Ctx, op: Operation, key: str, params: dict[str, str], body: B
     else:  # files and pages are not commands' answers; keep the fact, not the bytes
         stored = None
     # Core insert: every keyed write (each replayed station change) makes one.
-    ctx.uow.session.connection().execute(
-        _INSERT_IDEMPOTENCY,
+    _INSERT_IDEMPOTENCY.run(
+        ctx.uow.session.connection(),
         {
             "id": new_id(),
             "key": key[:200],
@@ -582,4 +593,4 @@ def _remember(ctx: Ctx, op: Operation, key: str, params: dict[str, str], body: B
     )
 
 
-_INSERT_IDEMPOTENCY = insert(table_of(IdempotencyRecord))
+_INSERT_IDEMPOTENCY = Prepared(insert(table_of(IdempotencyRecord)))

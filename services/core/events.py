@@ -20,6 +20,7 @@ from sqlalchemy import insert
 
 from local_db import new_id
 from local_db.base import table_of
+from local_db.engine import Prepared
 from local_db.models import Event
 from services.core.context import Ctx
 from services.core.errors import ValidationFailed, validation_details
@@ -164,7 +165,7 @@ def emit(
     if ctx.runtime.is_station and ctx.runtime.station_key:
         ev.signature = sign(ctx.runtime.station_key, event_signing_payload(ev))
     conn = uow.session.connection()
-    conn.execute(_INSERT_EVENT, {c: getattr(ev, c) for c in _EVENT_COLUMNS})
+    _INSERT_EVENT.run(conn, {c: getattr(ev, c) for c in _EVENT_COLUMNS})
     uow.events.append((ev.id, ev.type))
     for hook in ctx.runtime.event_hooks:
         # Hooks (webhook fan-out on the platform) write in the same transaction.
@@ -174,4 +175,4 @@ def emit(
 
 _EVENT_COLUMNS = [c.key for c in table_of(Event).columns]
 assert set(_EVENT_COLUMNS) == {f.name for f in fields(EmittedEvent)}, "EmittedEvent mirrors the events table"
-_INSERT_EVENT = insert(table_of(Event))
+_INSERT_EVENT = Prepared(insert(table_of(Event)))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, and_, func, or_, select
+from sqlalchemy import Select, and_, bindparam, func, or_, select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
@@ -60,9 +60,35 @@ def _require_module(ctx: Ctx) -> None:
         raise Forbidden("support is not enabled for this tenant")
 
 
+# Validated configurations by tenant, with the stored document they came from: every ticket made
+# reads the configuration, and validating it cost more than the ticket's insert. A cached entry
+# is used only while the stored document is equal to it, so a change (here, by another process or
+# by a station's pull) is seen at once. Callers treat the answer as read-only.
+_CONFIGS: dict[str | None, tuple[dict[str, Any], sc.HelpdeskConfig]] = {}
+_CONFIGS_KEPT = 1024
+_CONFIG_DATA = select(SupportConfig.data).where(SupportConfig.tenant_id == bindparam("t"))
+
+
 def load_config(s: Session) -> sc.HelpdeskConfig:
-    row = s.execute(select(SupportConfig)).scalar_one_or_none()
-    return sc.HelpdeskConfig.model_validate(row.data) if row is not None else sc.HelpdeskConfig()
+    tenant_id = s.info.get("tenant_id")
+    if tenant_id is None:
+        data = s.execute(select(SupportConfig.data)).scalar_one_or_none()
+    else:
+        # A Core select with the tenant named (the session's own scoping runs on ORM statements
+        # only): half the cost, on every ticket made. The row is written by the ORM elsewhere:
+        # flush what is pending first, as an ORM select would.
+        s.flush()
+        data = s.connection().execute(_CONFIG_DATA, {"t": tenant_id}).scalar_one_or_none()
+    if data is None:
+        return sc.HelpdeskConfig()
+    cached = _CONFIGS.get(tenant_id)
+    if cached is not None and cached[0] == data:
+        return cached[1]
+    cfg = sc.HelpdeskConfig.model_validate(data)
+    if len(_CONFIGS) >= _CONFIGS_KEPT:
+        _CONFIGS.clear()
+    _CONFIGS[tenant_id] = (data, cfg)
+    return cfg
 
 
 def _set_sla(t: SupportTicket, cfg: sc.HelpdeskConfig) -> None:
@@ -131,7 +157,12 @@ def _ticket_out(t: SupportTicket, now: datetime, cats: dict[str, str], users: di
 
 
 def _one_out(s: Session, t: SupportTicket, now: datetime) -> sc.TicketOut:
-    return _ticket_out(t, now, _category_names(s), _names(s, [t.assignee_id]))
+    # One ticket names at most one category and one assignee: look those up only.
+    cats: dict[str, str] = {}
+    if t.category_id:
+        name = s.execute(select(SupportCategory.name).where(SupportCategory.id == t.category_id)).scalar()
+        cats = {t.category_id: name} if name is not None else {}
+    return _ticket_out(t, now, cats, _names(s, [t.assignee_id]))
 
 
 def _find_ticket(s: Session, ident: str) -> SupportTicket:

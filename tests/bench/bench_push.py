@@ -76,7 +76,7 @@ def main() -> None:
             signed.update(station_id=sid, tenant_id=tenant.id, station_seq=e["seq"])
             e["signature"] = sign_entry(secret.encode(), signed)
         prof = cProfile.Profile() if "--profile" in sys.argv else None
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         if prof:
             prof.enable()
         for i in range(0, n, 200):
@@ -88,10 +88,12 @@ def main() -> None:
             assert not bad, bad[:3]
         if prof:
             prof.disable()
-        took = time.perf_counter() - started
+        took, cpu = time.perf_counter() - started, time.process_time() - cpu
         print(
             f"sync push applied in process ({rt.db.engine.dialect.name}): {n} entries in {took:.2f} s: {n / took:,.0f} entries/s"
         )
+        # On a shared machine the wall clock counts others' work too: this process's own CPU time.
+        print(f"  on this process's CPU time: {cpu:.2f} s: {n / cpu:,.0f} entries/s")
         if prof:
             pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
         rt.db.dispose()

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from local_db.models import Event
-from local_db.models.support import SupportTicket
+from local_db.models.support import SupportConfig, SupportMessage, SupportTicket
 from services.core import auth
 from services.core.clock import FixedClock
 from services.core.commands import execute
@@ -372,3 +372,36 @@ def test_an_sla_outcome_already_reached_never_changes_with_the_priority(runtime:
     execute(agent(runtime), "support.messages.create", ticket_id=f.id, body={"body": "On it.", "internal": False})
     met = execute(agent(runtime), "support.tickets.update", ticket_id=f.id, body={"priority": "urgent"})
     assert met.first_response_at is not None and met.first_response_due == f.first_response_due
+
+
+def test_a_changed_configuration_applies_to_the_next_ticket(runtime: Runtime) -> None:
+    """The validated configuration is kept between tickets: a change (by the route, or written to the
+    table as a station's pull does) is used by the very next ticket."""
+    a = agent(runtime, "owner@demo.test")
+    cfg = execute(a, "support.helpdesk.get")
+    first = create(runtime, subject="Before the change")
+    cfg.auto_reply.enabled = False
+    execute(a, "support.helpdesk.put", body=cfg.model_dump(mode="json"))
+    second = create(runtime, subject="After the change")
+    tenant = auth.load_tenant(runtime.db, "demo")
+    with runtime.db.reading(tenant.id) as s:
+        replies = {
+            n: s.execute(
+                select(func.count()).select_from(SupportMessage).join(SupportTicket).where(SupportTicket.number == n)
+            ).scalar_one()
+            for n in (first.ticket_number, second.ticket_number)
+        }
+    assert replies[first.ticket_number] == replies[second.ticket_number] + 1  # no auto-reply after the change
+    # Written to the table directly (a station's pull): seen at once, too.
+    with runtime.db.transaction(tenant.id) as s:
+        row = s.execute(select(SupportConfig)).scalar_one()
+        row.data = {**row.data, "auto_reply": {**row.data["auto_reply"], "enabled": True}}
+    third = create(runtime, subject="After the pull")
+    with runtime.db.reading(tenant.id) as s:
+        n = s.execute(
+            select(func.count())
+            .select_from(SupportMessage)
+            .join(SupportTicket)
+            .where(SupportTicket.number == third.ticket_number)
+        ).scalar_one()
+    assert n == replies[first.ticket_number]
