@@ -22,7 +22,13 @@ class FieldError(QLabel):
         self.hide()
         if isinstance(for_widget, QLineEdit):
             # Typing a new value retires the verdict on the old one (it is checked again on submit).
-            for_widget.textEdited.connect(lambda _t: self.clear() if self.isVisible() else None)
+            # A slot of this object, not a lambda: the connection goes when this line is deleted
+            # (a list's filter inputs outlive the form that made them).
+            for_widget.textEdited.connect(self._edited)
+
+    def _edited(self, _text: str) -> None:
+        if self.isVisible():
+            self.clear()
 
     def show_error(self, message: str) -> None:
         self.setText(message)
