@@ -1,0 +1,113 @@
+"""OEE's sums computed by the database: seconds per status and part counts inside shift windows.
+
+A month of minute events is millions of rows; reading them into Python costs seconds. The
+windows (a shift's occurrences over the asked period, from ``oee.shift_windows``: a few per day)
+go to the database as a ``VALUES`` list, and one ``GROUP BY`` per table sums, per window group
+(a shift, or the merged planned time) and machine:
+
+* the overlap of each status period with each window (``least(end, window end) - greatest(start,
+  window start)``). A machine's periods never overlap (a late event splits the period it falls
+  in), so the periods touching a window are those starting inside it (an index range) plus at
+  most one per machine starting before it: the machine's last period before the window's start
+  (one index seek). Rows outside every window are never read.
+* the good and all parts counted inside each window (``window start <= at < window end``).
+
+Seconds are summed as whole milliseconds (SQLite's date arithmetic is to the millisecond; the
+events' times are to the second), so the sums are exact on both backends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam, text
+from sqlalchemy.orm import Session
+
+from local_db.base import UTCDateTime
+from services.mes import oee
+
+
+@dataclass
+class Sums:
+    """One machine in one window group: seconds per status, parts counted."""
+
+    seconds: dict[str, float] = field(default_factory=dict)
+    good: int = 0
+    total: int = 0
+
+
+def _sql(dialect: str) -> tuple[str, str, str]:
+    """``least``, ``greatest`` and the milliseconds from ``a`` to ``b`` in the dialect."""
+    if dialect == "sqlite":
+        return "min", "max", "round((julianday({b}) - julianday({a})) * 86400000.0)"
+    return "least", "greatest", "(extract(epoch from ({b}) - ({a})) * 1000)"
+
+
+def _windows(groups: Sequence[Sequence[oee.Window]]) -> tuple[str, list[Any], dict[str, Any]]:
+    rows: list[str] = []
+    params: dict[str, Any] = {}
+    binds: list[Any] = []
+    for g, windows in enumerate(groups):
+        for a, b in windows:
+            n = len(rows)
+            rows.append(f"({g}, :ws{n}, :we{n})")
+            params[f"ws{n}"], params[f"we{n}"] = a, b
+            binds += [bindparam(f"ws{n}", type_=UTCDateTime()), bindparam(f"we{n}", type_=UTCDateTime())]
+    return "w(g, ws, we) AS (VALUES " + ", ".join(rows) + ")", binds, params
+
+
+def window_sums(
+    s: Session, tenant_id: str, machine_ids: Sequence[str], groups: Sequence[Sequence[oee.Window]], now: datetime
+) -> dict[tuple[int, str], Sums]:
+    """Per (group index, machine id): seconds by status and counts inside the group's windows.
+
+    Each group's windows must not overlap one another (a shift's occurrences, or merged shifts).
+    An open period (no end yet) lasts until ``now``.
+    """
+    out: dict[tuple[int, str], Sums] = {}
+    if not machine_ids or not any(groups):
+        return out
+    conn = s.connection()
+    least, greatest, ms = _sql(conn.dialect.name)
+    cte, binds, params = _windows(groups)
+    params.update(tenant=tenant_id, ids=list(machine_ids), now=now)
+    binds += [bindparam("ids", expanding=True), bindparam("now", type_=UTCDateTime())]
+    end = "coalesce(p.ended_at, :now)"
+    lo, hi = f"{greatest}(h.ps, h.ws)", f"{least}(h.pe, h.we)"
+    periods = text(
+        f"WITH {cte}, h AS ("
+        f" SELECT w.g, w.ws, w.we, p.machine_id, p.status, p.started_at AS ps, {end} AS pe"
+        " FROM w JOIN mes_status_periods p ON p.tenant_id = :tenant AND p.machine_id IN :ids"
+        " AND p.started_at >= w.ws AND p.started_at < w.we"
+        " UNION ALL"
+        f" SELECT w.g, w.ws, w.we, p.machine_id, p.status, p.started_at, {end}"
+        " FROM w CROSS JOIN mes_machines m JOIN mes_status_periods p ON p.id = ("
+        "  SELECT q.id FROM mes_status_periods q WHERE q.tenant_id = :tenant AND q.machine_id = m.id"
+        "  AND q.started_at < w.ws ORDER BY q.started_at DESC LIMIT 1)"
+        " WHERE m.tenant_id = :tenant AND m.id IN :ids"
+        f") SELECT h.g, h.machine_id, h.status, sum({ms.format(a=lo, b=hi)}) FROM h"
+        f" WHERE {hi} > {lo} GROUP BY h.g, h.machine_id, h.status"
+    ).bindparams(*binds)
+    for g, mid, status, msecs in conn.execute(periods, params):
+        out.setdefault((int(g), mid), Sums()).seconds[status] = float(msecs) / 1000.0
+    counts = text(
+        f"WITH {cte} SELECT w.g, c.machine_id, sum(c.good), sum(c.good + c.scrap)"
+        " FROM w JOIN mes_counts c ON c.tenant_id = :tenant AND c.machine_id IN :ids"
+        " AND c.at >= w.ws AND c.at < w.we GROUP BY w.g, c.machine_id"
+    ).bindparams(*[b for b in binds if b.key != "now"])
+    params.pop("now")
+    for g, mid, good, total in conn.execute(counts, params):
+        sums = out.setdefault((int(g), mid), Sums())
+        sums.good, sums.total = int(good or 0), int(total or 0)
+    return out
+
+
+def totals(sums: Sums | None, windows: Sequence[oee.Window], ideal_cycle: float) -> oee.Totals:
+    """A machine's OEE inputs from its sums: planned time is the windows less its ``offline`` time."""
+    sums = sums or Sums()
+    planned = oee.length(windows) - sums.seconds.get("offline", 0.0)
+    run = sums.seconds.get("running", 0.0)
+    return oee.Totals(max(planned, 0.0), run, ideal_cycle * sums.total, sums.total, sums.good)
