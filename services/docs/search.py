@@ -6,9 +6,12 @@
   checked with ``LIKE`` on the rows the other words selected.
 * The index is external content (no copy of the text) kept in step by triggers on
   ``docs_documents`` (migration ``1601_docs_fts``), so it changes in the transaction of the
-  change, whoever writes it; the search joins hits back by rowid and filters the tenant.
-* PostgreSQL (or an SQLite without FTS5) searches with ``ILIKE`` (the same inside-word matches),
-  scores title and body hits, and cuts the snippet in Python.
+  change, whoever writes it. Each hit's tenant, status, trash and category are checked in a
+  narrow table by rowid (``docs_document_search_scope``, migration ``1602``, triggers too), not
+  in the documents' pages of text; the page's 20 rows alone are read whole.
+* PostgreSQL (or an SQLite without FTS5) searches with ``ILIKE`` (the same inside-word matches)
+  and scores title and body hits. Both searches cut the snippet in Python from the page's rows.
+* A total is counted to ``TOTAL_CAP + 1`` at most: past the cap it says "at least".
 """
 
 from __future__ import annotations
@@ -32,7 +35,6 @@ TOTAL_CAP = 1000
 MIN_TRIGRAM = 3
 TITLE_WEIGHT, BODY_WEIGHT = 10.0, 1.0
 MARK, END = "<mark>", "</mark>"
-SNIPPET_TOKENS = 16
 SNIPPET_CHARS = 160
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -169,6 +171,15 @@ def _fts_phrase(word: str) -> str:
     return '"' + word.replace('"', '""') + '"'
 
 
+def mark(piece: str, words: list[str]) -> str:
+    """Every occurrence of the words marked (case-insensitively, inside words too)."""
+    if not words:
+        return piece
+    # One pass over all words (longest first), so no word is found inside another's marks.
+    found = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
+    return found.sub(lambda m: MARK + m.group(0) + END, piece)
+
+
 def snippet_of(body: str, words: list[str]) -> str:
     """A window of the body around the first hit, hits marked (the LIKE search's snippet)."""
     low = body.lower()
@@ -177,9 +188,7 @@ def snippet_of(body: str, words: list[str]) -> str:
         piece = body[:SNIPPET_CHARS]
         return piece + ("…" if len(body) > SNIPPET_CHARS else "")
     start = max(0, pos - SNIPPET_CHARS // 3)
-    piece = body[start : start + SNIPPET_CHARS]
-    for w in sorted(words, key=len, reverse=True):
-        piece = re.sub(re.escape(w), lambda m: MARK + m.group(0) + END, piece, flags=re.IGNORECASE)
+    piece = mark(body[start : start + SNIPPET_CHARS], words)
     return ("…" if start > 0 else "") + piece + ("…" if start + SNIPPET_CHARS < len(body) else "")
 
 
@@ -251,8 +260,8 @@ def _fts_search(
     total = conn.execute(text(f"SELECT count(*) FROM (SELECT 1 {source} LIMIT {TOTAL_CAP + 1})"), params).scalar_one()
     if total == 0:
         return [], 0
-    # The page first (bm25 only), then text and snippets for its rows alone: in one query SQLite
-    # would cut a snippet for every hit before sorting, which is what makes a common word slow.
+    # The page first (bm25 only), then the text of its rows alone: in one query SQLite would read
+    # every hit's text (and cut its snippet) before sorting, which is what makes a common word slow.
     rows = conn.execute(
         text(
             f"SELECT k.rowid, bm25({FTS}, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS rank "
@@ -261,26 +270,20 @@ def _fts_search(
         ),
         {**params, "limit": limit, "offset": offset},
     ).all()
-    found: dict[int, tuple[str, str, str | None, str, str, str]] = {}
+    found: dict[int, tuple[str, str, str | None, str, str]] = {}
     if rows:
         marks = ", ".join(str(int(r[0])) for r in rows)  # integers from the index itself
-        for rid, did, title, cat, st, snip, th in conn.execute(
-            text(
-                f"SELECT {FTS}.rowid, d.id, d.title, d.category_id, d.status, "
-                f"snippet({FTS}, 1, '{MARK}', '{END}', '…', {SNIPPET_TOKENS}), "
-                f"highlight({FTS}, 0, '{MARK}', '{END}') FROM {FTS} "
-                f"CROSS JOIN docs_documents AS d ON d.rowid = {FTS}.rowid "
-                f"WHERE {FTS} MATCH :match AND {FTS}.rowid IN ({marks})"
-            ),
-            {"match": params["match"]},
+        for rid, did, title, cat, st, body in conn.execute(
+            text(f"SELECT rowid, id, title, category_id, status, body FROM docs_documents WHERE rowid IN ({marks})")
         ):
-            found[int(rid)] = (did, title, cat, st, snip or "", th or "")
+            found[int(rid)] = (did, title, cat, st, body or "")
     hits = []
     for rid, r in rows:
-        did, title, cat, st, body_snip, th = found[int(rid)]
-        if MARK not in body_snip and MARK in th:
-            body_snip = body_snip or th  # matched in the title only: the body's start is the snippet
-        hits.append(Hit(did, title, body_snip, round(-float(r), 6), cat, st))
+        did, title, cat, st, body = found[int(rid)]
+        # The snippet is cut here, as the LIKE search cuts it: FTS5's snippet() tokenizes each
+        # body into trigrams again, which cost a third of a search's time.
+        snip = snippet_of(body, long) if body else mark(title, long)
+        hits.append(Hit(did, title, snip, round(-float(r), 6), cat, st))
     return hits, int(total)
 
 

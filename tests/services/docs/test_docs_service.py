@@ -143,6 +143,8 @@ def test_search_counts_to_a_cap_and_follows_every_change(runtime: Runtime, monke
     with runtime.db.transaction(ctx.tenant_id) as s:  # the refill after a bulk load keeps the same answers
         fts.rebuild(s)
     assert {h.id for h in execute(ctx, "docs.documents.search", query={"q": "kalibrier"}).items} == left | {docs[0].id}
+    # Marks in one pass: a word is never found inside another word's marks.
+    assert fts.mark("Marmelade lesen", ["lese", "mar"]) == "<mark>Mar</mark>melade <mark>lese</mark>n"
     # A short word is checked on the text of the hits the scope kept.
     assert [h.id for h in execute(ctx, "docs.documents.search", query={"q": "kalibrier 4"}).items] == [docs[4].id]
 
