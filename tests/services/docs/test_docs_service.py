@@ -140,8 +140,9 @@ def test_search_counts_to_a_cap_and_follows_every_change(runtime: Runtime, monke
     assert [h.id for h in in_cat] == [docs[2].id]
     execute(ctx_for(runtime), "docs.documents.restore", id=docs[0].id)
     assert docs[0].id in {h.id for h in execute(ctx, "docs.documents.search", query={"q": "kalibrier"}).items}
-    with runtime.db.transaction(ctx.tenant_id) as s:  # the refill after a bulk load keeps the same answers
-        fts.rebuild(s)
+    if fts.fts_available(ctx):  # the refill after a bulk load keeps the same answers
+        with runtime.db.transaction(ctx.tenant_id) as s:
+            fts.rebuild(s)
     assert {h.id for h in execute(ctx, "docs.documents.search", query={"q": "kalibrier"}).items} == left | {docs[0].id}
     # Marks in one pass: a word is never found inside another word's marks.
     assert fts.mark("Marmelade lesen", ["lese", "mar"]) == "<mark>Mar</mark>melade <mark>lese</mark>n"
