@@ -75,21 +75,24 @@ def window_sums(
     cte, binds, params = _windows(groups)
     params.update(tenant=tenant_id, ids=list(machine_ids), now=now)
     binds += [bindparam("ids", expanding=True), bindparam("now", type_=UTCDateTime())]
+    # Only running and offline time enter OEE. Each row's overlap is computed inside the branches,
+    # so the GROUP BY sorts (g, machine, status, ms) records, not every row's four times.
     end = "coalesce(p.ended_at, :now)"
-    lo, hi = f"{greatest}(h.ps, h.ws)", f"{least}(h.pe, h.we)"
+    lo, hi = f"{greatest}(p.started_at, w.ws)", f"{least}({end}, w.we)"
+    overlap = ms.format(a=lo, b=hi)
+    wanted = "p.status IN ('running', 'offline')"
     periods = text(
         f"WITH {cte}, h AS ("
-        f" SELECT w.g, w.ws, w.we, p.machine_id, p.status, p.started_at AS ps, {end} AS pe"
+        f" SELECT w.g, p.machine_id, p.status, {overlap} AS ms"
         " FROM w JOIN mes_status_periods p ON p.tenant_id = :tenant AND p.machine_id IN :ids"
-        " AND p.started_at >= w.ws AND p.started_at < w.we"
+        f" AND p.started_at >= w.ws AND p.started_at < w.we AND {wanted}"
         " UNION ALL"
-        f" SELECT w.g, w.ws, w.we, p.machine_id, p.status, p.started_at, {end}"
+        f" SELECT w.g, p.machine_id, p.status, {overlap}"
         " FROM w CROSS JOIN mes_machines m JOIN mes_status_periods p ON p.id = ("
         "  SELECT q.id FROM mes_status_periods q WHERE q.tenant_id = :tenant AND q.machine_id = m.id"
         "  AND q.started_at < w.ws ORDER BY q.started_at DESC LIMIT 1)"
-        " WHERE m.tenant_id = :tenant AND m.id IN :ids"
-        f") SELECT h.g, h.machine_id, h.status, sum({ms.format(a=lo, b=hi)}) FROM h"
-        f" WHERE {hi} > {lo} GROUP BY h.g, h.machine_id, h.status"
+        f" WHERE m.tenant_id = :tenant AND m.id IN :ids AND {wanted}"
+        ") SELECT h.g, h.machine_id, h.status, sum(h.ms) FROM h WHERE h.ms > 0 GROUP BY h.g, h.machine_id, h.status"
     ).bindparams(*binds)
     for g, mid, status, msecs in conn.execute(periods, params):
         out.setdefault((int(g), mid), Sums()).seconds[status] = float(msecs) / 1000.0
