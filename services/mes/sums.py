@@ -2,15 +2,19 @@
 
 A month of minute events is millions of rows; reading them into Python costs seconds. The
 windows (a shift's occurrences over the asked period, from ``oee.shift_windows``: a few per day)
-go to the database as a ``VALUES`` list, and one ``GROUP BY`` per table sums, per window group
-(a shift, or the merged planned time) and machine:
+go to the database as a ``VALUES`` list, and for each (window, machine) pair correlated sums over
+index ranges add up, with the window arithmetic in SQL:
 
-* the overlap of each status period with each window (``least(end, window end) - greatest(start,
-  window start)``). A machine's periods never overlap (a late event splits the period it falls
-  in), so the periods touching a window are those starting inside it (an index range) plus at
-  most one per machine starting before it: the machine's last period before the window's start
-  (one index seek). Rows outside every window are never read.
-* the good and all parts counted inside each window (``window start <= at < window end``).
+* the overlap of each ``running`` or ``offline`` period with the window (``least(end, window
+  end) - greatest(start, window start)``). A machine's periods never overlap (a late event splits
+  the period it falls in), so the periods touching a window are those starting inside it (an
+  index range) plus at most one starting before it: the machine's last period before the
+  window's start (one index seek, a second small query). Rows outside every window are not read.
+* the good and all parts counted inside the window (``window start <= at < window end``).
+
+Pairs rather than one ``GROUP BY``: a grouped query sorts every row first, and a month of minute
+events spills that sort to disk; the pairs' sums need no sort at all. The rows per window are
+added up per group (a shift, or the merged planned time) here.
 
 Seconds are summed as whole milliseconds (SQLite's date arithmetic is to the millisecond; the
 events' times are to the second), so the sums are exact on both backends.
@@ -75,36 +79,44 @@ def window_sums(
     cte, binds, params = _windows(groups)
     params.update(tenant=tenant_id, ids=list(machine_ids), now=now)
     binds += [bindparam("ids", expanding=True), bindparam("now", type_=UTCDateTime())]
-    # Only running and offline time enter OEE. Each row's overlap is computed inside the branches,
-    # so the GROUP BY sorts (g, machine, status, ms) records, not every row's four times.
+    # Per (window, machine) pair, correlated sums over index ranges: no GROUP BY, so no sort of
+    # millions of rows (a month of minute events would spill it to disk). Only running and
+    # offline time enter OEE.
     end = "coalesce(p.ended_at, :now)"
-    lo, hi = f"{greatest}(p.started_at, w.ws)", f"{least}({end}, w.we)"
-    overlap = ms.format(a=lo, b=hi)
-    wanted = "p.status IN ('running', 'offline')"
-    periods = text(
-        f"WITH {cte}, h AS ("
-        f" SELECT w.g, p.machine_id, p.status, {overlap} AS ms"
-        " FROM w JOIN mes_status_periods p ON p.tenant_id = :tenant AND p.machine_id IN :ids"
-        f" AND p.started_at >= w.ws AND p.started_at < w.we AND {wanted}"
-        " UNION ALL"
-        f" SELECT w.g, p.machine_id, p.status, {overlap}"
+    overlap = ms.format(a=f"{greatest}(p.started_at, w.ws)", b=f"{least}({end}, w.we)")
+    inside = "p.tenant_id = :tenant AND p.machine_id = m.id AND p.started_at >= w.ws AND p.started_at < w.we"
+    counted = "c.tenant_id = :tenant AND c.machine_id = m.id AND c.at >= w.ws AND c.at < w.we"
+
+    def periods_sum(status: str) -> str:
+        return (
+            f"(SELECT coalesce(sum({greatest}({overlap}, 0)), 0) FROM mes_status_periods p"
+            f" WHERE {inside} AND p.status = '{status}')"
+        )
+
+    main = text(
+        f"WITH {cte} SELECT w.g, m.id, {periods_sum('running')}, {periods_sum('offline')},"
+        f" (SELECT coalesce(sum(c.good), 0) FROM mes_counts c WHERE {counted}),"
+        f" (SELECT coalesce(sum(c.good + c.scrap), 0) FROM mes_counts c WHERE {counted})"
+        " FROM w CROSS JOIN mes_machines m WHERE m.tenant_id = :tenant AND m.id IN :ids"
+    ).bindparams(*binds)
+    for g, mid, run_ms, off_ms, good, total in conn.execute(main, params):  # a row per window: added up
+        sums = out.setdefault((int(g), mid), Sums())
+        for status, v in (("running", run_ms), ("offline", off_ms)):
+            sums.seconds[status] = sums.seconds.get(status, 0.0) + float(v) / 1000.0
+        sums.good += int(good)
+        sums.total += int(total)
+    # The period running into each window from before it: a machine's last one before the start.
+    straddle = text(
+        f"WITH {cte} SELECT w.g, m.id, p.status, {overlap}"
         " FROM w CROSS JOIN mes_machines m JOIN mes_status_periods p ON p.id = ("
         "  SELECT q.id FROM mes_status_periods q WHERE q.tenant_id = :tenant AND q.machine_id = m.id"
         "  AND q.started_at < w.ws ORDER BY q.started_at DESC LIMIT 1)"
-        f" WHERE m.tenant_id = :tenant AND m.id IN :ids AND {wanted}"
-        ") SELECT h.g, h.machine_id, h.status, sum(h.ms) FROM h WHERE h.ms > 0 GROUP BY h.g, h.machine_id, h.status"
+        " WHERE m.tenant_id = :tenant AND m.id IN :ids AND p.status IN ('running', 'offline')"
     ).bindparams(*binds)
-    for g, mid, status, msecs in conn.execute(periods, params):
-        out.setdefault((int(g), mid), Sums()).seconds[status] = float(msecs) / 1000.0
-    counts = text(
-        f"WITH {cte} SELECT w.g, c.machine_id, sum(c.good), sum(c.good + c.scrap)"
-        " FROM w JOIN mes_counts c ON c.tenant_id = :tenant AND c.machine_id IN :ids"
-        " AND c.at >= w.ws AND c.at < w.we GROUP BY w.g, c.machine_id"
-    ).bindparams(*[b for b in binds if b.key != "now"])
-    params.pop("now")
-    for g, mid, good, total in conn.execute(counts, params):
-        sums = out.setdefault((int(g), mid), Sums())
-        sums.good, sums.total = int(good or 0), int(total or 0)
+    for g, mid, status, msecs in conn.execute(straddle, params):
+        if msecs is not None and msecs > 0:
+            sec = out.setdefault((int(g), mid), Sums()).seconds
+            sec[status] = sec.get(status, 0.0) + float(msecs) / 1000.0
     return out
 
 
