@@ -12,8 +12,8 @@ index ranges add up, with the window arithmetic in SQL:
   window's start (one index seek, a second small query). Rows outside every window are not read.
 * the good and all parts counted inside the window (``window start <= at < window end``).
 
-Pairs rather than one ``GROUP BY``: a grouped query sorts every row first, and a month of minute
-events spills that sort to disk; the pairs' sums need no sort at all. The rows per window are
+Pairs rather than one ``GROUP BY``: a grouped query sorts every row first, which was most of
+the time at a month of minute events; the pairs' sums need no sort at all. The rows per window are
 added up per group (a shift, or the merged planned time) here.
 
 Seconds are summed as whole milliseconds (SQLite's date arithmetic is to the millisecond; the
@@ -80,7 +80,7 @@ def window_sums(
     params.update(tenant=tenant_id, ids=list(machine_ids), now=now)
     binds += [bindparam("ids", expanding=True), bindparam("now", type_=UTCDateTime())]
     # Per (window, machine) pair, correlated sums over index ranges: no GROUP BY, so no sort of
-    # millions of rows (a month of minute events would spill it to disk). Only running and
+    # millions of rows first. Only running and
     # offline time enter OEE.
     end = "coalesce(p.ended_at, :now)"
     overlap = ms.format(a=f"{greatest}(p.started_at, w.ws)", b=f"{least}({end}, w.we)")
