@@ -80,8 +80,7 @@ def window_sums(
     params.update(tenant=tenant_id, ids=list(machine_ids), now=now)
     binds += [bindparam("ids", expanding=True), bindparam("now", type_=UTCDateTime())]
     # Per (window, machine) pair, correlated sums over index ranges: no GROUP BY, so no sort of
-    # millions of rows first. Only running and
-    # offline time enter OEE.
+    # millions of rows first. Only running and offline time enter OEE.
     end = "coalesce(p.ended_at, :now)"
     overlap = ms.format(a=f"{greatest}(p.started_at, w.ws)", b=f"{least}({end}, w.we)")
     inside = "p.tenant_id = :tenant AND p.machine_id = m.id AND p.started_at >= w.ws AND p.started_at < w.we"
