@@ -6,9 +6,12 @@
   checked with ``LIKE`` on the rows the other words selected.
 * The index is external content (no copy of the text) kept in step by triggers on
   ``docs_documents`` (migration ``1601_docs_fts``), so it changes in the transaction of the
-  change, whoever writes it; the search joins hits back by rowid and filters the tenant.
-* PostgreSQL (or an SQLite without FTS5) searches with ``ILIKE`` (the same inside-word matches),
-  scores title and body hits, and cuts the snippet in Python.
+  change, whoever writes it. Each hit's tenant, status, trash and category are checked in a
+  narrow table by rowid (``docs_document_search_scope``, migration ``1602``, triggers too), not
+  in the documents' pages of text; the page's 20 rows alone are read whole.
+* PostgreSQL (or an SQLite without FTS5) searches with ``ILIKE`` (the same inside-word matches)
+  and scores title and body hits. Both searches cut the snippet in Python from the page's rows.
+* A total is counted to ``TOTAL_CAP + 1`` at most: past the cap it says "at least".
 """
 
 from __future__ import annotations
@@ -26,10 +29,12 @@ from local_db.models.docs import DocDocument
 from services.core.context import Ctx
 
 FTS = "docs_document_search"
+SCOPE = "docs_document_search_scope"  # tenant, status, trash, category, updated_at by rowid (1602)
+# A search counts its hits up to this many; past it the total is "at least TOTAL_CAP".
+TOTAL_CAP = 1000
 MIN_TRIGRAM = 3
 TITLE_WEIGHT, BODY_WEIGHT = 10.0, 1.0
 MARK, END = "<mark>", "</mark>"
-SNIPPET_TOKENS = 16
 SNIPPET_CHARS = 160
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -166,6 +171,15 @@ def _fts_phrase(word: str) -> str:
     return '"' + word.replace('"', '""') + '"'
 
 
+def mark(piece: str, words: list[str]) -> str:
+    """Every occurrence of the words marked (case-insensitively, inside words too)."""
+    if not words:
+        return piece
+    # One pass over all words (longest first), so no word is found inside another's marks.
+    found = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
+    return found.sub(lambda m: MARK + m.group(0) + END, piece)
+
+
 def snippet_of(body: str, words: list[str]) -> str:
     """A window of the body around the first hit, hits marked (the LIKE search's snippet)."""
     low = body.lower()
@@ -174,9 +188,7 @@ def snippet_of(body: str, words: list[str]) -> str:
         piece = body[:SNIPPET_CHARS]
         return piece + ("…" if len(body) > SNIPPET_CHARS else "")
     start = max(0, pos - SNIPPET_CHARS // 3)
-    piece = body[start : start + SNIPPET_CHARS]
-    for w in sorted(words, key=len, reverse=True):
-        piece = re.sub(re.escape(w), lambda m: MARK + m.group(0) + END, piece, flags=re.IGNORECASE)
+    piece = mark(body[start : start + SNIPPET_CHARS], words)
     return ("…" if start > 0 else "") + piece + ("…" if start + SNIPPET_CHARS < len(body) else "")
 
 
@@ -200,7 +212,8 @@ def search(
     offset: int,
     any_word: bool = False,
 ) -> tuple[list[Hit], int]:
-    """Ranked hits (best first) and their total. ``any_word``: a hit needs one word, not all."""
+    """Ranked hits (best first) and their total, counted to ``TOTAL_CAP + 1`` at most (more than
+    ``TOTAL_CAP`` says "at least that many"). ``any_word``: a hit needs one word, not all."""
     words = words_of(q)
     if not words:
         return [], 0
@@ -223,53 +236,54 @@ def _fts_search(
     any_word: bool,
 ) -> tuple[list[Hit], int]:
     """The index drives the query (``CROSS JOIN`` keeps SQLite from walking the tenant's documents
-    and probing the index once each), then each hit is joined back by rowid and filtered."""
+    and probing the index once each); each hit is checked in the narrow scope table (migration
+    ``1602``: tenant, status, trash, category by rowid), never in the documents' pages of text."""
     params: dict[str, Any] = {
         "match": (" OR " if any_word else " AND ").join(_fts_phrase(w) for w in long),
         "tenant": ctx.tenant_id,
         "status": status or "published",
     }
-    where = [f"{FTS} MATCH :match", "d.tenant_id = :tenant", "d.deleted_at IS NULL", "d.status = :status"]
+    where = [f"{FTS} MATCH :match", "k.tenant_id = :tenant", "k.live = 1", "k.status = :status"]
     if category_id:
-        where.append("d.category_id = :category")
+        where.append("k.category_id = :category")
         params["category"] = category_id
+    joins = f"CROSS JOIN {SCOPE} AS k ON k.rowid = {FTS}.rowid"
+    if short:  # words too short for trigrams: LIKE on the text of the hits the scope kept
+        joins += " CROSS JOIN docs_documents AS d ON d.rowid = k.rowid"
     for n, w in enumerate(short):
         params[f"w{n}"] = _like(w)
         where.append(f"(d.title LIKE :w{n} ESCAPE '\\' OR d.body LIKE :w{n} ESCAPE '\\')")
-    source = f"FROM {FTS} CROSS JOIN docs_documents AS d ON d.rowid = {FTS}.rowid WHERE " + " AND ".join(where)
+    source = f"FROM {FTS} {joins} WHERE " + " AND ".join(where)
     conn = s.connection()
-    total = conn.execute(text("SELECT count(*) " + source), params).scalar_one()
+    # Counted to TOTAL_CAP + 1 at most: past the cap the total says "at least" (a common word's
+    # 50,000 hits are not walked twice); the ranking below still orders all of them.
+    total = conn.execute(text(f"SELECT count(*) FROM (SELECT 1 {source} LIMIT {TOTAL_CAP + 1})"), params).scalar_one()
     if total == 0:
         return [], 0
-    # The page first (bm25 only), then snippets for its rows alone: in one query SQLite would cut a
-    # snippet for every hit before sorting, which is what makes a common word slow.
+    # The page first (bm25 only), then the text of its rows alone: in one query SQLite would read
+    # every hit's text (and cut its snippet) before sorting, which is what makes a common word slow.
     rows = conn.execute(
         text(
-            f"SELECT d.id, d.title, d.category_id, d.status, {FTS}.rowid, "
-            f"bm25({FTS}, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS rank "
+            f"SELECT k.rowid, bm25({FTS}, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS rank "
             + source
-            + " ORDER BY rank, d.updated_at DESC LIMIT :limit OFFSET :offset"
+            + " ORDER BY rank, k.updated_at DESC LIMIT :limit OFFSET :offset"
         ),
         {**params, "limit": limit, "offset": offset},
     ).all()
-    rowids = [int(r[4]) for r in rows]
-    snippets: dict[int, tuple[str, str]] = {}
-    if rowids:
-        marks = ", ".join(str(r) for r in rowids)  # integers from the index itself
-        for rid, snip, th in conn.execute(
-            text(
-                f"SELECT rowid, snippet({FTS}, 1, '{MARK}', '{END}', '…', {SNIPPET_TOKENS}), "
-                f"highlight({FTS}, 0, '{MARK}', '{END}') FROM {FTS} WHERE {FTS} MATCH :match AND rowid IN ({marks})"
-            ),
-            {"match": params["match"]},
+    found: dict[int, tuple[str, str, str | None, str, str]] = {}
+    if rows:
+        marks = ", ".join(str(int(r[0])) for r in rows)  # integers from the index itself
+        for rid, did, title, cat, st, body in conn.execute(
+            text(f"SELECT rowid, id, title, category_id, status, body FROM docs_documents WHERE rowid IN ({marks})")
         ):
-            snippets[int(rid)] = (snip or "", th or "")
+            found[int(rid)] = (did, title, cat, st, body or "")
     hits = []
-    for did, title, cat, st, rid, r in rows:
-        body_snip, th = snippets.get(int(rid), ("", ""))
-        if MARK not in body_snip and MARK in th:
-            body_snip = body_snip or th  # matched in the title only: the body's start is the snippet
-        hits.append(Hit(did, title, body_snip, round(-float(r), 6), cat, st))
+    for rid, r in rows:
+        did, title, cat, st, body = found[int(rid)]
+        # The snippet is cut here, as the LIKE search cuts it: FTS5's snippet() tokenizes each
+        # body into trigrams again, which cost a third of a search's time.
+        snip = snippet_of(body, long) if body else mark(title, long)
+        hits.append(Hit(did, title, snip, round(-float(r), 6), cat, st))
     return hits, int(total)
 
 
@@ -287,7 +301,8 @@ def _like_search(
     per_word = [or_(_has(D.title, w), _has(D.body, w)) for w in words]
     found = or_(*per_word) if any_word else and_(*per_word)
     conds = [*_filters(ctx, status, category_id), found]
-    total = s.execute(select(func.count()).select_from(D).where(*conds)).scalar_one()
+    counted = select(D.id).where(*conds).limit(TOTAL_CAP + 1).subquery()
+    total = s.execute(select(func.count()).select_from(counted)).scalar_one()
     if total == 0:
         return [], 0
     score: Any = literal(0.0)
@@ -323,4 +338,10 @@ def tag_filter(tag: str) -> ColumnElement[bool]:
 
 def rebuild(s: Session) -> None:
     """Refill the index from the documents (after bulk loads that bypassed the triggers)."""
-    s.connection().exec_driver_sql(f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')")
+    conn = s.connection()
+    conn.exec_driver_sql(f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')")
+    conn.exec_driver_sql(f"DELETE FROM {SCOPE}")
+    conn.exec_driver_sql(
+        f"INSERT INTO {SCOPE}(rowid, tenant_id, status, category_id, live, updated_at) SELECT rowid, tenant_id,"
+        " status, category_id, deleted_at IS NULL, updated_at FROM docs_documents"
+    )

@@ -7,6 +7,9 @@ permanent delete.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
@@ -17,7 +20,7 @@ from services.core.context import Ctx
 from services.core.errors import Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.files import FileResult, Upload
-from services.core.pagination import ListQuery, Page, page_spec, paginate
+from services.core.pagination import ListQuery, Page, PageSpec, page_spec, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.core.storage import IMAGE_TYPES, read_blob, store_blob
 from services.docs import search as fts
@@ -111,7 +114,25 @@ def search_documents(ctx: Ctx, query: SearchQuery) -> Page[SearchHit]:
         hits, total = fts.search(
             ctx, s, query.q, status=query.status, category_id=query.category_id, limit=spec.limit, offset=spec.offset
         )
-        return Page([SearchHit(**h.__dict__) for h in hits], total, spec)
+        return _hits_page(hits, total, spec)
+
+
+@dataclass
+class SearchPage(Page[SearchHit]):
+    """A search's page: past ``fts.TOTAL_CAP`` hits the total is that cap and ``total_capped`` says
+    there are more (the envelope's ``meta`` and ``pagination`` carry it beside ``total``)."""
+
+    capped: bool = False
+
+    def meta(self) -> dict[str, Any]:
+        out = super().meta()
+        out["meta"]["total_capped"] = out["pagination"]["total_capped"] = self.capped
+        return out
+
+
+def _hits_page(hits: list[fts.Hit], total: int, spec: PageSpec) -> SearchPage:
+    items = [SearchHit(**h.__dict__) for h in hits]
+    return SearchPage(items, min(total, fts.TOTAL_CAP), spec, capped=total > fts.TOTAL_CAP)
 
 
 @use_case(
@@ -130,7 +151,7 @@ def suggest_documents(ctx: Ctx, query: SuggestQuery) -> Page[SearchHit]:
         hits, total = fts.search(
             ctx, s, " ".join(words), status="published", category_id=None, limit=spec.limit, offset=0, any_word=True
         )
-        return Page([SearchHit(**h.__dict__) for h in hits], total, spec)
+        return _hits_page(hits, total, spec)
 
 
 @use_case("docs.documents.get", "GET /documents/{id}", tx="read", roles=STAFF)

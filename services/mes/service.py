@@ -7,13 +7,12 @@ and counts, never averaging percentages.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import String, func, or_, select, type_coerce
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
@@ -25,7 +24,7 @@ from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import ListQuery, Page, page_spec, paginate
 from services.core.roles import MANAGERS, STAFF
-from services.mes import oee, states
+from services.mes import oee, states, sums
 from services.mes.schemas import (
     STOP_REASONS,
     AlarmEvent,
@@ -592,53 +591,6 @@ def _machines(s: Session, q: Window) -> list[MesMachine]:
     return list(s.execute(stmt).scalars())
 
 
-def _naive(v: Any) -> datetime:
-    """A stored time as naive UTC: SQLite's text read raw (``fromisoformat`` is C-fast), or a driver datetime."""
-    if isinstance(v, str):
-        return datetime.fromisoformat(v)
-    return v.astimezone(UTC).replace(tzinfo=None) if v.tzinfo else v
-
-
-def _history(
-    s: Session, ctx: Ctx, ids: Sequence[str], lo: datetime, hi: datetime
-) -> tuple[dict[str, list[tuple[datetime, datetime, str]]], dict[str, list[tuple[datetime, int, int]]]]:
-    """Status periods and counts of the machines overlapping ``[lo, hi)``, per machine, in time order,
-    as naive UTC times (compare with ``oee.naive`` windows).
-
-    Read as plain rows on the session's connection, times raw: a month of minute events is millions
-    of rows, and typed datetimes cost more than the whole computation. The tenant is filtered here.
-    """
-    now = _naive(ctx.now())
-    periods: dict[str, list[tuple[datetime, datetime, str]]] = defaultdict(list)
-    counts: dict[str, list[tuple[datetime, int, int]]] = defaultdict(list)
-    if not ids:
-        return periods, counts
-    conn = s.connection()
-    P = MesStatusPeriod
-    rows = conn.execute(
-        select(P.machine_id, type_coerce(P.started_at, String), type_coerce(P.ended_at, String), P.status)
-        .where(
-            P.tenant_id == ctx.tenant_id,
-            P.machine_id.in_(ids),
-            P.started_at < hi,
-            or_(P.ended_at.is_(None), P.ended_at > lo),
-        )
-        .order_by(P.machine_id, P.started_at)
-    )
-    for mid, start, end, status in rows:
-        st = _naive(start)
-        periods[mid].append((st, _naive(end) if end is not None else max(now, st), status))
-    C = MesCount
-    crow = conn.execute(
-        select(C.machine_id, type_coerce(C.at, String), C.good, C.scrap)
-        .where(C.tenant_id == ctx.tenant_id, C.machine_id.in_(ids), C.at >= lo, C.at < hi)
-        .order_by(C.machine_id, C.at)
-    )
-    for mid, at, good, scrap in crow:
-        counts[mid].append((_naive(at), good, scrap))
-    return periods, counts
-
-
 def _page(rows: list[Any], query: ListQuery) -> Page[Any]:
     """A computed list, paged like every list (in the order it was computed)."""
     spec = page_spec(query, sortable=[], default_sort=None)
@@ -668,12 +620,8 @@ def _totals(
     windows: list[oee.Window] | None = None,
 ) -> dict[str, oee.Totals]:
     windows = _planned(s, ctx, lo, hi) if windows is None else windows
-    periods, counts = _history(s, ctx, [m.id for m in machines], lo, hi)
-    plain = oee.naive(windows)
-    return {
-        m.id: oee.machine_totals(periods.get(m.id, []), counts.get(m.id, []), plain, m.ideal_cycle_seconds)
-        for m in machines
-    }
+    got = sums.window_sums(s, ctx.tenant_id, [m.id for m in machines], [windows], ctx.now())
+    return {m.id: sums.totals(got.get((0, m.id)), windows, m.ideal_cycle_seconds) for m in machines}
 
 
 @use_case("mes.oee.overall", "GET /oee", tx="read", roles=STAFF, summary="OEE of all (or some) machines")
@@ -703,14 +651,13 @@ def oee_by_shift(ctx: Ctx, query: WindowQuery) -> Page[OeeShiftOut]:
     with ctx.read() as s:
         machines = _machines(s, query)
         tz = tenant_tz(s, ctx)
-        periods, counts = _history(s, ctx, [m.id for m in machines], lo, hi)
-        for sh in _shifts(s):
-            windows = oee.naive(oee.shift_windows(sh.start, sh.end, sh.days, lo, hi, tz))
+        shifts = _shifts(s)
+        groups = [oee.shift_windows(sh.start, sh.end, sh.days, lo, hi, tz) for sh in shifts]
+        got = sums.window_sums(s, ctx.tenant_id, [m.id for m in machines], groups, ctx.now())
+        for g, (sh, windows) in enumerate(zip(shifts, groups, strict=True)):
             total = oee.Totals()
             for m in machines:
-                total.add(
-                    oee.machine_totals(periods.get(m.id, []), counts.get(m.id, []), windows, m.ideal_cycle_seconds)
-                )
+                total.add(sums.totals(got.get((g, m.id)), windows, m.ideal_cycle_seconds))
             out.append(OeeShiftOut(shift_id=sh.id, name=sh.name, **total.figures()))
     return _page(out, query)
 
@@ -844,13 +791,12 @@ def shift_report(ctx: Ctx, id: str, query: ReportQuery) -> ShiftReportOut:
         stops: dict[tuple[str, str], list[float]] = {}
         scrap = 0
         if windows:
-            periods, counts = _history(s, ctx, [m.id for m in machines], ws, hi)
-            plain = oee.naive(windows)
+            got = sums.window_sums(s, ctx.tenant_id, [m.id for m in machines], [windows], now)
             for m in machines:
-                t = oee.machine_totals(periods.get(m.id, []), counts.get(m.id, []), plain, m.ideal_cycle_seconds)
+                t = sums.totals(got.get((0, m.id)), windows, m.ideal_cycle_seconds)
                 total.add(t)
                 rows.append(OeeMachineOut(machine_id=m.id, code=m.code, name=m.name, **t.figures()))
-                scrap += sum(sc for at, _g, sc in counts.get(m.id, []))
+                scrap += t.total - t.good
             P = MesStatusPeriod
             for status, reason, start, end in s.execute(
                 select(P.status, P.reason, P.started_at, P.ended_at).where(

@@ -105,6 +105,51 @@ def test_search_ranks_finds_inside_words_and_marks_snippets(runtime: Runtime) ->
     )
 
 
+def test_search_counts_to_a_cap_and_follows_every_change(runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``TOTAL_CAP`` hits the total is the cap and ``total_capped`` says there are more (the
+    ranking still orders them all); the index's scope table follows trash, status and category."""
+    ctx = ctx_for(runtime)
+    docs = [
+        execute(
+            ctx,
+            "docs.documents.create",
+            body={"title": f"Kalibrierung {n}", "body": "kalibrier " * (n + 1), "status": "published"},
+        )
+        for n in range(5)
+    ]
+    full = execute(ctx, "docs.documents.search", query={"q": "kalibrier"})
+    assert (full.total, full.meta()["meta"]["total_capped"]) == (5, False)
+    monkeypatch.setattr(fts, "TOTAL_CAP", 3)
+    capped = execute(ctx, "docs.documents.search", query={"q": "kalibrier", "limit": 2, "offset": 2})
+    assert (capped.total, capped.meta()["meta"]["total_capped"], capped.meta()["pagination"]["total_capped"]) == (
+        3,
+        True,
+        True,
+    )
+    assert [h.id for h in capped.items] == [h.id for h in full.items[2:4]]  # the same ranking, paged
+    monkeypatch.setattr(fts, "TOTAL_CAP", 5)  # exactly the cap: not capped
+    assert execute(ctx, "docs.documents.search", query={"q": "kalibrier"}).meta()["meta"]["total_capped"] is False
+    # Trash, status and category changes reach the search in the same transaction.
+    execute(ctx_for(runtime), "docs.documents.delete", id=docs[0].id, query={})
+    execute(ctx_for(runtime), "docs.documents.update", id=docs[1].id, body={"status": "archived"})
+    cat = demo_id("docs-category", "returns")
+    execute(ctx_for(runtime), "docs.documents.update", id=docs[2].id, body={"category_id": cat})
+    left = {h.id for h in execute(ctx, "docs.documents.search", query={"q": "kalibrier"}).items}
+    assert left == {d.id for d in docs[2:]}
+    in_cat = execute(ctx, "docs.documents.search", query={"q": "kalibrier", "category_id": cat}).items
+    assert [h.id for h in in_cat] == [docs[2].id]
+    execute(ctx_for(runtime), "docs.documents.restore", id=docs[0].id)
+    assert docs[0].id in {h.id for h in execute(ctx, "docs.documents.search", query={"q": "kalibrier"}).items}
+    if fts.fts_available(ctx):  # the refill after a bulk load keeps the same answers
+        with runtime.db.transaction(ctx.tenant_id) as s:
+            fts.rebuild(s)
+    assert {h.id for h in execute(ctx, "docs.documents.search", query={"q": "kalibrier"}).items} == left | {docs[0].id}
+    # Marks in one pass: a word is never found inside another word's marks.
+    assert fts.mark("Marmelade lesen", ["lese", "mar"]) == "<mark>Mar</mark>melade <mark>lese</mark>n"
+    # A short word is checked on the text of the hits the scope kept.
+    assert [h.id for h in execute(ctx, "docs.documents.search", query={"q": "kalibrier 4"}).items] == [docs[4].id]
+
+
 def test_like_search_matches_the_same_way(runtime: Runtime) -> None:
     ctx = ctx_for(runtime)
     with runtime.db.reading(ctx.tenant_id) as s:
