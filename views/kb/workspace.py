@@ -130,7 +130,8 @@ class KnowledgeBaseWorkspace(Workspace):
             self.results.addItem(item)
         self.results.blockSignals(False)
         n = page.total
-        self.status.setText(f"{n} article{'s' if n != 1 else ''}" + (" found" if searched else ""))
+        more = "+" if getattr(page, "capped", False) else ""  # a search counts to its cap and stops
+        self.status.setText(f"{n:,}{more} article{'s' if n != 1 else ''}" + (" found" if searched else ""))
         if page.items and not searched:
             self.results.setCurrentRow(0)
 
