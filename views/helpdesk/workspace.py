@@ -40,7 +40,7 @@ from services.core.files import Upload
 from services.core.roles import STAFF
 from views.base import StationSession, Workspace
 from views.ops import error_message
-from views.shell.forms import scrolling
+from views.shell.forms import scrolling, wrapping
 
 QUEUES: list[tuple[str, str]] = [
     ("new", "New"),
@@ -221,8 +221,7 @@ class TicketTab(QWidget):
         kb_row.addWidget(self.kb_text_btn)
         kl.addLayout(kb_row)
         self.history = named(QListWidget(), "requester-history")
-        self.history.setWordWrap(True)
-        self.history.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        wrapping(self.history)
         # Enter or a double click opens that ticket as a tab too.
         self.history.itemActivated.connect(
             lambda item: item.data(Qt.ItemDataRole.UserRole) and desk.open_ticket(item.data(Qt.ItemDataRole.UserRole))

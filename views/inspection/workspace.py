@@ -47,7 +47,7 @@ from services.core.files import Upload
 from services.upgrade import grading
 from views.base import StationSession, Workspace
 from views.ops import error_message
-from views.shell.forms import scrolling
+from views.shell.forms import scrolling, wrapping
 
 QUEUES: list[tuple[str, str]] = [
     ("To review", "submitted"),
@@ -213,8 +213,7 @@ class InspectionWorkspace(Workspace):
         self.queue = QListWidget()
         self.queue.setAccessibleName("Trade-ins in the queue")
         # A narrow queue wraps its lines rather than hiding the value behind a scroll bar.
-        self.queue.setWordWrap(True)
-        self.queue.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        wrapping(self.queue)
         self.queue.itemActivated.connect(self._open_item)
         self.queue.itemClicked.connect(self._open_item)
         lv.addWidget(self.queue_kind)

@@ -48,6 +48,7 @@ from services.qr import render
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.qrdesign.chart import ScanChart
+from views.shell.forms import wrapping
 
 STYLE = """
 #workspace-qrdesign { font-size: 16pt; }
@@ -125,8 +126,7 @@ class QrDesignWorkspace(Workspace):
         left.addWidget(QLabel("Codes"))
         self.code_list = QListWidget()
         self.code_list.setStyleSheet("font-size: 15pt;")
-        self.code_list.setWordWrap(True)
-        self.code_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        wrapping(self.code_list)
         self.code_list.currentItemChanged.connect(lambda cur, _prev: self._picked(cur))
         left.addWidget(self.code_list, 1)
         new = QPushButton("New code (Ctrl+N)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QListWidget, QScrollArea, QVBoxLayout, QWidget
 
 from views.shell.theme import set_role
 
@@ -66,6 +66,13 @@ def scrolling(inner: QWidget) -> QScrollArea:
     area.viewport().setAutoFillBackground(False)
     inner.setAutoFillBackground(False)
     return area
+
+
+def wrapping(lst: QListWidget) -> QListWidget:
+    """A list in a narrow column: long lines wrap, never behind a sideways scroll bar."""
+    lst.setWordWrap(True)
+    lst.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return lst
 
 
 # Pydantic's wording is for developers; these read better next to a field.

@@ -36,7 +36,7 @@ from services.core.roles import STAFF
 from services.mes.schemas import STOP_REASONS
 from views.base import StationSession, Workspace
 from views.ops import error_message
-from views.shell.forms import scrolling
+from views.shell.forms import scrolling, wrapping
 from views.shell.scan_input import ScanInput
 
 # Tile colours by state (background, text): running green, idle amber, setup blue, down red, offline grey.
@@ -188,8 +188,7 @@ class ShopFloorWorkspace(Workspace):
         self.alarms.setObjectName("alarms")
         self.alarms.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.alarms.setMinimumHeight(90)
-        self.alarms.setWordWrap(True)  # a long alarm text wraps, read at arm's length
-        self.alarms.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        wrapping(self.alarms)  # a long alarm text wraps, read at arm's length
         panel.addWidget(self.alarms, 1)
         side = QWidget()
         side.setLayout(panel)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from services.core.errors import ServiceError
 from views.base import StationSession, Workspace
+from views.shell.forms import wrapping
 from views.shell.scan_input import ScanInput
 from views.warehouse.workspace import GREEN, RED, TONES, WHITE, YELLOW
 
@@ -138,14 +139,11 @@ class StockCountWorkspace(Workspace):
         self.transfer_list = QListWidget()
         self.transfer_list.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.transfer_list.setStyleSheet("font-size: 14pt;")
-        self.transfer_list.setWordWrap(True)
+        wrapping(self.transfer_list)
         right.addWidget(self.transfer_list, 2)
         right.addWidget(QLabel("Scans this shift"))
-        self.history = QListWidget()
+        self.history = wrapping(QListWidget())
         self.history.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        for lst in (self.transfer_list, self.history):  # a narrow column wraps, never scrolls sideways
-            lst.setWordWrap(True)
-            lst.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         right.addWidget(self.history, 3)
         body.addLayout(right, 3)
 
