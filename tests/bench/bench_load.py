@@ -78,6 +78,8 @@ class Stats:
     acked = 0  # changes answered applied (or duplicate of an applied one)
     killed_at: float | None = None
     killed_pid: int | None = None
+    acked_at_kill: int = 0
+    kill_missed: str = ""
 
 
 def pct(values: list[float], q: float) -> float:
@@ -88,10 +90,22 @@ def pct(values: list[float], q: float) -> float:
 
 
 def worker_pids(parent: int) -> list[int]:
-    out = subprocess.run(
-        ["ps", "-ww", "-o", "pid=,args=", "--ppid", str(parent)], capture_output=True, text=True
-    ).stdout
-    return sorted(int(line.split()[0]) for line in out.splitlines() if "spawn_main" in line)
+    """The server's worker processes: its children started by multiprocessing (read from /proc, so
+    a busy machine cannot make a ``ps`` call miss them)."""
+    pids = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            stat = (proc / "stat").read_text()
+            cmdline = (proc / "cmdline").read_bytes()
+        except OSError:  # ended while we looked
+            continue
+        # The parent pid is the 2nd field after the command name, which is in parentheses.
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if ppid == parent and b"spawn_main" in cmdline:
+            pids.append(int(proc.name))
+    return sorted(pids)
 
 
 def entries(secret: str, station: str, start: int, n: int) -> list[dict[str, Any]]:
@@ -143,7 +157,9 @@ async def station(url: str, name: str, secret: str, n: int, stats: Stats) -> Non
             if wrong:
                 stats.errors["push"].append(str(wrong[:2]))
                 return
-            stats.acked += sum(1 for a in done if a["status"] == "applied")
+            # "duplicate" is acknowledged too: an earlier try of this batch, cut by the kill or
+            # by the client's timeout, was applied before its answer got lost.
+            stats.acked += len(done)
             i += len(done)
         cursor = ""
         while True:
@@ -207,12 +223,18 @@ async def killer(parent: int, at_acked: int, stats: Stats, until: asyncio.Event)
     while not until.is_set() and stats.acked < at_acked:
         await asyncio.sleep(0.02)
     if until.is_set():
+        stats.kill_missed = f"the load ended before {at_acked} changes were acknowledged ({stats.acked})"
         return
-    pids = worker_pids(parent)
-    if pids:
-        stats.killed_pid = pids[0]
-        stats.killed_at = time.perf_counter()
-        os.kill(pids[0], signal.SIGKILL)
+    for _ in range(100):  # a worker being started again by the supervisor: wait for it
+        pids = worker_pids(parent)
+        if pids:
+            stats.killed_pid = pids[0]
+            stats.killed_at = time.perf_counter()
+            stats.acked_at_kill = stats.acked
+            os.kill(pids[0], signal.SIGKILL)
+            return
+        await asyncio.sleep(0.1)
+    stats.kill_missed = f"no worker process of {parent} found to kill"
 
 
 def list_paths() -> list[str]:
@@ -405,9 +427,11 @@ async def run(args: argparse.Namespace, url: str, hook: str, parent: int, db_url
     if stats.killed_pid:
         print(
             f"kill -9 of worker {stats.killed_pid} at {stats.killed_at - started if stats.killed_at else 0:.1f} s "
-            f"(after {int(total * 0.4)} changes acknowledged); requests cut and sent again: {dict(stats.cut)}; "
+            f"(after {stats.acked_at_kill} of {total} changes acknowledged); requests cut and sent again: {dict(stats.cut)}; "
             f"workers now: {len(worker_pids(parent))}"
         )
+    if kill is not None and not stats.killed_pid:
+        problems.append(f"the worker was not killed: {stats.kill_missed}")
     errors = sum(len(v) for v in stats.errors.values())
     print(f"errors: {errors}" + "".join(f"\n  {k}: {v[:3]}" for k, v in stats.errors.items() if v))
     print("checks: " + ("all passed (nothing acknowledged lost, nothing applied twice)" if not problems else ""))
