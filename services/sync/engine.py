@@ -78,6 +78,7 @@ class SyncEngine:
         self.status = SyncStatus("offline")
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self._client: PlatformClient | None = None
         self._round = asyncio.Lock()
         self._files_sent: set[str] = set()
@@ -103,10 +104,12 @@ class SyncEngine:
 
     def start(self) -> None:
         if self._task is None or self._task.done():
+            self._stopping = False
             self._task = asyncio.ensure_future(self.run())
 
     async def stop(self) -> None:
         if self._task is not None:
+            self._stopping = True  # a cancel swallowed by a library still ends the loop
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
@@ -120,7 +123,7 @@ class SyncEngine:
         self._wake.set()
 
     async def run(self) -> None:
-        while True:
+        while not self._stopping:
             delay = self.interval
             self._wake.clear()  # a wake during the round below starts the next one at once
             try:
@@ -141,8 +144,11 @@ class SyncEngine:
                 await self._counts()
             except Exception:  # noqa: BLE001 - the status line can wait for the next round
                 log.exception("reading the outbox counts failed")
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for loses a cancel that arrives as
+            # the wake is set (a commit at sign-out), and stop() then waits for ever.
             try:
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+                async with asyncio.timeout(delay):
+                    await self._wake.wait()
                 await asyncio.sleep(0.05)  # let a burst of scans land in one batch
             except TimeoutError:
                 pass

@@ -547,3 +547,30 @@ def test_a_role_change_made_on_a_station_reaches_the_platform(platform: Platform
     with platform_db(platform) as db:
         role = db.execute("SELECT role FROM memberships WHERE user_id = ? AND tenant_id = ?", (operator, a.tenant.id))
         assert role.fetchone()[0] == "admin"
+
+
+def test_stop_ends_the_engine_even_when_a_wake_comes_with_the_cancel(make_station: Any) -> None:
+    """Sign-out commits (a wake) and stops the engine in the same turn of the loop; the engine must
+    end, not loop on because the cancel got lost in its wait for the next round."""
+    a = make_station("stop-wake")
+    ended: list[bool] = []
+
+    async def run() -> None:
+        for _ in range(20):
+            e = a.engine(interval=30)
+            e.start()
+            for _ in range(200):  # until the first round is over and the engine waits
+                await asyncio.sleep(0.01)
+                if e.status.state != "offline" or e.status.message:
+                    break
+            await asyncio.sleep(0.02)
+            e.wake()
+            try:
+                await asyncio.wait_for(e.stop(), 5)
+            except TimeoutError:
+                ended.append(False)
+                return
+            ended.append(True)
+
+    asyncio.run(run())
+    assert ended == [True] * 20
