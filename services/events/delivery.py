@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import socket
 import ssl
@@ -37,6 +38,7 @@ from services.events.safety import BlockedAddress, SafeBackend
 from services.events.store import Job, Result
 
 log = logging.getLogger("events.delivery")
+RECORD_WAITS = 5  # the recorder waits up to ~5 ms for a fuller batch
 USER_AGENT = "platform-webhooks/0.1"
 
 
@@ -333,6 +335,7 @@ class DeliveryWorker:
 
     async def _claimer(self) -> None:
         assert self._wake is not None and self._jobs is not None
+        backlog = False  # the last claim came back full: more is probably due
         while not self._stopping:
             self._wake.clear()
             room = self.capacity - self.inflight
@@ -341,11 +344,14 @@ class DeliveryWorker:
                 if room >= self.config.lanes:
                     now = self.rt.clock.now()
                     jobs = await asyncio.to_thread(
-                        store.claim_due, self.rt.db, self.config, now, room, self.rt.secret_key
+                        functools.partial(
+                            store.claim_due, self.rt.db, self.config, now, room, self.rt.secret_key, probe=not backlog
+                        )
                     )
                     for j in jobs:
                         self.inflight += 1
                         self._jobs.put_nowait(j)
+                    backlog = len(jobs) == room
                     if len(jobs) < room:
                         # Nothing else is due now: sleep until the next retry is (or a wake-up).
                         due = await asyncio.to_thread(store.next_due, self.rt.db, now)
@@ -377,9 +383,13 @@ class DeliveryWorker:
                 done = True
             else:
                 batch.append(first)
-                if self.inflight > self._results.qsize() + 1 and self._results.qsize() < self.config.lanes:
-                    # More answers are on their way: wait a moment and write them together.
-                    await asyncio.sleep(0.002)
+                # More answers are on their way: wait a few milliseconds (at most) for a lane's worth
+                # and write them together (a write transaction's fixed cost is most of a small one's).
+                for _ in range(RECORD_WAITS):
+                    queued = self._results.qsize() + 1
+                    if queued >= self.config.lanes or self.inflight <= queued:
+                        break
+                    await asyncio.sleep(0.001)
             while not self._results.empty():
                 r = self._results.get_nowait()
                 if r is None:

@@ -11,16 +11,20 @@ serialises claimers; one worker per database is the supported set-up there.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import and_, bindparam, delete, func, insert, null, or_, select, update
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine import Connection
 
 from local_db import Database, new_id
 from local_db.base import table_of
+from local_db.engine import Prepared
 from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
 from services.core.sealing import unseal
 from services.events import states
@@ -128,14 +132,19 @@ def next_due(db: Database, now: datetime) -> datetime | None:
         return s.connection().execute(_NEXT_DUE, {"now": now}).scalar_one_or_none()
 
 
-def claim_due(db: Database, config: DeliveryConfig, now: datetime, limit: int, seal_key: str = "") -> list[Job]:
-    """Lease up to ``limit`` due deliveries and build their requests (secrets unsealed with ``seal_key``)."""
+def claim_due(
+    db: Database, config: DeliveryConfig, now: datetime, limit: int, seal_key: str = "", *, probe: bool = True
+) -> list[Job]:
+    """Lease up to ``limit`` due deliveries and build their requests (secrets unsealed with ``seal_key``).
+
+    ``probe``: look with a read first (most wake-ups find nothing, and SQLite then takes no write
+    lock); the worker leaves it out while a backlog is draining (its last claim came back full)."""
     if limit <= 0:
         return []
-    # A read first: most wake-ups find nothing, and SQLite then takes no write lock.
-    with db.reading(None) as s:
-        if not s.connection().execute(_ANY_DUE, {"now": now}).first():
-            return []
+    if probe:
+        with db.reading(None) as s:
+            if not s.connection().execute(_ANY_DUE, {"now": now}).first():
+                return []
     token = new_id()
     lease = now + timedelta(seconds=3 * config.timeout + 30)
     with db.transaction(None) as s:
@@ -213,6 +222,29 @@ def _job(r: Any, ev: Any, token: str, now: datetime, seal_key: str, bodies: dict
     )
 
 
+class _Many(Prepared):
+    """A Core statement run for many rows at once; on SQLite straight on the driver's
+    ``executemany`` (compiled once, values through the same bind processors as
+    ``Connection.execute``): SQLAlchemy's per-row parameter handling cost more than the rows'
+    writes. Other databases, and anything the plan cannot take, go through ``conn.execute``."""
+
+    def run_many(self, conn: Connection, rows: list[dict[str, Any]]) -> None:
+        if not rows:
+            return
+        plan = self._plan(conn, frozenset(rows[0])) if conn.dialect.name == "sqlite" and conn.in_transaction() else None
+        if plan is None:
+            conn.execute(self.stmt, rows)
+            return
+        sql, binds = plan
+        values = [tuple(p(r[k]) if p is not None else r[k] for k, p in binds) for r in rows]
+        try:
+            conn.connection.driver_connection.executemany(sql, values)  # type: ignore[union-attr]
+        except sqlite3.Error as exc:
+            raise sa_exc.DBAPIError.instance(
+                sql, values, exc, sqlite3.Error, hide_parameters=True, dialect=conn.dialect
+            ) from exc
+
+
 _RECORD = (
     update(D)
     .where(D.c.id == bindparam("d_id"), D.c.claim_token == bindparam("d_token"))
@@ -223,15 +255,16 @@ _RECORD = (
         completed_at=bindparam("d_done"),
         last_status_code=bindparam("d_code"),
         last_error=bindparam("d_error"),
-        claimed_until=None,
-        claim_token=None,
+        claimed_until=null(),  # NULL in the statement's text: every bound value comes from the rows
+        claim_token=null(),
     )
 )
 
 
 _HELD = select(D.c.id, D.c.claim_token).where(D.c.id.in_(bindparam("ids", expanding=True)))
 _HELD_LOCKED = _HELD.with_for_update()
-_INSERT_ATTEMPTS = insert(A)
+_RECORD_MANY = _Many(_RECORD)
+_INSERT_ATTEMPTS = _Many(insert(A))
 
 
 def _outcome(config: DeliveryConfig, r: Result, now: datetime) -> tuple[str, datetime | None, datetime | None]:
@@ -298,8 +331,8 @@ def record(db: Database, config: DeliveryConfig, results: Sequence[Result], now:
             if status == states.FAILED and j.kind != "test":
                 failed.append(r)
         if updates:
-            conn.execute(_RECORD, updates)
-            conn.execute(_INSERT_ATTEMPTS, attempts)
+            _RECORD_MANY.run_many(conn, updates)
+            _INSERT_ATTEMPTS.run_many(conn, attempts)
     for r in failed:
         j = r.job
         log.error(

@@ -54,6 +54,7 @@ SUBS = 50
 CPU: dict[str, list[float]] = {"worker": [], "bare": []}
 # --stages: CPU seconds per stage of one worker run (thread CPU clocks), summed over the run.
 STAGES: dict[str, float] = {}
+CALLS: dict[str, int] = {}
 SHIPPED = {"order_id": "o1", "tracking_number": "1Z999", "carrier": "UPS", "shipped_at": "2026-01-06T09:00:00Z"}
 
 
@@ -279,6 +280,7 @@ def stage_split(base: str, ca: str, events: int, runs: int) -> None:
                 return fn(*a, **kw)
             finally:
                 STAGES[name] = STAGES.get(name, 0.0) + time.thread_time() - c
+                CALLS[name] = CALLS.get(name, 0) + 1
 
         return wrapper
 
@@ -288,6 +290,7 @@ def stage_split(base: str, ca: str, events: int, runs: int) -> None:
     try:
         for _ in range(runs):
             STAGES.clear()
+            CALLS.clear()
             rate = asyncio.run(bench_worker(base, ca, events))
             n = events * SUBS
             split = {k: v / n * 1e6 for k, v in STAGES.items()}
@@ -300,7 +303,8 @@ def stage_split(base: str, ca: str, events: int, runs: int) -> None:
             print(
                 f"run: {rate:.0f}/s, bare {bare:.0f}/s; CPU us per delivery: "
                 + ", ".join(f"{k} {v:.0f}" for k, v in split.items() if k != "rate")
-                + f"; bare {CPU['bare'][-1] * 1e6:.0f}"
+                + f"; bare {CPU['bare'][-1] * 1e6:.0f}; calls "
+                + ", ".join(f"{k} {v}" for k, v in CALLS.items())
             )
     finally:
         for name, fn in originals.items():
