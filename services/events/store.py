@@ -11,7 +11,6 @@ serialises claimers; one worker per database is the supported set-up there.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -19,15 +18,13 @@ from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import and_, bindparam, delete, func, insert, null, or_, select, update
-from sqlalchemy import exc as sa_exc
-from sqlalchemy.engine import Connection
 
 from local_db import Database, new_id
 from local_db.base import table_of
-from local_db.engine import Prepared
 from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
 from services.core.sealing import unseal
 from services.events import states
+from services.events.batch import Many
 from services.events.fanout import DeliveryConfig, encode, event_body
 
 log = logging.getLogger("events.delivery")
@@ -222,29 +219,6 @@ def _job(r: Any, ev: Any, token: str, now: datetime, seal_key: str, bodies: dict
     )
 
 
-class _Many(Prepared):
-    """A Core statement run for many rows at once; on SQLite straight on the driver's
-    ``executemany`` (compiled once, values through the same bind processors as
-    ``Connection.execute``): SQLAlchemy's per-row parameter handling cost more than the rows'
-    writes. Other databases, and anything the plan cannot take, go through ``conn.execute``."""
-
-    def run_many(self, conn: Connection, rows: list[dict[str, Any]]) -> None:
-        if not rows:
-            return
-        plan = self._plan(conn, frozenset(rows[0])) if conn.dialect.name == "sqlite" and conn.in_transaction() else None
-        if plan is None:
-            conn.execute(self.stmt, rows)
-            return
-        sql, binds = plan
-        values = [tuple(p(r[k]) if p is not None else r[k] for k, p in binds) for r in rows]
-        try:
-            conn.connection.driver_connection.executemany(sql, values)  # type: ignore[union-attr]
-        except sqlite3.Error as exc:
-            raise sa_exc.DBAPIError.instance(
-                sql, values, exc, sqlite3.Error, hide_parameters=True, dialect=conn.dialect
-            ) from exc
-
-
 _RECORD = (
     update(D)
     .where(D.c.id == bindparam("d_id"), D.c.claim_token == bindparam("d_token"))
@@ -263,8 +237,8 @@ _RECORD = (
 
 _HELD = select(D.c.id, D.c.claim_token).where(D.c.id.in_(bindparam("ids", expanding=True)))
 _HELD_LOCKED = _HELD.with_for_update()
-_RECORD_MANY = _Many(_RECORD)
-_INSERT_ATTEMPTS = _Many(insert(A))
+_RECORD_MANY = Many(_RECORD)
+_INSERT_ATTEMPTS = Many(insert(A))
 
 
 def _outcome(config: DeliveryConfig, r: Result, now: datetime) -> tuple[str, datetime | None, datetime | None]:
