@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
@@ -186,7 +186,8 @@ def delivery_row(
 
 
 def active_subscriptions(session: Session, tenant_id: str) -> list[Mapping[str, Any]]:
-    return list(session.connection().execute(_ACTIVE_SUBS, {"tenant_id": tenant_id}).mappings())
+    rows = session.connection().execute(_ACTIVE_SUBS, {"tenant_id": tenant_id}).mappings().all()
+    return cast(list[Mapping[str, Any]], rows)  # read-only rows, not copied into dicts
 
 
 def fan_out(session: Session, ev: EmittedEvent, config: DeliveryConfig) -> int:
