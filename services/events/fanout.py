@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
@@ -24,6 +24,7 @@ from local_db.models.events import Delivery, Subscription
 from services.core.context import Runtime
 from services.core.events import EmittedEvent
 from services.events import states
+from services.events.batch import Many
 
 # session.info key: {event id: number of deliveries created} for the publish answer.
 DELIVERY_COUNTS = "events.delivery_counts"
@@ -148,6 +149,7 @@ _ACTIVE_SUBS = select(_SUBS.c.id, _SUBS.c.event_types, _SUBS.c.filter).where(
     _SUBS.c.tenant_id == bindparam("tenant_id"), _SUBS.c.active.is_(True)
 )
 INSERT_DELIVERY = insert(_DELIVERIES)
+_INSERT_DELIVERIES = Many(INSERT_DELIVERY)
 
 
 def delivery_row(
@@ -184,8 +186,8 @@ def delivery_row(
 
 
 def active_subscriptions(session: Session, tenant_id: str) -> list[Mapping[str, Any]]:
-    rows = session.connection().execute(_ACTIVE_SUBS, {"tenant_id": tenant_id}).mappings()
-    return [dict(r) for r in rows]
+    rows = session.connection().execute(_ACTIVE_SUBS, {"tenant_id": tenant_id}).mappings().all()
+    return cast(list[Mapping[str, Any]], rows)  # read-only rows, not copied into dicts
 
 
 def fan_out(session: Session, ev: EmittedEvent, config: DeliveryConfig) -> int:
@@ -204,8 +206,7 @@ def fan_out(session: Session, ev: EmittedEvent, config: DeliveryConfig) -> int:
         for s in subs
         if wants(s, ev.type, ev.data)
     ]
-    if rows:
-        session.connection().execute(INSERT_DELIVERY, rows)
+    _INSERT_DELIVERIES.run_many(session.connection(), rows)
     session.info.setdefault(DELIVERY_COUNTS, {})[ev.id] = len(rows)
     return len(rows)
 

@@ -12,6 +12,8 @@ name that re-resolves to an internal address between the two checks
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import ipaddress
 import re
 import select
@@ -23,8 +25,6 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import anyio
-import anyio.abc
-import anyio.streams.tls
 import anyio.to_thread
 import httpcore
 
@@ -186,46 +186,88 @@ def is_socket_readable(sock: socket.socket | None) -> bool:
 
 
 class _Stream(httpcore.AsyncNetworkStream):
-    """httpcore's anyio stream with its connection facts looked up once.
+    """A connection on asyncio's own streams (its TLS transport included) for httpcore.
 
-    httpcore asks ``get_extra_info("is_readable")`` on every pooled request; anyio
-    answers by rebuilding its attribute table (a ``getpeername`` system call among
-    others) each time, about a tenth of the worker's time per request.
+    httpcore's default backend goes through anyio, whose TLS stream and per-call cancel scopes
+    were about a third of the worker's CPU per request. Per-call timeouts are not applied here:
+    every request the worker makes runs inside one total timeout (``Sender.send``), which covers
+    connecting, the handshake, writing and reading. Errors come out as httpcore's, with the
+    original (an ``ssl.SSLError`` for a refused certificate) as their cause.
     """
 
-    _STATIC = {
-        "ssl_object": anyio.streams.tls.TLSAttribute.ssl_object,
-        "client_addr": anyio.abc.SocketAttribute.local_address,
-        "server_addr": anyio.abc.SocketAttribute.remote_address,
-        "socket": anyio.abc.SocketAttribute.raw_socket,
-    }
-
-    def __init__(self, inner: httpcore.AsyncNetworkStream) -> None:
-        self._inner = inner
-        self._info: dict[str, Any] = {}
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._reader = reader
+        self._writer = writer
 
     async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return await self._inner.read(max_bytes, timeout)
+        try:
+            return await self._reader.read(max_bytes)
+        except OSError as exc:
+            raise httpcore.ReadError(str(exc) or type(exc).__name__) from exc
 
     async def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        await self._inner.write(buffer, timeout)
+        if not buffer:
+            return
+        try:
+            self._writer.write(buffer)
+            await self._writer.drain()
+        except (OSError, RuntimeError) as exc:  # RuntimeError: the transport is already closed
+            raise httpcore.WriteError(str(exc) or type(exc).__name__) from exc
 
     async def aclose(self) -> None:
-        await self._inner.aclose()
+        self._writer.close()
 
     async def start_tls(
         self, ssl_context: ssl.SSLContext, server_hostname: str | None = None, timeout: float | None = None
     ) -> httpcore.AsyncNetworkStream:
-        return _Stream(await self._inner.start_tls(ssl_context, server_hostname, timeout))
+        try:
+            async with asyncio.timeout(timeout):
+                await self._writer.start_tls(ssl_context, server_hostname=server_hostname)
+        except TimeoutError as exc:
+            self._writer.transport.abort()
+            raise httpcore.ConnectTimeout("TLS handshake timed out") from exc
+        except OSError as exc:  # ssl.SSLError is one
+            self._writer.transport.abort()
+            raise httpcore.ConnectError(str(exc) or type(exc).__name__) from exc
+        return self
 
     def get_extra_info(self, info: str) -> Any:
         if info == "is_readable":
-            return is_socket_readable(self.get_extra_info("socket"))
-        if info not in self._STATIC:
-            return self._inner.get_extra_info(info)
-        if info not in self._info:
-            self._info[info] = self._inner.get_extra_info(info)
-        return self._info[info]
+            # An idle keep-alive connection is unusable once the peer closed it or sent something
+            # unasked (asyncio reads eagerly, so look at its buffer as well as the socket).
+            r = self._reader
+            return (
+                self._writer.is_closing()
+                or r.at_eof()
+                or r.exception() is not None
+                or bool(getattr(r, "_buffer", b""))
+                or is_socket_readable(self._writer.get_extra_info("socket"))
+            )
+        key = {"client_addr": "sockname", "server_addr": "peername"}.get(info, info)
+        if key not in ("ssl_object", "sockname", "peername", "socket"):
+            return None
+        return self._writer.get_extra_info(key)
+
+
+async def _open(
+    host: str, port: int, timeout: float | None, local_address: str | None, socket_options: Iterable[Any] | None
+) -> _Stream:
+    try:
+        async with asyncio.timeout(timeout):
+            reader, writer = await asyncio.open_connection(
+                host, port, local_addr=(local_address, 0) if local_address else None, limit=2**20
+            )
+    except TimeoutError as exc:
+        raise httpcore.ConnectTimeout(f"connecting to {host}:{port} timed out") from exc
+    except OSError as exc:
+        raise httpcore.ConnectError(str(exc) or type(exc).__name__) from exc
+    sock = writer.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        for option in socket_options or ():
+            sock.setsockopt(*option)
+    return _Stream(reader, writer)
 
 
 class SafeBackend(httpcore.AsyncNetworkBackend):
@@ -237,7 +279,6 @@ class SafeBackend(httpcore.AsyncNetworkBackend):
 
     def __init__(self, *, allow_private: bool) -> None:
         self.allow_private = allow_private
-        self._inner = httpcore.AnyIOBackend()
 
     async def connect_tcp(
         self,
@@ -248,7 +289,7 @@ class SafeBackend(httpcore.AsyncNetworkBackend):
         socket_options: Iterable[Any] | None = None,
     ) -> httpcore.AsyncNetworkStream:
         if self.allow_private:
-            return _Stream(await self._inner.connect_tcp(host, port, timeout, local_address, socket_options))
+            return await _open(host, port, timeout, local_address, socket_options)
         literal = parse_ip(host)
         if literal is not None:
             candidates = [str(literal)]
@@ -262,7 +303,7 @@ class SafeBackend(httpcore.AsyncNetworkBackend):
         last: Exception | None = None
         for addr in vet_addresses(host, candidates):
             try:
-                return _Stream(await self._inner.connect_tcp(addr, port, timeout, local_address, socket_options))
+                return await _open(addr, port, timeout, local_address, socket_options)
             except (httpcore.ConnectError, httpcore.ConnectTimeout) as exc:
                 last = exc
         assert last is not None
@@ -272,4 +313,4 @@ class SafeBackend(httpcore.AsyncNetworkBackend):
         raise BlockedAddress("unix sockets are not webhook targets")
 
     async def sleep(self, seconds: float) -> None:
-        await self._inner.sleep(seconds)
+        await asyncio.sleep(seconds)

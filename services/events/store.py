@@ -17,13 +17,14 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import and_, bindparam, delete, func, insert, null, or_, select, update
 
 from local_db import Database, new_id
 from local_db.base import table_of
 from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
 from services.core.sealing import unseal
 from services.events import states
+from services.events.batch import Many
 from services.events.fanout import DeliveryConfig, encode, event_body
 
 log = logging.getLogger("events.delivery")
@@ -72,85 +73,99 @@ class Result:
         return self.error_class is None and self.status_code is not None and 200 <= self.status_code < 300
 
 
-def _due(now: datetime) -> Any:
-    return and_(
-        D.c.status == states.PENDING,
-        D.c.next_attempt_at <= now,
-        or_(D.c.claimed_until.is_(None), D.c.claimed_until < now),
+# Statements built once with bind parameters (an IN list expands at run time): building and
+# cache-keying a new statement per claim cost more than running it.
+_DUE = and_(
+    D.c.status == states.PENDING,
+    D.c.next_attempt_at <= bindparam("now"),
+    or_(D.c.claimed_until.is_(None), D.c.claimed_until < bindparam("now")),
+)
+_PICK = select(D.c.id).where(_DUE).order_by(D.c.next_attempt_at).limit(bindparam("limit"))
+_PICK_LOCKED = _PICK.with_for_update(skip_locked=True)  # PostgreSQL: two workers never pick one row
+_ANY_DUE = select(D.c.id).where(_DUE).limit(1)
+_LEASE = (
+    update(D)
+    .where(D.c.id.in_(bindparam("ids", expanding=True)))
+    .values(claimed_until=bindparam("lease"), claim_token=bindparam("token"))
+)
+_CLAIMED = (
+    select(
+        D.c.id,
+        D.c.tenant_id,
+        D.c.subscription_id,
+        D.c.event_id,
+        D.c.event_type,
+        D.c.kind,
+        D.c.payload,
+        D.c.attempts,
+        D.c.max_attempts,
+        S.c.webhook_url,
+        S.c.secret,
+        S.c.previous_secret,
+        S.c.previous_secret_expires_at,
+        S.c.payload_format,
+        S.c.active,
     )
+    .select_from(D.join(S, S.c.id == D.c.subscription_id))
+    .where(D.c.id.in_(bindparam("ids", expanding=True)))
+)
+# One event goes to many subscriptions: its row (and JSON data) is read once per claim.
+_EVENTS = select(E.c.id, E.c.source, E.c.created_at, E.c.data, E.c.origin).where(
+    E.c.id.in_(bindparam("ids", expanding=True))
+)
+_DROP = (
+    update(D)
+    .where(D.c.id.in_(bindparam("ids", expanding=True)))
+    .values(status=states.CANCELLED, completed_at=bindparam("now"), next_attempt_at=None, claimed_until=None)
+)
+_NEXT_DUE = select(func.min(D.c.next_attempt_at)).where(
+    D.c.status == states.PENDING, or_(D.c.claimed_until.is_(None), D.c.claimed_until < bindparam("now"))
+)
 
 
 def next_due(db: Database, now: datetime) -> datetime | None:
     """When the earliest pending delivery not due yet becomes due."""
     with db.reading(None) as s:
-        stmt = select(func.min(D.c.next_attempt_at)).where(
-            D.c.status == states.PENDING, or_(D.c.claimed_until.is_(None), D.c.claimed_until < now)
-        )
-        return s.connection().execute(stmt).scalar_one_or_none()
+        return s.connection().execute(_NEXT_DUE, {"now": now}).scalar_one_or_none()
 
 
-def claim_due(db: Database, config: DeliveryConfig, now: datetime, limit: int, seal_key: str = "") -> list[Job]:
-    """Lease up to ``limit`` due deliveries and build their requests (secrets unsealed with ``seal_key``)."""
+def claim_due(
+    db: Database, config: DeliveryConfig, now: datetime, limit: int, seal_key: str = "", *, probe: bool = True
+) -> list[Job]:
+    """Lease up to ``limit`` due deliveries and build their requests (secrets unsealed with ``seal_key``).
+
+    ``probe``: look with a read first (most wake-ups find nothing, and SQLite then takes no write
+    lock); the worker leaves it out while a backlog is draining (its last claim came back full)."""
     if limit <= 0:
         return []
-    pick = select(D.c.id).where(_due(now)).order_by(D.c.next_attempt_at).limit(limit)
-    # A read first: most wake-ups find nothing, and SQLite then takes no write lock.
-    with db.reading(None) as s:
-        if not s.connection().execute(pick.limit(1)).first():
-            return []
+    if probe:
+        with db.reading(None) as s:
+            if not s.connection().execute(_ANY_DUE, {"now": now}).first():
+                return []
     token = new_id()
     lease = now + timedelta(seconds=3 * config.timeout + 30)
     with db.transaction(None) as s:
         conn = s.connection()
-        locked = pick.with_for_update(skip_locked=True) if not db.is_sqlite else pick
-        ids = [r[0] for r in conn.execute(locked)]
+        pick = _PICK if db.is_sqlite else _PICK_LOCKED
+        ids = [r[0] for r in conn.execute(pick, {"now": now, "limit": limit})]
         if not ids:
             return []
-        conn.execute(update(D).where(D.c.id.in_(ids)).values(claimed_until=lease, claim_token=token))
-        rows = (
-            conn.execute(
-                select(
-                    D.c.id,
-                    D.c.tenant_id,
-                    D.c.subscription_id,
-                    D.c.event_id,
-                    D.c.event_type,
-                    D.c.kind,
-                    D.c.payload,
-                    D.c.attempts,
-                    D.c.max_attempts,
-                    S.c.webhook_url,
-                    S.c.secret,
-                    S.c.previous_secret,
-                    S.c.previous_secret_expires_at,
-                    S.c.payload_format,
-                    S.c.active,
-                    E.c.source,
-                    E.c.created_at,
-                    E.c.data,
-                    E.c.origin,
-                )
-                .select_from(D.join(S, S.c.id == D.c.subscription_id).outerjoin(E, E.c.id == D.c.event_id))
-                .where(D.c.id.in_(ids))
-            )
-            .mappings()
-            .all()
-        )
+        conn.execute(_LEASE, {"ids": ids, "lease": lease, "token": token})
+        rows = conn.execute(_CLAIMED, {"ids": ids}).all()
+        event_ids = list({r.event_id for r in rows if r.event_id is not None})
+        events = {e.id: e for e in conn.execute(_EVENTS, {"ids": event_ids})} if event_ids else {}
         jobs: list[Job] = []
         dropped: list[str] = []
         bodies: dict[tuple[str, str], bytes] = {}  # one event goes to many subscriptions: encode it once
         for r in rows:
-            if not r["active"] or (r["event_id"] is not None and r["created_at"] is None):
-                dropped.append(r["id"])
+            ev = events.get(r.event_id) if r.event_id is not None else None
+            if not r.active or (r.event_id is not None and ev is None):
+                dropped.append(r.id)
                 continue
-            jobs.append(_job(r, token, now, seal_key, bodies))
+            jobs.append(_job(r, ev, token, now, seal_key, bodies))
         if dropped:
             # The subscription was turned off (or the event purged) after the delivery was queued.
-            conn.execute(
-                update(D)
-                .where(D.c.id.in_(dropped))
-                .values(status=states.CANCELLED, completed_at=now, next_attempt_at=None, claimed_until=None)
-            )
+            conn.execute(_DROP, {"ids": dropped, "now": now})
     return jobs
 
 
@@ -161,45 +176,45 @@ def _unsealed(seal_key: str, sealed: str) -> str:
     return unseal(seal_key, sealed)
 
 
-def _job(r: Any, token: str, now: datetime, seal_key: str, bodies: dict[tuple[str, str], bytes]) -> Job:
-    if r["kind"] == "test":
-        payload = dict(r["payload"] or {})
-        if r["payload_format"] == "timestamp":
+def _job(r: Any, ev: Any, token: str, now: datetime, seal_key: str, bodies: dict[tuple[str, str], bytes]) -> Job:
+    if r.kind == "test":
+        payload = dict(r.payload or {})
+        if r.payload_format == "timestamp":
             payload.pop("source", None)
             payload["timestamp"] = payload.pop("created_at", None)
         body = encode(payload)
     else:
-        key = (r["event_id"], r["payload_format"])
+        key = (r.event_id, r.payload_format)
         cached = bodies.get(key)
         if cached is None:
             cached = bodies[key] = encode(
                 event_body(
-                    id=r["event_id"],
-                    type=r["event_type"],
-                    tenant_id=r["tenant_id"],
-                    source=r["source"],
-                    origin=r["origin"],
-                    created_at=r["created_at"],
-                    data=r["data"],
-                    payload_format=r["payload_format"],
+                    id=r.event_id,
+                    type=r.event_type,
+                    tenant_id=r.tenant_id,
+                    source=ev.source,
+                    origin=ev.origin,
+                    created_at=ev.created_at,
+                    data=ev.data,
+                    payload_format=r.payload_format,
                 )
             )
         body = cached
-    secrets: tuple[str, ...] = (_unsealed(seal_key, r["secret"]),)
-    expires = r["previous_secret_expires_at"]
-    if r["previous_secret"] and expires is not None and expires > now:
-        secrets += (_unsealed(seal_key, r["previous_secret"]),)
+    secrets: tuple[str, ...] = (_unsealed(seal_key, r.secret),)
+    expires = r.previous_secret_expires_at
+    if r.previous_secret and expires is not None and expires > now:
+        secrets += (_unsealed(seal_key, r.previous_secret),)
     return Job(
-        delivery_id=r["id"],
+        delivery_id=r.id,
         claim_token=token,
-        tenant_id=r["tenant_id"],
-        subscription_id=r["subscription_id"],
-        url=r["webhook_url"],
+        tenant_id=r.tenant_id,
+        subscription_id=r.subscription_id,
+        url=r.webhook_url,
         secrets=secrets,
-        event_type=r["event_type"],
-        kind=r["kind"],
-        number=r["attempts"] + 1,
-        max_attempts=r["max_attempts"],
+        event_type=r.event_type,
+        kind=r.kind,
+        number=r.attempts + 1,
+        max_attempts=r.max_attempts,
         body=body,
     )
 
@@ -214,10 +229,16 @@ _RECORD = (
         completed_at=bindparam("d_done"),
         last_status_code=bindparam("d_code"),
         last_error=bindparam("d_error"),
-        claimed_until=None,
-        claim_token=None,
+        claimed_until=null(),  # NULL in the statement's text: every bound value comes from the rows
+        claim_token=null(),
     )
 )
+
+
+_HELD = select(D.c.id, D.c.claim_token).where(D.c.id.in_(bindparam("ids", expanding=True)))
+_HELD_LOCKED = _HELD.with_for_update()
+_RECORD_MANY = Many(_RECORD)
+_INSERT_ATTEMPTS = Many(insert(A))
 
 
 def _outcome(config: DeliveryConfig, r: Result, now: datetime) -> tuple[str, datetime | None, datetime | None]:
@@ -243,10 +264,8 @@ def record(db: Database, config: DeliveryConfig, results: Sequence[Result], now:
         # Which claims are still held: a lease can run out while a process stalls, and then the
         # next holder records. The rows are locked (PostgreSQL) or the database is (SQLite's
         # BEGIN IMMEDIATE), so the answer stays true until the commit.
-        held_q = select(D.c.id, D.c.claim_token).where(D.c.id.in_([r.job.delivery_id for r in results]))
-        if not db.is_sqlite:
-            held_q = held_q.with_for_update()
-        held = {(row[0], row[1]) for row in conn.execute(held_q)}
+        held_q = _HELD if db.is_sqlite else _HELD_LOCKED
+        held = {(row[0], row[1]) for row in conn.execute(held_q, {"ids": [r.job.delivery_id for r in results]})}
         updates: list[dict[str, Any]] = []
         attempts: list[dict[str, Any]] = []
         for r in results:
@@ -286,8 +305,8 @@ def record(db: Database, config: DeliveryConfig, results: Sequence[Result], now:
             if status == states.FAILED and j.kind != "test":
                 failed.append(r)
         if updates:
-            conn.execute(_RECORD, updates)
-            conn.execute(insert(A), attempts)
+            _RECORD_MANY.run_many(conn, updates)
+            _INSERT_ATTEMPTS.run_many(conn, attempts)
     for r in failed:
         j = r.job
         log.error(

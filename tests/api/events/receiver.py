@@ -106,6 +106,15 @@ class Receiver:
         if path == "/_count":
             await _answer(send, Reply(200, str(self.count).encode()))
             return
+        if path == "/_wait":
+            # Long poll: answers once ``n`` requests have arrived (or after two minutes), so a
+            # benchmark waits with one request instead of polling from the process it measures.
+            want = int(dict(p.split(b"=", 1) for p in scope["query_string"].split(b"&") if b"=" in p).get(b"n", 0))
+            deadline = time.monotonic() + 120
+            while self.count < want and time.monotonic() < deadline:
+                await asyncio.sleep(0.001)
+            await _answer(send, Reply(200, str(self.count).encode()))
+            return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         with self._lock:
             self.count += 1

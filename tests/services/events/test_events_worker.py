@@ -310,3 +310,45 @@ def test_subscription_secrets_are_sealed_at_rest(runtime: Runtime) -> None:
     assert "a-very-particular-secret-123" not in dump and "the-next-secret-456" not in dump
     with pytest.raises(ValueError):
         unseal("another-server-key-0123456789abcdef", row.secret)
+
+
+def test_a_recorded_batch_commits_whole_or_not_at_all_and_a_full_claim_skips_the_probe(
+    runtime: Runtime, certs: Certs
+) -> None:
+    """Attempts and status changes of one batch go in one transaction (on SQLite through the
+    driver's executemany): a row that cannot be written rolls the whole batch back."""
+    import dataclasses
+
+    from sqlalchemy.exc import IntegrityError
+
+    cfg = configure(runtime, certs)
+    sub(runtime, "https://127.0.0.1:1/a")
+    sub(runtime, "https://127.0.0.1:1/b")
+    execute(ctx_for(runtime), "events.publish", body={"type": "order.shipped", "data": SHIPPED})
+    now = runtime.clock.now()
+    jobs = store.claim_due(runtime.db, cfg, now, 2, runtime.secret_key, probe=False)
+    assert len(jobs) == 2 and jobs[0].body is jobs[1].body  # one event, encoded once
+    ok = [
+        store.Result(
+            job=j,
+            attempted_at=now,
+            duration_ms=3,
+            status_code=500,
+            error_class="http_5xx",
+            error_message="HTTP 500",
+            response_body="down",
+        )
+        for j in jobs
+    ]
+    broken = [ok[0], dataclasses.replace(ok[1], job=dataclasses.replace(jobs[1], tenant_id=None))]  # type: ignore[arg-type]
+    with pytest.raises(IntegrityError):
+        store.record(runtime.db, cfg, broken, now)
+    assert count(runtime, DeliveryAttempt) == 0 and count(runtime, Delivery, Delivery.attempts == 0) == 2
+    store.record(runtime.db, cfg, ok, now)
+    with runtime.db.reading(None) as s:
+        rows = s.execute(select(Delivery.status, Delivery.attempts, Delivery.last_error, Delivery.claim_token)).all()
+        log = s.execute(select(DeliveryAttempt.response_body, DeliveryAttempt.duration_ms)).all()
+    assert sorted(rows) == [("pending", 1, "http_5xx", None)] * 2 and sorted(log) == [("down", 3)] * 2
+    # Retried rows are due again after the policy's delay; nothing is due before it.
+    assert store.claim_due(runtime.db, cfg, now, 10, runtime.secret_key, probe=False) == []
+    assert len(store.claim_due(runtime.db, cfg, now + timedelta(seconds=1), 10, runtime.secret_key)) == 2
