@@ -9,6 +9,7 @@ tenant's data.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import bindparam, event
@@ -49,10 +50,12 @@ def _on_execute(state: ORMExecuteState) -> None:
         # table joined to a platform table is filtered too.
         state.statement = state.statement.options(_CRITERIA)
         params = state.parameters
-        if isinstance(params, list):
+        if not params:
+            state.parameters = {TENANT_PARAM: tenant_id}
+        elif isinstance(params, Mapping):
+            state.parameters = {**params, TENANT_PARAM: tenant_id}
+        else:  # executemany: each row's parameters
             state.parameters = [{**p, TENANT_PARAM: tenant_id} for p in params]
-        else:
-            state.parameters = {**params, TENANT_PARAM: tenant_id} if params else {TENANT_PARAM: tenant_id}
 
 
 def _before_flush(session: Session, _ctx: Any, _instances: Any) -> None:
