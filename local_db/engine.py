@@ -178,7 +178,7 @@ class Prepared:
         if plan is None:
             return conn.execute(self.stmt, params)
         sql, binds = plan
-        values = tuple(p(params[k]) if p is not None else params[k] for k, p in binds)
+        values = [p(params[k]) if p is not None else params[k] for k, p in binds]
         raw = conn.connection.driver_connection
         try:
             return raw.execute(sql, values)  # type: ignore[union-attr]

@@ -9,9 +9,10 @@ tenant's data.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import bindparam, event
 from sqlalchemy.orm import ORMExecuteState, Session, sessionmaker, with_loader_criteria
 
 from local_db.base import TenantScoped
@@ -25,6 +26,19 @@ def _tenant_of(session: Session) -> str | None:
     return session.info.get("tenant_id")
 
 
+# The tenant travels as a bound parameter of the statement, not as a value the criterion closes
+# over: one option for every tenant, whose SQL and cache key never change (a closure's value is
+# extracted again from the lambda on every statement).
+TENANT_PARAM = "_scope_tenant_id"
+_CRITERIA = with_loader_criteria(
+    TenantScoped,
+    # TENANT_PARAM spelt out: the lambda analysis would take a name it reads for a value.
+    lambda cls: cls.tenant_id == bindparam("_scope_tenant_id"),
+    include_aliases=True,
+    track_closure_variables=False,
+)
+
+
 def _on_execute(state: ORMExecuteState) -> None:
     tenant_id = _tenant_of(state.session)
     if tenant_id is None:
@@ -34,14 +48,14 @@ def _on_execute(state: ORMExecuteState) -> None:
     if state.is_select or state.is_update or state.is_delete:
         # Added to every statement, whatever its top-level entity: a scoped
         # table joined to a platform table is filtered too.
-        state.statement = state.statement.options(
-            with_loader_criteria(
-                TenantScoped,
-                lambda cls: cls.tenant_id == tenant_id,
-                include_aliases=True,
-                track_closure_variables=False,
-            )
-        )
+        state.statement = state.statement.options(_CRITERIA)
+        params = state.parameters
+        if not params:
+            state.parameters = {TENANT_PARAM: tenant_id}
+        elif isinstance(params, Mapping):
+            state.parameters = {**params, TENANT_PARAM: tenant_id}
+        else:  # executemany: each row's parameters
+            state.parameters = [{**p, TENANT_PARAM: tenant_id} for p in params]
 
 
 def _before_flush(session: Session, _ctx: Any, _instances: Any) -> None:

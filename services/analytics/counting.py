@@ -12,13 +12,18 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from local_db.engine import Prepared
 from services.analytics.service import UPSERT_DAILY
 from services.core.context import Runtime
 
+# Compiled once and run on SQLite's driver connection: every event the platform records (each
+# station change it replays) runs it, and SQLAlchemy's execution machinery cost more than the upsert.
+_UPSERT_DAILY = Prepared(UPSERT_DAILY)
+
 
 def count_event(session: Session, ev: Any) -> None:
-    session.connection().execute(
-        UPSERT_DAILY,
+    _UPSERT_DAILY.run(
+        session.connection(),
         {
             "tenant_id": ev.tenant_id,
             "name": f"events.{ev.type}",

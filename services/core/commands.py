@@ -288,7 +288,7 @@ def next_value(ctx: Ctx, scope: str, name: str) -> int:
     """Take the next value of a counter inside the open unit of work (never reused)."""
     # Core statements on the session's connection: this runs on every station
     # write, and the ORM adds nothing for a single counter row.
-    conn = ctx.uow.session.connection()
+    conn = ctx.uow.connection()
     value = next_counter(conn, scope, name)
     if ctx.runtime.is_station and name in LEASED_COUNTERS:
         end = conn.execute(_READ_COUNTER, {"s": scope, "n": name + LEASE_END}).scalar_one_or_none()
@@ -484,7 +484,7 @@ def record_outbox(
         created_at=ctx.now(),
     )
     # Core insert on the unit of work's connection: same transaction, less overhead.
-    row["seq"] = _INSERT_OUTBOX.lastrowid(ctx.uow.session.connection(), row)
+    row["seq"] = _INSERT_OUTBOX.lastrowid(ctx.uow.connection(), row)
     ctx.uow.commands.append(op.name)
     return row
 
@@ -580,7 +580,7 @@ def _remember(ctx: Ctx, op: Operation, key: str, params: dict[str, str], body: B
         stored = None
     # Core insert: every keyed write (each replayed station change) makes one.
     _INSERT_IDEMPOTENCY.run(
-        ctx.uow.session.connection(),
+        ctx.uow.connection(),
         {
             "id": new_id(),
             "key": key[:200],

@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
+from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
 from local_db import Database
@@ -146,11 +147,20 @@ class UnitOfWork:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self._conn: Connection | None = None
         self.events: list[tuple[str, str]] = []
         self.commands: list[str] = []
         self.after: list[Callable[[], None]] = []
         # Idempotency keys known unused in this transaction (a sync push looks a chunk's up at once).
         self.fresh_keys: set[str] = set()
+
+    def connection(self) -> Connection:
+        """The transaction's connection, looked up once: every write's event, counter step and outbox
+        row each need it, and the session's lookup goes through its transaction machinery each time."""
+        conn = self._conn
+        if conn is None or conn.closed:
+            conn = self._conn = self.session.connection()
+        return conn
 
 
 @dataclass

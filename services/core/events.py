@@ -164,8 +164,7 @@ def emit(
     )
     if ctx.runtime.is_station and ctx.runtime.station_key:
         ev.signature = sign(ctx.runtime.station_key, event_signing_payload(ev))
-    conn = uow.session.connection()
-    _INSERT_EVENT.run(conn, {c: getattr(ev, c) for c in _EVENT_COLUMNS})
+    _INSERT_EVENT.run(uow.connection(), {c: getattr(ev, c) for c in _EVENT_COLUMNS})
     uow.events.append((ev.id, ev.type))
     for hook in ctx.runtime.event_hooks:
         # Hooks (webhook fan-out on the platform) write in the same transaction.

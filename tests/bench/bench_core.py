@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import fmt, size, timed  # noqa: E402 - tests/bench/timing.py, next to this script
+from timing import calls_per_call, fmt, size, timed  # noqa: E402 - tests/bench/timing.py, next to this script
 
 from app.wiring import station_runtime  # noqa: E402
 from local_db.models import User  # noqa: E402
@@ -110,6 +110,7 @@ def main() -> None:
         print(
             f"  CPU time per call: service {svc_cpu * 1e3:.3f} ms, raw {rw_cpu * 1e3:.3f} ms: {svc_cpu / rw_cpu:.1f}x"
         )
+        print(f"  Python function calls per service write: {calls_per_call(service_write, 500):.0f}")
 
         ctx = Ctx(rt, tenant, principal)
         key = execute(ctx, "platform.api_keys.create", body={"name": "bench", "modules": ["fulfillment"]}).key

@@ -39,3 +39,24 @@ def pct(xs: list[float], p: float) -> float:
 
 def fmt(xs: list[float]) -> str:
     return f"p50 {statistics.median(xs) * 1e3:7.3f} ms   p95 {pct(xs, 0.95) * 1e3:7.3f} ms  (n={len(xs)})"
+
+
+def calls_per_call(fn: Callable[[], Any], n: int, top: int = 0) -> float:
+    """Python function calls per call of ``fn`` (cProfile over ``n`` calls; BENCH_SMOKE: 2): unlike a
+    time it does not move with a shared machine's load. ``top`` > 0 (or BENCH_PROFILE=N) also prints
+    that many entries by own time and by cumulative time."""
+    import cProfile
+    import pstats
+
+    n = size(n, 2)
+    top = top or int(os.environ.get("BENCH_PROFILE", "0") or 0)
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(n):
+        fn()
+    prof.disable()
+    stats = pstats.Stats(prof)
+    if top:
+        stats.sort_stats("tottime").print_stats(top)
+        stats.sort_stats("cumulative").print_stats(top)
+    return float(stats.total_calls) / n  # type: ignore[attr-defined]

@@ -185,3 +185,26 @@ def test_cached_statements_keep_each_sessions_tenant(db: Database) -> None:
             assert [k.id for k in s.execute(select(ApiKey)).scalars()] == [f"k-{t}"]
             other = "tenant-b" if t == "tenant-a" else "tenant-a"
             assert s.get(ApiKey, f"k-{other}") is None
+
+
+def test_a_statements_own_parameters_stay_and_the_tenant_still_applies(db: Database) -> None:
+    """The tenant travels as a parameter beside the statement's own (one option for every tenant)."""
+    from sqlalchemy import bindparam
+
+    from local_db.models import ApiKey
+
+    with db.transaction(None) as s:
+        for t in ("tenant-a", "tenant-b"):
+            s.add(ApiKey(id=f"p-{t}", tenant_id=t, name=f"n-{t}", environment="live", prefix="p",
+                         key_hash=f"ph-{t}", modules=[]))  # fmt: skip
+    by_name = select(ApiKey.id).where(ApiKey.name == bindparam("n"))
+    with db.reading("tenant-a") as s:
+        assert s.execute(by_name, {"n": "n-tenant-a"}).scalars().all() == ["p-tenant-a"]
+        assert s.execute(by_name, {"n": "n-tenant-b"}).scalars().all() == []
+    with db.transaction("tenant-b") as s:
+        res = s.execute(update(ApiKey).where(ApiKey.name == bindparam("n")).values(prefix="q"), {"n": "n-tenant-a"})
+        assert res.rowcount == 0
+    with db.reading(None) as s:
+        # Platform-wide: no tenant parameter, no criterion.
+        assert s.execute(by_name, {"n": "n-tenant-b"}).scalars().all() == ["p-tenant-b"]
+        assert s.get(ApiKey, "p-tenant-a").prefix == "p"  # type: ignore[union-attr]

@@ -184,3 +184,20 @@ def test_a_failing_after_commit_listener_does_not_fail_the_committed_write(stati
         assert _counts(station) == (before[0] + 1, before[1] + 1)
     finally:
         station.after_commit.remove(broken)
+
+
+def test_the_unit_of_work_looks_its_connection_up_once_and_again_once_closed(station: Runtime) -> None:
+    ctx = _ctx(station)
+    events_before = _counts(station)[0]
+    with ctx.write() as s:
+        conn = ctx.uow.connection()
+        assert conn is s.connection() and ctx.uow.connection() is conn
+        emit(ctx, "stock.adjusted", {"sku": "A", "delta": 1})
+        assert ctx.uow.connection() is conn
+        # A connection that was closed (the session's transaction ended) is not handed out again.
+        ctx.uow._conn = station.db.engine.connect()
+        ctx.uow._conn.close()
+        assert ctx.uow.connection() is s.connection()
+    with ctx.write():
+        assert not ctx.uow.connection().closed
+    assert _counts(station)[0] == events_before + 1  # the event went in on the cached connection, committed

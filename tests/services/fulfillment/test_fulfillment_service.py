@@ -294,3 +294,22 @@ def test_order_numbers_are_found_whatever_the_case(runtime: Runtime) -> None:
     order = order_in(runtime, "pending")
     assert execute(ctx, "fulfillment.orders.get", id=order.order_number.lower()).id == order.id
     assert execute(ctx, "fulfillment.orders.get", id=order.pick_barcode.lower()).id == order.id
+
+
+def test_an_order_without_lines_is_read_and_scanned_like_any_other(runtime: Runtime) -> None:
+    """The order and its lines come in one statement (an outer join): no lines is an order still."""
+    from datetime import UTC, datetime
+
+    from local_db.models.fulfillment import FulfillmentOrder
+
+    ctx = ctx_for(runtime, OWNER)
+    now = datetime(2026, 1, 6, tzinfo=UTC)
+    with runtime.db.transaction(ctx.tenant_id) as s:
+        s.add(FulfillmentOrder(id="empty-order", order_number="SO-EMPTY", pick_barcode="PLEMPTY", created_at=now,
+                               updated_at=now))  # fmt: skip
+    for ref in ("empty-order", "so-empty"):
+        detail = execute(ctx, "fulfillment.orders.get", id=ref)
+        assert (detail.id, detail.lines, detail.line_count) == ("empty-order", [], 0)
+    with pytest.raises(ValidationFailed) as err:
+        op(ctx, " empty-order ", operation="pick", items=[{"code": "4006381333931", "quantity": 1}])
+    assert err.value.details["reason"] in ("unknown_code", "not_on_order")
