@@ -45,6 +45,12 @@ def _on_execute(state: ORMExecuteState) -> None:
         if not state.session.info.get("unscoped", False):
             raise TenantScopeError("session is bound to no tenant and not marked platform-wide")
         return
+    if (state.is_update or state.is_delete) and isinstance(state.parameters, list | tuple):
+        # ORM "bulk UPDATE/DELETE by primary key" (a list of rows) takes no extra WHERE criteria:
+        # it would change another tenant's row by its id. Refused; a loop or a WHERE does scope.
+        mapper = state.bind_mapper
+        if state.is_orm_statement and mapper is not None and issubclass(mapper.class_, TenantScoped):
+            raise TenantScopeError(f"bulk {mapper.class_.__name__} by primary key is not tenant-scoped: refused")
     if state.is_select or state.is_update or state.is_delete:
         # Added to every statement, whatever its top-level entity: a scoped
         # table joined to a platform table is filtered too.

@@ -208,3 +208,24 @@ def test_a_statements_own_parameters_stay_and_the_tenant_still_applies(db: Datab
         # Platform-wide: no tenant parameter, no criterion.
         assert s.execute(by_name, {"n": "n-tenant-b"}).scalars().all() == ["p-tenant-b"]
         assert s.get(ApiKey, "p-tenant-a").prefix == "p"  # type: ignore[union-attr]
+
+
+def test_bulk_update_or_delete_by_primary_key_is_refused_in_a_scoped_session(db: Database) -> None:
+    """SQLAlchemy's bulk UPDATE by primary key (a list of rows) takes no WHERE criteria: it would
+    change another tenant's row by its id, so a scoped session refuses it and nothing changes."""
+    from local_db.models import ApiKey
+
+    with db.transaction(None) as s:
+        for t in ("tenant-a", "tenant-b"):
+            s.add(ApiKey(id=f"b-{t}", tenant_id=t, name=t, environment="live", prefix="p", key_hash=f"bh-{t}",
+                         modules=[]))  # fmt: skip
+    with pytest.raises(TenantScopeError), db.transaction("tenant-a") as s:
+        s.execute(update(ApiKey), [{"id": "b-tenant-b", "prefix": "stolen"}])
+    with pytest.raises(TenantScopeError), db.transaction("tenant-a") as s:
+        s.execute(delete(ApiKey), [{"id": "b-tenant-b"}])
+    with db.reading(None) as s:
+        assert s.get(ApiKey, "b-tenant-b").prefix == "p"  # type: ignore[union-attr]
+    with db.transaction(None) as s:  # platform-wide sessions keep the bulk form
+        s.execute(update(ApiKey), [{"id": "b-tenant-b", "prefix": "q"}])
+    with db.reading(None) as s:
+        assert s.get(ApiKey, "b-tenant-b").prefix == "q"  # type: ignore[union-attr]
