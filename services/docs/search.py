@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from sqlalchemy import String, and_, case, cast, func, literal, or_, select, tex
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
+from local_db.engine import Prepared
 from local_db.models.docs import DocDocument
 from services.core.context import Ctx
 
@@ -171,16 +173,24 @@ def _fts_phrase(word: str) -> str:
     return '"' + word.replace('"', '""') + '"'
 
 
-def mark(piece: str, words: list[str]) -> str:
-    """Every occurrence of the words marked (case-insensitively, inside words too)."""
+def marker(words: list[str]) -> re.Pattern[str]:
+    """The words as one pattern (longest first), so no word is found inside another's marks."""
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
+
+
+def _marked(m: re.Match[str]) -> str:
+    return MARK + m.group(0) + END
+
+
+def mark(piece: str, words: list[str], found: re.Pattern[str] | None = None) -> str:
+    """Every occurrence of the words marked (case-insensitively, inside words too); ``found``: the
+    words' ``marker``, made once for a page of snippets."""
     if not words:
         return piece
-    # One pass over all words (longest first), so no word is found inside another's marks.
-    found = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
-    return found.sub(lambda m: MARK + m.group(0) + END, piece)
+    return (found or marker(words)).sub(_marked, piece)
 
 
-def snippet_of(body: str, words: list[str]) -> str:
+def snippet_of(body: str, words: list[str], found: re.Pattern[str] | None = None) -> str:
     """A window of the body around the first hit, hits marked (the LIKE search's snippet)."""
     low = body.lower()
     pos = min((p for p in (low.find(w.lower()) for w in words) if p >= 0), default=-1)
@@ -188,7 +198,7 @@ def snippet_of(body: str, words: list[str]) -> str:
         piece = body[:SNIPPET_CHARS]
         return piece + ("…" if len(body) > SNIPPET_CHARS else "")
     start = max(0, pos - SNIPPET_CHARS // 3)
-    piece = mark(body[start : start + SNIPPET_CHARS], words)
+    piece = mark(body[start : start + SNIPPET_CHARS], words, found)
     return ("…" if start > 0 else "") + piece + ("…" if start + SNIPPET_CHARS < len(body) else "")
 
 
@@ -224,6 +234,36 @@ def search(
     return _like_search(ctx, s, words, status, category_id, limit, offset, any_word)
 
 
+@functools.lru_cache(maxsize=64)
+def _fts_statements(n_short: int, category: bool) -> tuple[Prepared, Prepared, Prepared]:
+    """The count, the ranked page and the page's rows for a shape of query (how many short words,
+    a category or not), built once: run straight on the driver (``Prepared``), a search's three
+    statements cost no SQLAlchemy compile or result machinery each time."""
+    where = [f"{FTS} MATCH :match", "k.tenant_id = :tenant", "k.live = 1", "k.status = :status"]
+    if category:
+        where.append("k.category_id = :category")
+    joins = f"CROSS JOIN {SCOPE} AS k ON k.rowid = {FTS}.rowid"
+    if n_short:  # words too short for trigrams: LIKE on the text of the hits the scope kept
+        joins += " CROSS JOIN docs_documents AS d ON d.rowid = k.rowid"
+    where += [f"(d.title LIKE :w{n} ESCAPE '\\' OR d.body LIKE :w{n} ESCAPE '\\')" for n in range(n_short)]
+    source = f"FROM {FTS} {joins} WHERE " + " AND ".join(where)
+    # Counted to TOTAL_CAP + 1 at most: past the cap the total says "at least" (a common word's
+    # 50,000 hits are not walked twice); the ranking still orders all of them.
+    count = text(f"SELECT count(*) FROM (SELECT 1 {source} LIMIT {TOTAL_CAP + 1})")
+    # The page first (bm25 only), then the text of its rows alone: in one query SQLite would read
+    # every hit's text (and cut its snippet) before sorting, which is what makes a common word slow.
+    page = text(
+        f"SELECT k.rowid, bm25({FTS}, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS rank {source}"
+        " ORDER BY rank, k.updated_at DESC LIMIT :limit OFFSET :offset"
+    )
+    # The page's rowids as one JSON list: one statement for any page length.
+    rows = text(
+        "SELECT rowid, id, title, category_id, status, body FROM docs_documents"
+        " WHERE rowid IN (SELECT value FROM json_each(:rowids))"
+    )
+    return Prepared(count), Prepared(page), Prepared(rows)
+
+
 def _fts_search(
     ctx: Ctx,
     s: Session,
@@ -243,46 +283,31 @@ def _fts_search(
         "tenant": ctx.tenant_id,
         "status": status or "published",
     }
-    where = [f"{FTS} MATCH :match", "k.tenant_id = :tenant", "k.live = 1", "k.status = :status"]
     if category_id:
-        where.append("k.category_id = :category")
         params["category"] = category_id
-    joins = f"CROSS JOIN {SCOPE} AS k ON k.rowid = {FTS}.rowid"
-    if short:  # words too short for trigrams: LIKE on the text of the hits the scope kept
-        joins += " CROSS JOIN docs_documents AS d ON d.rowid = k.rowid"
     for n, w in enumerate(short):
         params[f"w{n}"] = _like(w)
-        where.append(f"(d.title LIKE :w{n} ESCAPE '\\' OR d.body LIKE :w{n} ESCAPE '\\')")
-    source = f"FROM {FTS} {joins} WHERE " + " AND ".join(where)
+    count, page, text_of = _fts_statements(len(short), bool(category_id))
     conn = s.connection()
-    # Counted to TOTAL_CAP + 1 at most: past the cap the total says "at least" (a common word's
-    # 50,000 hits are not walked twice); the ranking below still orders all of them.
-    total = conn.execute(text(f"SELECT count(*) FROM (SELECT 1 {source} LIMIT {TOTAL_CAP + 1})"), params).scalar_one()
-    if total == 0:
-        return [], 0
-    # The page first (bm25 only), then the text of its rows alone: in one query SQLite would read
-    # every hit's text (and cut its snippet) before sorting, which is what makes a common word slow.
-    rows = conn.execute(
-        text(
-            f"SELECT k.rowid, bm25({FTS}, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS rank "
-            + source
-            + " ORDER BY rank, k.updated_at DESC LIMIT :limit OFFSET :offset"
-        ),
-        {**params, "limit": limit, "offset": offset},
-    ).all()
+    rows = page.run(conn, {**params, "limit": limit, "offset": offset}).fetchall()
+    if rows and len(rows) < limit or not rows and offset == 0:
+        # The page ends before the limit: its hits are the last ones, no count needed.
+        total = min(offset + len(rows), TOTAL_CAP + 1)
+    else:
+        total = count.run(conn, params).fetchone()[0]
+    if not rows:
+        return [], int(total)
     found: dict[int, tuple[str, str, str | None, str, str]] = {}
-    if rows:
-        marks = ", ".join(str(int(r[0])) for r in rows)  # integers from the index itself
-        for rid, did, title, cat, st, body in conn.execute(
-            text(f"SELECT rowid, id, title, category_id, status, body FROM docs_documents WHERE rowid IN ({marks})")
-        ):
-            found[int(rid)] = (did, title, cat, st, body or "")
+    rowids = "[" + ",".join(str(int(r[0])) for r in rows) + "]"
+    for rid, did, title, cat, st, body in text_of.run(conn, {"rowids": rowids}).fetchall():
+        found[int(rid)] = (did, title, cat, st, body or "")
+    found_mark = marker(long)
     hits = []
     for rid, r in rows:
         did, title, cat, st, body = found[int(rid)]
         # The snippet is cut here, as the LIKE search cuts it: FTS5's snippet() tokenizes each
         # body into trigrams again, which cost a third of a search's time.
-        snip = snippet_of(body, long) if body else mark(title, long)
+        snip = snippet_of(body, long, found_mark) if body else mark(title, long, found_mark)
         hits.append(Hit(did, title, snip, round(-float(r), 6), cat, st))
     return hits, int(total)
 
