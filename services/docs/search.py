@@ -11,7 +11,8 @@
   in the documents' pages of text; the page's 20 rows alone are read whole.
 * PostgreSQL (or an SQLite without FTS5) searches with ``ILIKE`` (the same inside-word matches)
   and scores title and body hits. Both searches cut the snippet in Python from the page's rows.
-* A total is counted to ``TOTAL_CAP + 1`` at most: past the cap it says "at least".
+* A total is counted to ``TOTAL_CAP + 1`` at most: past the cap it says "at least". The page is
+  read first: one that ends before the limit tells the total itself, and no count runs.
 """
 
 from __future__ import annotations
@@ -234,6 +235,15 @@ def search(
     return _like_search(ctx, s, words, status, category_id, limit, offset, any_word)
 
 
+def _total_of_page(found: int, limit: int, offset: int) -> int | None:
+    """The total a page tells by itself (``None``: count the hits): a page that ends before the
+    limit holds the last hits, so they number ``offset + found`` (as counted: to ``TOTAL_CAP + 1``
+    at most). An empty page past the start tells nothing (the hits may end before the offset)."""
+    if found >= limit or (found == 0 and offset > 0):
+        return None
+    return min(offset + found, TOTAL_CAP + 1)
+
+
 @functools.lru_cache(maxsize=64)
 def _fts_statements(n_short: int, category: bool) -> tuple[Prepared, Prepared, Prepared]:
     """The count, the ranked page and the page's rows for a shape of query (how many short words,
@@ -249,7 +259,7 @@ def _fts_statements(n_short: int, category: bool) -> tuple[Prepared, Prepared, P
     source = f"FROM {FTS} {joins} WHERE " + " AND ".join(where)
     # Counted to TOTAL_CAP + 1 at most: past the cap the total says "at least" (a common word's
     # 50,000 hits are not walked twice); the ranking still orders all of them.
-    count = text(f"SELECT count(*) FROM (SELECT 1 {source} LIMIT {TOTAL_CAP + 1})")
+    count = text(f"SELECT count(*) FROM (SELECT 1 {source} LIMIT :most)")
     # The page first (bm25 only), then the text of its rows alone: in one query SQLite would read
     # every hit's text (and cut its snippet) before sorting, which is what makes a common word slow.
     page = text(
@@ -290,11 +300,9 @@ def _fts_search(
     count, page, text_of = _fts_statements(len(short), bool(category_id))
     conn = s.connection()
     rows = page.run(conn, {**params, "limit": limit, "offset": offset}).fetchall()
-    if rows and len(rows) < limit or not rows and offset == 0:
-        # The page ends before the limit: its hits are the last ones, no count needed.
-        total = min(offset + len(rows), TOTAL_CAP + 1)
-    else:
-        total = count.run(conn, params).fetchone()[0]
+    total = _total_of_page(len(rows), limit, offset)
+    if total is None:
+        total = count.run(conn, {**params, "most": TOTAL_CAP + 1}).fetchone()[0]
     if not rows:
         return [], int(total)
     found: dict[int, tuple[str, str, str | None, str, str]] = {}
@@ -326,10 +334,6 @@ def _like_search(
     per_word = [or_(_has(D.title, w), _has(D.body, w)) for w in words]
     found = or_(*per_word) if any_word else and_(*per_word)
     conds = [*_filters(ctx, status, category_id), found]
-    counted = select(D.id).where(*conds).limit(TOTAL_CAP + 1).subquery()
-    total = s.execute(select(func.count()).select_from(counted)).scalar_one()
-    if total == 0:
-        return [], 0
     score: Any = literal(0.0)
     for w in words:
         score = (
@@ -342,10 +346,15 @@ def _like_search(
         .limit(limit)
         .offset(offset)
     )
+    found_mark = marker(words)
     hits = [
-        Hit(did, title, snippet_of(body or "", words), float(sc), cat, st)
+        Hit(did, title, snippet_of(body or "", words, found_mark), float(sc), cat, st)
         for did, title, cat, st, body, sc in s.execute(stmt)
     ]
+    total = _total_of_page(len(hits), limit, offset)
+    if total is None:
+        counted = select(D.id).where(*conds).limit(TOTAL_CAP + 1).subquery()
+        total = s.execute(select(func.count()).select_from(counted)).scalar_one()
     return hits, int(total)
 
 

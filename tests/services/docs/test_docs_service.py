@@ -3,6 +3,8 @@ words, snippets, filters), suggestions for a ticket, media checks, strangers."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sqlalchemy import select
 
@@ -154,8 +156,54 @@ def test_like_search_matches_the_same_way(runtime: Runtime) -> None:
     ctx = ctx_for(runtime)
     with runtime.db.reading(ctx.tenant_id) as s:
         hits, total = fts._like_search(ctx, s, ["refund"], None, None, 10, 0, False)
-    assert total >= 1 and any("<mark>" in h.snippet for h in hits)
-    assert hits[0].title.startswith("Refunds")
+        assert total >= 1 and any("<mark>" in h.snippet for h in hits)
+        assert hits[0].title.startswith("Refunds")
+        # A short page tells the total itself; a full one and an empty one past the start count.
+        full, n = fts._like_search(ctx, s, ["the"], None, None, 100, 0, False)
+        assert len(full) == n >= 4
+        assert fts._like_search(ctx, s, ["the"], None, None, 2, 0, False)[1] == n
+        assert fts._like_search(ctx, s, ["the"], None, None, 2, n - 1, False)[1] == n
+        assert fts._like_search(ctx, s, ["the"], None, None, 2, n + 5, False) == ([], n)
+
+
+def test_search_counts_only_when_the_page_cannot_tell(runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page shorter than the limit holds the last hits: the total is its end and the count query
+    does not run; a full page, or an empty one past the start, is counted (to the cap)."""
+    ctx = ctx_for(runtime)
+    if not fts.fts_available(ctx):
+        pytest.skip("the index search only (the LIKE search's totals are checked above)")
+    for n in range(5):
+        execute(ctx, "docs.documents.create", body={"title": f"Zählwerk {n}", "body": "zaehl", "status": "published"})
+    counts: list[int] = []
+    real = fts._fts_statements
+
+    class Counted:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def run(self, conn: Any, params: dict[str, Any]) -> Any:
+            counts.append(1)
+            return self.inner.run(conn, params)
+
+    def spied(n_short: int, category: bool) -> Any:
+        count, page, rows = real(n_short, category)
+        return Counted(count), page, rows
+
+    monkeypatch.setattr(fts, "_fts_statements", spied)
+
+    def total(**query: Any) -> tuple[int, bool, int]:
+        counts.clear()
+        page = execute(ctx, "docs.documents.search", query={"q": "zaehl", **query})
+        return page.total, page.meta()["meta"]["total_capped"], len(counts)
+
+    assert total() == (5, False, 0)  # 5 rows of 20
+    assert total(limit=2, offset=4) == (5, False, 0)  # the last row
+    assert total(limit=2) == (5, False, 1)  # a full page: counted
+    assert total(limit=2, offset=9) == (5, False, 1)  # past the end: counted, not 9 + 0
+    assert total(q="nirgendwo") == (0, False, 0)
+    monkeypatch.setattr(fts, "TOTAL_CAP", 3)  # the page's end past the cap says "at least" too
+    assert total() == (3, True, 0)
+    assert total(limit=2) == (3, True, 1)
 
 
 def test_suggestions_for_a_ticket(runtime: Runtime) -> None:
