@@ -7,7 +7,8 @@
 * The index is external content (no copy of the text) kept in step by triggers on
   ``docs_documents`` (migration ``1601_docs_fts``), so it changes in the transaction of the
   change, whoever writes it. Each hit's tenant, status, trash and category are checked in a
-  narrow table by rowid (``docs_document_search_scope``, migration ``1602``, triggers too), not
+  narrow table by rowid (``docs_document_search_scope``, migrations ``1602``/``1603``, triggers too:
+  its texts are small integer keys, so the table stays in SQLite's page cache), not
   in the documents' pages of text; the page's 20 rows alone are read whole.
 * PostgreSQL (or an SQLite without FTS5) searches with ``ILIKE`` (the same inside-word matches)
   and scores title and body hits. Both searches cut the snippet in Python from the page's rows.
@@ -32,7 +33,8 @@ from local_db.models.docs import DocDocument
 from services.core.context import Ctx
 
 FTS = "docs_document_search"
-SCOPE = "docs_document_search_scope"  # tenant, status, trash, category, updated_at by rowid (1602)
+SCOPE = "docs_document_search_scope"  # tenant, status (NULL in the trash), category, updated_at by rowid
+KEYS = "docs_document_search_keys"  # the scope's texts (tenant, status, category ids) as integers (1603)
 # A search counts its hits up to this many; past it the total is "at least TOTAL_CAP".
 TOTAL_CAP = 1000
 MIN_TRIGRAM = 3
@@ -235,6 +237,10 @@ def search(
     return _like_search(ctx, s, words, status, category_id, limit, offset, any_word)
 
 
+def _key(value: str) -> str:
+    return f"(SELECT key FROM {KEYS} WHERE value = {value})"
+
+
 def _total_of_page(found: int, limit: int, offset: int) -> int | None:
     """The total a page tells by itself (``None``: count the hits): a page that ends before the
     limit holds the last hits, so they number ``offset + found`` (as counted: to ``TOTAL_CAP + 1``
@@ -249,9 +255,10 @@ def _fts_statements(n_short: int, category: bool) -> tuple[Prepared, Prepared, P
     """The count, the ranked page and the page's rows for a shape of query (how many short words,
     a category or not), built once: run straight on the driver (``Prepared``), a search's three
     statements cost no SQLAlchemy compile or result machinery each time."""
-    where = [f"{FTS} MATCH :match", "k.tenant_id = :tenant", "k.live = 1", "k.status = :status"]
+    # The scope holds keys, not texts (migration 1603): each text's key is looked up once a query.
+    where = [f"{FTS} MATCH :match", f"k.tenant = {_key(':tenant')}", f"k.shown = {_key(':status')}"]
     if category:
-        where.append("k.category_id = :category")
+        where.append(f"k.category = {_key(':category')}")
     joins = f"CROSS JOIN {SCOPE} AS k ON k.rowid = {FTS}.rowid"
     if n_short:  # words too short for trigrams: LIKE on the text of the hits the scope kept
         joins += " CROSS JOIN docs_documents AS d ON d.rowid = k.rowid"
@@ -264,7 +271,7 @@ def _fts_statements(n_short: int, category: bool) -> tuple[Prepared, Prepared, P
     # every hit's text (and cut its snippet) before sorting, which is what makes a common word slow.
     page = text(
         f"SELECT k.rowid, bm25({FTS}, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS rank {source}"
-        " ORDER BY rank, k.updated_at DESC LIMIT :limit OFFSET :offset"
+        " ORDER BY rank, k.updated_us DESC LIMIT :limit OFFSET :offset"
     )
     # The page's rowids as one JSON list: one statement for any page length.
     rows = text(
@@ -287,7 +294,7 @@ def _fts_search(
 ) -> tuple[list[Hit], int]:
     """The index drives the query (``CROSS JOIN`` keeps SQLite from walking the tenant's documents
     and probing the index once each); each hit is checked in the narrow scope table (migration
-    ``1602``: tenant, status, trash, category by rowid), never in the documents' pages of text."""
+    ``1603``: tenant, status or trash, category as keys, by rowid), never in the documents' pages of text."""
     params: dict[str, Any] = {
         "match": (" OR " if any_word else " AND ").join(_fts_phrase(w) for w in long),
         "tenant": ctx.tenant_id,
@@ -375,7 +382,17 @@ def rebuild(s: Session) -> None:
     conn = s.connection()
     conn.exec_driver_sql(f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')")
     conn.exec_driver_sql(f"DELETE FROM {SCOPE}")
+    # As the migration 1603 fills it (its BACKFILL).
     conn.exec_driver_sql(
-        f"INSERT INTO {SCOPE}(rowid, tenant_id, status, category_id, live, updated_at) SELECT rowid, tenant_id,"
-        " status, category_id, deleted_at IS NULL, updated_at FROM docs_documents"
+        f"INSERT OR IGNORE INTO {KEYS}(value) SELECT tenant_id FROM docs_documents UNION SELECT status FROM"
+        " docs_documents UNION SELECT category_id FROM docs_documents WHERE category_id IS NOT NULL"
+    )
+    shown = f"CASE WHEN d.deleted_at IS NULL THEN {_key('d.status')} END"
+    micros = (
+        "CAST(strftime('%s', d.updated_at) AS INTEGER) * 1000000"
+        " + CAST(substr(d.updated_at || '000000', 21, 6) AS INTEGER)"
+    )
+    conn.exec_driver_sql(
+        f"INSERT INTO {SCOPE}(rowid, tenant, shown, category, updated_us) SELECT d.rowid, {_key('d.tenant_id')},"
+        f" {shown}, {_key('d.category_id')}, {micros} FROM docs_documents AS d"
     )

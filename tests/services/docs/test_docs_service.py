@@ -172,8 +172,10 @@ def test_search_counts_only_when_the_page_cannot_tell(runtime: Runtime, monkeypa
     ctx = ctx_for(runtime)
     if not fts.fts_available(ctx):
         pytest.skip("the index search only (the LIKE search's totals are checked above)")
-    for n in range(5):
+    docs = [
         execute(ctx, "docs.documents.create", body={"title": f"Zählwerk {n}", "body": "zaehl", "status": "published"})
+        for n in range(5)
+    ]
     counts: list[int] = []
     real = fts._fts_statements
 
@@ -197,6 +199,14 @@ def test_search_counts_only_when_the_page_cannot_tell(runtime: Runtime, monkeypa
         return page.total, page.meta()["meta"]["total_capped"], len(counts)
 
     assert total() == (5, False, 0)  # 5 rows of 20
+    # Equal ranks: the document changed last first (the scope's updated_us, to the microsecond).
+    order = [h.id for h in execute(ctx, "docs.documents.search", query={"q": "zaehl"}).items]
+    assert order == [d.id for d in reversed(docs)]
+    execute(ctx, "docs.documents.update", id=docs[1].id, body={"tags": ["neu"]})
+    assert [h.id for h in execute(ctx, "docs.documents.search", query={"q": "zaehl"}).items][:2] == [
+        docs[1].id,
+        docs[4].id,
+    ]
     assert total(limit=2, offset=4) == (5, False, 0)  # the last row
     assert total(limit=2) == (5, False, 1)  # a full page: counted
     assert total(limit=2, offset=9) == (5, False, 1)  # past the end: counted, not 9 + 0
@@ -249,3 +259,35 @@ def test_media_checks_and_strangers(runtime: Runtime) -> None:
         execute(ctx_for(runtime, "device@demo.test"), "docs.documents.list", query={})
     with pytest.raises(ValidationFailed):
         execute(ctx, "docs.documents.create", body={"title": "x", "status": "deleted"})
+
+
+def test_scope_keys_migrate_down_and_up(runtime: Runtime) -> None:
+    """Migration 1603 keeps the scope's texts as keys; down to 1602's texts and up again, the
+    search answers the same (the backfill of either form)."""
+    ctx = ctx_for(runtime)
+    if not fts.fts_available(ctx):
+        pytest.skip("the scope table is the index search's (SQLite)")
+    from alembic import command
+
+    from local_db.engine import alembic_config
+
+    trashed = execute(ctx, "docs.documents.create", body={"title": "Ölwechsel", "body": "oel", "status": "published"})
+    execute(ctx, "docs.documents.delete", id=trashed.id, query={})
+
+    def answer() -> list[tuple[str, str, str, float]]:
+        return [
+            (h.id, h.status, h.snippet, h.score)
+            for q in ("refund", "the", "Ölwechsel")
+            for h in execute(ctx, "docs.documents.search", query={"q": q}).items
+        ]
+
+    before = answer()
+    assert before and trashed.id not in {a[0] for a in before}
+    cfg = alembic_config(runtime.db.engine)
+    command.downgrade(cfg, "docs@-1")
+    with runtime.db.engine.connect() as c:
+        cols = [r[1] for r in c.exec_driver_sql(f"PRAGMA table_info({fts.SCOPE})")]
+        assert cols[1:] == ["tenant_id", "status", "category_id", "live", "updated_at"]
+        assert c.exec_driver_sql(f"SELECT count(*) FROM {fts.SCOPE} WHERE live = 0").scalar() >= 2
+    command.upgrade(cfg, "heads")
+    assert answer() == before
