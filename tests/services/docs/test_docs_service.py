@@ -211,6 +211,12 @@ def test_search_counts_only_when_the_page_cannot_tell(runtime: Runtime, monkeypa
     assert total(limit=2) == (5, False, 1)  # a full page: counted
     assert total(limit=2, offset=9) == (5, False, 1)  # past the end: counted, not 9 + 0
     assert total(q="nirgendwo") == (0, False, 0)
+    # A category made after the scope's keys: its key is made by the document's change.
+    cat = execute(ctx, "docs.categories.create", body={"name": "Zähler"}).id
+    assert total(category_id=cat) == (0, False, 0)
+    execute(ctx, "docs.documents.update", id=docs[3].id, body={"category_id": cat})
+    hits = execute(ctx, "docs.documents.search", query={"q": "zaehl", "category_id": cat}).items
+    assert [(h.id, h.category_id) for h in hits] == [(docs[3].id, cat)]
     monkeypatch.setattr(fts, "TOTAL_CAP", 3)  # the page's end past the cap says "at least" too
     assert total() == (3, True, 0)
     assert total(limit=2) == (3, True, 1)
