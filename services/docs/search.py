@@ -7,15 +7,18 @@
 * The index is external content (no copy of the text) kept in step by triggers on
   ``docs_documents`` (migration ``1601_docs_fts``), so it changes in the transaction of the
   change, whoever writes it. Each hit's tenant, status, trash and category are checked in a
-  narrow table by rowid (``docs_document_search_scope``, migration ``1602``, triggers too), not
+  narrow table by rowid (``docs_document_search_scope``, migrations ``1602``/``1603``, triggers too:
+  its texts are small integer keys, so the table stays in SQLite's page cache), not
   in the documents' pages of text; the page's 20 rows alone are read whole.
 * PostgreSQL (or an SQLite without FTS5) searches with ``ILIKE`` (the same inside-word matches)
   and scores title and body hits. Both searches cut the snippet in Python from the page's rows.
-* A total is counted to ``TOTAL_CAP + 1`` at most: past the cap it says "at least".
+* A total is counted to ``TOTAL_CAP + 1`` at most: past the cap it says "at least". The page is
+  read first: one that ends before the limit tells the total itself, and no count runs.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from dataclasses import dataclass
@@ -25,11 +28,13 @@ from sqlalchemy import String, and_, case, cast, func, literal, or_, select, tex
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
+from local_db.engine import Prepared
 from local_db.models.docs import DocDocument
 from services.core.context import Ctx
 
 FTS = "docs_document_search"
-SCOPE = "docs_document_search_scope"  # tenant, status, trash, category, updated_at by rowid (1602)
+SCOPE = "docs_document_search_scope"  # tenant, status (NULL in the trash), category, updated_at by rowid
+KEYS = "docs_document_search_keys"  # the scope's texts (tenant, status, category ids) as integers (1603)
 # A search counts its hits up to this many; past it the total is "at least TOTAL_CAP".
 TOTAL_CAP = 1000
 MIN_TRIGRAM = 3
@@ -171,16 +176,24 @@ def _fts_phrase(word: str) -> str:
     return '"' + word.replace('"', '""') + '"'
 
 
-def mark(piece: str, words: list[str]) -> str:
-    """Every occurrence of the words marked (case-insensitively, inside words too)."""
+def marker(words: list[str]) -> re.Pattern[str]:
+    """The words as one pattern (longest first), so no word is found inside another's marks."""
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
+
+
+def _marked(m: re.Match[str]) -> str:
+    return MARK + m.group(0) + END
+
+
+def mark(piece: str, words: list[str], found: re.Pattern[str] | None = None) -> str:
+    """Every occurrence of the words marked (case-insensitively, inside words too); ``found``: the
+    words' ``marker``, made once for a page of snippets."""
     if not words:
         return piece
-    # One pass over all words (longest first), so no word is found inside another's marks.
-    found = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
-    return found.sub(lambda m: MARK + m.group(0) + END, piece)
+    return (found or marker(words)).sub(_marked, piece)
 
 
-def snippet_of(body: str, words: list[str]) -> str:
+def snippet_of(body: str, words: list[str], found: re.Pattern[str] | None = None) -> str:
     """A window of the body around the first hit, hits marked (the LIKE search's snippet)."""
     low = body.lower()
     pos = min((p for p in (low.find(w.lower()) for w in words) if p >= 0), default=-1)
@@ -188,7 +201,7 @@ def snippet_of(body: str, words: list[str]) -> str:
         piece = body[:SNIPPET_CHARS]
         return piece + ("…" if len(body) > SNIPPET_CHARS else "")
     start = max(0, pos - SNIPPET_CHARS // 3)
-    piece = mark(body[start : start + SNIPPET_CHARS], words)
+    piece = mark(body[start : start + SNIPPET_CHARS], words, found)
     return ("…" if start > 0 else "") + piece + ("…" if start + SNIPPET_CHARS < len(body) else "")
 
 
@@ -224,6 +237,50 @@ def search(
     return _like_search(ctx, s, words, status, category_id, limit, offset, any_word)
 
 
+def _key(value: str) -> str:
+    return f"(SELECT key FROM {KEYS} WHERE value = {value})"
+
+
+def _total_of_page(found: int, limit: int, offset: int) -> int | None:
+    """The total a page tells by itself (``None``: count the hits): a page that ends before the
+    limit holds the last hits, so they number ``offset + found`` (as counted: to ``TOTAL_CAP + 1``
+    at most). An empty page past the start tells nothing (the hits may end before the offset)."""
+    if found >= limit or (found == 0 and offset > 0):
+        return None
+    return min(offset + found, TOTAL_CAP + 1)
+
+
+@functools.lru_cache(maxsize=64)
+def _fts_statements(n_short: int, category: bool) -> tuple[Prepared, Prepared, Prepared]:
+    """The count, the ranked page and the page's rows for a shape of query (how many short words,
+    a category or not), built once: run straight on the driver (``Prepared``), a search's three
+    statements cost no SQLAlchemy compile or result machinery each time."""
+    # The scope holds keys, not texts (migration 1603): each text's key is looked up once a query.
+    where = [f"{FTS} MATCH :match", f"k.tenant = {_key(':tenant')}", f"k.shown = {_key(':status')}"]
+    if category:
+        where.append(f"k.category = {_key(':category')}")
+    joins = f"CROSS JOIN {SCOPE} AS k ON k.rowid = {FTS}.rowid"
+    if n_short:  # words too short for trigrams: LIKE on the text of the hits the scope kept
+        joins += " CROSS JOIN docs_documents AS d ON d.rowid = k.rowid"
+    where += [f"(d.title LIKE :w{n} ESCAPE '\\' OR d.body LIKE :w{n} ESCAPE '\\')" for n in range(n_short)]
+    source = f"FROM {FTS} {joins} WHERE " + " AND ".join(where)
+    # Counted to TOTAL_CAP + 1 at most: past the cap the total says "at least" (a common word's
+    # 50,000 hits are not walked twice); the ranking still orders all of them.
+    count = text(f"SELECT count(*) FROM (SELECT 1 {source} LIMIT :most)")
+    # The page first (bm25 only), then the text of its rows alone: in one query SQLite would read
+    # every hit's text (and cut its snippet) before sorting, which is what makes a common word slow.
+    page = text(
+        f"SELECT k.rowid, bm25({FTS}, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS rank {source}"
+        " ORDER BY rank, k.updated_us DESC LIMIT :limit OFFSET :offset"
+    )
+    # The page's rowids as one JSON list: one statement for any page length.
+    rows = text(
+        "SELECT rowid, id, title, category_id, status, body FROM docs_documents"
+        " WHERE rowid IN (SELECT value FROM json_each(:rowids))"
+    )
+    return Prepared(count), Prepared(page), Prepared(rows)
+
+
 def _fts_search(
     ctx: Ctx,
     s: Session,
@@ -237,52 +294,35 @@ def _fts_search(
 ) -> tuple[list[Hit], int]:
     """The index drives the query (``CROSS JOIN`` keeps SQLite from walking the tenant's documents
     and probing the index once each); each hit is checked in the narrow scope table (migration
-    ``1602``: tenant, status, trash, category by rowid), never in the documents' pages of text."""
+    ``1603``: tenant, status or trash, category as keys, by rowid), never in the documents' pages of text."""
     params: dict[str, Any] = {
         "match": (" OR " if any_word else " AND ").join(_fts_phrase(w) for w in long),
         "tenant": ctx.tenant_id,
         "status": status or "published",
     }
-    where = [f"{FTS} MATCH :match", "k.tenant_id = :tenant", "k.live = 1", "k.status = :status"]
     if category_id:
-        where.append("k.category_id = :category")
         params["category"] = category_id
-    joins = f"CROSS JOIN {SCOPE} AS k ON k.rowid = {FTS}.rowid"
-    if short:  # words too short for trigrams: LIKE on the text of the hits the scope kept
-        joins += " CROSS JOIN docs_documents AS d ON d.rowid = k.rowid"
     for n, w in enumerate(short):
         params[f"w{n}"] = _like(w)
-        where.append(f"(d.title LIKE :w{n} ESCAPE '\\' OR d.body LIKE :w{n} ESCAPE '\\')")
-    source = f"FROM {FTS} {joins} WHERE " + " AND ".join(where)
+    count, page, text_of = _fts_statements(len(short), bool(category_id))
     conn = s.connection()
-    # Counted to TOTAL_CAP + 1 at most: past the cap the total says "at least" (a common word's
-    # 50,000 hits are not walked twice); the ranking below still orders all of them.
-    total = conn.execute(text(f"SELECT count(*) FROM (SELECT 1 {source} LIMIT {TOTAL_CAP + 1})"), params).scalar_one()
-    if total == 0:
-        return [], 0
-    # The page first (bm25 only), then the text of its rows alone: in one query SQLite would read
-    # every hit's text (and cut its snippet) before sorting, which is what makes a common word slow.
-    rows = conn.execute(
-        text(
-            f"SELECT k.rowid, bm25({FTS}, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS rank "
-            + source
-            + " ORDER BY rank, k.updated_at DESC LIMIT :limit OFFSET :offset"
-        ),
-        {**params, "limit": limit, "offset": offset},
-    ).all()
+    rows = page.run(conn, {**params, "limit": limit, "offset": offset}).fetchall()
+    total = _total_of_page(len(rows), limit, offset)
+    if total is None:
+        total = count.run(conn, {**params, "most": TOTAL_CAP + 1}).fetchone()[0]
+    if not rows:
+        return [], int(total)
     found: dict[int, tuple[str, str, str | None, str, str]] = {}
-    if rows:
-        marks = ", ".join(str(int(r[0])) for r in rows)  # integers from the index itself
-        for rid, did, title, cat, st, body in conn.execute(
-            text(f"SELECT rowid, id, title, category_id, status, body FROM docs_documents WHERE rowid IN ({marks})")
-        ):
-            found[int(rid)] = (did, title, cat, st, body or "")
+    rowids = "[" + ",".join(str(int(r[0])) for r in rows) + "]"
+    for rid, did, title, cat, st, body in text_of.run(conn, {"rowids": rowids}).fetchall():
+        found[int(rid)] = (did, title, cat, st, body or "")
+    found_mark = marker(long)
     hits = []
     for rid, r in rows:
         did, title, cat, st, body = found[int(rid)]
         # The snippet is cut here, as the LIKE search cuts it: FTS5's snippet() tokenizes each
         # body into trigrams again, which cost a third of a search's time.
-        snip = snippet_of(body, long) if body else mark(title, long)
+        snip = snippet_of(body, long, found_mark) if body else mark(title, long, found_mark)
         hits.append(Hit(did, title, snip, round(-float(r), 6), cat, st))
     return hits, int(total)
 
@@ -301,10 +341,6 @@ def _like_search(
     per_word = [or_(_has(D.title, w), _has(D.body, w)) for w in words]
     found = or_(*per_word) if any_word else and_(*per_word)
     conds = [*_filters(ctx, status, category_id), found]
-    counted = select(D.id).where(*conds).limit(TOTAL_CAP + 1).subquery()
-    total = s.execute(select(func.count()).select_from(counted)).scalar_one()
-    if total == 0:
-        return [], 0
     score: Any = literal(0.0)
     for w in words:
         score = (
@@ -317,10 +353,15 @@ def _like_search(
         .limit(limit)
         .offset(offset)
     )
+    found_mark = marker(words)
     hits = [
-        Hit(did, title, snippet_of(body or "", words), float(sc), cat, st)
+        Hit(did, title, snippet_of(body or "", words, found_mark), float(sc), cat, st)
         for did, title, cat, st, body, sc in s.execute(stmt)
     ]
+    total = _total_of_page(len(hits), limit, offset)
+    if total is None:
+        counted = select(D.id).where(*conds).limit(TOTAL_CAP + 1).subquery()
+        total = s.execute(select(func.count()).select_from(counted)).scalar_one()
     return hits, int(total)
 
 
@@ -341,7 +382,17 @@ def rebuild(s: Session) -> None:
     conn = s.connection()
     conn.exec_driver_sql(f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')")
     conn.exec_driver_sql(f"DELETE FROM {SCOPE}")
+    # As the migration 1603 fills it (its BACKFILL).
     conn.exec_driver_sql(
-        f"INSERT INTO {SCOPE}(rowid, tenant_id, status, category_id, live, updated_at) SELECT rowid, tenant_id,"
-        " status, category_id, deleted_at IS NULL, updated_at FROM docs_documents"
+        f"INSERT OR IGNORE INTO {KEYS}(value) SELECT tenant_id FROM docs_documents UNION SELECT status FROM"
+        " docs_documents UNION SELECT category_id FROM docs_documents WHERE category_id IS NOT NULL"
+    )
+    shown = f"CASE WHEN d.deleted_at IS NULL THEN {_key('d.status')} END"
+    micros = (
+        "CAST(strftime('%s', d.updated_at) AS INTEGER) * 1000000"
+        " + CAST(substr(d.updated_at || '000000', 21, 6) AS INTEGER)"
+    )
+    conn.exec_driver_sql(
+        f"INSERT INTO {SCOPE}(rowid, tenant, shown, category, updated_us) SELECT d.rowid, {_key('d.tenant_id')},"
+        f" {shown}, {_key('d.category_id')}, {micros} FROM docs_documents AS d"
     )

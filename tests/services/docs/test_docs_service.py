@@ -3,6 +3,8 @@ words, snippets, filters), suggestions for a ticket, media checks, strangers."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sqlalchemy import select
 
@@ -154,8 +156,70 @@ def test_like_search_matches_the_same_way(runtime: Runtime) -> None:
     ctx = ctx_for(runtime)
     with runtime.db.reading(ctx.tenant_id) as s:
         hits, total = fts._like_search(ctx, s, ["refund"], None, None, 10, 0, False)
-    assert total >= 1 and any("<mark>" in h.snippet for h in hits)
-    assert hits[0].title.startswith("Refunds")
+        assert total >= 1 and any("<mark>" in h.snippet for h in hits)
+        assert hits[0].title.startswith("Refunds")
+        # A short page tells the total itself; a full one and an empty one past the start count.
+        full, n = fts._like_search(ctx, s, ["the"], None, None, 100, 0, False)
+        assert len(full) == n >= 4
+        assert fts._like_search(ctx, s, ["the"], None, None, 2, 0, False)[1] == n
+        assert fts._like_search(ctx, s, ["the"], None, None, 2, n - 1, False)[1] == n
+        assert fts._like_search(ctx, s, ["the"], None, None, 2, n + 5, False) == ([], n)
+
+
+def test_search_counts_only_when_the_page_cannot_tell(runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page shorter than the limit holds the last hits: the total is its end and the count query
+    does not run; a full page, or an empty one past the start, is counted (to the cap)."""
+    ctx = ctx_for(runtime)
+    if not fts.fts_available(ctx):
+        pytest.skip("the index search only (the LIKE search's totals are checked above)")
+    docs = [
+        execute(ctx, "docs.documents.create", body={"title": f"Zählwerk {n}", "body": "zaehl", "status": "published"})
+        for n in range(5)
+    ]
+    counts: list[int] = []
+    real = fts._fts_statements
+
+    class Counted:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def run(self, conn: Any, params: dict[str, Any]) -> Any:
+            counts.append(1)
+            return self.inner.run(conn, params)
+
+    def spied(n_short: int, category: bool) -> Any:
+        count, page, rows = real(n_short, category)
+        return Counted(count), page, rows
+
+    monkeypatch.setattr(fts, "_fts_statements", spied)
+
+    def total(**query: Any) -> tuple[int, bool, int]:
+        counts.clear()
+        page = execute(ctx, "docs.documents.search", query={"q": "zaehl", **query})
+        return page.total, page.meta()["meta"]["total_capped"], len(counts)
+
+    assert total() == (5, False, 0)  # 5 rows of 20
+    # Equal ranks: the document changed last first (the scope's updated_us, to the microsecond).
+    order = [h.id for h in execute(ctx, "docs.documents.search", query={"q": "zaehl"}).items]
+    assert order == [d.id for d in reversed(docs)]
+    execute(ctx, "docs.documents.update", id=docs[1].id, body={"tags": ["neu"]})
+    assert [h.id for h in execute(ctx, "docs.documents.search", query={"q": "zaehl"}).items][:2] == [
+        docs[1].id,
+        docs[4].id,
+    ]
+    assert total(limit=2, offset=4) == (5, False, 0)  # the last row
+    assert total(limit=2) == (5, False, 1)  # a full page: counted
+    assert total(limit=2, offset=9) == (5, False, 1)  # past the end: counted, not 9 + 0
+    assert total(q="nirgendwo") == (0, False, 0)
+    # A category made after the scope's keys: its key is made by the document's change.
+    cat = execute(ctx, "docs.categories.create", body={"name": "Zähler"}).id
+    assert total(category_id=cat) == (0, False, 0)
+    execute(ctx, "docs.documents.update", id=docs[3].id, body={"category_id": cat})
+    hits = execute(ctx, "docs.documents.search", query={"q": "zaehl", "category_id": cat}).items
+    assert [(h.id, h.category_id) for h in hits] == [(docs[3].id, cat)]
+    monkeypatch.setattr(fts, "TOTAL_CAP", 3)  # the page's end past the cap says "at least" too
+    assert total() == (3, True, 0)
+    assert total(limit=2) == (3, True, 1)
 
 
 def test_suggestions_for_a_ticket(runtime: Runtime) -> None:
@@ -201,3 +265,35 @@ def test_media_checks_and_strangers(runtime: Runtime) -> None:
         execute(ctx_for(runtime, "device@demo.test"), "docs.documents.list", query={})
     with pytest.raises(ValidationFailed):
         execute(ctx, "docs.documents.create", body={"title": "x", "status": "deleted"})
+
+
+def test_scope_keys_migrate_down_and_up(runtime: Runtime) -> None:
+    """Migration 1603 keeps the scope's texts as keys; down to 1602's texts and up again, the
+    search answers the same (the backfill of either form)."""
+    ctx = ctx_for(runtime)
+    if not fts.fts_available(ctx):
+        pytest.skip("the scope table is the index search's (SQLite)")
+    from alembic import command
+
+    from local_db.engine import alembic_config
+
+    trashed = execute(ctx, "docs.documents.create", body={"title": "Ölwechsel", "body": "oel", "status": "published"})
+    execute(ctx, "docs.documents.delete", id=trashed.id, query={})
+
+    def answer() -> list[tuple[str, str, str, float]]:
+        return [
+            (h.id, h.status, h.snippet, h.score)
+            for q in ("refund", "the", "Ölwechsel")
+            for h in execute(ctx, "docs.documents.search", query={"q": q}).items
+        ]
+
+    before = answer()
+    assert before and trashed.id not in {a[0] for a in before}
+    cfg = alembic_config(runtime.db.engine)
+    command.downgrade(cfg, "docs@-1")
+    with runtime.db.engine.connect() as c:
+        cols = [r[1] for r in c.exec_driver_sql(f"PRAGMA table_info({fts.SCOPE})")]
+        assert cols[1:] == ["tenant_id", "status", "category_id", "live", "updated_at"]
+        assert c.exec_driver_sql(f"SELECT count(*) FROM {fts.SCOPE} WHERE live = 0").scalar() >= 2
+    command.upgrade(cfg, "heads")
+    assert answer() == before
