@@ -19,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -38,7 +38,6 @@ from services.core.commands import (
     entry_signing_payload,
     execute,
     next_counter,
-    sign_entry,
     use_case,
 )
 from services.core.context import CommitInfo, Ctx, Principal
@@ -48,6 +47,7 @@ from services.core.logsafe import bare_traceback
 from services.core.pagination import ListQuery, Page, paginate
 from services.core.roles import ANYONE, MANAGERS
 from services.core.sealing import seal, unseal
+from services.core.signing import sign
 from services.core.storage import keep_blob, read_blob
 from services.sync import protocol as p
 from services.sync.changelog import defer_changes, next_entry, write_deferred
@@ -200,9 +200,10 @@ def authenticate(ctx: Ctx, headers: dict[str, str | None], purpose: str) -> Call
 
 
 @cache
-def _routes() -> list[tuple[str, re.Pattern[str], Operation]]:
-    """Every write a station may replay, as (method, path pattern, operation)."""
-    out = []
+def _routes() -> dict[tuple[str, int], list[tuple[re.Pattern[str], Operation]]]:
+    """Every write a station may replay, by (method, number of "/" in its path): a parameter
+    stands for one path segment, so only routes of that shape can match."""
+    out: dict[tuple[str, int], list[tuple[re.Pattern[str], Operation]]] = {}
     for op in REGISTRY.values():
         # Not replayed: station registration itself, and API keys (a key made on a station would
         # get another value here; keys are made on the platform, where they are used).
@@ -214,17 +215,27 @@ def _routes() -> list[tuple[str, re.Pattern[str], Operation]]:
             continue
         full = op.path if op.path.startswith("/api/") else f"/{{tenant}}/{op.module}/api{op.path}"
         pattern = re.sub(r"\\{(\w+)\\}", r"(?P<\1>[^/]+)", re.escape(full))
-        out.append((op.method, re.compile(f"^{pattern}$"), op))
+        out.setdefault((op.method, full.count("/")), []).append((re.compile(f"^{pattern}$"), op))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _resolve_bare(method: str, bare: str) -> tuple[Operation, str, tuple[tuple[str, str], ...]] | None:
+    # A batch repeats the same few paths (every ticket made is POST .../support/tickets): kept.
+    for rx, op in _routes().get((method, bare.count("/")), ()):
+        if hit := rx.match(bare):
+            params = dict(hit.groupdict())
+            return op, params.pop("tenant"), tuple(params.items())
+    return None
 
 
 def resolve(method: str, path: str) -> tuple[Operation, str, dict[str, str]]:
     bare = urlsplit(path).path
-    for m, rx, op in _routes():
-        if m == method and (hit := rx.match(bare)):
-            params = dict(hit.groupdict())
-            return op, params.pop("tenant"), params
-    raise NotFound(f"no station change is replayed as {method} {bare}")
+    found = _resolve_bare(method, bare)
+    if found is None:
+        raise NotFound(f"no station change is replayed as {method} {bare}")
+    op, slug, params = found
+    return op, slug, dict(params)
 
 
 def _entry_dict(ctx: Ctx, caller: Caller, e: PushEntry) -> dict[str, Any]:
@@ -269,6 +280,15 @@ class _Applier:
         self.last = 0
         self.receipts: dict[int, dict[str, Any]] = {}
         self.fresh_keys: set[str] = set()
+        self.checked: dict[int, tuple[str, bool]] = {}
+
+    def verify(self, entries: list[PushEntry]) -> None:
+        """Every entry's hash (its receipt's) and whether its signature matches, for the whole
+        batch before any transaction opens: one canonical encoding per entry serves both."""
+        for e in entries:
+            payload = entry_signing_payload(_entry_dict(self.ctx, self.caller, e))
+            digest = p.entry_hash(payload + (b"void" if e.void else b""))
+            self.checked[id(e)] = (digest, hmac.compare_digest(sign(self.key, payload), e.signature))
 
     def author(self, e: PushEntry) -> tuple[Operation, Principal, dict[str, str]]:
         """The operation an entry repeats, its path parameters, and its author's principal here."""
@@ -326,8 +346,7 @@ class _Applier:
 
     def one(self, s: Any, st: SyncStation, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None]:
         ctx = self.ctx
-        signed = _entry_dict(ctx, self.caller, e)
-        digest = p.entry_hash(entry_signing_payload(signed) + (b"void" if e.void else b""))
+        digest, signed_ok = self.checked[id(e)]
         if e.seq <= self.last:
             pending = self.receipts.get(e.seq)
             r = (
@@ -351,7 +370,7 @@ class _Applier:
         if e.seq != self.last + 1:
             return EntryAnswer(seq=e.seq, status="gap", expected=self.last + 1), None
         done: CommitInfo | None = None
-        if not hmac.compare_digest(sign_entry(self.key, signed), e.signature):
+        if not signed_ok:
             answer = EntryAnswer(
                 seq=e.seq,
                 status="rejected",
@@ -444,6 +463,7 @@ _INSERT_RECEIPT = insert(table_of(SyncReceipt))
 def push(ctx: Ctx, body: PushIn, headers: dict[str, str | None]) -> PushOut:
     caller = authenticate(ctx, headers, p.push_purpose([e.signature for e in body.entries]))
     applier = _Applier(ctx, caller)
+    applier.verify(body.entries)
     answers: list[EntryAnswer] = []
     todo = list(body.entries)
     while todo:
