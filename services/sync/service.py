@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from pydantic import BaseModel
-from sqlalchemy import func, insert, select, tuple_
+from sqlalchemy import bindparam, func, insert, select, tuple_, update
 from sqlalchemy.exc import IntegrityError
 
 from local_db.base import table_of
@@ -316,18 +316,20 @@ class _Applier:
         commands: list[str] = []
         after: list[Callable[[], None]] = []
         started = time.monotonic()
+        pk = self.caller.pk
         with ctx.db.transaction(ctx.tenant_id) as s:
-            st = s.execute(select(SyncStation).where(SyncStation.id == self.caller.pk).with_for_update()).scalar_one()
-            self.last = st.last_seq
+            # Core statements built once, the tenant named (the session scopes ORM statements only).
+            conn = s.connection()
+            self.last = conn.execute(_LOCK_STATION, {"pk": pk}).scalar_one()
             self.receipts = {}
             keys = [e.idempotency_key for e in entries[:CHUNK_ENTRIES] if e.idempotency_key]
-            used = set(s.execute(select(IdempotencyRecord.key).where(IdempotencyRecord.key.in_(keys))).scalars())
+            used = set(conn.execute(_USED_KEYS, {"t": ctx.tenant_id, "keys": keys}).scalars())
             self.fresh_keys = set(keys) - used
             defer_changes(s)
             for e in entries:
                 if len(answers) >= CHUNK_ENTRIES or time.monotonic() - started > CHUNK_SECONDS:
                     break
-                a, done = self.one(s, st, e)
+                a, done = self.one(s, pk, e)
                 answers.append(a)
                 if done is not None:
                     events += done.events
@@ -337,14 +339,13 @@ class _Applier:
                     break
             write_deferred(s)
             if self.receipts:
-                s.execute(_INSERT_RECEIPT, list(self.receipts.values()))
-            st.last_seq = self.last
-            st.last_seen_at = ctx.now()
+                conn.execute(_INSERT_RECEIPT, list(self.receipts.values()))
+            conn.execute(_SET_STATION, {"pk": pk, "last": self.last, "seen": ctx.now()})
         if events or commands or after:
             rt.committed(CommitInfo(ctx.tenant_id, events, commands, after=after))
         return answers
 
-    def one(self, s: Any, st: SyncStation, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None]:
+    def one(self, s: Any, station_pk: str, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None]:
         ctx = self.ctx
         digest, signed_ok = self.checked[id(e)]
         if e.seq <= self.last:
@@ -352,7 +353,7 @@ class _Applier:
             r = (
                 SyncReceipt(entry_hash=pending["entry_hash"], status=pending["status"], answer=pending["answer"])
                 if pending is not None
-                else s.get(SyncReceipt, (st.id, e.seq))
+                else s.get(SyncReceipt, (station_pk, e.seq))
             )
             if r is not None and r.entry_hash == digest:
                 ans = dict(r.answer or {})
@@ -384,7 +385,7 @@ class _Applier:
                 return answer, None  # not consumed: sent again later
         self.last = e.seq
         self.receipts[e.seq] = {
-            "station_pk": st.id,
+            "station_pk": station_pk,
             "seq": e.seq,
             "entry_hash": digest,
             "status": answer.status,
@@ -447,6 +448,16 @@ class _Applier:
 
 
 _INSERT_RECEIPT = insert(table_of(SyncReceipt))
+_ST = table_of(SyncStation)
+_IDEM = table_of(IdempotencyRecord)
+# The station's row stays locked until the chunk commits (PostgreSQL; SQLite's writer lock covers it).
+_LOCK_STATION = select(_ST.c.last_seq).where(_ST.c.id == bindparam("pk")).with_for_update()
+_SET_STATION = (
+    update(_ST).where(_ST.c.id == bindparam("pk")).values(last_seq=bindparam("last"), last_seen_at=bindparam("seen"))
+)
+_USED_KEYS = select(_IDEM.c.key).where(
+    _IDEM.c.tenant_id == bindparam("t"), _IDEM.c.key.in_(bindparam("keys", expanding=True))
+)
 
 
 @use_case(
