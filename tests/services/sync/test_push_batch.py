@@ -151,3 +151,28 @@ def test_replayed_paths_resolve_by_their_shape() -> None:
         resolve("POST", "/api/tenants/demo/support/tickets/t-1/messages/extra")
     with pytest.raises(NotFound):
         resolve("DELETE", "/api/tenants/demo/support/tickets")
+
+
+def test_an_idempotency_key_used_before_is_answered_from_its_record_and_a_chunk_uses_each_key_once(
+    runtime: Runtime,
+) -> None:
+    st = Station(runtime)
+    admin = auth.user_principal(runtime.db, ADMIN, st.tenant)
+    body = {"subject": "twice", "description": "d", "email": "ann@example.test", "name": "Ann"}
+    first = execute(Ctx(runtime, st.tenant, admin), "support.tickets.create", body=body, idempotency_key="k-1")
+    same, other = st.entry(1, body=body), st.entry(2, body={**body, "subject": "another"})
+    fresh, again = st.entry(3), st.entry(4)
+    same["idempotency_key"] = other["idempotency_key"] = "k-1"
+    again["idempotency_key"] = fresh["idempotency_key"]  # a key first used inside this very chunk
+    again["body"] = fresh["body"]
+    for seq, e in enumerate((same, other, fresh, again), start=1):
+        unsigned = {k: v for k, v in e.items() if k not in ("seq", "void", "signature")}
+        signed = {**unsigned, "station_id": st.sid, "tenant_id": st.tenant.id, "station_seq": seq}
+        e["signature"] = sign_entry(st.secret.encode(), signed)
+    answers = st.push([same, other, fresh, again]).answers
+    assert [a.status for a in answers] == ["applied", "conflict", "applied", "applied"]
+    assert answers[0].result["id"] == first.id  # the first call's answer, no second ticket
+    assert answers[3].result["id"] == answers[2].result["id"]
+    with runtime.db.reading(st.tenant.id) as s:
+        subjects = s.execute(select(SupportTicket.subject).where(SupportTicket.subject == "twice")).scalars().all()
+    assert subjects == ["twice"]
