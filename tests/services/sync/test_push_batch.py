@@ -76,23 +76,26 @@ def test_the_pull_feed_has_every_record_a_push_made_once_and_none_of_a_rejected_
     st = Station(runtime)
     before = set(st.pulled())
     good = [st.entry(seq) for seq in (1, 2, 3)]
-    taken = st.entry(4)
-    taken["ids"][0] = good[0]["ids"][0]  # the ticket's planned id is in use: refused, nothing kept
-    unsigned = {k: v for k, v in taken.items() if k not in ("seq", "void", "signature")}
-    taken["signature"] = sign_entry(
-        st.secret.encode(), {**unsigned, "station_id": st.sid, "tenant_id": st.tenant.id, "station_seq": 4}
-    )
-    last = st.entry(5)
-    answers = st.push([*good, taken, last]).answers
-    assert [a.status for a in answers] == ["applied", "applied", "applied", "rejected", "applied"]
+    # Refused for a taken id, nothing of them kept: the ticket's id (its insert fails), and the
+    # event's (the ticket and its message were written and logged before the event's insert failed).
+    taken, late = st.entry(4), st.entry(5)
+    taken["ids"][0] = good[0]["ids"][0]
+    late["ids"][2] = good[0]["ids"][2]
+    for seq, e in ((4, taken), (5, late)):
+        unsigned = {k: v for k, v in e.items() if k not in ("seq", "void", "signature")}
+        signed = {**unsigned, "station_id": st.sid, "tenant_id": st.tenant.id, "station_seq": seq}
+        e["signature"] = sign_entry(st.secret.encode(), signed)
+    last = st.entry(6)
+    answers = st.push([*good, taken, late, last]).answers
+    assert [a.status for a in answers] == ["applied", "applied", "applied", "rejected", "rejected", "applied"]
     feed = [c for c in st.pulled() if c not in before]
     assert len(feed) == len(set(feed))  # once each
     for e in [*good, last]:
         ticket_id, message_id = e["ids"][0], e["ids"][1]
         assert ("support_tickets", ticket_id) in feed and ("support_messages", message_id) in feed
     assert [a.result["id"] for a in answers if a.status == "applied"] == [e["ids"][0] for e in [*good, last]]
-    # The rejected entry's description (its second planned id) was rolled back with it.
     assert ("support_messages", taken["ids"][1]) not in feed
+    assert ("support_tickets", late["ids"][0]) not in feed and ("support_messages", late["ids"][1]) not in feed
     with runtime.db.reading(st.tenant.id) as s:
         tickets = s.execute(select(func.count()).select_from(SupportTicket)).scalar_one()
         logged = s.execute(
