@@ -11,7 +11,7 @@ from services.core.commands import next_value
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
 from services.support.schemas import CannedResponse, HelpdeskConfig
-from services.support.service import _set_sla, load_config, token_hash
+from services.support.service import _set_sla, config_written, load_config, token_hash
 
 # (key, name, description, keywords)
 CATEGORIES: list[tuple[str, str, str, list[str]]] = [
@@ -344,6 +344,7 @@ def seed_support(ctx: Ctx) -> None:
         if s.execute(select(SupportConfig)).scalar_one_or_none() is None:
             canned = [CannedResponse(id=i, title=t, body=b) for i, t, b in CANNED]
             data = HelpdeskConfig(canned_responses=canned).model_dump(mode="json")
+            config_written(s)
             s.add(SupportConfig(id=demo_id("support-config"), data=data, updated_at=ctx.now()))
             s.flush()
         cfg = load_config(s)

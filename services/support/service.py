@@ -8,14 +8,16 @@ import re
 import secrets
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, and_, bindparam, func, or_, select
+from sqlalchemy import Select, and_, bindparam, func, insert, or_, select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
+from local_db.base import table_of
+from local_db.engine import Prepared
 from local_db.models import Counter, Membership, Tenant, User
 from local_db.models.support import (
     SupportAttachment,
@@ -40,6 +42,7 @@ from services.support import search, states, triage
 from services.support.challenge import check_challenge
 from services.support.dns import resolver_for
 from services.support.sla import add_business_minutes
+from services.sync.changelog import log_written
 
 MODULE = "support"
 ATTACHMENT_TYPES = IMAGE_TYPES | {"application/pdf", "text/plain"}
@@ -69,7 +72,28 @@ _CONFIGS_KEPT = 1024
 _CONFIG_DATA = select(SupportConfig.data).where(SupportConfig.tenant_id == bindparam("t"))
 
 
+# The configuration read once per session (a sync push makes a chunk's tickets in one): kept in
+# the session's info until the session writes the configuration itself, after which it is read
+# every time (a savepoint rolled back could otherwise leave the session a configuration it undid).
+_SESSION_KEY = "support_config"
+
+
 def load_config(s: Session) -> sc.HelpdeskConfig:
+    kept = s.info.get(_SESSION_KEY)
+    if isinstance(kept, sc.HelpdeskConfig):
+        return kept
+    cfg = _read_config(s)
+    if kept is None:
+        s.info[_SESSION_KEY] = cfg
+    return cfg
+
+
+def config_written(s: Session) -> None:
+    """Every write of the configuration row says so: this session reads it afresh from now on."""
+    s.info[_SESSION_KEY] = False
+
+
+def _read_config(s: Session) -> sc.HelpdeskConfig:
     tenant_id = s.info.get("tenant_id")
     if tenant_id is None:
         data = s.execute(select(SupportConfig.data)).scalar_one_or_none()
@@ -91,7 +115,7 @@ def load_config(s: Session) -> sc.HelpdeskConfig:
     return cfg
 
 
-def _set_sla(t: SupportTicket, cfg: sc.HelpdeskConfig) -> None:
+def _set_sla(t: SupportTicket | NewTicket, cfg: sc.HelpdeskConfig) -> None:
     target = cfg.sla[t.priority]  # type: ignore[index]
     t.first_response_due = add_business_minutes(t.created_at, target.first_response_minutes, cfg.business_hours)
     t.resolution_due = add_business_minutes(t.created_at, target.resolution_minutes, cfg.business_hours)
@@ -109,7 +133,7 @@ def _reprioritize_sla(t: SupportTicket, cfg: sc.HelpdeskConfig, now: datetime) -
         t.resolution_due = add_business_minutes(t.created_at, target.resolution_minutes, cfg.business_hours)
 
 
-def is_breaching(t: SupportTicket, now: datetime) -> bool:
+def is_breaching(t: SupportTicket | NewTicket, now: datetime) -> bool:
     if t.state not in states.ACTIVE:
         return False
     late_first = t.first_response_at is None and t.first_response_due is not None and t.first_response_due < now
@@ -127,7 +151,9 @@ def _category_names(s: Session) -> dict[str, str]:
     return dict(s.execute(select(SupportCategory.id, SupportCategory.name)).all())
 
 
-def _ticket_out(t: SupportTicket, now: datetime, cats: dict[str, str], users: dict[str, str]) -> sc.TicketOut:
+def _ticket_out(
+    t: SupportTicket | NewTicket, now: datetime, cats: dict[str, str], users: dict[str, str]
+) -> sc.TicketOut:
     return sc.TicketOut(
         id=t.id,
         number=t.number,
@@ -156,7 +182,7 @@ def _ticket_out(t: SupportTicket, now: datetime, cats: dict[str, str], users: di
     )
 
 
-def _one_out(s: Session, t: SupportTicket, now: datetime) -> sc.TicketOut:
+def _one_out(s: Session, t: SupportTicket | NewTicket, now: datetime) -> sc.TicketOut:
     # One ticket names at most one category and one assignee: look those up only.
     cats: dict[str, str] = {}
     if t.category_id:
@@ -206,6 +232,43 @@ def _check_assignee(s: Session, ctx: Ctx, user_id: str) -> None:
         raise ValidationFailed("the assignee is not a support agent of this tenant", {"assignee_id": user_id})
 
 
+@dataclass(slots=True)
+class NewTicket:
+    """The columns of a ticket row just written by ``_create`` (a plain record: the ORM's flush of
+    a new ticket and its first message cost more than the rest of making the ticket)."""
+
+    id: str
+    tenant_id: str
+    number: str
+    provisional: bool
+    subject: str
+    description: str
+    requester_email: str
+    requester_name: str
+    state: str
+    priority: str
+    category_id: str | None
+    assignee_id: str | None
+    tags: list[Any]
+    source: str
+    access_token_hash: str | None
+    created_at: datetime
+    updated_at: datetime
+    first_response_at: datetime | None = None
+    resolved_at: datetime | None = None
+    closed_at: datetime | None = None
+    first_response_due: datetime | None = None
+    resolution_due: datetime | None = None
+
+
+_TICKET_COLUMNS = [c.key for c in table_of(SupportTicket).columns]
+_MESSAGE_COLUMNS = [c.key for c in table_of(SupportMessage).columns]
+assert set(_TICKET_COLUMNS) == {f.name for f in fields(NewTicket)}, "NewTicket mirrors the tickets table"
+# Core inserts on the unit of work's connection, compiled once (local_db.engine.Prepared).
+_INSERT_TICKET = Prepared(insert(table_of(SupportTicket)))
+_INSERT_MESSAGE = Prepared(insert(table_of(SupportMessage)))
+
+
 def _create(
     ctx: Ctx,
     s: Session,
@@ -219,12 +282,14 @@ def _create(
     category_id: str | None = None,
     tags: list[str] | None = None,
     access_token: str | None = None,
-) -> SupportTicket:
+) -> NewTicket:
     now = ctx.now()
     cfg = load_config(s)
     number, provisional = _new_number(ctx)
-    t = SupportTicket(
+    # Identifiers in the order a station's replay takes them: ticket, description, auto-reply, event.
+    t = NewTicket(
         id=new_id(),
+        tenant_id=ctx.tenant_id,
         number=number,
         provisional=provisional,
         subject=subject,
@@ -234,6 +299,7 @@ def _create(
         state="open",
         priority=priority,
         category_id=category_id,
+        assignee_id=None,
         tags=sorted(set(tags or [])),
         source=source,
         access_token_hash=token_hash(access_token) if access_token else None,
@@ -241,34 +307,18 @@ def _create(
         updated_at=now,
     )
     _set_sla(t, cfg)
-    s.add(t)
-    s.flush()  # no ORM relationships: the ticket row goes first for the messages' foreign key
     # The description is the conversation's first message.
-    s.add(
-        SupportMessage(
-            id=new_id(),
-            ticket_id=t.id,
-            author_kind="customer",
-            author_name=name,
-            body=description,
-            internal=False,
-            created_at=now,
-        )
-    )
+    messages = [_message_row(ctx, t.id, "customer", name, description, now)]
     if cfg.auto_reply.enabled and source == "public":
         body = _fill(cfg.auto_reply.body, t, agent_name="")
-        s.add(
-            SupportMessage(
-                id=new_id(),
-                ticket_id=t.id,
-                author_kind="system",
-                author_name="Helpdesk",
-                body=body,
-                internal=False,
-                created_at=now + _AFTER,
-            )
-        )
-    s.flush()
+        messages.append(_message_row(ctx, t.id, "system", "Helpdesk", body, now + _AFTER))
+    conn = s.connection()
+    _INSERT_TICKET.run(conn, {c: getattr(t, c) for c in _TICKET_COLUMNS})  # first: the messages' foreign key
+    for m in messages:
+        _INSERT_MESSAGE.run(conn, m)
+    # Written past the ORM: the platform's change log (stations' pull) is told of both.
+    log_written(s, ctx.tenant_id, "support_tickets", [t.id])
+    log_written(s, ctx.tenant_id, "support_messages", [m["id"] for m in messages])
     emit(
         ctx,
         "ticket.created",
@@ -277,7 +327,23 @@ def _create(
     return t
 
 
-def _fill(template: str, t: SupportTicket, agent_name: str) -> str:
+def _message_row(ctx: Ctx, ticket_id: str, kind: str, name: str, body: str, at: datetime) -> dict[str, Any]:
+    row = {
+        "id": new_id(),
+        "tenant_id": ctx.tenant_id,
+        "ticket_id": ticket_id,
+        "author_kind": kind,
+        "author_id": None,
+        "author_name": name,
+        "body": body,
+        "internal": False,
+        "created_at": at,
+    }
+    assert len(row) == len(_MESSAGE_COLUMNS)
+    return row
+
+
+def _fill(template: str, t: SupportTicket | NewTicket, agent_name: str) -> str:
     return fill(
         template, requester_name=t.requester_name, ticket_number=t.number, subject=t.subject, agent_name=agent_name
     )
@@ -1068,6 +1134,7 @@ def put_helpdesk(ctx: Ctx, body: sc.HelpdeskConfig) -> sc.HelpdeskConfig:
     with ctx.write() as s:
         row = s.execute(select(SupportConfig)).scalar_one_or_none()
         data = body.model_dump(mode="json")
+        config_written(s)
         if row is None:
             s.add(SupportConfig(id=new_id(), data=data, updated_at=ctx.now()))
         else:

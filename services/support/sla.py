@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, time, timedelta
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from services.support.schemas import BusinessHours
@@ -12,9 +13,7 @@ def add_business_minutes(start: datetime, minutes: int, hours: BusinessHours) ->
     """``start`` plus ``minutes`` of working time (calendar time when business hours are off)."""
     if not hours.enabled or not hours.days:
         return start + timedelta(minutes=minutes)
-    tz = ZoneInfo(hours.timezone)
-    open_t = time.fromisoformat(hours.start)
-    close_t = time.fromisoformat(hours.end)
+    tz, open_t, close_t = _window(hours.timezone, hours.start, hours.end)
     if close_t <= open_t:
         return start + timedelta(minutes=minutes)
     cur = start.astimezone(tz)
@@ -30,3 +29,9 @@ def add_business_minutes(start: datetime, minutes: int, hours: BusinessHours) ->
             left -= day_close - begin
         cur = datetime.combine(cur.date() + timedelta(days=1), time(0, 0), tz)
     return (start + timedelta(minutes=minutes)).astimezone(UTC)
+
+
+@lru_cache(maxsize=64)
+def _window(timezone: str, start: str, end: str) -> tuple[ZoneInfo, time, time]:
+    # Read once per policy: every ticket made (a push makes many) computes two due times.
+    return ZoneInfo(timezone), time.fromisoformat(start), time.fromisoformat(end)

@@ -9,9 +9,10 @@ a pull that read up to usn N never misses a later commit below N.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
-from sqlalchemy import event, select
+from sqlalchemy import Engine, event, select
 from sqlalchemy.orm import Session, SessionTransaction, UOWTransaction
 
 from local_db.base import table_of
@@ -29,8 +30,27 @@ _USN_KEY = "sync_usn"
 _DEFER_KEY = "sync_changes_deferred"
 
 
+# Engines whose sessions keep the change log (the platform's): ``log_written`` does nothing elsewhere.
+_LOGGED: weakref.WeakSet[Engine] = weakref.WeakSet()
+
+
 def install_change_log(rt: Runtime) -> None:
     rt.db.on_session("after_flush", _after_flush)
+    _LOGGED.add(rt.db.engine)
+
+
+def log_written(session: Session, tenant_id: str, table: str, ids: list[str]) -> None:
+    """New records of a synced table written by a Core insert, which no flush sees: logged as the
+    flush would log them (inside a push's chunk, with the open entry)."""
+    if session.bind not in _LOGGED:
+        return
+    assert table in synced_tables(), table
+    found = {(tenant_id, table, rid): False for rid in ids}
+    deferred = session.info.get(_DEFER_KEY)
+    if deferred is not None:
+        deferred[-1].update(found)
+        return
+    _write(session, found)
 
 
 def _tenants_of(session: Session, obj: Any) -> set[str]:

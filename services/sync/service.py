@@ -19,12 +19,12 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from pydantic import BaseModel
-from sqlalchemy import func, insert, select, tuple_
+from sqlalchemy import bindparam, func, insert, select, tuple_, update
 from sqlalchemy.exc import IntegrityError
 
 from local_db.base import table_of
@@ -38,7 +38,6 @@ from services.core.commands import (
     entry_signing_payload,
     execute,
     next_counter,
-    sign_entry,
     use_case,
 )
 from services.core.context import CommitInfo, Ctx, Principal
@@ -48,6 +47,7 @@ from services.core.logsafe import bare_traceback
 from services.core.pagination import ListQuery, Page, paginate
 from services.core.roles import ANYONE, MANAGERS
 from services.core.sealing import seal, unseal
+from services.core.signing import sign
 from services.core.storage import keep_blob, read_blob
 from services.sync import protocol as p
 from services.sync.changelog import defer_changes, next_entry, write_deferred
@@ -200,9 +200,10 @@ def authenticate(ctx: Ctx, headers: dict[str, str | None], purpose: str) -> Call
 
 
 @cache
-def _routes() -> list[tuple[str, re.Pattern[str], Operation]]:
-    """Every write a station may replay, as (method, path pattern, operation)."""
-    out = []
+def _routes() -> dict[tuple[str, int], list[tuple[re.Pattern[str], Operation]]]:
+    """Every write a station may replay, by (method, number of "/" in its path): a parameter
+    stands for one path segment, so only routes of that shape can match."""
+    out: dict[tuple[str, int], list[tuple[re.Pattern[str], Operation]]] = {}
     for op in REGISTRY.values():
         # Not replayed: station registration itself, and API keys (a key made on a station would
         # get another value here; keys are made on the platform, where they are used).
@@ -214,17 +215,27 @@ def _routes() -> list[tuple[str, re.Pattern[str], Operation]]:
             continue
         full = op.path if op.path.startswith("/api/") else f"/{{tenant}}/{op.module}/api{op.path}"
         pattern = re.sub(r"\\{(\w+)\\}", r"(?P<\1>[^/]+)", re.escape(full))
-        out.append((op.method, re.compile(f"^{pattern}$"), op))
+        out.setdefault((op.method, full.count("/")), []).append((re.compile(f"^{pattern}$"), op))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _resolve_bare(method: str, bare: str) -> tuple[Operation, str, tuple[tuple[str, str], ...]] | None:
+    # A batch repeats the same few paths (every ticket made is POST .../support/tickets): kept.
+    for rx, op in _routes().get((method, bare.count("/")), ()):
+        if hit := rx.match(bare):
+            params = dict(hit.groupdict())
+            return op, params.pop("tenant"), tuple(params.items())
+    return None
 
 
 def resolve(method: str, path: str) -> tuple[Operation, str, dict[str, str]]:
     bare = urlsplit(path).path
-    for m, rx, op in _routes():
-        if m == method and (hit := rx.match(bare)):
-            params = dict(hit.groupdict())
-            return op, params.pop("tenant"), params
-    raise NotFound(f"no station change is replayed as {method} {bare}")
+    found = _resolve_bare(method, bare)
+    if found is None:
+        raise NotFound(f"no station change is replayed as {method} {bare}")
+    op, slug, params = found
+    return op, slug, dict(params)
 
 
 def _entry_dict(ctx: Ctx, caller: Caller, e: PushEntry) -> dict[str, Any]:
@@ -269,6 +280,15 @@ class _Applier:
         self.last = 0
         self.receipts: dict[int, dict[str, Any]] = {}
         self.fresh_keys: set[str] = set()
+        self.checked: dict[int, tuple[str, bool]] = {}
+
+    def verify(self, entries: list[PushEntry]) -> None:
+        """Every entry's hash (its receipt's) and whether its signature matches, for the whole
+        batch before any transaction opens: one canonical encoding per entry serves both."""
+        for e in entries:
+            payload = entry_signing_payload(_entry_dict(self.ctx, self.caller, e))
+            digest = p.entry_hash(payload + (b"void" if e.void else b""))
+            self.checked[id(e)] = (digest, hmac.compare_digest(sign(self.key, payload), e.signature))
 
     def author(self, e: PushEntry) -> tuple[Operation, Principal, dict[str, str]]:
         """The operation an entry repeats, its path parameters, and its author's principal here."""
@@ -296,18 +316,20 @@ class _Applier:
         commands: list[str] = []
         after: list[Callable[[], None]] = []
         started = time.monotonic()
+        pk = self.caller.pk
         with ctx.db.transaction(ctx.tenant_id) as s:
-            st = s.execute(select(SyncStation).where(SyncStation.id == self.caller.pk).with_for_update()).scalar_one()
-            self.last = st.last_seq
+            # Core statements built once, the tenant named (the session scopes ORM statements only).
+            conn = s.connection()
+            self.last = conn.execute(_LOCK_STATION, {"pk": pk}).scalar_one()
             self.receipts = {}
             keys = [e.idempotency_key for e in entries[:CHUNK_ENTRIES] if e.idempotency_key]
-            used = set(s.execute(select(IdempotencyRecord.key).where(IdempotencyRecord.key.in_(keys))).scalars())
+            used = set(conn.execute(_USED_KEYS, {"t": ctx.tenant_id, "keys": keys}).scalars())
             self.fresh_keys = set(keys) - used
             defer_changes(s)
             for e in entries:
                 if len(answers) >= CHUNK_ENTRIES or time.monotonic() - started > CHUNK_SECONDS:
                     break
-                a, done = self.one(s, st, e)
+                a, done = self.one(s, pk, e)
                 answers.append(a)
                 if done is not None:
                     events += done.events
@@ -317,23 +339,21 @@ class _Applier:
                     break
             write_deferred(s)
             if self.receipts:
-                s.execute(_INSERT_RECEIPT, list(self.receipts.values()))
-            st.last_seq = self.last
-            st.last_seen_at = ctx.now()
+                conn.execute(_INSERT_RECEIPT, list(self.receipts.values()))
+            conn.execute(_SET_STATION, {"pk": pk, "last": self.last, "seen": ctx.now()})
         if events or commands or after:
             rt.committed(CommitInfo(ctx.tenant_id, events, commands, after=after))
         return answers
 
-    def one(self, s: Any, st: SyncStation, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None]:
+    def one(self, s: Any, station_pk: str, e: PushEntry) -> tuple[EntryAnswer, CommitInfo | None]:
         ctx = self.ctx
-        signed = _entry_dict(ctx, self.caller, e)
-        digest = p.entry_hash(entry_signing_payload(signed) + (b"void" if e.void else b""))
+        digest, signed_ok = self.checked[id(e)]
         if e.seq <= self.last:
             pending = self.receipts.get(e.seq)
             r = (
                 SyncReceipt(entry_hash=pending["entry_hash"], status=pending["status"], answer=pending["answer"])
                 if pending is not None
-                else s.get(SyncReceipt, (st.id, e.seq))
+                else s.get(SyncReceipt, (station_pk, e.seq))
             )
             if r is not None and r.entry_hash == digest:
                 ans = dict(r.answer or {})
@@ -351,7 +371,7 @@ class _Applier:
         if e.seq != self.last + 1:
             return EntryAnswer(seq=e.seq, status="gap", expected=self.last + 1), None
         done: CommitInfo | None = None
-        if not hmac.compare_digest(sign_entry(self.key, signed), e.signature):
+        if not signed_ok:
             answer = EntryAnswer(
                 seq=e.seq,
                 status="rejected",
@@ -365,7 +385,7 @@ class _Applier:
                 return answer, None  # not consumed: sent again later
         self.last = e.seq
         self.receipts[e.seq] = {
-            "station_pk": st.id,
+            "station_pk": station_pk,
             "seq": e.seq,
             "entry_hash": digest,
             "status": answer.status,
@@ -428,6 +448,16 @@ class _Applier:
 
 
 _INSERT_RECEIPT = insert(table_of(SyncReceipt))
+_ST = table_of(SyncStation)
+_IDEM = table_of(IdempotencyRecord)
+# The station's row stays locked until the chunk commits (PostgreSQL; SQLite's writer lock covers it).
+_LOCK_STATION = select(_ST.c.last_seq).where(_ST.c.id == bindparam("pk")).with_for_update()
+_SET_STATION = (
+    update(_ST).where(_ST.c.id == bindparam("pk")).values(last_seq=bindparam("last"), last_seen_at=bindparam("seen"))
+)
+_USED_KEYS = select(_IDEM.c.key).where(
+    _IDEM.c.tenant_id == bindparam("t"), _IDEM.c.key.in_(bindparam("keys", expanding=True))
+)
 
 
 @use_case(
@@ -444,6 +474,7 @@ _INSERT_RECEIPT = insert(table_of(SyncReceipt))
 def push(ctx: Ctx, body: PushIn, headers: dict[str, str | None]) -> PushOut:
     caller = authenticate(ctx, headers, p.push_purpose([e.signature for e in body.entries]))
     applier = _Applier(ctx, caller)
+    applier.verify(body.entries)
     answers: list[EntryAnswer] = []
     todo = list(body.entries)
     while todo:

@@ -5,8 +5,11 @@ platform or on PostgreSQL (PLATFORM_DATABASE_URL), so the figure is the applying
     .venv/bin/python tests/bench/bench_push.py [N] [--profile]
 
 Each entry is a ``support.tickets.create`` (the bench_sync support workload's first half), pushed in
-batches of 200 (the engine's default). Prints entries/s; ``--profile`` prints cProfile's top lines.
-BENCH_TINY=1 / BENCH_SMOKE=1: 40 entries.
+batches of 200 (the engine's default). Prints entries/s; ``--profile`` prints cProfile's top lines
+and each entry's cost split three ways: (a) verifying it (hash, signature, station, route, author),
+(b) running its command (the use case's handler), (c) the sync bookkeeping around it (savepoint,
+idempotency record, receipt, station sequence, change log, answer). BENCH_TINY=1 / BENCH_SMOKE=1:
+40 entries.
 """
 
 from __future__ import annotations
@@ -60,6 +63,26 @@ def entries(secret: str, tenant_id: str, start: int, n: int) -> list[dict[str, A
     return out
 
 
+def _cum(stats: Any, path: str, name: str) -> float:
+    """Cumulative seconds of the functions ``name`` in files ending with ``path``."""
+    return sum(v[3] for (f, _line, fn), v in stats.stats.items() if f.endswith(path) and fn == name)
+
+
+def print_split(stats: Any, n: int) -> None:
+    push = _cum(stats, "services/sync/service.py", "push")
+    if not push:
+        return
+    verify = sum(_cum(stats, "services/sync/service.py", f) for f in ("verify", "authenticate", "author"))
+    command = _cum(stats, "services/support/service.py", "create_ticket")
+    print(f"per entry, profiled ({stats.total_calls / n:,.0f} function calls each):")
+    for label, secs in (
+        ("(a) verifying", verify),
+        ("(b) the command", command),
+        ("(c) sync bookkeeping", push - verify - command),
+    ):
+        print(f"  {label:22} {1e3 * secs / n:6.3f} ms  {100 * secs / push:5.1f} %")
+
+
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     n = 40 if TINY else int(args[0]) if args else 2000
@@ -95,7 +118,9 @@ def main() -> None:
         # On a shared machine the wall clock counts others' work too: this process's own CPU time.
         print(f"  on this process's CPU time: {cpu:.2f} s: {n / cpu:,.0f} entries/s")
         if prof:
-            pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
+            stats = pstats.Stats(prof)
+            stats.sort_stats("cumulative").print_stats(40)
+            print_split(stats, n)
         rt.db.dispose()
 
 
