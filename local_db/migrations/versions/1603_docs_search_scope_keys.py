@@ -13,10 +13,11 @@ the status's key or NULL in the trash, and ``updated_us`` is ``updated_at`` in m
 ranking's tie-break, ordered as the text is): about 20 bytes a row, a quarter of the pages.
 Skipped where the index is missing.
 """
+
 from alembic import op
 
-revision = '1603_docs_search_scope_keys'
-down_revision = '1602_docs_search_scope'
+revision = "1603_docs_search_scope_keys"
+down_revision = "1602_docs_search_scope"
 branch_labels = None
 depends_on = None
 
@@ -42,9 +43,12 @@ def row(d: str) -> str:
 
 
 def new_keys(d: str) -> str:
+    # NOT IN rather than INSERT OR IGNORE: a trigger's conflict clause yields to the outer
+    # statement's, and a station's pull writes documents by upsert (ON CONFLICT DO UPDATE), under
+    # which the IGNORE would not hold.
     return (
-        f"INSERT OR IGNORE INTO {K}(value) SELECT v FROM (SELECT {d}.tenant_id AS v UNION ALL SELECT {d}.status"
-        f" UNION ALL SELECT {d}.category_id) WHERE v IS NOT NULL;"
+        f"INSERT INTO {K}(value) SELECT v FROM (SELECT {d}.tenant_id AS v UNION SELECT {d}.status"
+        f" UNION SELECT {d}.category_id) WHERE v IS NOT NULL AND v NOT IN (SELECT value FROM {K});"
     )
 
 

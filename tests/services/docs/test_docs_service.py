@@ -297,3 +297,38 @@ def test_scope_keys_migrate_down_and_up(runtime: Runtime) -> None:
         assert c.exec_driver_sql(f"SELECT count(*) FROM {fts.SCOPE} WHERE live = 0").scalar() >= 2
     command.upgrade(cfg, "heads")
     assert answer() == before
+
+
+def test_documents_written_by_a_pulls_upsert_reach_the_search(runtime: Runtime) -> None:
+    """A station's pull writes documents by upsert (ON CONFLICT DO UPDATE): the index's triggers
+    run under it (their conflict clauses yield to the upsert's) for a new row and a changed one."""
+    from local_db.base import table_of
+    from local_db.models.docs import DocDocument
+    from services.sync.protocol import upsert
+
+    ctx = ctx_for(runtime)
+    doc = execute(
+        ctx, "docs.documents.create", body={"title": "Zahnrad", "body": "zahnradpumpe", "status": "published"}
+    )
+    with runtime.db.transaction(ctx.tenant_id) as s:
+        row = {
+            c: v
+            for c, v in s.execute(select(table_of(DocDocument)).where(table_of(DocDocument).c.id == doc.id))
+            .mappings()
+            .one()
+            .items()
+        }
+    cat = demo_id("docs-category", "returns")
+    twin = {**row, "id": "pulled-twin", "title": "Zahnrad zwei"}
+    changed = {**row, "category_id": cat, "body": "zahnradpumpe und kupplung"}
+    for _ in range(2):  # the same page applied twice (a pull resumed after a cut) changes nothing
+        with runtime.db.transaction(ctx.tenant_id) as s:
+            upsert(s.connection(), table_of(DocDocument), [changed, twin], ["id"])
+    hits = execute(ctx, "docs.documents.search", query={"q": "kupplung"}).items
+    assert [h.id for h in hits] == [doc.id]
+    in_cat = execute(ctx, "docs.documents.search", query={"q": "zahnrad", "category_id": cat}).items
+    assert [h.id for h in in_cat] == [doc.id]
+    assert {h.id for h in execute(ctx, "docs.documents.search", query={"q": "zahnrad"}).items} == {
+        doc.id,
+        "pulled-twin",
+    }
