@@ -126,8 +126,9 @@ class Receiver:
             await asyncio.sleep(reply.delay)
         await _answer(send, reply)
 
-    def start(self) -> Receiver:
-        config = uvicorn.Config(
+    def config(self) -> uvicorn.Config:
+        """HTTPS on a free port of 127.0.0.1, quiet."""
+        return uvicorn.Config(
             self,
             host="127.0.0.1",
             port=0,
@@ -137,7 +138,9 @@ class Receiver:
             ssl_keyfile=str(self.certs.server),
             lifespan="on",
         )
-        self.server = uvicorn.Server(config)
+
+    def start(self) -> Receiver:
+        self.server = uvicorn.Server(self.config())
         threading.Thread(target=self.server.run, daemon=True).start()
         deadline = time.monotonic() + 10
         while not self.server.started:
@@ -174,17 +177,7 @@ def main() -> None:
     args = p.parse_args()
     d = Path(args.certs)
     rec = Receiver(Certs(d / "ca.pem", d / "server.pem"), record=False)
-    config = uvicorn.Config(
-        rec,
-        host="127.0.0.1",
-        port=0,
-        log_level="error",
-        access_log=False,
-        ssl_certfile=str(rec.certs.server),
-        ssl_keyfile=str(rec.certs.server),
-        lifespan="on",
-    )
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(rec.config())
 
     async def run() -> None:
         task = asyncio.create_task(server.serve())
