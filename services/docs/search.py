@@ -14,14 +14,21 @@
   and scores title and body hits. Both searches cut the snippet in Python from the page's rows.
 * A total is counted to ``TOTAL_CAP + 1`` at most: past the cap it says "at least". The page is
   read first: one that ends before the limit tells the total itself, and no count runs.
+* Where the scope holds most of the index (a station's one tenant, its published documents), the
+  ranking first reads the index alone, a few more hits than the page needs, and checks those in
+  the scope: the join costs a fifth of a ranking with thousands of hits. It is exact or it is not
+  used: the page is kept only if enough hits rank strictly better than the last one read (a hit
+  not read ranks no better than that). Otherwise, and for a while after (``FIRST_TRY_AGAIN``
+  searches of that scope), the ranking joins the scope as before.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import String, and_, case, cast, func, literal, or_, select, text
@@ -130,11 +137,20 @@ STOPWORDS = frozenset(
 )
 
 
+# The index alone is read for this many candidates per hit the page needs (see the module's text).
+FIRST_READ = 2
+# After the index alone did not give a scope its page, that many of its searches join at once.
+FIRST_TRY_AGAIN = 32
+SCOPES_KEPT = 10_000
+
+
 @dataclass
 class SearchState:
-    """Per runtime: whether the FTS5 index exists (looked up once)."""
+    """Per runtime: whether the FTS5 index exists (looked up once); per scope (tenant, status,
+    category) how many searches still skip the index-alone ranking (none: try it)."""
 
     ready: bool | None = None
+    join_first: dict[tuple[str, str, str | None], int] = field(default_factory=dict)
 
 
 @dataclass
@@ -256,9 +272,7 @@ def _fts_statements(n_short: int, category: bool) -> tuple[Prepared, Prepared, P
     a category or not), built once: run straight on the driver (``Prepared``), a search's three
     statements cost no SQLAlchemy compile or result machinery each time."""
     # The scope holds keys, not texts (migration 1603): each text's key is looked up once a query.
-    where = [f"{FTS} MATCH :match", f"k.tenant = {_key(':tenant')}", f"k.shown = {_key(':status')}"]
-    if category:
-        where.append(f"k.category = {_key(':category')}")
+    where = [f"{FTS} MATCH :match", *_in_scope("k", category)]
     joins = f"CROSS JOIN {SCOPE} AS k ON k.rowid = {FTS}.rowid"
     if n_short:  # words too short for trigrams: LIKE on the text of the hits the scope kept
         joins += " CROSS JOIN docs_documents AS d ON d.rowid = k.rowid"
@@ -279,6 +293,52 @@ def _fts_statements(n_short: int, category: bool) -> tuple[Prepared, Prepared, P
         " WHERE rowid IN (SELECT value FROM json_each(:rowids))"
     )
     return Prepared(count), Prepared(page), Prepared(rows)
+
+
+def _in_scope(k: str, category: bool) -> list[str]:
+    where = [f"{k}.tenant = {_key(':tenant')}", f"{k}.shown = {_key(':status')}"]
+    if category:
+        where.append(f"{k}.category = {_key(':category')}")
+    return where
+
+
+@functools.lru_cache(maxsize=4)
+def _first_statements(category: bool) -> tuple[Prepared, Prepared]:
+    """The index-alone ranking (the best ``:most`` hits of every tenant and status) and the check of
+    its rowids in the scope, with each one's tie-break."""
+    ranked = text(
+        f"SELECT rowid, bm25({FTS}, {TITLE_WEIGHT}, {BODY_WEIGHT}) AS rank FROM {FTS}"
+        f" WHERE {FTS} MATCH :match ORDER BY rank LIMIT :most"
+    )
+    kept = text(
+        f"SELECT k.rowid, k.updated_us FROM {SCOPE} AS k WHERE k.rowid IN (SELECT value FROM json_each(:rowids))"
+        " AND " + " AND ".join(_in_scope("k", category))
+    )
+    return Prepared(ranked), Prepared(kept)
+
+
+def _ranked_first(
+    conn: Any, params: dict[str, Any], category: bool, limit: int, offset: int
+) -> tuple[list[Any], int | None] | None:
+    """The page ranked from the index alone and checked in the scope, with its total when every hit
+    of the index was read; ``None`` when that cannot give the page exactly."""
+    ranked, kept = _first_statements(category)
+    most = FIRST_READ * (offset + limit) + 10
+    read = ranked.run(conn, {"match": params["match"], "most": most}).fetchall()
+    rank_of = {int(rid): float(r) for rid, r in read}
+    scoped = {k: v for k, v in params.items() if k != "match"}
+    order = sorted(
+        (rank_of[int(rid)], -(up or 0), int(rid))
+        for rid, up in kept.run(conn, {**scoped, "rowids": json.dumps(list(rank_of))}).fetchall()
+    )
+    if len(read) < most:  # every hit of the index was read: the page and the total are exact
+        return [(rid, r) for r, _up, rid in order[offset : offset + limit]], min(len(order), TOTAL_CAP + 1)
+    # A hit not read ranks no better than the last one read: only those strictly better are sure.
+    last = float(read[-1][1])
+    sure = [o for o in order if o[0] < last]
+    if len(sure) < offset + limit:
+        return None
+    return [(rid, r) for r, _up, rid in sure[offset : offset + limit]], None
 
 
 def _fts_search(
@@ -306,8 +366,26 @@ def _fts_search(
         params[f"w{n}"] = _like(w)
     count, page, text_of = _fts_statements(len(short), bool(category_id))
     conn = s.connection()
-    rows = page.run(conn, {**params, "limit": limit, "offset": offset}).fetchall()
-    total = _total_of_page(len(rows), limit, offset)
+    first = None
+    if not short:
+        join_first = ctx.runtime.part(SearchState).join_first
+        scope = (ctx.tenant_id, params["status"], category_id)
+        skip = join_first.get(scope, 0)
+        if skip:
+            join_first[scope] = skip - 1
+        else:
+            first = _ranked_first(conn, params, bool(category_id), limit, offset)
+            if first is None:
+                if len(join_first) >= SCOPES_KEPT:
+                    join_first.clear()
+                join_first[scope] = FIRST_TRY_AGAIN
+    if first is not None:
+        rows, total = first
+    else:
+        rows = page.run(conn, {**params, "limit": limit, "offset": offset}).fetchall()
+        total = None
+    if total is None:
+        total = _total_of_page(len(rows), limit, offset)
     if total is None:
         total = count.run(conn, {**params, "most": TOTAL_CAP + 1}).fetchone()[0]
     if not rows:

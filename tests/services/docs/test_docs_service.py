@@ -208,6 +208,10 @@ def test_search_counts_only_when_the_page_cannot_tell(runtime: Runtime, monkeypa
         docs[4].id,
     ]
     assert total(limit=2, offset=4) == (5, False, 0)  # the last row
+    # A full page ranked from the index alone, which read every hit, tells the total too.
+    assert total(limit=2) == (5, False, 0)
+    # Joined to the scope (as for a tenant with a small part of the index) a full page is counted.
+    runtime.part(fts.SearchState).join_first[(ctx.tenant_id, "published", None)] = 10**6
     assert total(limit=2) == (5, False, 1)  # a full page: counted
     assert total(limit=2, offset=9) == (5, False, 1)  # past the end: counted, not 9 + 0
     assert total(q="nirgendwo") == (0, False, 0)
@@ -332,3 +336,59 @@ def test_documents_written_by_a_pulls_upsert_reach_the_search(runtime: Runtime) 
         doc.id,
         "pulled-twin",
     }
+
+
+def test_ranking_from_the_index_alone_is_exact_or_not_used(runtime: Runtime) -> None:
+    """Where a scope holds most of the index the page is ranked from the index alone and checked in
+    the scope: its answers equal the ranking joined to the scope, for every page, status and tenant;
+    where the scope holds little (drafts, another tenant), or ties make the last hits read unsure,
+    it is not used, and that scope joins for a while before it is tried again."""
+    ctx, other = ctx_for(runtime), ctx_for(runtime, "owner@other.test", "other")
+    if not fts.fts_available(ctx):
+        pytest.skip("the index search only")
+    state = runtime.part(fts.SearchState)
+
+    def make(c: Ctx, title: str, body: str, status: str = "published") -> str:
+        return str(execute(c, "docs.documents.create", body={"title": title, "body": body, "status": status}).id)
+
+    for n in range(40):  # ranks differ by the word's count, the text's length and the title
+        make(ctx, f"Walzwerk {n}" if n % 7 == 0 else f"Anleitung {n}", "walze " * (n % 5 + 1) + "text " * n)
+    for n in range(10):
+        make(ctx, f"Entwurf {n}", "walze " * (n + 1), status="draft")
+    for n in range(70):
+        make(other, f"Walzen {n}", "walze " * (n % 3 + 1) + "mehr " * (n % 11))
+    for _ in range(31):  # equal ranks, told apart by the time of change only
+        make(ctx, "Gleich", "zwilling walze")
+
+    def page(c: Ctx, **query: Any) -> tuple[list[tuple[str, float]], int]:
+        found = execute(c, "docs.documents.search", query=query)
+        return [(h.id, h.score) for h in found.items], found.total
+
+    def both(c: Ctx, **query: Any) -> bool:
+        """The same answer read first from the index alone and joined; whether the first was used."""
+        state.join_first.clear()
+        first = page(c, **query)
+        used = not state.join_first
+        scope = (c.tenant_id, query.get("status", "published"), query.get("category_id"))
+        state.join_first[scope] = 10**6
+        assert page(c, **query) == first, query
+        return used
+
+    assert both(ctx, q="walzwerk")  # the tenant's own word: every hit of the index is read
+    for query in ({"q": "walze"}, {"q": "walze", "limit": 5, "offset": 7}, {"q": "walze text", "offset": 20}):
+        both(ctx, **query)
+        both(other, **query)
+    assert both(other, q="walze", limit=3)  # 70 of 151 hits: enough among the best read
+    assert not both(ctx, q="walze", status="draft")  # 10 drafts in 151 hits: joined
+    assert not both(ctx, q="zwilling", limit=10)  # 31 equal ranks: the last read is not sure
+    assert both(ctx, q="zwilling", limit=40)  # all 31 read: exact, the newest first
+    # A scope that was not served from the index alone joins for a while, then is tried again.
+    state.join_first.clear()
+    page(ctx, q="walze", status="draft")
+    scope = (ctx.tenant_id, "draft", None)
+    assert state.join_first[scope] == fts.FIRST_TRY_AGAIN
+    for _ in range(fts.FIRST_TRY_AGAIN):
+        page(ctx, q="walze", status="draft")
+    assert state.join_first[scope] == 0
+    page(ctx, q="walze", status="draft")
+    assert state.join_first[scope] == fts.FIRST_TRY_AGAIN
