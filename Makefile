@@ -33,10 +33,12 @@ PYTEST := QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider -n $(
 test: install
 	$(PYTEST)
 	@# With a PostgreSQL server (.ci/run starts one), the server tests run again on it, but for
-	@# those decided before the database is reached (parsing, validation, the API document).
+	@# those decided before the database is reached (parsing, validation, the API document), and
+	@# the searches, whose PostgreSQL path (ILIKE) differs from SQLite's (FTS5).
 	@if [ -n "$$PLATFORM_TEST_POSTGRES_URL" ]; then \
 		echo "server tests on PostgreSQL:"; \
-		PLATFORM_TEST_BACKEND=postgres $(PYTEST) tests/api -m "not dialect_free"; \
+		PLATFORM_TEST_BACKEND=postgres $(PYTEST) tests/api -m "not dialect_free" \
+			tests/services/docs tests/services/support/test_support_search.py; \
 	fi
 
 lint: install
