@@ -21,6 +21,7 @@ BENCH = Path(__file__).parent / "bench"
 ROOT = BENCH.parents[1]
 TINY_ARGS: dict[str, list[str]] = {
     "bench_core.py": ["20"],
+    "bench_docs.py": ["--compare"],
     "bench_records.py": ["300"],
     "bench_events.py": ["--events", "2", "--publish", "20", "--runs", "1"],
     "bench_fulfillment.py": ["200"],

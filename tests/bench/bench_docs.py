@@ -43,6 +43,7 @@ from services.core import auth  # noqa: E402
 from services.core.commands import execute  # noqa: E402
 from services.core.context import SYSTEM, Ctx, Runtime, TenantInfo  # noqa: E402
 from services.core.demo import seed_demo  # noqa: E402
+from services.docs import search as fts  # noqa: E402
 
 TINY = os.environ.get("BENCH_TINY") == "1" or "--tiny" in sys.argv
 VOCAB = 20_000
@@ -80,6 +81,31 @@ def search_pass(rt: Runtime, tenant: TenantInfo, pieces: list[str]) -> tuple[lis
     return xs, (time.process_time() - cpu) / calls[0] * 1e3
 
 
+def compare_rankings(rt: Runtime, tenant: TenantInfo, pieces: list[str]) -> None:
+    """Each piece searched twice in turn (the order alternating, so neither profits from the other's
+    cache more), once as the service chooses (the index alone where the tenant holds most of it),
+    once with the ranking joined to the scope: the machine's speed changes alike for both."""
+    joined_first = rt.part(fts.SearchState).join_first
+    scope = (tenant.id, "published", None)
+    times: dict[str, list[float]] = {"index alone": [], "joined": []}
+    ratios = []
+    for i, piece in enumerate(pieces):
+        took = {}
+        for way in ("joined", "index alone") if i % 2 else ("index alone", "joined"):
+            joined_first.clear()
+            if way == "joined":
+                joined_first[scope] = len(pieces) + 1
+            t = time.perf_counter()
+            execute(Ctx(rt, tenant, SYSTEM), "docs.documents.search", query={"q": piece})
+            took[way] = time.perf_counter() - t
+            times[way].append(took[way])
+        ratios.append(took["index alone"] / took["joined"])
+    joined_first.clear()
+    for way, xs in times.items():
+        print(f"search ranked with {way:11s} ({len(pieces)} pieces, alternating): {fmt(xs)}")
+    print(f"search time, index alone / joined, median per piece: {statistics.median(ratios):.3f}")
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--docs", type=int, default=500 if TINY else 50_000)
@@ -88,6 +114,7 @@ def main() -> None:
     p.add_argument("--keep", type=Path, default=None, help="build the database in this folder once, reuse it")
     p.add_argument("--passes", type=int, default=1 if TINY else 3)
     p.add_argument("--cold", action="store_true", help="do not read the database file before the searches")
+    p.add_argument("--compare", action="store_true", help="also: the index-alone ranking against the joined one")
     args = p.parse_args()
     n_docs = size(args.docs, 100)
     rng = random.Random(20261123)
@@ -151,6 +178,9 @@ def main() -> None:
                 f"  cpu {cpu_ms:.3f} ms/search  (reference loop {loop_ms:.0f} ms)"
             )
         print(f"search p95, median of {len(p95s)} passes: {statistics.median(p95s) * 1e3:.3f} ms")
+        if args.compare:
+            mids = [words[r] for r in rng.sample(range(200, 2000), min(2 * args.queries, 1800))]
+            compare_rankings(rt, tenant, [w[1:5] if len(w) > 5 else w[:4] for w in mids])
         page = execute(Ctx(rt, tenant, SYSTEM), "docs.documents.search", query={"q": COMMON})
         cpu = time.process_time()
         worst = timed(
