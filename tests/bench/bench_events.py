@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import atexit
+import contextlib
 import cProfile
 import io
 import json
@@ -30,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
@@ -52,9 +54,8 @@ SUBS = 50
 # CPU seconds of this process per delivery (all threads), run by run: unlike deliveries per
 # second, hardly moved by what else the machine runs. The receiver is another process.
 CPU: dict[str, list[float]] = {"worker": [], "bare": []}
-# --stages: CPU seconds per stage of one worker run (thread CPU clocks), summed over the run.
+# --stages: CPU seconds of the publishing thread in one worker run (the store calls: store_calls_timed).
 STAGES: dict[str, float] = {}
-CALLS: dict[str, int] = {}
 SHIPPED = {"order_id": "o1", "tracking_number": "1Z999", "carrier": "UPS", "shipped_at": "2026-01-06T09:00:00Z"}
 
 
@@ -222,34 +223,45 @@ async def bench_bare(base: str, ca: str, events: int, per_task_client: bool) -> 
     return len(items) / elapsed
 
 
-def profile_worker(base: str, ca: str, events: int) -> None:
-    """Where the worker's time goes: the database side (threads) timed, the event loop profiled."""
-    spent: dict[str, list[float]] = {"claim_due": [], "record": [], "next_due": []}
-    originals = {name: getattr(store, name) for name in spent}
+WORKER_STORE_CALLS = ("claim_due", "record", "next_due")
+
+
+@contextlib.contextmanager
+def store_calls_timed(clock: Callable[[], float]) -> Iterator[dict[str, list[float]]]:
+    """The worker's database calls (``store.claim_due``, ``record``, ``next_due``) timed with
+    ``clock`` while inside: each call's time is appended to its name's list."""
+    spent: dict[str, list[float]] = {name: [] for name in WORKER_STORE_CALLS}
+    originals = {name: getattr(store, name) for name in WORKER_STORE_CALLS}
 
     def timed(name: str) -> object:
         fn = originals[name]
 
         def wrapper(*a: object, **kw: object) -> object:
-            t0 = time.perf_counter()
+            t0 = clock()
             try:
                 return fn(*a, **kw)
             finally:
-                spent[name].append(time.perf_counter() - t0)
+                spent[name].append(clock() - t0)
 
         return wrapper
 
-    for name in spent:
+    for name in WORKER_STORE_CALLS:
         setattr(store, name, timed(name))
-    prof = cProfile.Profile()
-    t0 = time.perf_counter()
     try:
-        prof.enable()
-        rate = asyncio.run(bench_worker(base, ca, events))
-        prof.disable()
+        yield spent
     finally:
         for name, fn in originals.items():
             setattr(store, name, fn)
+
+
+def profile_worker(base: str, ca: str, events: int) -> None:
+    """Where the worker's time goes: the database side (threads) timed, the event loop profiled."""
+    prof = cProfile.Profile()
+    t0 = time.perf_counter()
+    with store_calls_timed(time.perf_counter) as spent:
+        prof.enable()
+        rate = asyncio.run(bench_worker(base, ca, events))
+        prof.disable()
     wall = time.perf_counter() - t0
     print(f"worker: {rate:.0f} deliveries/s; {events * SUBS} deliveries, {wall:.2f} s including set-up")
     for name, xs in spent.items():
@@ -268,47 +280,26 @@ def stage_split(base: str, ca: str, events: int, runs: int) -> None:
     """CPU per delivery by stage: the database calls timed with their thread's CPU clock, the rest
     (the event loop: signing, building requests, TLS, reading answers, queues) is the process's CPU
     less those."""
-    names = ("claim_due", "record", "next_due")
-    originals = {name: getattr(store, name) for name in names}
-
-    def timed(name: str) -> object:
-        fn = originals[name]
-
-        def wrapper(*a: object, **kw: object) -> object:
-            c = time.thread_time()
-            try:
-                return fn(*a, **kw)
-            finally:
-                STAGES[name] = STAGES.get(name, 0.0) + time.thread_time() - c
-                CALLS[name] = CALLS.get(name, 0) + 1
-
-        return wrapper
-
-    for name in names:
-        setattr(store, name, timed(name))
     rows: list[dict[str, float]] = []
-    try:
-        for _ in range(runs):
-            STAGES.clear()
-            CALLS.clear()
+    for _ in range(runs):
+        STAGES.clear()
+        with store_calls_timed(time.thread_time) as spent:
             rate = asyncio.run(bench_worker(base, ca, events))
-            n = events * SUBS
-            split = {k: v / n * 1e6 for k, v in STAGES.items()}
-            total = CPU["worker"][-1] * 1e6
-            split["event loop"] = total - sum(split.values())
-            split["total"] = total
-            split["rate"] = rate
-            rows.append(split)
-            bare = asyncio.run(bench_bare(base, ca, events, True))
-            print(
-                f"run: {rate:.0f}/s, bare {bare:.0f}/s; CPU us per delivery: "
-                + ", ".join(f"{k} {v:.0f}" for k, v in split.items() if k != "rate")
-                + f"; bare {CPU['bare'][-1] * 1e6:.0f}; calls "
-                + ", ".join(f"{k} {v}" for k, v in CALLS.items())
-            )
-    finally:
-        for name, fn in originals.items():
-            setattr(store, name, fn)
+        n = events * SUBS
+        stages = {k: sum(xs) for k, xs in spent.items() if xs} | STAGES
+        split = {k: v / n * 1e6 for k, v in stages.items()}
+        total = CPU["worker"][-1] * 1e6
+        split["event loop"] = total - sum(split.values())
+        split["total"] = total
+        split["rate"] = rate
+        rows.append(split)
+        bare = asyncio.run(bench_bare(base, ca, events, True))
+        print(
+            f"run: {rate:.0f}/s, bare {bare:.0f}/s; CPU us per delivery: "
+            + ", ".join(f"{k} {v:.0f}" for k, v in split.items() if k != "rate")
+            + f"; bare {CPU['bare'][-1] * 1e6:.0f}; calls "
+            + ", ".join(f"{k} {len(xs)}" for k, xs in spent.items() if xs)
+        )
     keys = [k for k in rows[0] if k != "rate"]
     print("median CPU us per delivery: " + ", ".join(f"{k} {statistics.median(r[k] for r in rows):.0f}" for k in keys))
     print(f"median bare CPU us per request: {statistics.median(CPU['bare']) * 1e6:.0f}")
