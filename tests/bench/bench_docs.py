@@ -28,6 +28,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -81,29 +82,52 @@ def search_pass(rt: Runtime, tenant: TenantInfo, pieces: list[str]) -> tuple[lis
     return xs, (time.process_time() - cpu) / calls[0] * 1e3
 
 
-def compare_rankings(rt: Runtime, tenant: TenantInfo, pieces: list[str]) -> None:
-    """Each piece searched twice in turn (the order alternating, so neither profits from the other's
-    cache more), once as the service chooses (the index alone where the tenant holds most of it),
-    once with the ranking joined to the scope: the machine's speed changes alike for both."""
-    joined_first = rt.part(fts.SearchState).join_first
-    scope = (tenant.id, "published", None)
-    times: dict[str, list[float]] = {"index alone": [], "joined": []}
+def compare_ways(rt: Runtime, tenant: TenantInfo, pieces: list[str], ways: dict[str, Callable[[], None]]) -> None:
+    """Each piece searched once each way in turn (the order alternating, so neither profits from the
+    other's cache more; each way's setup runs before its search): the machine's speed changes alike
+    for both."""
+    names = list(ways)
+    times: dict[str, list[float]] = {way: [] for way in names}
     ratios = []
     for i, piece in enumerate(pieces):
         took = {}
-        for way in ("joined", "index alone") if i % 2 else ("index alone", "joined"):
-            joined_first.clear()
-            if way == "joined":
-                joined_first[scope] = len(pieces) + 1
+        for way in names[::-1] if i % 2 else names:
+            ways[way]()
             t = time.perf_counter()
             execute(Ctx(rt, tenant, SYSTEM), "docs.documents.search", query={"q": piece})
             took[way] = time.perf_counter() - t
             times[way].append(took[way])
-        ratios.append(took["index alone"] / took["joined"])
-    joined_first.clear()
+        ratios.append(took[names[0]] / took[names[1]])
     for way, xs in times.items():
-        print(f"search ranked with {way:11s} ({len(pieces)} pieces, alternating): {fmt(xs)}")
-    print(f"search time, index alone / joined, median per piece: {statistics.median(ratios):.3f}")
+        print(f"search ranked {way:24s} ({len(pieces)} pieces, alternating): {fmt(xs)}")
+    print(f"search time, {names[0]} / {names[1]}, median per piece: {statistics.median(ratios):.3f}")
+
+
+def compare_rankings(rt: Runtime, tenant: TenantInfo, pieces: list[str]) -> None:
+    """The service's ranking against the same without one of its shortcuts: the index alone (where
+    the tenant holds most of it) against the ranking joined to the scope, and the title group
+    first against one ranking of the whole query."""
+    joined_first = rt.part(fts.SearchState).join_first
+    scope = (tenant.id, "published", None)
+    grouped = fts.groups_of
+
+    def service() -> None:
+        joined_first.clear()
+        fts.groups_of = grouped
+
+    def joined() -> None:
+        service()
+        joined_first[scope] = len(pieces) + 1
+
+    def whole() -> None:
+        service()
+        fts.groups_of = lambda words: (words,)
+
+    try:
+        compare_ways(rt, tenant, pieces, {"with the index alone": service, "joined to the scope": joined})
+        compare_ways(rt, tenant, pieces, {"title group first": service, "as one whole query": whole})
+    finally:
+        service()
 
 
 def main() -> None:

@@ -213,7 +213,8 @@ def test_search_counts_only_when_the_page_cannot_tell(runtime: Runtime, monkeypa
     # Joined to the scope (as for a tenant with a small part of the index) a full page is counted.
     runtime.part(fts.SearchState).join_first[(ctx.tenant_id, "published", None)] = 10**6
     assert total(limit=2) == (5, False, 1)  # a full page: counted
-    assert total(limit=2, offset=9) == (5, False, 1)  # past the end: counted, not 9 + 0
+    # Past the end: each group counted (title matches, then the rest), not 9 + 0.
+    assert total(limit=2, offset=9) == (5, False, 2)
     assert total(q="nirgendwo") == (0, False, 0)
     # A category made after the scope's keys: its key is made by the document's change.
     cat = execute(ctx, "docs.categories.create", body={"name": "Zähler"}).id
@@ -392,3 +393,46 @@ def test_ranking_from_the_index_alone_is_exact_or_not_used(runtime: Runtime) -> 
     assert state.join_first[scope] == 0
     page(ctx, q="walze", status="draft")
     assert state.join_first[scope] == fts.FIRST_TRY_AGAIN
+
+
+def test_title_matches_come_first_and_pages_cross_the_groups(runtime: Runtime) -> None:
+    """An all-words search ranks the hits whose title holds every word first, each group by its
+    bm25 (the LIKE search too); pages read across the two groups add up to the whole ranking."""
+    ctx = ctx_for(runtime)
+
+    def make(title: str, body: str) -> str:
+        return str(execute(ctx, "docs.documents.create", body={"title": title, "body": body, "status": "published"}).id)
+
+    long_title = make("Kurbelwelle wechseln", "text " * 200 + "kurbel")
+    short_body = make("Anleitung", "kurbel " * 15)  # by bm25 of title and body together it ranks first
+    both = make("Kurbel und Welle", "nichts weiter")
+    half = make("Kurbel", "eine welle")  # one word in the title: the second group for "kurbel welle"
+    rest = [make(f"Handbuch {n}", "kurbel " * (n + 1) + "seite " * n) for n in range(6)]
+
+    def ids(q: str, **query: Any) -> tuple[list[str], list[float], int]:
+        page = execute(ctx, "docs.documents.search", query={"q": q, **query})
+        return [h.id for h in page.items], [h.score for h in page.items], page.total
+
+    order, scores, total = ids("kurbel")
+    titled = [long_title, both, half]
+    assert set(order[:3]) == set(titled) and set(order[3:]) == {short_body, *rest} and total == 4 + len(rest)
+    assert scores[:3] == sorted(scores[:3], reverse=True) and scores[3:] == sorted(scores[3:], reverse=True)
+    if fts.fts_available(ctx):  # the whole query's bm25 alone ranks the short body above a title
+        assert order[3] == short_body
+        with runtime.db.engine.connect() as c:
+            blended = c.exec_driver_sql(
+                f"SELECT d.id FROM {fts.FTS} JOIN docs_documents AS d ON d.rowid = {fts.FTS}.rowid"
+                f" WHERE {fts.FTS} MATCH '\"kurbel\"' AND d.tenant_id = ? ORDER BY bm25({fts.FTS}, 10.0, 1.0)",
+                (ctx.tenant_id,),
+            ).scalars()
+            blended_order = list(blended)
+        assert blended_order.index(short_body) < blended_order.index(long_title)
+    # Two words: both in the title first (inside words too); one in the title, one in the body, after.
+    two = ids("kurbel welle")[0]
+    assert set(two[:2]) == {both, long_title} and two[2:] == [half]
+    # A word too short for the index only filters: the title group is the indexed words'.
+    assert ids("kurbel und")[0] == [both]
+    # Pages across the groups' edge add up to the whole ranking, with the same total.
+    for limit in (1, 2, 3, 4, 5):
+        pages = [ids("kurbel", limit=limit, offset=o) for o in range(0, total + limit, limit)]
+        assert [i for p in pages for i in p[0]] == order and {p[2] for p in pages} == {total}, limit
