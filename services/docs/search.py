@@ -261,11 +261,11 @@ def _key(value: str) -> str:
 
 def _total_of_page(found: int, limit: int, offset: int) -> int | None:
     """The total a page tells by itself (``None``: count the hits): a page that ends before the
-    limit holds the last hits, so they number ``offset + found`` (as counted: to ``TOTAL_CAP + 1``
-    at most). An empty page past the start tells nothing (the hits may end before the offset)."""
+    limit holds the last hits, so they number ``offset + found``. An empty page past the start
+    tells nothing (the hits may end before the offset). Callers cap it as a count is capped."""
     if found >= limit or (found == 0 and offset > 0):
         return None
-    return min(offset + found, TOTAL_CAP + 1)
+    return offset + found
 
 
 @functools.lru_cache(maxsize=64)
@@ -376,9 +376,7 @@ class _Ranking:
                 return found
             self.missed = True
         rows = self.page.run(self.conn, {**params, "limit": limit, "offset": offset}).fetchall()
-        if len(rows) < limit and (rows or not offset):  # the page holds the group's last hits
-            return rows, offset + len(rows)
-        return rows, None
+        return rows, _total_of_page(len(rows), limit, offset)
 
     def counted(self, match: str, most: int) -> int:
         return int(self.count.run(self.conn, {**self.params, "match": match, "most": most}).fetchone()[0])
@@ -393,14 +391,15 @@ def _grouped_page(
     in fewer steps: a word in no title)."""
     rows: list[Any] = []
     before = 0  # the hits of the groups already passed
-    for last, match in enumerate(matches, 1 - len(matches)):
-        if not last and not before:
+    for i, match in enumerate(matches):
+        last = i == len(matches) - 1
+        if last and not before:
             match = whole
         skip = max(0, offset - before)
         got, n = rank.group(match, limit - len(rows), skip)
         rows += got
         if len(rows) >= limit:  # the last group's number, when known, ends the total too
-            return rows, before + n if n is not None and not last else None
+            return rows, before + n if n is not None and last else None
         # This group ended before the page's end; a page past its end counts it (it has at most skip).
         before += n if n is not None else rank.counted(match, skip + 1)
     return rows, before
@@ -501,7 +500,7 @@ def _like_search(
     if total is None:
         counted = select(D.id).where(*conds).limit(TOTAL_CAP + 1).subquery()
         total = s.execute(select(func.count()).select_from(counted)).scalar_one()
-    return hits, int(total)
+    return hits, min(int(total), TOTAL_CAP + 1)
 
 
 def suggestion_words(text_: str, most: int = 12) -> list[str]:
