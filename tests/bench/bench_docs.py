@@ -138,7 +138,11 @@ def main() -> None:
     p.add_argument("--keep", type=Path, default=None, help="build the database in this folder once, reuse it")
     p.add_argument("--passes", type=int, default=1 if TINY else 3)
     p.add_argument("--cold", action="store_true", help="do not read the database file before the searches")
-    p.add_argument("--compare", action="store_true", help="also: the index-alone ranking against the joined one")
+    p.add_argument(
+        "--compare",
+        action="store_true",
+        help="also: the index-alone ranking against the joined one, the title group first against one ranking",
+    )
     args = p.parse_args()
     n_docs = size(args.docs, 100)
     rng = random.Random(20261123)
