@@ -6,12 +6,15 @@ through a queued signal. Failures are shown next to the widget where the
 person acted unless the caller handles them. Calls over 300 ms raise the busy
 indicator. After a successful write, ``did_change`` tells every open view.
 
-    runner.run(lambda: execute(ctx, "fulfillment.orders.get", id=oid),
-               on_success=self.show_order, parent=self.scan_input)
+    runner.run(session.call(orders.get_order, id=oid), on_success=self.show_order, parent=self.scan_input)
 
 Views never say what a call changed: the runner watches the runtime's
-commits (``watch``), and every committed use case is announced through
-``did_change(use case name)`` on the UI thread, whoever ran it.
+commits (``watch``), and every commit (a use case's, a sync pull's, the
+station's bookkeeping) is announced once through ``changed(CommitInfo)`` on
+the UI thread, whoever ran it: its record kinds, ids and origin. Workspaces
+refresh from it (``Workspace.shows``). ``did_change(name)`` also names each
+use case committed (the shell's counts, the sync panel); a name announced by
+hand on it (a sync step, a sign-in) reaches ``changed`` too.
 """
 
 from __future__ import annotations
@@ -26,13 +29,15 @@ import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QToolTip, QWidget
 
+from services.core.commands import REGISTRY
+from services.core.context import ANY_KIND, CommitInfo, module_kind
 from services.core.errors import ServiceError
 from views.wording import say
 
 if TYPE_CHECKING:  # asyncio costs ~40 ms to import: kept off the start-up path
     import asyncio
 
-    from services.core.context import CommitInfo, Runtime
+    from services.core.context import Runtime
 
 T = TypeVar("T")
 log = logging.getLogger("views.ops")
@@ -95,8 +100,24 @@ def show_error(widget: QWidget | None, message: str) -> None:
     QToolTip.showText(widget.mapToGlobal(widget.rect().bottomLeft()), message, widget)
 
 
+def announced(name: str) -> CommitInfo:
+    """What a name announced by hand changed: a use case's record kind; a sync step ("sync.pulled")
+    or an unwatched write ("change") may have changed anything; another name, its module's records."""
+    op = REGISTRY.get(name)
+    if op is not None:
+        kinds = frozenset({op.record or module_kind(op.module)})
+    elif name == "change" or name.startswith("sync."):
+        kinds = frozenset({ANY_KIND})
+    else:
+        kinds = frozenset({module_kind(name.split(".", 1)[0])})
+    origin = "pull" if name.startswith("sync.") else "local"
+    return CommitInfo(None, [], [], (name,), kinds, origin=origin)
+
+
 class OpRunner(QObject):
-    did_change = Signal(str)  # name of the use case (or sync step) that changed data
+    # Everything one commit changed (services.core.context.CommitInfo): workspaces refresh from it.
+    changed = Signal(object)
+    did_change = Signal(str)  # name of each use case committed (or sync step announced)
     busy_changed = Signal(bool)
     _committed = Signal(object)  # CommitInfo, from the committing thread
 
@@ -114,6 +135,8 @@ class OpRunner(QObject):
         self._watched: set[int] = set()
         # Queued to the UI thread: commits happen on worker threads.
         self._committed.connect(self._announce)
+        self._announcing = False
+        self.did_change.connect(self._named)
 
     def watch(self, runtime: Runtime) -> None:
         """Announce every use case committed on ``runtime`` (the service's own account of what changed)."""
@@ -128,14 +151,23 @@ class OpRunner(QObject):
                 if committed in runtime.after_commit:
                     runtime.after_commit.remove(committed)
                 return
-            if info.changed:
+            if info.changed or info.records:
                 runner._committed.emit(info)
 
         runtime.after_commit.append(committed)
 
     def _announce(self, info: CommitInfo) -> None:
-        for name in info.changed:
-            self.did_change.emit(name)
+        self.changed.emit(info)
+        self._announcing = True  # the names below are this commit's, already announced above
+        try:
+            for name in info.changed:
+                self.did_change.emit(name)
+        finally:
+            self._announcing = False
+
+    def _named(self, name: str) -> None:
+        if not self._announcing:
+            self.changed.emit(announced(name))
 
     @property
     def active(self) -> int:
@@ -149,10 +181,9 @@ class OpRunner(QObject):
         on_failure: Callable[[BaseException], None] | None = None,
         parent: QWidget | None = None,
         write: bool = False,
-        change: str = "",
     ) -> None:
-        """Run ``fn`` on a worker thread. ``write``/``change``: only for calls outside a watched
-        runtime (the commit announces use cases by itself)."""
+        """Run ``fn`` on a worker thread. ``write``: only for calls outside a watched runtime (the
+        commit announces itself): on success, views are told something changed."""
         bridge = _Bridge()
         self._keep.add(bridge)
         self._active += 1
@@ -179,7 +210,7 @@ class OpRunner(QObject):
                     show_error(parent, "Something went wrong showing the result; it was logged.")
             if write and error is None and not self._watched:
                 # The data changed whether or not the view that asked is still open.
-                self.did_change.emit(change or "change")
+                self.did_change.emit("change")
 
         bridge.done.connect(finished)
         self.pool.start(_Job(fn, bridge))

@@ -270,9 +270,8 @@ class SyncController(QObject):
             self.set_connection("offline", status.message)
         else:
             self._emit()
+        # The platform's rows a pull wrote are announced by the pull's own commit (views reload there).
         if status.state == "idle" and (before is None or before.state != "idle"):
-            if status.pulled:
-                self.ops.did_change.emit("sync.pulled")  # the platform's changes arrived: views reload
             if self._refetch and self._refetch_rounds < REFETCH_ROUNDS:
                 self._refetch_rounds += 1
                 ids, self._refetch = sorted(self._refetch), set()
@@ -280,8 +279,7 @@ class SyncController(QObject):
 
     def _refetched(self, ok: bool) -> None:
         if ok:
-            self._refetch_rounds = 0
-            self.ops.did_change.emit("sync.fetched")
+            self._refetch_rounds = 0  # the rows taken were announced by their own commit
 
     def fetch_theirs(self, ids: list[str], on_done: Callable[[bool], None]) -> None:
         """Take the platform's version of these records (after "keep theirs" / "discard").
