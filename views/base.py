@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar, overload
 
 from PySide6.QtWidgets import QWidget
 
-from services.core.commands import execute
-from services.core.context import Ctx, Principal, Runtime, TenantInfo
+from services.core.commands import Operation, declaration_of, execute
+from services.core.context import CommitInfo, Ctx, Principal, Runtime, TenantInfo
 from services.core.roles import ANYONE
 from views.ops import OpRunner
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass
@@ -38,9 +41,23 @@ class StationSession:
         """A fresh call context (one per call: a Ctx holds its unit of work)."""
         return Ctx(self.runtime, self.tenant, self.principal)
 
-    def call(self, op: str, **kwargs: Any) -> Callable[[], Any]:
-        """A thunk that runs a declared operation; pass it to ``ops.run``."""
-        return lambda: execute(self.ctx(), op, **kwargs)
+    @overload
+    def call(self, op: Callable[Concatenate[Ctx, P], R], /, *args: P.args, **kwargs: P.kwargs) -> Callable[[], R]: ...
+
+    @overload
+    def call(self, op: Operation | str, /, **kwargs: Any) -> Callable[[], Any]: ...
+
+    def call(self, op: Any, /, *args: Any, **kwargs: Any) -> Callable[[], Any]:
+        """A thunk that runs a use case; pass it to ``ops.run``.
+
+        Name it by its service function (``session.call(orders.get_order, id=oid)``): the request's
+        types (path parameters, ``body=`` and ``query=`` models) and the result's are the function's
+        own. A declaration (``Operation``) serves the views that list use cases generically (records);
+        a name, scripts and tests. Arguments go by name, as the HTTP door passes them."""
+        if args:
+            raise TypeError("pass a use case's arguments by name (id=..., body=..., query=...)")
+        declared = op if isinstance(op, Operation | str) else declaration_of(op)
+        return lambda: execute(self.ctx(), declared, **kwargs)
 
     def may_use(self, module: str) -> bool:
         return module in self.principal.modules and module in self.tenant.modules
@@ -71,13 +88,16 @@ class Workspace(QWidget):
     # The workspace's documented keys, (QKeySequence text, what it does): the hint row, the docs'
     # tables and the key test read this one list, and the shell never takes one of these keys.
     keys: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # The record kinds it shows ("fulfillment.order"; "support.*": any record of support): a commit
+    # that changed one of them, here, by a pull or by another view, refreshes it (``on_changed``).
+    shows: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.setObjectName(f"workspace-{self.name}")
         self.setAccessibleName(self.title)
-        session.ops.did_change.connect(self.on_data_changed)
+        session.ops.changed.connect(self._committed)
 
     @classmethod
     def available_to(cls, session: StationSession) -> bool:
@@ -92,5 +112,9 @@ class Workspace(QWidget):
         """Put keyboard focus where work starts (the scanner input on a kiosk)."""
         self.setFocus()
 
-    def on_data_changed(self, change: str) -> None:
-        """Another view changed data: refresh what is shown (default: nothing)."""
+    def _committed(self, change: CommitInfo) -> None:
+        if change.touches(self.shows):
+            self.on_changed(change)
+
+    def on_changed(self, change: CommitInfo) -> None:
+        """A record of a kind it shows changed: refresh what is shown (default: nothing)."""

@@ -110,8 +110,7 @@ def announced(name: str) -> CommitInfo:
         kinds = frozenset({ANY_KIND})
     else:
         kinds = frozenset({module_kind(name.split(".", 1)[0])})
-    origin = "pull" if name.startswith("sync.") else "local"
-    return CommitInfo(None, [], [], (name,), kinds, origin=origin)
+    return CommitInfo(None, [], [], (name,), kinds, origin="pull" if name.startswith("sync.") else "local")
 
 
 class OpRunner(QObject):

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services.core.context import MODULES
+from services.core.context import MODULES, CommitInfo
 from services.core.errors import ValidationFailed, validation_details
 from services.core.roles import MANAGERS, ROLES
 from services.core.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, UserOut, UserUpdate
@@ -180,8 +180,6 @@ class UsersPanel(QWidget):
             self.session.call("platform.users.update", user_id=u.id, body=body),
             on_success=lambda out: self.status.say(f"Saved {out.email}.", "ok"),
             on_failure=lambda exc: self.status.say(error_message(exc)),
-            write=True,
-            change="platform.users.update",
         )
 
 
@@ -499,6 +497,7 @@ class AdminWorkspace(Workspace):
     name = "admin"
     title = "Admin"
     modules = frozenset(MODULES)
+    shows = frozenset({"platform.user"})
     roles = MANAGERS
     position = 90
     landing = {"owner": 1, "admin": 1}
@@ -532,10 +531,10 @@ class AdminWorkspace(Workspace):
         if self.api_keys is not None:
             self.api_keys.load()
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith(("platform.users", "sync.")):
+    def on_changed(self, change: CommitInfo) -> None:
+        if change.touches(frozenset({"platform.user"})):
             self.users.load()
-        if change == "platform.signed_in" and self.api_keys is not None:
+        if "platform.signed_in" in change.changed and self.api_keys is not None:
             self.api_keys.load()  # the person's platform sign-in arrived: the platform's keys can be read
 
     def focus_primary(self) -> None:

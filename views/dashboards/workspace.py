@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.context import ANY_KIND, CommitInfo
 from services.core.roles import MANAGERS
 from views.base import StationSession, Workspace
 from views.dashboards.charts import Chart, Point, fmt
@@ -63,6 +64,7 @@ class DashboardsWorkspace(Workspace):
     name = "dashboards"
     title = "Dashboards"
     modules = frozenset({"analytics"})
+    shows = frozenset({ANY_KIND})  # any change may emit an event the charts count
     roles = MANAGERS
     position = 70
 
@@ -141,7 +143,7 @@ class DashboardsWorkspace(Workspace):
             self.grid.addWidget(card, i // 2, i % 2)
             self.cards.append(card)
 
-    def on_data_changed(self, change: str) -> None:
+    def on_changed(self, change: CommitInfo) -> None:
         # Any change may have emitted an event the charts count: read again, once, a moment later.
         self._later.start()
 

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.context import CommitInfo
 from services.core.files import Upload
 from services.core.roles import STAFF
 from views.base import StationSession, Workspace
@@ -465,8 +466,6 @@ class TicketTab(QWidget):
             self.session.call("support.attachments.upload", query={"ticket_id": self.ticket_id}, upload=upload),
             on_success=done,
             parent=self.attach_btn,
-            write=True,
-            change="support.attachments.upload",
         )
 
     def send(self) -> None:
@@ -493,8 +492,6 @@ class TicketTab(QWidget):
             on_success=done,
             on_failure=failed,
             parent=self.composer,
-            write=True,
-            change="support.messages.create",
         )
 
     def changes(self) -> dict[str, Any]:
@@ -520,8 +517,6 @@ class TicketTab(QWidget):
             self.session.call("support.tickets.update", ticket_id=self.ticket_id, body=body),
             on_success=self.show_ticket,
             parent=self.apply_btn,
-            write=True,
-            change="support.tickets.update",
         )
 
     def run_triage(self) -> None:
@@ -591,6 +586,7 @@ class HelpdeskWorkspace(Workspace):
     name = "helpdesk"
     title = "Helpdesk"
     modules = frozenset({"support"})
+    shows = frozenset({"support.*"})
     keys = (
         ("Ctrl+Return", "send"),
         ("Ctrl+I", "internal note"),
@@ -777,15 +773,13 @@ class HelpdeskWorkspace(Workspace):
         if self.tabs.count():
             self._close_tab(self.tabs.currentIndex())
 
-    def on_data_changed(self, change: str) -> None:
-        if not change.startswith(("support.", "sync.")):
-            return
+    def on_changed(self, change: CommitInfo) -> None:
         self.refresh()
-        if change == "support.helpdesk.put":
+        if "support.helpdesk.put" in change.changed or change.origin == "pull":
             self.load_reference()
         for i in range(self.tabs.count()):
             tab = self.tabs.widget(i)
-            if isinstance(tab, TicketTab) and change != "support.attachments.upload":
+            if isinstance(tab, TicketTab) and change.changed != ("support.attachments.upload",):
                 tab.reload()
 
 

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.context import CommitInfo
 from services.core.files import Upload
 from services.upgrade import grading
 from views.base import StationSession, Workspace
@@ -160,6 +161,7 @@ class InspectionWorkspace(Workspace):
     name = "inspection"
     title = "Trade-in inspection"
     modules = frozenset({"upgrade"})
+    shows = frozenset({"upgrade.*", "sign.document"})
     position = 20
     landing = {"operator": 1}
     keys = (
@@ -415,7 +417,7 @@ class InspectionWorkspace(Workspace):
     def _open_item(self, item: QListWidgetItem) -> None:
         self.open(str(item.data(Qt.ItemDataRole.UserRole)))
 
-    def on_data_changed(self, change: str) -> None:
+    def on_changed(self, change: CommitInfo) -> None:
         self.refresh_queue()
 
     # --- opening a submission -------------------------------------------------------------
@@ -659,9 +661,7 @@ class InspectionWorkspace(Workspace):
             self.say(text, "ok")
             self.session.notify(True, text)
 
-        self.session.ops.run(
-            self.session.call(op, **kwargs), on_success=ok, on_failure=self._failed, parent=self, write=True, change=op
-        )
+        self.session.ops.run(self.session.call(op, **kwargs), on_success=ok, on_failure=self._failed, parent=self)
 
     def send_offer(self) -> None:
         if self.sub is None or not self.offer_box.isVisible():
@@ -699,8 +699,6 @@ class InspectionWorkspace(Workspace):
             on_success=self._completed,
             on_failure=self._failed,
             parent=self.complete_btn,
-            write=True,
-            change="upgrade.submissions.inspect",
         )
 
     def _completed(self, result: Any) -> None:

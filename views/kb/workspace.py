@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.context import CommitInfo
 from services.core.roles import STAFF
 from views.base import StationSession, Workspace
 from views.ops import error_message
@@ -35,6 +36,7 @@ class KnowledgeBaseWorkspace(Workspace):
     name = "kb"
     title = "Knowledge base"
     modules = frozenset({"docs"})
+    shows = frozenset({"docs.*"})
     roles = STAFF
     position = 35  # after the helpdesk
 
@@ -87,9 +89,8 @@ class KnowledgeBaseWorkspace(Workspace):
     def focus_primary(self) -> None:
         self.search.setFocus()
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith("docs."):
-            self.refresh()
+    def on_changed(self, change: CommitInfo) -> None:
+        self.refresh()
 
     def _got_categories(self, page: Any) -> None:
         for c in page.items:

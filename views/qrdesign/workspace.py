@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from services.core.commands import execute
+from services.core.context import CommitInfo
 from services.core.roles import STAFF
 from services.qr import render
 from views.base import StationSession, Workspace
@@ -74,6 +75,7 @@ class QrDesignWorkspace(Workspace):
     name = "qrdesign"
     title = "QR designer"
     modules = frozenset({"qr"})
+    shows = frozenset({"qr.*"})
     roles = STAFF
     position = 40
     keys = (
@@ -222,9 +224,8 @@ class QrDesignWorkspace(Workspace):
     def focus_primary(self) -> None:
         self.content_input.setFocus()
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith("qr.") or change == "sync":
-            self.load(quiet=True)
+    def on_changed(self, change: CommitInfo) -> None:
+        self.load(quiet=True)
 
     # --- feedback ------------------------------------------------------------------------------
 

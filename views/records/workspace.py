@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from services.core.commands import SECRET_FIELDS, Operation, execute, platform_path
-from services.core.context import MODULES
+from services.core.context import ANY_KIND, MODULES, CommitInfo, module_kind
 from services.core.errors import ValidationFailed
 from services.core.files import FileResult
 from services.core.pagination import ListQuery
@@ -112,6 +112,7 @@ class RecordsWorkspace(Workspace):
     name = "records"
     title = "Records"
     modules = frozenset(MODULES) | {"platform"}
+    shows = frozenset({ANY_KIND})  # the module of the list shown: on_changed
     roles: ClassVar[frozenset[str]] = STAFF  # kiosk devices keep to their own workspace
     position = 80
 
@@ -327,9 +328,9 @@ class RecordsWorkspace(Workspace):
             self.table.selectRow(0)
             self._open_row(self.model.index(0, 0))
 
-    def on_data_changed(self, change: str) -> None:
-        """A use case of this list's module committed: the list and the open record are read again."""
-        if self.current is None or not change.startswith(self.current.module + "."):
+    def on_changed(self, change: CommitInfo) -> None:
+        """A record of this list's module changed: the list and the open record are read again."""
+        if self.current is None or not change.touches(frozenset({module_kind(self.current.module)})):
             return
         if self.model is not None:
             self.model.reload()

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.context import CommitInfo
 from services.core.roles import STAFF
 from views.base import StationSession, Workspace
 from views.ops import error_message
@@ -88,6 +89,7 @@ class ReviewWorkspace(Workspace):
     name = "review"
     title = "Review queue"
     modules = frozenset({"rewards", "aftersale"})
+    shows = frozenset({"rewards.*", "aftersale.*"})
     roles = STAFF
     position = 40
     # Up/Down move in a queue (the list's own keys).
@@ -413,9 +415,8 @@ class ReviewWorkspace(Workspace):
         self.banner.setStyleSheet(f"background: {bg}; color: {fg};")
         self.banner.setText(text)
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith(("rewards.", "aftersale.")):
-            self.refresh()
+    def on_changed(self, change: CommitInfo) -> None:
+        self.refresh()
 
 
 WORKSPACE = ReviewWorkspace

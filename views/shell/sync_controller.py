@@ -271,11 +271,11 @@ class SyncController(QObject):
         else:
             self._emit()
         # The platform's rows a pull wrote are announced by the pull's own commit (views reload there).
-        if status.state == "idle" and (before is None or before.state != "idle"):
-            if self._refetch and self._refetch_rounds < REFETCH_ROUNDS:
-                self._refetch_rounds += 1
-                ids, self._refetch = sorted(self._refetch), set()
-                self.fetch_theirs(ids, self._refetched)
+        round_ended = status.state == "idle" and (before is None or before.state != "idle")
+        if round_ended and self._refetch and self._refetch_rounds < REFETCH_ROUNDS:
+            self._refetch_rounds += 1
+            ids, self._refetch = sorted(self._refetch), set()
+            self.fetch_theirs(ids, self._refetched)
 
     def _refetched(self, ok: bool) -> None:
         if ok:

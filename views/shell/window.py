@@ -138,7 +138,7 @@ class ShellWindow(QMainWindow):
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setInterval(15_000)
         self._refresh_timer.timeout.connect(self.refresh_status)
-        self.ops.did_change.connect(lambda _c: self.sync.refresh_outbox())
+        self.ops.changed.connect(lambda _c: self.sync.refresh_outbox())
         self.sync.changed.connect(self._show_sync)
         self.sync.connection_changed.connect(self._connection_shown)
         self.ops.busy_changed.connect(self._busy)

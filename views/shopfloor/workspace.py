@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.context import CommitInfo
 from services.core.errors import ServiceError
 from services.core.roles import STAFF
 from services.mes.schemas import STOP_REASONS
@@ -95,6 +96,7 @@ class ShopFloorWorkspace(Workspace):
     name = "shopfloor"
     title = "Shop floor"
     modules = frozenset({"mes"})
+    shows = frozenset({"mes.*"})
     roles = STAFF
     position = 25  # after the warehouse and stock count, before the helpdesk
     SCREENSHOT_SCANS: ClassVar[tuple[str, ...]] = ("CNC-01",)
@@ -200,9 +202,8 @@ class ShopFloorWorkspace(Workspace):
     def focus_primary(self) -> None:
         self.scan_input.setFocus()
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith("mes."):
-            self.refresh()
+    def on_changed(self, change: CommitInfo) -> None:
+        self.refresh()
 
     # --- loading --------------------------------------------------------------------------
 

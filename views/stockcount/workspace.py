@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.context import CommitInfo
 from services.core.errors import ServiceError
 from views.base import StationSession, Workspace
 from views.shell.forms import wrapping
@@ -64,6 +65,7 @@ class StockCountWorkspace(Workspace):
     name = "stockcount"
     title = "Stock count"
     modules = frozenset({"inventory"})
+    shows = frozenset({"inventory.*", "fulfillment.order"})  # a shipment moves the book
     position = 15
     landing = {"warehouse-device": 2, "operator": 4}
     # What ``python -m app screenshot --workspace stockcount`` scans: a count of MAIN in progress.
@@ -152,7 +154,7 @@ class StockCountWorkspace(Workspace):
     def focus_primary(self) -> None:
         self.scan_input.setFocus()
 
-    def on_data_changed(self, change: str) -> None:
+    def on_changed(self, change: CommitInfo) -> None:
         if self.location is not None and not any(ln.counted is not None for ln in self.lines.values()):
             self.open_location(self.location, quiet=True)  # the book moved (a ship, a sync): show it
 

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.context import CommitInfo
 from services.core.errors import ServiceError
 from services.fulfillment.scan_commands import COMMAND_CODES
 from views.base import StationSession, Workspace
@@ -78,6 +79,7 @@ class WarehouseWorkspace(Workspace):
     name = "warehouse"
     title = "Warehouse scanning"
     modules = frozenset({"fulfillment"})
+    shows = frozenset({"fulfillment.*"})
     position = 10
     landing = {"warehouse-device": 1, "operator": 3}
     keys = (
@@ -270,10 +272,9 @@ class WarehouseWorkspace(Workspace):
                 self.queue_view.setColumnHidden(col, narrow)
             self.queue_view.resizeColumnsToContents()
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith(("fulfillment.", "sync.")) or change == "change":
-            self.refresh_counts()
-            self.queue.reload()
+    def on_changed(self, change: CommitInfo) -> None:
+        self.refresh_counts()
+        self.queue.reload()
 
     def _queue_loaded(self, total: int) -> None:
         self.queue_count.setText(f"{total} orders")
@@ -389,8 +390,6 @@ class WarehouseWorkspace(Workspace):
             ),
             on_success=undone,
             on_failure=self._failed("CMD-UNDO", "key"),
-            write=True,
-            change="fulfillment.orders.operate",
         )
 
     def handle_hotkey(self, key: int) -> None:
@@ -567,8 +566,6 @@ class WarehouseWorkspace(Workspace):
             ),
             on_success=picked,
             on_failure=failed,
-            write=True,
-            change="fulfillment.orders.operate",
         )
 
     # --- pack, ship, print, cancel, next -----------------------------------------------------
@@ -593,8 +590,6 @@ class WarehouseWorkspace(Workspace):
             self.session.call("fulfillment.orders.operate", id=o.id, body=body),
             on_success=on_success,
             on_failure=failed,
-            write=True,
-            change="fulfillment.orders.operate",
         )
 
     def pack(self, box: str) -> None:
