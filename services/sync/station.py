@@ -477,6 +477,12 @@ Choice = Literal["keep_theirs", "retry", "discard"]
 
 def resolve_issue(ctx: Ctx, entry_id: str, choice: Choice) -> list[str]:
     """A person's decision on a refused change; answers the record ids to fetch again (keep theirs)."""
+    fetch = _resolve_issue(ctx, entry_id, choice)
+    ctx.runtime.announce(ctx.tenant_id, frozenset({OUTBOX_KIND}), origin="local")  # the issue count
+    return fetch
+
+
+def _resolve_issue(ctx: Ctx, entry_id: str, choice: Choice) -> list[str]:
     rt = ctx.runtime
     with rt.db.transaction(ctx.tenant_id) as s:
         e = s.execute(select(OutboxEntry).where(OutboxEntry.id == entry_id)).scalar_one_or_none()

@@ -15,18 +15,14 @@ from __future__ import annotations
 import base64
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QIcon, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
-    QCheckBox,
     QComboBox,
-    QDialog,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -44,9 +40,24 @@ from PySide6.QtWidgets import (
 )
 
 from services.core.context import CommitInfo
-from services.core.files import Upload
 from services.upgrade import grading
 from views.base import StationSession, Workspace
+from views.inspection.parts import (
+    ACCEPT_TEXT,
+    BODY,
+    CONFIRM_MS,
+    ITEM_WORDS,
+    NOT_CHECKED,
+    SCREEN,
+    STYLE,
+    TONES,
+    Answer,
+    PhotoViewer,
+    _label,
+    _money,
+    camera_available,
+)
+from views.inspection.photos import PhotoActions
 from views.ops import error_message
 from views.shell.forms import scrolling, wrapping
 
@@ -56,108 +67,9 @@ QUEUES: list[tuple[str, str]] = [
     ("To inspect", "received"),
     ("Waiting for customer", "offered,inspected"),
 ]
-TONES = {
-    "info": ("#e3f2fd", "#0d47a1"),
-    "ok": ("#2e7d32", "#ffffff"),
-    "warn": ("#ffb300", "#000000"),
-    "error": ("#c62828", "#ffffff"),
-}
-STYLE = """
-#workspace-inspection { font-size: 15pt; }
-#scanInput { font-size: 28pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
-#banner { font-size: 20pt; font-weight: bold; padding: 12px; border-radius: 8px; }
-#title { font-size: 22pt; font-weight: bold; }
-#declared, #graded { font-size: 15pt; padding: 4px 8px; border: 2px solid #90a4ae; border-radius: 8px; }
-#preview { font-size: 17pt; font-weight: bold; padding: 8px; border-radius: 8px; }
-QPushButton { padding: 8px 14px; }
-"""
-SCREEN = list(grading.SCREEN_LEVELS)
-BODY = list(grading.BODY_LEVELS)
-NOT_CHECKED = "— not checked —"  # a combo's first entry: nothing is assumed before the inspector looks
-ACCEPT_TEXT = "Customer &accepted"
-CONFIRM_MS = 5000  # "Customer accepted" asks for a second press within this time
-ITEM_WORDS = {
-    "power_on": "powers on",
-    "functions": "functions",
-    "account_lock_removed": "lock removed",
-    "data_wiped": "wiped",
-    "accessories": "accessories",
-    "screen": "screen",
-    "body": "body",
-    "battery_health": "battery",
-}
 
 
-class Answer(QCheckBox):
-    """A yes/no checklist item that starts unanswered (partly checked) and never goes back to it:
-    a press answers yes, the next no, then yes again."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.setTristate(True)
-        self.setCheckState(Qt.CheckState.PartiallyChecked)
-        self.setToolTip("Not checked yet: press to answer yes, again for no")
-
-    def nextCheckState(self) -> None:  # noqa: N802 - Qt API
-        checked = self.checkState() == Qt.CheckState.Checked
-        self.setCheckState(Qt.CheckState.Unchecked if checked else Qt.CheckState.Checked)
-
-    def answer(self) -> bool | None:
-        state = self.checkState()
-        return None if state == Qt.CheckState.PartiallyChecked else state == Qt.CheckState.Checked
-
-    def set_answer(self, value: bool | None) -> None:
-        states = {None: Qt.CheckState.PartiallyChecked, True: Qt.CheckState.Checked, False: Qt.CheckState.Unchecked}
-        self.setCheckState(states[value])
-
-
-def camera_available() -> bool:
-    """A camera this station can take photos with (Qt Multimedia, where it is installed)."""
-    try:
-        from PySide6.QtMultimedia import QMediaDevices
-    except ImportError:  # PySide6-Essentials has no Qt Multimedia: photos come from files
-        return False
-    return bool(QMediaDevices.videoInputs())
-
-
-def _label(name: str) -> QLabel:
-    label = QLabel()
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    return label
-
-
-def _money(v: Any) -> str:
-    return "-" if v is None else f"{Decimal(str(v)):,.2f}"
-
-
-class PhotoViewer(QDialog):
-    """One photo, large (scaled to the screen); Esc or Enter closes it."""
-
-    def __init__(self, pixmap: QPixmap, title: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(title)
-        self.setAccessibleName(title)
-        lay = QVBoxLayout(self)
-        self.image = QLabel()
-        self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.image.setAccessibleName("Photo")
-        screen = self.screen().availableGeometry() if self.screen() else None
-        limit = QSize(int(screen.width() * 0.8), int(screen.height() * 0.8)) if screen else QSize(1200, 900)
-        shown = pixmap.scaled(limit, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
-        if not pixmap.isNull() and pixmap.width() <= limit.width() and pixmap.height() <= limit.height():
-            shown = pixmap  # small enough: its own size
-        self.image.setPixmap(shown)
-        if pixmap.isNull():
-            self.image.setText("This photo cannot be shown on this station.")
-        lay.addWidget(self.image, 1)
-        close = QPushButton("&Close")
-        close.clicked.connect(self.accept)
-        close.setDefault(True)
-        lay.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
-
-
-class InspectionWorkspace(Workspace):
+class InspectionWorkspace(PhotoActions, Workspace):
     name = "inspection"
     title = "Trade-in inspection"
     modules = frozenset({"upgrade"})
@@ -736,47 +648,6 @@ class InspectionWorkspace(Workspace):
         self.accept_btn.setProperty("confirm", None)
         self.accept_btn.setText(ACCEPT_TEXT)
 
-    # --- photos ---------------------------------------------------------------------------
-
-    def enlarge_photo(self, item: QListWidgetItem) -> None:
-        """The photo large, in a window of its own (the full file where this station has it)."""
-        pid = str(item.data(Qt.ItemDataRole.UserRole))
-        label = item.text()
-
-        def show(result: Any) -> None:
-            pm = QPixmap()
-            if result is not None:
-                pm.loadFromData(result.content)
-            if pm.isNull():
-                pm = self.thumbs.get(pid, QPixmap())  # another station's photo: its thumbnail is what is here
-            self.viewer = PhotoViewer(pm, f"{label} photo", self)
-            self.viewer.open()
-
-        self.session.ops.run(
-            self.session.call("upgrade.admin.photos.get", id=pid, query={}),
-            on_success=show,
-            on_failure=lambda _e: show(None),
-        )
-
-    def take_photo(self) -> None:
-        """A photo from the station's camera (Qt Multimedia), attached as if picked from disk."""
-        if self.sub is None or not self.has_camera or not self.camera_btn.isVisible():
-            return
-        from views.inspection.camera import CameraDialog
-
-        dlg = CameraDialog(self)
-        dlg.captured.connect(lambda data: self._upload(f"camera-{datetime.now(UTC):%Y%m%d-%H%M%S}.jpg", data))
-        dlg.open()
-
-    def _upload(self, filename: str, data: bytes) -> None:
-        upload = Upload(filename, "application/octet-stream", data)
-        self.session.ops.run(
-            self.session.call("upgrade.admin.photos.upload", upload=upload),
-            on_success=self._photo_added,
-            on_failure=self._failed,
-            parent=self.attach_btn,
-        )
-
     def sign_agreement(self, *, full_screen: bool = True) -> None:
         """Make the trade-in agreement of the open submission and hand the screen to the customer."""
         if self.sub is None:
@@ -803,25 +674,6 @@ class InspectionWorkspace(Workspace):
             self.reject_reason.setFocus()
             return
         self._run("upgrade.submissions.reject", "Trade-in rejected", id=self.sub.id, body={"reason": reason})
-
-    def attach_photos(self) -> None:
-        if self.sub is None or not self.attach_btn.isVisible():
-            return
-        paths, _ = QFileDialog.getOpenFileNames(self, "Attach photos", "", "Images (*.png *.jpg *.jpeg *.gif *.webp)")
-        for p in paths:
-            path = Path(p)
-            self._upload(path.name, path.read_bytes())
-
-    def _photo_added(self, photo: Any) -> None:
-        self.new_photos.append(photo.id)
-        self.say(f"Photo {photo.filename} attached", "ok")
-        if self.sub is not None:
-            ids = ",".join([*self.sub.photos, *self.new_photos])
-            self.session.ops.run(
-                self.session.call("upgrade.admin.thumbnails", query={"ids": ids}),
-                on_success=self._show_thumbs,
-                on_failure=lambda _e: None,
-            )
 
 
 WORKSPACE = InspectionWorkspace
