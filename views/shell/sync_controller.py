@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -33,7 +33,10 @@ from views.ops import OpRunner, error_message
 if TYPE_CHECKING:
     import asyncio
 
+    from PySide6.QtWidgets import QWidget
+
     from services.core.context import CommitInfo
+    from services.core.station import OutboxStatus
     from services.sync.engine import SyncEngine, SyncStatus
     from services.sync.station import Choice
     from views.base import StationSession
@@ -185,12 +188,14 @@ class SyncController(QObject):
         if session is None:
             return
 
-        def done(status: Any) -> None:
+        from services.core.station import outbox_status  # the service layer: loaded after start-up
+
+        def done(status: OutboxStatus) -> None:
             if self.session is session:
                 self.pending = int(status.pending)
                 self._emit()
 
-        self.ops.run(session.call("station.outbox_status"), on_success=done, on_failure=lambda e: None)
+        self.ops.run(session.call(outbox_status), on_success=done, on_failure=lambda e: None)
 
     def set_issue_count(self, n: int) -> None:
         """The Sync panel read the issues: the indicator says the same number at once."""
@@ -321,7 +326,7 @@ class SyncController(QObject):
         choice: Choice,
         on_done: Callable[[bool], None],
         on_failure: Callable[[BaseException], None],
-        parent: Any = None,
+        parent: QWidget | None = None,
     ) -> None:
         """A person's decision on one sync issue; after keep theirs / discard, the platform's records."""
         session = self.session
