@@ -26,7 +26,7 @@ class StationSession:
     principal: Principal
     ops: OpRunner
     token: str | None = None
-    prefs: dict[str, Any] = field(default_factory=dict)  # scanner suffix, sound, theme...
+    prefs: dict[str, str | int | bool] = field(default_factory=dict)  # scanner suffix, sound, theme...
     # Set by the shell: shows success/failure in the status bar (colour + icon) and plays the sound.
     feedback: Callable[[bool, str], None] | None = None
     # The platform this station syncs with ("" when none), and the person's sign-in there (read from the

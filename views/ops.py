@@ -51,7 +51,7 @@ class _Bridge(QObject):
 
 
 class _Job(QRunnable):
-    def __init__(self, fn: Callable[[], Any], bridge: _Bridge) -> None:
+    def __init__(self, fn: Callable[[], object], bridge: _Bridge) -> None:
         super().__init__()
         self.fn = fn
         self.bridge = bridge
@@ -77,7 +77,7 @@ def _gone(*objs: object) -> bool:
     return False
 
 
-def error_message(error: BaseException, given: Mapping[str, Any] | None = None) -> str:
+def error_message(error: BaseException, given: Mapping[str, object] | None = None) -> str:
     """What a person reads: what happened and what to do (``views.wording``); anything that is not a
     service error was logged with its traceback. ``given``: what the person typed, by field name."""
     return say(error, given)
@@ -220,7 +220,7 @@ class OpRunner(QObject):
 
     def run_async(
         self,
-        make: Callable[[], Coroutine[Any, Any, T]],
+        make: Callable[[], Coroutine[object, None, T]],
         *,
         on_success: Callable[[T], None] | None = None,
         on_failure: Callable[[BaseException], None] | None = None,

@@ -12,7 +12,7 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
@@ -42,6 +42,7 @@ from views.shell.window_status import WindowStatus
 
 if TYPE_CHECKING:
     from services.core.context import Principal, Runtime, TenantInfo
+    from services.core.schemas import LoginOut
     from services.core.station import StationSignIn
     from views.base import StationSession, Workspace
     from views.shell.sync_panel import SyncPanel
@@ -88,7 +89,7 @@ class ShellWindow(WindowStatus, QMainWindow):
         self.current_workspace: str | None = None
         self.pin_dialog: PinDialog | None = None
         self._may_close = not kiosk
-        self._login: Any = None
+        self._login: LoginOut | None = None
         self._device_signin = False
         # Sync: the controller owns the engine (one per entered tenant, only where an asyncio loop
         # runs: the desktop app); the status bar and the Sync panel display it.
@@ -113,7 +114,7 @@ class ShellWindow(WindowStatus, QMainWindow):
 
         self.pages = QStackedWidget()
         self.pages.setObjectName("shell-pages")
-        self.signin = SignInPage(self.prefs.get("station_name"), self.prefs.get("scanner_suffix"))
+        self.signin = SignInPage(str(self.prefs.get("station_name")), str(self.prefs.get("scanner_suffix")))
         self.signin.remember_emails(self.prefs.last_email(), self.prefs.last_email(device=True))
         self.signin.submitted.connect(self._submit_sign_in)
         self.signin.settings_requested.connect(self.open_settings)
@@ -211,7 +212,9 @@ class ShellWindow(WindowStatus, QMainWindow):
         self._feedback_timer.timeout.connect(lambda: self._set_feedback(None, ""))
         self.last_feedback: tuple[bool | None, str] = (None, "")
 
-    def _action(self, text: str, shortcut: str | QKeySequence, slot: Callable[[], Any], icon_name: str = "") -> QAction:
+    def _action(
+        self, text: str, shortcut: str | QKeySequence, slot: Callable[[], object], icon_name: str = ""
+    ) -> QAction:
         a = QAction(text, self)
         if icon_name:
             a.setIcon(icon(icon_name))
@@ -384,6 +387,8 @@ class ShellWindow(WindowStatus, QMainWindow):
         self.pages.setCurrentWidget(self.tenant_page)
 
     def _open_tenant(self, slug: str) -> None:
+        if self._login is None:
+            return  # signed out meanwhile
         user_id = self._login.id
         wait = self._wait_runtime
 
@@ -408,16 +413,19 @@ class ShellWindow(WindowStatus, QMainWindow):
         from views.shell.catalog import landing, workspaces_for
 
         tenant, principal = opened
+        login = self._login
+        if login is None:
+            return  # signed out while the tenant opened
         session = StationSession(
             runtime=self._wait_runtime(),
             tenant=tenant,
             principal=principal,
             ops=self.ops,
-            token=self._login.token,
+            token=login.token,
             prefs=self.prefs.as_dict(),
             feedback=self.notify,
             platform_url=self.platform_url,
-            platform_token=self._platform_token(self._login.email),
+            platform_token=self._platform_token(login.email),
         )
         session.prefs["online"] = self.connection == "online"
         available = workspaces_for(session)

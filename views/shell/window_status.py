@@ -84,7 +84,7 @@ class WindowStatus(_Base):
     def _settings_saved(self) -> None:
         self.apply_theme()
         self.feedback_player.enabled = bool(self.prefs.get("sound"))
-        self.signin.set_scanner_suffix(self.prefs.get("scanner_suffix"))
+        self.signin.set_scanner_suffix(str(self.prefs.get("scanner_suffix")))
         self.signin.subtitle.setText(f"Platform Station · {self.prefs.get('station_name')}")
         self.idle.set_timeout_ms(int(self.prefs.get("kiosk_idle_minutes")) * 60_000)
         if self.session is not None:
