@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QWidget
 from services.core.commands import Operation, declaration_of, execute
 from services.core.context import CommitInfo, Ctx, Principal, Runtime, TenantInfo
 from services.core.roles import ANYONE
-from views.ops import OpRunner
+from views.ops import OpRunner, announced
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -118,3 +118,7 @@ class Workspace(QWidget):
 
     def on_changed(self, change: CommitInfo) -> None:
         """A record of a kind it shows changed: refresh what is shown (default: nothing)."""
+
+    def on_data_changed(self, name: str) -> None:
+        """A use case (or sync step) named by hand, as ``OpRunner.did_change`` announces one."""
+        self._committed(announced(name))
