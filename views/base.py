@@ -6,15 +6,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar, overload
 
+from pydantic import BaseModel
 from PySide6.QtWidgets import QWidget
 
+from services.core.bodies import validate_body
 from services.core.commands import Operation, declaration_of, execute
 from services.core.context import CommitInfo, Ctx, Principal, Runtime, TenantInfo
+from services.core.errors import ServiceError
 from services.core.roles import ANYONE
-from views.ops import OpRunner, announced
+from views.ops import OpRunner, announced, error_message, show_error
 
 P = ParamSpec("P")
 R = TypeVar("R")
+M = TypeVar("M", bound=BaseModel)
 
 
 @dataclass
@@ -58,6 +62,32 @@ class StationSession:
             raise TypeError("pass a use case's arguments by name (id=..., body=..., query=...)")
         declared = op if isinstance(op, Operation | str) else declaration_of(op)
         return lambda: execute(self.ctx(), declared, **kwargs)
+
+    @staticmethod
+    def typed(model: type[M], data: Mapping[str, object]) -> M:
+        """``model`` made of what a person typed, validated as the HTTP door validates a body; a
+        refusal raises the door's ValidationFailed (run it inside a call's thunk to have it reported
+        like the call's own failure)."""
+        return validate_body(model, dict(data))
+
+    def request(
+        self,
+        model: type[M],
+        data: Mapping[str, object],
+        failed: Callable[[BaseException], None] | None = None,
+        parent: QWidget | None = None,
+    ) -> M | None:
+        """The typed request made of what a person typed, validated as the HTTP door validates a body
+        (strictly, JSON's readings). Refused: ``failed`` is told (by default the message shows at
+        ``parent``), exactly as the call's own failure would be, and the answer is None."""
+        try:
+            return self.typed(model, data)
+        except ServiceError as exc:
+            if failed is not None:
+                failed(exc)
+            else:
+                show_error(parent, error_message(exc))
+            return None
 
     def may_use(self, module: str) -> bool:
         return module in self.principal.modules and module in self.tenant.modules
