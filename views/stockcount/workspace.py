@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
 from services.core.context import CommitInfo
 from services.core.errors import ServiceError
 from services.core.pagination import Page
+from services.inventory.items import list_items
+from services.inventory.locations import list_locations
 from services.inventory.schemas import (
     ItemOut,
     ItemQuery,
@@ -47,14 +49,8 @@ from services.inventory.schemas import (
     TransferQuery,
     TransferStatusIn,
 )
-from services.inventory.service import (
-    adjust_stock,
-    list_items,
-    list_locations,
-    list_stock,
-    list_transfers,
-    update_transfer,
-)
+from services.inventory.stock_levels import adjust_stock, list_stock
+from services.inventory.transfers import list_transfers, update_transfer
 from views.base import StationSession, Workspace
 from views.shell.forms import wrapping
 from views.shell.scan_input import ScanInput
