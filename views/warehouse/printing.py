@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QLabel
+
+from services.core.files import FileResult
+from services.fulfillment.schemas import LabelQuery
+from services.fulfillment.service import get_label
 
 if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run time)
     from views.base import Workspace as _Base
@@ -21,7 +25,7 @@ else:
 class LabelPrinting(_Base):
     """Label actions of the warehouse workspace; the attributes below are the workspace's."""
 
-    settings: dict[str, Any]
+    settings: dict[str, object]
     last_label: tuple[str, str] | None
     printed: list[str]
     preview: QLabel
@@ -32,7 +36,7 @@ class LabelPrinting(_Base):
     _failed: Callable[..., Callable[[BaseException], None]]
 
     def load_preview(self, label_id: str) -> None:
-        def show(f: Any) -> None:
+        def show(f: FileResult) -> None:
             pix = QPixmap()
             pix.loadFromData(f.content)
             self.preview.setPixmap(
@@ -41,9 +45,7 @@ class LabelPrinting(_Base):
                 )
             )
 
-        self.session.ops.run(
-            self.session.call("fulfillment.labels.get", id=label_id, query={"format": "png"}), on_success=show
-        )
+        self.session.ops.run(self.session.call(get_label, id=label_id, query=LabelQuery(format="png")), on_success=show)
 
     def print_again(self) -> None:
         if self.last_label is None:
@@ -58,7 +60,7 @@ class LabelPrinting(_Base):
         printer = str(self.settings.get("printer") or "")
         out_dir = self.session.runtime.data_dir / "labels"
 
-        def zpl(f: Any) -> None:
+        def zpl(f: FileResult) -> None:
             target = Path(printer) if printer else out_dir / f"label-{tracking}.zpl"
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -69,7 +71,7 @@ class LabelPrinting(_Base):
                 return
             self._printed(str(target), "ZPL sent to" if printer else "No printer set: ZPL saved to", again)
 
-        def pdf(f: Any) -> None:
+        def pdf(f: FileResult) -> None:
             from PySide6.QtPrintSupport import QPrinterInfo
 
             names = QPrinterInfo.availablePrinterNames()
@@ -81,19 +83,19 @@ class LabelPrinting(_Base):
             target = out_dir / f"label-{tracking}.pdf"
             target.parent.mkdir(parents=True, exist_ok=True)
             self.session.ops.run(
-                self.session.call("fulfillment.labels.get", id=label_id, query={}),
+                self.session.call(get_label, id=label_id, query=LabelQuery()),
                 on_success=lambda p: self._save(target, p.content, "No printer found: label saved to", again),
             )
 
         if fmt == "zpl":
             self.session.ops.run(
-                self.session.call("fulfillment.labels.get", id=label_id, query={"format": "zpl"}),
+                self.session.call(get_label, id=label_id, query=LabelQuery(format="zpl")),
                 on_success=zpl,
                 on_failure=self._failed(tracking, "print"),
             )
         else:
             self.session.ops.run(
-                self.session.call("fulfillment.labels.get", id=label_id, query={"format": "png"}),
+                self.session.call(get_label, id=label_id, query=LabelQuery(format="png")),
                 on_success=pdf,
                 on_failure=self._failed(tracking, "print"),
             )
