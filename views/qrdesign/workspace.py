@@ -46,6 +46,15 @@ from services.core.context import CommitInfo
 from services.core.pagination import ListQuery, Page
 from services.core.roles import STAFF
 from services.qr import render
+from services.qr.codes import (
+    change_destination,
+    code_analytics,
+    create_code,
+    list_codes,
+    preview,
+    update_code,
+    upload_logo,
+)
 from services.qr.schemas import (
     AnalyticsOut,
     AnalyticsQuery,
@@ -58,16 +67,7 @@ from services.qr.schemas import (
     QrUpdate,
     TemplateOut,
 )
-from services.qr.service import (
-    change_destination,
-    code_analytics,
-    create_code,
-    list_codes,
-    list_templates,
-    preview,
-    update_code,
-    upload_logo,
-)
+from services.qr.templates import list_templates
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.qrdesign.chart import ScanChart
