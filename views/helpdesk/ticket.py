@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -27,6 +28,25 @@ from PySide6.QtWidgets import (
 )
 
 from services.core.files import Upload
+from services.core.pagination import Page
+from services.docs.schemas import SearchHit, SuggestQuery
+from services.docs.service import get_document, suggest_documents
+from services.support.ai import suggest_reply, triage_ticket
+from services.support.attachments import upload_attachment
+from services.support.schemas import (
+    AgentMessageCreate,
+    AttachmentOut,
+    AttachmentQuery,
+    MessageList,
+    MessageOut,
+    SuggestedReplyOut,
+    TicketOut,
+    TicketQuery,
+    TicketUpdate,
+    TriageOut,
+    TriageRequest,
+)
+from services.support.tickets import add_message, get_ticket, list_messages, list_tickets, update_ticket
 from views.ops import error_message
 from views.shell.forms import scrolling, wrapping
 
@@ -53,6 +73,7 @@ NOTE_COMPOSER = "QPlainTextEdit { background: #fff4c2; }"
 
 
 W = TypeVar("W", bound=QWidget)
+R = TypeVar("R")
 
 
 def named(widget: W, name: str) -> W:
@@ -83,7 +104,7 @@ def timer_text(label: str, due: datetime | None, met: datetime | None, now: date
 
 
 class MessageView(QFrame):
-    def __init__(self, m: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, m: MessageOut, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("message")
         self.message_id = m.id
@@ -116,8 +137,8 @@ class TicketTab(QWidget):
     def __init__(self, desk: HelpdeskWorkspace, ticket_id: str) -> None:
         super().__init__(desk)
         self.desk, self.session, self.ticket_id = desk, desk.session, ticket_id
-        self.ticket: Any = None
-        self.suggestion: Any = None
+        self.ticket: TicketOut | None = None
+        self.suggestion: TriageOut | None = None
         self.pending_attachments: list[str] = []
         self._kb_asked = False
         self.setObjectName("ticket-tab")
@@ -270,15 +291,13 @@ class TicketTab(QWidget):
         self._generation += 1
         gen = self._generation
 
-        def latest(show: Any) -> Any:
+        def latest(show: Callable[[R], None]) -> Callable[[R], None]:
             return lambda result: show(result) if gen == self._generation else None
 
-        ops.run(call("support.tickets.get", ticket_id=self.ticket_id), on_success=latest(self.show_ticket), parent=self)
-        ops.run(
-            call("support.messages.list", ticket_id=self.ticket_id), on_success=latest(self.show_messages), parent=self
-        )
+        ops.run(call(get_ticket, ticket_id=self.ticket_id), on_success=latest(self.show_ticket), parent=self)
+        ops.run(call(list_messages, ticket_id=self.ticket_id), on_success=latest(self.show_messages), parent=self)
 
-    def show_ticket(self, t: Any) -> None:
+    def show_ticket(self, t: TicketOut) -> None:
         self.ticket = t
         mark = "  [PROVISIONAL number until synced]" if t.provisional else ""
         self.header.setText(f"<b>{t.number}</b>{mark} — {t.subject}<br>{t.requester_name} &lt;{t.requester_email}&gt;")
@@ -304,14 +323,14 @@ class TicketTab(QWidget):
             self._kb_asked = True
             self.suggest_articles(t)
         self.session.ops.run(
-            self.session.call("support.tickets.list", query={"requester": t.requester_email, "limit": 20}),
+            self.session.call(list_tickets, query=TicketQuery(requester=t.requester_email, limit=20)),
             on_success=self.show_history,
             parent=self,
         )
 
     # --- knowledge base ---------------------------------------------------------------
 
-    def suggest_articles(self, t: Any) -> None:
+    def suggest_articles(self, t: TicketOut) -> None:
         """Ask the knowledge base for published articles about the ticket (its subject and text)."""
         if "docs" not in self.session.principal.modules:
             self.kb_hint.setText("Articles: the knowledge base is not among your modules.")
@@ -319,7 +338,7 @@ class TicketTab(QWidget):
             return
         text = f"{t.subject}\n{getattr(t, 'description', '') or ''}"[:4000]
         self.session.ops.run(
-            self.session.call("docs.documents.suggest", query={"text": text, "limit": 5}),
+            self.session.call(suggest_documents, query=SuggestQuery(text=text, limit=5)),
             on_success=self.show_articles,
             on_failure=lambda exc: self.kb_hint.setText(f"Articles: {error_message(exc)}"),
             parent=self.kb_list,
@@ -329,7 +348,7 @@ class TicketTab(QWidget):
         for w in (self.kb_list, self.kb_link_btn, self.kb_text_btn):
             w.setEnabled(on)
 
-    def show_articles(self, page: Any) -> None:
+    def show_articles(self, page: Page[SearchHit]) -> None:
         self.kb_list.clear()
         for hit in page.items:
             item = QListWidgetItem(hit.title)
@@ -343,7 +362,7 @@ class TicketTab(QWidget):
             self.kb_hint.setText("Articles: none match this ticket.")
         self._kb_enable(bool(page.items))
 
-    def article_link(self, hit: Any) -> str:
+    def article_link(self, hit: SearchHit) -> str:
         base = (self.session.platform_url or "").rstrip("/")
         return f"{hit.title}: {base}/{self.session.tenant.slug}/docs/api/documents/{hit.id}"
 
@@ -356,7 +375,7 @@ class TicketTab(QWidget):
             self._insert(self.article_link(hit))
             return
         self.session.ops.run(
-            self.session.call("docs.documents.get", id=hit.id),
+            self.session.call(get_document, id=hit.id),
             on_success=lambda d: self._insert(d.body.strip()),
             on_failure=lambda exc: self.show_error(error_message(exc)),
             parent=self.composer,
@@ -372,7 +391,7 @@ class TicketTab(QWidget):
         self.composer.setTextCursor(cur)
         self.composer.setFocus()
 
-    def show_history(self, page: Any) -> None:
+    def show_history(self, page: Page[TicketOut]) -> None:
         self.history.clear()
         for t in page.items:
             if t.id != self.ticket_id:
@@ -394,7 +413,7 @@ class TicketTab(QWidget):
         )
         self.timers.setStyleSheet("color: #b00020; font-weight: bold;" if t.sla_breached else "")
 
-    def show_messages(self, messages: Any) -> None:
+    def show_messages(self, messages: MessageList) -> None:
         while self.conversation.count() > 1:
             item = self.conversation.takeAt(0)
             old = item.widget() if item is not None else None
@@ -448,12 +467,12 @@ class TicketTab(QWidget):
         p = Path(path)
         upload = Upload(p.name, "application/octet-stream", p.read_bytes())
 
-        def done(att: Any) -> None:
+        def done(att: AttachmentOut) -> None:
             self.pending_attachments.append(att.id)
             self.attached.setText(f"{len(self.pending_attachments)} file(s) attached")
 
         self.session.ops.run(
-            self.session.call("support.attachments.upload", query={"ticket_id": self.ticket_id}, upload=upload),
+            self.session.call(upload_attachment, query=AttachmentQuery(ticket_id=self.ticket_id), upload=upload),
             on_success=done,
             parent=self.attach_btn,
         )
@@ -462,33 +481,36 @@ class TicketTab(QWidget):
         text = self.composer.toPlainText().strip()
         if not text or not self.send_btn.isEnabled():
             return
-        body = {"body": text, "internal": self.internal.isChecked(), "attachment_ids": list(self.pending_attachments)}
-        self.send_btn.setEnabled(False)
+        data = {"body": text, "internal": self.internal.isChecked(), "attachment_ids": list(self.pending_attachments)}
 
-        def done(_m: Any) -> None:
+        def done(_m: MessageOut) -> None:
             self.composer.clear()
             self.pending_attachments.clear()
             self.attached.clear()
             self.internal.setChecked(False)
             self.send_btn.setEnabled(True)
-            self.session.notify(True, "Note added" if body["internal"] else "Reply sent")
+            self.session.notify(True, "Note added" if data["internal"] else "Reply sent")
 
         def failed(exc: BaseException) -> None:
             self.send_btn.setEnabled(True)
             self.show_error(getattr(exc, "message", "Sending failed"))
 
+        body = self.session.request(AgentMessageCreate, data, failed)
+        if body is None:
+            return
+        self.send_btn.setEnabled(False)
         self.session.ops.run(
-            self.session.call("support.messages.create", ticket_id=self.ticket_id, body=body),
+            self.session.call(add_message, ticket_id=self.ticket_id, body=body),
             on_success=done,
             on_failure=failed,
             parent=self.composer,
         )
 
-    def changes(self) -> dict[str, Any]:
+    def changes(self) -> dict[str, object]:
         t = self.ticket
         if t is None:
             return {}
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         if self.state.currentText() and self.state.currentText() != t.state:
             out["state"] = self.state.currentText()
         if self.priority.currentText() != t.priority:
@@ -500,23 +522,24 @@ class TicketTab(QWidget):
         return out
 
     def apply_changes(self) -> None:
-        body = self.changes()
-        if not body:
+        changes = self.changes()
+        body = self.session.request(TicketUpdate, changes, parent=self.apply_btn) if changes else None
+        if body is None:
             return
         self.session.ops.run(
-            self.session.call("support.tickets.update", ticket_id=self.ticket_id, body=body),
+            self.session.call(update_ticket, ticket_id=self.ticket_id, body=body),
             on_success=self.show_ticket,
             parent=self.apply_btn,
         )
 
     def run_triage(self) -> None:
         self.session.ops.run(
-            self.session.call("support.triage", body={"ticket_id": self.ticket_id}),
+            self.session.call(triage_ticket, body=TriageRequest(ticket_id=self.ticket_id)),
             on_success=self.show_triage,
             parent=self.triage_summary,
         )
 
-    def show_triage(self, g: Any) -> None:
+    def show_triage(self, g: TriageOut) -> None:
         self.suggestion = g
         terms = ", ".join(g.matched_terms[:5]) or "none"
         # A score (how strongly the words point there), not a probability of being right.
@@ -553,7 +576,7 @@ class TicketTab(QWidget):
         self.apply_changes()
 
     def suggest_reply(self) -> None:
-        def show(r: Any) -> None:
+        def show(r: SuggestedReplyOut) -> None:
             if r.reply:
                 self.internal.setChecked(False)
                 self.composer.setPlainText(r.reply)
@@ -562,7 +585,7 @@ class TicketTab(QWidget):
                 self.show_error("No similar resolved ticket has a reply yet")
 
         self.session.ops.run(
-            self.session.call("support.triage.reply", body={"ticket_id": self.ticket_id}),
+            self.session.call(suggest_reply, body=TriageRequest(ticket_id=self.ticket_id)),
             on_success=show,
             parent=self.reply_btn,
         )

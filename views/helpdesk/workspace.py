@@ -7,10 +7,9 @@ thread); the station's database answers, so the desk keeps working offline.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -27,7 +26,20 @@ from PySide6.QtWidgets import (
 )
 
 from services.core.context import CommitInfo
+from services.core.pagination import Page
 from services.core.roles import STAFF
+from services.support.categories import list_categories
+from services.support.helpdesk import get_helpdesk
+from services.support.schemas import (
+    AgentList,
+    AgentOut,
+    CategoryList,
+    HelpdeskConfig,
+    QueueCounts,
+    TicketOut,
+    TicketQuery,
+)
+from services.support.tickets import list_agents, list_tickets, queue_counts
 from views.base import StationSession, Workspace
 from views.helpdesk.ticket import QUEUES, TicketTab, humanize, named
 
@@ -54,8 +66,8 @@ class HelpdeskWorkspace(Workspace):
         self.queue = "new"
         self.canned: list[dict[str, str]] = []
         self.categories: list[tuple[str, str]] = []
-        self.agents: list[Any] = []
-        self.counts: Any = None
+        self.agents: list[AgentOut] = []
+        self.counts: QueueCounts | None = None
 
         self.search = named(QLineEdit(), "helpdesk-search")
         self.search.setPlaceholderText("Search all queues (Ctrl+F)")
@@ -116,40 +128,42 @@ class HelpdeskWorkspace(Workspace):
     def load_reference(self) -> None:
         ops, call = self.session.ops, self.session.call
 
-        def cfg(c: Any) -> None:
+        def cfg(c: HelpdeskConfig) -> None:
             self.canned = [r.model_dump() for r in c.canned_responses]
 
-        def cats(c: Any) -> None:
+        def cats(c: CategoryList) -> None:
             self.categories = [(x.id, x.name) for x in c.root]
 
-        def agents(a: Any) -> None:
+        def agents(a: AgentList) -> None:
             self.agents = list(a.root)
 
-        ops.run(call("support.helpdesk.get"), on_success=cfg, parent=self)
-        ops.run(call("support.categories.list"), on_success=cats, parent=self)
-        ops.run(call("support.agents.list"), on_success=agents, parent=self)
+        ops.run(call(get_helpdesk), on_success=cfg, parent=self)
+        ops.run(call(list_categories), on_success=cats, parent=self)
+        ops.run(call(list_agents), on_success=agents, parent=self)
 
     def refresh(self) -> None:
-        self.session.ops.run(self.session.call("support.queues"), on_success=self.show_counts, parent=self.queues)
+        self.session.ops.run(self.session.call(queue_counts), on_success=self.show_counts, parent=self.queues)
         self.load_tickets()
 
     def load_tickets(self) -> None:
-        q: dict[str, Any] = {"queue": self.queue, "limit": 100}
+        q: dict[str, object] = {"queue": self.queue, "limit": 100}
         text = self.search.text().strip()
         if text:
             q = {"queue": "all", "search": text, "limit": 100}  # a search looks in every queue, and says so
         self.status.setText(f"Search “{text}” in all queues" if text else "")
         self.status.setStyleSheet("")
-        self.session.ops.run(
-            self.session.call("support.tickets.list", query=q), on_success=self.show_tickets, parent=self.table
-        )
+        query = self.session.request(TicketQuery, q, parent=self.search)
+        if query is not None:
+            self.session.ops.run(
+                self.session.call(list_tickets, query=query), on_success=self.show_tickets, parent=self.table
+            )
 
-    def show_counts(self, c: Any) -> None:
+    def show_counts(self, c: QueueCounts) -> None:
         self.counts = c
         for i, (key, label) in enumerate(QUEUES):
             self.queues.item(i).setText(f"{label} ({getattr(c, key)})")
 
-    def show_tickets(self, page: Any) -> None:
+    def show_tickets(self, page: Page[TicketOut]) -> None:
         now = self.session.runtime.clock.now()
         self.table.setRowCount(len(page.items))
         for r, t in enumerate(page.items):
@@ -173,13 +187,17 @@ class HelpdeskWorkspace(Workspace):
         if self.table.rowCount() and self.table.currentRow() < 0:
             self.table.setCurrentCell(0, 0)
 
-    def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802 - Qt API
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
         # Enter on the ticket list opens the current ticket on every platform (an item view's own
         # "activated" on Enter depends on the style).
-        from PySide6.QtCore import QEvent
-
-        enter = event.type() == QEvent.Type.KeyPress and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-        if obj is self.table and enter and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+        key = event if isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress else None
+        enter = key is not None and key.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if (
+            obj is self.table
+            and key is not None
+            and enter
+            and not key.modifiers() & Qt.KeyboardModifier.ControlModifier
+        ):
             row = self.table.currentRow()
             if row >= 0:
                 self._row_opened(row, 0)
@@ -236,7 +254,7 @@ class HelpdeskWorkspace(Workspace):
 WORKSPACE = HelpdeskWorkspace
 
 
-def sla_text(t: Any, now: datetime) -> str:
+def sla_text(t: TicketOut, now: datetime) -> str:
     """The next SLA due time as people read it: "due in 2 h 10 min", "due in 11 days" or "overdue 35 min"."""
     if t.state in ("resolved", "closed"):
         return ""
