@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QPixmap
@@ -95,7 +94,7 @@ def _label(name: str) -> QLabel:
     return label
 
 
-def _money(v: Any) -> str:
+def _money(v: object) -> str:
     return "-" if v is None else f"{Decimal(str(v)):,.2f}"
 
 

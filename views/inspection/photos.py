@@ -8,13 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QFileDialog, QListWidgetItem, QPushButton
 
-from services.core.files import Upload
+from services.core.files import FileResult, Upload
+from services.upgrade.schemas import PhotoOut, PhotoQuery, SubmissionDetail, ThumbnailQuery, ThumbnailsOut
+from services.upgrade.service import get_photo, thumbnails, upload_photo
 from views.inspection.parts import PhotoViewer
 
 if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run time)
@@ -26,7 +28,7 @@ else:
 class PhotoActions(_Base):
     """Photo actions of the inspection workspace; the attributes below are the workspace's."""
 
-    sub: Any  # the open submission
+    sub: SubmissionDetail | None  # the open submission
     new_photos: list[str]
     thumbs: dict[str, QPixmap]
     viewer: PhotoViewer | None
@@ -35,14 +37,14 @@ class PhotoActions(_Base):
     camera_btn: QPushButton
     say: Callable[..., None]
     _failed: Callable[[BaseException], None]
-    _show_thumbs: Callable[[Any], None]
+    _show_thumbs: Callable[[ThumbnailsOut], None]
 
     def enlarge_photo(self, item: QListWidgetItem) -> None:
         """The photo large, in a window of its own (the full file where this station has it)."""
         pid = str(item.data(Qt.ItemDataRole.UserRole))
         label = item.text()
 
-        def show(result: Any) -> None:
+        def show(result: FileResult | None) -> None:
             pm = QPixmap()
             if result is not None:
                 pm.loadFromData(result.content)
@@ -52,7 +54,7 @@ class PhotoActions(_Base):
             self.viewer.open()
 
         self.session.ops.run(
-            self.session.call("upgrade.admin.photos.get", id=pid, query={}),
+            self.session.call(get_photo, id=pid, query=PhotoQuery()),
             on_success=show,
             on_failure=lambda _e: show(None),
         )
@@ -70,7 +72,7 @@ class PhotoActions(_Base):
     def _upload(self, filename: str, data: bytes) -> None:
         upload = Upload(filename, "application/octet-stream", data)
         self.session.ops.run(
-            self.session.call("upgrade.admin.photos.upload", upload=upload),
+            self.session.call(upload_photo, upload=upload),
             on_success=self._photo_added,
             on_failure=self._failed,
             parent=self.attach_btn,
@@ -84,13 +86,13 @@ class PhotoActions(_Base):
             path = Path(p)
             self._upload(path.name, path.read_bytes())
 
-    def _photo_added(self, photo: Any) -> None:
+    def _photo_added(self, photo: PhotoOut) -> None:
         self.new_photos.append(photo.id)
         self.say(f"Photo {photo.filename} attached", "ok")
         if self.sub is not None:
             ids = ",".join([*self.sub.photos, *self.new_photos])
             self.session.ops.run(
-                self.session.call("upgrade.admin.thumbnails", query={"ids": ids}),
+                self.session.call(thumbnails, query=ThumbnailQuery(ids=ids)),
                 on_success=self._show_thumbs,
                 on_failure=lambda _e: None,
             )

@@ -13,9 +13,9 @@ the customer. Every call runs through the op runner on the station's database.
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QIcon, QKeySequence, QPixmap, QShortcut
@@ -40,7 +40,35 @@ from PySide6.QtWidgets import (
 )
 
 from services.core.context import CommitInfo
+from services.core.pagination import Page
+from services.sign.schemas import DocumentOut, TradeInAgreement
+from services.sign.tradein import trade_in_agreement
 from services.upgrade import grading
+from services.upgrade.schemas import (
+    ActionResult,
+    InspectRequest,
+    OfferCreate,
+    OfferRespond,
+    OfferResult,
+    ReceiveRequest,
+    RejectRequest,
+    SubmissionDetail,
+    SubmissionOut,
+    SubmissionQuery,
+    ThumbnailQuery,
+    ThumbnailsOut,
+)
+from services.upgrade.service import (
+    create_offer,
+    get_submission,
+    inspect,
+    list_submissions,
+    receive,
+    reject,
+    respond_offer,
+    scan,
+    thumbnails,
+)
 from views.base import StationSession, Workspace
 from views.inspection.parts import (
     ACCEPT_TEXT,
@@ -89,7 +117,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
         self.setStyleSheet(STYLE)
-        self.sub: Any = None  # the open submission (SubmissionDetail)
+        self.sub: SubmissionDetail | None = None  # the open submission
         self.new_photos: list[str] = []  # inspection photos attached at this bench
         self.thumbs: dict[str, QPixmap] = {}
         self.viewer: PhotoViewer | None = None
@@ -309,14 +337,13 @@ class InspectionWorkspace(PhotoActions, Workspace):
         statuses = QUEUES[max(self.queue_kind.currentIndex(), 0)][1]
         self.session.ops.run(
             self.session.call(
-                "upgrade.admin.submissions.list",
-                query={"status": statuses, "limit": 100, "sort": "updated_at", "order": "asc"},
+                list_submissions, query=SubmissionQuery(status=statuses, limit=100, sort="updated_at", order="asc")
             ),
             on_success=self._fill_queue,
             parent=self.queue,
         )
 
-    def _fill_queue(self, page: Any) -> None:
+    def _fill_queue(self, page: Page[SubmissionOut]) -> None:
         self.queue.clear()
         for s in page.items:
             value = f"{_money(s.declared_value)} {s.currency or ''}".strip()
@@ -340,7 +367,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
         if not code:
             return
         self.session.ops.run(
-            self.session.call("upgrade.admin.scan", code=code),
+            self.session.call(scan, code=code),
             on_success=self._opened,
             on_failure=self._failed,
             parent=self.scan_input,
@@ -349,13 +376,13 @@ class InspectionWorkspace(PhotoActions, Workspace):
     def open(self, submission_id: str, message: tuple[str, str] | None = None) -> None:
         """Load a submission; ``message`` (text, tone) replaces the "opened" banner (after an action)."""
         self.session.ops.run(
-            self.session.call("upgrade.admin.submissions.get", id=submission_id),
+            self.session.call(get_submission, id=submission_id),
             on_success=lambda sub: self._opened(sub, message),
             on_failure=self._failed,
             parent=self.queue,
         )
 
-    def _opened(self, sub: Any, message: tuple[str, str] | None = None) -> None:
+    def _opened(self, sub: SubmissionDetail, message: tuple[str, str] | None = None) -> None:
         self.new_photos = []
         self.show_submission(sub)
         if message is not None:
@@ -367,7 +394,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
     def _failed(self, error: BaseException) -> None:
         self.show_error(error_message(error))
 
-    def show_submission(self, sub: Any) -> None:
+    def show_submission(self, sub: SubmissionDetail | None) -> None:
         self.sub = sub
         self.thumbs = {}
         self.photos.clear()
@@ -376,7 +403,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
             w.setEnabled(has)
         for part in (self.photos, self.declared, self.graded, self.preview):
             part.setVisible(has)
-        if not has:
+        if sub is None:
             self.title_label.setText("No trade-in open")
             self.subtitle.setText("Scan a kit barcode or pick one from the queue.")
             self.declared.setText("")
@@ -399,12 +426,12 @@ class InspectionWorkspace(PhotoActions, Workspace):
         ids = list(sub.photos) + (list(sub.inspection.photos) if sub.inspection else [])
         if ids:
             self.session.ops.run(
-                self.session.call("upgrade.admin.thumbnails", query={"ids": ",".join(ids)}),
+                self.session.call(thumbnails, query=ThumbnailQuery(ids=",".join(ids))),
                 on_success=self._show_thumbs,
                 on_failure=lambda _e: None,
             )
 
-    def _load_checklist(self, sub: Any) -> None:
+    def _load_checklist(self, sub: SubmissionDetail) -> None:
         done = sub.inspection.checklist if sub.inspection and sub.inspection.checklist else {}
         widgets = (
             self.power_on,
@@ -435,7 +462,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
         for w in widgets:
             w.blockSignals(False)
 
-    def _show_thumbs(self, out: Any) -> None:
+    def _show_thumbs(self, out: ThumbnailsOut) -> None:
         if self.sub is None:
             return
         for pid, b64 in out.items.items():
@@ -472,7 +499,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
 
     # --- live grading -----------------------------------------------------------------------
 
-    def checklist(self) -> dict[str, Any]:
+    def checklist(self) -> dict[str, object]:
         """The answers as they stand; None where the inspector has not checked yet."""
         screen, body, battery = self.screen_combo.currentIndex(), self.body_combo.currentIndex(), self.battery.value()
         return {
@@ -546,7 +573,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
             self.preview.setText(f"Completes: credit {_money(agreed if agreed is not None else value)} {cur}")
             self._tone(self.preview, "ok")
 
-    def _state_text(self, sub: Any) -> str:
+    def _state_text(self, sub: SubmissionDetail) -> str:
         if sub.status == "completed":
             return f"Completed: credit {_money(sub.credit)} {sub.currency or ''}"
         if sub.current_offer is not None:
@@ -562,10 +589,10 @@ class InspectionWorkspace(PhotoActions, Workspace):
 
     # --- actions --------------------------------------------------------------------------------
 
-    def _run(self, op: str, done: str, **kwargs: Any) -> None:
-        def ok(result: Any) -> None:
+    def _run(self, call: Callable[[], ActionResult | OfferResult], done: str) -> None:
+        def ok(result: ActionResult | OfferResult) -> None:
             text = done.format(r=result)
-            if hasattr(result, "submission"):
+            if isinstance(result, OfferResult):
                 # An offer's answer carries the submission's summary only: reload the details.
                 self.open(result.submission.id, (text, "ok"))
             else:
@@ -573,7 +600,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
             self.say(text, "ok")
             self.session.notify(True, text)
 
-        self.session.ops.run(self.session.call(op, **kwargs), on_success=ok, on_failure=self._failed, parent=self)
+        self.session.ops.run(call, on_success=ok, on_failure=self._failed, parent=self)
 
     def send_offer(self) -> None:
         if self.sub is None or not self.offer_box.isVisible():
@@ -584,11 +611,14 @@ class InspectionWorkspace(PhotoActions, Workspace):
             "amount": round(self.offer_amount.value(), 2),
             "expires_at": expires.isoformat(),
         }
-        self._run("upgrade.offers.create", "Offer of {r.amount:.2f} sent", body=body)
+        offer = self.session.request(OfferCreate, body, self._failed)
+        if offer is not None:
+            self._run(self.session.call(create_offer, body=offer), "Offer of {r.amount:.2f} sent")
 
     def receive(self) -> None:
         if self.sub is not None and self.receive_btn.isVisible():
-            self._run("upgrade.submissions.receive", "Parcel received: ready to inspect", id=self.sub.id, body={})
+            received = self.session.call(receive, id=self.sub.id, body=ReceiveRequest())
+            self._run(received, "Parcel received: ready to inspect")
 
     def complete(self) -> None:
         if self.sub is None or not self.complete_btn.isVisible():
@@ -598,7 +628,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
             self.show_error("Check every item first: " + ", ".join(missing))
             return
         suggested, graded, _ = self.grade()
-        body: dict[str, Any] = {
+        body: dict[str, object] = {
             "action": "complete",
             "checklist": self.checklist(),
             "notes": self.notes.text(),
@@ -606,21 +636,24 @@ class InspectionWorkspace(PhotoActions, Workspace):
         }
         if graded != suggested:
             body["condition"] = graded
+        request = self.session.request(InspectRequest, body, self._failed)
+        if request is None:
+            return
         self.session.ops.run(
-            self.session.call("upgrade.submissions.inspect", id=self.sub.id, body=body),
+            self.session.call(inspect, id=self.sub.id, body=request),
             on_success=self._completed,
             on_failure=self._failed,
             parent=self.complete_btn,
         )
 
-    def _completed(self, result: Any) -> None:
+    def _completed(self, result: ActionResult) -> None:
         self.new_photos = []
         self.show_submission(result)
-        if result.outcome == "revised_offer":
+        if result.outcome == "revised_offer" and result.revised_offer is not None:
             self.say(f"Revised offer of {_money(result.revised_offer.amount)} sent to the customer", "warn")
         else:
             self.say(f"Completed: credit {_money(result.credit)} {result.currency or ''} issued", "ok")
-        self.session.notify(True, result.outcome)
+        self.session.notify(True, result.outcome or "")
 
     def record_answer(self, action: str) -> None:
         if self.sub is None or self.sub.current_offer is None:
@@ -636,12 +669,8 @@ class InspectionWorkspace(PhotoActions, Workspace):
             return
         self._reset_accept()
         word = "accepted" if action == "accept" else "declined"
-        self._run(
-            "upgrade.admin.offers.respond",
-            f"Recorded: the customer {word}",
-            id=self.sub.current_offer.id,
-            body={"action": action},
-        )
+        answer = OfferRespond.model_validate({"action": action})
+        self._run(self.session.call(respond_offer, id=offer.id, body=answer), f"Recorded: the customer {word}")
 
     def _reset_accept(self) -> None:
         self._accept_timer.stop()
@@ -654,12 +683,12 @@ class InspectionWorkspace(PhotoActions, Workspace):
             return
         from views.sign.pad import sign_at_station
 
-        def made(doc: Any) -> None:
+        def made(doc: DocumentOut) -> None:
             self.say("Hand the screen to the customer to sign the agreement", "info")
             sign_at_station(self, self.session, doc.id, full_screen=full_screen)
 
         self.session.ops.run(
-            self.session.call("sign.documents.trade_in", body={"submission_id": self.sub.id}),
+            self.session.call(trade_in_agreement, body=TradeInAgreement(submission_id=self.sub.id)),
             on_success=made,
             on_failure=self._failed,
             parent=self,
@@ -673,7 +702,9 @@ class InspectionWorkspace(PhotoActions, Workspace):
             self.show_error("Say why the trade-in is rejected")
             self.reject_reason.setFocus()
             return
-        self._run("upgrade.submissions.reject", "Trade-in rejected", id=self.sub.id, body={"reason": reason})
+        refusal = self.session.request(RejectRequest, {"reason": reason}, self._failed)
+        if refusal is not None:
+            self._run(self.session.call(reject, id=self.sub.id, body=refusal), "Trade-in rejected")
 
 
 WORKSPACE = InspectionWorkspace
