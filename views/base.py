@@ -48,10 +48,12 @@ class StationSession:
     @overload
     def call(self, op: Callable[Concatenate[Ctx, P], R], /, *args: P.args, **kwargs: P.kwargs) -> Callable[[], R]: ...
 
+    # A declaration or a name is typed at run time only (the records workspace lists any use case): Any.
     @overload
     def call(self, op: Operation | str, /, **kwargs: Any) -> Callable[[], Any]: ...
 
-    def call(self, op: Any, /, *args: Any, **kwargs: Any) -> Callable[[], Any]:
+    # Any: the arguments go on to ``execute`` as the overloads above typed them.
+    def call(self, op: object, /, *args: object, **kwargs: Any) -> Callable[[], object]:
         """A thunk that runs a use case; pass it to ``ops.run``.
 
         Name it by its service function (``session.call(orders.get_order, id=oid)``): the request's
@@ -60,7 +62,12 @@ class StationSession:
         a name, scripts and tests. Arguments go by name, as the HTTP door passes them."""
         if args:
             raise TypeError("pass a use case's arguments by name (id=..., body=..., query=...)")
-        declared = op if isinstance(op, Operation | str) else declaration_of(op)
+        if isinstance(op, Operation | str):
+            declared: Operation | str = op
+        elif callable(op):
+            declared = declaration_of(op)
+        else:
+            raise TypeError(f"a use case is named by its service function, not {op!r}")
         return lambda: execute(self.ctx(), declared, **kwargs)
 
     @staticmethod
@@ -152,3 +159,13 @@ class Workspace(QWidget):
     def on_data_changed(self, name: str) -> None:
         """A use case (or sync step) named by hand, as ``OpRunner.did_change`` announces one."""
         self._committed(announced(name))
+
+
+def ran(change: CommitInfo, fn: Callable[..., object]) -> bool:
+    """Whether the use case declared on ``fn`` is among those the change committed."""
+    return declaration_of(fn).name in change.changed
+
+
+def ran_only(change: CommitInfo, fn: Callable[..., object]) -> bool:
+    """Whether the change is that use case's alone (a file attached: nothing else to read again)."""
+    return change.changed == (declaration_of(fn).name,)

@@ -23,7 +23,7 @@ import logging
 import traceback
 import weakref
 from collections.abc import Callable, Coroutine, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
@@ -189,7 +189,7 @@ class OpRunner(QObject):
         if self._active == 1:
             self._busy_timer.start(BUSY_AFTER_MS)
 
-        def finished(result: Any, error: BaseException | None) -> None:
+        def finished(result: object, error: BaseException | None) -> None:
             self._keep.discard(bridge)
             self._active -= 1
             if self._active == 0:
@@ -203,7 +203,7 @@ class OpRunner(QObject):
                         else:
                             show_error(parent, error_message(error))
                     elif on_success is not None:
-                        on_success(result)
+                        on_success(cast(T, result))  # the worker ran fn: its result is a T
                 except Exception:  # noqa: BLE001 - a failing handler must not go unseen
                     log.exception("result handler failed")
                     show_error(parent, "Something went wrong showing the result; it was logged.")
@@ -241,14 +241,14 @@ class OpRunner(QObject):
         bridge = _Bridge()
         self._keep.add(bridge)
 
-        def finished(result: Any, error: BaseException | None) -> None:
+        def finished(result: object, error: BaseException | None) -> None:
             self._keep.discard(bridge)
             if _gone(parent, on_success, on_failure):
                 return
             if error is not None:
                 (on_failure or (lambda e: show_error(parent, error_message(e))))(error)
             elif on_success is not None:
-                on_success(result)
+                on_success(cast(T, result))  # the worker ran fn: its result is a T
 
         def done(task: asyncio.Task[T]) -> None:
             if task.cancelled():

@@ -28,8 +28,9 @@ from PySide6.QtWidgets import (
 from services.core.context import CommitInfo
 from services.core.pagination import Page
 from services.core.roles import STAFF
+from services.support.attachments import upload_attachment
 from services.support.categories import list_categories
-from services.support.helpdesk import get_helpdesk
+from services.support.helpdesk import get_helpdesk, put_helpdesk
 from services.support.schemas import (
     AgentList,
     AgentOut,
@@ -40,7 +41,7 @@ from services.support.schemas import (
     TicketQuery,
 )
 from services.support.tickets import list_agents, list_tickets, queue_counts
-from views.base import StationSession, Workspace
+from views.base import StationSession, Workspace, ran, ran_only
 from views.helpdesk.ticket import QUEUES, TicketTab, humanize, named
 
 
@@ -243,11 +244,11 @@ class HelpdeskWorkspace(Workspace):
 
     def on_changed(self, change: CommitInfo) -> None:
         self.refresh()
-        if "support.helpdesk.put" in change.changed or change.origin == "pull":
+        if ran(change, put_helpdesk) or change.origin == "pull":
             self.load_reference()
         for i in range(self.tabs.count()):
             tab = self.tabs.widget(i)
-            if isinstance(tab, TicketTab) and change.changed != ("support.attachments.upload",):
+            if isinstance(tab, TicketTab) and not ran_only(change, upload_attachment):
                 tab.reload()
 
 

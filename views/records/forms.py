@@ -182,7 +182,7 @@ class Field_(QWidget):
 
 def _is_json(tp: object) -> bool:
     origin = typing.get_origin(tp)
-    if origin is dict or tp is dict or tp is typing.Any:
+    if origin is dict or tp is dict or tp is typing.Any:  # a field typed Any, or a dict, is typed as JSON
         return True
     if origin is list:
         (arg,) = typing.get_args(tp) or (object,)

@@ -51,6 +51,7 @@ from services.core.files import FileResult
 from services.core.pagination import ListQuery, Page
 from services.core.records import Resource, file_query, irreversible, may, page_item, resources
 from services.core.roles import STAFF
+from services.sign.service import sign_in_person
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.records.files import FileViewer
@@ -64,7 +65,7 @@ _LIST_FIELDS = set(ListQuery.model_fields)
 
 # Actions that open their own screen instead of a form built from the body: op name -> "module:function"
 # called as function(workspace, session, record_id).
-ACTION_SCREENS: dict[str, str] = {"sign.documents.sign_in_person": "views.sign.pad:open_for_record"}
+ACTION_SCREENS: dict[Callable[..., object], str] = {sign_in_person: "views.sign.pad:open_for_record"}
 
 
 def action_title(op: Operation) -> str:
@@ -482,8 +483,8 @@ class RecordsWorkspace(Workspace):
         res = self.current
         if res is None:
             return
-        if op.name in ACTION_SCREENS:  # an action with its own screen rather than a form
-            module, _, fn = ACTION_SCREENS[op.name].partition(":")
+        if op.handler in ACTION_SCREENS:  # an action with its own screen rather than a form
+            module, _, fn = ACTION_SCREENS[op.handler].partition(":")
             getattr(importlib.import_module(module), fn)(self, self.session, record_id)
             return
         param = res.id_param(op) or "id"
