@@ -118,7 +118,7 @@ def run_call(
             raise ValidationFailed(f"{name} takes no query parameters", {"unknown": sorted(query)})
         rt = open_station(data_dir)
         try:
-            result = execute(_person(rt, email, slug), op, body=raw_body, query=query or None, **path)
+            result = execute(_person(rt, email, slug), op, body=raw_body, query=query or None, headers=None, **path)
         finally:
             rt.db.dispose()
     except ServiceError as exc:
