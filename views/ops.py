@@ -191,6 +191,8 @@ class OpRunner(QObject):
 
         def finished(result: object, error: BaseException | None) -> None:
             self._keep.discard(bridge)
+            if not shiboken6.isValid(self):
+                return  # the window (and its runner) closed while the call ran: nobody to tell
             self._active -= 1
             if self._active == 0:
                 self._busy_timer.stop()
