@@ -31,6 +31,7 @@ from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.sealing import seal, unseal
 from services.core.storage import blob_folder
 from services.sync import protocol as p
+from services.sync.kinds import OUTBOX_KIND, kinds_of_tables
 from services.sync.schemas import Change, EntryAnswer
 from services.sync.states import ISSUE_STATES, OUTBOX
 
@@ -228,6 +229,7 @@ def record_answers(rt: Runtime, tenant_id: str, batch: Batch, answers: Iterable[
                 out.retry = True
             elif status == "gap":
                 out.gap = a.expected
+    rt.announce(tenant_id, frozenset({OUTBOX_KIND}), origin="local")  # "changes waiting", sync issues
     if out.gap is not None:
         requeue_from(rt, tenant_id, out.gap)
     return out
@@ -250,6 +252,7 @@ def requeue_from(rt: Runtime, tenant_id: str, seq: int) -> None:
         first = s.execute(
             select(func.min(OutboxEntry.station_seq)).where(OutboxEntry.status == "pending")
         ).scalar_one_or_none()
+    rt.announce(tenant_id, frozenset({OUTBOX_KIND}), origin="local")
     if first is not None and first > seq:
         raise SequenceLost(
             f"the platform has no record of this station's changes {seq} to {first - 1}, which were set aside "
@@ -337,6 +340,8 @@ def apply_changes(rt: Runtime, tenant_id: str, changes: list[Change], cursor: st
                 conn.execute(delete(t).where(t.c.id.in_(dels[name]), t.c.tenant_id == tenant_id))
         if cursor is not None:
             conn.execute(update(SyncLink).where(SyncLink.tenant_id == tenant_id).values(cursor=cursor))
+    # Open views that show what was pulled read again (the pull is a commit like a use case's).
+    rt.announce(tenant_id, kinds_of_tables({*ups, *dels}), origin="pull", ids=frozenset(ch.id for ch in changes))
     return True
 
 
@@ -386,6 +391,7 @@ def clear_tenant_rows(rt: Runtime, tenant_id: str) -> None:
             if "tenant_id" in t.c and name != "memberships":
                 conn.execute(delete(t).where(t.c.tenant_id == tenant_id))
         conn.execute(update(SyncLink).where(SyncLink.tenant_id == tenant_id).values(cursor=""))
+    rt.announce(tenant_id, kinds_of_tables(tables), origin="pull")
 
 
 # --- sync issues --------------------------------------------------------------------------------
@@ -471,6 +477,12 @@ Choice = Literal["keep_theirs", "retry", "discard"]
 
 def resolve_issue(ctx: Ctx, entry_id: str, choice: Choice) -> list[str]:
     """A person's decision on a refused change; answers the record ids to fetch again (keep theirs)."""
+    fetch = _resolve_issue(ctx, entry_id, choice)
+    ctx.runtime.announce(ctx.tenant_id, frozenset({OUTBOX_KIND}), origin="local")  # the issue count
+    return fetch
+
+
+def _resolve_issue(ctx: Ctx, entry_id: str, choice: Choice) -> list[str]:
     rt = ctx.runtime
     with rt.db.transaction(ctx.tenant_id) as s:
         e = s.execute(select(OutboxEntry).where(OutboxEntry.id == entry_id)).scalar_one_or_none()

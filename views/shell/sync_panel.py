@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -466,7 +466,7 @@ class SyncPanel(QDialog):
         self.register_button.setEnabled(False)
         self._say("info", f"Registering with {url}…")
 
-        def saved(_none: Any) -> None:
+        def saved(_none: None) -> None:
             self.register_button.setEnabled(True)
             self._say("ok", f"Registered with {url}. This station syncs now.")
             host.notify(True, "This station is registered with the platform.")
