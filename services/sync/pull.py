@@ -3,9 +3,12 @@ records' current rows, the record counts per table, the station's status."""
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import func, select, tuple_
+from sqlalchemy import Select, Table, func, select, tuple_
+from sqlalchemy.engine import Connection
 
 from local_db.base import table_of
 from local_db.models import Membership
@@ -16,7 +19,7 @@ from services.core.errors import ValidationFailed
 from services.core.roles import ANYONE
 from services.sync import protocol as p
 from services.sync.registry import authenticate
-from services.sync.schemas import Change, CountsOut, PullOut, PullQuery, RowsQuery, SyncStatusOut
+from services.sync.schemas import Change, CountsOut, IdsOut, IdsQuery, PullOut, PullQuery, RowsQuery, SyncStatusOut
 
 _CH = table_of(SyncChange)
 
@@ -111,9 +114,14 @@ def pull(ctx: Ctx, query: PullQuery, headers: dict[str, str | None]) -> PullOut:
     summary="the current state of some records",
 )
 def rows(ctx: Ctx, query: RowsQuery, headers: dict[str, str | None]) -> PullOut:
-    """The current state of some records (a station taking the platform's version after a conflict)."""
-    authenticate(ctx, headers, f"rows:{query.ids}")
+    """The current state of some records (a station taking the platform's version after a
+    conflict, or fetching the records a count check found missing)."""
+    authenticate(ctx, headers, f"rows:{query.table}:{query.ids}" if query.table else f"rows:{query.ids}")
     ids = [i for i in query.ids.split(",") if i][:200]
+    if query.table is not None:
+        name = _synced(query.table)
+        return PullOut(changes=_changes(ctx, [(name, i, False) for i in ids]), cursor="", more=False,
+                       serverTime=ctx.now())  # fmt: skip
     with ctx.read() as s:
         found = s.execute(
             select(_CH.c.table_name, _CH.c.row_id, _CH.c.deleted).where(
@@ -122,6 +130,12 @@ def rows(ctx: Ctx, query: RowsQuery, headers: dict[str, str | None]) -> PullOut:
         ).all()
     changes = _changes(ctx, [(r.table_name, r.row_id, bool(r.deleted)) for r in found])
     return PullOut(changes=changes, cursor="", more=False, serverTime=ctx.now())
+
+
+def _synced(name: str) -> str:
+    if name not in p.synced_tables():
+        raise ValidationFailed(f"{name} is not a synced table", {"table": name})
+    return name
 
 
 @use_case(
@@ -138,7 +152,61 @@ def rows(ctx: Ctx, query: RowsQuery, headers: dict[str, str | None]) -> PullOut:
 def counts(ctx: Ctx, headers: dict[str, str | None]) -> CountsOut:
     """How many records of each synced table the tenant has (a station compares after a sync)."""
     authenticate(ctx, headers, "counts")
-    return CountsOut(counts=table_counts(ctx), cursor=_head(ctx), serverTime=ctx.now())
+    return CountsOut(counts=table_counts(ctx), digests=table_digests(ctx), cursor=_head(ctx), serverTime=ctx.now())
+
+
+@use_case(
+    "sync.ids",
+    "GET /api/tenants/{tenant}/sync/ids",
+    tx="read",
+    auth="platform",
+    roles=ANYONE,
+    module="platform",
+    limit="sync",
+    headers=p.HEADERS,
+    summary="the record ids of one synced table, in pages",
+)
+def ids(ctx: Ctx, query: IdsQuery, headers: dict[str, str | None]) -> IdsOut:
+    """The ids of one table's records (a station narrowing a difference down to the records)."""
+    authenticate(ctx, headers, f"ids:{query.table}:{query.after}:{query.limit}")
+    name = _synced(query.table)
+    with ctx.read() as s:
+        got = table_ids(s.connection(), name, ctx.tenant_id, after=query.after, limit=query.limit + 1)
+    return IdsOut(table=name, ids=got[: query.limit], more=len(got) > query.limit)
+
+
+def _id_select(name: str, t: Table, tenant_id: str) -> Select[Any]:
+    """The ids of the tenant's records in a synced table (the users: the tenant's members)."""
+    if name == "tenants":
+        return select(t.c.id.label("id")).where(t.c.id == tenant_id)
+    if name == "users":
+        m = table_of(Membership)
+        return select(m.c.user_id.label("id")).where(m.c.tenant_id == tenant_id).distinct()
+    return select(t.c.id.label("id")).where(t.c.tenant_id == tenant_id)
+
+
+def table_ids(conn: Connection, name: str, tenant_id: str, *, after: str = "", limit: int | None = None) -> list[str]:
+    """A synced table's record ids for the tenant, ordered by id (the database's order: the
+    pages of one side are consistent; a digest sorts them again)."""
+    sub = _id_select(name, p.synced_tables()[name], tenant_id).subquery()
+    stmt = select(sub.c.id).order_by(sub.c.id)
+    if after:
+        stmt = stmt.where(sub.c.id > after)
+    if limit is not None:
+        stmt = stmt.limit(limit)
+    return [str(i) for i in conn.execute(stmt).scalars()]
+
+
+def ids_digest(ids: Iterable[str]) -> str:
+    return hashlib.sha256("\n".join(sorted(ids)).encode()).hexdigest()
+
+
+def table_digests(ctx: Ctx) -> dict[str, str]:
+    """Per synced table, the digest of the tenant's record ids (the same on a station holding
+    exactly the platform's records)."""
+    with ctx.read() as s:
+        conn = s.connection()
+        return {name: ids_digest(table_ids(conn, name, ctx.tenant_id)) for name in p.synced_tables()}
 
 
 def table_counts(ctx: Ctx) -> dict[str, int]:

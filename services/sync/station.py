@@ -364,20 +364,59 @@ def _cache_writer(rt: Runtime, tenant_id: str) -> Iterator[Connection | None]:
                 conn.connection.dbapi_connection.execute("PRAGMA foreign_keys=ON")  # type: ignore[union-attr]
 
 
-def local_counts(rt: Runtime, tenant_id: str) -> dict[str, int]:
+def _tenant_ctx(rt: Runtime, tenant_id: str) -> Ctx:
     from services.core import auth
-    from services.sync.service import table_counts
 
     with rt.db.reading(None) as s:
         t = s.get(Tenant, tenant_id)
         if t is None:
             raise NotFound("tenant not found")
         info = auth.tenant_info(t)
-    return table_counts(Ctx(rt, info, SYSTEM))
+    return Ctx(rt, info, SYSTEM)
+
+
+def local_counts(rt: Runtime, tenant_id: str) -> dict[str, int]:
+    from services.sync.pull import table_counts
+
+    return table_counts(_tenant_ctx(rt, tenant_id))
+
+
+def local_digests(rt: Runtime, tenant_id: str) -> dict[str, str]:
+    """Per synced table, the digest of this station's record ids (as the platform's ``/counts``)."""
+    from services.sync.pull import table_digests
+
+    return table_digests(_tenant_ctx(rt, tenant_id))
+
+
+def local_ids(rt: Runtime, tenant_id: str, table: str) -> set[str]:
+    from services.sync.pull import table_ids
+
+    with rt.db.reading(None) as s:
+        return set(table_ids(s.connection(), table, tenant_id))
+
+
+def repair(rt: Runtime, tenant_id: str, table: str, fetched: list[Change], extra: list[str]) -> bool:
+    """Take the platform's rows this station lacked and remove the ones only it held, in one
+    transaction, nothing else touched. False while a change of the tenant waits to be sent
+    (it may be what makes the difference)."""
+    if any(c.table != table for c in fetched):
+        raise ValidationFailed("the platform sent rows of another table than asked", {"table": table})
+    gone = [Change(table=table, id=i, deleted=True) for i in extra]
+    return apply_changes(rt, tenant_id, fetched + gone, None)
+
+
+def restart_pull(rt: Runtime, tenant_id: str) -> None:
+    """A person asked for a full re-download: the next pull starts at the beginning. Nothing is
+    cleared: every record stays readable while the platform's rows replace it one page at a time."""
+    with rt.db.transaction(tenant_id) as s:
+        s.execute(update(SyncLink).where(SyncLink.tenant_id == tenant_id).values(cursor=""))
 
 
 def clear_tenant_rows(rt: Runtime, tenant_id: str) -> None:
-    """Drop this tenant's cached records and pull everything again (counts differed; nothing waits)."""
+    """Drop this tenant's cached records and start pulling from the beginning.
+
+    Never called by the sync itself (a station never clears records while a person works): only
+    by a measurement of an empty station's pull (``tests/bench/bench_sync.py``)."""
     tables = p.synced_tables()
     with _cache_writer(rt, tenant_id) as conn:
         if conn is None:
