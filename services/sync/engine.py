@@ -367,7 +367,7 @@ class SyncEngine:
 def _rewrite(entry: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
     """The entry with station-made ids replaced by the platform's (path segments and body values)."""
     if not ids:
-        return entry
+        return {**entry, "path": st.without_base(str(entry["path"]))}
 
     def swap(v: Any) -> Any:
         if isinstance(v, str):
@@ -378,5 +378,6 @@ def _rewrite(entry: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
             return {k: swap(x) for k, x in v.items()}
         return v
 
-    path = "/".join(ids.get(seg, seg) for seg in str(entry["path"]).split("/"))
+    # A spec-only platform knows no delete versions: the delete goes as a plain spec call.
+    path = "/".join(ids.get(seg, seg) for seg in st.without_base(str(entry["path"])).split("/"))
     return {**entry, "path": path, "body": swap(entry.get("body"))}

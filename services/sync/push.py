@@ -22,11 +22,11 @@ from sqlalchemy.exc import IntegrityError
 
 from local_db.base import table_of
 from local_db.models import IdempotencyRecord
-from local_db.models.sync import SyncReceipt, SyncStation
+from local_db.models.sync import SyncChange, SyncReceipt, SyncStation
 from services.core import auth
-from services.core.commands import REGISTRY, Operation, entry_signing_payload, execute, use_case
+from services.core.commands import BASE_PARAM, REGISTRY, Operation, entry_signing_payload, execute, use_case
 from services.core.context import CommitInfo, Ctx, Principal
-from services.core.errors import NotFound, ServiceError, ValidationFailed
+from services.core.errors import Conflict, NotFound, ServiceError, ValidationFailed
 from services.core.files import Upload
 from services.core.logsafe import bare_traceback
 from services.core.roles import ANYONE
@@ -244,6 +244,7 @@ class _Applier:
             return EntryAnswer(seq=e.seq, status="rejected", error=exc.to_body()), None
         actor = Ctx(ctx.runtime, ctx.tenant, principal, ctx.ip, replay_ids=e.ids)
         query = dict(parse_qsl(urlsplit(e.path).query))
+        base = query.pop(BASE_PARAM, None)  # a station's delete: the version it deleted
         upload = None
         if e.file is not None:
             try:
@@ -259,6 +260,12 @@ class _Applier:
         with actor.joined(s) as uow:
             uow.fresh_keys = self.fresh_keys
             try:
+                if op.method == "DELETE" and _already_deleted(s, ctx.tenant_id, op, params, base):
+                    # Deleted here before (by another station, a person, an earlier try): the
+                    # station's delete is done, once.
+                    savepoint.commit()
+                    next_entry(s, keep=True)
+                    return EntryAnswer(seq=e.seq, status="applied", result=None), None
                 path_params: dict[str, Any] = params
                 result = execute(
                     actor, op, body=e.body, query=query, upload=upload, idempotency_key=e.idempotency_key, **path_params
@@ -288,6 +295,35 @@ class _Applier:
             return EntryAnswer(seq=e.seq, status="applied", result=_jsonable(result)), done
 
 
+def _already_deleted(s: Any, tenant_id: str, op: Operation, params: dict[str, str], base: str | None) -> bool:
+    """Whether a station's delete finds its record gone already (True) or as the station last
+    saw it (False, apply it). A record changed here since: Conflict, with its current state."""
+    named = [params[n] for n in re.findall(r"\{(\w+)\}", op.path) if n in params]
+    if not named:
+        return False
+    conn = s.connection()
+    found = p.record_version(conn, tenant_id, named[-1])
+    if found is None:
+        deleted = conn.execute(
+            select(_CH.c.row_id).where(_CH.c.tenant_id == tenant_id, _CH.c.row_id == named[-1], _CH.c.deleted)
+        ).first()
+        return deleted is not None
+    table, version = found
+    if base is not None and version != base:
+        t = p.synced_tables()[table]
+        row = conn.execute(select(t).where(t.c.id == named[-1])).mappings().first()
+        details: dict[str, Any] = {"table": table, "id": named[-1], "action": "delete"}
+        if row is not None and "status" in t.c:
+            details["current_state"] = row["status"]
+        raise Conflict(
+            "this record was changed on the platform after this station last received it; "
+            "keep the platform's version, or delete it anyway (retry)",
+            details,
+        )
+    return False
+
+
+_CH = table_of(SyncChange)
 _INSERT_RECEIPT = insert(table_of(SyncReceipt))
 _ST = table_of(SyncStation)
 _IDEM = table_of(IdempotencyRecord)

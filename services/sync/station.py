@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Connection
@@ -25,7 +26,15 @@ from local_db import new_id
 from local_db.base import table_of
 from local_db.models import Counter, Event, OutboxEntry, Tenant
 from local_db.models.sync import SyncLink
-from services.core.commands import LEASE_END, LEASED_COUNTERS, SIGNED_FIELDS, next_counter, outbox_row, sign_entry
+from services.core.commands import (
+    BASE_PARAM,
+    LEASE_END,
+    LEASED_COUNTERS,
+    SIGNED_FIELDS,
+    next_counter,
+    outbox_row,
+    sign_entry,
+)
 from services.core.context import SYSTEM, Ctx, Runtime
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.sealing import seal, unseal
@@ -542,7 +551,8 @@ def resolve_issue(ctx: Ctx, entry_id: str, choice: Choice) -> list[str]:
                 seq,
                 command=e.command,
                 method=e.method,
-                path=e.path,
+                # A delete sent again is the person's "delete anyway": without the version it named.
+                path=without_base(e.path),
                 body=e.body,
                 file=e.file,
                 idempotency_key=None,
@@ -570,7 +580,14 @@ def take_theirs(rt: Runtime, tenant_id: str, wanted: list[str], changes: list[Ch
     return apply_changes(rt, tenant_id, changes + extra, None)
 
 
+def without_base(path: str) -> str:
+    """The path without the version a delete named (``?_base=``), its other query kept."""
+    parts = urlsplit(path)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != BASE_PARAM]
+    return parts.path + ("?" + urlencode(query) if query else "")
+
+
 def record_ids(path: str, ids: list[str]) -> list[str]:
     """The records a change touched: identifiers in its path and the ones it made."""
-    parts = [seg for seg in path.split("/") if len(seg) == 36 and seg.count("-") == 4]
+    parts = [seg for seg in urlsplit(path).path.split("/") if len(seg) == 36 and seg.count("-") == 4]
     return list(dict.fromkeys(parts + list(ids)))
