@@ -41,9 +41,10 @@ class SyncStatus:
     # Pull progress of the current round: records received, and an estimate of the total.
     pulled: int = 0
     to_pull: int = 0
-    # The last check's difference from the platform, repaired: table -> (records fetched, records
-    # removed). Empty when the station held exactly the platform's records.
+    # The last difference from the platform a check found (and repaired), by table: (records
+    # fetched, records removed), and when. Kept (a defect to report) until a full re-download.
     difference: dict[str, tuple[int, int]] = field(default_factory=dict)
+    difference_at: datetime | None = None
     resyncing: bool = False  # a full re-download a person asked for is running
 
 
@@ -319,7 +320,7 @@ class SyncEngine:
         if difference:
             said = ", ".join(f"{t} ({m} fetched, {x} removed)" for t, (m, x) in difference.items())
             log.warning("sync: records differ from the platform's after a sync: %s; repaired those records", said)
-        self._set(difference=difference)
+            self._set(difference=difference, difference_at=self.rt.clock.now())
 
     async def resync(self) -> SyncStatus:
         """A person's full re-download: the changes waiting here go first, then every record of the
@@ -329,7 +330,7 @@ class SyncEngine:
         if link is None or link.secret.startswith("pk_"):
             raise SyncError("refused", "this station is not registered with a platform that serves sync", retry=False)
         async with self._round:
-            self._set(resyncing=True)
+            self._set(resyncing=True, difference={}, difference_at=None)
         try:
             await asyncio.to_thread(st.restart_pull, self.rt, self.tenant_id)
             return await self.sync_once()
