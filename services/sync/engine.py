@@ -164,34 +164,37 @@ class SyncEngine:
 
     async def sync_once(self) -> SyncStatus:
         async with self._round:
-            link = await asyncio.to_thread(st.link_for, self.rt, self.tenant_id)
-            if link is None:
-                await self._counts()
-                self._set(state="unlinked", message="this station is not registered with a platform for this tenant")
-                return self.status
-            if self._client is None or self._client.link != link:
-                if self._client is not None:
-                    await self._client.aclose()
-                self._client = self.client_factory(link)
-                self._client.clock = self.rt.clock
-            client = self._client
-            self._set(state="syncing", message="", pulled=0, to_pull=0)
-            try:
-                if link.secret.startswith("pk_"):
-                    await self._push_fallback(link, client)
-                else:
-                    await self._check_clock(client)
-                    await self._push(link, client)
-                    await self._renew_leases(client)
-                    await self._pull(link, client)
-            except SyncError as exc:
-                await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=False, error=exc.message)
-                self._set(state="offline" if exc.kind == "offline" else "error", message=exc.message)
-                raise
-            await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=True)
+            return await self._round_locked()
+
+    async def _round_locked(self) -> SyncStatus:
+        link = await asyncio.to_thread(st.link_for, self.rt, self.tenant_id)
+        if link is None:
             await self._counts()
-            self._set(state="idle", last_sync_at=self.rt.clock.now(), message="")
+            self._set(state="unlinked", message="this station is not registered with a platform for this tenant")
             return self.status
+        if self._client is None or self._client.link != link:
+            if self._client is not None:
+                await self._client.aclose()
+            self._client = self.client_factory(link)
+            self._client.clock = self.rt.clock
+        client = self._client
+        self._set(state="syncing", message="", pulled=0, to_pull=0)
+        try:
+            if link.secret.startswith("pk_"):
+                await self._push_fallback(link, client)
+            else:
+                await self._check_clock(client)
+                await self._push(link, client)
+                await self._renew_leases(client)
+                await self._pull(link, client)
+        except SyncError as exc:
+            await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=False, error=exc.message)
+            self._set(state="offline" if exc.kind == "offline" else "error", message=exc.message)
+            raise
+        await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=True)
+        await self._counts()
+        self._set(state="idle", last_sync_at=self.rt.clock.now(), message="")
+        return self.status
 
     async def _check_clock(self, client: PlatformClient) -> None:
         remote = await client.status()
@@ -329,13 +332,13 @@ class SyncEngine:
         link = await asyncio.to_thread(st.link_for, self.rt, self.tenant_id)
         if link is None or link.secret.startswith("pk_"):
             raise SyncError("refused", "this station is not registered with a platform that serves sync", retry=False)
-        async with self._round:
+        async with self._round:  # no other round moves the cursor between the restart and the pull
             self._set(resyncing=True, difference={}, difference_at=None)
-        try:
-            await asyncio.to_thread(st.restart_pull, self.rt, self.tenant_id)
-            return await self.sync_once()
-        finally:
-            self._set(resyncing=False)
+            try:
+                await asyncio.to_thread(st.restart_pull, self.rt, self.tenant_id)
+                return await self._round_locked()
+            finally:
+                self._set(resyncing=False)
 
     async def resolve(self, ctx: Ctx, entry_id: str, choice: st.Choice) -> bool:
         """A person's decision on a sync issue, then the platform's version of what it touched;
