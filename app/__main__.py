@@ -58,6 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
     y.add_argument("--once", action="store_true", help="one round, then exit (status 1 if it failed)")
     y.add_argument("--interval", type=float, default=15.0, help="seconds between rounds when idle")
     y.add_argument(
+        "--resync",
+        action="store_true",
+        help="download every record of the platform again (with progress; nothing is cleared first), then exit",
+    )
+    y.add_argument(
         "action",
         nargs="?",
         choices=["issues", "retry", "discard", "keep-theirs"],
@@ -151,13 +156,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "sync":
         from app import sync_cli
 
+        if args.resync and args.action is not None:
+            parser.error(f"sync --resync takes no action ({args.action})")
         if args.action == "issues":
             return sync_cli.list_issues(args.sync_data_dir)
         if args.action is not None:
             if not args.issue_id:
                 parser.error(f"sync {args.action} needs the issue's ID (sync issues lists them)")
             return sync_cli.decide(args.sync_data_dir, args.action, args.issue_id)
-        return sync_cli.run_sync(args.sync_data_dir, args.once, args.interval)
+        return sync_cli.run_sync(args.sync_data_dir, args.once, args.interval, args.resync)
     if args.command == "screenshot":
         try:
             w, h = (int(x) for x in args.size.lower().split("x"))

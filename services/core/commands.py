@@ -463,6 +463,13 @@ def outbox_row(
     return row
 
 
+# A station's delete names the version of the record it deleted (``?_base=``), so the platform
+# refuses it when the record changed there meanwhile. Installed by services.sync.protocol:
+# (the unit of work's connection, tenant id, record id) -> the version, or None to delete as is.
+DELETE_BASE: list[Callable[[Connection, str, str], str | None]] = []
+BASE_PARAM = "_base"
+
+
 def record_outbox(
     ctx: Ctx,
     op: Operation,
@@ -473,10 +480,14 @@ def record_outbox(
     result_id: str | None = None,
     query: BaseModel | None = None,
     upload: Any = None,
+    base: str | None = None,
 ) -> dict[str, Any]:
     payload = body.model_dump(mode="json", exclude_unset=True) if body is not None else None
     path = platform_path(ctx, op, params)
-    if query is not None and (q := query.model_dump(mode="json", exclude_none=True, exclude_defaults=True)):
+    q = query.model_dump(mode="json", exclude_none=True, exclude_defaults=True) if query is not None else {}
+    if base is not None:
+        q[BASE_PARAM] = base
+    if q:
         path += "?" + urlencode(q, doseq=True)
     file = None
     if upload is not None:
@@ -555,6 +566,12 @@ def execute(
         # replay of it takes the same ones. The flush makes column defaults
         # (ids of new rows) happen inside the plan.
         plan = IdPlan(ctx.replay_ids) if ctx.replay_ids is not None else (IdPlan() if outboxed else None)
+        base = None
+        if outboxed and op.method == "DELETE" and DELETE_BASE:
+            # The record as this station held it, read before the delete (the path's last parameter).
+            named = [params[n] for n in re.findall(r"\{(\w+)\}", op.path) if n in params]
+            if named:
+                base = DELETE_BASE[0](ctx.uow.connection(), ctx.tenant_id, named[-1])
         with id_plan(plan):
             result = op.handler(ctx, **kwargs)
             if plan is not None:
@@ -567,7 +584,7 @@ def execute(
             rid = getattr(result, "id", None)
             # Only a record this change made can get another id from a spec-only platform.
             made = rid if isinstance(rid, str) and rid in ids else None
-            record_outbox(ctx, op, params, parsed, idempotency_key, ids, made, q, upload if op.upload else None)
+            record_outbox(ctx, op, params, parsed, idempotency_key, ids, made, q, upload if op.upload else None, base)
     return result
 
 

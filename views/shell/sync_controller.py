@@ -320,6 +320,20 @@ class SyncController(QObject):
 
         self.ops.run_async(fetch, on_success=done, on_failure=failed)
 
+    def resync(
+        self,
+        on_done: Callable[[object], None],
+        on_failure: Callable[[BaseException], None],
+        parent: QWidget | None = None,
+    ) -> bool:
+        """A person's full re-download through the running engine (its progress comes as its status:
+        nothing is cleared first). False when no engine runs (not signed in, not registered)."""
+        engine = self.engine
+        if engine is None:
+            return False
+        self.ops.run_async(engine.resync, on_success=on_done, on_failure=on_failure, parent=parent)
+        return True
+
     def resolve(
         self,
         entry_id: str,
