@@ -44,6 +44,9 @@ from services.core.pagination import Page
 from services.sign.schemas import DocumentOut, TradeInAgreement
 from services.sign.tradein import trade_in_agreement
 from services.upgrade import grading
+from services.upgrade.inspections import inspect
+from services.upgrade.offers import create_offer, respond_offer
+from services.upgrade.photos import thumbnails
 from services.upgrade.schemas import (
     ActionResult,
     InspectRequest,
@@ -58,17 +61,7 @@ from services.upgrade.schemas import (
     ThumbnailQuery,
     ThumbnailsOut,
 )
-from services.upgrade.service import (
-    create_offer,
-    get_submission,
-    inspect,
-    list_submissions,
-    receive,
-    reject,
-    respond_offer,
-    scan,
-    thumbnails,
-)
+from services.upgrade.submissions import get_submission, list_submissions, receive, reject, scan
 from views.base import StationSession, Workspace
 from views.inspection.parts import (
     ACCEPT_TEXT,
