@@ -187,10 +187,11 @@ def conflict(
     theirs: Move | tuple[Move, ...],
     mine: Move,
     state: Row,
+    current: str,
     behind: Callable[[Station], Row],
 ) -> None:
     """b's move (or moves) reaches the platform first; a's move of the same record is refused as a conflict
-    naming ``state`` (the record as the platform holds it), with the choices; the change a queued
+    naming ``current`` (the platform's state of the record; ``state``: its row there), with the choices; the change a queued
     after it (``behind``) still goes through, and "keep theirs" puts the platform's record back."""
     for m in theirs if isinstance(theirs, tuple) else (theirs,):
         m.on(b)
@@ -202,8 +203,7 @@ def conflict(
     [issue] = st.issues(a.ctx())
     assert (issue.status, issue.command) == ("conflict", mine.op), (issue.code, issue.message)
     assert issue.choices == ("keep_theirs", "retry")
-    current = issue.details.get("current_state")
-    assert current is not None and current in state.values.values(), issue.details
+    assert issue.details.get("current_state") == current, issue.details
     assert_once(platform.db, a.tenant.id, [state, after], "platform after the conflict")
     ids = st.resolve_issue(a.ctx(), issue.id, "keep_theirs")
 
@@ -230,3 +230,9 @@ def _png() -> bytes:
 
 
 PNG = _png()
+
+
+def sync_a_then_b(a: Station, b: Station) -> None:
+    """a sends what it made; b takes it (both then hold the record a conflict is about)."""
+    sync_clean(a)
+    sync_clean(b)

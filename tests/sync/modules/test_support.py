@@ -34,5 +34,6 @@ def test_support(platform: Platform, pair: Any) -> None:
         ),
         mine=Move("support.tickets.update", {"ticket_id": t.id}, {"state": "open"}),
         state=row("support_tickets", t.id, state="closed"),
+        current="closed",
         behind=lambda s: row("support_tickets", _ticket(s, "behind the conflict").id),
     )  # fmt: skip
