@@ -157,11 +157,13 @@ def applied_once(platform: Platform, a: Station, b: Station, rows: list[Row], al
     with a.rt.db.transaction(tenant) as ses:
         ses.execute(text("UPDATE outbox SET status = 'pending' WHERE status = 'sent'"))
     sync_clean(a)
-    assert {t: _count(platform.db, tenant, t) for t in tables} == before
+    again = {t: _count(platform.db, tenant, t) for t in tables}
+    assert again == before, f"sent twice, the platform holds {again}, not {before}"
     assert_once(a.rt.db, tenant, rows, "the station that made them")
     sync_clean(b)
     assert_once(b.rt.db, tenant, rows, "the other station")
-    assert {t: _count(b.rt.db, tenant, t) for t in tables} == before
+    held = {t: _count(b.rt.db, tenant, t) for t in tables}
+    assert held == before, f"the other station holds {held}, the platform {before}"
 
 
 @dataclass(frozen=True)
