@@ -138,7 +138,7 @@ def offline(s: Station) -> Iterator[None]:
 def sync_clean(s: Station) -> None:
     status = s.sync()
     issues = [(i.command, i.code, i.message) for i in st.issues(s.ctx())]
-    assert (status.issues, status.pending, issues) == (0, 0, []), status.message
+    assert (status.issues, status.pending, issues) == (0, 0, []), (status.message, issues)
 
 
 def applied_once(platform: Platform, a: Station, b: Station, rows: list[Row], also: tuple[str, ...] = ()) -> None:
@@ -238,3 +238,13 @@ def sync_a_then_b(a: Station, b: Station) -> None:
     """a sends what it made; b takes it (both then hold the record a conflict is about)."""
     sync_clean(a)
     sync_clean(b)
+
+
+def ids_where(s: Station, table: str, n: int, **where: str) -> list[str]:
+    """``n`` ids of the station's (demo) rows of ``table`` matching ``where``, in id order."""
+    cond = " AND ".join(f"{k} = :{k}" for k in where) or "1 = 1"
+    with s.rt.db.reading(s.tenant.id) as ses:
+        sql = f"SELECT id FROM {table} WHERE {cond} ORDER BY id LIMIT {int(n)}"  # noqa: S608 - the test's own names
+        got = [str(r[0]) for r in ses.execute(text(sql), where)]
+    assert len(got) == n, f"the demo data has {len(got)} {table} rows with {where}, {n} wanted"
+    return got
