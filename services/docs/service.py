@@ -208,7 +208,9 @@ def update_document(ctx: Ctx, id: str, body: DocumentUpdate) -> DocumentOut:
         if d.deleted_at is not None:
             # Moved to the trash meanwhile (another person, or another station's synced change):
             # a conflict naming the document's state, not a 404 the person cannot act on.
-            raise Conflict("the document is in the trash: restore it to edit it", {"id": id, "current_state": "trashed"})
+            raise Conflict(
+                "the document is in the trash: restore it to edit it", {"id": id, "current_state": "trashed"}
+            )
         if "category_id" in fields:
             _category(s, body.category_id)
             d.category_id = body.category_id

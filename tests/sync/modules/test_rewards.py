@@ -30,4 +30,3 @@ def test_rewards(platform: Platform, pair: Any) -> None:
         current="cancelled",
         behind=lambda s: row("rewards_products", p.id, name="Sync mug XL"),
     )  # fmt: skip
-

@@ -24,10 +24,16 @@ def test_sds(platform: Platform, pair: Any) -> None:
         a.do("sds.formulas.update", id=f.id, body={"name": "Sync formula"})
         a.do("sds.formulas.status", id=f.id, body={"action": "start"})
         a.do("sds.formulas.import", upload=Upload("f.csv", "text/csv", CSV.encode()))
-    applied_once(platform, a, b, [
-        row("sds_ingredients", ing.id, name="Sync water"),
-        row("sds_formulas", f.id, name="Sync formula", status="development"),
-    ], also=("sds_formulas", "sds_formula_lines"))  # fmt: skip (revisions stay on the side that made them)
+    applied_once(
+        platform,
+        a,
+        b,
+        [
+            row("sds_ingredients", ing.id, name="Sync water"),
+            row("sds_formulas", f.id, name="Sync formula", status="development"),
+        ],
+        also=("sds_formulas", "sds_formula_lines"),
+    )  # fmt: skip (revisions stay on the side that made them)
     f2 = _formula(a, "SYNC-F2", ing.id)
     sync_a_then_b(a, b)
     conflict(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.core.files import Upload
-from tests.sync.modules.kit import PNG, Move, Platform, conflict, offline, row, applied_once
+from tests.sync.modules.kit import PNG, Move, Platform, applied_once, conflict, offline, row
 
 
 def _ticket(s: Any, subject: str) -> Any:
