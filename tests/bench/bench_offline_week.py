@@ -1,6 +1,6 @@
 """A week offline (issue #30, part 4; not part of `make test`'s figures): run
 
-    .venv/bin/python tests/bench/bench_offline_week.py [--changes N] [--rows ROWS] [--skip-pull]
+    .venv/bin/python tests/bench/bench_offline_week.py [--changes N] [--rows ROWS] [--skip-pull] [--skip-week]
 
 Defaults: 10,000 changes, 50,000 records. BENCH_TINY=1 (tests/test_benchmarks_smoke.py): 150 changes,
 400 records. Against a real platform server process (``python -m app serve``, file SQLite), it prints:
@@ -204,14 +204,17 @@ def main() -> None:
     ap.add_argument("--changes", type=int, default=150 if TINY else 10_000)
     ap.add_argument("--rows", type=int, default=400 if TINY else 50_000)
     ap.add_argument("--skip-pull", action="store_true")
+    ap.add_argument("--skip-week", action="store_true")
     args = ap.parse_args()
     if args.changes < len(MAKERS) or args.rows < 2:
         ap.error(f"--changes must be at least {len(MAKERS)} (one a module) and --rows at least 2")
     with tempfile.TemporaryDirectory(prefix="bench-week-") as d:
         tmp = Path(d)
         template = make_template(tmp)
-        print(f"== a week offline: {args.changes:,} changes over {len(MAKERS)} modules")
-        figures = week_section(tmp, template, args.changes)
+        figures: dict[str, str] = {}
+        if not args.skip_week:
+            print(f"== a week offline: {args.changes:,} changes over {len(MAKERS)} modules")
+            figures |= week_section(tmp, template, args.changes)
         if not args.skip_pull:
             print(f"== a pull of {args.rows:,} records into an empty station")
             figures |= pull_section(tmp, template, args.rows)

@@ -248,3 +248,7 @@ def ids_where(s: Station, table: str, n: int, **where: str) -> list[str]:
         got = [str(r[0]) for r in ses.execute(text(sql), where)]
     assert len(got) == n, f"the demo data has {len(got)} {table} rows with {where}, {n} wanted"
     return got
+
+
+def assert_absent(db: Database, tenant_id: str, table: str, id: str, where: str) -> None:
+    assert _rows(db, tenant_id, Row(table, id)) == [], f"{where}: {table} {id} is still there"
