@@ -11,7 +11,6 @@ state and the person's choices, and the change queued behind the refused one sti
 from __future__ import annotations
 
 import asyncio
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -31,8 +30,8 @@ from tests.conftest import (
     _copy_db,
     _demo_template,
     _pg_admin,
-    _pg_template,
     _pg_url,
+    new_pg_database,
     start_server,
 )
 from tests.sync.conftest import Station
@@ -67,12 +66,7 @@ def start_platform(factory: pytest.TempPathFactory) -> Platform:
     settings = Settings(data_dir=d, secret_key=TEST_SECRET, demo=True, rate_limits="off")
     pg_name = None
     if ON_POSTGRES:
-        template = _pg_template(factory)
-        pg_name = f"t_{uuid.uuid4().hex[:16]}"
-        admin = _pg_admin()
-        with admin.connect() as c:
-            c.exec_driver_sql(f"CREATE DATABASE {pg_name} TEMPLATE {template}")
-        admin.dispose()
+        pg_name = new_pg_database(factory)
         settings.database_url = _pg_url(pg_name)
     else:
         _copy_db(_demo_template(factory), d)
@@ -256,3 +250,17 @@ def ids_where(s: Station, table: str, n: int, **where: str) -> list[str]:
 
 def assert_absent(db: Database, tenant_id: str, table: str, id: str, where: str) -> None:
     assert _rows(db, tenant_id, Row(table, id)) == [], f"{where}: {table} {id} is still there"
+
+
+def both_apply(platform: Platform, a: Station, b: Station, theirs: Move, mine: Move, want: Row) -> None:
+    """For records without exclusive states: b's change, then a's, of one record both apply in the
+    order they reach the platform (``want``: the record after both), with no sync issue, and b
+    pulls the result."""
+    sync_a_then_b(a, b)
+    theirs.on(b)
+    mine.on(a)
+    sync_clean(b)
+    sync_clean(a)
+    assert_once(platform.db, a.tenant.id, [want], "platform")
+    sync_clean(b)
+    assert_once(b.rt.db, b.tenant.id, [want], "the other station")

@@ -5,16 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.sync.modules.kit import (
-    Platform,
-    applied_once,
-    assert_absent,
-    assert_once,
-    offline,
-    row,
-    sync_a_then_b,
-    sync_clean,
-)
+from tests.sync.modules.kit import Move, Platform, applied_once, assert_absent, both_apply, offline, row
 
 WIDGET = {"title": "Shipped", "metric": "events.order.shipped", "interval": "day", "chart": "line",
           "filters": {"days": 14}}  # fmt: skip
@@ -31,12 +22,9 @@ def test_analytics(platform: Platform, pair: Any) -> None:
     applied_once(platform, a, b, [row("analytics_dashboards", d.id, name="Sync board 2")])
     assert_absent(platform.db, a.tenant.id, "analytics_dashboards", gone.id, "platform")
     assert_absent(b.rt.db, b.tenant.id, "analytics_dashboards", gone.id, "the other station")
-    sync_a_then_b(a, b)
-    b.do("analytics.dashboards.update", id=d.id, body={"name": "From b", "widgets": [WIDGET]})
-    a.do("analytics.dashboards.update", id=d.id, body={"name": "From a", "widgets": [WIDGET]})
-    sync_clean(b)
-    sync_clean(a)
-    want = row("analytics_dashboards", d.id, name="From a")
-    assert_once(platform.db, a.tenant.id, [want], "platform")
-    sync_clean(b)
-    assert_once(b.rt.db, b.tenant.id, [want], "the other station")
+    both_apply(
+        platform, a, b,
+        theirs=Move("analytics.dashboards.update", {"id": d.id}, {"name": "From b", "widgets": [WIDGET]}),
+        mine=Move("analytics.dashboards.update", {"id": d.id}, {"name": "From a", "widgets": [WIDGET]}),
+        want=row("analytics_dashboards", d.id, name="From a"),
+    )  # fmt: skip

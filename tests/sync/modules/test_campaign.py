@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import text
 
 from services.core.files import Upload
-from tests.sync.modules.kit import Platform, applied_once, assert_once, offline, row, sync_a_then_b, sync_clean
+from tests.sync.modules.kit import Move, Platform, applied_once, assert_once, both_apply, offline, row
 
 CSV = "email,name\r\nimp1@shop.test,Imported One\r\nimp2@shop.test,Imported Two\r\n"
 
@@ -28,12 +28,9 @@ def test_campaign(platform: Platform, pair: Any) -> None:
     with platform.db.reading(a.tenant.id) as s:
         sql = text("SELECT COUNT(*) FROM campaign_contacts WHERE email LIKE 'imp_@shop.test' AND tenant_id = :t")
         assert s.execute(sql, {"t": a.tenant.id}).scalar_one() == 2
-    sync_a_then_b(a, b)
-    b.do("campaign.lists.update", id=lst.id, body={"name": "From b"})
-    a.do("campaign.lists.update", id=lst.id, body={"name": "From a"})
-    sync_clean(b)
-    sync_clean(a)
-    want = row("campaign_lists", lst.id, name="From a")
-    assert_once(platform.db, a.tenant.id, [want], "platform")
-    sync_clean(b)
-    assert_once(b.rt.db, b.tenant.id, [want], "the other station")
+    both_apply(
+        platform, a, b,
+        theirs=Move("campaign.lists.update", {"id": lst.id}, {"name": "From b"}),
+        mine=Move("campaign.lists.update", {"id": lst.id}, {"name": "From a"}),
+        want=row("campaign_lists", lst.id, name="From a"),
+    )  # fmt: skip

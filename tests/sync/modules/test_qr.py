@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from services.core.files import Upload
-from tests.sync.modules.kit import PNG, Platform, applied_once, assert_once, offline, row, sync_a_then_b, sync_clean
+from tests.sync.modules.kit import PNG, Move, Platform, applied_once, both_apply, offline, row
 
 
 def _code(s: Any, name: str) -> Any:
@@ -29,12 +29,9 @@ def test_qr(platform: Platform, pair: Any) -> None:
     # A code's only moves (enable, disable, retarget) are each allowed from either state: two
     # stations' moves of one code both apply, in the order they reach the platform, with no issue.
     c2 = _code(a, "Second code")
-    sync_a_then_b(a, b)
-    b.do("qr.codes.update", id=c2.id, body={"enabled": False})
-    a.do("qr.codes.destination", id=c2.id, body={"destination_url": "https://example.test/c"})
-    sync_clean(b)
-    sync_clean(a)
-    want = row("qr_codes", c2.id, enabled=False, destination_url="https://example.test/c")
-    assert_once(platform.db, a.tenant.id, [want], "platform")
-    sync_clean(b)
-    assert_once(b.rt.db, b.tenant.id, [want], "the other station")
+    both_apply(
+        platform, a, b,
+        theirs=Move("qr.codes.update", {"id": c2.id}, {"enabled": False}),
+        mine=Move("qr.codes.destination", {"id": c2.id}, {"destination_url": "https://example.test/c"}),
+        want=row("qr_codes", c2.id, enabled=False, destination_url="https://example.test/c"),
+    )  # fmt: skip
