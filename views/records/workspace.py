@@ -51,7 +51,7 @@ from services.core.files import FileResult
 from services.core.pagination import ListQuery, Page
 from services.core.records import Resource, file_query, irreversible, may, page_item, resources
 from services.core.roles import STAFF
-from services.sign.service import sign_in_person
+from services.sign.documents import sign_in_person
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.records.files import FileViewer
