@@ -34,11 +34,11 @@ test: install
 	$(PYTEST)
 	@# With a PostgreSQL server (.ci/run starts one), the server tests run again on it, but for
 	@# those decided before the database is reached (parsing, validation, the API document), and
-	@# the searches, whose PostgreSQL path (ILIKE) differs from SQLite's (FTS5).
+	@# the searches, whose PostgreSQL path (ILIKE) differs from SQLite's (FTS5), and the platform side of each module's sync.
 	@if [ -n "$$PLATFORM_TEST_POSTGRES_URL" ]; then \
 		echo "server tests on PostgreSQL:"; \
 		PLATFORM_TEST_BACKEND=postgres $(PYTEST) tests/api -m "not dialect_free" \
-			tests/services/docs tests/services/support/test_support_search.py; \
+			tests/services/docs tests/services/support/test_support_search.py tests/sync/modules; \
 	fi
 
 lint: install

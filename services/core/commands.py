@@ -79,6 +79,10 @@ class Operation:
     # Made on the platform, online, never queued in a station's outbox: the change carries or
     # makes a secret (an API key's value, a password, a station's or a subscription's secret).
     online: bool = False
+    # Outside services it reaches while it runs ("mail", "the shop", "the tax service", "PubChem"):
+    # a station reaches none of them, so there it is refused at once (409 ``needs_service``) and the
+    # desktop makes it on the platform, online, instead of queueing a change that fails at sync time.
+    needs: tuple[str, ...] = ()
     # Only API keys call it (a versioned public API for integrations): anyone else is 401.
     keys_only: bool = False
     # Sign-in operations: the HTTP door sets this HttpOnly cookie from the
@@ -149,6 +153,7 @@ def use_case(
     limit: str | None = None,
     upload: bool = False,
     online: bool = False,
+    needs: tuple[str, ...] = (),
     keys_only: bool = False,
     cookie: str | None = None,
     clears_cookie: str | None = None,
@@ -186,6 +191,7 @@ def use_case(
                 limit=limit,
                 upload=upload,
                 online=online,
+                needs=needs,
                 keys_only=keys_only,
                 cookie=cookie,
                 clears_cookie=clears_cookie,
@@ -378,6 +384,16 @@ def refuse_secrets_offline(op: Operation, body: BaseModel | None) -> None:
         )
 
 
+def refuse_needs_offline(ctx: Ctx, op: Operation) -> None:
+    """A use case that reaches an outside service (``needs``) cannot run on a station: said when the
+    person asks (409 ``needs_service``), not when the platform replays a queued change."""
+    if op.needs and ctx.runtime.is_station:
+        raise Conflict(
+            f"this needs {' and '.join(op.needs)}, which only the platform reaches: do it on the platform",
+            {"reason": "needs_service", "needs": list(op.needs), "command": op.name},
+        )
+
+
 def refuse_online_only(ctx: Ctx, op: Operation) -> None:
     """A change declared ``online`` (it makes or carries a secret): on a station linked to a platform
     it is made there, online (services.core.platform_client), never here and queued."""
@@ -533,6 +549,7 @@ def execute(
     if isinstance(op, str):
         op = REGISTRY[op]
     check_access(ctx, op)
+    refuse_needs_offline(ctx, op)
     check_idempotency_key(idempotency_key)
     parsed = parse_body(op, body)
     q = parse_query(op, query)

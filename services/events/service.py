@@ -433,6 +433,7 @@ def get_delivery(ctx: Ctx, delivery_id: str) -> DeliveryOut:
     "events.subscriptions.test",
     "POST /subscriptions/{sub_id}/test",
     tx="write",
+    needs=("the subscriber's web address",),
     roles=MANAGERS,
     summary="send a test event",
 )
