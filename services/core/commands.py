@@ -29,6 +29,7 @@ from local_db.models.sync import SyncLink
 from services.core.bodies import check_idempotency_key, validate_body
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, TenantInactive, Unauthorized, ValidationFailed, validation_details
+from services.core.numbers import check_numbers
 from services.core.roles import STAFF
 from services.core.signing import sign
 
@@ -261,9 +262,11 @@ def parse_query(op: Operation, raw: dict[str, Any] | BaseModel | None) -> BaseMo
     if isinstance(raw, op.query):
         return raw
     try:
-        return op.query.model_validate(raw or {})
+        q = op.query.model_validate(raw or {})
     except ValidationError as exc:
         raise ValidationFailed("query parameters failed validation", validation_details(exc)) from exc
+    check_numbers(q, "query parameters")
+    return q
 
 
 def platform_path(ctx: Ctx, op: Operation, params: dict[str, str]) -> str:

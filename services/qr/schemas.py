@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, field_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Strict
+from services.core.schemas import FreeText, Strict
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 QrType = Literal["url", "text", "email", "phone", "vcard", "wifi"]
@@ -34,7 +34,7 @@ class Style(Strict):
 class QrCreate(Strict):
     name: str = Field(min_length=1, max_length=200)
     type: QrType = "url"
-    content: str = Field(default="", max_length=2000)
+    content: FreeText = Field(default="", max_length=2000)
     dynamic: bool = True
     destination_url: str | None = Field(default=None, max_length=2000)
     folder_id: str | None = Field(default=None, max_length=36)
@@ -56,7 +56,7 @@ class QrCreate(Strict):
 
 class QrUpdate(Strict):
     name: str | None = Field(default=None, min_length=1, max_length=200)
-    content: str | None = Field(default=None, max_length=2000)
+    content: FreeText | None = Field(default=None, max_length=2000)
     folder_id: str | None = Field(default=None, max_length=36)
     template_id: str | None = Field(default=None, max_length=36)
     style: Style | None = None
@@ -82,7 +82,7 @@ class QrOut(BaseModel):
     id: str
     name: str
     type: str
-    content: str
+    content: FreeText
     dynamic: bool
     short_code: str
     destination_url: str | None

@@ -9,7 +9,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, Field, RootModel, field_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Email, Strict
+from services.core.schemas import Email, FreeText, Strict
 
 Priority = Literal["low", "normal", "high", "urgent"]
 PRIORITIES: tuple[str, ...] = ("low", "normal", "high", "urgent")
@@ -35,7 +35,7 @@ class PublicTicketCreate(Strict):
 class PublicTicketCreated(BaseModel):
     ticket_number: str
     access_token: str
-    message: str
+    message: FreeText
     # The guest token is shown once: never kept for an idempotent replay.
     secret_fields: ClassVar[frozenset[str]] = frozenset({"access_token"})
 
@@ -63,7 +63,7 @@ class TicketOut(BaseModel):
     number: str
     provisional: bool
     subject: str
-    description: str
+    description: FreeText
     requester_email: str
     requester_name: str
     state: str
@@ -132,7 +132,7 @@ class MessageOut(BaseModel):
     ticket_id: str
     author_kind: str
     author_name: str
-    body: str
+    body: FreeText
     internal: bool
     created_at: datetime
     attachments: list[AttachmentOut]
@@ -144,7 +144,7 @@ class PublicMessageOut(BaseModel):
     id: str
     author_kind: str
     author_name: str
-    body: str
+    body: FreeText
     created_at: datetime
     attachments: list[AttachmentOut]
 
@@ -229,7 +229,7 @@ class CategoryDeleteQuery(BaseModel):
 class CategoryOut(BaseModel):
     id: str
     name: str
-    description: str
+    description: FreeText
     keywords: list[str]
     ticket_count: int
 
@@ -237,7 +237,7 @@ class CategoryOut(BaseModel):
 class PublicCategoryOut(BaseModel):
     id: str
     name: str
-    description: str
+    description: FreeText
 
 
 class CategoryList(RootModel[list[CategoryOut]]):
@@ -380,7 +380,7 @@ class TriageOut(BaseModel):
 
 
 class SuggestedReplyOut(BaseModel):
-    reply: str | None
+    reply: FreeText | None
     source_ticket_id: str | None
     source_number: str | None
     score: float

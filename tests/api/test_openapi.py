@@ -22,6 +22,7 @@ import httpx
 import pytest
 from openapi_spec_validator import validate
 
+from api.openapi import SIGNATURES
 from services.core.commands import REGISTRY
 from tests.conftest import ON_POSTGRES, LiveServer, login
 
@@ -66,7 +67,10 @@ def test_the_document_is_valid_openapi_31_and_says_everything(client: httpx.Clie
         op = REGISTRY.get(name)
         if op is not None:
             assert o["tags"] == [op.module]
-            assert ("security" in o and o["security"] == []) == (op.auth in ("public", "platform")), name
+            # DECISIONS (2026-11-26): a route that takes a signature declares it; [] is truly public.
+            signed = [s for h, s in SIGNATURES.items() if h in op.headers]
+            assert ("security" in o and o["security"] == []) == (op.auth in ("public", "platform") and not signed), name
+            assert not signed or o["security"] == [{signed[0]: []}], name
     lst = ops["fulfillment.orders.list"][2]["responses"]["200"]["content"]["application/json"]["schema"]
     assert lst["required"] == ["data", "meta", "pagination"]
     label = ops["fulfillment.labels.get"][2]["responses"]["200"]["content"]
