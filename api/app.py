@@ -28,6 +28,7 @@ from services.core.context import Ctx, Runtime
 from services.core.errors import RateLimited, ServiceError, Unauthorized, ValidationFailed
 from services.core.files import FileResult, Redirect, Upload
 from services.core.filesafety import clean_filename, disposition_kind, download_type
+from services.core.links import learn_address
 from services.core.pagination import Page
 from services.core.ratelimit import Decision, RateLimiter, store_for
 from services.core.schemas import LoginOut, LoginRequest, MeOut
@@ -149,6 +150,9 @@ class Server:
         rt = self.rt
 
         async def handle(request: Request) -> Response:
+            if (where := request.scope.get("server")) is not None:
+                # The socket's own address (not the caller's Host header): links' default start.
+                learn_address(rt, str(request.scope.get("scheme", "http")), str(where[0]), where[1])
             params = dict(request.path_params)
             slug = params.pop("tenant", None)
             try:

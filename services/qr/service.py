@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import secrets
 import string
 import threading
@@ -26,6 +25,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.files import FileResult, Redirect, Upload
+from services.core.links import public_url
 from services.core.pagination import ListQuery, Page, contains, paginate
 from services.core.roles import ANYONE, MANAGERS
 from services.core.storage import IMAGE_TYPES, read_blob, store_blob
@@ -76,7 +76,8 @@ EXPORT_LIMIT = 1_000_000
 class QrConfig:
     """Where scan addresses point: ``PLATFORM_PUBLIC_URL`` (DECISIONS: links start with it)."""
 
-    public_url: str = os.environ.get("PLATFORM_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
+    # None: services.core.links.public_url (PLATFORM_PUBLIC_URL, else the server's own address).
+    public_url: str | None = None
 
 
 # --- helpers ------------------------------------------------------------------
@@ -84,7 +85,7 @@ class QrConfig:
 
 def scan_address(ctx: Ctx, short_code: str) -> str:
     slug = ctx.tenant.slug if ctx.tenant else "-"
-    return f"{ctx.runtime.part(QrConfig).public_url}/{slug}/qr/r/{short_code}"
+    return f"{(ctx.runtime.part(QrConfig).public_url or public_url(ctx.runtime))}/{slug}/qr/r/{short_code}"
 
 
 def _out(ctx: Ctx, c: QrCode) -> QrOut:
