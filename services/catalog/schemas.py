@@ -7,7 +7,7 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, computed_field, field_validator, model_validator
 
 from services.catalog.codes import canonical_language, check_gtin
 from services.core.pagination import ListQuery
@@ -271,6 +271,12 @@ class SyncOut(BaseModel):
     errors: list[dict[str, Any]]
     created_at: datetime | None
     finished_at: datetime | None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def id(self) -> str | None:
+        """The job's id, as every job record carries it (DECISIONS); ``job_id`` repeats it."""
+        return self.job_id
 
 
 class EcommerceConnectionIn(Strict):

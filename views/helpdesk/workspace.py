@@ -6,6 +6,7 @@ thread); the station's database answers, so the desk keeps working offline.
 
 from __future__ import annotations
 
+import html
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -343,7 +344,7 @@ class TicketTab(QWidget):
         for hit in page.items:
             item = QListWidgetItem(hit.title)
             item.setData(Qt.ItemDataRole.UserRole, hit)
-            item.setToolTip(hit.snippet.replace("<mark>", "").replace("</mark>", ""))
+            item.setToolTip(html.unescape(hit.snippet.replace("<mark>", "").replace("</mark>", "")))
             self.kb_list.addItem(item)
         if page.items:
             self.kb_list.setCurrentRow(0)
