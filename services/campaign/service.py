@@ -5,6 +5,7 @@ stats, flows, surveys, and the public routes a recipient uses (unsubscribe, open
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 from typing import Any
@@ -300,7 +301,11 @@ def delete_contact(ctx: Ctx, id: str) -> None:
     with ctx.write() as s:
         c = _get(s, CampaignContact, id, "contact")
         s.execute(delete(CampaignFlowRun).where(CampaignFlowRun.contact_id == c.id))
-        s.execute(update(CampaignMessage).where(CampaignMessage.contact_id == c.id).values(contact_id=""))
+        # The messages stay (the campaign's figures count them) but point at no contact: each takes
+        # its own id, so two deleted recipients of one campaign keep the recipient key unique.
+        s.execute(
+            update(CampaignMessage).where(CampaignMessage.contact_id == c.id).values(contact_id=CampaignMessage.id)
+        )
         s.delete(c)
 
 
@@ -1189,7 +1194,8 @@ def unsubscribe_page(ctx: Ctx, token: str) -> FileResult:
         c = s.get(CampaignContact, m.contact_id)
         if c is None:
             raise NotFound("link not found", {})
-        return FileResult(_PAGE.format(email=_mask(c.email)).encode(), "text/html; charset=utf-8")
+        page = _PAGE.format(email=html.escape(_mask(c.email)))  # the page is made here: its text escaped here
+        return FileResult(page.encode(), "text/html; charset=utf-8", page=True)
 
 
 _GIF = bytes.fromhex("47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b")
@@ -1234,6 +1240,7 @@ def track_click(ctx: Ctx, token: str, query: sc.TrackQuery) -> Redirect:
         raise NotFound("link not found", {})
     with ctx.write() as s:
         m = s.get(CampaignMessage, message_id)
-        if m is not None:
-            _track(ctx, m, s, click=True)
+        if m is None:  # another tenant's message (its token under this slug): unknown here
+            raise NotFound("link not found", {})
+        _track(ctx, m, s, click=True)
     return Redirect(url)

@@ -181,7 +181,7 @@ def use_case(
                 summary=summary or says or name,
                 says=says,
                 record=record,
-                limit=limit,
+                limit=limit or public_limit(auth, headers),
                 upload=upload,
                 online=online,
                 keys_only=keys_only,
@@ -194,6 +194,15 @@ def use_case(
         return fn
 
     return declare
+
+
+def public_limit(auth: str, headers: tuple[str, ...]) -> str | None:
+    """The rate-limit category of a public route that names none: no public route goes uncounted
+    (DECISIONS: public routes are limited like public events; signed inbound webhooks, which a
+    shop sends in bursts, have a wider category of their own)."""
+    if auth != "public":
+        return None
+    return "public_inbound" if "x-webhook-signature" in headers else "public_events"
 
 
 def _model(tp: Any) -> type[BaseModel] | None:

@@ -57,6 +57,7 @@ from services.qr.schemas import (
     TemplateCreate,
     TemplateOut,
     TemplateUpdate,
+    static_content_problem,
 )
 
 CODE = record_kind("qr.code", get="qr.codes.get", label="name")
@@ -273,6 +274,8 @@ def update_code(ctx: Ctx, id: str, body: QrUpdate) -> QrOut:
         if "content" in given and body.content is not None:
             if c.dynamic:
                 raise conflict_state("qr code", "dynamic", "set the content of")
+            if why := static_content_problem(c.type, body.content):
+                raise ValidationFailed(why, {"fields": [{"field": "content", "message": why}]})
             c.content = body.content
         if "valid_since" in given:
             c.valid_since = _utc(body.valid_since)
@@ -371,6 +374,7 @@ def upload_logo(ctx: Ctx, upload: Upload) -> LogoOut:
     tx="own",
     auth="public",
     headers=("user-agent", "referer"),
+    limit="public_scan",
     summary="scan address: 302 to the destination",
 )
 def scan(ctx: Ctx, short_code: str, headers: dict[str, str | None] | None = None) -> Redirect:
