@@ -116,8 +116,6 @@ def host_problem(host: str, field: str = "url") -> str | None:
 
 def url_problem(url: str, *, fetch: bool = False, field: str = "the URL") -> str | None:
     """Why ``url`` is not an address to store (``fetch``: nor one to call), or None."""
-    if any(c.isspace() or not c.isprintable() for c in url):
-        return f"{field} must not contain spaces or control characters"
     try:
         parts = urlsplit(url)
         port = parts.port
@@ -125,6 +123,8 @@ def url_problem(url: str, *, fetch: bool = False, field: str = "the URL") -> str
         return f"{field} is not a valid URL: {exc}"
     if parts.scheme.lower() not in ("http", "https"):
         return f"{field} must be an http:// or https:// URL"
+    if any(c.isspace() or not c.isprintable() for c in url):
+        return f"{field} must not contain spaces or control characters"
     if parts.username is not None or parts.password is not None or "@" in parts.netloc:
         return f"{field} must not carry credentials"
     if not parts.hostname:
