@@ -59,6 +59,19 @@ MODULE_TAGS = {
 class Builder:
     def __init__(self) -> None:
         self.schemas: dict[str, Any] = {}
+        # Which model owns each component name: two modules' ``CategoryOut`` must not share one
+        # (the second would be documented with the first's fields).
+        self.owners: dict[str, type] = {}
+
+    def name_of(self, model: type) -> str:
+        name = model.__name__
+        owner = self.owners.setdefault(name, model)
+        if owner is model:
+            return name
+        parts = model.__module__.split(".")
+        qualified = (parts[1].title() if len(parts) > 1 and parts[0] == "services" else parts[0].title()) + name
+        self.owners.setdefault(qualified, model)
+        return qualified
 
     def schema_of(self, tp: Any) -> dict[str, Any]:
         """The JSON schema of a type, its models moved to ``components``."""
@@ -68,7 +81,9 @@ class Builder:
             js = TypeAdapter(tp).json_schema(ref_template=REF, mode="serialization")
         self.schemas.update(js.pop("$defs", {}))
         if isinstance(tp, type) and issubclass(tp, BaseModel) and "title" in js:
-            name = tp.__name__
+            name = self.name_of(tp)
+            if name != tp.__name__:
+                js["title"] = name  # generators name models by their title
             self.schemas.setdefault(name, js)
             return {"$ref": REF.format(model=name)}
         return js
