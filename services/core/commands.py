@@ -29,6 +29,7 @@ from local_db.models.sync import SyncLink
 from services.core.bodies import check_idempotency_key, validate_body
 from services.core.context import Ctx, module_kind
 from services.core.errors import Conflict, Forbidden, TenantInactive, Unauthorized, ValidationFailed, validation_details
+from services.core.numbers import check_numbers
 from services.core.roles import STAFF
 from services.core.signing import sign
 
@@ -188,7 +189,7 @@ def use_case(
                 summary=summary or says or name,
                 says=says,
                 record=record,
-                limit=limit,
+                limit=limit or public_limit(auth, headers),
                 upload=upload,
                 online=online,
                 needs=needs,
@@ -202,6 +203,15 @@ def use_case(
         return fn
 
     return declare
+
+
+def public_limit(auth: str, headers: tuple[str, ...]) -> str | None:
+    """The rate-limit category of a public route that names none: no public route goes uncounted
+    (DECISIONS: public routes are limited like public events; signed inbound webhooks, which a
+    shop sends in bursts, have a wider category of their own)."""
+    if auth != "public":
+        return None
+    return "public_inbound" if "x-webhook-signature" in headers else "public_events"
 
 
 def _model(tp: Any) -> type[BaseModel] | None:
@@ -285,9 +295,11 @@ def parse_query(op: Operation, raw: dict[str, Any] | BaseModel | None) -> BaseMo
     if isinstance(raw, op.query):
         return raw
     try:
-        return op.query.model_validate(raw or {})
+        q = op.query.model_validate(raw or {})
     except ValidationError as exc:
         raise ValidationFailed("query parameters failed validation", validation_details(exc)) from exc
+    check_numbers(q, "query parameters")
+    return q
 
 
 def platform_path(ctx: Ctx, op: Operation, params: dict[str, str]) -> str:
