@@ -50,13 +50,17 @@ def _routes() -> dict[tuple[str, int], list[tuple[re.Pattern[str], Operation]]]:
         # get another value here; keys are made on the platform, where they are used).
         if (
             not op.write
-            or op.auth != "tenant"
+            # Staff replay their own changes: a customer route also open to staff (an after-sale claim's
+            # action) is one of them.
+            or not (op.auth == "tenant" or (op.auth == "customer" and op.staff_too))
             or op.name.startswith(("sync.", "platform.api_keys.", "platform.sandbox."))
         ):
             continue
         full = op.path if op.path.startswith("/api/") else f"/{{tenant}}/{op.module}/api{op.path}"
         pattern = re.sub(r"\\{(\w+)\\}", r"(?P<\1>[^/]+)", re.escape(full))
         out.setdefault((op.method, full.count("/")), []).append((re.compile(f"^{pattern}$"), op))
+    for routes in out.values():
+        routes.sort(key=lambda r: r[1].auth != "tenant")  # a path with a staff route replays as it
     return out
 
 

@@ -13,8 +13,8 @@ Defaults: 10,000 changes, 50,000 records. BENCH_TINY=1 (tests/test_benchmarks_sm
    records made: the run fails otherwise), the total sync time (target < 60 s), and the time of a
    scan (``inventory.items.list`` by a scanned code, on the station's database, in a thread, every
    20 ms) while the sync runs: p50 / p95 / max (target < 50 ms).
-   After-sale is not in the mix: its station change (a staff move of a claim) is refused by the
-   platform's push today (tests/sync/modules/test_aftersale.py, marked xfail).
+   After-sale is not in the mix: its claims are made by customers on the platform, and a station
+   only moves them (tests/sync/modules/test_aftersale.py).
 2. A pull of ROWS records (half support tickets, half replies; tests/bench/bench_sync.py's
    ``fill_platform``) into an empty station (target < 10 s).
 """

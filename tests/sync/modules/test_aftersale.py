@@ -6,16 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tests.sync.modules.kit import Move, Platform, applied_once, conflict, ids_where, offline, row
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the platform's push replays only auth='tenant' routes (services/sync/service.py _routes): a staff "
-    "move of a claim (aftersale.claims.act, a customer route served to staff too) is refused NOT_FOUND",
-)
 def test_aftersale(platform: Platform, pair: Any) -> None:
     a, b = pair
     [opened] = ids_where(a, "aftersale_claims", 1, status="open")
