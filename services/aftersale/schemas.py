@@ -7,8 +7,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
+from services.aftersale.states import CLAIM
 from services.core.pagination import ListQuery
-from services.core.schemas import Email, Name, Strict
+from services.core.schemas import Email, Name, StatefulOut, Strict
 
 Serial = Annotated[str, Field(min_length=3, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9 ._/-]*$")]
 Sku = Annotated[str, Field(min_length=1, max_length=64)]
@@ -89,7 +90,8 @@ class ClaimIn(Strict):
     description: str = Field(min_length=1, max_length=5000)
 
 
-class ClaimOut(BaseModel):
+class ClaimOut(StatefulOut):
+    machine = CLAIM
     id: str
     warranty_id: str
     serial_number: str

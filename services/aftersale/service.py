@@ -535,23 +535,22 @@ def get_claim(ctx: Ctx, id: str) -> ClaimOut:
     says="{action} claim",
     record="aftersale.claim",
     summary="staff start, close (with a resolution) or cancel a claim; a customer cancels their open claim",
+    moves=states.CLAIM.moves("start", "close", "cancel", field="action"),
 )
-def act_on_claim(ctx: Ctx, id: str, body: ClaimAction) -> ClaimOut:
+def act_on_claim(ctx: Ctx, id: str, body: ClaimAction, session: Session) -> ClaimOut:
     if body.action == "close" and not body.resolution:
         raise ValidationFailed("closing a claim needs a resolution", {"resolution": "required"})
-    actor = states.CUSTOMER if _is_customer(ctx) else states.STAFF
-    with ctx.write() as s:
-        c, w = _claim(ctx, s, id)
-        c.status = states.CLAIM.check(c.status, body.action, actor)
-        if body.resolution is not None:
-            c.resolution = body.resolution
-        if actor == states.STAFF:
-            c.handled_by = ctx.principal.id
-        c.updated_at = ctx.now()
-        s.flush()
-        kind = {"start": "claim.started", "close": "claim.closed", "cancel": "claim.cancelled"}[body.action]
-        emit(ctx, kind, {"claim_id": c.id, "warranty_id": w.id, "status": c.status})
-        return _claim_out(c, w)
+    actor = states.actor(ctx)
+    c, w = _claim(ctx, session, id)
+    t = states.CLAIM.apply(ctx, c, body.action, actor)
+    if body.resolution is not None:
+        c.resolution = body.resolution
+    if actor == states.STAFF:
+        c.handled_by = ctx.principal.id
+    c.updated_at = ctx.now()
+    session.flush()
+    emit(ctx, t.emits or "", {"claim_id": c.id, "warranty_id": w.id, "status": c.status})
+    return _claim_out(c, w)
 
 
 auth.CUSTOMER_AUTHENTICATORS[MODULE] = authenticate

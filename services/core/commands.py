@@ -10,8 +10,10 @@ sync engine replays it. One declaration, three uses.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import re
+import string
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, get_args, get_type_hints
@@ -31,6 +33,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, TenantInactive, Unauthorized, ValidationFailed, validation_details
 from services.core.roles import STAFF
 from services.core.signing import sign
+from services.core.states import CURRENT_CTX, Moves
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -90,6 +93,11 @@ class Operation:
     headers: tuple[str, ...] = ()
     # The body may be left out (``body: Model | None = None``): an empty request body is None.
     body_optional: bool = False
+    # The state transitions it performs (``ORDER.moves("ship")``): what a record's state allows.
+    moves: Moves | None = None
+    # The handler takes the call's session as ``session=``: the unit of work's for a write, a
+    # reading one for a read (it does not open ``ctx.write()`` again).
+    takes_session: bool = False
 
     @property
     def write(self) -> bool:
@@ -130,12 +138,76 @@ def record_kind(name: str, *, get: str, label: str, keys: tuple[str, ...] = ("id
     return name
 
 
+@dataclass(frozen=True)
+class Defaults:
+    roles: frozenset[str] | None = None
+    record: str | None = None
+
+
+# Declaration defaults by name prefix ("inventory", "inventory.items"): the longest prefix wins.
+DEFAULTS: dict[str, Defaults] = {}
+
+
+def declare_defaults(prefix: str, *, roles: frozenset[str] | None = None, record: str | None = None) -> None:
+    """What the use cases named ``<prefix>.…`` get when their declaration does not say:
+    ``declare_defaults("inventory", roles=STAFF)``, ``declare_defaults("inventory.items",
+    record="inventory.item")``. Declared before the use cases (a module's ``__init__`` or the top
+    of its resource file)."""
+    DEFAULTS[prefix] = Defaults(roles, record)
+
+
+def _default(name: str, attr: str) -> Any:
+    parts = name.split(".")
+    for n in range(len(parts) - 1, 0, -1):
+        found = DEFAULTS.get(".".join(parts[:n]))
+        if found is not None and getattr(found, attr) is not None:
+            return getattr(found, attr)
+    return None
+
+
+def check_says(name: str, says: str, body: type[BaseModel] | None, path: str) -> None:
+    """Every placeholder of ``says`` names a field of the body or a path parameter: a wrong one is
+    refused when the declaration is read (at start-up), never shown on a button or in history.
+    ``{result.x}`` is refused too: the words are told before the call has a result (the record's
+    label, from its record kind, completes them)."""
+    allowed = set(body_fields(body)) | set(_PATH_PARAM.findall(path))
+    try:
+        parsed = list(string.Formatter().parse(says))
+    except ValueError as exc:
+        raise ValueError(f"{name}: says={says!r} is not a valid template: {exc}") from None
+    for _text, field, spec, conv in parsed:
+        if field is None:
+            continue
+        if not field or not field.isidentifier() or spec or conv:
+            raise ValueError(f"{name}: says={says!r}: {{{field}}} must name a body field or path parameter plainly")
+        if field not in allowed:
+            raise ValueError(
+                f"{name}: says={says!r} names {{{field}}}, which is neither a body field nor a path parameter "
+                f"(body fields: {sorted(body_fields(body))})"
+            )
+
+
+def body_fields(body: type[BaseModel] | None) -> list[str]:
+    """The fields of a body, the fields of every variant for a ``RootModel`` union."""
+    if body is None:
+        return []
+    root = body.model_fields.get("root")
+    if root is None or len(body.model_fields) != 1:
+        return list(body.model_fields)
+    found: dict[str, None] = {}
+    for t in (root.annotation, *get_args(root.annotation)):
+        for v in (t, *get_args(t)):
+            if isinstance(v, type) and issubclass(v, BaseModel):
+                found.update(dict.fromkeys(body_fields(v)))
+    return list(found)
+
+
 def use_case(
     name: str,
     route: str,
     *,
     tx: Tx,
-    roles: frozenset[str] = STAFF,
+    roles: frozenset[str] | None = None,
     auth: Auth = "tenant",
     staff_too: bool = False,
     status: int = 200,
@@ -150,19 +222,29 @@ def use_case(
     cookie: str | None = None,
     clears_cookie: str | None = None,
     headers: tuple[str, ...] = (),
+    moves: Moves | None = None,
 ) -> Callable[[F], F]:
     """Declare the decorated service function as a use case.
 
     ``route`` is ``"METHOD /path"`` as the spec writes it; the request body,
     query and response types come from the function's annotations (``body``,
     ``query`` and the return type); the module is the name's first part.
+    ``roles`` and ``record`` default to the ones ``declare_defaults`` gives the
+    name's prefix (roles: ``STAFF`` where none is declared). ``moves`` links the
+    use case to the transitions it performs. A handler with a ``session``
+    parameter receives the call's session.
     """
     method, _, path = route.partition(" ")
 
     def declare(fn: F) -> F:
         hints = get_type_hints(fn)
         ret = hints.get("return")
-        register(
+        body = _model(hints.get("body"))
+        if says:
+            check_says(name, says, body, path)
+        if moves is not None and moves.field is not None and moves.field not in body_fields(body):
+            raise ValueError(f"{name}: moves names the body field {moves.field!r}, which its body lacks")
+        op = register(
             Operation(
                 name=name,
                 module=module or name.split(".", 1)[0],
@@ -170,16 +252,16 @@ def use_case(
                 path=path,
                 handler=fn,
                 tx=tx,
-                body=_model(hints.get("body")),
+                body=body,
                 query=_model(hints.get("query")),
                 response=None if ret is type(None) else ret,
-                roles=roles,
+                roles=roles if roles is not None else (_default(name, "roles") or STAFF),
                 auth=auth,
                 staff_too=staff_too,
                 status_code=status,
                 summary=summary or says or name,
                 says=says,
-                record=record,
+                record=record if record is not None else _default(name, "record"),
                 limit=limit,
                 upload=upload,
                 online=online,
@@ -188,8 +270,12 @@ def use_case(
                 clears_cookie=clears_cookie,
                 headers=headers,
                 body_optional=type(None) in get_args(hints.get("body")),
+                moves=moves,
+                takes_session="session" in inspect.signature(fn).parameters,
             )
         )
+        if moves is not None:
+            moves.machine.link(op)
         return fn
 
     return declare
@@ -520,8 +606,28 @@ def execute(
         kwargs["headers"] = {h: (headers or {}).get(h) for h in op.headers}
     if op.tx != "read":
         ctx.operation = (op.name, op.record)
-    if op.tx != "write":
+    token = CURRENT_CTX.set(ctx)  # responses read the caller from it (their allowed actions)
+    try:
+        if op.tx == "write":
+            return _execute_write(ctx, op, kwargs, parsed, q, params, idempotency_key, upload)
+        if op.takes_session and op.tx == "read":
+            with ctx.read() as s:
+                return op.handler(ctx, session=s, **kwargs)
         return op.handler(ctx, **kwargs)
+    finally:
+        CURRENT_CTX.reset(token)
+
+
+def _execute_write(
+    ctx: Ctx,
+    op: Operation,
+    kwargs: dict[str, Any],
+    parsed: BaseModel | None,
+    q: BaseModel | None,
+    params: dict[str, str],
+    idempotency_key: str | None,
+    upload: Any,
+) -> Any:
     if ctx.runtime.is_station and op.auth != "platform":
         refuse_secrets_offline(op, parsed)
         refuse_online_only(ctx, op)
@@ -538,6 +644,8 @@ def execute(
         # (ids of new rows) happen inside the plan.
         plan = IdPlan(ctx.replay_ids) if ctx.replay_ids is not None else (IdPlan() if outboxed else None)
         with id_plan(plan):
+            if op.takes_session:
+                kwargs["session"] = ctx.uow.session
             result = op.handler(ctx, **kwargs)
             if plan is not None:
                 ctx.uow.session.flush()

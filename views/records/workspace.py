@@ -44,12 +44,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services.core.commands import SECRET_FIELDS, Operation, execute, platform_path
+from services.core.commands import SECRET_FIELDS, Operation, body_fields, execute, platform_path
 from services.core.context import MODULES
 from services.core.errors import ValidationFailed
 from services.core.files import FileResult
 from services.core.pagination import ListQuery
-from services.core.records import Resource, file_query, irreversible, may, page_item, resources
+from services.core.records import (
+    Resource,
+    file_query,
+    irreversible,
+    may,
+    page_item,
+    resources,
+    state_actions,
+    title_of,
+)
 from services.core.roles import STAFF
 from views.base import StationSession, Workspace
 from views.ops import error_message
@@ -67,9 +76,9 @@ _LIST_FIELDS = set(ListQuery.model_fields)
 ACTION_SCREENS: dict[str, str] = {"sign.documents.sign_in_person": "views.sign.pad:open_for_record"}
 
 
-def action_title(op: Operation) -> str:
-    words = op.says or op.summary or op.name.rsplit(".", 1)[-1]
-    return words[:1].upper() + words[1:]
+def action_title(op: Operation, action: str | None = None) -> str:
+    """A button's words from the declaration (no body yet): "Start claim", never "{action} claim"."""
+    return title_of(op, action)
 
 
 class ActionDialog(QDialog):
@@ -456,21 +465,27 @@ class RecordsWorkspace(Workspace):
         stated = getattr(record, "allowed_actions", None)  # the record says what its state allows
         allowed = set(stated or [])
         for op in ops:
-            title = "Edit…" if op is res.update else action_title(op) + ("…" if op.body is not None else "")
-            b = QPushButton(title)
-            b.setObjectName(f"action-{op.name}")
-            b.setToolTip(op.summary)
-            verb = op.path.rsplit("/", 1)[-1]
-            if stated is not None and op in res.actions and verb in _VERBS and verb not in allowed:
-                b.setEnabled(False)
-                b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}")
-            b.clicked.connect(lambda _=False, o=op: self.run_action(o, rid))
-            n = self.action_box.count()
-            self.action_box.addWidget(b, n // 2, n % 2)
+            # One button per state action where the body names it (start, close, cancel a claim).
+            for action in state_actions(op) or (None,):
+                dots = "…" if _asks(op, action) else ""
+                title = "Edit…" if op is res.update else action_title(op, action) + dots
+                b = QPushButton(title)
+                b.setObjectName(f"action-{op.name}")
+                b.setProperty("state_action", action)
+                b.setToolTip(op.summary)
+                if stated is not None and op in res.actions and not _possible(op, action, allowed):
+                    b.setEnabled(False)
+                    b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}".replace("_", " "))
+                b.clicked.connect(lambda _=False, o=op, a=action: self.run_action(o, rid, action=a))
+                n = self.action_box.count()
+                self.action_box.addWidget(b, n // 2, n % 2)
 
-    def run_action(self, op: Operation, record_id: str, body: dict[str, Any] | None = None) -> None:
+    def run_action(
+        self, op: Operation, record_id: str, body: dict[str, Any] | None = None, *, action: str | None = None
+    ) -> None:
         """Run a command on the open record: a form first when it takes a body; a question first
-        when it cannot be undone."""
+        when it cannot be undone. ``action``: the state action picked (it fills the body's field
+        that names it)."""
         res = self.current
         if res is None:
             return
@@ -487,29 +502,44 @@ class RecordsWorkspace(Workspace):
                 parent=self.table,
             )
             return
+        named = {op.moves.field: action} if action is not None and op.moves and op.moves.field else {}
+        if named and body is None and not _asks(op, action):
+            body = named  # the body is the action alone
         if op.body is not None and body is None:
             form = ModelForm(op.body)
             if op is res.update and self.record is not None:
                 form.set_values(self.record.model_dump(mode="json") if isinstance(self.record, BaseModel) else {})
+            elif named:
+                form.set_values(named)
             dialog = ActionDialog(
-                action_title(op) if op is not res.update else "Edit",
+                action_title(op, action) if op is not res.update else "Edit",
                 form,
-                lambda value, dlg: self._submit(op, params, value, dlg),
+                lambda value, dlg: (
+                    (action is None or self._confirm(op, action)) and self._submit(op, params, value, dlg, action)
+                ),
                 self,
             )
             dialog.open()
             return
-        if irreversible(op) and body is None:
-            answer = QMessageBox.question(self, action_title(op), f"{action_title(op)}? This cannot be undone.")
-            if answer != QMessageBox.StandardButton.Yes:
-                return
-        self._submit(op, params, body, None)
+        if (body is None or body == named) and not self._confirm(op, action):
+            return
+        self._submit(op, params, body, None, action)
 
-    def _submit(self, op: Operation, params: dict[str, Any], body: Any, dialog: ActionDialog | None) -> None:
+    def _confirm(self, op: Operation, action: str | None) -> bool:
+        """Asks first where the move cannot be taken back (a state action's form asks when sent)."""
+        if not irreversible(op, action):
+            return True
+        title = action_title(op, action)
+        answer = QMessageBox.question(self, title, f"{title}? This cannot be undone.")
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _submit(
+        self, op: Operation, params: dict[str, Any], body: Any, dialog: ActionDialog | None, action: str | None = None
+    ) -> None:
         def done(result: Any) -> None:
             if dialog is not None:
                 dialog.accept()
-            self.session.notify(True, f"{action_title(op)}: done")
+            self.session.notify(True, f"{action_title(op, action)}: done")
 
         def failed(error: BaseException) -> None:
             if dialog is not None:
@@ -638,7 +668,26 @@ def _empty(layout: QHBoxLayout | QGridLayout) -> None:
 
 
 _LABELS = ("order_number", "number", "serial_number", "name", "email", "sku", "title")
-# Record actions whose availability the record itself states (``allowed_actions``).
+# Record actions whose availability the record states (``allowed_actions``) though their use case is
+# not linked to its transitions (``use_case(..., moves=...)``): read from the path's last word.
 _VERBS = ("ship", "receive", "inspect", "reject", "submit")
+
+
+def _possible(op: Operation, action: str | None, allowed: set[str]) -> bool:
+    """Whether the record's state (its ``allowed_actions``) allows running ``op`` (as ``action``)."""
+    if op.moves is not None:
+        return bool(allowed & ({action} if action is not None else set(op.moves.actions)))
+    verb = op.path.rsplit("/", 1)[-1]
+    return verb not in _VERBS or verb in allowed
+
+
+def _asks(op: Operation, action: str | None) -> bool:
+    """A form comes first: the body has fields a person fills (besides the action it names)."""
+    if op.body is None:
+        return False
+    if action is None or op.moves is None or op.moves.field is None:
+        return True
+    return any(f != op.moves.field for f in body_fields(op.body))
+
 
 WORKSPACE = RecordsWorkspace
