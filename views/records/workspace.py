@@ -514,9 +514,7 @@ class RecordsWorkspace(Workspace):
             dialog = ActionDialog(
                 action_title(op, action) if op is not res.update else "Edit",
                 form,
-                lambda value, dlg: (
-                    (action is None or self._confirm(op, action)) and self._submit(op, params, value, dlg, action)
-                ),
+                lambda value, dlg: self._confirm_submit(op, params, value, dlg, action),
                 self,
             )
             dialog.open()
@@ -524,6 +522,12 @@ class RecordsWorkspace(Workspace):
         if (body is None or body == named) and not self._confirm(op, action):
             return
         self._submit(op, params, body, None, action)
+
+    def _confirm_submit(
+        self, op: Operation, params: dict[str, Any], body: Any, dialog: ActionDialog, action: str | None
+    ) -> None:
+        if action is None or self._confirm(op, action):
+            self._submit(op, params, body, dialog, action)
 
     def _confirm(self, op: Operation, action: str | None) -> bool:
         """Asks first where the move cannot be taken back (a state action's form asks when sent)."""
