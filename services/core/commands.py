@@ -13,7 +13,6 @@ import hashlib
 import inspect
 import json
 import re
-import string
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, get_args, get_type_hints
@@ -30,6 +29,7 @@ from local_db.models import Counter, IdempotencyRecord, OutboxEntry
 from local_db.models.sync import SyncLink
 from services.core.bodies import check_idempotency_key, validate_body
 from services.core.context import Ctx
+from services.core.declaring import body_fields, check_says, default_of
 from services.core.errors import Conflict, Forbidden, TenantInactive, Unauthorized, ValidationFailed, validation_details
 from services.core.roles import STAFF
 from services.core.signing import sign
@@ -138,70 +138,6 @@ def record_kind(name: str, *, get: str, label: str, keys: tuple[str, ...] = ("id
     return name
 
 
-@dataclass(frozen=True)
-class Defaults:
-    roles: frozenset[str] | None = None
-    record: str | None = None
-
-
-# Declaration defaults by name prefix ("inventory", "inventory.items"): the longest prefix wins.
-DEFAULTS: dict[str, Defaults] = {}
-
-
-def declare_defaults(prefix: str, *, roles: frozenset[str] | None = None, record: str | None = None) -> None:
-    """What the use cases named ``<prefix>.…`` get when their declaration does not say:
-    ``declare_defaults("inventory", roles=STAFF)``, ``declare_defaults("inventory.items",
-    record="inventory.item")``. Declared before the use cases (a module's ``__init__`` or the top
-    of its resource file)."""
-    DEFAULTS[prefix] = Defaults(roles, record)
-
-
-def _default(name: str, attr: str) -> Any:
-    parts = name.split(".")
-    for n in range(len(parts) - 1, 0, -1):
-        found = DEFAULTS.get(".".join(parts[:n]))
-        if found is not None and getattr(found, attr) is not None:
-            return getattr(found, attr)
-    return None
-
-
-def check_says(name: str, says: str, body: type[BaseModel] | None, path: str) -> None:
-    """Every placeholder of ``says`` names a field of the body or a path parameter: a wrong one is
-    refused when the declaration is read (at start-up), never shown on a button or in history.
-    ``{result.x}`` is refused too: the words are told before the call has a result (the record's
-    label, from its record kind, completes them)."""
-    allowed = set(body_fields(body)) | set(_PATH_PARAM.findall(path))
-    try:
-        parsed = list(string.Formatter().parse(says))
-    except ValueError as exc:
-        raise ValueError(f"{name}: says={says!r} is not a valid template: {exc}") from None
-    for _text, field, spec, conv in parsed:
-        if field is None:
-            continue
-        if not field or not field.isidentifier() or spec or conv:
-            raise ValueError(f"{name}: says={says!r}: {{{field}}} must name a body field or path parameter plainly")
-        if field not in allowed:
-            raise ValueError(
-                f"{name}: says={says!r} names {{{field}}}, which is neither a body field nor a path parameter "
-                f"(body fields: {sorted(body_fields(body))})"
-            )
-
-
-def body_fields(body: type[BaseModel] | None) -> list[str]:
-    """The fields of a body, the fields of every variant for a ``RootModel`` union."""
-    if body is None:
-        return []
-    root = body.model_fields.get("root")
-    if root is None or len(body.model_fields) != 1:
-        return list(body.model_fields)
-    found: dict[str, None] = {}
-    for t in (root.annotation, *get_args(root.annotation)):
-        for v in (t, *get_args(t)):
-            if isinstance(v, type) and issubclass(v, BaseModel):
-                found.update(dict.fromkeys(body_fields(v)))
-    return list(found)
-
-
 def use_case(
     name: str,
     route: str,
@@ -255,13 +191,13 @@ def use_case(
                 body=body,
                 query=_model(hints.get("query")),
                 response=None if ret is type(None) else ret,
-                roles=roles if roles is not None else (_default(name, "roles") or STAFF),
+                roles=roles if roles is not None else (default_of(name, "roles") or STAFF),
                 auth=auth,
                 staff_too=staff_too,
                 status_code=status,
                 summary=summary or says or name,
                 says=says,
-                record=record if record is not None else _default(name, "record"),
+                record=record if record is not None else default_of(name, "record"),
                 limit=limit,
                 upload=upload,
                 online=online,

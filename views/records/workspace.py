@@ -44,8 +44,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services.core.commands import SECRET_FIELDS, Operation, body_fields, execute, platform_path
+from services.core.commands import SECRET_FIELDS, Operation, execute, platform_path
 from services.core.context import MODULES
+from services.core.declaring import body_fields
 from services.core.errors import ValidationFailed
 from services.core.files import FileResult
 from services.core.pagination import ListQuery

@@ -15,8 +15,9 @@ from sqlalchemy.orm import Session
 from app.wiring import load_modules
 from local_db.models import User
 from services.core import auth
-from services.core.commands import DEFAULTS, REGISTRY, check_says, declare_defaults, execute, use_case
+from services.core.commands import REGISTRY, execute, use_case
 from services.core.context import Ctx, Runtime
+from services.core.declaring import DEFAULTS, check_says, declare_defaults
 from services.core.demo import demo_id
 from services.core.errors import Conflict, NotFound, ValidationFailed, get_or_404
 from services.core.pagination import Listing, ListQuery, any_equals, one_of
