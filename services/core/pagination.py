@@ -196,8 +196,8 @@ def any_equals(*columns: Any) -> Filter:
 @dataclass(frozen=True)
 class Listing:
     """One list, declared once beside its use case: which query field narrows it how (a column:
-    equal; or ``one_of``, ``at_least``, ...), the columns its ``search`` looks in, and the columns it
-    sorts by. ``page`` reads a page of it; ``out`` turns each row into the response
+    equal; or ``one_of``, ``at_least``, ...), the columns its ``search`` looks in (or a function of
+    the words giving a clause: a related record's column), and the columns it sorts by. ``page`` reads a page of it; ``out`` turns each row into the response
     (``model_validate(row)`` of a ``from_attributes`` response)."""
 
     entity: Any
@@ -214,7 +214,8 @@ class Listing:
                 continue
             stmt = stmt.where(how == _plain(value) if _is_column(how) else how(name, value))
         if self.search and query.search:
-            stmt = stmt.where(or_(*(contains(c, query.search) for c in self.search)))
+            term = query.search
+            stmt = stmt.where(or_(*(contains(c, term) if _is_column(c) else c(term) for c in self.search)))
         return stmt
 
     def page(

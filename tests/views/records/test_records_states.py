@@ -26,13 +26,13 @@ def _open_claim(qtbot: QtBot, ws: RecordsWorkspace, key: str) -> dict[str, QPush
     qtbot.waitUntil(lambda: ws.session.ops.active == 0 and ws.model is not None and not ws.model._busy, timeout=8000)
     claim = demo_id("aftersale-claim", key)
     ws.open_record(claim)
-    qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == claim, timeout=5000)
+    qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == claim, timeout=8000)
     buttons = [b for b in ws.findChildren(QPushButton) if b.objectName() == "action-aftersale.claims.act"]
     return {b.text(): b for b in buttons if b.isVisibleTo(ws)}
 
 
 def _dialog(qtbot: QtBot, ws: RecordsWorkspace, title: str) -> ActionDialog:
-    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=3000)
+    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=8000)
     dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
     assert dialog.windowTitle() == title
     return dialog
@@ -63,7 +63,7 @@ def test_a_cancelled_claim_offers_no_start_and_an_open_one_asks_before_cancellin
     assert dialog.form.value()["action"] == "cancel"  # the form comes with the action picked
     dialog.submit()
     assert asked == ["Cancel claim? This cannot be undone."]
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=5000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
     assert ws.record.status == "open"  # the question was answered No: nothing ran
     dialog.reject()
 
@@ -71,7 +71,9 @@ def test_a_cancelled_claim_offers_no_start_and_an_open_one_asks_before_cancellin
     _dialog(qtbot, ws, "Start claim").submit()  # reversible: no question
     assert len(asked) == 1
     claim = demo_id("aftersale-claim", "c1")
-    qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == claim and ws.record.status == "in_progress")
+    qtbot.waitUntil(
+        lambda: ws.record is not None and ws.record.id == claim and ws.record.status == "in_progress", timeout=8000
+    )
     started = {
         b.text(): b.isEnabled()
         for b in ws.findChildren(QPushButton)
