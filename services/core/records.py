@@ -133,7 +133,9 @@ def resources(modules: set[str] | None = None) -> list[Resource]:
                 continue
             rest = o.path[len(path) :]
             single = re.fullmatch(r"/{\w+}", rest)
-            if single and o.method == "GET":
+            if o.moves is not None and o.changes and (single or re.fullmatch(r"/{\w+}/[\w-]+", rest)):
+                res.actions.append(o)  # a state move, even by PATCH: offered as its actions
+            elif single and o.method == "GET":
                 if is_file(o):
                     res.files.append(o)
                 else:

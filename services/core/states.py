@@ -65,6 +65,13 @@ class Moves:
     machine: Machine
     actions: tuple[str, ...]
     field: str | None = None
+    # The body value that names each action, where it is not the action itself (a transfer's
+    # ``{"status": "in_transit"}`` is its ``ship``).
+    values: tuple[tuple[str, str], ...] = ()
+
+    def value_of(self, action: str) -> str:
+        """What the body's ``field`` says to run ``action``."""
+        return next((v for a, v in self.values if a == action), action)
 
     @property
     def irreversible(self) -> bool:
@@ -144,14 +151,15 @@ class Machine:
 
     # -- declared facts -----------------------------------------------------------------------
 
-    def moves(self, *actions: str, field: str | None = None) -> Moves:
+    def moves(self, *actions: str, field: str | None = None, values: dict[str, str] | None = None) -> Moves:
         """Link a use case to the transitions it performs: ``ORDER.moves("ship")``, or
         ``CLAIM.moves("start", "close", "cancel", field="action")`` for one that performs the action
-        its body names. Unknown actions are refused at import."""
-        unknown = [a for a in actions if a not in self.actions]
+        its body names (``values``: the body's word for an action, where it is another: ``{"ship":
+        "in_transit"}``). Unknown actions are refused at import."""
+        unknown = [a for a in (*actions, *(values or {})) if a not in self.actions]
         if unknown or not actions:
             raise ValueError(f"{self.record}: no actions {unknown or '(none given)'} in its table {list(self.actions)}")
-        return Moves(self, tuple(actions), field)
+        return Moves(self, tuple(actions), field, tuple((values or {}).items()))
 
     def link(self, op: Operation) -> None:
         """Called by ``use_case``: ``op`` performs its ``moves``' actions."""

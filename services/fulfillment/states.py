@@ -16,13 +16,17 @@ ORDER = machine(
     "order",
     STATES,
     [
-        move("pending", "pick", "picked"),
+        move("pending", "pick", "picked", stamps="picked_at", emits="order.picked"),
         # A scan taken back: a fully picked order is pending again until it is complete.
         *(move(s, "unpick", "pending") for s in ("pending", "picked")),
-        move("picked", "pack", "packed"),
-        move("packed", "ship", "shipped"),
-        move("shipped", "deliver", "delivered"),
-        *(move(s, "cancel", "cancelled") for s in ("pending", "picked", "packed")),
+        move("picked", "pack", "packed", stamps="packed_at", emits="order.packed"),
+        # The parcel leaves with its label and tracking number: it cannot be taken back.
+        move("packed", "ship", "shipped", stamps="shipped_at", emits="order.shipped", irreversible=True),
+        move("shipped", "deliver", "delivered", stamps="delivered_at", emits="order.delivered"),
+        *(
+            move(s, "cancel", "cancelled", stamps="cancelled_at", irreversible=True)
+            for s in ("pending", "picked", "packed")
+        ),
         # An e-commerce update may change lines and address only before picking starts.
         move("pending", "update", "pending"),
     ],

@@ -503,7 +503,9 @@ class RecordsWorkspace(Workspace):
                 parent=self.table,
             )
             return
-        named = {op.moves.field: action} if action is not None and op.moves and op.moves.field else {}
+        named = (
+            {op.moves.field: op.moves.value_of(action)} if action is not None and op.moves and op.moves.field else {}
+        )
         if named and body is None and not _asks(op, action):
             body = named  # the body is the action alone
         if op.body is not None and body is None:

@@ -213,3 +213,22 @@ def test_a_linked_use_case_asks_first_from_its_transitions_fact() -> None:
     claim = REGISTRY["aftersale.claims.act"]
     assert claim.moves is not None and claim in claim.moves.machine.performed_by("cancel")
     assert irreversible(claim, "cancel") and irreversible(claim, "close") and not irreversible(claim, "start")
+
+
+def test_every_declared_transition_emits_a_registered_event() -> None:
+    import importlib
+    import pkgutil
+
+    import services
+    from services.core.events import EVENT_TYPES
+    from services.core.states import Machine
+
+    load_modules()
+    machines = []
+    for info in pkgutil.iter_modules(services.__path__):
+        if importlib.util.find_spec(f"services.{info.name}.states") is not None:
+            mod = importlib.import_module(f"services.{info.name}.states")
+            machines += [m for m in vars(mod).values() if isinstance(m, Machine)]
+    assert len(machines) >= 5
+    emitted = {t.emits for m in machines for t in m.transitions if t.emits}
+    assert emitted and emitted <= set(EVENT_TYPES), emitted - set(EVENT_TYPES)
