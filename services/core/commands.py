@@ -29,7 +29,7 @@ from local_db.models import Counter, IdempotencyRecord, OutboxEntry
 from local_db.models.sync import SyncLink
 from services.core.bodies import check_idempotency_key, validate_body
 from services.core.context import Ctx
-from services.core.declaring import body_fields, check_says, default_of
+from services.core.declaring import body_fields, carries_state, check_says, default_of
 from services.core.errors import Conflict, Forbidden, TenantInactive, Unauthorized, ValidationFailed, validation_details
 from services.core.roles import STAFF
 from services.core.signing import sign
@@ -98,6 +98,8 @@ class Operation:
     # The handler takes the call's session as ``session=``: the unit of work's for a write, a
     # reading one for a read (it does not open ``ctx.write()`` again).
     takes_session: bool = False
+    # Its response carries a record's allowed actions (``StatefulOut``): ``execute`` tells it the caller.
+    stateful: bool = False
 
     @property
     def write(self) -> bool:
@@ -208,6 +210,7 @@ def use_case(
                 body_optional=type(None) in get_args(hints.get("body")),
                 moves=moves,
                 takes_session="session" in inspect.signature(fn).parameters,
+                stateful=carries_state(ret),
             )
         )
         if moves is not None:
@@ -542,58 +545,48 @@ def execute(
         kwargs["headers"] = {h: (headers or {}).get(h) for h in op.headers}
     if op.tx != "read":
         ctx.operation = (op.name, op.record)
-    token = CURRENT_CTX.set(ctx)  # responses read the caller from it (their allowed actions)
+    # Responses that carry their record's allowed actions read the caller from it; set only for
+    # the use cases whose response has such a record (the write path's other calls pay nothing).
+    token = CURRENT_CTX.set(ctx) if op.stateful else None
     try:
-        if op.tx == "write":
-            return _execute_write(ctx, op, kwargs, parsed, q, params, idempotency_key, upload)
-        if op.takes_session and op.tx == "read":
-            with ctx.read() as s:
-                return op.handler(ctx, session=s, **kwargs)
-        return op.handler(ctx, **kwargs)
+        if op.tx != "write":
+            if op.takes_session and op.tx == "read":
+                with ctx.read() as s:
+                    return op.handler(ctx, session=s, **kwargs)
+            return op.handler(ctx, **kwargs)
+        if ctx.runtime.is_station and op.auth != "platform":
+            refuse_secrets_offline(op, parsed)
+            refuse_online_only(ctx, op)
+        with ctx.write():
+            if idempotency_key and ctx.tenant is not None:
+                fresh = ctx.uow.fresh_keys
+                if idempotency_key in fresh:
+                    fresh.discard(idempotency_key)  # used now: a second call with it looks it up
+                elif (done := _replay(ctx, op, idempotency_key, params, parsed)) is not None:
+                    return done.get("result")
+            outboxed = ctx.runtime.is_station and op.auth != "platform"
+            # A station records the identifiers the change makes; the platform's
+            # replay of it takes the same ones. The flush makes column defaults
+            # (ids of new rows) happen inside the plan.
+            plan = IdPlan(ctx.replay_ids) if ctx.replay_ids is not None else (IdPlan() if outboxed else None)
+            with id_plan(plan):
+                if op.takes_session:
+                    kwargs["session"] = ctx.uow.session
+                result = op.handler(ctx, **kwargs)
+                if plan is not None:
+                    ctx.uow.session.flush()
+            if idempotency_key and ctx.tenant is not None:
+                _remember(ctx, op, idempotency_key, params, parsed, result)
+            if outboxed:
+                ids = plan.ids if plan else []
+                rid = getattr(result, "id", None)
+                # Only a record this change made can get another id from a spec-only platform.
+                made = rid if isinstance(rid, str) and rid in ids else None
+                record_outbox(ctx, op, params, parsed, idempotency_key, ids, made, q, upload if op.upload else None)
+        return result
     finally:
-        CURRENT_CTX.reset(token)
-
-
-def _execute_write(
-    ctx: Ctx,
-    op: Operation,
-    kwargs: dict[str, Any],
-    parsed: BaseModel | None,
-    q: BaseModel | None,
-    params: dict[str, str],
-    idempotency_key: str | None,
-    upload: Any,
-) -> Any:
-    if ctx.runtime.is_station and op.auth != "platform":
-        refuse_secrets_offline(op, parsed)
-        refuse_online_only(ctx, op)
-    with ctx.write():
-        if idempotency_key and ctx.tenant is not None:
-            fresh = ctx.uow.fresh_keys
-            if idempotency_key in fresh:
-                fresh.discard(idempotency_key)  # used now: a second call with it looks it up
-            elif (done := _replay(ctx, op, idempotency_key, params, parsed)) is not None:
-                return done.get("result")
-        outboxed = ctx.runtime.is_station and op.auth != "platform"
-        # A station records the identifiers the change makes; the platform's
-        # replay of it takes the same ones. The flush makes column defaults
-        # (ids of new rows) happen inside the plan.
-        plan = IdPlan(ctx.replay_ids) if ctx.replay_ids is not None else (IdPlan() if outboxed else None)
-        with id_plan(plan):
-            if op.takes_session:
-                kwargs["session"] = ctx.uow.session
-            result = op.handler(ctx, **kwargs)
-            if plan is not None:
-                ctx.uow.session.flush()
-        if idempotency_key and ctx.tenant is not None:
-            _remember(ctx, op, idempotency_key, params, parsed, result)
-        if outboxed:
-            ids = plan.ids if plan else []
-            rid = getattr(result, "id", None)
-            # Only a record this change made can get another id from a spec-only platform.
-            made = rid if isinstance(rid, str) and rid in ids else None
-            record_outbox(ctx, op, params, parsed, idempotency_key, ids, made, q, upload if op.upload else None)
-    return result
+        if token is not None:
+            CURRENT_CTX.reset(token)
 
 
 def _request_hash(op: Operation, params: dict[str, str], body: BaseModel | None) -> str:

@@ -80,3 +80,19 @@ def body_fields(body: type[BaseModel] | None) -> list[str]:
             if isinstance(v, type) and issubclass(v, BaseModel):
                 found.update(dict.fromkeys(body_fields(v)))
     return list(found)
+
+
+def carries_state(tp: Any, seen: set[Any] | None = None) -> bool:
+    """Whether a response type holds a record with allowed actions (a ``StatefulOut``), itself, in a
+    ``Page``, a union or one of its fields."""
+    from services.core.schemas import StatefulOut
+
+    seen = set() if seen is None else seen
+    if tp in seen:
+        return False
+    seen.add(tp)
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        if issubclass(tp, StatefulOut):
+            return True
+        return any(carries_state(f.annotation, seen) for f in tp.model_fields.values())
+    return any(carries_state(a, seen) for a in get_args(tp))
