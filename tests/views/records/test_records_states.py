@@ -27,8 +27,13 @@ def _open_claim(qtbot: QtBot, ws: RecordsWorkspace, key: str) -> dict[str, QPush
     claim = demo_id("aftersale-claim", key)
     ws.open_record(claim)
     qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == claim, timeout=8000)
-    buttons = [b for b in ws.findChildren(QPushButton) if b.objectName() == "action-aftersale.claims.act"]
-    return {b.text(): b for b in buttons if b.isVisibleTo(ws)}
+
+    def shown() -> dict[str, QPushButton]:
+        buttons = [b for b in ws.findChildren(QPushButton) if b.objectName() == "action-aftersale.claims.act"]
+        return {b.text(): b for b in buttons if b.isVisibleTo(ws)}
+
+    qtbot.waitUntil(lambda: len(shown()) == 3, timeout=8000)  # laid out when the event loop turns
+    return shown()
 
 
 def _dialog(qtbot: QtBot, ws: RecordsWorkspace, title: str) -> ActionDialog:
@@ -74,9 +79,14 @@ def test_a_cancelled_claim_offers_no_start_and_an_open_one_asks_before_cancellin
     qtbot.waitUntil(
         lambda: ws.record is not None and ws.record.id == claim and ws.record.status == "in_progress", timeout=8000
     )
-    started = {
-        b.text(): b.isEnabled()
-        for b in ws.findChildren(QPushButton)
-        if b.objectName() == "action-aftersale.claims.act" and b.isVisibleTo(ws)
-    }
-    assert started == {"Start claim…": False, "Close claim…": True, "Cancel claim…": True}
+
+    def buttons() -> dict[str, bool]:
+        return {
+            b.text(): b.isEnabled()
+            for b in ws.findChildren(QPushButton)
+            if b.objectName() == "action-aftersale.claims.act" and b.isVisibleTo(ws)
+        }
+
+    # The record is read again after the change: its buttons follow its new state.
+    want = {"Start claim…": False, "Close claim…": True, "Cancel claim…": True}
+    qtbot.waitUntil(lambda: buttons() == want, timeout=8000)
