@@ -1,3 +1,11 @@
 """Inventory: items, locations, stock per location, movements, transfers, alert rules and alerts."""
 
-from services.inventory import events, service  # noqa: F401 - declarations and event types
+from services.inventory import (  # noqa: F401 - declarations and event types
+    alerts,
+    events,
+    items,
+    locations,
+    movements,
+    stock_levels,
+    transfers,
+)
