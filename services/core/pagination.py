@@ -213,8 +213,8 @@ class Listing:
             if value is None or value == "":
                 continue
             stmt = stmt.where(how == _plain(value) if _is_column(how) else how(name, value))
-        if self.search and query.search:
-            term = query.search
+        term = (query.search or "").strip()
+        if self.search and term:
             stmt = stmt.where(or_(*(contains(c, term) if _is_column(c) else c(term) for c in self.search)))
         return stmt
 

@@ -42,6 +42,13 @@ class Transition:
     # Cannot be taken back: the desktop asks before it runs.
     irreversible: bool = False
 
+    def announce(self, ctx: Ctx, data: dict[str, Any]) -> None:
+        """Emit the event the move declares (``emits``), with ``data``, in the change's transaction."""
+        if self.emits:
+            from services.core.events import emit
+
+            emit(ctx, self.emits, data)
+
 
 def move(
     source: str,
