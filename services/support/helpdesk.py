@@ -138,9 +138,8 @@ def corpus_changed(ctx: Ctx) -> None:
     tx="read",
     summary="read the helpdesk configuration",
 )
-def get_helpdesk(ctx: Ctx) -> sc.HelpdeskConfig:
-    with ctx.read() as s:
-        return load_config(s)
+def get_helpdesk(ctx: Ctx, session: Session) -> sc.HelpdeskConfig:
+    return load_config(session)
 
 
 @use_case(
