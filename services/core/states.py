@@ -108,6 +108,7 @@ class Machine:
     _table: dict[tuple[str, str], Transition] = field(init=False, repr=False, compare=False)
     # The use cases that perform each action (filled by their declarations).
     _ops: dict[str, list[Operation]] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _allowed: dict[tuple[Any, ...], tuple[str, ...]] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         table: dict[tuple[str, str], Transition] = {}
@@ -170,6 +171,7 @@ class Machine:
 
     def link(self, op: Operation) -> None:
         """Called by ``use_case``: ``op`` performs its ``moves``' actions."""
+        self._allowed.clear()
         for a in op.moves.actions if op.moves else ():
             ops = self._ops.setdefault(a, [])
             if all(o.name != op.name for o in ops):
@@ -183,6 +185,17 @@ class Machine:
         use cases are linked to the action, one of them the caller may run."""
         if ctx is None:
             return self.actions_from(state)
+        # The answer depends on the state and on who calls where only: a scan answers its order's
+        # actions on every call, so each caller's answer is worked out once.
+        key = (state, ctx.principal, ctx.tenant)
+        found = self._allowed.get(key)
+        if found is None:
+            if len(self._allowed) > 4096:
+                self._allowed.clear()
+            found = self._allowed[key] = self._allowed_now(ctx, state)
+        return list(found)
+
+    def _allowed_now(self, ctx: Ctx, state: str) -> tuple[str, ...]:
         from services.core.commands import check_access
         from services.core.errors import ServiceError
 
@@ -200,7 +213,7 @@ class Machine:
                     break
             else:
                 found.append(a)
-        return found
+        return tuple(found)
 
     def apply(
         self, ctx: Ctx, row: Any, action: str, actor: str | None = None, *, verb: str | None = None
