@@ -2,7 +2,9 @@
 
 from services.catalog import (  # noqa: F401 - declarations, job kinds and demo seeders register on import
     catalogs,
+    categories,
     demo,
     ecommerce,
-    service,
+    languages,
+    products,
 )

@@ -21,8 +21,10 @@ from sqlalchemy.orm import Session
 from local_db.models import Tenant
 from local_db.models.catalog import CatalogProduct, CatalogSyncItem, CatalogTranslation, CatalogVariant
 from local_db.models.jobs import Job
+from services.catalog.categories import active_products, mark_published
+from services.catalog.languages import tenant_languages
+from services.catalog.products import _money
 from services.catalog.schemas import EcommerceConnectionIn, EcommerceConnectionOut, SyncOut, SyncRequest
-from services.catalog.service import _money, active_products, mark_published, tenant_languages
 from services.catalog.shop import ShopClient, ShopError, url_problem
 from services.core.commands import use_case
 from services.core.context import Ctx

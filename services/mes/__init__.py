@@ -4,4 +4,4 @@ Importing the package imports the modules that declare its use cases, event type
 content; the composition root imports every services/<module> package.
 """
 
-from services.mes import demo, events, service  # noqa: F401 - declarations and demo seeders register on import
+from services.mes import alarms, demo, events, machines, reports, runs, shifts  # noqa: F401 - declarations and demo seeders register on import

@@ -3,5 +3,6 @@
 from services.sds import (  # noqa: F401 - declarations, event types and demo seeders register on import
     demo,
     events,
-    service,
+    formulas,
+    ingredients,
 )

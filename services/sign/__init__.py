@@ -5,4 +5,4 @@ Importing the package imports the modules that declare its use cases and its dem
 content; the composition root imports every services/<module> package.
 """
 
-from services.sign import demo, sealing, service, tradein  # noqa: F401 - declarations and demo seeders register on import
+from services.sign import demo, documents, sealing, signers, signing, templates, tradein  # noqa: F401 - declarations and demo seeders register on import

@@ -1,7 +1,4 @@
-"""SDS use cases: the ingredient library (CAS checked, PubChem search), formulas of ingredients and
-sub-formulas with revisions and status, import, the EU allergen lists and detection, allergens
-computed through every level against the thresholds, certificates (refused with the failing items)
-and 16-section safety data sheets as PDFs."""
+"""Sds: formulas."""
 
 from __future__ import annotations
 
@@ -33,14 +30,9 @@ from services.core.pagination import Page, contains, paginate
 from services.core.roles import STAFF
 from services.core.storage import keep_blob, read_blob
 from services.sds import chem, pdf, states
-from services.sds.pubchem import PubChem, PubChemConfig, PubChemError
 from services.sds.schemas import (
-    AllergenList,
-    AllergenOut,
     AllergenResult,
     AllergenResultOut,
-    DetectIn,
-    DetectOut,
     DocumentOut,
     DocumentQuery,
     FormulaIn,
@@ -51,28 +43,20 @@ from services.sds.schemas import (
     FormulaUpdate,
     ImportError_,
     ImportOut,
-    IngredientAllergenOut,
-    IngredientIn,
-    IngredientOut,
-    IngredientQuery,
     LineIn,
-    SearchHit,
-    SearchOut,
-    SearchQuery,
 )
 
-record_kind("sds.ingredient", get="sds.ingredients.get", label="name")
 record_kind("sds.formula", get="sds.formulas.get", label="code")
 
+
 TEMPLATE_COLUMNS = ["formula_code", "formula_name", "product_type", "ingredient", "percent"]
+
+
 MAX_IMPORT_ROWS = 20_000
 
 
 def _num(d: Decimal) -> float:
     return float(d)
-
-
-# --- ingredients -------------------------------------------------------------------------------------
 
 
 def declared(i: SdsIngredient) -> dict[str, Decimal]:
@@ -82,174 +66,6 @@ def declared(i: SdsIngredient) -> dict[str, Decimal]:
     if i.cas and i.cas in chem.allergens() and i.cas not in out:
         out[i.cas] = Decimal(100)
     return out
-
-
-def _ing_out(i: SdsIngredient) -> IngredientOut:
-    names = chem.allergens()
-    return IngredientOut(
-        id=i.id,
-        name=i.name,
-        inci=i.inci,
-        cas=i.cas,
-        hazards=list(i.hazards or []),
-        allergens=[
-            IngredientAllergenOut(
-                allergen=a["allergen"],
-                name=names[a["allergen"]].name if a["allergen"] in names else a["allergen"],
-                percent=float(a["percent"]),
-            )
-            for a in (i.allergens or [])
-        ],
-        pubchem_cid=i.pubchem_cid,
-        molecular_formula=i.molecular_formula,
-        created_at=i.created_at,
-    )
-
-
-def _find_ing(s: Session, id: str) -> SdsIngredient:
-    i = s.get(SdsIngredient, id)
-    if i is None:
-        raise NotFound(f"no ingredient {id}", {"id": id})
-    return i
-
-
-@use_case(
-    "sds.ingredients.list",
-    "GET /ingredients",
-    tx="read",
-    roles=STAFF,
-    record="sds.ingredient",
-    summary="the tenant's ingredient library (search name, INCI, CAS)",
-)
-def list_ingredients(ctx: Ctx, query: IngredientQuery) -> Page[IngredientOut]:
-    stmt = select(SdsIngredient)
-    if query.cas:
-        stmt = stmt.where(SdsIngredient.cas == query.cas)
-    if query.search:
-        stmt = stmt.where(
-            or_(
-                contains(SdsIngredient.name, query.search),
-                contains(SdsIngredient.inci, query.search),
-                contains(SdsIngredient.cas, query.search),
-            )
-        )
-    with ctx.read() as s:
-        page = paginate(s, stmt, query, columns={"created_at": SdsIngredient.created_at, "name": SdsIngredient.name})
-        return Page([_ing_out(i) for i in page.items], page.total, page.spec)
-
-
-@use_case("sds.ingredients.get", "GET /ingredients/{id}", tx="read", roles=STAFF, record="sds.ingredient")
-def get_ingredient(ctx: Ctx, id: str) -> IngredientOut:
-    with ctx.read() as s:
-        return _ing_out(_find_ing(s, id))
-
-
-@use_case(
-    "sds.ingredients.create",
-    "POST /ingredients",
-    tx="write",
-    roles=STAFF,
-    status=201,
-    says="New ingredient {name}",
-    record="sds.ingredient",
-    summary="add an ingredient (a CAS number with a wrong check digit is 400)",
-)
-def create_ingredient(ctx: Ctx, body: IngredientIn) -> IngredientOut:
-    merged: dict[str, Decimal] = {}
-    for a in body.allergens:
-        merged[a.allergen] = merged.get(a.allergen, Decimal(0)) + a.percent
-    if any(v > 100 for v in merged.values()):
-        raise ValidationFailed(
-            "an allergen cannot be more than 100 % of an ingredient",
-            {"fields": [{"field": "allergens", "message": "over 100 %", "type": "range"}]},
-        )
-    with ctx.write() as s:
-        i = SdsIngredient(
-            id=new_id(),
-            name=body.name,
-            inci=body.inci,
-            cas=body.cas,
-            hazards=list(body.hazards),
-            allergens=[{"allergen": k, "percent": f"{v.normalize():f}"} for k, v in merged.items()],
-            created_at=ctx.now(),
-            updated_at=ctx.now(),
-        )
-        s.add(i)
-        s.flush()
-        return _ing_out(i)
-
-
-@use_case(
-    "sds.ingredients.search",
-    "GET /ingredients/search",
-    tx="read",
-    roles=STAFF,
-    summary="search the tenant's library, then PubChem when the platform is online and it is enabled",
-)
-def search_ingredients(ctx: Ctx, query: SearchQuery) -> SearchOut:
-    q = query.q.strip()
-    with ctx.read() as s:
-        found = (
-            s.execute(
-                select(SdsIngredient)
-                .where(
-                    or_(
-                        contains(SdsIngredient.name, q),
-                        contains(SdsIngredient.inci, q),
-                        SdsIngredient.cas == q,
-                    )
-                )
-                .order_by(SdsIngredient.name)
-                .limit(query.limit)
-            )
-            .scalars()
-            .all()
-        )
-    results = [
-        SearchHit(
-            source="library",
-            id=i.id,
-            name=i.name,
-            inci=i.inci,
-            cas=i.cas,
-            pubchem_cid=i.pubchem_cid,
-            molecular_formula=i.molecular_formula,
-            molecular_weight=None,
-        )
-        for i in found
-    ]
-    if len(results) >= query.limit:
-        return SearchOut(query=q, results=results, pubchem="not_needed")
-    client = ctx.runtime.part(PubChem, lambda: PubChem(PubChemConfig()))
-    if not client.config.enabled:
-        return SearchOut(query=q, results=results, pubchem="disabled")
-    if ctx.runtime.is_station:
-        return SearchOut(query=q, results=results, pubchem="offline")  # a station asks the platform
-    hits_before = client.hits
-    try:
-        remote = client.search(q, limit=query.limit - len(results))
-    except PubChemError as exc:
-        return SearchOut(query=q, results=results, pubchem="error", pubchem_error=str(exc))
-    have = {r.cas for r in results if r.cas}
-    for r in remote:
-        if r["cas"] and r["cas"] in have:
-            continue
-        results.append(
-            SearchHit(
-                source="pubchem",
-                id=None,
-                name=r["name"],
-                inci=None,
-                cas=r["cas"],
-                pubchem_cid=r["cid"],
-                molecular_formula=r["molecular_formula"],
-                molecular_weight=r["molecular_weight"],
-            )
-        )
-    return SearchOut(query=q, results=results, pubchem="cached" if client.hits > hits_before else "used")
-
-
-# --- formulas -------------------------------------------------------------------------------------------
 
 
 def _find_formula(s: Session, ref: str) -> SdsFormula:
@@ -501,9 +317,6 @@ def change_status(ctx: Ctx, id: str, body: FormulaStatusIn) -> FormulaOut:
         return _formula_out(s, f)
 
 
-# --- import -----------------------------------------------------------------------------------------------
-
-
 @use_case(
     "sds.formulas.import_template",
     "GET /formulas/import",
@@ -637,44 +450,6 @@ def _import_one(
     return 1
 
 
-# --- allergens -------------------------------------------------------------------------------------------
-
-
-def _allergen_out(a: chem.Allergen) -> AllergenOut:
-    return AllergenOut(
-        key=a.key,
-        name=a.name,
-        inci=a.inci,
-        cas=a.cas,
-        kind=a.kind,
-        synonyms=list(a.synonyms),
-        banned=a.banned,  # type: ignore[arg-type]
-    )
-
-
-@use_case("sds.allergens.list", "GET /allergens", tx="read", roles=STAFF, summary="the EU allergen lists")
-def list_allergens(ctx: Ctx) -> AllergenList:
-    every = list(chem.allergens().values())
-    raw = chem.allergen_file()
-    return AllergenList(
-        fragrance=[_allergen_out(a) for a in every if a.kind == "fragrance"],
-        food=[_allergen_out(a) for a in every if a.kind == "food"],
-        thresholds=dict(raw["thresholds"]),
-        sources=list(raw["sources"]),
-    )
-
-
-@use_case(
-    "sds.allergens.detect",
-    "POST /allergens/detect",
-    tx="read",
-    roles=STAFF,
-    summary="find EU allergens named in a text (names, INCI and CAS)",
-)
-def detect_allergens_in_text(ctx: Ctx, body: DetectIn) -> DetectOut:
-    return DetectOut.model_validate({"found": chem.detect(body.text)})
-
-
 def compute(s: Session, f: SdsFormula) -> tuple[list[AllergenResult], dict[str, Decimal]]:
     """Every allergen the formula contains through all its sub-formulas, with its threshold for the
     product type, and the ingredients' percents in the product."""
@@ -759,9 +534,6 @@ def last_allergens(ctx: Ctx, id: str) -> AllergenResultOut:
             results=[AllergenResult.model_validate(r) for r in row.results],
             computed_at=row.computed_at,
         )
-
-
-# --- certificate and SDS ---------------------------------------------------------------------------------
 
 
 def failing_items(s: Session, f: SdsFormula) -> list[dict[str, Any]]:

@@ -1,15 +1,9 @@
-"""Use cases of the trade-in program: submissions, offers, photos, shipping kits, inspection, valuations, stats.
-
-Every state change goes through ``states.check`` and emits its event in the
-same unit of work. Customers see only their own submissions (another's is
-404, as is another tenant's); staff see the tenant's.
-"""
+"""Upgrade: submissions."""
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
@@ -27,13 +21,27 @@ from local_db.models.upgrade import (
 from services.core import labels
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, NotFound, ValidationFailed, conflict_state
+from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
-from services.core.files import FileResult, Upload
-from services.core.pagination import ListQuery, Page, contains, paginate
-from services.core.roles import MANAGERS
-from services.core.storage import IMAGE_TYPES, read_blob, store_blob, thumbnail
+from services.core.files import FileResult
+from services.core.pagination import Page, contains, paginate
 from services.upgrade import grading, states
+from services.upgrade.lookups import (
+    _actor,
+    _check_expiry,
+    _customer_id,
+    _is_customer,
+    _issue_credit,
+    _money,
+    _offer_out,
+    _require_valuation,
+    _submission,
+    _summaries,
+    _summary,
+    _supersede,
+    _touch,
+    _valuation,
+)
 from services.upgrade.schemas import (
     ActionResult,
     AdminSubmissionQuery,
@@ -41,12 +49,6 @@ from services.upgrade.schemas import (
     InspectionOut,
     InspectRequest,
     LabelQuery,
-    OfferCreate,
-    OfferOut,
-    OfferRespond,
-    OfferResult,
-    PhotoOut,
-    PhotoQuery,
     ReceiveRequest,
     RejectRequest,
     ShipmentOut,
@@ -58,17 +60,11 @@ from services.upgrade.schemas import (
     SubmissionQuery,
     SubmissionUpdate,
     SubmitRequest,
-    ThumbnailQuery,
-    ThumbnailsOut,
-    ValuationCreate,
-    ValuationOut,
-    ValuationUpdate,
 )
 
-OFFER_DEFAULT_DAYS = 14
 REVISED_OFFER_DAYS = 7
-OFFER_MAX_DAYS = 365
-THUMB_SIZE = 320
+
+
 SORTABLE = {
     "created_at": UpgradeSubmission.created_at,
     "updated_at": UpgradeSubmission.updated_at,
@@ -77,71 +73,8 @@ SORTABLE = {
 }
 
 
-# --- helpers ------------------------------------------------------------------
-
-
-def _is_customer(ctx: Ctx) -> bool:
-    return ctx.principal.kind == "customer"
-
-
-def _actor(ctx: Ctx) -> str:
-    """Who makes a move, as the state table names them."""
-    if ctx.principal.kind == "system":
-        return states.SYSTEM
-    return states.CUSTOMER if _is_customer(ctx) else states.STAFF
-
-
-def _customer_id(ctx: Ctx) -> str | None:
-    return ctx.principal.id if _is_customer(ctx) else None
-
-
 def normalise_serial(serial: str) -> str:
     return "".join(serial.split()).upper()
-
-
-def _submission(s: Session, ctx: Ctx, sid: str, *, for_update: bool = False) -> UpgradeSubmission:
-    """The submission, or 404 when it is missing, of another tenant or of another customer."""
-    sub = s.get(UpgradeSubmission, sid, with_for_update=for_update or None)
-    if sub is None or (_is_customer(ctx) and sub.customer_id != ctx.principal.id):
-        raise NotFound("submission not found", {"id": sid})
-    return sub
-
-
-def _valuation(s: Session, product_id: str) -> UpgradeValuation | None:
-    return s.execute(select(UpgradeValuation).where(UpgradeValuation.product_id == product_id)).scalar_one_or_none()
-
-
-def _require_valuation(s: Session, product_id: str) -> UpgradeValuation:
-    v = _valuation(s, product_id)
-    if v is None:
-        raise ValidationFailed(
-            f"no valuation for product {product_id!r}: add one under admin/valuations before valuing this trade-in",
-            {"product_id": product_id, "fix": "POST admin/valuations"},
-        )
-    return v
-
-
-def _offer_status(o: UpgradeOffer, now: datetime) -> str:
-    if o.status == "pending" and o.expires_at <= now:
-        return "expired"
-    return o.status
-
-
-def _offer_out(o: UpgradeOffer, now: datetime) -> OfferOut:
-    return OfferOut(
-        id=o.id,
-        submission_id=o.submission_id,
-        kind=o.kind,
-        amount=grading.from_cents(o.amount_cents),
-        currency=o.currency,
-        notes=o.notes,
-        reasons=list(o.reasons),
-        photos=list(o.photos),
-        expires_at=o.expires_at,
-        status=_offer_status(o, now),
-        created_at=o.created_at,
-        decided_at=o.decided_at,
-    )  # type: ignore[arg-type]
 
 
 def _shipment_out(sh: UpgradeShipment) -> ShipmentOut:
@@ -170,48 +103,6 @@ def _inspection_out(i: UpgradeInspection) -> InspectionOut:
         started_at=i.started_at,
         completed_at=i.completed_at,
     )
-
-
-def _summary(sub: UpgradeSubmission, val: UpgradeValuation | None, kit: str | None) -> SubmissionOut:
-    return SubmissionOut(
-        id=sub.id,
-        customer_id=sub.customer_id,
-        product_id=sub.product_id,
-        product_name=val.product_name if val else None,
-        serial_number=sub.serial_number,
-        condition=sub.condition,
-        description=sub.description,
-        photos=list(sub.photos),
-        status=sub.status,  # type: ignore[arg-type]
-        declared_value=grading.from_cents(grading.value_cents(val.base_cents, sub.condition)) if val else None,
-        currency=sub.currency or (val.currency if val else None),
-        graded_condition=sub.graded_condition,
-        credit=grading.from_cents(sub.credit_cents) if sub.credit_cents is not None else None,
-        decline_reason=sub.decline_reason,
-        kit_barcode=kit,
-        submitted_at=sub.submitted_at,
-        received_at=sub.received_at,
-        completed_at=sub.completed_at,
-        created_at=sub.created_at,
-        updated_at=sub.updated_at,
-    )
-
-
-def _summaries(s: Session, subs: list[UpgradeSubmission]) -> list[SubmissionOut]:
-    """Summaries of a page of submissions with two batched lookups (valuations, kits)."""
-    products = {x.product_id for x in subs}
-    vals = {
-        v.product_id: v
-        for v in s.execute(select(UpgradeValuation).where(UpgradeValuation.product_id.in_(products))).scalars()
-    }
-    kits = dict(
-        s.execute(
-            select(UpgradeShipment.submission_id, UpgradeShipment.barcode).where(
-                UpgradeShipment.submission_id.in_([x.id for x in subs]), UpgradeShipment.kind == "kit"
-            )
-        ).all()
-    )
-    return [_summary(x, vals.get(x.product_id), kits.get(x.id)) for x in subs]
 
 
 def _detail(
@@ -285,17 +176,6 @@ def _attach_customer_photos(s: Session, ctx: Ctx, sub: UpgradeSubmission, ids: l
     for p in rows.values():
         p.submission_id = sub.id
     sub.photos = ids
-
-
-def _touch(sub: UpgradeSubmission, ctx: Ctx) -> None:
-    sub.updated_at = ctx.now()
-
-
-def _money(cents: int) -> float:
-    return float(grading.from_cents(cents))
-
-
-# --- submissions (customer) ---------------------------------------------------
 
 
 @use_case(
@@ -466,9 +346,6 @@ def submit_submission(ctx: Ctx, id: str, body: SubmitRequest) -> SubmissionDetai
         return _detail(s, ctx, sub)
 
 
-# --- submissions (staff) --------------------------------------------------------
-
-
 @use_case("upgrade.admin.scan", "GET /admin/scan/{code}", tx="read", summary="open a submission by its kit barcode")
 def scan(ctx: Ctx, code: str) -> SubmissionDetail:
     """The submission of a kit (or return) barcode; a serial number as the fallback for a torn label."""
@@ -578,14 +455,6 @@ def reject(ctx: Ctx, id: str, body: RejectRequest) -> ActionResult:
         s.flush()
         emit(ctx, "tradein.declined", {"submission_id": sub.id, "by": "staff", "reason": body.reason})
         return _detail(s, ctx, sub, ActionResult, outcome="rejected")  # type: ignore[return-value]
-
-
-def _supersede(s: Session, sid: str, ctx: Ctx) -> None:
-    for o in s.execute(
-        select(UpgradeOffer).where(UpgradeOffer.submission_id == sid, UpgradeOffer.status == "pending")
-    ).scalars():
-        o.status = "superseded"
-        o.decided_at = ctx.now()
 
 
 def _inspector_name(ctx: Ctx) -> str:
@@ -763,251 +632,6 @@ def _complete_inspection(
     )
 
 
-def _issue_credit(s: Session, ctx: Ctx, sub: UpgradeSubmission, cents: int, currency: str) -> None:
-    sub.status = states.check(sub.status, "complete", states.SYSTEM) if sub.status == "inspected" else sub.status
-    sub.credit_cents = cents
-    sub.currency = currency
-    sub.completed_at = ctx.now()
-    _touch(sub, ctx)
-    s.flush()
-    emit(
-        ctx,
-        "tradein.completed",
-        {"submission_id": sub.id, "customer_id": sub.customer_id, "credit": _money(cents), "currency": currency},
-    )
-
-
-# --- offers -------------------------------------------------------------------
-
-
-def _check_expiry(expires: datetime, now: datetime) -> None:
-    if expires <= now:
-        raise ValidationFailed("the offer's expiry is in the past", {"expires_at": expires.isoformat()})
-    if expires > now + timedelta(days=OFFER_MAX_DAYS):
-        raise ValidationFailed(f"an offer may run at most {OFFER_MAX_DAYS} days", {"expires_at": expires.isoformat()})
-
-
-@use_case(
-    "upgrade.offers.create",
-    "POST /offers",
-    tx="write",
-    status=201,
-    says="Offer on trade-in",
-    summary="send offers",
-)
-def create_offer(ctx: Ctx, body: OfferCreate) -> OfferResult:
-    now = ctx.now()
-    with ctx.write() as s:
-        sub = _submission(s, ctx, body.submission_id, for_update=True)
-        target = states.check(sub.status, "offer", _actor(ctx))
-        val = _require_valuation(s, sub.product_id)
-        cents = grading.to_cents(body.amount)
-        if cents > val.base_cents:
-            raise ValidationFailed(
-                f"the amount is above the product's base value ({grading.from_cents(val.base_cents)} {val.currency})",
-                {"amount": float(body.amount), "base_value": _money(val.base_cents)},
-            )
-        expires = body.expires_at or now + timedelta(days=OFFER_DEFAULT_DAYS)
-        _check_expiry(expires, now)
-        kind = "revised" if sub.status == "inspected" else "initial"
-        _supersede(s, sub.id, ctx)
-        o = UpgradeOffer(
-            id=new_id(),
-            submission_id=sub.id,
-            kind=kind,
-            amount_cents=cents,
-            currency=val.currency,
-            notes=body.notes,
-            reasons=[],
-            photos=[],
-            expires_at=expires,
-            status="pending",
-            created_by=ctx.principal.id,
-            created_at=now,
-        )
-        s.add(o)
-        sub.status = target
-        sub.currency = val.currency
-        _touch(sub, ctx)
-        s.flush()
-        emit(
-            ctx,
-            "tradein.offered",
-            {
-                "submission_id": sub.id,
-                "offer_id": o.id,
-                "kind": kind,
-                "amount": _money(cents),
-                "currency": val.currency,
-                "expires_at": expires.isoformat(),
-            },
-        )
-        return OfferResult(**_offer_out(o, now).model_dump(), submission=_summaries(s, [sub])[0])
-
-
-@use_case(
-    "upgrade.offers.respond",
-    "POST /offers/{id}",
-    tx="write",
-    auth="customer",
-    says="Answer to offer",
-    summary="accept or decline an offer",
-)
-@use_case(
-    "upgrade.admin.offers.respond",
-    "POST /admin/offers/{id}",
-    tx="write",
-    says="Answer to offer",
-    summary="record a customer's answer to an offer",
-)
-def respond_offer(ctx: Ctx, id: str, body: OfferRespond) -> OfferResult:
-    """The customer's answer (or, on the staff route, the answer they gave by phone or e-mail)."""
-    now = ctx.now()
-    with ctx.write() as s:
-        o = s.get(UpgradeOffer, id, with_for_update=True)
-        if o is None:
-            raise NotFound("offer not found", {"id": id})
-        sub = _submission(s, ctx, o.submission_id, for_update=True)
-        status = _offer_status(o, now)
-        if status != "pending" and not (status == "expired" and body.action == "decline"):
-            raise conflict_state("offer", status, body.action)
-        target = states.check(sub.status, body.action, _actor(ctx))
-        o.status = "accepted" if body.action == "accept" else "declined"
-        o.decided_at = now
-        o.decided_by = f"{ctx.principal.kind}:{ctx.principal.id}"
-        by = "customer" if _is_customer(ctx) else "staff"
-        data = {
-            "submission_id": sub.id,
-            "offer_id": o.id,
-            "kind": o.kind,
-            "amount": _money(o.amount_cents),
-            "currency": o.currency,
-            "recorded_by": by,
-        }
-        if body.action == "decline":
-            sub.status = target
-            sub.decline_reason = body.reason or f"the customer declined the {o.kind} offer"
-            _touch(sub, ctx)
-            s.flush()
-            emit(ctx, "tradein.declined", {**data, "by": "customer", "reason": sub.decline_reason})
-        elif target == "completed":  # a revised offer accepted: the credit is issued now
-            s.flush()
-            emit(ctx, "tradein.approved", data)
-            _issue_credit(s, ctx, sub, o.amount_cents, o.currency)
-        else:
-            sub.status = target
-            _touch(sub, ctx)
-            s.flush()
-            emit(ctx, "tradein.approved", data)
-        return OfferResult(**_offer_out(o, now).model_dump(), submission=_summaries(s, [sub])[0])
-
-
-# --- photos -------------------------------------------------------------------
-
-
-def make_thumbnail(content: bytes) -> bytes | None:
-    return thumbnail(content, THUMB_SIZE)
-
-
-def _photo_out(p: UpgradePhoto) -> PhotoOut:
-    return PhotoOut(
-        id=p.id,
-        filename=p.filename,
-        content_type=p.content_type,
-        size=p.size,
-        sha256=p.sha256,
-        submission_id=p.submission_id,
-        created_at=p.created_at,
-    )
-
-
-@use_case(
-    "upgrade.photos.upload",
-    "POST /photos",
-    tx="write",
-    auth="customer",
-    status=201,
-    limit="upload",
-    upload=True,
-    summary="upload a photo",
-)
-@use_case(
-    "upgrade.admin.photos.upload",
-    "POST /admin/photos",
-    tx="write",
-    status=201,
-    limit="upload",
-    upload=True,
-    summary="attach inspection photos",
-)
-def upload_photo(ctx: Ctx, upload: Upload) -> PhotoOut:
-    blob = store_blob(ctx, upload.content, allowed=IMAGE_TYPES)  # 413 over the limit, 400 not an image
-    thumb = make_thumbnail(upload.content)
-    if thumb is None and blob.content_type != "image/heic":  # HEIC: Pillow has no decoder; kept without a thumbnail
-        raise ValidationFailed("the image cannot be read", {"detected": blob.content_type})
-    with ctx.write() as s:
-        p = UpgradePhoto(
-            id=new_id(),
-            customer_id=_customer_id(ctx),
-            uploaded_by=None if _is_customer(ctx) else ctx.principal.id,
-            filename=(upload.filename or "photo")[:255],
-            content_type=blob.content_type,
-            size=blob.size,
-            sha256=blob.sha256,
-            thumbnail=thumb,
-            created_at=ctx.now(),
-        )
-        s.add(p)
-        s.flush()
-        return _photo_out(p)
-
-
-@use_case(
-    "upgrade.photos.get",
-    "GET /photos/{id}",
-    tx="read",
-    auth="customer",
-    staff_too=True,
-    summary="get a photo (?thumbnail=true for the small one)",
-)
-@use_case("upgrade.admin.photos.get", "GET /admin/photos/{id}", tx="read", summary="read any photo")
-def get_photo(ctx: Ctx, id: str, query: PhotoQuery) -> FileResult:
-    with ctx.read() as s:
-        p = s.get(UpgradePhoto, id)
-        if p is not None and _is_customer(ctx) and p.customer_id != ctx.principal.id:
-            # A customer also sees the photos attached to their submission (the inspection's).
-            sub = s.get(UpgradeSubmission, p.submission_id) if p.submission_id else None
-            if sub is None or sub.customer_id != ctx.principal.id:
-                p = None
-        if p is None:
-            raise NotFound("photo not found", {"id": id})
-        if query.thumbnail:
-            if p.thumbnail is None:
-                raise NotFound("this photo has no thumbnail", {"id": id})
-            return FileResult(p.thumbnail, "image/jpeg", f"{p.id}-thumb.jpg")
-        try:
-            content = read_blob(ctx, p.sha256)
-        except FileNotFoundError as exc:
-            raise NotFound("the photo's file is missing on this server", {"id": id}) from exc
-        return FileResult(content, p.content_type, p.filename)
-
-
-@use_case(
-    "upgrade.admin.thumbnails",
-    "GET /admin/thumbnails",
-    tx="read",
-    summary="thumbnails of several photos (base64 JPEG)",
-)
-def thumbnails(ctx: Ctx, query: ThumbnailQuery) -> ThumbnailsOut:
-    """Thumbnails of several photos in one read (the inspection bench's photo strip)."""
-    ids = [x for x in (query.ids or "").split(",") if x][:50]
-    if not ids:
-        return ThumbnailsOut(items={})
-    with ctx.read() as s:
-        rows = s.execute(select(UpgradePhoto.id, UpgradePhoto.thumbnail).where(UpgradePhoto.id.in_(ids)))
-        return ThumbnailsOut(items={pid: base64.b64encode(t).decode() for pid, t in rows if t is not None})
-
-
 @use_case(
     "upgrade.admin.shipments.label",
     "GET /admin/shipments/{id}/label",
@@ -1044,142 +668,6 @@ def shipment_label(ctx: Ctx, id: str, query: LabelQuery) -> FileResult:
             f"{sh.barcode}.zpl",
         )
     return FileResult(labels.label_pdf(title, lines + extra, sh.barcode), "application/pdf", f"{sh.barcode}.pdf")
-
-
-# --- valuations -----------------------------------------------------------------
-
-
-def _valuation_out(v: UpgradeValuation) -> ValuationOut:
-    return ValuationOut(
-        id=v.id,
-        product_id=v.product_id,
-        product_name=v.product_name,
-        base_value=grading.from_cents(v.base_cents),
-        currency=v.currency,
-    )
-
-
-@use_case("upgrade.valuations.list", "GET /admin/valuations", tx="read", summary="list valuations")
-def list_valuations(ctx: Ctx, query: ListQuery) -> Page[ValuationOut]:
-    stmt = select(UpgradeValuation)
-    if query.search:
-        stmt = stmt.where(
-            contains(UpgradeValuation.product_name, query.search) | contains(UpgradeValuation.product_id, query.search)
-        )
-    with ctx.read() as s:
-        page = paginate(
-            s,
-            stmt,
-            query,
-            default_sort="product_name",
-            columns={
-                "product_name": UpgradeValuation.product_name,
-                "product_id": UpgradeValuation.product_id,
-                "base_value": UpgradeValuation.base_cents,
-                "created_at": UpgradeValuation.created_at,
-            },
-        )
-    return page.map(_valuation_out)
-
-
-def _get_valuation(s: Session, id: str) -> UpgradeValuation:
-    v = s.get(UpgradeValuation, id)
-    if v is None:
-        raise NotFound("valuation not found", {"id": id})
-    return v
-
-
-def _unique_product(s: Session, product_id: str, exclude: str | None) -> None:
-    other = _valuation(s, product_id)
-    if other is not None and other.id != exclude:
-        raise Conflict("this product already has a valuation", {"product_id": product_id, "id": other.id})
-
-
-@use_case(
-    "upgrade.valuations.create",
-    "POST /admin/valuations",
-    tx="write",
-    roles=MANAGERS,
-    status=201,
-    summary="create valuations",
-)
-def create_valuation(ctx: Ctx, body: ValuationCreate) -> ValuationOut:
-    now = ctx.now()
-    with ctx.write() as s:
-        _unique_product(s, body.product_id, None)
-        v = UpgradeValuation(
-            id=new_id(),
-            product_id=body.product_id,
-            product_name=body.product_name,
-            base_cents=grading.to_cents(body.base_value),
-            currency=body.currency,
-            created_at=now,
-            updated_at=now,
-        )
-        s.add(v)
-        s.flush()
-        return _valuation_out(v)
-
-
-@use_case("upgrade.valuations.get", "GET /admin/valuations/{id}", tx="read", summary="read a valuation")
-def get_valuation(ctx: Ctx, id: str) -> ValuationOut:
-    with ctx.read() as s:
-        return _valuation_out(_get_valuation(s, id))
-
-
-@use_case(
-    "upgrade.valuations.update",
-    "PUT /admin/valuations/{id}",
-    tx="write",
-    roles=MANAGERS,
-    summary="change valuations",
-)
-def update_valuation(ctx: Ctx, id: str, body: ValuationUpdate) -> ValuationOut:
-    with ctx.write() as s:
-        v = _get_valuation(s, id)
-        if body.product_id is not None and body.product_id != v.product_id:
-            _unique_product(s, body.product_id, v.id)
-            _not_in_use(s, v.product_id, "change the product of")
-            v.product_id = body.product_id
-        if body.product_name is not None:
-            v.product_name = body.product_name
-        if body.base_value is not None:
-            v.base_cents = grading.to_cents(body.base_value)
-        if body.currency is not None:
-            v.currency = body.currency
-        v.updated_at = ctx.now()
-        s.flush()
-        return _valuation_out(v)
-
-
-def _not_in_use(s: Session, product_id: str, action: str) -> None:
-    n = s.execute(
-        select(func.count())
-        .select_from(UpgradeSubmission)
-        .where(UpgradeSubmission.product_id == product_id, UpgradeSubmission.status.in_(states.OPEN))
-    ).scalar_one()
-    if n:
-        raise Conflict(
-            f"cannot {action} a valuation used by {n} open trade-ins",
-            {"current_state": "in_use", "open_submissions": n},
-        )
-
-
-@use_case(
-    "upgrade.valuations.delete",
-    "DELETE /admin/valuations/{id}",
-    tx="write",
-    roles=MANAGERS,
-    summary="delete valuations",
-)
-def delete_valuation(ctx: Ctx, id: str) -> None:
-    with ctx.write() as s:
-        v = _get_valuation(s, id)
-        _not_in_use(s, v.product_id, "delete")
-        s.delete(v)
-
-
-# --- statistics -----------------------------------------------------------------
 
 
 @use_case("upgrade.admin.stats", "GET /admin/stats", tx="read", summary="trade-in statistics")
