@@ -61,7 +61,7 @@ from services.core.records import (
     title_of,
 )
 from services.core.roles import STAFF
-from services.sign.service import sign_in_person
+from services.sign.documents import sign_in_person
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.records.files import FileViewer
