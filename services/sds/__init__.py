@@ -2,6 +2,7 @@
 
 from services.sds import (  # noqa: F401 - declarations, event types and demo seeders register on import
     demo,
+    documents,
     events,
     formulas,
     ingredients,

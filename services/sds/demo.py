@@ -11,7 +11,8 @@ from local_db.models.sds import SdsFormula, SdsIngredient
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
 from services.sds import pdf
-from services.sds.formulas import _keep, _sheet, _write_lines
+from services.sds.documents import _keep, _sheet
+from services.sds.formulas import _write_lines
 from services.sds.schemas import LineIn
 
 INGREDIENTS: list[tuple[str, str, str | None, str | None, list[str], list[tuple[str, str]]]] = [

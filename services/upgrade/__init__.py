@@ -1,3 +1,3 @@
 """Upgrade: trade-in submissions, offers, kits and returns, inspection and grading, valuations."""
 
-from services.upgrade import customers, events, offers, photos, submissions, valuations  # noqa: F401 - declarations and event types
+from services.upgrade import customers, events, inspections, offers, photos, submissions, valuations  # noqa: F401 - declarations and event types

@@ -321,7 +321,10 @@ class SyncController(QObject):
         self.ops.run_async(fetch, on_success=done, on_failure=failed)
 
     def resync(
-        self, on_done: Callable[[Any], None], on_failure: Callable[[BaseException], None], parent: Any = None
+        self,
+        on_done: Callable[[object], None],
+        on_failure: Callable[[BaseException], None],
+        parent: QWidget | None = None,
     ) -> bool:
         """A person's full re-download through the running engine (its progress comes as its status:
         nothing is cleared first). False when no engine runs (not signed in, not registered)."""

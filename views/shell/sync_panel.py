@@ -466,7 +466,7 @@ class SyncPanel(QDialog):
         self._sticky = False
         self.resync_button.setEnabled(False)
 
-        def done(_status: Any) -> None:
+        def done(_status: object) -> None:
             self.host.notify(True, "Every record was downloaded from the platform again.")
             self.sync.ops.did_change.emit("sync.pulled")
             self.refresh()
