@@ -24,8 +24,6 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QGridLayout,
@@ -46,8 +44,6 @@ from PySide6.QtWidgets import (
 
 from services.core.commands import SECRET_FIELDS, Operation, platform_path
 from services.core.context import ANY_KIND, MODULES, CommitInfo, module_kind
-from services.core.declaring import body_fields
-from services.core.errors import ValidationFailed
 from services.core.files import FileResult
 from services.core.pagination import ListQuery, Page
 from services.core.records import (
@@ -64,6 +60,7 @@ from services.core.roles import STAFF
 from services.sign.documents import sign_in_person
 from views.base import StationSession, Workspace
 from views.ops import error_message
+from views.records.actions import ActionDialog, asks, possible
 from views.records.files import FileViewer
 from views.records.forms import EMPTY, ModelForm, label_of
 from views.records.model import ProgressDelegate, RecordsModel, _machine, columns_of, text_of
@@ -81,48 +78,6 @@ ACTION_SCREENS: dict[Callable[..., object], str] = {sign_in_person: "views.sign.
 def action_title(op: Operation, action: str | None = None) -> str:
     """A button's words from the declaration (no body yet): "Start claim", never "{action} claim"."""
     return title_of(op, action)
-
-
-class ActionDialog(QDialog):
-    """A form for a command's body; stays open with the service's errors on the fields."""
-
-    def __init__(
-        self,
-        title: str,
-        form: ModelForm,
-        run: Callable[[dict[str, object], ActionDialog], None],
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(title)
-        self.form = form
-        self.run = run
-        self.message = QLabel("")
-        self.message.setWordWrap(True)
-        set_role(self.message, "message-error")
-        self.message.hide()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.submit)
-        buttons.rejected.connect(self.reject)
-        lay = QVBoxLayout(self)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(form)
-        lay.addWidget(scroll)
-        lay.addWidget(self.message)
-        lay.addWidget(buttons)
-        self.resize(560, min(720, 160 + 64 * max(1, len(form.fields))))
-
-    def submit(self) -> None:
-        self.run(self.form.value(), self)
-
-    def failed(self, error: BaseException) -> None:
-        rest = self.form.show_errors(error) if isinstance(error, ValidationFailed) else {}
-        text = error_message(error)
-        if rest:
-            text += " " + " ".join(f"{label_of(k)}: {v}" for k, v in rest.items())
-        self.message.setText(text)
-        self.message.show()
 
 
 class RecordsWorkspace(Workspace):
@@ -477,13 +432,13 @@ class RecordsWorkspace(Workspace):
         for op in ops:
             # One button per state action where the body names it (start, close, cancel a claim).
             for action in state_actions(op) or (None,):
-                dots = "…" if _asks(op, action) else ""
+                dots = "…" if asks(op, action) else ""
                 title = "Edit…" if op is res.update else action_title(op, action) + dots
                 b = QPushButton(title)
                 b.setObjectName(f"action-{op.name}")
                 b.setProperty("state_action", action)
                 b.setToolTip(op.summary)
-                if stated is not None and op in res.actions and not _possible(op, action, allowed):
+                if stated is not None and op in res.actions and not possible(op, action, allowed):
                     b.setEnabled(False)
                     b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}".replace("_", " "))
                 b.clicked.connect(lambda _=False, o=op, a=action: self.run_action(o, rid, action=a))
@@ -515,7 +470,7 @@ class RecordsWorkspace(Workspace):
         named: dict[str, object] = (
             {op.moves.field: op.moves.value_of(action)} if action is not None and op.moves and op.moves.field else {}
         )
-        if named and body is None and not _asks(op, action):
+        if named and body is None and not asks(op, action):
             body = named  # the body is the action alone
         if op.body is not None and body is None:
             form = ModelForm(op.body)
@@ -694,26 +649,6 @@ def _empty(layout: QHBoxLayout | QGridLayout) -> None:
 
 
 _LABELS = ("order_number", "number", "serial_number", "name", "email", "sku", "title")
-# Record actions whose availability the record states (``allowed_actions``) though their use case is
-# not linked to its transitions (``use_case(..., moves=...)``): read from the path's last word.
-_VERBS = ("ship", "receive", "inspect", "reject", "submit")
-
-
-def _possible(op: Operation, action: str | None, allowed: set[str]) -> bool:
-    """Whether the record's state (its ``allowed_actions``) allows running ``op`` (as ``action``)."""
-    if op.moves is not None:
-        return bool(allowed & ({action} if action is not None else set(op.moves.actions)))
-    verb = op.path.rsplit("/", 1)[-1]
-    return verb not in _VERBS or verb in allowed
-
-
-def _asks(op: Operation, action: str | None) -> bool:
-    """A form comes first: the body has fields a person fills (besides the action it names)."""
-    if op.body is None:
-        return False
-    if action is None or op.moves is None or op.moves.field is None:
-        return True
-    return any(f != op.moves.field for f in body_fields(op.body))
 
 
 WORKSPACE = RecordsWorkspace
