@@ -33,7 +33,7 @@ from services.aftersale.schemas import (
     WarrantyQuery,
 )
 from services.core import auth, customers
-from services.core.commands import record_kind, use_case
+from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx, Principal, TenantInfo
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, get_or_404
 from services.core.events import emit
@@ -103,7 +103,7 @@ def _is_customer(ctx: Ctx) -> bool:
     cookie=COOKIE,
     summary="create a customer account; sets the aftersale_token cookie and returns the token",
 )
-def register(ctx: Ctx, body: RegisterIn, session: Session) -> CustomerSession:
+def register(ctx: Ctx, body: RegisterIn, session: Session = SESSION) -> CustomerSession:
     _enabled(ctx)
     now = ctx.now()
     if session.execute(select(AftersaleCustomer.id).where(AftersaleCustomer.email == body.email)).first():
@@ -154,14 +154,14 @@ def _me(s: Session, ctx: Ctx) -> AftersaleCustomer:
     clears_cookie=COOKIE,
     summary="customer sign-out (ends every session)",
 )
-def logout(ctx: Ctx, session: Session) -> None:
+def logout(ctx: Ctx, session: Session = SESSION) -> None:
     c = _me(session, ctx)
     c.token_version += 1
     c.updated_at = ctx.now()
 
 
 @use_case("aftersale.auth.me", "GET /auth/me", tx="read", auth="customer", summary="the signed-in customer")
-def me(ctx: Ctx, session: Session) -> CustomerOut:
+def me(ctx: Ctx, session: Session = SESSION) -> CustomerOut:
     return _customer_out(_me(session, ctx))
 
 
@@ -242,7 +242,7 @@ _HELD = select(AftersaleWarranty.id, AftersaleWarranty.coverage_until).where(
     record="aftersale.warranty",
     summary="register a product's warranty (public, rate limited): coverage from the product's warranty length",
 )
-def register_warranty(ctx: Ctx, body: WarrantyIn, session: Session) -> WarrantyCreated:
+def register_warranty(ctx: Ctx, body: WarrantyIn, session: Session = SESSION) -> WarrantyCreated:
     _enabled(ctx)
     now = ctx.now()
     today = now.date()
@@ -307,7 +307,7 @@ def register_warranty(ctx: Ctx, body: WarrantyIn, session: Session) -> WarrantyC
     upload=True,
     summary="upload a proof of purchase (public; image or PDF) for a warranty registration",
 )
-def upload_proof(ctx: Ctx, upload: Upload, session: Session) -> FileOut:
+def upload_proof(ctx: Ctx, upload: Upload, session: Session = SESSION) -> FileOut:
     _enabled(ctx)
     blob = store_blob(ctx, upload.content, allowed=PROOF_TYPES)
     f = AftersaleFile(
@@ -354,7 +354,7 @@ WARRANTIES = Listing(
     staff_too=True,
     summary="warranties: a customer's (registered with their e-mail), or the tenant's for staff",
 )
-def list_warranties(ctx: Ctx, query: WarrantyQuery, session: Session) -> Page[WarrantyOut]:
+def list_warranties(ctx: Ctx, query: WarrantyQuery, session: Session = SESSION) -> Page[WarrantyOut]:
     today = ctx.now().date()
     stmt = WARRANTIES.select(query)
     if _is_customer(ctx):
@@ -388,7 +388,7 @@ def _warranty(ctx: Ctx, s: Session, id: str) -> AftersaleWarranty:
     staff_too=True,
     summary="one warranty with its coverage",
 )
-def get_warranty(ctx: Ctx, id: str, session: Session) -> WarrantyOut:
+def get_warranty(ctx: Ctx, id: str, session: Session = SESSION) -> WarrantyOut:
     return _warranty_out(_warranty(ctx, session, id), ctx.now().date())
 
 
@@ -420,7 +420,7 @@ def _claim_out(c: AftersaleClaim, w: AftersaleWarranty) -> ClaimOut:
     record="aftersale.claim",
     summary="file a claim on a covered warranty",
 )
-def create_claim(ctx: Ctx, body: ClaimIn, session: Session) -> ClaimOut:
+def create_claim(ctx: Ctx, body: ClaimIn, session: Session = SESSION) -> ClaimOut:
     now = ctx.now()
     w = _warranty(ctx, session, body.warranty_id)
     status = _status(w, now.date())
@@ -473,7 +473,7 @@ CLAIMS = Listing(
     staff_too=True,
     summary="claims: a customer's own, or the tenant's for staff (status=, warranty_id=)",
 )
-def list_claims(ctx: Ctx, query: ClaimQuery, session: Session) -> Page[ClaimOut]:
+def list_claims(ctx: Ctx, query: ClaimQuery, session: Session = SESSION) -> Page[ClaimOut]:
     stmt = CLAIMS.select(query)
     if _is_customer(ctx):
         stmt = stmt.where(AftersaleClaim.email == ctx.principal.email)
@@ -493,7 +493,7 @@ def _claim(ctx: Ctx, s: Session, id: str) -> tuple[AftersaleClaim, AftersaleWarr
 
 
 @use_case("aftersale.claims.get", "GET /claims/{id}", tx="read", auth="customer", staff_too=True, summary="one claim")
-def get_claim(ctx: Ctx, id: str, session: Session) -> ClaimOut:
+def get_claim(ctx: Ctx, id: str, session: Session = SESSION) -> ClaimOut:
     return _claim_out(*_claim(ctx, session, id))
 
 
@@ -508,7 +508,7 @@ def get_claim(ctx: Ctx, id: str, session: Session) -> ClaimOut:
     summary="staff start, close (with a resolution) or cancel a claim; a customer cancels their open claim",
     moves=states.CLAIM.moves("start", "close", "cancel", field="action"),
 )
-def act_on_claim(ctx: Ctx, id: str, body: ClaimAction, session: Session) -> ClaimOut:
+def act_on_claim(ctx: Ctx, id: str, body: ClaimAction, session: Session = SESSION) -> ClaimOut:
     if body.action == "close" and not body.resolution:
         raise ValidationFailed("closing a claim needs a resolution", {"resolution": "required"})
     actor = states.actor(ctx)

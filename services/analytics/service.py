@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from local_db.models.analytics import AnalyticsReport, CustomerProfile, Dashboard, MetricDaily, MetricPoint
 from local_db.models.jobs import Job
 from services.analytics import schemas as sc
-from services.core.commands import record_kind, use_case
+from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound, ValidationFailed, conflict_state
 from services.core.files import FileResult
@@ -66,7 +66,7 @@ def record_point(
     says="Record {name}",
     summary="record a metric point {name, value, at?, dimensions?}",
 )
-def record_metric(ctx: Ctx, body: sc.MetricIn, session: Session) -> sc.MetricOut:
+def record_metric(ctx: Ctx, body: sc.MetricIn, session: Session = SESSION) -> sc.MetricOut:
     at = body.at or ctx.now()
     p = record_point(ctx, session, body.name, body.value, at, dict(body.dimensions))
     return sc.MetricOut(id=p.id, name=p.name, value=p.value, at=p.at, dimensions=p.dimensions)
@@ -177,7 +177,7 @@ def _dash_out(d: Dashboard) -> sc.DashboardOut:
 
 
 @use_case("analytics.dashboards.list", "GET /dashboards", tx="read", roles=STAFF, record="analytics.dashboard")
-def list_dashboards(ctx: Ctx, query: ListQuery, session: Session) -> Page[sc.DashboardOut]:
+def list_dashboards(ctx: Ctx, query: ListQuery, session: Session = SESSION) -> Page[sc.DashboardOut]:
     stmt = select(Dashboard)
     if query.search:
         stmt = stmt.where(contains(Dashboard.name, query.search))
@@ -186,7 +186,7 @@ def list_dashboards(ctx: Ctx, query: ListQuery, session: Session) -> Page[sc.Das
 
 
 @use_case("analytics.dashboards.get", "GET /dashboards/{id}", tx="read", roles=STAFF, record="analytics.dashboard")
-def get_dashboard(ctx: Ctx, id: str, session: Session) -> sc.DashboardOut:
+def get_dashboard(ctx: Ctx, id: str, session: Session = SESSION) -> sc.DashboardOut:
     return _dash_out(_get(session, Dashboard, id, "dashboard"))
 
 
@@ -200,7 +200,7 @@ def get_dashboard(ctx: Ctx, id: str, session: Session) -> sc.DashboardOut:
     record="analytics.dashboard",
     summary="a dashboard of widgets {title, metric, interval, chart: number|line|bar, filters} (owner, admin)",
 )
-def create_dashboard(ctx: Ctx, body: sc.DashboardIn, session: Session) -> sc.DashboardOut:
+def create_dashboard(ctx: Ctx, body: sc.DashboardIn, session: Session = SESSION) -> sc.DashboardOut:
     now = ctx.now()
     d = Dashboard(name=body.name, widgets=[w.model_dump() for w in body.widgets], created_at=now, updated_at=now)
     session.add(d)
@@ -216,7 +216,7 @@ def create_dashboard(ctx: Ctx, body: sc.DashboardIn, session: Session) -> sc.Das
     says="Edit dashboard",
     record="analytics.dashboard",
 )
-def update_dashboard(ctx: Ctx, id: str, body: sc.DashboardIn, session: Session) -> sc.DashboardOut:
+def update_dashboard(ctx: Ctx, id: str, body: sc.DashboardIn, session: Session = SESSION) -> sc.DashboardOut:
     d = _get(session, Dashboard, id, "dashboard")
     d.name, d.widgets, d.updated_at = body.name, [w.model_dump() for w in body.widgets], ctx.now()
     session.flush()
@@ -231,7 +231,7 @@ def update_dashboard(ctx: Ctx, id: str, body: sc.DashboardIn, session: Session) 
     says="Delete dashboard",
     record="analytics.dashboard",
 )
-def delete_dashboard(ctx: Ctx, id: str, session: Session) -> None:
+def delete_dashboard(ctx: Ctx, id: str, session: Session = SESSION) -> None:
     session.delete(_get(session, Dashboard, id, "dashboard"))
 
 
@@ -243,7 +243,7 @@ def delete_dashboard(ctx: Ctx, id: str, session: Session) -> None:
     record="analytics.dashboard",
     summary="every widget of the dashboard with its series (what the desktop draws)",
 )
-def dashboard_data(ctx: Ctx, id: str, session: Session) -> sc.DashboardData:
+def dashboard_data(ctx: Ctx, id: str, session: Session = SESSION) -> sc.DashboardData:
     today = ctx.now().date()
     d = _get(session, Dashboard, id, "dashboard")
     out: list[sc.WidgetData] = []
@@ -308,7 +308,7 @@ def list_reports(ctx: Ctx, query: sc.ReportQuery) -> Page[sc.ReportOut]:
 
 
 @use_case("analytics.reports.get", "GET /reports/{id}", tx="read", roles=STAFF, record="analytics.report")
-def get_report(ctx: Ctx, id: str, session: Session) -> sc.ReportOut:
+def get_report(ctx: Ctx, id: str, session: Session = SESSION) -> sc.ReportOut:
     return report_out(ctx, session, _get(session, AnalyticsReport, id, "report"))
 
 
@@ -322,7 +322,7 @@ def get_report(ctx: Ctx, id: str, session: Session) -> sc.ReportOut:
     record="analytics.report",
     summary="start a report job {name, metrics, from, to, format: csv|xlsx|pdf}",
 )
-def create_report(ctx: Ctx, body: sc.ReportIn, session: Session) -> sc.ReportOut:
+def create_report(ctx: Ctx, body: sc.ReportIn, session: Session = SESSION) -> sc.ReportOut:
     r = AnalyticsReport(
         name=body.name,
         metrics=list(dict.fromkeys(body.metrics)),
@@ -354,7 +354,7 @@ MEDIA = {
     record="analytics.report",
     summary="the report's file once its job succeeded (409 before)",
 )
-def download_report(ctx: Ctx, id: str, session: Session) -> FileResult:
+def download_report(ctx: Ctx, id: str, session: Session = SESSION) -> FileResult:
     r = _get(session, AnalyticsReport, id, "report")
     out = report_out(ctx, session, r)
     if out.status != "succeeded" or not r.file_sha256:
@@ -380,7 +380,7 @@ def _customer_out(c: CustomerProfile, status: int | None = None) -> sc.CustomerO
 
 
 @use_case("analytics.customers.list", "GET /customers", tx="read", roles=STAFF, record="analytics.customer")
-def list_customers(ctx: Ctx, query: sc.CustomerQuery, session: Session) -> Page[sc.CustomerOut]:
+def list_customers(ctx: Ctx, query: sc.CustomerQuery, session: Session = SESSION) -> Page[sc.CustomerOut]:
     stmt = select(CustomerProfile)
     if query.search:
         stmt = stmt.where(
@@ -393,7 +393,7 @@ def list_customers(ctx: Ctx, query: sc.CustomerQuery, session: Session) -> Page[
 
 
 @use_case("analytics.customers.get", "GET /customers/{id}", tx="read", roles=STAFF, record="analytics.customer")
-def get_customer(ctx: Ctx, id: str, session: Session) -> sc.CustomerOut:
+def get_customer(ctx: Ctx, id: str, session: Session = SESSION) -> sc.CustomerOut:
     return _customer_out(_get(session, CustomerProfile, id, "customer"))
 
 
@@ -408,7 +408,7 @@ def get_customer(ctx: Ctx, id: str, session: Session) -> sc.CustomerOut:
     summary="upsert a profile by email or external_id: set overwrites, set_once fills what is missing"
     " (201 made, 200 updated)",
 )
-def upsert_customer(ctx: Ctx, body: sc.CustomerIn, session: Session) -> sc.CustomerOut:
+def upsert_customer(ctx: Ctx, body: sc.CustomerIn, session: Session = SESSION) -> sc.CustomerOut:
     now = ctx.now()
     key = body.email.strip().lower() if body.email else None
     by_email = session.scalar(select(CustomerProfile).where(CustomerProfile.email_key == key)) if key else None

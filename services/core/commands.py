@@ -15,12 +15,13 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar, get_args, get_type_hints
+from typing import Any, Literal, TypeVar, cast, get_args, get_type_hints
 from urllib.parse import urlencode
 
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.base import IdPlan, id_plan, table_of
@@ -119,6 +120,10 @@ class Operation:
 _PATH_PARAM = re.compile(r"{(\w+)}")
 
 REGISTRY: dict[str, Operation] = {}
+
+# The default of a handler's ``session`` parameter (``session: Session = SESSION``): ``execute`` always
+# hands the call's session in; the default keeps it out of what callers pass (a view's typed call).
+SESSION: Session = cast("Session", None)
 # The declarations of each service function (a function may serve a staff route and a customer one):
 # callers in the same process (the desktop) name a use case by its function, never by a string.
 _DECLARED: dict[Callable[..., Any], list[Operation]] = {}

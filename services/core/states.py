@@ -108,7 +108,9 @@ class Machine:
     _table: dict[tuple[str, str], Transition] = field(init=False, repr=False, compare=False)
     # The use cases that perform each action (filled by their declarations).
     _ops: dict[str, list[Operation]] = field(init=False, repr=False, compare=False, default_factory=dict)
-    _allowed: dict[tuple[Any, ...], tuple[str, ...]] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _allowed: dict[tuple[Any, ...], tuple[str, ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         table: dict[tuple[str, str], Transition] = {}

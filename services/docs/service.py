@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.docs import DocCategory, DocDocument, DocMedia
-from services.core.commands import record_kind, use_case
+from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
@@ -85,7 +85,7 @@ def _move(ctx: Ctx, d: DocDocument, target: str) -> None:
 @use_case(
     "docs.documents.list", "GET /documents", tx="read", roles=STAFF, summary="documents (?trashed=true: the trash)"
 )
-def list_documents(ctx: Ctx, query: DocumentQuery, session: Session) -> Page[DocumentOut]:
+def list_documents(ctx: Ctx, query: DocumentQuery, session: Session = SESSION) -> Page[DocumentOut]:
     D = DocDocument
     stmt = select(D).where(D.deleted_at.is_not(None) if query.trashed else D.deleted_at.is_(None))
     if query.status:
@@ -107,7 +107,7 @@ def list_documents(ctx: Ctx, query: DocumentQuery, session: Session) -> Page[Doc
     roles=STAFF,
     summary="ranked full-text search with snippets (published documents unless ?status=)",
 )
-def search_documents(ctx: Ctx, query: SearchQuery, session: Session) -> Page[SearchHit]:
+def search_documents(ctx: Ctx, query: SearchQuery, session: Session = SESSION) -> Page[SearchHit]:
     spec = page_spec(query, sortable=[], default_sort=None)
     hits, total = fts.search(
         ctx, session, query.q, status=query.status, category_id=query.category_id, limit=spec.limit, offset=spec.offset
@@ -140,7 +140,7 @@ def _hits_page(hits: list[fts.Hit], total: int, spec: PageSpec) -> SearchPage:
     roles=STAFF,
     summary="published articles for a text (a ticket): any of its telling words, ranked",
 )
-def suggest_documents(ctx: Ctx, query: SuggestQuery, session: Session) -> Page[SearchHit]:
+def suggest_documents(ctx: Ctx, query: SuggestQuery, session: Session = SESSION) -> Page[SearchHit]:
     spec = page_spec(ListQuery(limit=query.limit), sortable=[], default_sort=None)
     words = fts.suggestion_words(query.text)
     if not words:
@@ -152,7 +152,7 @@ def suggest_documents(ctx: Ctx, query: SuggestQuery, session: Session) -> Page[S
 
 
 @use_case("docs.documents.get", "GET /documents/{id}", tx="read", roles=STAFF)
-def get_document(ctx: Ctx, id: str, session: Session) -> DocumentOut:
+def get_document(ctx: Ctx, id: str, session: Session = SESSION) -> DocumentOut:
     return DocumentOut.model_validate(_doc(session, id))
 
 
@@ -165,7 +165,7 @@ def get_document(ctx: Ctx, id: str, session: Session) -> DocumentOut:
     says="New document",
     record=DOCUMENT,
 )
-def create_document(ctx: Ctx, body: DocumentIn, session: Session) -> DocumentOut:
+def create_document(ctx: Ctx, body: DocumentIn, session: Session = SESSION) -> DocumentOut:
     now = ctx.now()
     _category(session, body.category_id)
     d = DocDocument(
@@ -196,7 +196,7 @@ def create_document(ctx: Ctx, body: DocumentIn, session: Session) -> DocumentOut
     record=DOCUMENT,
     summary="edit a document; {status} publishes, unpublishes or archives it",
 )
-def update_document(ctx: Ctx, id: str, body: DocumentUpdate, session: Session) -> DocumentOut:
+def update_document(ctx: Ctx, id: str, body: DocumentUpdate, session: Session = SESSION) -> DocumentOut:
     fields = body.model_dump(exclude_unset=True)
     d = _doc(session, id, lock=True)
     if "category_id" in fields:
@@ -221,7 +221,7 @@ def update_document(ctx: Ctx, id: str, body: DocumentUpdate, session: Session) -
     record=DOCUMENT,
     summary="move to the trash (?permanent=true removes it and its media)",
 )
-def delete_document(ctx: Ctx, id: str, query: DeleteQuery, session: Session) -> None:
+def delete_document(ctx: Ctx, id: str, query: DeleteQuery, session: Session = SESSION) -> None:
     d = _doc(session, id, trashed=query.permanent, lock=True)
     if query.permanent:
         if ctx.principal.role not in MANAGERS and ctx.principal.kind != "system":
@@ -244,7 +244,7 @@ def delete_document(ctx: Ctx, id: str, query: DeleteQuery, session: Session) -> 
     record=DOCUMENT,
     summary="bring a document back from the trash, with its status",
 )
-def restore_document(ctx: Ctx, id: str, session: Session) -> DocumentOut:
+def restore_document(ctx: Ctx, id: str, session: Session = SESSION) -> DocumentOut:
     d = session.get(DocDocument, id, with_for_update=True)
     if d is None or d.deleted_at is None:
         raise NotFound("no such document in the trash", {"id": id})
@@ -276,14 +276,14 @@ def _tree(cats: list[DocCategory]) -> list[CategoryOut]:
 
 
 @use_case("docs.categories.list", "GET /doc-categories", tx="read", roles=STAFF, summary="the category tree, in order")
-def list_categories(ctx: Ctx, query: ListQuery, session: Session) -> Page[CategoryOut]:
+def list_categories(ctx: Ctx, query: ListQuery, session: Session = SESSION) -> Page[CategoryOut]:
     spec = page_spec(query, sortable=[], default_sort=None)
     rows = _tree(list(session.execute(select(DocCategory)).scalars()))
     return Page(rows[spec.offset : spec.offset + spec.limit], len(rows), spec)
 
 
 @use_case("docs.categories.get", "GET /doc-categories/{id}", tx="read", roles=STAFF)
-def get_category(ctx: Ctx, id: str, session: Session) -> CategoryOut:
+def get_category(ctx: Ctx, id: str, session: Session = SESSION) -> CategoryOut:
     c = session.get(DocCategory, id)
     if c is None:
         raise NotFound("category not found", {"id": id})
@@ -299,7 +299,7 @@ def get_category(ctx: Ctx, id: str, session: Session) -> CategoryOut:
     says="New category",
     record=CATEGORY,
 )
-def create_category(ctx: Ctx, body: CategoryIn, session: Session) -> CategoryOut:
+def create_category(ctx: Ctx, body: CategoryIn, session: Session = SESSION) -> CategoryOut:
     if body.parent_id is not None and session.get(DocCategory, body.parent_id) is None:
         raise ValidationFailed("no such parent category", {"parent_id": body.parent_id})
     c = DocCategory(id=new_id(), name=body.name, parent_id=body.parent_id, position=body.position, created_at=ctx.now())
@@ -337,7 +337,7 @@ def _media_out(ctx: Ctx, m: DocMedia) -> MediaOut:
     record=DOCUMENT,
     summary="attach an image, a PDF or a text file (multipart file)",
 )
-def upload_media(ctx: Ctx, id: str, upload: Upload, session: Session) -> MediaOut:
+def upload_media(ctx: Ctx, id: str, upload: Upload, session: Session = SESSION) -> MediaOut:
     blob = store_blob(ctx, upload.content, allowed=frozenset(MEDIA_TYPES))  # 413 over the limit, 400 other types
     _doc(session, id)
     m = DocMedia(
@@ -355,7 +355,7 @@ def upload_media(ctx: Ctx, id: str, upload: Upload, session: Session) -> MediaOu
 
 
 @use_case("docs.media.list", "GET /documents/{id}/media", tx="read", roles=STAFF)
-def list_media(ctx: Ctx, id: str, query: ListQuery, session: Session) -> Page[MediaOut]:
+def list_media(ctx: Ctx, id: str, query: ListQuery, session: Session = SESSION) -> Page[MediaOut]:
     _doc(session, id)
     stmt = select(DocMedia).where(DocMedia.document_id == id)
     page = paginate(session, stmt, query, columns={"created_at": DocMedia.created_at, "filename": DocMedia.filename})
@@ -363,7 +363,7 @@ def list_media(ctx: Ctx, id: str, query: ListQuery, session: Session) -> Page[Me
 
 
 @use_case("docs.media.get", "GET /documents/{id}/media/{media_id}", tx="read", roles=STAFF, summary="the file")
-def get_media(ctx: Ctx, id: str, media_id: str, session: Session) -> FileResult:
+def get_media(ctx: Ctx, id: str, media_id: str, session: Session = SESSION) -> FileResult:
     _doc(session, id)
     m = session.get(DocMedia, media_id)
     if m is None or m.document_id != id:

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from local_db import new_id
 from local_db.models import Tenant
 from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state, get_or_404
 from services.core.events import EmittedEvent, emit
@@ -106,7 +106,7 @@ def _settings_of(t: Tenant | None) -> EventSettings:
     roles=STAFF,
     summary="the tenant's events settings (public publishing on or off)",
 )
-def get_settings(ctx: Ctx, session: Session) -> EventSettings:
+def get_settings(ctx: Ctx, session: Session = SESSION) -> EventSettings:
     return _settings_of(session.get(Tenant, ctx.tenant_id))
 
 
@@ -118,7 +118,7 @@ def get_settings(ctx: Ctx, session: Session) -> EventSettings:
     says="Public event publishing",
     summary="turn public event publishing on or off",
 )
-def update_settings(ctx: Ctx, body: EventSettings, session: Session) -> EventSettings:
+def update_settings(ctx: Ctx, body: EventSettings, session: Session = SESSION) -> EventSettings:
     """Owner/admin: turn the anonymous publish route (POST /p/events) on or off."""
     t = session.get(Tenant, ctx.tenant_id)
     if t is None:
@@ -155,7 +155,7 @@ def list_events(ctx: Ctx, query: EventQuery) -> Page[EventOut]:
 
 
 @use_case("events.get", "GET /events/{event_id}", tx="read", summary="read an event")
-def get_event(ctx: Ctx, event_id: str, session: Session) -> EventOut:
+def get_event(ctx: Ctx, event_id: str, session: Session = SESSION) -> EventOut:
     return _event_out(get_or_404(session, Event, event_id, what="event", message="{what} not found", key="event_id"))
 
 
@@ -188,7 +188,7 @@ def _load_sub(s: Any, sub_id: str) -> Subscription:
     status=201,
     summary="create a subscription",
 )
-def create_subscription(ctx: Ctx, body: SubscriptionCreate, session: Session) -> SubscriptionOut:
+def create_subscription(ctx: Ctx, body: SubscriptionCreate, session: Session = SESSION) -> SubscriptionOut:
     url = _safe_url(ctx, body.webhook_url)
     now = ctx.now()
     sub = Subscription(
@@ -225,7 +225,7 @@ def list_subscriptions(ctx: Ctx, query: SubscriptionQuery) -> Page[SubscriptionO
 
 
 @use_case("events.subscriptions.get", "GET /subscriptions/{sub_id}", tx="read", summary="read a subscription")
-def get_subscription(ctx: Ctx, sub_id: str, session: Session) -> SubscriptionOut:
+def get_subscription(ctx: Ctx, sub_id: str, session: Session = SESSION) -> SubscriptionOut:
     return _sub_out(_load_sub(session, sub_id))
 
 
@@ -236,7 +236,7 @@ def get_subscription(ctx: Ctx, sub_id: str, session: Session) -> SubscriptionOut
     roles=MANAGERS,
     summary="change a subscription",
 )
-def update_subscription(ctx: Ctx, sub_id: str, body: SubscriptionUpdate, session: Session) -> SubscriptionOut:
+def update_subscription(ctx: Ctx, sub_id: str, body: SubscriptionUpdate, session: Session = SESSION) -> SubscriptionOut:
     url = _safe_url(ctx, body.webhook_url) if body.webhook_url is not None else None
     sub = _load_sub(session, sub_id)
     if body.event_types is not None:
@@ -259,7 +259,7 @@ def update_subscription(ctx: Ctx, sub_id: str, body: SubscriptionUpdate, session
     roles=MANAGERS,
     summary="activate a subscription",
 )
-def activate(ctx: Ctx, sub_id: str, session: Session) -> SubscriptionOut:
+def activate(ctx: Ctx, sub_id: str, session: Session = SESSION) -> SubscriptionOut:
     sub = _load_sub(session, sub_id)
     if sub.active:
         raise conflict_state("subscription", "active", "activate")
@@ -275,7 +275,7 @@ def activate(ctx: Ctx, sub_id: str, session: Session) -> SubscriptionOut:
     roles=MANAGERS,
     summary="deactivate a subscription",
 )
-def deactivate(ctx: Ctx, sub_id: str, session: Session) -> SubscriptionOut:
+def deactivate(ctx: Ctx, sub_id: str, session: Session = SESSION) -> SubscriptionOut:
     """Stop deliveries: the pending ones are cancelled in the same transaction."""
     sub = _load_sub(session, sub_id)
     if not sub.active:
@@ -299,7 +299,7 @@ def deactivate(ctx: Ctx, sub_id: str, session: Session) -> SubscriptionOut:
     roles=MANAGERS,
     summary="rotate a subscription's secret",
 )
-def rotate_secret(ctx: Ctx, sub_id: str, body: RotateSecret, session: Session) -> SubscriptionOut:
+def rotate_secret(ctx: Ctx, sub_id: str, body: RotateSecret, session: Session = SESSION) -> SubscriptionOut:
     """New secret now; the old one still signs (second header) during the grace window."""
     sub = _load_sub(session, sub_id)
     if hmac.compare_digest(body.secret, unseal(ctx.runtime.secret_key, sub.secret)):
@@ -322,7 +322,7 @@ def rotate_secret(ctx: Ctx, sub_id: str, body: RotateSecret, session: Session) -
     roles=MANAGERS,
     summary="delete a subscription",
 )
-def delete_subscription(ctx: Ctx, sub_id: str, session: Session) -> None:
+def delete_subscription(ctx: Ctx, sub_id: str, session: Session = SESSION) -> None:
     sub = _load_sub(session, sub_id)
     session.delete(sub)
 
@@ -393,7 +393,7 @@ def list_deliveries(ctx: Ctx, sub_id: str, query: DeliveryQuery) -> Page[Deliver
     tx="read",
     summary="read a delivery with its attempts",
 )
-def get_delivery(ctx: Ctx, delivery_id: str, session: Session) -> DeliveryOut:
+def get_delivery(ctx: Ctx, delivery_id: str, session: Session = SESSION) -> DeliveryOut:
     d = get_or_404(session, Delivery, delivery_id, what="delivery", message="{what} not found", key="delivery_id")
     attempts = list(session.execute(select(DeliveryAttempt).where(DeliveryAttempt.delivery_id == d.id)).scalars())
     return _delivery_out(d, attempts)
@@ -406,7 +406,7 @@ def get_delivery(ctx: Ctx, delivery_id: str, session: Session) -> DeliveryOut:
     roles=MANAGERS,
     summary="send a test event",
 )
-def send_test(ctx: Ctx, sub_id: str, session: Session) -> DeliveryOut:
+def send_test(ctx: Ctx, sub_id: str, session: Session = SESSION) -> DeliveryOut:
     """A test event to one subscription: one attempt, sent by the worker at once."""
     cfg = config_of(ctx.runtime)
     now = ctx.now()

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.fulfillment import FulfillmentLine, FulfillmentOrder, ShippingLabel
-from services.core.commands import next_value, record_kind, use_case
+from services.core.commands import SESSION, next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.pagination import Listing, Page, at_least, at_most, one_of
@@ -169,7 +169,7 @@ ORDERS = Listing(
     record="fulfillment.order",
     summary="list orders",
 )
-def list_orders(ctx: Ctx, query: OrderQuery, session: Session) -> Page[OrderOut]:
+def list_orders(ctx: Ctx, query: OrderQuery, session: Session = SESSION) -> Page[OrderOut]:
     page = ORDERS.page(session, query)
     ids = [o.id for o in page.items]
     counts: dict[str, tuple[int, int, int]] = {}
@@ -209,7 +209,7 @@ record_kind("fulfillment.order", get="fulfillment.orders.get", label="order_numb
     record="fulfillment.order",
     summary="read an order",
 )
-def get_order(ctx: Ctx, id: str, session: Session) -> OrderDetail:
+def get_order(ctx: Ctx, id: str, session: Session = SESSION) -> OrderDetail:
     return OrderDetail(**_detail(*_find_with_lines(session, id)))
 
 
@@ -226,7 +226,7 @@ def get_order(ctx: Ctx, id: str, session: Session) -> OrderDetail:
     summary="run an order operation (pick, pack, ship, cancel)",
     moves=states.ORDER.moves("pick", "unpick", "pack", "ship", "cancel", field="operation"),
 )
-def operate(ctx: Ctx, id: str, body: OperationRequest, session: Session) -> OperationResult:
+def operate(ctx: Ctx, id: str, body: OperationRequest, session: Session = SESSION) -> OperationResult:
     op = body.root
     if isinstance(op, CancelOperation) and ctx.principal.role == DEVICE_ROLE:
         raise Forbidden("a scanning device may pick, pack and ship, not cancel", {"operation": "cancel"})

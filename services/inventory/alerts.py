@@ -9,7 +9,7 @@ from local_db.models.inventory import (
     InventoryAlert,
     InventoryAlertRule,
 )
-from services.core.commands import record_kind, use_case
+from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
 from services.core.declaring import declare_defaults
 from services.core.errors import get_or_404
@@ -53,7 +53,7 @@ ALERTS = Listing(
 
 
 @use_case("inventory.alerts.list", "GET /alerts", tx="read", summary="list alerts (rules=true: the rules)")
-def list_alerts(ctx: Ctx, query: AlertQuery, session: Session) -> Page[AlertOut | AlertRuleOut]:
+def list_alerts(ctx: Ctx, query: AlertQuery, session: Session = SESSION) -> Page[AlertOut | AlertRuleOut]:
     if query.rules:
         return RULES.page(session, query, AlertRuleOut)
     return ALERTS.page(session, query, AlertOut)
@@ -64,7 +64,7 @@ def _alert(s: Session, aid: str) -> InventoryAlert:
 
 
 @use_case("inventory.alerts.get", "GET /alerts/{id}", tx="read", summary="read an alert")
-def get_alert(ctx: Ctx, id: str, session: Session) -> AlertOut:
+def get_alert(ctx: Ctx, id: str, session: Session = SESSION) -> AlertOut:
     return AlertOut.model_validate(_alert(session, id))
 
 
@@ -77,7 +77,7 @@ def get_alert(ctx: Ctx, id: str, session: Session) -> AlertOut:
     says="New alert rule",
     summary="create an alert rule",
 )
-def create_alert_rule(ctx: Ctx, body: AlertRuleIn, session: Session) -> AlertRuleOut:
+def create_alert_rule(ctx: Ctx, body: AlertRuleIn, session: Session = SESSION) -> AlertRuleOut:
     if body.location_id is not None:
         engine.location(session, body.location_id)
     rule = InventoryAlertRule(id=new_id(), origin="rule", created_at=ctx.now(), **body.model_dump())
@@ -108,7 +108,7 @@ _MOVES = ALERT.moves("acknowledge", "resolve", field="action")
     summary="acknowledge or resolve an alert ({id, action})",
     moves=_MOVES,
 )
-def patch_alerts(ctx: Ctx, body: AlertPatch, session: Session) -> AlertOut:
+def patch_alerts(ctx: Ctx, body: AlertPatch, session: Session = SESSION) -> AlertOut:
     return act_on_alert(ctx, session, body.id, body.action)
 
 
@@ -121,5 +121,5 @@ def patch_alerts(ctx: Ctx, body: AlertPatch, session: Session) -> AlertOut:
     summary="acknowledge or resolve an alert",
     moves=_MOVES,
 )
-def update_alert(ctx: Ctx, id: str, body: AlertAction, session: Session) -> AlertOut:
+def update_alert(ctx: Ctx, id: str, body: AlertAction, session: Session = SESSION) -> AlertOut:
     return act_on_alert(ctx, session, id, body.action)

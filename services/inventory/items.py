@@ -7,7 +7,7 @@ from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.inventory import InventoryItem
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.declaring import declare_defaults
 from services.core.errors import Conflict
@@ -41,7 +41,7 @@ def find_item(s: Session, code: str) -> InventoryItem | None:
     tx="read",
     summary="list items (SKU, barcode, name); code= finds one by barcode or SKU",
 )
-def list_items(ctx: Ctx, query: ItemQuery, session: Session) -> Page[ItemOut]:
+def list_items(ctx: Ctx, query: ItemQuery, session: Session = SESSION) -> Page[ItemOut]:
     return ITEMS.page(session, query, ItemOut)
 
 
@@ -54,7 +54,7 @@ def list_items(ctx: Ctx, query: ItemQuery, session: Session) -> Page[ItemOut]:
     says="New item",
     summary="register an item's barcode and name",
 )
-def create_item(ctx: Ctx, body: ItemIn, session: Session) -> ItemOut:
+def create_item(ctx: Ctx, body: ItemIn, session: Session = SESSION) -> ItemOut:
     if session.execute(select(InventoryItem.id).where(InventoryItem.sku == body.sku)).first():
         raise Conflict(f"item {body.sku} exists", {"sku": body.sku})
     if body.barcode and session.execute(select(InventoryItem.id).where(InventoryItem.barcode == body.barcode)).first():

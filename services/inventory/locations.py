@@ -7,7 +7,7 @@ from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.inventory import InventoryLocation
-from services.core.commands import record_kind, use_case
+from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
 from services.core.declaring import declare_defaults
 from services.core.errors import Conflict, NotFound, ValidationFailed
@@ -28,12 +28,12 @@ LOCATIONS = Listing(
 
 
 @use_case("inventory.locations.list", "GET /locations", tx="read", summary="list locations")
-def list_locations(ctx: Ctx, query: LocationQuery, session: Session) -> Page[LocationOut]:
+def list_locations(ctx: Ctx, query: LocationQuery, session: Session = SESSION) -> Page[LocationOut]:
     return LOCATIONS.page(session, query, LocationOut)
 
 
 @use_case("inventory.locations.get", "GET /locations/{id}", tx="read", summary="read a location (by id or code)")
-def get_location(ctx: Ctx, id: str, session: Session) -> LocationOut:
+def get_location(ctx: Ctx, id: str, session: Session = SESSION) -> LocationOut:
     loc = (
         session.get(InventoryLocation, id)
         or session.execute(select(InventoryLocation).where(InventoryLocation.code == id.strip())).scalars().first()
@@ -52,7 +52,7 @@ def get_location(ctx: Ctx, id: str, session: Session) -> LocationOut:
     says="New location",
     summary="create a location",
 )
-def create_location(ctx: Ctx, body: LocationIn, session: Session) -> LocationOut:
+def create_location(ctx: Ctx, body: LocationIn, session: Session = SESSION) -> LocationOut:
     if session.execute(select(InventoryLocation.id).where(InventoryLocation.code == body.code)).first():
         raise Conflict(f"location code {body.code} is taken", {"code": body.code})
     if body.parent_id is not None and session.get(InventoryLocation, body.parent_id) is None:

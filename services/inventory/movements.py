@@ -6,7 +6,7 @@ from sqlalchemy import or_
 from sqlalchemy.orm import Session
 
 from local_db.models.inventory import InventoryMovement
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.declaring import declare_defaults
 from services.core.pagination import Listing, Page, at_least, at_most
@@ -34,5 +34,5 @@ MOVEMENTS = Listing(
 
 
 @use_case("inventory.movements.list", "GET /movements", tx="read", summary="list movements")
-def list_movements(ctx: Ctx, query: MovementQuery, session: Session) -> Page[MovementOut]:
+def list_movements(ctx: Ctx, query: MovementQuery, session: Session = SESSION) -> Page[MovementOut]:
     return MOVEMENTS.page(session, query, MovementOut)

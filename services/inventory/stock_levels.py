@@ -14,7 +14,7 @@ from local_db.models.inventory import (
     InventoryItem,
     InventoryStock,
 )
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.declaring import declare_defaults
 from services.core.errors import Conflict
@@ -79,7 +79,7 @@ def _row(r: InventoryStock, item: InventoryItem | None) -> StockRow:
     tx="read",
     summary="list stock (by location)",
 )
-def list_stock(ctx: Ctx, query: StockQuery, session: Session) -> Page[StockRow]:
+def list_stock(ctx: Ctx, query: StockQuery, session: Session = SESSION) -> Page[StockRow]:
     page = STOCK.page(session, query)
     items = _items_by_sku(session, {r.sku for r in page.items})
     return page.map(lambda r: _row(r, items.get(r.sku)))
@@ -92,7 +92,7 @@ def list_stock(ctx: Ctx, query: StockQuery, session: Session) -> Page[StockRow]:
     says="Stock adjusted",
     summary="adjust stock (delta) or post a count (counted)",
 )
-def adjust_stock(ctx: Ctx, body: StockAdjust, session: Session) -> StockResult:
+def adjust_stock(ctx: Ctx, body: StockAdjust, session: Session = SESSION) -> StockResult:
     loc = engine.location(session, body.location_id)
     kind = "adjustment"
     if body.counted is not None:

@@ -12,7 +12,7 @@ from local_db.models.inventory import (
     InventoryLocation,
     InventoryTransfer,
 )
-from services.core.commands import record_kind, use_case
+from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
 from services.core.declaring import declare_defaults
 from services.core.errors import Conflict, ValidationFailed, get_or_404
@@ -55,12 +55,12 @@ def _transfer(s: Session, tid: str) -> InventoryTransfer:
 
 
 @use_case("inventory.transfers.list", "GET /transfers", tx="read", summary="list transfers")
-def list_transfers(ctx: Ctx, query: TransferQuery, session: Session) -> Page[TransferOut]:
+def list_transfers(ctx: Ctx, query: TransferQuery, session: Session = SESSION) -> Page[TransferOut]:
     return TRANSFERS.page(session, query, TransferOut)
 
 
 @use_case("inventory.transfers.get", "GET /transfers/{id}", tx="read", summary="read a transfer")
-def get_transfer(ctx: Ctx, id: str, session: Session) -> TransferOut:
+def get_transfer(ctx: Ctx, id: str, session: Session = SESSION) -> TransferOut:
     return TransferOut.model_validate(_transfer(session, id.strip()))
 
 
@@ -72,7 +72,7 @@ def get_transfer(ctx: Ctx, id: str, session: Session) -> TransferOut:
     says="New transfer",
     summary="create a draft transfer",
 )
-def create_transfer(ctx: Ctx, body: TransferIn, session: Session) -> TransferOut:
+def create_transfer(ctx: Ctx, body: TransferIn, session: Session = SESSION) -> TransferOut:
     if body.from_location_id == body.to_location_id:
         raise ValidationFailed(
             "a transfer goes between two different locations",
@@ -205,7 +205,7 @@ _MOVES = TRANSFER.moves(*ACTION_TO.values(), field="status", values={a: st for s
     summary="change a transfer's status ({id, status})",
     moves=_MOVES,
 )
-def patch_transfers(ctx: Ctx, body: TransferPatch, session: Session) -> TransferOut:
+def patch_transfers(ctx: Ctx, body: TransferPatch, session: Session = SESSION) -> TransferOut:
     return change_transfer(ctx, session, body.id, body.status)
 
 
@@ -217,7 +217,7 @@ def patch_transfers(ctx: Ctx, body: TransferPatch, session: Session) -> Transfer
     summary="change a transfer's status",
     moves=_MOVES,
 )
-def update_transfer(ctx: Ctx, id: str, body: TransferStatusIn, session: Session) -> TransferOut:
+def update_transfer(ctx: Ctx, id: str, body: TransferStatusIn, session: Session = SESSION) -> TransferOut:
     return change_transfer(ctx, session, id, body.status)
 
 

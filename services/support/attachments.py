@@ -10,7 +10,7 @@ from local_db import new_id
 from local_db.models.support import (
     SupportAttachment,
 )
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound
 from services.core.files import FileResult, Upload
@@ -52,7 +52,9 @@ def _store_attachment(
     record="support.ticket",
     summary="upload attachments",
 )
-def upload_attachment(ctx: Ctx, query: sc.AttachmentQuery, upload: Upload, session: Session) -> sc.AttachmentOut:
+def upload_attachment(
+    ctx: Ctx, query: sc.AttachmentQuery, upload: Upload, session: Session = SESSION
+) -> sc.AttachmentOut:
     tid = _find_ticket(session, query.ticket_id).id if query.ticket_id else None
     return _store_attachment(ctx, session, upload, query.filename, tid, "agent")
 
@@ -77,7 +79,7 @@ def download_attachment(ctx: Ctx, attachment_id: str) -> FileResult:
     tx="write",
     summary="delete attachments",
 )
-def delete_attachment(ctx: Ctx, attachment_id: str, session: Session) -> None:
+def delete_attachment(ctx: Ctx, attachment_id: str, session: Session = SESSION) -> None:
     a = session.get(SupportAttachment, attachment_id)
     if a is None:
         raise NotFound("attachment not found")

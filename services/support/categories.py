@@ -10,7 +10,7 @@ from local_db.models.support import (
     SupportCategory,
     SupportTicket,
 )
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.support import schemas as sc
@@ -34,7 +34,7 @@ def _category_out(s: Session, c: SupportCategory) -> sc.CategoryOut:
     tx="read",
     summary="list categories",
 )
-def list_categories(ctx: Ctx, session: Session) -> sc.CategoryList:
+def list_categories(ctx: Ctx, session: Session = SESSION) -> sc.CategoryList:
     counts = dict(
         session.execute(select(SupportTicket.category_id, func.count()).group_by(SupportTicket.category_id)).all()
     )
@@ -69,7 +69,7 @@ def _name_taken(s: Session, name: str, but: str | None = None) -> None:
     status=201,
     summary="create categories",
 )
-def create_category(ctx: Ctx, body: sc.CategoryCreate, session: Session) -> sc.CategoryOut:
+def create_category(ctx: Ctx, body: sc.CategoryCreate, session: Session = SESSION) -> sc.CategoryOut:
     _name_taken(session, body.name)
     c = SupportCategory(
         id=new_id(),
@@ -90,7 +90,7 @@ def create_category(ctx: Ctx, body: sc.CategoryCreate, session: Session) -> sc.C
     tx="write",
     summary="change categories",
 )
-def update_category(ctx: Ctx, category_id: str, body: sc.CategoryUpdate, session: Session) -> sc.CategoryOut:
+def update_category(ctx: Ctx, category_id: str, body: sc.CategoryUpdate, session: Session = SESSION) -> sc.CategoryOut:
     c = session.get(SupportCategory, category_id)
     if c is None:
         raise NotFound("category not found")
@@ -112,7 +112,7 @@ def update_category(ctx: Ctx, category_id: str, body: sc.CategoryUpdate, session
     tx="write",
     summary="delete categories",
 )
-def delete_category(ctx: Ctx, category_id: str, query: sc.CategoryDeleteQuery, session: Session) -> None:
+def delete_category(ctx: Ctx, category_id: str, query: sc.CategoryDeleteQuery, session: Session = SESSION) -> None:
     """409 while tickets use the category, unless ``reassign_to`` names where they move."""
     c = session.get(SupportCategory, category_id)
     if c is None:

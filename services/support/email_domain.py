@@ -12,7 +12,7 @@ from local_db import new_id
 from local_db.models.support import (
     SupportEmailDomain,
 )
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound
 from services.core.roles import MANAGERS
@@ -46,7 +46,7 @@ def _domain(s: Session) -> SupportEmailDomain:
     tx="read",
     summary="read the e-mail domain status",
 )
-def get_email_domain(ctx: Ctx, session: Session) -> sc.EmailDomainOut:
+def get_email_domain(ctx: Ctx, session: Session = SESSION) -> sc.EmailDomainOut:
     """A status route answers a status: "none" while no domain is registered."""
     d = session.execute(select(SupportEmailDomain)).scalar_one_or_none()
     if d is None:
@@ -70,7 +70,7 @@ def get_email_domain(ctx: Ctx, session: Session) -> sc.EmailDomainOut:
     status=201,
     summary="register an e-mail domain",
 )
-def register_email_domain(ctx: Ctx, body: sc.EmailDomainRegister, session: Session) -> sc.EmailDomainOut:
+def register_email_domain(ctx: Ctx, body: sc.EmailDomainRegister, session: Session = SESSION) -> sc.EmailDomainOut:
     if session.execute(select(SupportEmailDomain)).scalar_one_or_none() is not None:
         raise Conflict("an e-mail domain is registered; remove it first")
     d = SupportEmailDomain(
@@ -117,7 +117,7 @@ def verify_email_domain(ctx: Ctx) -> sc.EmailDomainOut:
     roles=MANAGERS,
     summary="remove the e-mail domain",
 )
-def delete_email_domain(ctx: Ctx, session: Session) -> None:
+def delete_email_domain(ctx: Ctx, session: Session = SESSION) -> None:
     session.delete(_domain(session))
 
 

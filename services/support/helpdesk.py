@@ -15,7 +15,7 @@ from local_db.models.support import (
     SupportConfig,
     SupportTicket,
 )
-from services.core.commands import next_value, use_case
+from services.core.commands import SESSION, next_value, use_case
 from services.core.context import Ctx
 from services.core.errors import Forbidden, ValidationFailed
 from services.core.roles import MANAGERS
@@ -138,7 +138,7 @@ def corpus_changed(ctx: Ctx) -> None:
     tx="read",
     summary="read the helpdesk configuration",
 )
-def get_helpdesk(ctx: Ctx, session: Session) -> sc.HelpdeskConfig:
+def get_helpdesk(ctx: Ctx, session: Session = SESSION) -> sc.HelpdeskConfig:
     return load_config(session)
 
 

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 from local_db.models.support import (
     SupportCategory,
 )
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.errors import conflict_state
 from services.core.files import Upload
@@ -65,7 +65,7 @@ def public_create_ticket(ctx: Ctx, body: sc.PublicTicketCreate) -> sc.PublicTick
     roles=ANYONE,
     summary="look a ticket up by number and access token",
 )
-def public_lookup(ctx: Ctx, body: sc.LookupRequest, session: Session) -> sc.PublicTicketOut:
+def public_lookup(ctx: Ctx, body: sc.LookupRequest, session: Session = SESSION) -> sc.PublicTicketOut:
     _require_module(ctx)
     t = _guest_ticket(session, body.ticket_number, body.access_token)
     return sc.PublicTicketOut(
@@ -94,7 +94,7 @@ def _access_token(headers: dict[str, str | None] | None) -> str:
     summary="messages of a ticket (X-Access-Token header)",
 )
 def public_messages(
-    ctx: Ctx, number: str, session: Session, headers: dict[str, str | None] | None = None
+    ctx: Ctx, number: str, session: Session = SESSION, headers: dict[str, str | None] | None = None
 ) -> sc.PublicMessageList:
     _require_module(ctx)
     t = _guest_ticket(session, number, _access_token(headers))
@@ -110,7 +110,7 @@ def public_messages(
     status=201,
     summary="reply to a ticket as its requester",
 )
-def public_reply(ctx: Ctx, number: str, body: sc.PublicReply, session: Session) -> sc.PublicMessageOut:
+def public_reply(ctx: Ctx, number: str, body: sc.PublicReply, session: Session = SESSION) -> sc.PublicMessageOut:
     _require_module(ctx)
     t = _guest_ticket(session, number, body.access_token)
     if t.state in _DONE:
@@ -147,7 +147,7 @@ def public_upload(
     ctx: Ctx,
     query: sc.PublicUploadQuery,
     upload: Upload,
-    session: Session,
+    session: Session = SESSION,
     headers: dict[str, str | None] | None = None,
 ) -> sc.AttachmentOut:
     _require_module(ctx)
@@ -165,7 +165,7 @@ def public_upload(
     roles=ANYONE,
     summary="list categories",
 )
-def public_categories(ctx: Ctx, session: Session) -> sc.PublicCategoryList:
+def public_categories(ctx: Ctx, session: Session = SESSION) -> sc.PublicCategoryList:
     _require_module(ctx)
     rows = session.execute(select(SupportCategory).order_by(SupportCategory.name)).scalars()
     return sc.PublicCategoryList([sc.PublicCategoryOut(id=c.id, name=c.name, description=c.description) for c in rows])

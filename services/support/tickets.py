@@ -22,7 +22,7 @@ from local_db.models.support import (
     SupportMessage,
     SupportTicket,
 )
-from services.core.commands import next_value, record_kind, use_case
+from services.core.commands import SESSION, next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
@@ -491,7 +491,7 @@ def queue_counts(ctx: Ctx) -> sc.QueueCounts:
     record="support.ticket",
     summary="open a ticket for a customer",
 )
-def create_ticket(ctx: Ctx, body: sc.AgentTicketCreate, session: Session) -> sc.TicketOut:
+def create_ticket(ctx: Ctx, body: sc.AgentTicketCreate, session: Session = SESSION) -> sc.TicketOut:
     _check_category(session, body.category_id)
     t = _create(
         ctx,
@@ -519,7 +519,7 @@ record_kind("support.ticket", get="support.tickets.get", label="number", keys=("
     record="support.ticket",
     summary="read tickets",
 )
-def get_ticket(ctx: Ctx, ticket_id: str, session: Session) -> sc.TicketOut:
+def get_ticket(ctx: Ctx, ticket_id: str, session: Session = SESSION) -> sc.TicketOut:
     return _one_out(session, _find_ticket(session, ticket_id), ctx.now())
 
 
@@ -531,7 +531,7 @@ def get_ticket(ctx: Ctx, ticket_id: str, session: Session) -> sc.TicketOut:
     record="support.ticket",
     summary="change tickets",
 )
-def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate, session: Session) -> sc.TicketOut:
+def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate, session: Session = SESSION) -> sc.TicketOut:
     now = ctx.now()
     given = body.model_fields_set
     t = _find_ticket(session, ticket_id)
@@ -575,7 +575,7 @@ def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate, session: Sess
     tx="read",
     summary="read conversations",
 )
-def list_messages(ctx: Ctx, ticket_id: str, session: Session) -> sc.MessageList:
+def list_messages(ctx: Ctx, ticket_id: str, session: Session = SESSION) -> sc.MessageList:
     t = _find_ticket(session, ticket_id)
     rows = list(
         session.execute(
@@ -597,7 +597,7 @@ def list_messages(ctx: Ctx, ticket_id: str, session: Session) -> sc.MessageList:
     record="support.ticket",
     summary="reply or add internal notes",
 )
-def add_message(ctx: Ctx, ticket_id: str, body: sc.AgentMessageCreate, session: Session) -> sc.MessageOut:
+def add_message(ctx: Ctx, ticket_id: str, body: sc.AgentMessageCreate, session: Session = SESSION) -> sc.MessageOut:
     t = _find_ticket(session, ticket_id)
     if t.state == "closed":
         raise conflict_state("ticket", t.state, "reply to")
