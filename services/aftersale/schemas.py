@@ -9,7 +9,7 @@ from pydantic import Field
 
 from services.aftersale.states import CLAIM
 from services.core.pagination import ListQuery
-from services.core.schemas import Email, Name, Out, StatefulOut, Strict
+from services.core.schemas import Email, FreeText, Name, NonBlankText, Out, StatefulOut, Strict
 
 Serial = Annotated[str, Field(min_length=3, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9 ._/-]*$")]
 Sku = Annotated[str, Field(min_length=1, max_length=64)]
@@ -87,7 +87,7 @@ class FileOut(Out):
 
 class ClaimIn(Strict):
     warranty_id: str = Field(min_length=1, max_length=36)
-    description: str = Field(min_length=1, max_length=5000)
+    description: NonBlankText = Field(min_length=1, max_length=5000)
 
 
 class ClaimOut(StatefulOut):
@@ -97,9 +97,9 @@ class ClaimOut(StatefulOut):
     serial_number: str
     product_sku: str
     email: str
-    description: str
+    description: FreeText
     status: ClaimStatus
-    resolution: str | None
+    resolution: FreeText | None
     created_at: datetime
     updated_at: datetime
 
@@ -111,4 +111,4 @@ class ClaimQuery(ListQuery):
 
 class ClaimAction(Strict):
     action: Literal["start", "close", "cancel"]
-    resolution: str | None = Field(default=None, max_length=5000)
+    resolution: FreeText | None = Field(default=None, max_length=5000)

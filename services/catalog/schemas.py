@@ -7,11 +7,12 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, computed_field, field_validator, model_validator
 
 from services.catalog.codes import canonical_language, check_gtin
 from services.core.pagination import ListQuery
-from services.core.schemas import Strict
+from services.core.schemas import FreeText, Strict
+from services.core.urls import FetchUrl
 
 ProductStatus = Literal["draft", "active", "archived"]
 MAX_VARIANTS = 2048  # Shopify's cap since 2024 (DOMAIN §7): more would fail silently at the shop
@@ -105,7 +106,7 @@ class ProductIn(Strict):
     sku: Sku
     gtin: Gtin | None = None
     name: str = Field(min_length=1, max_length=200)
-    description: str = Field(default="", max_length=20_000)
+    description: FreeText = Field(default="", max_length=20_000)
     category_ids: CategoryIds = Field(default_factory=list)
     attributes: Attributes = Field(default_factory=dict)
     variants: Variants = Field(default_factory=list)
@@ -119,7 +120,7 @@ class ProductUpdate(Strict):
     sku: Sku | None = None
     gtin: Gtin | None = None
     name: str | None = Field(default=None, min_length=1, max_length=200)
-    description: str | None = Field(default=None, max_length=20_000)
+    description: FreeText | None = Field(default=None, max_length=20_000)
     category_ids: CategoryIds | None = None
     attributes: Attributes | None = None
     variants: Variants | None = None
@@ -136,7 +137,7 @@ class VariantOut(BaseModel):
 
 class TranslationOut(BaseModel):
     name: str
-    description: str
+    description: FreeText
     stale: bool  # made before the default-language text last changed
     updated_at: datetime
 
@@ -146,7 +147,7 @@ class ProductOut(BaseModel):
     sku: str
     gtin: str | None
     name: str
-    description: str
+    description: FreeText
     category_ids: list[str]
     attributes: dict[str, Any]
     variants: list[VariantOut]
@@ -169,7 +170,7 @@ class ProductQuery(ListQuery):
 class TranslationIn(Strict):
     language: Language
     name: str = Field(min_length=1, max_length=200)
-    description: str = Field(default="", max_length=20_000)
+    description: FreeText = Field(default="", max_length=20_000)
 
 
 class CategoryIn(Strict):
@@ -239,7 +240,7 @@ class CatalogOut(BaseModel):
     job_id: str
     status: str  # queued, running, succeeded, failed, cancelled (the job's)
     progress: int
-    message: str | None
+    message: FreeText | None
     pages: int | None
     size: int | None
     product_count: int | None
@@ -261,7 +262,7 @@ class SyncOut(BaseModel):
     job_id: str | None
     status: str  # queued, running, succeeded, failed, cancelled; "never" before the first sync
     progress: int
-    message: str | None
+    message: FreeText | None
     pushed: int
     unchanged: int
     failed: int
@@ -271,12 +272,18 @@ class SyncOut(BaseModel):
     created_at: datetime | None
     finished_at: datetime | None
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def id(self) -> str | None:
+        """The job's id, as every job record carries it (DECISIONS); ``job_id`` repeats it."""
+        return self.job_id
+
 
 class EcommerceConnectionIn(Strict):
     """The tenant's e-commerce connection (DECISIONS, Tax: the documented ``generic`` provider)."""
 
     provider: Literal["generic"] = "generic"
-    base_url: str = Field(min_length=8, max_length=500)
+    base_url: FetchUrl = Field(max_length=500)
     credentials: dict[str, Annotated[str, Field(max_length=500)]]
     # Requests per second the shop allows (the sync paces itself to it).
     rate_limit: float = Field(default=2.0, gt=0, le=100)

@@ -9,7 +9,6 @@ sync engine replays it. One declaration, three uses.
 
 from __future__ import annotations
 
-import hashlib
 import inspect
 import json
 import re
@@ -26,12 +25,15 @@ from sqlalchemy.orm import Session
 from local_db import new_id
 from local_db.base import IdPlan, id_plan, table_of
 from local_db.engine import Prepared
-from local_db.models import Counter, IdempotencyRecord, OutboxEntry
+from local_db.models import Counter, OutboxEntry
 from local_db.models.sync import SyncLink
 from services.core.bodies import check_idempotency_key, validate_body
 from services.core.context import Ctx, module_kind
 from services.core.declaring import body_fields, carries_state, check_says, default_of
 from services.core.errors import Conflict, Forbidden, TenantInactive, Unauthorized, ValidationFailed, validation_details
+from services.core.idempotency import remember as _remember
+from services.core.idempotency import replay as _replay
+from services.core.numbers import check_numbers
 from services.core.roles import STAFF
 from services.core.signing import sign
 from services.core.states import CURRENT_CTX, Moves
@@ -83,6 +85,10 @@ class Operation:
     # Made on the platform, online, never queued in a station's outbox: the change carries or
     # makes a secret (an API key's value, a password, a station's or a subscription's secret).
     online: bool = False
+    # Outside services it reaches while it runs ("mail", "the shop", "the tax service", "PubChem"):
+    # a station reaches none of them, so there it is refused at once (409 ``needs_service``) and the
+    # desktop makes it on the platform, online, instead of queueing a change that fails at sync time.
+    needs: tuple[str, ...] = ()
     # Only API keys call it (a versioned public API for integrations): anyone else is 401.
     keys_only: bool = False
     # Sign-in operations: the HTTP door sets this HttpOnly cookie from the
@@ -164,6 +170,7 @@ def use_case(
     limit: str | None = None,
     upload: bool = False,
     online: bool = False,
+    needs: tuple[str, ...] = (),
     keys_only: bool = False,
     cookie: str | None = None,
     clears_cookie: str | None = None,
@@ -208,9 +215,10 @@ def use_case(
                 summary=summary or says or name,
                 says=says,
                 record=record if record is not None else default_of(name, "record"),
-                limit=limit,
+                limit=limit or public_limit(auth, headers),
                 upload=upload,
                 online=online,
+                needs=needs,
                 keys_only=keys_only,
                 cookie=cookie,
                 clears_cookie=clears_cookie,
@@ -226,6 +234,15 @@ def use_case(
         return fn
 
     return declare
+
+
+def public_limit(auth: str, headers: tuple[str, ...]) -> str | None:
+    """The rate-limit category of a public route that names none: no public route goes uncounted
+    (DECISIONS: public routes are limited like public events; signed inbound webhooks, which a
+    shop sends in bursts, have a wider category of their own)."""
+    if auth != "public":
+        return None
+    return "public_inbound" if "x-webhook-signature" in headers else "public_events"
 
 
 def _model(tp: Any) -> type[BaseModel] | None:
@@ -309,9 +326,11 @@ def parse_query(op: Operation, raw: dict[str, Any] | BaseModel | None) -> BaseMo
     if isinstance(raw, op.query):
         return raw
     try:
-        return op.query.model_validate(raw or {})
+        q = op.query.model_validate(raw or {})
     except ValidationError as exc:
         raise ValidationFailed("query parameters failed validation", validation_details(exc)) from exc
+    check_numbers(q, "query parameters")
+    return q
 
 
 def platform_path(ctx: Ctx, op: Operation, params: dict[str, str]) -> str:
@@ -405,6 +424,16 @@ def refuse_secrets_offline(op: Operation, body: BaseModel | None) -> None:
         raise Conflict(
             "this change carries a password or secret, so it is made on the platform, not queued on a station",
             {"reason": "online_only", "fields": carried, "command": op.name},
+        )
+
+
+def refuse_needs_offline(ctx: Ctx, op: Operation) -> None:
+    """A use case that reaches an outside service (``needs``) cannot run on a station: said when the
+    person asks (409 ``needs_service``), not when the platform replays a queued change."""
+    if op.needs and ctx.runtime.is_station:
+        raise Conflict(
+            f"this needs {' and '.join(op.needs)}, which only the platform reaches: do it on the platform",
+            {"reason": "needs_service", "needs": list(op.needs), "command": op.name},
         )
 
 
@@ -563,6 +592,7 @@ def execute(
     if isinstance(op, str):
         op = REGISTRY[op]
     check_access(ctx, op)
+    refuse_needs_offline(ctx, op)
     check_idempotency_key(idempotency_key)
     parsed = parse_body(op, body)
     q = parse_query(op, query)
@@ -641,47 +671,3 @@ def _note_ids(ctx: Ctx, params: dict[str, str], plan: IdPlan | None, result: Any
     rid = getattr(result, "id", None)
     if isinstance(rid, str):
         ids.add(rid)
-
-
-def _request_hash(op: Operation, params: dict[str, str], body: BaseModel | None) -> str:
-    payload = {"op": op.name, "params": params, "body": body.model_dump(mode="json") if body else None}
-    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def _replay(ctx: Ctx, op: Operation, key: str, params: dict[str, str], body: BaseModel | None) -> dict[str, Any] | None:
-    """The stored answer of a call already done under this key (a retry, a double submit)."""
-    s = ctx.uow.session
-    rec = s.execute(select(IdempotencyRecord).where(IdempotencyRecord.key == key)).scalar_one_or_none()
-    if rec is None:
-        return None
-    if rec.command != op.name or rec.request_hash != _request_hash(op, params, body):
-        raise Conflict(
-            "this Idempotency-Key was used for a different request", {"idempotency_key": key, "command": rec.command}
-        )
-    return rec.response or {"result": None}
-
-
-def _remember(ctx: Ctx, op: Operation, key: str, params: dict[str, str], body: BaseModel | None, result: Any) -> None:
-    if isinstance(result, BaseModel):
-        # Secrets shown once (a new API key) are never kept for a replay.
-        stored: Any = result.model_dump(mode="json", exclude=set(getattr(result, "secret_fields", ())))
-    elif result is None or isinstance(result, dict | list | str | int | float):
-        stored = result
-    else:  # files and pages are not commands' answers; keep the fact, not the bytes
-        stored = None
-    # Core insert: every keyed write (each replayed station change) makes one.
-    _INSERT_IDEMPOTENCY.run(
-        ctx.uow.connection(),
-        {
-            "id": new_id(),
-            "key": key[:200],
-            "command": op.name,
-            "request_hash": _request_hash(op, params, body),
-            "response": {"result": stored},
-            "created_at": ctx.now(),
-            "tenant_id": ctx.tenant_id,
-        },
-    )
-
-
-_INSERT_IDEMPOTENCY = Prepared(insert(table_of(IdempotencyRecord)))

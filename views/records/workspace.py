@@ -441,6 +441,10 @@ class RecordsWorkspace(Workspace):
                 if stated is not None and op in res.actions and not possible(op, action, allowed):
                     b.setEnabled(False)
                     b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}".replace("_", " "))
+                if op.needs and ctx.runtime.is_station:
+                    # Said before the person acts: made on the platform, online, or not at all here.
+                    b.setToolTip(needs_note(op, bool(self.session.platform_url)))
+                    b.setEnabled(b.isEnabled() and bool(self.session.platform_url))
                 b.clicked.connect(lambda _=False, o=op, a=action: self.run_action(o, rid, action=a))
                 n = self.action_box.count()
                 self.action_box.addWidget(b, n // 2, n % 2)
@@ -548,7 +552,8 @@ class RecordsWorkspace(Workspace):
             self._show_once(result)
 
         secret = body is not None and any(body.get(f) not in (None, "") for f in SECRET_FIELDS)
-        if not ((op.online or secret) and s.platform_url):  # a password reset carries a secret too
+        # A use case that reaches an outside service (op.needs) is made where that service is reached.
+        if not ((op.online or secret or op.needs) and s.platform_url):  # a password reset carries a secret too
             s.ops.run(s.call(op, body=body, **params), on_success=done, on_failure=on_failure)
             return
         from services.core import platform_client
@@ -652,3 +657,11 @@ _LABELS = ("order_number", "number", "serial_number", "name", "email", "sku", "t
 
 
 WORKSPACE = RecordsWorkspace
+
+
+def needs_note(op: Operation, linked: bool) -> str:
+    """What a station's person reads on an action that reaches an outside service."""
+    what = " and ".join(op.needs)
+    if linked:
+        return f"Needs {what}: made on the platform, online (not possible while the platform does not answer)"
+    return f"Needs {what}, which only the platform reaches: link this station to a platform to do it"
