@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from services.aftersale.states import CLAIM
 from services.core.pagination import ListQuery
-from services.core.schemas import Email, FreeText, Name, NonBlankText, Strict
+from services.core.schemas import Email, FreeText, Name, NonBlankText, Out, StatefulOut, Strict
 
 Serial = Annotated[str, Field(min_length=3, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9 ._/-]*$")]
 Sku = Annotated[str, Field(min_length=1, max_length=64)]
@@ -28,7 +29,7 @@ class LoginIn(Strict):
     password: str = Field(min_length=1, max_length=1024)
 
 
-class CustomerOut(BaseModel):
+class CustomerOut(Out):
     id: str
     email: str
     name: str
@@ -52,7 +53,7 @@ class WarrantyIn(Strict):
     proof_file: str | None = Field(default=None, max_length=36)
 
 
-class WarrantyCreated(BaseModel):
+class WarrantyCreated(Out):
     id: str
     serial_number: str
     product_sku: str
@@ -77,7 +78,7 @@ class WarrantyQuery(ListQuery):
     serial_number: str | None = Field(default=None, max_length=100)
 
 
-class FileOut(BaseModel):
+class FileOut(Out):
     id: str
     filename: str
     content_type: str
@@ -89,7 +90,8 @@ class ClaimIn(Strict):
     description: NonBlankText = Field(min_length=1, max_length=5000)
 
 
-class ClaimOut(BaseModel):
+class ClaimOut(StatefulOut):
+    machine = CLAIM
     id: str
     warranty_id: str
     serial_number: str

@@ -33,12 +33,12 @@ from services.aftersale.schemas import (
     WarrantyQuery,
 )
 from services.core import auth, customers
-from services.core.commands import record_kind, use_case
+from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx, Principal, TenantInfo
-from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
+from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, get_or_404
 from services.core.events import emit
 from services.core.files import FileResult, Upload
-from services.core.pagination import Page, contains, paginate
+from services.core.pagination import Listing, Page, contains
 from services.core.storage import IMAGE_TYPES, read_blob, store_blob
 
 MODULE = "aftersale"
@@ -55,7 +55,7 @@ record_kind("aftersale.claim", get="aftersale.claims.get", label="serial_number"
 
 
 def _customer_out(c: AftersaleCustomer) -> CustomerOut:
-    return CustomerOut(id=c.id, email=c.email, name=c.name, phone=c.phone, created_at=c.created_at)
+    return CustomerOut.model_validate(c)
 
 
 def _session(ctx: Ctx, c: AftersaleCustomer) -> CustomerSession:
@@ -103,25 +103,24 @@ def _is_customer(ctx: Ctx) -> bool:
     cookie=COOKIE,
     summary="create a customer account; sets the aftersale_token cookie and returns the token",
 )
-def register(ctx: Ctx, body: RegisterIn) -> CustomerSession:
+def register(ctx: Ctx, body: RegisterIn, session: Session = SESSION) -> CustomerSession:
     _enabled(ctx)
     now = ctx.now()
-    with ctx.write() as s:
-        if s.execute(select(AftersaleCustomer.id).where(AftersaleCustomer.email == body.email)).first():
-            raise Conflict("an account with this e-mail already exists; sign in instead", {"email": body.email})
-        c = AftersaleCustomer(
-            id=new_id(),
-            email=body.email,
-            name=body.name,
-            phone=body.phone,
-            password_hash=auth.hash_password(body.password),
-            token_version=0,
-            created_at=now,
-            updated_at=now,
-        )
-        s.add(c)
-        s.flush()
-        return _session(ctx, c)
+    if session.execute(select(AftersaleCustomer.id).where(AftersaleCustomer.email == body.email)).first():
+        raise Conflict("an account with this e-mail already exists; sign in instead", {"email": body.email})
+    c = AftersaleCustomer(
+        id=new_id(),
+        email=body.email,
+        name=body.name,
+        phone=body.phone,
+        password_hash=auth.hash_password(body.password),
+        token_version=0,
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(c)
+    session.flush()
+    return _session(ctx, c)
 
 
 @use_case(
@@ -155,17 +154,15 @@ def _me(s: Session, ctx: Ctx) -> AftersaleCustomer:
     clears_cookie=COOKIE,
     summary="customer sign-out (ends every session)",
 )
-def logout(ctx: Ctx) -> None:
-    with ctx.write() as s:
-        c = _me(s, ctx)
-        c.token_version += 1
-        c.updated_at = ctx.now()
+def logout(ctx: Ctx, session: Session = SESSION) -> None:
+    c = _me(session, ctx)
+    c.token_version += 1
+    c.updated_at = ctx.now()
 
 
 @use_case("aftersale.auth.me", "GET /auth/me", tx="read", auth="customer", summary="the signed-in customer")
-def me(ctx: Ctx) -> CustomerOut:
-    with ctx.read() as s:
-        return _customer_out(_me(s, ctx))
+def me(ctx: Ctx, session: Session = SESSION) -> CustomerOut:
+    return _customer_out(_me(session, ctx))
 
 
 # --- warranties --------------------------------------------------------------------------------
@@ -245,69 +242,59 @@ _HELD = select(AftersaleWarranty.id, AftersaleWarranty.coverage_until).where(
     record="aftersale.warranty",
     summary="register a product's warranty (public, rate limited): coverage from the product's warranty length",
 )
-def register_warranty(ctx: Ctx, body: WarrantyIn) -> WarrantyCreated:
+def register_warranty(ctx: Ctx, body: WarrantyIn, session: Session = SESSION) -> WarrantyCreated:
     _enabled(ctx)
     now = ctx.now()
     today = now.date()
     if body.purchase_date > today:
         raise ValidationFailed("the purchase date is in the future", {"purchase_date": str(body.purchase_date)})
     key = serial_key(body.serial_number)
-    with ctx.write() as s:
-        name, months = _catalog_product(s, body.product_sku)
-        if body.proof_file is not None and s.get(AftersaleFile, body.proof_file) is None:
-            raise ValidationFailed("proof_file is not an uploaded file", {"proof_file": body.proof_file})
-        held = s.execute(_HELD, {"key": key}).first()
-        if held is not None:
-            if held.coverage_until >= today:
-                raise Conflict(
-                    "this serial number has an active registration",
-                    {"serial_number": body.serial_number, "coverage_until": str(held.coverage_until)},
-                )
-            old = s.get(AftersaleWarranty, held.id)
-            assert old is not None
-            old.status, old.active_serial = "expired", None  # its coverage ended: the serial is free again
-            s.flush()
-        w = AftersaleWarranty(
-            id=new_id(),
-            serial_number=body.serial_number,
-            active_serial=key,
-            product_sku=body.product_sku,
-            product_name=name,
-            warranty_months=months,
-            purchase_date=body.purchase_date,
-            coverage_until=add_months(body.purchase_date, months),
-            status="active",
-            email=body.email,
-            name=body.name,
-            retailer=body.retailer,
-            proof_file_id=body.proof_file,
-            created_at=now,
-        )
-        s.add(w)
-        try:
-            s.flush()
-        except IntegrityError as exc:  # a registration of the same serial committed in between
+    name, months = _catalog_product(session, body.product_sku)
+    if body.proof_file is not None and session.get(AftersaleFile, body.proof_file) is None:
+        raise ValidationFailed("proof_file is not an uploaded file", {"proof_file": body.proof_file})
+    held = session.execute(_HELD, {"key": key}).first()
+    if held is not None:
+        if held.coverage_until >= today:
             raise Conflict(
-                "this serial number has an active registration", {"serial_number": body.serial_number}
-            ) from exc
-        emit(
-            ctx,
-            "warranty.registered",
-            {
-                "warranty_id": w.id,
-                "serial_number": w.serial_number,
-                "product_sku": w.product_sku,
-                "coverage_until": str(w.coverage_until),
-            },
-        )
-        return WarrantyCreated(
-            id=w.id,
-            serial_number=w.serial_number,
-            product_sku=w.product_sku,
-            purchase_date=w.purchase_date,
-            coverage_until=w.coverage_until,
-            status="active",
-        )
+                "this serial number has an active registration",
+                {"serial_number": body.serial_number, "coverage_until": str(held.coverage_until)},
+            )
+        old = session.get(AftersaleWarranty, held.id)
+        assert old is not None
+        old.status, old.active_serial = "expired", None  # its coverage ended: the serial is free again
+        session.flush()
+    w = AftersaleWarranty(
+        id=new_id(),
+        serial_number=body.serial_number,
+        active_serial=key,
+        product_sku=body.product_sku,
+        product_name=name,
+        warranty_months=months,
+        purchase_date=body.purchase_date,
+        coverage_until=add_months(body.purchase_date, months),
+        status="active",
+        email=body.email,
+        name=body.name,
+        retailer=body.retailer,
+        proof_file_id=body.proof_file,
+        created_at=now,
+    )
+    session.add(w)
+    try:
+        session.flush()
+    except IntegrityError as exc:  # a registration of the same serial committed in between
+        raise Conflict("this serial number has an active registration", {"serial_number": body.serial_number}) from exc
+    emit(
+        ctx,
+        "warranty.registered",
+        {
+            "warranty_id": w.id,
+            "serial_number": w.serial_number,
+            "product_sku": w.product_sku,
+            "coverage_until": str(w.coverage_until),
+        },
+    )
+    return WarrantyCreated.model_validate(w)
 
 
 @use_case(
@@ -320,34 +307,43 @@ def register_warranty(ctx: Ctx, body: WarrantyIn) -> WarrantyCreated:
     upload=True,
     summary="upload a proof of purchase (public; image or PDF) for a warranty registration",
 )
-def upload_proof(ctx: Ctx, upload: Upload) -> FileOut:
+def upload_proof(ctx: Ctx, upload: Upload, session: Session = SESSION) -> FileOut:
     _enabled(ctx)
     blob = store_blob(ctx, upload.content, allowed=PROOF_TYPES)
-    with ctx.write() as s:
-        f = AftersaleFile(
-            id=new_id(),
-            filename=(upload.filename or "proof")[:255],
-            content_type=blob.content_type,
-            size=blob.size,
-            sha256=blob.sha256,
-            created_at=ctx.now(),
-        )
-        s.add(f)
-        s.flush()
-        return FileOut(id=f.id, filename=f.filename, content_type=f.content_type, size=f.size)
+    f = AftersaleFile(
+        id=new_id(),
+        filename=(upload.filename or "proof")[:255],
+        content_type=blob.content_type,
+        size=blob.size,
+        sha256=blob.sha256,
+        created_at=ctx.now(),
+    )
+    session.add(f)
+    session.flush()
+    return FileOut.model_validate(f)
 
 
 @use_case("aftersale.files.get", "GET /files/{id}", tx="read", summary="download a proof of purchase (staff)")
 def get_proof(ctx: Ctx, id: str) -> FileResult:
     with ctx.read() as s:
-        f = s.get(AftersaleFile, id)
-        if f is None:
-            raise NotFound("file not found", {"id": id})
+        f = get_or_404(s, AftersaleFile, id, what="file", message="{what} not found", key="id")
         sha, ctype, name = f.sha256, f.content_type, f.filename
     try:
         return FileResult(read_blob(ctx, sha), ctype, name)
     except FileNotFoundError as exc:
         raise NotFound("the file's content is missing", {"id": id}) from exc
+
+
+WARRANTIES = Listing(
+    AftersaleWarranty,
+    filters={"serial_number": AftersaleWarranty.serial_number},  # status: by the calendar, below
+    search=(AftersaleWarranty.serial_number, AftersaleWarranty.email, AftersaleWarranty.product_sku),
+    sort={
+        "created_at": AftersaleWarranty.created_at,
+        "purchase_date": AftersaleWarranty.purchase_date,
+        "coverage_until": AftersaleWarranty.coverage_until,
+    },
+)
 
 
 @use_case(
@@ -358,12 +354,12 @@ def get_proof(ctx: Ctx, id: str) -> FileResult:
     staff_too=True,
     summary="warranties: a customer's (registered with their e-mail), or the tenant's for staff",
 )
-def list_warranties(ctx: Ctx, query: WarrantyQuery) -> Page[WarrantyOut]:
+def list_warranties(ctx: Ctx, query: WarrantyQuery, session: Session = SESSION) -> Page[WarrantyOut]:
     today = ctx.now().date()
-    stmt = select(AftersaleWarranty)
+    stmt = WARRANTIES.select(query)
     if _is_customer(ctx):
         stmt = stmt.where(AftersaleWarranty.email == ctx.principal.email)
-    if query.status == "active":
+    if query.status == "active":  # coverage ends by the calendar: the stored status lags behind it
         stmt = stmt.where(AftersaleWarranty.status == "active", AftersaleWarranty.coverage_until >= today)
     elif query.status == "expired":
         stmt = stmt.where(
@@ -374,26 +370,7 @@ def list_warranties(ctx: Ctx, query: WarrantyQuery) -> Page[WarrantyOut]:
         )
     elif query.status:
         stmt = stmt.where(AftersaleWarranty.status == query.status)
-    if query.serial_number:
-        stmt = stmt.where(AftersaleWarranty.serial_number == query.serial_number)
-    if query.search:
-        stmt = stmt.where(
-            contains(AftersaleWarranty.serial_number, query.search)
-            | contains(AftersaleWarranty.email, query.search)
-            | contains(AftersaleWarranty.product_sku, query.search)
-        )
-    with ctx.read() as s:
-        page = paginate(
-            s,
-            stmt,
-            query,
-            columns={
-                "created_at": AftersaleWarranty.created_at,
-                "purchase_date": AftersaleWarranty.purchase_date,
-                "coverage_until": AftersaleWarranty.coverage_until,
-            },
-        )
-    return page.map(lambda w: _warranty_out(w, today))
+    return WARRANTIES.page(session, query, lambda w: _warranty_out(w, today), stmt=stmt)
 
 
 def _warranty(ctx: Ctx, s: Session, id: str) -> AftersaleWarranty:
@@ -411,9 +388,8 @@ def _warranty(ctx: Ctx, s: Session, id: str) -> AftersaleWarranty:
     staff_too=True,
     summary="one warranty with its coverage",
 )
-def get_warranty(ctx: Ctx, id: str) -> WarrantyOut:
-    with ctx.read() as s:
-        return _warranty_out(_warranty(ctx, s, id), ctx.now().date())
+def get_warranty(ctx: Ctx, id: str, session: Session = SESSION) -> WarrantyOut:
+    return _warranty_out(_warranty(ctx, session, id), ctx.now().date())
 
 
 # --- claims ------------------------------------------------------------------------------------
@@ -444,35 +420,49 @@ def _claim_out(c: AftersaleClaim, w: AftersaleWarranty) -> ClaimOut:
     record="aftersale.claim",
     summary="file a claim on a covered warranty",
 )
-def create_claim(ctx: Ctx, body: ClaimIn) -> ClaimOut:
+def create_claim(ctx: Ctx, body: ClaimIn, session: Session = SESSION) -> ClaimOut:
     now = ctx.now()
-    with ctx.write() as s:
-        w = _warranty(ctx, s, body.warranty_id)
-        status = _status(w, now.date())
-        if status != "active":
-            raise Conflict(
-                f"this warranty is {status}: coverage ended {w.coverage_until}",
-                {"status": status, "coverage_until": str(w.coverage_until)},
-            )
-        open_claim = s.execute(
-            select(AftersaleClaim.id).where(AftersaleClaim.warranty_id == w.id, AftersaleClaim.status.in_(states.OPEN))
-        ).first()
-        if open_claim is not None:
-            raise Conflict("this warranty has an open claim", {"claim_id": open_claim[0]})
-        c = AftersaleClaim(
-            id=new_id(),
-            warranty_id=w.id,
-            customer_id=ctx.principal.id,
-            email=w.email,
-            description=body.description,
-            status="open",
-            created_at=now,
-            updated_at=now,
+    w = _warranty(ctx, session, body.warranty_id)
+    status = _status(w, now.date())
+    if status != "active":
+        raise Conflict(
+            f"this warranty is {status}: coverage ended {w.coverage_until}",
+            {"status": status, "coverage_until": str(w.coverage_until)},
         )
-        s.add(c)
-        s.flush()
-        emit(ctx, "claim.submitted", {"claim_id": c.id, "warranty_id": w.id, "serial_number": w.serial_number})
-        return _claim_out(c, w)
+    open_claim = session.execute(
+        select(AftersaleClaim.id).where(AftersaleClaim.warranty_id == w.id, AftersaleClaim.status.in_(states.OPEN))
+    ).first()
+    if open_claim is not None:
+        raise Conflict("this warranty has an open claim", {"claim_id": open_claim[0]})
+    c = AftersaleClaim(
+        id=new_id(),
+        warranty_id=w.id,
+        customer_id=ctx.principal.id,
+        email=w.email,
+        description=body.description,
+        status="open",
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(c)
+    session.flush()
+    emit(ctx, "claim.submitted", {"claim_id": c.id, "warranty_id": w.id, "serial_number": w.serial_number})
+    return _claim_out(c, w)
+
+
+CLAIMS = Listing(
+    AftersaleClaim,
+    filters={"status": AftersaleClaim.status, "warranty_id": AftersaleClaim.warranty_id},
+    # The claim's words, or its warranty's serial number.
+    search=(
+        AftersaleClaim.description,
+        AftersaleClaim.email,
+        lambda term: AftersaleClaim.warranty_id.in_(
+            select(AftersaleWarranty.id).where(contains(AftersaleWarranty.serial_number, term))
+        ),
+    ),
+    sort={"created_at": AftersaleClaim.created_at},
+)
 
 
 @use_case(
@@ -483,31 +473,13 @@ def create_claim(ctx: Ctx, body: ClaimIn) -> ClaimOut:
     staff_too=True,
     summary="claims: a customer's own, or the tenant's for staff (status=, warranty_id=)",
 )
-def list_claims(ctx: Ctx, query: ClaimQuery) -> Page[ClaimOut]:
-    stmt = select(AftersaleClaim)
+def list_claims(ctx: Ctx, query: ClaimQuery, session: Session = SESSION) -> Page[ClaimOut]:
+    stmt = CLAIMS.select(query)
     if _is_customer(ctx):
         stmt = stmt.where(AftersaleClaim.email == ctx.principal.email)
-    if query.status:
-        stmt = stmt.where(AftersaleClaim.status == query.status)
-    if query.warranty_id:
-        stmt = stmt.where(AftersaleClaim.warranty_id == query.warranty_id)
-    if query.search:
-        serials = select(AftersaleWarranty.id).where(contains(AftersaleWarranty.serial_number, query.search))
-        stmt = stmt.where(
-            or_(
-                contains(AftersaleClaim.description, query.search),
-                contains(AftersaleClaim.email, query.search),
-                AftersaleClaim.warranty_id.in_(serials),
-            )
-        )
-    with ctx.read() as s:
-        page = paginate(s, stmt, query, columns={"created_at": AftersaleClaim.created_at})
-        ws = {
-            w.id: w
-            for w in s.execute(
-                select(AftersaleWarranty).where(AftersaleWarranty.id.in_({c.warranty_id for c in page.items}))
-            ).scalars()
-        }
+    page = CLAIMS.page(session, query, stmt=stmt)
+    ids = {c.warranty_id for c in page.items}
+    ws = {w.id: w for w in session.execute(select(AftersaleWarranty).where(AftersaleWarranty.id.in_(ids))).scalars()}
     return page.map(lambda c: _claim_out(c, ws[c.warranty_id]))
 
 
@@ -521,9 +493,8 @@ def _claim(ctx: Ctx, s: Session, id: str) -> tuple[AftersaleClaim, AftersaleWarr
 
 
 @use_case("aftersale.claims.get", "GET /claims/{id}", tx="read", auth="customer", staff_too=True, summary="one claim")
-def get_claim(ctx: Ctx, id: str) -> ClaimOut:
-    with ctx.read() as s:
-        return _claim_out(*_claim(ctx, s, id))
+def get_claim(ctx: Ctx, id: str, session: Session = SESSION) -> ClaimOut:
+    return _claim_out(*_claim(ctx, session, id))
 
 
 @use_case(
@@ -535,23 +506,22 @@ def get_claim(ctx: Ctx, id: str) -> ClaimOut:
     says="{action} claim",
     record="aftersale.claim",
     summary="staff start, close (with a resolution) or cancel a claim; a customer cancels their open claim",
+    moves=states.CLAIM.moves("start", "close", "cancel", field="action"),
 )
-def act_on_claim(ctx: Ctx, id: str, body: ClaimAction) -> ClaimOut:
+def act_on_claim(ctx: Ctx, id: str, body: ClaimAction, session: Session = SESSION) -> ClaimOut:
     if body.action == "close" and not body.resolution:
         raise ValidationFailed("closing a claim needs a resolution", {"resolution": "required"})
-    actor = states.CUSTOMER if _is_customer(ctx) else states.STAFF
-    with ctx.write() as s:
-        c, w = _claim(ctx, s, id)
-        c.status = states.CLAIM.check(c.status, body.action, actor)
-        if body.resolution is not None:
-            c.resolution = body.resolution
-        if actor == states.STAFF:
-            c.handled_by = ctx.principal.id
-        c.updated_at = ctx.now()
-        s.flush()
-        kind = {"start": "claim.started", "close": "claim.closed", "cancel": "claim.cancelled"}[body.action]
-        emit(ctx, kind, {"claim_id": c.id, "warranty_id": w.id, "status": c.status})
-        return _claim_out(c, w)
+    actor = states.actor(ctx)
+    c, w = _claim(ctx, session, id)
+    t = states.CLAIM.apply(ctx, c, body.action, actor)
+    if body.resolution is not None:
+        c.resolution = body.resolution
+    if actor == states.STAFF:
+        c.handled_by = ctx.principal.id
+    c.updated_at = ctx.now()
+    session.flush()
+    emit(ctx, t.emits or "", {"claim_id": c.id, "warranty_id": w.id, "status": c.status})
+    return _claim_out(c, w)
 
 
 auth.CUSTOMER_AUTHENTICATORS[MODULE] = authenticate

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from local_db.models.analytics import AnalyticsReport, CustomerProfile, Dashboard, MetricDaily, MetricPoint
 from local_db.models.jobs import Job
 from services.analytics import schemas as sc
-from services.core.commands import record_kind, use_case
+from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound, ValidationFailed, conflict_state
 from services.core.files import FileResult
@@ -66,11 +66,10 @@ def record_point(
     says="Record {name}",
     summary="record a metric point {name, value, at?, dimensions?}",
 )
-def record_metric(ctx: Ctx, body: sc.MetricIn) -> sc.MetricOut:
+def record_metric(ctx: Ctx, body: sc.MetricIn, session: Session = SESSION) -> sc.MetricOut:
     at = body.at or ctx.now()
-    with ctx.write() as s:
-        p = record_point(ctx, s, body.name, body.value, at, dict(body.dimensions))
-        return sc.MetricOut(id=p.id, name=p.name, value=p.value, at=p.at, dimensions=p.dimensions)
+    p = record_point(ctx, session, body.name, body.value, at, dict(body.dimensions))
+    return sc.MetricOut(id=p.id, name=p.name, value=p.value, at=p.at, dimensions=p.dimensions)
 
 
 def bucket_of(d: date, interval: str) -> date:
@@ -178,19 +177,17 @@ def _dash_out(d: Dashboard) -> sc.DashboardOut:
 
 
 @use_case("analytics.dashboards.list", "GET /dashboards", tx="read", roles=STAFF, record="analytics.dashboard")
-def list_dashboards(ctx: Ctx, query: ListQuery) -> Page[sc.DashboardOut]:
+def list_dashboards(ctx: Ctx, query: ListQuery, session: Session = SESSION) -> Page[sc.DashboardOut]:
     stmt = select(Dashboard)
     if query.search:
         stmt = stmt.where(contains(Dashboard.name, query.search))
-    with ctx.read() as s:
-        page = paginate(s, stmt, query, columns={"created_at": Dashboard.created_at, "name": Dashboard.name})
-        return page.map(_dash_out)
+    page = paginate(session, stmt, query, columns={"created_at": Dashboard.created_at, "name": Dashboard.name})
+    return page.map(_dash_out)
 
 
 @use_case("analytics.dashboards.get", "GET /dashboards/{id}", tx="read", roles=STAFF, record="analytics.dashboard")
-def get_dashboard(ctx: Ctx, id: str) -> sc.DashboardOut:
-    with ctx.read() as s:
-        return _dash_out(_get(s, Dashboard, id, "dashboard"))
+def get_dashboard(ctx: Ctx, id: str, session: Session = SESSION) -> sc.DashboardOut:
+    return _dash_out(_get(session, Dashboard, id, "dashboard"))
 
 
 @use_case(
@@ -203,13 +200,12 @@ def get_dashboard(ctx: Ctx, id: str) -> sc.DashboardOut:
     record="analytics.dashboard",
     summary="a dashboard of widgets {title, metric, interval, chart: number|line|bar, filters} (owner, admin)",
 )
-def create_dashboard(ctx: Ctx, body: sc.DashboardIn) -> sc.DashboardOut:
+def create_dashboard(ctx: Ctx, body: sc.DashboardIn, session: Session = SESSION) -> sc.DashboardOut:
     now = ctx.now()
-    with ctx.write() as s:
-        d = Dashboard(name=body.name, widgets=[w.model_dump() for w in body.widgets], created_at=now, updated_at=now)
-        s.add(d)
-        s.flush()
-        return _dash_out(d)
+    d = Dashboard(name=body.name, widgets=[w.model_dump() for w in body.widgets], created_at=now, updated_at=now)
+    session.add(d)
+    session.flush()
+    return _dash_out(d)
 
 
 @use_case(
@@ -220,12 +216,11 @@ def create_dashboard(ctx: Ctx, body: sc.DashboardIn) -> sc.DashboardOut:
     says="Edit dashboard",
     record="analytics.dashboard",
 )
-def update_dashboard(ctx: Ctx, id: str, body: sc.DashboardIn) -> sc.DashboardOut:
-    with ctx.write() as s:
-        d = _get(s, Dashboard, id, "dashboard")
-        d.name, d.widgets, d.updated_at = body.name, [w.model_dump() for w in body.widgets], ctx.now()
-        s.flush()
-        return _dash_out(d)
+def update_dashboard(ctx: Ctx, id: str, body: sc.DashboardIn, session: Session = SESSION) -> sc.DashboardOut:
+    d = _get(session, Dashboard, id, "dashboard")
+    d.name, d.widgets, d.updated_at = body.name, [w.model_dump() for w in body.widgets], ctx.now()
+    session.flush()
+    return _dash_out(d)
 
 
 @use_case(
@@ -236,9 +231,8 @@ def update_dashboard(ctx: Ctx, id: str, body: sc.DashboardIn) -> sc.DashboardOut
     says="Delete dashboard",
     record="analytics.dashboard",
 )
-def delete_dashboard(ctx: Ctx, id: str) -> None:
-    with ctx.write() as s:
-        s.delete(_get(s, Dashboard, id, "dashboard"))
+def delete_dashboard(ctx: Ctx, id: str, session: Session = SESSION) -> None:
+    session.delete(_get(session, Dashboard, id, "dashboard"))
 
 
 @use_case(
@@ -249,26 +243,27 @@ def delete_dashboard(ctx: Ctx, id: str) -> None:
     record="analytics.dashboard",
     summary="every widget of the dashboard with its series (what the desktop draws)",
 )
-def dashboard_data(ctx: Ctx, id: str) -> sc.DashboardData:
+def dashboard_data(ctx: Ctx, id: str, session: Session = SESSION) -> sc.DashboardData:
     today = ctx.now().date()
-    with ctx.read() as s:
-        d = _get(s, Dashboard, id, "dashboard")
-        out: list[sc.WidgetData] = []
-        for w in d.widgets:
-            days = int((w.get("filters") or {}).get("days", 30))
-            group_by = (w.get("filters") or {}).get("group_by")
-            points = series(s, w["metric"], today - timedelta(days=days - 1), today, w.get("interval", "day"), group_by)
-            out.append(
-                sc.WidgetData(
-                    title=w["title"],
-                    metric=w["metric"],
-                    chart=w.get("chart", "line"),
-                    interval=w.get("interval", "day"),
-                    total=round(sum(p.value for p in points), 6),
-                    series=points,
-                )
+    d = _get(session, Dashboard, id, "dashboard")
+    out: list[sc.WidgetData] = []
+    for w in d.widgets:
+        days = int((w.get("filters") or {}).get("days", 30))
+        group_by = (w.get("filters") or {}).get("group_by")
+        points = series(
+            session, w["metric"], today - timedelta(days=days - 1), today, w.get("interval", "day"), group_by
+        )
+        out.append(
+            sc.WidgetData(
+                title=w["title"],
+                metric=w["metric"],
+                chart=w.get("chart", "line"),
+                interval=w.get("interval", "day"),
+                total=round(sum(p.value for p in points), 6),
+                series=points,
             )
-        return sc.DashboardData(id=d.id, name=d.name, widgets=out)
+        )
+    return sc.DashboardData(id=d.id, name=d.name, widgets=out)
 
 
 # --- reports -------------------------------------------------------------------------------
@@ -313,9 +308,8 @@ def list_reports(ctx: Ctx, query: sc.ReportQuery) -> Page[sc.ReportOut]:
 
 
 @use_case("analytics.reports.get", "GET /reports/{id}", tx="read", roles=STAFF, record="analytics.report")
-def get_report(ctx: Ctx, id: str) -> sc.ReportOut:
-    with ctx.read() as s:
-        return report_out(ctx, s, _get(s, AnalyticsReport, id, "report"))
+def get_report(ctx: Ctx, id: str, session: Session = SESSION) -> sc.ReportOut:
+    return report_out(ctx, session, _get(session, AnalyticsReport, id, "report"))
 
 
 @use_case(
@@ -328,24 +322,21 @@ def get_report(ctx: Ctx, id: str) -> sc.ReportOut:
     record="analytics.report",
     summary="start a report job {name, metrics, from, to, format: csv|xlsx|pdf}",
 )
-def create_report(ctx: Ctx, body: sc.ReportIn) -> sc.ReportOut:
-    with ctx.write() as s:
-        r = AnalyticsReport(
-            name=body.name,
-            metrics=list(dict.fromkeys(body.metrics)),
-            date_from=body.from_,
-            date_to=body.to,
-            format=body.format,
-            created_at=ctx.now(),
-        )
-        s.add(r)
-        s.flush()
-        job = submit(
-            ctx, "analytics.report", {"report_id": r.id, "interval": body.interval}, title=f"Report {body.name}"
-        )
-        r.job_id = job.id
-        s.flush()
-        return report_out(ctx, s, r)
+def create_report(ctx: Ctx, body: sc.ReportIn, session: Session = SESSION) -> sc.ReportOut:
+    r = AnalyticsReport(
+        name=body.name,
+        metrics=list(dict.fromkeys(body.metrics)),
+        date_from=body.from_,
+        date_to=body.to,
+        format=body.format,
+        created_at=ctx.now(),
+    )
+    session.add(r)
+    session.flush()
+    job = submit(ctx, "analytics.report", {"report_id": r.id, "interval": body.interval}, title=f"Report {body.name}")
+    r.job_id = job.id
+    session.flush()
+    return report_out(ctx, session, r)
 
 
 MEDIA = {
@@ -363,14 +354,13 @@ MEDIA = {
     record="analytics.report",
     summary="the report's file once its job succeeded (409 before)",
 )
-def download_report(ctx: Ctx, id: str) -> FileResult:
-    with ctx.read() as s:
-        r = _get(s, AnalyticsReport, id, "report")
-        out = report_out(ctx, s, r)
-        if out.status != "succeeded" or not r.file_sha256:
-            raise conflict_state("report", out.status, "download")
-        safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in r.name)[:60] or "report"
-        return FileResult(read_blob(ctx, r.file_sha256), MEDIA[r.format], f"{safe}.{r.format}", inline=False)
+def download_report(ctx: Ctx, id: str, session: Session = SESSION) -> FileResult:
+    r = _get(session, AnalyticsReport, id, "report")
+    out = report_out(ctx, session, r)
+    if out.status != "succeeded" or not r.file_sha256:
+        raise conflict_state("report", out.status, "download")
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in r.name)[:60] or "report"
+    return FileResult(read_blob(ctx, r.file_sha256), MEDIA[r.format], f"{safe}.{r.format}", inline=False)
 
 
 # --- customer profiles ---------------------------------------------------------------------
@@ -390,23 +380,21 @@ def _customer_out(c: CustomerProfile, status: int | None = None) -> sc.CustomerO
 
 
 @use_case("analytics.customers.list", "GET /customers", tx="read", roles=STAFF, record="analytics.customer")
-def list_customers(ctx: Ctx, query: sc.CustomerQuery) -> Page[sc.CustomerOut]:
+def list_customers(ctx: Ctx, query: sc.CustomerQuery, session: Session = SESSION) -> Page[sc.CustomerOut]:
     stmt = select(CustomerProfile)
     if query.search:
         stmt = stmt.where(
             contains(CustomerProfile.email, query.search) | contains(CustomerProfile.external_id, query.search)
         )
-    with ctx.read() as s:
-        page = paginate(
-            s, stmt, query, columns={"created_at": CustomerProfile.created_at, "email": CustomerProfile.email}
-        )
-        return page.map(_customer_out)
+    page = paginate(
+        session, stmt, query, columns={"created_at": CustomerProfile.created_at, "email": CustomerProfile.email}
+    )
+    return page.map(_customer_out)
 
 
 @use_case("analytics.customers.get", "GET /customers/{id}", tx="read", roles=STAFF, record="analytics.customer")
-def get_customer(ctx: Ctx, id: str) -> sc.CustomerOut:
-    with ctx.read() as s:
-        return _customer_out(_get(s, CustomerProfile, id, "customer"))
+def get_customer(ctx: Ctx, id: str, session: Session = SESSION) -> sc.CustomerOut:
+    return _customer_out(_get(session, CustomerProfile, id, "customer"))
 
 
 @use_case(
@@ -420,34 +408,33 @@ def get_customer(ctx: Ctx, id: str) -> sc.CustomerOut:
     summary="upsert a profile by email or external_id: set overwrites, set_once fills what is missing"
     " (201 made, 200 updated)",
 )
-def upsert_customer(ctx: Ctx, body: sc.CustomerIn) -> sc.CustomerOut:
+def upsert_customer(ctx: Ctx, body: sc.CustomerIn, session: Session = SESSION) -> sc.CustomerOut:
     now = ctx.now()
     key = body.email.strip().lower() if body.email else None
-    with ctx.write() as s:
-        by_email = s.scalar(select(CustomerProfile).where(CustomerProfile.email_key == key)) if key else None
-        by_ext = (
-            s.scalar(select(CustomerProfile).where(CustomerProfile.external_id == body.external_id))
-            if body.external_id
-            else None
+    by_email = session.scalar(select(CustomerProfile).where(CustomerProfile.email_key == key)) if key else None
+    by_ext = (
+        session.scalar(select(CustomerProfile).where(CustomerProfile.external_id == body.external_id))
+        if body.external_id
+        else None
+    )
+    if by_email is not None and by_ext is not None and by_email.id != by_ext.id:
+        # Two known people: never merged by an upsert (PostHog's identify safeguard).
+        raise ValidationFailed(
+            "email and external_id belong to two profiles", {"email": body.email, "external_id": body.external_id}
         )
-        if by_email is not None and by_ext is not None and by_email.id != by_ext.id:
-            # Two known people: never merged by an upsert (PostHog's identify safeguard).
-            raise ValidationFailed(
-                "email and external_id belong to two profiles", {"email": body.email, "external_id": body.external_id}
-            )
-        c = by_email or by_ext
-        made = c is None
-        if c is None:
-            c = CustomerProfile(attributes={}, created_at=now)
-            s.add(c)
-        if key and not c.email_key:
-            c.email, c.email_key = body.email, key
-        if body.external_id and not c.external_id:
-            c.external_id = body.external_id
-        attrs = dict(c.attributes or {})
-        for k, v in body.set_once.items():
-            attrs.setdefault(k, v)
-        attrs.update(body.set)
-        c.attributes, c.updated_at = attrs, now
-        s.flush()
-        return _customer_out(c, 201 if made else 200)
+    c = by_email or by_ext
+    made = c is None
+    if c is None:
+        c = CustomerProfile(attributes={}, created_at=now)
+        session.add(c)
+    if key and not c.email_key:
+        c.email, c.email_key = body.email, key
+    if body.external_id and not c.external_id:
+        c.external_id = body.external_id
+    attrs = dict(c.attributes or {})
+    for k, v in body.set_once.items():
+        attrs.setdefault(k, v)
+    attrs.update(body.set)
+    c.attributes, c.updated_at = attrs, now
+    session.flush()
+    return _customer_out(c, 201 if made else 200)

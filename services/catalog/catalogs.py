@@ -84,7 +84,7 @@ def _find(s: Session, id: str) -> CatalogPdf:
     tx="write",
     roles=STAFF,
     status=201,
-    says="PDF catalog {result.title}",
+    says="PDF catalog",
     record="catalog.catalog",
     summary="start a PDF catalog of the active products in a language (a job)",
 )

@@ -168,7 +168,7 @@ def get_category(ctx: Ctx, id: str) -> CategoryOut:
     tx="write",
     roles=STAFF,
     status=201,
-    says="New category {result.name}",
+    says="New category",
     record="catalog.category",
     summary="create a category",
 )
@@ -198,7 +198,7 @@ def _check_sibling_name(cats: dict[str, CatalogCategory], cid: str | None, paren
     "PUT /categories/{id}",
     tx="write",
     roles=STAFF,
-    says="Change to category {result.name}",
+    says="Change to category",
     record="catalog.category",
     summary="rename or move a category (never under itself)",
 )

@@ -269,7 +269,7 @@ def get_product(ctx: Ctx, id: str) -> ProductOut:
     tx="write",
     roles=STAFF,
     status=201,
-    says="New product {result.sku}",
+    says="New product",
     record="catalog.product",
     summary="create a product with its variants",
 )
@@ -308,7 +308,7 @@ def create_product(ctx: Ctx, body: ProductIn) -> ProductOut:
     "PUT /products/{id}",
     tx="write",
     roles=STAFF,
-    says="Change to product {result.sku}",
+    says="Change to product",
     record="catalog.product",
     summary="change a product; status moves draft -> active -> archived",
 )
@@ -390,7 +390,7 @@ def delete_product(ctx: Ctx, id: str) -> ProductOut | None:
     tx="write",
     roles=STAFF,
     status=201,
-    says="Translation of {result.sku}",
+    says="Translation of product",
     record="catalog.product",
     summary="add or replace a product's text in an enabled language",
 )
@@ -434,7 +434,7 @@ def translate_product(ctx: Ctx, id: str, body: TranslationIn) -> ProductOut:
     roles=STAFF,
     upload=True,
     limit="upload",
-    says="Image of {result.sku}",
+    says="Image of product",
     record="catalog.product",
     summary="set the product's image (JPEG, PNG, GIF or WebP), drawn in PDF catalogs",
 )

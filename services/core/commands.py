@@ -9,29 +9,34 @@ sync engine replays it. One declaration, three uses.
 
 from __future__ import annotations
 
-import hashlib
+import inspect
 import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar, get_args, get_type_hints
+from typing import Any, Literal, TypeVar, cast, get_args, get_type_hints
 from urllib.parse import urlencode
 
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.base import IdPlan, id_plan, table_of
 from local_db.engine import Prepared
-from local_db.models import Counter, IdempotencyRecord, OutboxEntry
+from local_db.models import Counter, OutboxEntry
 from local_db.models.sync import SyncLink
 from services.core.bodies import check_idempotency_key, validate_body
 from services.core.context import Ctx, module_kind
+from services.core.declaring import body_fields, carries_state, check_says, default_of
 from services.core.errors import Conflict, Forbidden, TenantInactive, Unauthorized, ValidationFailed, validation_details
+from services.core.idempotency import remember as _remember
+from services.core.idempotency import replay as _replay
 from services.core.numbers import check_numbers
 from services.core.roles import STAFF
 from services.core.signing import sign
+from services.core.states import CURRENT_CTX, Moves
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -95,6 +100,13 @@ class Operation:
     headers: tuple[str, ...] = ()
     # The body may be left out (``body: Model | None = None``): an empty request body is None.
     body_optional: bool = False
+    # The state transitions it performs (``ORDER.moves("ship")``): what a record's state allows.
+    moves: Moves | None = None
+    # The handler takes the call's session as ``session=``: the unit of work's for a write, a
+    # reading one for a read (it does not open ``ctx.write()`` again).
+    takes_session: bool = False
+    # Its response carries a record's allowed actions (``StatefulOut``): ``execute`` tells it the caller.
+    stateful: bool = False
 
     @property
     def write(self) -> bool:
@@ -114,6 +126,10 @@ class Operation:
 _PATH_PARAM = re.compile(r"{(\w+)}")
 
 REGISTRY: dict[str, Operation] = {}
+
+# The default of a handler's ``session`` parameter (``session: Session = SESSION``): ``execute`` always
+# hands the call's session in; the default keeps it out of what callers pass (a view's typed call).
+SESSION: Session = cast("Session", None)
 # The declarations of each service function (a function may serve a staff route and a customer one):
 # callers in the same process (the desktop) name a use case by its function, never by a string.
 _DECLARED: dict[Callable[..., Any], list[Operation]] = {}
@@ -143,7 +159,7 @@ def use_case(
     route: str,
     *,
     tx: Tx,
-    roles: frozenset[str] = STAFF,
+    roles: frozenset[str] | None = None,
     auth: Auth = "tenant",
     staff_too: bool = False,
     status: int = 200,
@@ -159,19 +175,29 @@ def use_case(
     cookie: str | None = None,
     clears_cookie: str | None = None,
     headers: tuple[str, ...] = (),
+    moves: Moves | None = None,
 ) -> Callable[[F], F]:
     """Declare the decorated service function as a use case.
 
     ``route`` is ``"METHOD /path"`` as the spec writes it; the request body,
     query and response types come from the function's annotations (``body``,
     ``query`` and the return type); the module is the name's first part.
+    ``roles`` and ``record`` default to the ones ``declare_defaults`` gives the
+    name's prefix (roles: ``STAFF`` where none is declared). ``moves`` links the
+    use case to the transitions it performs. A handler with a ``session``
+    parameter receives the call's session.
     """
     method, _, path = route.partition(" ")
 
     def declare(fn: F) -> F:
         hints = get_type_hints(fn)
         ret = hints.get("return")
-        register(
+        body = _model(hints.get("body"))
+        if says:
+            check_says(name, says, body, path)
+        if moves is not None and moves.field is not None and moves.field not in body_fields(body):
+            raise ValueError(f"{name}: moves names the body field {moves.field!r}, which its body lacks")
+        op = register(
             Operation(
                 name=name,
                 module=module or name.split(".", 1)[0],
@@ -179,16 +205,16 @@ def use_case(
                 path=path,
                 handler=fn,
                 tx=tx,
-                body=_model(hints.get("body")),
+                body=body,
                 query=_model(hints.get("query")),
                 response=None if ret is type(None) else ret,
-                roles=roles,
+                roles=roles if roles is not None else (default_of(name, "roles") or STAFF),
                 auth=auth,
                 staff_too=staff_too,
                 status_code=status,
                 summary=summary or says or name,
                 says=says,
-                record=record,
+                record=record if record is not None else default_of(name, "record"),
                 limit=limit or public_limit(auth, headers),
                 upload=upload,
                 online=online,
@@ -198,8 +224,13 @@ def use_case(
                 clears_cookie=clears_cookie,
                 headers=headers,
                 body_optional=type(None) in get_args(hints.get("body")),
+                moves=moves,
+                takes_session="session" in inspect.signature(fn).parameters,
+                stateful=carries_state(ret),
             )
         )
+        if moves is not None:
+            moves.machine.link(op)
         return fn
 
     return declare
@@ -578,43 +609,57 @@ def execute(
         kwargs["headers"] = {h: (headers or {}).get(h) for h in op.headers}
     if op.tx != "read":
         ctx.operation = (op.name, op.record or module_kind(op.module))
-    if op.tx != "write":
-        return op.handler(ctx, **kwargs)
-    if ctx.runtime.is_station and op.auth != "platform":
-        refuse_secrets_offline(op, parsed)
-        refuse_online_only(ctx, op)
-    with ctx.write():
-        if idempotency_key and ctx.tenant is not None:
-            fresh = ctx.uow.fresh_keys
-            if idempotency_key in fresh:
-                fresh.discard(idempotency_key)  # used now: a second call with it looks it up
-            elif (done := _replay(ctx, op, idempotency_key, params, parsed)) is not None:
-                return done.get("result")
-        outboxed = ctx.runtime.is_station and op.auth != "platform"
-        # A station records the identifiers the change makes; the platform's
-        # replay of it takes the same ones. The flush makes column defaults
-        # (ids of new rows) happen inside the plan.
-        plan = IdPlan(ctx.replay_ids) if ctx.replay_ids is not None else (IdPlan() if outboxed else None)
-        base = None
-        if outboxed and op.method == "DELETE" and DELETE_BASE:
-            # The record as this station held it, read before the delete (the path's last parameter).
-            named = [params[n] for n in re.findall(r"\{(\w+)\}", op.path) if n in params]
-            if named:
-                base = DELETE_BASE[0](ctx.uow.connection(), ctx.tenant_id, named[-1])
-        with id_plan(plan):
-            result = op.handler(ctx, **kwargs)
-            if plan is not None:
-                ctx.uow.session.flush()
-        _note_ids(ctx, params, plan, result)
-        if idempotency_key and ctx.tenant is not None:
-            _remember(ctx, op, idempotency_key, params, parsed, result)
-        if outboxed:
-            ids = plan.ids if plan else []
-            rid = getattr(result, "id", None)
-            # Only a record this change made can get another id from a spec-only platform.
-            made = rid if isinstance(rid, str) and rid in ids else None
-            record_outbox(ctx, op, params, parsed, idempotency_key, ids, made, q, upload if op.upload else None, base)
-    return result
+    # Responses that carry their record's allowed actions read the caller from it; set only for
+    # the use cases whose response has such a record (the write path's other calls pay nothing).
+    token = CURRENT_CTX.set(ctx) if op.stateful else None
+    try:
+        if op.tx != "write":
+            if op.takes_session and op.tx == "read":
+                with ctx.read() as s:
+                    return op.handler(ctx, session=s, **kwargs)
+            return op.handler(ctx, **kwargs)
+        if ctx.runtime.is_station and op.auth != "platform":
+            refuse_secrets_offline(op, parsed)
+            refuse_online_only(ctx, op)
+        with ctx.write():
+            if idempotency_key and ctx.tenant is not None:
+                fresh = ctx.uow.fresh_keys
+                if idempotency_key in fresh:
+                    fresh.discard(idempotency_key)  # used now: a second call with it looks it up
+                elif (done := _replay(ctx, op, idempotency_key, params, parsed)) is not None:
+                    return done.get("result")
+            outboxed = ctx.runtime.is_station and op.auth != "platform"
+            # A station records the identifiers the change makes; the platform's
+            # replay of it takes the same ones. The flush makes column defaults
+            # (ids of new rows) happen inside the plan.
+            plan = IdPlan(ctx.replay_ids) if ctx.replay_ids is not None else (IdPlan() if outboxed else None)
+            base = None
+            if outboxed and op.method == "DELETE" and DELETE_BASE:
+                # The record as this station held it, read before the delete (the path's last parameter).
+                named = [params[n] for n in re.findall(r"\{(\w+)\}", op.path) if n in params]
+                if named:
+                    base = DELETE_BASE[0](ctx.uow.connection(), ctx.tenant_id, named[-1])
+            with id_plan(plan):
+                if op.takes_session:
+                    kwargs["session"] = ctx.uow.session
+                result = op.handler(ctx, **kwargs)
+                if plan is not None:
+                    ctx.uow.session.flush()
+            _note_ids(ctx, params, plan, result)
+            if idempotency_key and ctx.tenant is not None:
+                _remember(ctx, op, idempotency_key, params, parsed, result)
+            if outboxed:
+                ids = plan.ids if plan else []
+                rid = getattr(result, "id", None)
+                # Only a record this change made can get another id from a spec-only platform.
+                made = rid if isinstance(rid, str) and rid in ids else None
+                record_outbox(
+                    ctx, op, params, parsed, idempotency_key, ids, made, q, upload if op.upload else None, base
+                )
+        return result
+    finally:
+        if token is not None:
+            CURRENT_CTX.reset(token)
 
 
 def _note_ids(ctx: Ctx, params: dict[str, str], plan: IdPlan | None, result: Any) -> None:
@@ -626,47 +671,3 @@ def _note_ids(ctx: Ctx, params: dict[str, str], plan: IdPlan | None, result: Any
     rid = getattr(result, "id", None)
     if isinstance(rid, str):
         ids.add(rid)
-
-
-def _request_hash(op: Operation, params: dict[str, str], body: BaseModel | None) -> str:
-    payload = {"op": op.name, "params": params, "body": body.model_dump(mode="json") if body else None}
-    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def _replay(ctx: Ctx, op: Operation, key: str, params: dict[str, str], body: BaseModel | None) -> dict[str, Any] | None:
-    """The stored answer of a call already done under this key (a retry, a double submit)."""
-    s = ctx.uow.session
-    rec = s.execute(select(IdempotencyRecord).where(IdempotencyRecord.key == key)).scalar_one_or_none()
-    if rec is None:
-        return None
-    if rec.command != op.name or rec.request_hash != _request_hash(op, params, body):
-        raise Conflict(
-            "this Idempotency-Key was used for a different request", {"idempotency_key": key, "command": rec.command}
-        )
-    return rec.response or {"result": None}
-
-
-def _remember(ctx: Ctx, op: Operation, key: str, params: dict[str, str], body: BaseModel | None, result: Any) -> None:
-    if isinstance(result, BaseModel):
-        # Secrets shown once (a new API key) are never kept for a replay.
-        stored: Any = result.model_dump(mode="json", exclude=set(getattr(result, "secret_fields", ())))
-    elif result is None or isinstance(result, dict | list | str | int | float):
-        stored = result
-    else:  # files and pages are not commands' answers; keep the fact, not the bytes
-        stored = None
-    # Core insert: every keyed write (each replayed station change) makes one.
-    _INSERT_IDEMPOTENCY.run(
-        ctx.uow.connection(),
-        {
-            "id": new_id(),
-            "key": key[:200],
-            "command": op.name,
-            "request_hash": _request_hash(op, params, body),
-            "response": {"result": stored},
-            "created_at": ctx.now(),
-            "tenant_id": ctx.tenant_id,
-        },
-    )
-
-
-_INSERT_IDEMPOTENCY = Prepared(insert(table_of(IdempotencyRecord)))

@@ -6,7 +6,12 @@ front door shows ``message`` where the person acted.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+R = TypeVar("R")
 
 
 class ServiceError(Exception):
@@ -88,3 +93,14 @@ def conflict_state(resource: str, current: str, action: str) -> Conflict:
         f"cannot {action} a {resource} that is {current}",
         {"current_state": current, "action": action},
     )
+
+
+def get_or_404(
+    session: Session, model: type[R], id: str, *, what: str, message: str = "no {what} {id}", key: str | None = None
+) -> R:
+    """The row ``id`` of ``model`` in the caller's tenant, or NotFound: ``message`` (``{what}`` and
+    ``{id}`` filled) with details ``{key or what: id}``. Another tenant's row reads as missing."""
+    row = session.get(model, id)
+    if row is None:
+        raise NotFound(message.format(what=what, id=id), {key or what: id})
+    return row

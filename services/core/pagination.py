@@ -10,11 +10,11 @@ carries both ``meta`` and ``pagination``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session
 
 from services.core.errors import ValidationFailed
@@ -143,3 +143,103 @@ def paginate(
         stmt = stmt.order_by(col.desc() if spec.descending else col.asc())
     rows = list(session.execute(stmt.limit(spec.limit).offset(spec.offset)).scalars())
     return Page(rows, int(total), spec)
+
+
+# --- a list declared once ----------------------------------------------------------------------
+
+# How a query field narrows a list: (the field's name, its value) -> a WHERE clause.
+Filter = Callable[[str, Any], Any]
+
+
+def equals(column: Any) -> Filter:
+    """The field's value, equal (text taken without its surrounding blanks)."""
+    return lambda _name, v: column == (v.strip() if isinstance(v, str) else v)
+
+
+def one_of(column: Any, allowed: Sequence[str] | None = None) -> Filter:
+    """A comma-separated list of values (``status=open,acknowledged``); with ``allowed``, an unknown
+    value is 400 naming it and the allowed ones."""
+
+    def clause(name: str, raw: Any) -> Any:
+        wanted = [x.strip() for x in str(raw).split(",") if x.strip()] if isinstance(raw, str) else list(raw)
+        if allowed is not None:
+            unknown = sorted(set(wanted) - set(allowed))
+            if unknown:
+                raise ValidationFailed(
+                    f"unknown {name}: {', '.join(unknown)}", {name: unknown, "allowed": list(allowed)}
+                )
+        return column.in_(wanted)
+
+    return clause
+
+
+def at_least(column: Any) -> Filter:
+    """``from=``: the column at or after the value."""
+    return lambda _name, v: column >= v
+
+
+def at_most(column: Any) -> Filter:
+    """``to=``: the column at or before the value."""
+    return lambda _name, v: column <= v
+
+
+def any_equals(*columns: Any) -> Filter:
+    """One value that may be any of the columns (a scanned code: the barcode or the SKU)."""
+
+    def clause(_name: str, v: Any) -> Any:
+        v = v.strip() if isinstance(v, str) else v
+        return or_(*(c == v for c in columns))
+
+    return clause
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One list, declared once beside its use case: which query field narrows it how (a column:
+    equal; or ``one_of``, ``at_least``, ...), the columns its ``search`` looks in (or a function of
+    the words giving a clause: a related record's column), and the columns it sorts by. ``page`` reads a page of it; ``out`` turns each row into the response
+    (``model_validate(row)`` of a ``from_attributes`` response)."""
+
+    entity: Any
+    filters: Mapping[str, Any] = field(default_factory=dict)
+    search: Sequence[Any] = ()
+    sort: Mapping[str, Any] = field(default_factory=dict)
+    default_sort: str | None = "-created_at"
+
+    def select(self, query: ListQuery) -> Select[Any]:
+        stmt = select(self.entity)
+        for name, how in self.filters.items():
+            value = getattr(query, name, None)
+            if value is None or value == "":
+                continue
+            stmt = stmt.where(how == _plain(value) if _is_column(how) else how(name, value))
+        term = (query.search or "").strip()
+        if self.search and term:
+            stmt = stmt.where(or_(*(contains(c, term) if _is_column(c) else c(term) for c in self.search)))
+        return stmt
+
+    def page(
+        self,
+        session: Session,
+        query: ListQuery,
+        out: Callable[[Any], Any] | type[BaseModel] | None = None,
+        *,
+        stmt: Select[Any] | None = None,
+        plan: Callable[[Select[Any], int, PageSpec], Select[Any]] | None = None,
+    ) -> Page[Any]:
+        """A page of the list (``stmt``: the list's select, narrowed further by the caller)."""
+        stmt = self.select(query) if stmt is None else stmt
+        page = paginate(session, stmt, query, columns=self.sort, default_sort=self.default_sort, plan=plan)
+        if out is None:
+            return page
+        convert = out.model_validate if isinstance(out, type) and issubclass(out, BaseModel) else out
+        return page.map(convert)
+
+
+def _is_column(x: Any) -> bool:
+    # A mapped column or a column expression (equal), else a filter function.
+    return hasattr(x, "__clause_element__") or hasattr(x, "expression")
+
+
+def _plain(v: Any) -> Any:
+    return v.strip() if isinstance(v, str) else v

@@ -133,7 +133,9 @@ def resources(modules: set[str] | None = None) -> list[Resource]:
                 continue
             rest = o.path[len(path) :]
             single = re.fullmatch(r"/{\w+}", rest)
-            if single and o.method == "GET":
+            if o.moves is not None and o.changes and (single or re.fullmatch(r"/{\w+}/[\w-]+", rest)):
+                res.actions.append(o)  # a state move, even by PATCH: offered as its actions
+            elif single and o.method == "GET":
                 if is_file(o):
                     res.files.append(o)
                 else:
@@ -168,8 +170,48 @@ def may(ctx: Ctx, op: Operation | None) -> bool:
     return True
 
 
-def irreversible(op: Operation) -> bool:
-    return op.method == "DELETE" or bool(IRREVERSIBLE.search(op.name.rsplit(".", 1)[-1]))
+def irreversible(op: Operation, action: str | None = None) -> bool:
+    """Whether running ``op`` (its state ``action``) cannot be taken back. A use case linked to its
+    transitions says so by their ``irreversible`` fact; others are read from their name."""
+    if op.method == "DELETE":
+        return True
+    if op.moves is not None:
+        if action is None:
+            return op.moves.irreversible
+        found = [t for t in op.moves.machine.transitions if t.action == action]
+        return bool(found) and all(t.irreversible for t in found)
+    return bool(IRREVERSIBLE.search(op.name.rsplit(".", 1)[-1]))
+
+
+def state_actions(op: Operation) -> tuple[str, ...]:
+    """The state actions a person picks among for ``op``: each of them is a button of its own
+    (``{"action": "start"}``), where the body names the action."""
+    return op.moves.actions if op.moves is not None and op.moves.field is not None else ()
+
+
+_PLACEHOLDER = re.compile(r"{[^{}]*}")
+
+
+def title_of(op: Operation, action: str | None = None) -> str:
+    """What a button running ``op`` reads, from its declaration alone (no body yet): its ``says``
+    with a state ``action`` in its placeholder ("Start claim"); never a raw ``{placeholder}``."""
+    says = op.says
+    if says and not _PLACEHOLDER.search(says):
+        words = says
+    else:
+        rest = " ".join(_PLACEHOLDER.sub(" ", says).split())
+        if action is not None:
+            lead = action
+        elif op.moves is not None and len(op.moves.actions) == 1:
+            lead = op.moves.actions[0]
+        elif says:
+            lead = op.name.rsplit(".", 1)[-1]
+        else:
+            lead = ""
+        if not rest and op.moves is not None:
+            rest = op.moves.machine.record
+        words = f"{lead.replace('_', ' ')} {rest}".strip() or op.summary or op.name.rsplit(".", 1)[-1]
+    return words[:1].upper() + words[1:]
 
 
 def _title(path: str) -> str:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, Self
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 from services.core.context import MODULES
+from services.core.states import CURRENT_CTX, Machine
 
 _EMAIL = re.compile(r"^[^@\s]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9-]{1,63})+$")
 
@@ -54,6 +55,29 @@ class Strict(BaseModel):
     """Requests refuse unknown fields, so a typo is an error, not silently ignored."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class Out(BaseModel):
+    """A response read from its row: ``ItemOut.model_validate(row)`` takes the row's attributes of
+    the same names, so a column added to the model and the response needs no mapper line."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+
+class StatefulOut(Out):
+    """The response of a record with a state machine (``machine``): it carries the actions its state
+    allows to the caller (the table's rule, its actors, and the roles of the use cases linked to each
+    action), so a screen offers those and greys out the others."""
+
+    machine: ClassVar[Machine]
+    allowed_actions: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _allowed_actions(self) -> Self:
+        if "allowed_actions" not in self.model_fields_set:
+            state = getattr(self, self.machine.state_field)
+            self.allowed_actions = self.machine.allowed_for(CURRENT_CTX.get(), state)
+        return self
 
 
 class LoginRequest(Strict):

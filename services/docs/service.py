@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.docs import DocCategory, DocDocument, DocMedia
-from services.core.commands import record_kind, use_case
+from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
@@ -85,7 +85,7 @@ def _move(ctx: Ctx, d: DocDocument, target: str) -> None:
 @use_case(
     "docs.documents.list", "GET /documents", tx="read", roles=STAFF, summary="documents (?trashed=true: the trash)"
 )
-def list_documents(ctx: Ctx, query: DocumentQuery) -> Page[DocumentOut]:
+def list_documents(ctx: Ctx, query: DocumentQuery, session: Session = SESSION) -> Page[DocumentOut]:
     D = DocDocument
     stmt = select(D).where(D.deleted_at.is_not(None) if query.trashed else D.deleted_at.is_(None))
     if query.status:
@@ -96,9 +96,8 @@ def list_documents(ctx: Ctx, query: DocumentQuery) -> Page[DocumentOut]:
         stmt = stmt.where(fts.tag_filter(query.tag))
     if query.search:
         stmt = stmt.where(fts._has(D.title, query.search))
-    with ctx.read() as s:
-        page = paginate(s, stmt, query, columns=SORTABLE, default_sort="-updated_at")
-        return page.map(DocumentOut.model_validate)
+    page = paginate(session, stmt, query, columns=SORTABLE, default_sort="-updated_at")
+    return page.map(DocumentOut.model_validate)
 
 
 @use_case(
@@ -108,13 +107,12 @@ def list_documents(ctx: Ctx, query: DocumentQuery) -> Page[DocumentOut]:
     roles=STAFF,
     summary="ranked full-text search with snippets (published documents unless ?status=)",
 )
-def search_documents(ctx: Ctx, query: SearchQuery) -> Page[SearchHit]:
+def search_documents(ctx: Ctx, query: SearchQuery, session: Session = SESSION) -> Page[SearchHit]:
     spec = page_spec(query, sortable=[], default_sort=None)
-    with ctx.read() as s:
-        hits, total = fts.search(
-            ctx, s, query.q, status=query.status, category_id=query.category_id, limit=spec.limit, offset=spec.offset
-        )
-        return _hits_page(hits, total, spec)
+    hits, total = fts.search(
+        ctx, session, query.q, status=query.status, category_id=query.category_id, limit=spec.limit, offset=spec.offset
+    )
+    return _hits_page(hits, total, spec)
 
 
 @dataclass
@@ -142,22 +140,20 @@ def _hits_page(hits: list[fts.Hit], total: int, spec: PageSpec) -> SearchPage:
     roles=STAFF,
     summary="published articles for a text (a ticket): any of its telling words, ranked",
 )
-def suggest_documents(ctx: Ctx, query: SuggestQuery) -> Page[SearchHit]:
+def suggest_documents(ctx: Ctx, query: SuggestQuery, session: Session = SESSION) -> Page[SearchHit]:
     spec = page_spec(ListQuery(limit=query.limit), sortable=[], default_sort=None)
     words = fts.suggestion_words(query.text)
     if not words:
         return Page([], 0, spec)
-    with ctx.read() as s:
-        hits, total = fts.search(
-            ctx, s, " ".join(words), status="published", category_id=None, limit=spec.limit, offset=0, any_word=True
-        )
-        return _hits_page(hits, total, spec)
+    hits, total = fts.search(
+        ctx, session, " ".join(words), status="published", category_id=None, limit=spec.limit, offset=0, any_word=True
+    )
+    return _hits_page(hits, total, spec)
 
 
 @use_case("docs.documents.get", "GET /documents/{id}", tx="read", roles=STAFF)
-def get_document(ctx: Ctx, id: str) -> DocumentOut:
-    with ctx.read() as s:
-        return DocumentOut.model_validate(_doc(s, id))
+def get_document(ctx: Ctx, id: str, session: Session = SESSION) -> DocumentOut:
+    return DocumentOut.model_validate(_doc(session, id))
 
 
 @use_case(
@@ -169,27 +165,26 @@ def get_document(ctx: Ctx, id: str) -> DocumentOut:
     says="New document",
     record=DOCUMENT,
 )
-def create_document(ctx: Ctx, body: DocumentIn) -> DocumentOut:
+def create_document(ctx: Ctx, body: DocumentIn, session: Session = SESSION) -> DocumentOut:
     now = ctx.now()
-    with ctx.write() as s:
-        _category(s, body.category_id)
-        d = DocDocument(
-            id=new_id(),
-            title=body.title,
-            body=body.body,
-            category_id=body.category_id,
-            status="draft",
-            tags=body.tags,
-            created_by=ctx.principal.id,
-            created_at=now,
-            updated_at=now,
-        )
-        s.add(d)
-        s.flush()
-        if body.status != "draft":
-            _move(ctx, d, body.status)
-        s.flush()
-        return DocumentOut.model_validate(d)
+    _category(session, body.category_id)
+    d = DocDocument(
+        id=new_id(),
+        title=body.title,
+        body=body.body,
+        category_id=body.category_id,
+        status="draft",
+        tags=body.tags,
+        created_by=ctx.principal.id,
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(d)
+    session.flush()
+    if body.status != "draft":
+        _move(ctx, d, body.status)
+    session.flush()
+    return DocumentOut.model_validate(d)
 
 
 @use_case(
@@ -201,27 +196,24 @@ def create_document(ctx: Ctx, body: DocumentIn) -> DocumentOut:
     record=DOCUMENT,
     summary="edit a document; {status} publishes, unpublishes or archives it",
 )
-def update_document(ctx: Ctx, id: str, body: DocumentUpdate) -> DocumentOut:
+def update_document(ctx: Ctx, id: str, body: DocumentUpdate, session: Session = SESSION) -> DocumentOut:
     fields = body.model_dump(exclude_unset=True)
-    with ctx.write() as s:
-        d = _doc(s, id, trashed=True, lock=True)
-        if d.deleted_at is not None:
-            # Moved to the trash meanwhile (another person, or another station's synced change):
-            # a conflict naming the document's state, not a 404 the person cannot act on.
-            raise Conflict(
-                "the document is in the trash: restore it to edit it", {"id": id, "current_state": "trashed"}
-            )
-        if "category_id" in fields:
-            _category(s, body.category_id)
-            d.category_id = body.category_id
-        for f in ("title", "body", "tags"):
-            if fields.get(f) is not None:
-                setattr(d, f, fields[f])
-        if body.status is not None and body.status != d.status:
-            _move(ctx, d, body.status)
-        d.updated_at = ctx.now()
-        s.flush()
-        return DocumentOut.model_validate(d)
+    d = _doc(session, id, trashed=True, lock=True)
+    if d.deleted_at is not None:
+        # Moved to the trash meanwhile (another person, or another station's synced change):
+        # a conflict naming the document's state, not a 404 the person cannot act on.
+        raise Conflict("the document is in the trash: restore it to edit it", {"id": id, "current_state": "trashed"})
+    if "category_id" in fields:
+        _category(session, body.category_id)
+        d.category_id = body.category_id
+    for f in ("title", "body", "tags"):
+        if fields.get(f) is not None:
+            setattr(d, f, fields[f])
+    if body.status is not None and body.status != d.status:
+        _move(ctx, d, body.status)
+    d.updated_at = ctx.now()
+    session.flush()
+    return DocumentOut.model_validate(d)
 
 
 @use_case(
@@ -233,19 +225,18 @@ def update_document(ctx: Ctx, id: str, body: DocumentUpdate) -> DocumentOut:
     record=DOCUMENT,
     summary="move to the trash (?permanent=true removes it and its media)",
 )
-def delete_document(ctx: Ctx, id: str, query: DeleteQuery) -> None:
-    with ctx.write() as s:
-        d = _doc(s, id, trashed=query.permanent, lock=True)
-        if query.permanent:
-            if ctx.principal.role not in MANAGERS and ctx.principal.kind != "system":
-                raise Forbidden("only owners and admins remove a document for good", {"id": id})
-            _event(ctx, "docs.document_deleted", d)
-            s.execute(delete(DocMedia).where(DocMedia.document_id == d.id))
-            s.delete(d)
-        else:
-            d.deleted_at = ctx.now()
-            _event(ctx, "docs.document_trashed", d)
-        s.flush()
+def delete_document(ctx: Ctx, id: str, query: DeleteQuery, session: Session = SESSION) -> None:
+    d = _doc(session, id, trashed=query.permanent, lock=True)
+    if query.permanent:
+        if ctx.principal.role not in MANAGERS and ctx.principal.kind != "system":
+            raise Forbidden("only owners and admins remove a document for good", {"id": id})
+        _event(ctx, "docs.document_deleted", d)
+        session.execute(delete(DocMedia).where(DocMedia.document_id == d.id))
+        session.delete(d)
+    else:
+        d.deleted_at = ctx.now()
+        _event(ctx, "docs.document_trashed", d)
+    session.flush()
 
 
 @use_case(
@@ -257,16 +248,15 @@ def delete_document(ctx: Ctx, id: str, query: DeleteQuery) -> None:
     record=DOCUMENT,
     summary="bring a document back from the trash, with its status",
 )
-def restore_document(ctx: Ctx, id: str) -> DocumentOut:
-    with ctx.write() as s:
-        d = s.get(DocDocument, id, with_for_update=True)
-        if d is None or d.deleted_at is None:
-            raise NotFound("no such document in the trash", {"id": id})
-        d.deleted_at = None
-        d.updated_at = ctx.now()
-        _event(ctx, "docs.document_restored", d)
-        s.flush()
-        return DocumentOut.model_validate(d)
+def restore_document(ctx: Ctx, id: str, session: Session = SESSION) -> DocumentOut:
+    d = session.get(DocDocument, id, with_for_update=True)
+    if d is None or d.deleted_at is None:
+        raise NotFound("no such document in the trash", {"id": id})
+    d.deleted_at = None
+    d.updated_at = ctx.now()
+    _event(ctx, "docs.document_restored", d)
+    session.flush()
+    return DocumentOut.model_validate(d)
 
 
 # --- categories ---------------------------------------------------------------------------
@@ -290,20 +280,18 @@ def _tree(cats: list[DocCategory]) -> list[CategoryOut]:
 
 
 @use_case("docs.categories.list", "GET /doc-categories", tx="read", roles=STAFF, summary="the category tree, in order")
-def list_categories(ctx: Ctx, query: ListQuery) -> Page[CategoryOut]:
+def list_categories(ctx: Ctx, query: ListQuery, session: Session = SESSION) -> Page[CategoryOut]:
     spec = page_spec(query, sortable=[], default_sort=None)
-    with ctx.read() as s:
-        rows = _tree(list(s.execute(select(DocCategory)).scalars()))
-        return Page(rows[spec.offset : spec.offset + spec.limit], len(rows), spec)
+    rows = _tree(list(session.execute(select(DocCategory)).scalars()))
+    return Page(rows[spec.offset : spec.offset + spec.limit], len(rows), spec)
 
 
 @use_case("docs.categories.get", "GET /doc-categories/{id}", tx="read", roles=STAFF)
-def get_category(ctx: Ctx, id: str) -> CategoryOut:
-    with ctx.read() as s:
-        c = s.get(DocCategory, id)
-        if c is None:
-            raise NotFound("category not found", {"id": id})
-        return CategoryOut.model_validate(c)
+def get_category(ctx: Ctx, id: str, session: Session = SESSION) -> CategoryOut:
+    c = session.get(DocCategory, id)
+    if c is None:
+        raise NotFound("category not found", {"id": id})
+    return CategoryOut.model_validate(c)
 
 
 @use_case(
@@ -315,16 +303,13 @@ def get_category(ctx: Ctx, id: str) -> CategoryOut:
     says="New category",
     record=CATEGORY,
 )
-def create_category(ctx: Ctx, body: CategoryIn) -> CategoryOut:
-    with ctx.write() as s:
-        if body.parent_id is not None and s.get(DocCategory, body.parent_id) is None:
-            raise ValidationFailed("no such parent category", {"parent_id": body.parent_id})
-        c = DocCategory(
-            id=new_id(), name=body.name, parent_id=body.parent_id, position=body.position, created_at=ctx.now()
-        )
-        s.add(c)
-        s.flush()
-        return CategoryOut.model_validate(c)
+def create_category(ctx: Ctx, body: CategoryIn, session: Session = SESSION) -> CategoryOut:
+    if body.parent_id is not None and session.get(DocCategory, body.parent_id) is None:
+        raise ValidationFailed("no such parent category", {"parent_id": body.parent_id})
+    c = DocCategory(id=new_id(), name=body.name, parent_id=body.parent_id, position=body.position, created_at=ctx.now())
+    session.add(c)
+    session.flush()
+    return CategoryOut.model_validate(c)
 
 
 # --- media --------------------------------------------------------------------------------
@@ -356,42 +341,39 @@ def _media_out(ctx: Ctx, m: DocMedia) -> MediaOut:
     record=DOCUMENT,
     summary="attach an image, a PDF or a text file (multipart file)",
 )
-def upload_media(ctx: Ctx, id: str, upload: Upload) -> MediaOut:
+def upload_media(ctx: Ctx, id: str, upload: Upload, session: Session = SESSION) -> MediaOut:
     blob = store_blob(ctx, upload.content, allowed=frozenset(MEDIA_TYPES))  # 413 over the limit, 400 other types
-    with ctx.write() as s:
-        _doc(s, id)
-        m = DocMedia(
-            id=new_id(),
-            document_id=id,
-            filename=(upload.filename or "file")[:255],
-            content_type=blob.content_type,
-            size=blob.size,
-            sha256=blob.sha256,
-            created_at=ctx.now(),
-        )
-        s.add(m)
-        s.flush()
-        return _media_out(ctx, m)
+    _doc(session, id)
+    m = DocMedia(
+        id=new_id(),
+        document_id=id,
+        filename=(upload.filename or "file")[:255],
+        content_type=blob.content_type,
+        size=blob.size,
+        sha256=blob.sha256,
+        created_at=ctx.now(),
+    )
+    session.add(m)
+    session.flush()
+    return _media_out(ctx, m)
 
 
 @use_case("docs.media.list", "GET /documents/{id}/media", tx="read", roles=STAFF)
-def list_media(ctx: Ctx, id: str, query: ListQuery) -> Page[MediaOut]:
-    with ctx.read() as s:
-        _doc(s, id)
-        stmt = select(DocMedia).where(DocMedia.document_id == id)
-        page = paginate(s, stmt, query, columns={"created_at": DocMedia.created_at, "filename": DocMedia.filename})
-        return page.map(lambda m: _media_out(ctx, m))
+def list_media(ctx: Ctx, id: str, query: ListQuery, session: Session = SESSION) -> Page[MediaOut]:
+    _doc(session, id)
+    stmt = select(DocMedia).where(DocMedia.document_id == id)
+    page = paginate(session, stmt, query, columns={"created_at": DocMedia.created_at, "filename": DocMedia.filename})
+    return page.map(lambda m: _media_out(ctx, m))
 
 
 @use_case("docs.media.get", "GET /documents/{id}/media/{media_id}", tx="read", roles=STAFF, summary="the file")
-def get_media(ctx: Ctx, id: str, media_id: str) -> FileResult:
-    with ctx.read() as s:
-        _doc(s, id)
-        m = s.get(DocMedia, media_id)
-        if m is None or m.document_id != id:
-            raise NotFound("media not found", {"id": media_id})
-        try:
-            content = read_blob(ctx, m.sha256)
-        except FileNotFoundError as exc:
-            raise NotFound("the file is missing from storage", {"id": media_id}) from exc
-        return FileResult(content, m.content_type, m.filename)
+def get_media(ctx: Ctx, id: str, media_id: str, session: Session = SESSION) -> FileResult:
+    _doc(session, id)
+    m = session.get(DocMedia, media_id)
+    if m is None or m.document_id != id:
+        raise NotFound("media not found", {"id": media_id})
+    try:
+        content = read_blob(ctx, m.sha256)
+    except FileNotFoundError as exc:
+        raise NotFound("the file is missing from storage", {"id": media_id}) from exc
+    return FileResult(content, m.content_type, m.filename)

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from services.core.events import EVENT_TYPES
 from services.core.pagination import ListQuery
-from services.core.schemas import Strict
+from services.core.schemas import Out, Strict
 from services.core.urls import FetchUrl
 
 RETENTION_DAYS = 90
@@ -54,7 +54,7 @@ class EventSettings(Strict):
     public_publish: bool = Field(strict=True)
 
 
-class EventOut(BaseModel):
+class EventOut(Out):
     id: str
     type: str
     source: str
@@ -190,7 +190,7 @@ class RotateSecret(Strict):
     grace_seconds: int = Field(default=86400, ge=0, le=7 * 86400)
 
 
-class SubscriptionOut(BaseModel):
+class SubscriptionOut(Out):
     id: str
     event_types: list[str]
     target: str

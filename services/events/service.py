@@ -7,13 +7,14 @@ from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import func, or_, select, update
+from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models import Tenant
 from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state
+from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state, get_or_404
 from services.core.events import EmittedEvent, emit
 from services.core.pagination import Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
@@ -57,9 +58,7 @@ TEST_EVENT_TYPE = "webhook.test"
 
 
 def _event_out(ev: Event | EmittedEvent) -> EventOut:
-    return EventOut(
-        id=ev.id, type=ev.type, source=ev.source, tenant_id=ev.tenant_id, data=ev.data, created_at=ev.created_at
-    )
+    return EventOut.model_validate(ev)
 
 
 @use_case("events.publish", "POST /events", tx="write", status=201, summary="publish an event")
@@ -107,9 +106,8 @@ def _settings_of(t: Tenant | None) -> EventSettings:
     roles=STAFF,
     summary="the tenant's events settings (public publishing on or off)",
 )
-def get_settings(ctx: Ctx) -> EventSettings:
-    with ctx.read() as s:
-        return _settings_of(s.get(Tenant, ctx.tenant_id))
+def get_settings(ctx: Ctx, session: Session = SESSION) -> EventSettings:
+    return _settings_of(session.get(Tenant, ctx.tenant_id))
 
 
 @use_case(
@@ -120,17 +118,16 @@ def get_settings(ctx: Ctx) -> EventSettings:
     says="Public event publishing",
     summary="turn public event publishing on or off",
 )
-def update_settings(ctx: Ctx, body: EventSettings) -> EventSettings:
+def update_settings(ctx: Ctx, body: EventSettings, session: Session = SESSION) -> EventSettings:
     """Owner/admin: turn the anonymous publish route (POST /p/events) on or off."""
-    with ctx.write() as s:
-        t = s.get(Tenant, ctx.tenant_id)
-        if t is None:
-            raise NotFound("tenant not found")
-        settings = dict(t.settings or {})  # a new dict: JSON columns track assignment only
-        settings["events"] = {**(settings.get("events") or {}), "public_publish": body.public_publish}
-        t.settings = settings
-        s.flush()
-        return _settings_of(t)
+    t = session.get(Tenant, ctx.tenant_id)
+    if t is None:
+        raise NotFound("tenant not found")
+    settings = dict(t.settings or {})  # a new dict: JSON columns track assignment only
+    settings["events"] = {**(settings.get("events") or {}), "public_publish": body.public_publish}
+    t.settings = settings
+    session.flush()
+    return _settings_of(t)
 
 
 @use_case("events.list", "GET /events", tx="read", summary="list events")
@@ -158,30 +155,15 @@ def list_events(ctx: Ctx, query: EventQuery) -> Page[EventOut]:
 
 
 @use_case("events.get", "GET /events/{event_id}", tx="read", summary="read an event")
-def get_event(ctx: Ctx, event_id: str) -> EventOut:
-    with ctx.read() as s:
-        ev = s.get(Event, event_id)
-        if ev is None:
-            raise NotFound("event not found", {"event_id": event_id})
-        return _event_out(ev)
+def get_event(ctx: Ctx, event_id: str, session: Session = SESSION) -> EventOut:
+    return _event_out(get_or_404(session, Event, event_id, what="event", message="{what} not found", key="event_id"))
 
 
 # --- subscriptions ---------------------------------------------------------------------
 
 
 def _sub_out(sub: Subscription) -> SubscriptionOut:
-    return SubscriptionOut(
-        id=sub.id,
-        event_types=list(sub.event_types),
-        target=sub.target,
-        webhook_url=sub.webhook_url,
-        filter=sub.filter,
-        payload_format=sub.payload_format,
-        active=sub.active,
-        previous_secret_expires_at=sub.previous_secret_expires_at,
-        created_at=sub.created_at,
-        updated_at=sub.updated_at,
-    )
+    return SubscriptionOut.model_validate(sub)
 
 
 def _safe_url(ctx: Ctx, url: str) -> str:
@@ -193,10 +175,8 @@ def _safe_url(ctx: Ctx, url: str) -> str:
 
 
 def _load_sub(s: Any, sub_id: str) -> Subscription:
-    sub = s.get(Subscription, sub_id)
-    if sub is None:  # another tenant's row is invisible in a tenant-bound session
-        raise NotFound("subscription not found", {"subscription_id": sub_id})
-    return sub
+    # Another tenant's row is invisible in a tenant-bound session: not found too.
+    return get_or_404(s, Subscription, sub_id, what="subscription", message="{what} not found", key="subscription_id")
 
 
 @use_case(
@@ -208,25 +188,24 @@ def _load_sub(s: Any, sub_id: str) -> Subscription:
     status=201,
     summary="create a subscription",
 )
-def create_subscription(ctx: Ctx, body: SubscriptionCreate) -> SubscriptionOut:
+def create_subscription(ctx: Ctx, body: SubscriptionCreate, session: Session = SESSION) -> SubscriptionOut:
     url = _safe_url(ctx, body.webhook_url)
     now = ctx.now()
-    with ctx.write() as s:
-        sub = Subscription(
-            id=new_id(),
-            event_types=body.types,
-            target="webhook",
-            webhook_url=url,
-            secret=seal(ctx.runtime.secret_key, body.secret),
-            filter=body.filter,
-            payload_format=body.payload_format,
-            active=body.active,
-            created_at=now,
-            updated_at=now,
-        )
-        s.add(sub)
-        s.flush()
-        return _sub_out(sub)
+    sub = Subscription(
+        id=new_id(),
+        event_types=body.types,
+        target="webhook",
+        webhook_url=url,
+        secret=seal(ctx.runtime.secret_key, body.secret),
+        filter=body.filter,
+        payload_format=body.payload_format,
+        active=body.active,
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(sub)
+    session.flush()
+    return _sub_out(sub)
 
 
 @use_case("events.subscriptions.list", "GET /subscriptions", tx="read", summary="list subscriptions")
@@ -246,9 +225,8 @@ def list_subscriptions(ctx: Ctx, query: SubscriptionQuery) -> Page[SubscriptionO
 
 
 @use_case("events.subscriptions.get", "GET /subscriptions/{sub_id}", tx="read", summary="read a subscription")
-def get_subscription(ctx: Ctx, sub_id: str) -> SubscriptionOut:
-    with ctx.read() as s:
-        return _sub_out(_load_sub(s, sub_id))
+def get_subscription(ctx: Ctx, sub_id: str, session: Session = SESSION) -> SubscriptionOut:
+    return _sub_out(_load_sub(session, sub_id))
 
 
 @use_case(
@@ -258,21 +236,20 @@ def get_subscription(ctx: Ctx, sub_id: str) -> SubscriptionOut:
     roles=MANAGERS,
     summary="change a subscription",
 )
-def update_subscription(ctx: Ctx, sub_id: str, body: SubscriptionUpdate) -> SubscriptionOut:
+def update_subscription(ctx: Ctx, sub_id: str, body: SubscriptionUpdate, session: Session = SESSION) -> SubscriptionOut:
     url = _safe_url(ctx, body.webhook_url) if body.webhook_url is not None else None
-    with ctx.write() as s:
-        sub = _load_sub(s, sub_id)
-        if body.event_types is not None:
-            sub.event_types = body.event_types
-        if url is not None:
-            sub.webhook_url = url
-        if "filter" in body.model_fields_set:
-            sub.filter = body.filter
-        if body.payload_format is not None:
-            sub.payload_format = body.payload_format
-        sub.updated_at = ctx.now()
-        s.flush()
-        return _sub_out(sub)
+    sub = _load_sub(session, sub_id)
+    if body.event_types is not None:
+        sub.event_types = body.event_types
+    if url is not None:
+        sub.webhook_url = url
+    if "filter" in body.model_fields_set:
+        sub.filter = body.filter
+    if body.payload_format is not None:
+        sub.payload_format = body.payload_format
+    sub.updated_at = ctx.now()
+    session.flush()
+    return _sub_out(sub)
 
 
 @use_case(
@@ -282,14 +259,13 @@ def update_subscription(ctx: Ctx, sub_id: str, body: SubscriptionUpdate) -> Subs
     roles=MANAGERS,
     summary="activate a subscription",
 )
-def activate(ctx: Ctx, sub_id: str) -> SubscriptionOut:
-    with ctx.write() as s:
-        sub = _load_sub(s, sub_id)
-        if sub.active:
-            raise conflict_state("subscription", "active", "activate")
-        sub.active, sub.updated_at = True, ctx.now()
-        s.flush()
-        return _sub_out(sub)
+def activate(ctx: Ctx, sub_id: str, session: Session = SESSION) -> SubscriptionOut:
+    sub = _load_sub(session, sub_id)
+    if sub.active:
+        raise conflict_state("subscription", "active", "activate")
+    sub.active, sub.updated_at = True, ctx.now()
+    session.flush()
+    return _sub_out(sub)
 
 
 @use_case(
@@ -299,21 +275,20 @@ def activate(ctx: Ctx, sub_id: str) -> SubscriptionOut:
     roles=MANAGERS,
     summary="deactivate a subscription",
 )
-def deactivate(ctx: Ctx, sub_id: str) -> SubscriptionOut:
+def deactivate(ctx: Ctx, sub_id: str, session: Session = SESSION) -> SubscriptionOut:
     """Stop deliveries: the pending ones are cancelled in the same transaction."""
-    with ctx.write() as s:
-        sub = _load_sub(s, sub_id)
-        if not sub.active:
-            raise conflict_state("subscription", "inactive", "deactivate")
-        now = ctx.now()
-        sub.active, sub.updated_at = False, now
-        s.execute(
-            update(Delivery)
-            .where(Delivery.subscription_id == sub.id, Delivery.status == states.PENDING)
-            .values(status=states.CANCELLED, completed_at=now, next_attempt_at=None)
-        )
-        s.flush()
-        return _sub_out(sub)
+    sub = _load_sub(session, sub_id)
+    if not sub.active:
+        raise conflict_state("subscription", "inactive", "deactivate")
+    now = ctx.now()
+    sub.active, sub.updated_at = False, now
+    session.execute(
+        update(Delivery)
+        .where(Delivery.subscription_id == sub.id, Delivery.status == states.PENDING)
+        .values(status=states.CANCELLED, completed_at=now, next_attempt_at=None)
+    )
+    session.flush()
+    return _sub_out(sub)
 
 
 @use_case(
@@ -324,22 +299,21 @@ def deactivate(ctx: Ctx, sub_id: str) -> SubscriptionOut:
     roles=MANAGERS,
     summary="rotate a subscription's secret",
 )
-def rotate_secret(ctx: Ctx, sub_id: str, body: RotateSecret) -> SubscriptionOut:
+def rotate_secret(ctx: Ctx, sub_id: str, body: RotateSecret, session: Session = SESSION) -> SubscriptionOut:
     """New secret now; the old one still signs (second header) during the grace window."""
-    with ctx.write() as s:
-        sub = _load_sub(s, sub_id)
-        # As bytes: compare_digest refuses str beyond ASCII, and a secret may be any text.
-        if hmac.compare_digest(body.secret.encode(), unseal(ctx.runtime.secret_key, sub.secret).encode()):
-            raise ValidationFailed("the new secret equals the current one")
-        now = ctx.now()
-        if body.grace_seconds > 0:
-            sub.previous_secret = sub.secret
-            sub.previous_secret_expires_at = now + timedelta(seconds=body.grace_seconds)
-        else:
-            sub.previous_secret, sub.previous_secret_expires_at = None, None
-        sub.secret, sub.updated_at = seal(ctx.runtime.secret_key, body.secret), now
-        s.flush()
-        return _sub_out(sub)
+    sub = _load_sub(session, sub_id)
+    # As bytes: compare_digest refuses str beyond ASCII, and a secret may be any text.
+    if hmac.compare_digest(body.secret.encode(), unseal(ctx.runtime.secret_key, sub.secret).encode()):
+        raise ValidationFailed("the new secret equals the current one")
+    now = ctx.now()
+    if body.grace_seconds > 0:
+        sub.previous_secret = sub.secret
+        sub.previous_secret_expires_at = now + timedelta(seconds=body.grace_seconds)
+    else:
+        sub.previous_secret, sub.previous_secret_expires_at = None, None
+    sub.secret, sub.updated_at = seal(ctx.runtime.secret_key, body.secret), now
+    session.flush()
+    return _sub_out(sub)
 
 
 @use_case(
@@ -349,10 +323,9 @@ def rotate_secret(ctx: Ctx, sub_id: str, body: RotateSecret) -> SubscriptionOut:
     roles=MANAGERS,
     summary="delete a subscription",
 )
-def delete_subscription(ctx: Ctx, sub_id: str) -> None:
-    with ctx.write() as s:
-        sub = _load_sub(s, sub_id)
-        s.delete(sub)
+def delete_subscription(ctx: Ctx, sub_id: str, session: Session = SESSION) -> None:
+    sub = _load_sub(session, sub_id)
+    session.delete(sub)
 
 
 # --- deliveries, test events, replay ----------------------------------------------------
@@ -421,13 +394,10 @@ def list_deliveries(ctx: Ctx, sub_id: str, query: DeliveryQuery) -> Page[Deliver
     tx="read",
     summary="read a delivery with its attempts",
 )
-def get_delivery(ctx: Ctx, delivery_id: str) -> DeliveryOut:
-    with ctx.read() as s:
-        d = s.get(Delivery, delivery_id)
-        if d is None:
-            raise NotFound("delivery not found", {"delivery_id": delivery_id})
-        attempts = list(s.execute(select(DeliveryAttempt).where(DeliveryAttempt.delivery_id == d.id)).scalars())
-        return _delivery_out(d, attempts)
+def get_delivery(ctx: Ctx, delivery_id: str, session: Session = SESSION) -> DeliveryOut:
+    d = get_or_404(session, Delivery, delivery_id, what="delivery", message="{what} not found", key="delivery_id")
+    attempts = list(session.execute(select(DeliveryAttempt).where(DeliveryAttempt.delivery_id == d.id)).scalars())
+    return _delivery_out(d, attempts)
 
 
 @use_case(
@@ -438,43 +408,42 @@ def get_delivery(ctx: Ctx, delivery_id: str) -> DeliveryOut:
     roles=MANAGERS,
     summary="send a test event",
 )
-def send_test(ctx: Ctx, sub_id: str) -> DeliveryOut:
+def send_test(ctx: Ctx, sub_id: str, session: Session = SESSION) -> DeliveryOut:
     """A test event to one subscription: one attempt, sent by the worker at once."""
     cfg = config_of(ctx.runtime)
     now = ctx.now()
-    with ctx.write() as s:
-        sub = _load_sub(s, sub_id)
-        if not sub.active:
-            raise conflict_state("subscription", "inactive", "send a test event to")
-        payload = {
-            "id": new_id(),
-            "type": TEST_EVENT_TYPE,
-            "tenant_id": ctx.tenant_id,
-            "source": "events",
-            "created_at": iso(now),
-            "data": {
-                "subscription_id": sub.id,
-                "event_types": list(sub.event_types),
-                "message": "test event: the subscription reaches this endpoint",
-            },
-            "origin": "platform",
-        }
-        row = delivery_row(
-            tenant_id=ctx.tenant_id,
-            subscription_id=sub.id,
-            event_id=None,
-            event_type=TEST_EVENT_TYPE,
-            kind="test",
-            now=now,
-            config=cfg,
-            payload=payload,
-            max_attempts=1,
-        )
-        row["next_attempt_at"] = now
-        s.connection().execute(INSERT_DELIVERY, [row])
-        d = s.get(Delivery, row["id"])
-        assert d is not None
-        return _delivery_out(d, [])
+    sub = _load_sub(session, sub_id)
+    if not sub.active:
+        raise conflict_state("subscription", "inactive", "send a test event to")
+    payload = {
+        "id": new_id(),
+        "type": TEST_EVENT_TYPE,
+        "tenant_id": ctx.tenant_id,
+        "source": "events",
+        "created_at": iso(now),
+        "data": {
+            "subscription_id": sub.id,
+            "event_types": list(sub.event_types),
+            "message": "test event: the subscription reaches this endpoint",
+        },
+        "origin": "platform",
+    }
+    row = delivery_row(
+        tenant_id=ctx.tenant_id,
+        subscription_id=sub.id,
+        event_id=None,
+        event_type=TEST_EVENT_TYPE,
+        kind="test",
+        now=now,
+        config=cfg,
+        payload=payload,
+        max_attempts=1,
+    )
+    row["next_attempt_at"] = now
+    session.connection().execute(INSERT_DELIVERY, [row])
+    d = session.get(Delivery, row["id"])
+    assert d is not None
+    return _delivery_out(d, [])
 
 
 def _window_start(ctx: Ctx) -> Any:

@@ -12,11 +12,10 @@ from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.fulfillment import FulfillmentLine, FulfillmentOrder, ShippingLabel
-from services.core.commands import next_value, record_kind, use_case
+from services.core.commands import SESSION, next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
-from services.core.events import emit
-from services.core.pagination import Page, contains, paginate
+from services.core.pagination import Listing, Page, at_least, at_most, one_of
 from services.core.roles import ANYONE
 from services.fulfillment import states
 from services.fulfillment.carriers import Package, Shipment, get_carrier
@@ -139,6 +138,29 @@ def _find(s: Session, ref: str) -> FulfillmentOrder:
     return o
 
 
+ORDERS = Listing(
+    FulfillmentOrder,
+    filters={
+        "status": one_of(FulfillmentOrder.status),
+        "from_": at_least(FulfillmentOrder.created_at),
+        "to": at_most(FulfillmentOrder.created_at),
+    },
+    search=(
+        FulfillmentOrder.order_number,
+        FulfillmentOrder.customer_name,
+        FulfillmentOrder.customer_email,
+        FulfillmentOrder.external_number,
+    ),
+    sort={
+        "created_at": FulfillmentOrder.created_at,
+        "updated_at": FulfillmentOrder.updated_at,
+        "order_number": FulfillmentOrder.order_number,
+        "status": FulfillmentOrder.status,
+        "shipped_at": FulfillmentOrder.shipped_at,
+    },
+)
+
+
 @use_case(
     "fulfillment.orders.list",
     "GET /orders",
@@ -147,50 +169,22 @@ def _find(s: Session, ref: str) -> FulfillmentOrder:
     record="fulfillment.order",
     summary="list orders",
 )
-def list_orders(ctx: Ctx, query: OrderQuery) -> Page[OrderOut]:
-    stmt = select(FulfillmentOrder)
-    if query.status:
-        stmt = stmt.where(FulfillmentOrder.status.in_(query.status.split(",")))
-    if query.from_ is not None:
-        stmt = stmt.where(FulfillmentOrder.created_at >= query.from_)
-    if query.to is not None:
-        stmt = stmt.where(FulfillmentOrder.created_at <= query.to)
-    if query.search:
-        stmt = stmt.where(
-            or_(
-                contains(FulfillmentOrder.order_number, query.search),
-                contains(FulfillmentOrder.customer_name, query.search),
-                contains(FulfillmentOrder.customer_email, query.search),
-                contains(FulfillmentOrder.external_number, query.search),
+def list_orders(ctx: Ctx, query: OrderQuery, session: Session = SESSION) -> Page[OrderOut]:
+    page = ORDERS.page(session, query)
+    ids = [o.id for o in page.items]
+    counts: dict[str, tuple[int, int, int]] = {}
+    if ids:
+        rows = session.execute(
+            select(
+                FulfillmentLine.order_id,
+                func.count(),
+                func.sum(FulfillmentLine.quantity),
+                func.sum(FulfillmentLine.picked_quantity),
             )
-        )
-    with ctx.read() as s:
-        page = paginate(
-            s,
-            stmt,
-            query,
-            columns={
-                "created_at": FulfillmentOrder.created_at,
-                "updated_at": FulfillmentOrder.updated_at,
-                "order_number": FulfillmentOrder.order_number,
-                "status": FulfillmentOrder.status,
-                "shipped_at": FulfillmentOrder.shipped_at,
-            },
-        )
-        ids = [o.id for o in page.items]
-        counts: dict[str, tuple[int, int, int]] = {}
-        if ids:
-            rows = s.execute(
-                select(
-                    FulfillmentLine.order_id,
-                    func.count(),
-                    func.sum(FulfillmentLine.quantity),
-                    func.sum(FulfillmentLine.picked_quantity),
-                )
-                .where(FulfillmentLine.order_id.in_(ids))
-                .group_by(FulfillmentLine.order_id)
-            ).all()
-            counts = {r[0]: (int(r[1]), int(r[2] or 0), int(r[3] or 0)) for r in rows}
+            .where(FulfillmentLine.order_id.in_(ids))
+            .group_by(FulfillmentLine.order_id)
+        ).all()
+        counts = {r[0]: (int(r[1]), int(r[2] or 0), int(r[3] or 0)) for r in rows}
     return page.map(lambda o: OrderOut(**_out(o, counts.get(o.id, (0, 0, 0)))))
 
 
@@ -215,9 +209,8 @@ record_kind("fulfillment.order", get="fulfillment.orders.get", label="order_numb
     record="fulfillment.order",
     summary="read an order",
 )
-def get_order(ctx: Ctx, id: str) -> OrderDetail:
-    with ctx.read() as s:
-        return OrderDetail(**_detail(*_find_with_lines(s, id)))
+def get_order(ctx: Ctx, id: str, session: Session = SESSION) -> OrderDetail:
+    return OrderDetail(**_detail(*_find_with_lines(session, id)))
 
 
 # --- the unified operation ---------------------------------------------------------
@@ -231,29 +224,29 @@ def get_order(ctx: Ctx, id: str) -> OrderDetail:
     says="{operation} order",
     record="fulfillment.order",
     summary="run an order operation (pick, pack, ship, cancel)",
+    moves=states.ORDER.moves("pick", "unpick", "pack", "ship", "cancel", field="operation"),
 )
-def operate(ctx: Ctx, id: str, body: OperationRequest) -> OperationResult:
+def operate(ctx: Ctx, id: str, body: OperationRequest, session: Session = SESSION) -> OperationResult:
     op = body.root
     if isinstance(op, CancelOperation) and ctx.principal.role == DEVICE_ROLE:
         raise Forbidden("a scanning device may pick, pack and ship, not cancel", {"operation": "cancel"})
-    with ctx.write() as s:
-        o, lines = _find_with_lines(s, id)
-        matched: list[str] = []
-        if isinstance(op, PickOperation):
-            matched = _pick(ctx, s, o, lines, op)
-        elif isinstance(op, UnpickOperation):
-            matched = _unpick(o, lines, op)
-        elif isinstance(op, PackOperation):
-            _pack(ctx, o, op)
-        elif isinstance(op, ShipOperation):
-            _ship(ctx, s, o, op)
-        else:
-            o.status = states.check(o.status, "cancel")
-            o.cancelled_at = ctx.now()
-            o.cancel_reason = op.reason
-        o.updated_at = ctx.now()
-        s.flush()
-        return OperationResult(**_detail(o, lines), operation=op.operation, matched_line_ids=matched)
+    s = session
+    o, lines = _find_with_lines(s, id)
+    matched: list[str] = []
+    if isinstance(op, PickOperation):
+        matched = _pick(ctx, s, o, lines, op)
+    elif isinstance(op, UnpickOperation):
+        matched = _unpick(o, lines, op)
+    elif isinstance(op, PackOperation):
+        _pack(ctx, o, op)
+    elif isinstance(op, ShipOperation):
+        _ship(ctx, s, o, op)
+    else:
+        states.ORDER.apply(ctx, o, "cancel")
+        o.cancel_reason = op.reason
+    o.updated_at = ctx.now()
+    s.flush()
+    return OperationResult(**_detail(o, lines), operation=op.operation, matched_line_ids=matched)
 
 
 def _match(
@@ -310,9 +303,8 @@ def _pick(ctx: Ctx, s: Session, o: FulfillmentOrder, lines: list[FulfillmentLine
             ln.picked_quantity += extra[ln.id]
     if all(ln.picked_quantity >= ln.quantity for ln in lines):
         now = ctx.now()
-        o.status = states.check(o.status, "pick")
-        o.picked_at = now
-        emit(ctx, "order.picked", {"order_id": o.id, "order_number": o.order_number, "picked_at": now.isoformat()})
+        step = states.ORDER.apply(ctx, o, "pick")
+        step.announce(ctx, {"order_id": o.id, "order_number": o.order_number, "picked_at": now.isoformat()})
     return matched
 
 
@@ -343,12 +335,11 @@ def _unpick(o: FulfillmentOrder, lines: list[FulfillmentLine], op: UnpickOperati
 
 
 def _pack(ctx: Ctx, o: FulfillmentOrder, op: PackOperation) -> None:
-    o.status = states.check(o.status, "pack")
+    step = states.ORDER.apply(ctx, o, "pack")
     now = ctx.now()
-    o.box, o.weight_grams, o.packed_at = op.box, op.weight_grams, now
-    emit(
+    o.box, o.weight_grams = op.box, op.weight_grams
+    step.announce(
         ctx,
-        "order.packed",
         {
             "order_id": o.id,
             "order_number": o.order_number,
@@ -360,7 +351,7 @@ def _pack(ctx: Ctx, o: FulfillmentOrder, op: PackOperation) -> None:
 
 
 def _ship(ctx: Ctx, s: Session, o: FulfillmentOrder, op: ShipOperation) -> None:
-    o.status = states.check(o.status, "ship")
+    step = states.ORDER.apply(ctx, o, "ship")
     carrier = get_carrier(op.carrier)
     if op.tracking_number:
         # Allocated earlier (a station that shipped offline): check it, don't allocate again.
@@ -396,12 +387,11 @@ def _ship(ctx: Ctx, s: Session, o: FulfillmentOrder, op: ShipOperation) -> None:
             created_at=now,
         )
     )
-    o.carrier, o.tracking_number, o.label_id, o.shipped_at = shipment.carrier, shipment.tracking_number, label_id, now
+    o.carrier, o.tracking_number, o.label_id = shipment.carrier, shipment.tracking_number, label_id
     # The shipped items leave the shipping location's stock in this same transaction (never refused).
     ship_lines(ctx, s, reference=o.order_number, lines=[(ln.sku, ln.quantity) for ln in _lines(s, o.id)])
-    emit(
+    step.announce(
         ctx,
-        "order.shipped",
         {
             "order_id": o.id,
             "tracking_number": shipment.tracking_number,

@@ -9,8 +9,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Strict
-from services.fulfillment.states import STATES
+from services.core.schemas import Out, StatefulOut, Strict
+from services.fulfillment.states import ORDER, STATES
 
 Code = Annotated[str, Field(min_length=1, max_length=100)]
 
@@ -78,7 +78,7 @@ class Address(BaseModel):
     phone: str | None = None
 
 
-class LineOut(BaseModel):
+class LineOut(Out):
     id: str
     sku: str
     barcode: str | None
@@ -87,7 +87,9 @@ class LineOut(BaseModel):
     picked_quantity: int
 
 
-class OrderOut(BaseModel):
+class OrderOut(StatefulOut):
+    machine = ORDER
+
     id: str
     order_number: str
     pick_barcode: str

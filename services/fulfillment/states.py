@@ -6,7 +6,21 @@ pending | picked | packed -> cancelled
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from services.core.states import machine, move
+
+if TYPE_CHECKING:
+    from services.core.context import Ctx
+
+STAFF, SYSTEM, DEVICE = "staff", "system", "device"
+DEVICE_ROLE = "warehouse-device"
+
+
+def actor(ctx: Ctx) -> str:
+    """A scanning device, or staff (anyone else calling the order routes)."""
+    return DEVICE if ctx.principal.role == DEVICE_ROLE else STAFF
+
 
 STATES: tuple[str, ...] = ("pending", "picked", "packed", "shipped", "delivered", "cancelled")
 TERMINAL: frozenset[str] = frozenset({"delivered", "cancelled"})
@@ -16,16 +30,22 @@ ORDER = machine(
     "order",
     STATES,
     [
-        move("pending", "pick", "picked"),
+        move("pending", "pick", "picked", stamps="picked_at", emits="order.picked"),
         # A scan taken back: a fully picked order is pending again until it is complete.
         *(move(s, "unpick", "pending") for s in ("pending", "picked")),
-        move("picked", "pack", "packed"),
-        move("packed", "ship", "shipped"),
-        move("shipped", "deliver", "delivered"),
-        *(move(s, "cancel", "cancelled") for s in ("pending", "picked", "packed")),
+        move("picked", "pack", "packed", stamps="packed_at", emits="order.packed"),
+        # The parcel leaves with its label and tracking number: it cannot be taken back.
+        move("packed", "ship", "shipped", stamps="shipped_at", emits="order.shipped", irreversible=True),
+        move("shipped", "deliver", "delivered", stamps="delivered_at", emits="order.delivered"),
+        # People cancel (staff at a desk, an e-commerce store's webhook); a scanning device does not.
+        *(
+            move(s, "cancel", "cancelled", STAFF, SYSTEM, stamps="cancelled_at", irreversible=True)
+            for s in ("pending", "picked", "packed")
+        ),
         # An e-commerce update may change lines and address only before picking starts.
         move("pending", "update", "pending"),
     ],
     TERMINAL,
+    actor_of=actor,
 )
 check = ORDER.check

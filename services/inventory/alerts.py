@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.inventory import (
     InventoryAlert,
     InventoryAlertRule,
 )
-from services.core.commands import record_kind, use_case
+from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import NotFound
-from services.core.pagination import Page, paginate
-from services.core.roles import ANYONE, STAFF
+from services.core.declaring import declare_defaults
+from services.core.errors import get_or_404
+from services.core.pagination import Listing, Page, one_of
+from services.core.roles import STAFF
 from services.inventory import stock as engine
-from services.inventory.filters import _states
 from services.inventory.schemas import (
     AlertAction,
     AlertOut,
@@ -27,87 +27,45 @@ from services.inventory.schemas import (
 from services.inventory.states import ALERT
 
 record_kind("inventory.alert", get="inventory.alerts.get", label="sku")
+declare_defaults("inventory.alerts", record="inventory.alert")
 
 
-def _alert_out(a: InventoryAlert) -> AlertOut:
-    return AlertOut(
-        id=a.id,
-        rule_id=a.rule_id,
-        sku=a.sku,
-        location_id=a.location_id,
-        threshold=a.threshold,
-        available=a.available,
-        state=a.state,
-        reason=a.reason,
-        opened_at=a.opened_at,  # type: ignore[arg-type]
-        acknowledged_at=a.acknowledged_at,
-        resolved_at=a.resolved_at,
-    )
-
-
-def _rule_out(r: InventoryAlertRule) -> AlertRuleOut:
-    return AlertRuleOut(
-        id=r.id, sku=r.sku, location_id=r.location_id, threshold=r.threshold, origin=r.origin, created_at=r.created_at
-    )
-
-
-@use_case(
-    "inventory.alerts.list",
-    "GET /alerts",
-    tx="read",
-    roles=ANYONE,
-    record="inventory.alert",
-    summary="list alerts (rules=true: the rules)",
+RULES = Listing(
+    InventoryAlertRule,
+    filters={"sku": InventoryAlertRule.sku, "location_id": InventoryAlertRule.location_id},
+    sort={"created_at": InventoryAlertRule.created_at, "sku": InventoryAlertRule.sku},
 )
-def list_alerts(ctx: Ctx, query: AlertQuery) -> Page[AlertOut | AlertRuleOut]:
-    with ctx.read() as s:
-        if query.rules:
-            rstmt = select(InventoryAlertRule)
-            if query.sku:
-                rstmt = rstmt.where(InventoryAlertRule.sku == query.sku.strip())
-            if query.location_id:
-                rstmt = rstmt.where(InventoryAlertRule.location_id == query.location_id)
-            rules = paginate(
-                s, rstmt, query, columns={"created_at": InventoryAlertRule.created_at, "sku": InventoryAlertRule.sku}
-            )
-            return rules.map(_rule_out)
-        stmt = select(InventoryAlert)
-        wanted = _states(query.state, ALERT.states, "state")
-        if wanted:
-            stmt = stmt.where(InventoryAlert.state.in_(wanted))
-        if query.sku:
-            stmt = stmt.where(InventoryAlert.sku == query.sku.strip())
-        if query.location_id:
-            stmt = stmt.where(InventoryAlert.location_id == query.location_id)
-        page = paginate(
-            s,
-            stmt,
-            query,
-            columns={
-                "opened_at": InventoryAlert.opened_at,
-                "created_at": InventoryAlert.opened_at,
-                "sku": InventoryAlert.sku,
-                "state": InventoryAlert.state,
-            },
-            default_sort="-opened_at",
-        )
-    return page.map(_alert_out)
-
-
-@use_case(
-    "inventory.alerts.get",
-    "GET /alerts/{id}",
-    tx="read",
-    roles=ANYONE,
-    record="inventory.alert",
-    summary="read an alert",
+ALERTS = Listing(
+    InventoryAlert,
+    filters={
+        "state": one_of(InventoryAlert.state, ALERT.states),
+        "sku": InventoryAlert.sku,
+        "location_id": InventoryAlert.location_id,
+    },
+    sort={
+        "opened_at": InventoryAlert.opened_at,
+        "created_at": InventoryAlert.opened_at,
+        "sku": InventoryAlert.sku,
+        "state": InventoryAlert.state,
+    },
+    default_sort="-opened_at",
 )
-def get_alert(ctx: Ctx, id: str) -> AlertOut:
-    with ctx.read() as s:
-        a = s.get(InventoryAlert, id.strip())
-        if a is None:
-            raise NotFound(f"no alert {id}", {"id": id})
-        return _alert_out(a)
+
+
+@use_case("inventory.alerts.list", "GET /alerts", tx="read", summary="list alerts (rules=true: the rules)")
+def list_alerts(ctx: Ctx, query: AlertQuery, session: Session = SESSION) -> Page[AlertOut | AlertRuleOut]:
+    if query.rules:
+        return RULES.page(session, query, AlertRuleOut)
+    return ALERTS.page(session, query, AlertOut)
+
+
+def _alert(s: Session, aid: str) -> InventoryAlert:
+    return get_or_404(s, InventoryAlert, aid.strip(), what="alert", key="id")
+
+
+@use_case("inventory.alerts.get", "GET /alerts/{id}", tx="read", summary="read an alert")
+def get_alert(ctx: Ctx, id: str, session: Session = SESSION) -> AlertOut:
+    return AlertOut.model_validate(_alert(session, id))
 
 
 @use_case(
@@ -117,41 +75,28 @@ def get_alert(ctx: Ctx, id: str) -> AlertOut:
     roles=STAFF,
     status=201,
     says="New alert rule",
-    record="inventory.alert",
     summary="create an alert rule",
 )
-def create_alert_rule(ctx: Ctx, body: AlertRuleIn) -> AlertRuleOut:
-    with ctx.write() as s:
-        if body.location_id is not None:
-            engine.location(s, body.location_id)
-        rule = InventoryAlertRule(
-            id=new_id(),
-            sku=body.sku,
-            location_id=body.location_id,
-            threshold=body.threshold,
-            origin="rule",
-            created_at=ctx.now(),
-        )
-        s.add(rule)
-        s.flush()
-        # Already below: the alert opens now, not at the next movement.
-        engine.evaluate(ctx, s, rule, "below the threshold when the rule was made")
-        return _rule_out(rule)
+def create_alert_rule(ctx: Ctx, body: AlertRuleIn, session: Session = SESSION) -> AlertRuleOut:
+    if body.location_id is not None:
+        engine.location(session, body.location_id)
+    rule = InventoryAlertRule(id=new_id(), origin="rule", created_at=ctx.now(), **body.model_dump())
+    session.add(rule)
+    session.flush()
+    # Already below: the alert opens now, not at the next movement.
+    engine.evaluate(ctx, session, rule, "below the threshold when the rule was made")
+    return AlertRuleOut.model_validate(rule)
 
 
-def act_on_alert(ctx: Ctx, aid: str, action: str) -> AlertOut:
-    with ctx.write() as s:
-        a = s.get(InventoryAlert, aid.strip())
-        if a is None:
-            raise NotFound(f"no alert {aid}", {"id": aid})
-        a.state = ALERT.check(a.state, action)
-        now = ctx.now()
-        if action == "acknowledge":
-            a.acknowledged_at = now
-        else:
-            a.resolved_at = now
-        s.flush()
-        return _alert_out(a)
+def act_on_alert(ctx: Ctx, s: Session, aid: str, action: str) -> AlertOut:
+    """Acknowledge or resolve: the state and its timestamp from the alert's table."""
+    a = _alert(s, aid)
+    ALERT.apply(ctx, a, action)
+    s.flush()
+    return AlertOut.model_validate(a)
+
+
+_MOVES = ALERT.moves("acknowledge", "resolve", field="action")
 
 
 @use_case(
@@ -160,11 +105,11 @@ def act_on_alert(ctx: Ctx, aid: str, action: str) -> AlertOut:
     tx="write",
     roles=STAFF,
     says="Alert handled",
-    record="inventory.alert",
     summary="acknowledge or resolve an alert ({id, action})",
+    moves=_MOVES,
 )
-def patch_alerts(ctx: Ctx, body: AlertPatch) -> AlertOut:
-    return act_on_alert(ctx, body.id, body.action)
+def patch_alerts(ctx: Ctx, body: AlertPatch, session: Session = SESSION) -> AlertOut:
+    return act_on_alert(ctx, session, body.id, body.action)
 
 
 @use_case(
@@ -173,8 +118,8 @@ def patch_alerts(ctx: Ctx, body: AlertPatch) -> AlertOut:
     tx="write",
     roles=STAFF,
     says="Alert handled",
-    record="inventory.alert",
     summary="acknowledge or resolve an alert",
+    moves=_MOVES,
 )
-def update_alert(ctx: Ctx, id: str, body: AlertAction) -> AlertOut:
-    return act_on_alert(ctx, id, body.action)
+def update_alert(ctx: Ctx, id: str, body: AlertAction, session: Session = SESSION) -> AlertOut:
+    return act_on_alert(ctx, session, id, body.action)

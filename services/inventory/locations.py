@@ -2,88 +2,45 @@
 
 from __future__ import annotations
 
-from sqlalchemy import or_, select
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from local_db import new_id
-from local_db.models.inventory import (
-    InventoryLocation,
-)
-from services.core.commands import record_kind, use_case
+from local_db.models.inventory import InventoryLocation
+from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
+from services.core.declaring import declare_defaults
 from services.core.errors import Conflict, NotFound, ValidationFailed
-from services.core.pagination import Page, contains, paginate
-from services.core.roles import ANYONE, MANAGERS
-from services.inventory.schemas import (
-    LocationIn,
-    LocationOut,
-    LocationQuery,
-)
+from services.core.pagination import Listing, Page
+from services.core.roles import MANAGERS
+from services.inventory.schemas import LocationIn, LocationOut, LocationQuery
 
 record_kind("inventory.location", get="inventory.locations.get", label="code")
+declare_defaults("inventory.locations", record="inventory.location")
+
+LOCATIONS = Listing(
+    InventoryLocation,
+    filters={"kind": InventoryLocation.kind, "code": InventoryLocation.code},
+    search=(InventoryLocation.code, InventoryLocation.name),
+    sort={"code": InventoryLocation.code, "name": InventoryLocation.name, "created_at": InventoryLocation.created_at},
+    default_sort="code",
+)
 
 
-def _location_out(loc: InventoryLocation) -> LocationOut:
-    return LocationOut(
-        id=loc.id,
-        code=loc.code,
-        name=loc.name,
-        kind=loc.kind,
-        parent_id=loc.parent_id,  # type: ignore[arg-type]
-        allow_negative=loc.allow_negative,
-        created_at=loc.created_at,
+@use_case("inventory.locations.list", "GET /locations", tx="read", summary="list locations")
+def list_locations(ctx: Ctx, query: LocationQuery, session: Session = SESSION) -> Page[LocationOut]:
+    return LOCATIONS.page(session, query, LocationOut)
+
+
+@use_case("inventory.locations.get", "GET /locations/{id}", tx="read", summary="read a location (by id or code)")
+def get_location(ctx: Ctx, id: str, session: Session = SESSION) -> LocationOut:
+    loc = (
+        session.get(InventoryLocation, id)
+        or session.execute(select(InventoryLocation).where(InventoryLocation.code == id.strip())).scalars().first()
     )
-
-
-@use_case(
-    "inventory.locations.list",
-    "GET /locations",
-    tx="read",
-    roles=ANYONE,
-    record="inventory.location",
-    summary="list locations",
-)
-def list_locations(ctx: Ctx, query: LocationQuery) -> Page[LocationOut]:
-    stmt = select(InventoryLocation)
-    if query.kind:
-        stmt = stmt.where(InventoryLocation.kind == query.kind)
-    if query.code:
-        stmt = stmt.where(InventoryLocation.code == query.code.strip())
-    if query.search:
-        stmt = stmt.where(
-            or_(contains(InventoryLocation.code, query.search), contains(InventoryLocation.name, query.search))
-        )
-    with ctx.read() as s:
-        page = paginate(
-            s,
-            stmt,
-            query,
-            columns={
-                "code": InventoryLocation.code,
-                "name": InventoryLocation.name,
-                "created_at": InventoryLocation.created_at,
-            },
-            default_sort="code",
-        )
-    return page.map(_location_out)
-
-
-@use_case(
-    "inventory.locations.get",
-    "GET /locations/{id}",
-    tx="read",
-    roles=ANYONE,
-    record="inventory.location",
-    summary="read a location (by id or code)",
-)
-def get_location(ctx: Ctx, id: str) -> LocationOut:
-    with ctx.read() as s:
-        loc = (
-            s.get(InventoryLocation, id)
-            or s.execute(select(InventoryLocation).where(InventoryLocation.code == id.strip())).scalars().first()
-        )
-        if loc is None:
-            raise NotFound(f"no location {id}", {"location": id})
-        return _location_out(loc)
+    if loc is None:
+        raise NotFound(f"no location {id}", {"location": id})
+    return LocationOut.model_validate(loc)
 
 
 @use_case(
@@ -93,27 +50,14 @@ def get_location(ctx: Ctx, id: str) -> LocationOut:
     roles=MANAGERS,
     status=201,
     says="New location",
-    record="inventory.location",
     summary="create a location",
 )
-def create_location(ctx: Ctx, body: LocationIn) -> LocationOut:
-    with ctx.write() as s:
-        if s.execute(select(InventoryLocation.id).where(InventoryLocation.code == body.code)).first():
-            raise Conflict(f"location code {body.code} is taken", {"code": body.code})
-        if body.parent_id is not None and s.get(InventoryLocation, body.parent_id) is None:
-            raise ValidationFailed("parent location not found", {"parent_id": body.parent_id})
-        loc = InventoryLocation(
-            id=new_id(),
-            code=body.code,
-            name=body.name,
-            kind=body.kind,
-            parent_id=body.parent_id,
-            allow_negative=body.allow_negative,
-            created_at=ctx.now(),
-        )
-        s.add(loc)
-        s.flush()
-        return _location_out(loc)
-
-
-# --- stock -----------------------------------------------------------------------------------
+def create_location(ctx: Ctx, body: LocationIn, session: Session = SESSION) -> LocationOut:
+    if session.execute(select(InventoryLocation.id).where(InventoryLocation.code == body.code)).first():
+        raise Conflict(f"location code {body.code} is taken", {"code": body.code})
+    if body.parent_id is not None and session.get(InventoryLocation, body.parent_id) is None:
+        raise ValidationFailed("parent location not found", {"parent_id": body.parent_id})
+    loc = InventoryLocation(id=new_id(), created_at=ctx.now(), **body.model_dump())
+    session.add(loc)
+    session.flush()
+    return LocationOut.model_validate(loc)

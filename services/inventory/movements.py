@@ -2,81 +2,37 @@
 
 from __future__ import annotations
 
-from sqlalchemy import or_, select
+from sqlalchemy import or_
+from sqlalchemy.orm import Session
 
-from local_db.models.inventory import (
-    InventoryMovement,
-)
-from services.core.commands import use_case
+from local_db.models.inventory import InventoryMovement
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
-from services.core.pagination import Page, contains, paginate
-from services.core.roles import ANYONE
-from services.inventory.schemas import (
-    MovementOut,
-    MovementQuery,
+from services.core.declaring import declare_defaults
+from services.core.pagination import Listing, Page, at_least, at_most
+from services.inventory.schemas import MovementOut, MovementQuery
+
+declare_defaults("inventory.movements", record="inventory.movement")
+
+MOVEMENTS = Listing(
+    InventoryMovement,
+    filters={
+        "sku": InventoryMovement.sku,
+        # A location's movements: the ones leaving it and the ones reaching it.
+        "location_id": lambda _n, v: or_(
+            InventoryMovement.from_location_id == v, InventoryMovement.to_location_id == v
+        ),
+        "kind": InventoryMovement.kind,
+        "reference": InventoryMovement.reference,
+        "from_": at_least(InventoryMovement.at),
+        "to": at_most(InventoryMovement.at),
+    },
+    search=(InventoryMovement.sku, InventoryMovement.reference, lambda term: InventoryMovement.id == term),
+    sort={"at": InventoryMovement.at, "created_at": InventoryMovement.at, "sku": InventoryMovement.sku},
+    default_sort="-at",
 )
 
 
-def _movement_out(m: InventoryMovement) -> MovementOut:
-    return MovementOut(
-        id=m.id,
-        sku=m.sku,
-        from_location_id=m.from_location_id,
-        to_location_id=m.to_location_id,
-        quantity=m.quantity,
-        kind=m.kind,
-        reference=m.reference,
-        reason=m.reason,  # type: ignore[arg-type]
-        actor=m.actor,
-        at=m.at,
-    )
-
-
-@use_case(
-    "inventory.movements.list",
-    "GET /movements",
-    tx="read",
-    roles=ANYONE,
-    record="inventory.movement",
-    summary="list movements",
-)
-def list_movements(ctx: Ctx, query: MovementQuery) -> Page[MovementOut]:
-    stmt = select(InventoryMovement)
-    if query.sku:
-        stmt = stmt.where(InventoryMovement.sku == query.sku.strip())
-    if query.location_id:
-        stmt = stmt.where(
-            or_(
-                InventoryMovement.from_location_id == query.location_id,
-                InventoryMovement.to_location_id == query.location_id,
-            )
-        )
-    if query.kind:
-        stmt = stmt.where(InventoryMovement.kind == query.kind)
-    if query.reference:
-        stmt = stmt.where(InventoryMovement.reference == query.reference)
-    if query.search and query.search.strip():
-        term = query.search.strip()
-        stmt = stmt.where(
-            or_(
-                contains(InventoryMovement.sku, term),
-                contains(InventoryMovement.reference, term),
-                InventoryMovement.id == term,
-            )
-        )
-    if query.from_ is not None:
-        stmt = stmt.where(InventoryMovement.at >= query.from_)
-    if query.to is not None:
-        stmt = stmt.where(InventoryMovement.at <= query.to)
-    with ctx.read() as s:
-        page = paginate(
-            s,
-            stmt,
-            query,
-            columns={"at": InventoryMovement.at, "created_at": InventoryMovement.at, "sku": InventoryMovement.sku},
-            default_sort="-at",
-        )
-    return page.map(_movement_out)
-
-
-# --- transfers --------------------------------------------------------------------------------
+@use_case("inventory.movements.list", "GET /movements", tx="read", summary="list movements")
+def list_movements(ctx: Ctx, query: MovementQuery, session: Session = SESSION) -> Page[MovementOut]:
+    return MOVEMENTS.page(session, query, MovementOut)

@@ -8,7 +8,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import FreeText, Name, Strict
+from services.core.schemas import FreeText, Name, Out, StatefulOut, Strict
+from services.inventory.states import ALERT, TRANSFER
 
 Sku = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9._/-]*$")]
 Id = Annotated[str, Field(min_length=1, max_length=36)]
@@ -28,7 +29,7 @@ class ItemIn(Strict):
     name: str = Field(default="", max_length=300)
 
 
-class ItemOut(BaseModel):
+class ItemOut(Out):
     id: str
     sku: str
     barcode: str | None
@@ -51,7 +52,7 @@ class LocationIn(Strict):
     allow_negative: bool = False
 
 
-class LocationOut(BaseModel):
+class LocationOut(Out):
     id: str
     code: str
     name: str
@@ -116,7 +117,7 @@ class StockQuery(ListQuery):
 # --- movements ---------------------------------------------------------------------------
 
 
-class MovementOut(BaseModel):
+class MovementOut(Out):
     id: str
     sku: str
     from_location_id: str | None
@@ -165,7 +166,9 @@ class TransferPatch(TransferStatusIn):
     id: Id
 
 
-class TransferOut(BaseModel):
+class TransferOut(StatefulOut):
+    machine = TRANSFER
+
     id: str
     from_location_id: str
     to_location_id: str
@@ -194,7 +197,7 @@ class AlertRuleIn(Strict):
     threshold: int = Field(ge=0, le=1_000_000_000)
 
 
-class AlertRuleOut(BaseModel):
+class AlertRuleOut(Out):
     id: str
     sku: str
     location_id: str | None
@@ -213,7 +216,9 @@ class AlertPatch(AlertAction):
     id: Id
 
 
-class AlertOut(BaseModel):
+class AlertOut(StatefulOut):
+    machine = ALERT
+
     id: str
     rule_id: str
     sku: str

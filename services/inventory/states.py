@@ -17,10 +17,12 @@ TRANSFER = machine(
     "transfer",
     TRANSFER_STATES,
     [
-        move("draft", "ship", "in_transit"),
-        move("in_transit", "complete", "completed"),
-        move("draft", "cancel", "cancelled"),
-        move("in_transit", "cancel", "cancelled"),
+        move("draft", "ship", "in_transit", stamps="shipped_at", emits="transfer.shipped"),
+        move(
+            "in_transit", "complete", "completed", stamps="completed_at", emits="transfer.completed", irreversible=True
+        ),
+        move("draft", "cancel", "cancelled", stamps="cancelled_at", emits="transfer.cancelled", irreversible=True),
+        move("in_transit", "cancel", "cancelled", stamps="cancelled_at", emits="transfer.cancelled", irreversible=True),
     ],
     terminal=("completed", "cancelled"),
 )
@@ -32,11 +34,12 @@ ALERT = machine(
     "alert",
     ALERT_STATES,
     [
-        move("open", "acknowledge", "acknowledged"),
-        move("open", "resolve", "resolved"),
-        move("acknowledged", "resolve", "resolved"),
+        move("open", "acknowledge", "acknowledged", stamps="acknowledged_at"),
+        move("open", "resolve", "resolved", stamps="resolved_at"),
+        move("acknowledged", "resolve", "resolved", stamps="resolved_at"),
     ],
     terminal=("resolved",),
+    state_field="state",
 )
 # Alerts not yet resolved: at most one per rule.
 UNRESOLVED: frozenset[str] = frozenset({"open", "acknowledged"})

@@ -10,7 +10,7 @@ from local_db import new_id
 from local_db.models.support import (
     SupportAttachment,
 )
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound
 from services.core.files import FileResult, Upload
@@ -52,10 +52,11 @@ def _store_attachment(
     record="support.ticket",
     summary="upload attachments",
 )
-def upload_attachment(ctx: Ctx, query: sc.AttachmentQuery, upload: Upload) -> sc.AttachmentOut:
-    with ctx.write() as s:
-        tid = _find_ticket(s, query.ticket_id).id if query.ticket_id else None
-        return _store_attachment(ctx, s, upload, query.filename, tid, "agent")
+def upload_attachment(
+    ctx: Ctx, query: sc.AttachmentQuery, upload: Upload, session: Session = SESSION
+) -> sc.AttachmentOut:
+    tid = _find_ticket(session, query.ticket_id).id if query.ticket_id else None
+    return _store_attachment(ctx, session, upload, query.filename, tid, "agent")
 
 
 @use_case(
@@ -78,15 +79,14 @@ def download_attachment(ctx: Ctx, attachment_id: str) -> FileResult:
     tx="write",
     summary="delete attachments",
 )
-def delete_attachment(ctx: Ctx, attachment_id: str) -> None:
-    with ctx.write() as s:
-        a = s.get(SupportAttachment, attachment_id)
-        if a is None:
-            raise NotFound("attachment not found")
-        if a.message_id is not None:
-            # The conversation is a record: a sent file stays with its message.
-            raise Conflict("the attachment belongs to a sent message", {"message_id": a.message_id})
-        s.delete(a)
+def delete_attachment(ctx: Ctx, attachment_id: str, session: Session = SESSION) -> None:
+    a = session.get(SupportAttachment, attachment_id)
+    if a is None:
+        raise NotFound("attachment not found")
+    if a.message_id is not None:
+        # The conversation is a record: a sent file stays with its message.
+        raise Conflict("the attachment belongs to a sent message", {"message_id": a.message_id})
+    session.delete(a)
 
 
 # --- helpdesk configuration ------------------------------------------------------------

@@ -10,7 +10,7 @@ from local_db.models.support import (
     SupportCategory,
     SupportTicket,
 )
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.support import schemas as sc
@@ -34,24 +34,23 @@ def _category_out(s: Session, c: SupportCategory) -> sc.CategoryOut:
     tx="read",
     summary="list categories",
 )
-def list_categories(ctx: Ctx) -> sc.CategoryList:
-    with ctx.read() as s:
-        counts = dict(
-            s.execute(select(SupportTicket.category_id, func.count()).group_by(SupportTicket.category_id)).all()
-        )
-        rows = s.execute(select(SupportCategory).order_by(SupportCategory.name)).scalars()
-        return sc.CategoryList(
-            [
-                sc.CategoryOut(
-                    id=c.id,
-                    name=c.name,
-                    description=c.description,
-                    keywords=list(c.keywords or []),
-                    ticket_count=int(counts.get(c.id, 0)),
-                )
-                for c in rows
-            ]
-        )
+def list_categories(ctx: Ctx, session: Session = SESSION) -> sc.CategoryList:
+    counts = dict(
+        session.execute(select(SupportTicket.category_id, func.count()).group_by(SupportTicket.category_id)).all()
+    )
+    rows = session.execute(select(SupportCategory).order_by(SupportCategory.name)).scalars()
+    return sc.CategoryList(
+        [
+            sc.CategoryOut(
+                id=c.id,
+                name=c.name,
+                description=c.description,
+                keywords=list(c.keywords or []),
+                ticket_count=int(counts.get(c.id, 0)),
+            )
+            for c in rows
+        ]
+    )
 
 
 def _name_taken(s: Session, name: str, but: str | None = None) -> None:
@@ -70,20 +69,19 @@ def _name_taken(s: Session, name: str, but: str | None = None) -> None:
     status=201,
     summary="create categories",
 )
-def create_category(ctx: Ctx, body: sc.CategoryCreate) -> sc.CategoryOut:
-    with ctx.write() as s:
-        _name_taken(s, body.name)
-        c = SupportCategory(
-            id=new_id(),
-            name=body.name,
-            description=body.description,
-            keywords=sorted({k.lower() for k in body.keywords}),
-            created_at=ctx.now(),
-        )
-        s.add(c)
-        s.flush()
-        corpus_changed(ctx)
-        return _category_out(s, c)
+def create_category(ctx: Ctx, body: sc.CategoryCreate, session: Session = SESSION) -> sc.CategoryOut:
+    _name_taken(session, body.name)
+    c = SupportCategory(
+        id=new_id(),
+        name=body.name,
+        description=body.description,
+        keywords=sorted({k.lower() for k in body.keywords}),
+        created_at=ctx.now(),
+    )
+    session.add(c)
+    session.flush()
+    corpus_changed(ctx)
+    return _category_out(session, c)
 
 
 @use_case(
@@ -92,21 +90,20 @@ def create_category(ctx: Ctx, body: sc.CategoryCreate) -> sc.CategoryOut:
     tx="write",
     summary="change categories",
 )
-def update_category(ctx: Ctx, category_id: str, body: sc.CategoryUpdate) -> sc.CategoryOut:
-    with ctx.write() as s:
-        c = s.get(SupportCategory, category_id)
-        if c is None:
-            raise NotFound("category not found")
-        if body.name is not None:
-            _name_taken(s, body.name, but=c.id)
-            c.name = body.name
-        if body.description is not None:
-            c.description = body.description
-        if body.keywords is not None:
-            c.keywords = sorted({k.lower() for k in body.keywords})
-        s.flush()
-        corpus_changed(ctx)
-        return _category_out(s, c)
+def update_category(ctx: Ctx, category_id: str, body: sc.CategoryUpdate, session: Session = SESSION) -> sc.CategoryOut:
+    c = session.get(SupportCategory, category_id)
+    if c is None:
+        raise NotFound("category not found")
+    if body.name is not None:
+        _name_taken(session, body.name, but=c.id)
+        c.name = body.name
+    if body.description is not None:
+        c.description = body.description
+    if body.keywords is not None:
+        c.keywords = sorted({k.lower() for k in body.keywords})
+    session.flush()
+    corpus_changed(ctx)
+    return _category_out(session, c)
 
 
 @use_case(
@@ -115,28 +112,25 @@ def update_category(ctx: Ctx, category_id: str, body: sc.CategoryUpdate) -> sc.C
     tx="write",
     summary="delete categories",
 )
-def delete_category(ctx: Ctx, category_id: str, query: sc.CategoryDeleteQuery) -> None:
+def delete_category(ctx: Ctx, category_id: str, query: sc.CategoryDeleteQuery, session: Session = SESSION) -> None:
     """409 while tickets use the category, unless ``reassign_to`` names where they move."""
-    with ctx.write() as s:
-        c = s.get(SupportCategory, category_id)
-        if c is None:
-            raise NotFound("category not found")
-        used = list(s.execute(select(SupportTicket).where(SupportTicket.category_id == c.id)).scalars())
-        if used:
-            if query.reassign_to is None:
-                raise Conflict(
-                    "tickets use this category; pass reassign_to=<category id> to move them",
-                    {"ticket_count": len(used)},
-                )
-            if query.reassign_to == c.id or s.get(SupportCategory, query.reassign_to) is None:
-                raise ValidationFailed(
-                    "reassign_to must be another existing category", {"reassign_to": query.reassign_to}
-                )
-            for t in used:
-                t.category_id = query.reassign_to
-            s.flush()
-        s.delete(c)
-        corpus_changed(ctx)
+    c = session.get(SupportCategory, category_id)
+    if c is None:
+        raise NotFound("category not found")
+    used = list(session.execute(select(SupportTicket).where(SupportTicket.category_id == c.id)).scalars())
+    if used:
+        if query.reassign_to is None:
+            raise Conflict(
+                "tickets use this category; pass reassign_to=<category id> to move them",
+                {"ticket_count": len(used)},
+            )
+        if query.reassign_to == c.id or session.get(SupportCategory, query.reassign_to) is None:
+            raise ValidationFailed("reassign_to must be another existing category", {"reassign_to": query.reassign_to})
+        for t in used:
+            t.category_id = query.reassign_to
+        session.flush()
+    session.delete(c)
+    corpus_changed(ctx)
 
 
 # --- attachments -----------------------------------------------------------------

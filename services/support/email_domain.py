@@ -12,7 +12,7 @@ from local_db import new_id
 from local_db.models.support import (
     SupportEmailDomain,
 )
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound
 from services.core.roles import MANAGERS
@@ -46,21 +46,20 @@ def _domain(s: Session) -> SupportEmailDomain:
     tx="read",
     summary="read the e-mail domain status",
 )
-def get_email_domain(ctx: Ctx) -> sc.EmailDomainOut:
+def get_email_domain(ctx: Ctx, session: Session = SESSION) -> sc.EmailDomainOut:
     """A status route answers a status: "none" while no domain is registered."""
-    with ctx.read() as s:
-        d = s.execute(select(SupportEmailDomain)).scalar_one_or_none()
-        if d is None:
-            return sc.EmailDomainOut(
-                domain=None,
-                status="none",
-                txt_name=None,
-                txt_value=None,
-                created_at=None,
-                verified_at=None,
-                last_checked_at=None,
-            )
-        return _domain_out(d)
+    d = session.execute(select(SupportEmailDomain)).scalar_one_or_none()
+    if d is None:
+        return sc.EmailDomainOut(
+            domain=None,
+            status="none",
+            txt_name=None,
+            txt_value=None,
+            created_at=None,
+            verified_at=None,
+            last_checked_at=None,
+        )
+    return _domain_out(d)
 
 
 @use_case(
@@ -71,16 +70,15 @@ def get_email_domain(ctx: Ctx) -> sc.EmailDomainOut:
     status=201,
     summary="register an e-mail domain",
 )
-def register_email_domain(ctx: Ctx, body: sc.EmailDomainRegister) -> sc.EmailDomainOut:
-    with ctx.write() as s:
-        if s.execute(select(SupportEmailDomain)).scalar_one_or_none() is not None:
-            raise Conflict("an e-mail domain is registered; remove it first")
-        d = SupportEmailDomain(
-            id=new_id(), domain=body.domain, token=secrets.token_hex(16), status="pending", created_at=ctx.now()
-        )
-        s.add(d)
-        s.flush()
-        return _domain_out(d)
+def register_email_domain(ctx: Ctx, body: sc.EmailDomainRegister, session: Session = SESSION) -> sc.EmailDomainOut:
+    if session.execute(select(SupportEmailDomain)).scalar_one_or_none() is not None:
+        raise Conflict("an e-mail domain is registered; remove it first")
+    d = SupportEmailDomain(
+        id=new_id(), domain=body.domain, token=secrets.token_hex(16), status="pending", created_at=ctx.now()
+    )
+    session.add(d)
+    session.flush()
+    return _domain_out(d)
 
 
 @use_case(
@@ -119,9 +117,8 @@ def verify_email_domain(ctx: Ctx) -> sc.EmailDomainOut:
     roles=MANAGERS,
     summary="remove the e-mail domain",
 )
-def delete_email_domain(ctx: Ctx) -> None:
-    with ctx.write() as s:
-        s.delete(_domain(s))
+def delete_email_domain(ctx: Ctx, session: Session = SESSION) -> None:
+    session.delete(_domain(session))
 
 
 # --- triage ------------------------------------------------------------------------

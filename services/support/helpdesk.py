@@ -15,7 +15,7 @@ from local_db.models.support import (
     SupportConfig,
     SupportTicket,
 )
-from services.core.commands import next_value, use_case
+from services.core.commands import SESSION, next_value, use_case
 from services.core.context import Ctx
 from services.core.errors import Forbidden, ValidationFailed
 from services.core.roles import MANAGERS
@@ -138,9 +138,8 @@ def corpus_changed(ctx: Ctx) -> None:
     tx="read",
     summary="read the helpdesk configuration",
 )
-def get_helpdesk(ctx: Ctx) -> sc.HelpdeskConfig:
-    with ctx.read() as s:
-        return load_config(s)
+def get_helpdesk(ctx: Ctx, session: Session = SESSION) -> sc.HelpdeskConfig:
+    return load_config(session)
 
 
 @use_case(

@@ -5,11 +5,12 @@ from __future__ import annotations
 import secrets
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from local_db.models.support import (
     SupportCategory,
 )
-from services.core.commands import use_case
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.errors import conflict_state
 from services.core.files import Upload
@@ -64,20 +65,19 @@ def public_create_ticket(ctx: Ctx, body: sc.PublicTicketCreate) -> sc.PublicTick
     roles=ANYONE,
     summary="look a ticket up by number and access token",
 )
-def public_lookup(ctx: Ctx, body: sc.LookupRequest) -> sc.PublicTicketOut:
+def public_lookup(ctx: Ctx, body: sc.LookupRequest, session: Session = SESSION) -> sc.PublicTicketOut:
     _require_module(ctx)
-    with ctx.read() as s:
-        t = _guest_ticket(s, body.ticket_number, body.access_token)
-        return sc.PublicTicketOut(
-            number=t.number,
-            subject=t.subject,
-            state=t.state,
-            priority=t.priority,
-            requester_name=t.requester_name,
-            created_at=t.created_at,
-            updated_at=t.updated_at,
-            messages=_public_messages(s, t),
-        )
+    t = _guest_ticket(session, body.ticket_number, body.access_token)
+    return sc.PublicTicketOut(
+        number=t.number,
+        subject=t.subject,
+        state=t.state,
+        priority=t.priority,
+        requester_name=t.requester_name,
+        created_at=t.created_at,
+        updated_at=t.updated_at,
+        messages=_public_messages(session, t),
+    )
 
 
 def _access_token(headers: dict[str, str | None] | None) -> str:
@@ -93,11 +93,12 @@ def _access_token(headers: dict[str, str | None] | None) -> str:
     headers=("x-access-token",),
     summary="messages of a ticket (X-Access-Token header)",
 )
-def public_messages(ctx: Ctx, number: str, headers: dict[str, str | None] | None = None) -> sc.PublicMessageList:
+def public_messages(
+    ctx: Ctx, number: str, session: Session = SESSION, headers: dict[str, str | None] | None = None
+) -> sc.PublicMessageList:
     _require_module(ctx)
-    with ctx.read() as s:
-        t = _guest_ticket(s, number, _access_token(headers))
-        return sc.PublicMessageList(_public_messages(s, t))
+    t = _guest_ticket(session, number, _access_token(headers))
+    return sc.PublicMessageList(_public_messages(session, t))
 
 
 @use_case(
@@ -109,24 +110,25 @@ def public_messages(ctx: Ctx, number: str, headers: dict[str, str | None] | None
     status=201,
     summary="reply to a ticket as its requester",
 )
-def public_reply(ctx: Ctx, number: str, body: sc.PublicReply) -> sc.PublicMessageOut:
+def public_reply(ctx: Ctx, number: str, body: sc.PublicReply, session: Session = SESSION) -> sc.PublicMessageOut:
     _require_module(ctx)
-    with ctx.write() as s:
-        t = _guest_ticket(s, number, body.access_token)
-        if t.state in _DONE:
-            corpus_changed(ctx)  # a reopened ticket leaves the triage corpus
-        t.state = states.after_customer_reply(t.state)  # reopens a resolved ticket; 409 when closed
-        t.resolved_at = None
-        m = _add_message(ctx, s, t, body=body.body, internal=False, kind="customer", attachment_ids=body.attachment_ids)
-        atts = _attachments_by_message(s, [m.id])
-        return sc.PublicMessageOut(
-            id=m.id,
-            author_kind=m.author_kind,
-            author_name=m.author_name,
-            body=m.body,
-            created_at=m.created_at,
-            attachments=atts.get(m.id, []),
-        )
+    t = _guest_ticket(session, number, body.access_token)
+    if t.state in _DONE:
+        corpus_changed(ctx)  # a reopened ticket leaves the triage corpus
+    t.state = states.after_customer_reply(t.state)  # reopens a resolved ticket; 409 when closed
+    t.resolved_at = None
+    m = _add_message(
+        ctx, session, t, body=body.body, internal=False, kind="customer", attachment_ids=body.attachment_ids
+    )
+    atts = _attachments_by_message(session, [m.id])
+    return sc.PublicMessageOut(
+        id=m.id,
+        author_kind=m.author_kind,
+        author_name=m.author_name,
+        body=m.body,
+        created_at=m.created_at,
+        attachments=atts.get(m.id, []),
+    )
 
 
 @use_case(
@@ -142,14 +144,17 @@ def public_reply(ctx: Ctx, number: str, body: sc.PublicReply) -> sc.PublicMessag
     summary="attach a file to a ticket as its requester",
 )
 def public_upload(
-    ctx: Ctx, query: sc.PublicUploadQuery, upload: Upload, headers: dict[str, str | None] | None = None
+    ctx: Ctx,
+    query: sc.PublicUploadQuery,
+    upload: Upload,
+    session: Session = SESSION,
+    headers: dict[str, str | None] | None = None,
 ) -> sc.AttachmentOut:
     _require_module(ctx)
-    with ctx.write() as s:
-        t = _guest_ticket(s, query.ticket_number, _access_token(headers))
-        if t.state == "closed":
-            raise conflict_state("ticket", t.state, "attach files to")
-        return _store_attachment(ctx, s, upload, query.filename, t.id, "customer")
+    t = _guest_ticket(session, query.ticket_number, _access_token(headers))
+    if t.state == "closed":
+        raise conflict_state("ticket", t.state, "attach files to")
+    return _store_attachment(ctx, session, upload, query.filename, t.id, "customer")
 
 
 @use_case(
@@ -160,13 +165,10 @@ def public_upload(
     roles=ANYONE,
     summary="list categories",
 )
-def public_categories(ctx: Ctx) -> sc.PublicCategoryList:
+def public_categories(ctx: Ctx, session: Session = SESSION) -> sc.PublicCategoryList:
     _require_module(ctx)
-    with ctx.read() as s:
-        rows = s.execute(select(SupportCategory).order_by(SupportCategory.name)).scalars()
-        return sc.PublicCategoryList(
-            [sc.PublicCategoryOut(id=c.id, name=c.name, description=c.description) for c in rows]
-        )
+    rows = session.execute(select(SupportCategory).order_by(SupportCategory.name)).scalars()
+    return sc.PublicCategoryList([sc.PublicCategoryOut(id=c.id, name=c.name, description=c.description) for c in rows])
 
 
 # --- agent routes: tickets ------------------------------------------------------------

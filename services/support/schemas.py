@@ -9,7 +9,8 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, Field, RootModel, field_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Email, FreeText, NonBlankText, Strict
+from services.core.schemas import Email, FreeText, NonBlankText, StatefulOut, Strict
+from services.support.states import TICKET
 
 Priority = Literal["low", "normal", "high", "urgent"]
 PRIORITIES: tuple[str, ...] = ("low", "normal", "high", "urgent")
@@ -59,7 +60,9 @@ class TicketUpdate(Strict):
     tags: list[Tag] | None = Field(default=None, max_length=20)
 
 
-class TicketOut(BaseModel):
+class TicketOut(StatefulOut):
+    machine = TICKET
+
     id: str
     number: str
     provisional: bool

@@ -5,9 +5,12 @@ closed; a customer reply reopens. The table is the whole rule, with who may make
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from services.core.states import machine, move
+
+if TYPE_CHECKING:
+    from services.core.context import Ctx
 
 State = Literal["open", "pending", "resolved", "closed"]
 Actor = Literal["agent", "customer"]
@@ -30,7 +33,14 @@ TICKET = machine(
     ],
     terminal=("closed",),
     wrong_actor="conflict",
+    actor_of=lambda ctx: actor(ctx),
+    state_field="state",
 )
+
+
+def actor(ctx: Ctx) -> str:
+    """Staff work tickets as agents; a requester (guest or customer) is the customer."""
+    return "customer" if ctx.principal.kind in ("customer", "public") else "agent"
 
 
 def allowed_targets(current: str, actor: str = "agent") -> list[str]:

@@ -22,7 +22,7 @@ from local_db.models.support import (
     SupportMessage,
     SupportTicket,
 )
-from services.core.commands import next_value, record_kind, use_case
+from services.core.commands import SESSION, next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
@@ -491,22 +491,21 @@ def queue_counts(ctx: Ctx) -> sc.QueueCounts:
     record="support.ticket",
     summary="open a ticket for a customer",
 )
-def create_ticket(ctx: Ctx, body: sc.AgentTicketCreate) -> sc.TicketOut:
-    with ctx.write() as s:
-        _check_category(s, body.category_id)
-        t = _create(
-            ctx,
-            s,
-            email=body.email,
-            name=body.name,
-            subject=body.subject,
-            description=body.description,
-            source="agent",
-            priority=body.priority,
-            category_id=body.category_id,
-            tags=body.tags,
-        )
-        return _one_out(s, t, ctx.now())
+def create_ticket(ctx: Ctx, body: sc.AgentTicketCreate, session: Session = SESSION) -> sc.TicketOut:
+    _check_category(session, body.category_id)
+    t = _create(
+        ctx,
+        session,
+        email=body.email,
+        name=body.name,
+        subject=body.subject,
+        description=body.description,
+        source="agent",
+        priority=body.priority,
+        category_id=body.category_id,
+        tags=body.tags,
+    )
+    return _one_out(session, t, ctx.now())
 
 
 # People know a ticket by its number (sync issues, history).
@@ -520,9 +519,8 @@ record_kind("support.ticket", get="support.tickets.get", label="number", keys=("
     record="support.ticket",
     summary="read tickets",
 )
-def get_ticket(ctx: Ctx, ticket_id: str) -> sc.TicketOut:
-    with ctx.read() as s:
-        return _one_out(s, _find_ticket(s, ticket_id), ctx.now())
+def get_ticket(ctx: Ctx, ticket_id: str, session: Session = SESSION) -> sc.TicketOut:
+    return _one_out(session, _find_ticket(session, ticket_id), ctx.now())
 
 
 @use_case(
@@ -533,43 +531,42 @@ def get_ticket(ctx: Ctx, ticket_id: str) -> sc.TicketOut:
     record="support.ticket",
     summary="change tickets",
 )
-def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate) -> sc.TicketOut:
+def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate, session: Session = SESSION) -> sc.TicketOut:
     now = ctx.now()
     given = body.model_fields_set
-    with ctx.write() as s:
-        t = _find_ticket(s, ticket_id)
-        if t.state == "closed":
-            raise conflict_state("ticket", t.state, "change")
-        if "priority" in given and body.priority is not None and body.priority != t.priority:
-            t.priority = body.priority
-            _reprioritize_sla(t, load_config(s), now)
-        if "category_id" in given:
-            _check_category(s, body.category_id)
-            t.category_id = body.category_id
-        if "assignee_id" in given:
-            if body.assignee_id is not None:
-                _check_assignee(s, ctx, body.assignee_id)
-            t.assignee_id = body.assignee_id
-        if "tags" in given and body.tags is not None:
-            t.tags = sorted(set(body.tags))
-        if body.state is not None and body.state != t.state:
-            states.check_transition(t.state, body.state, "agent")
-            if t.state in _DONE or body.state in _DONE:
-                corpus_changed(ctx)
-            t.state = body.state
-            if body.state == "resolved":
-                t.resolved_at = now
-                emit(
-                    ctx,
-                    "ticket.resolved",
-                    {"ticket_id": t.id, "ticket_number": t.number, "resolved_at": now.isoformat()},
-                )
-            elif body.state == "closed":
-                t.closed_at = now
-            elif body.state == "open":
-                t.resolved_at = None
-        t.updated_at = now
-        return _one_out(s, t, now)
+    t = _find_ticket(session, ticket_id)
+    if t.state == "closed":
+        raise conflict_state("ticket", t.state, "change")
+    if "priority" in given and body.priority is not None and body.priority != t.priority:
+        t.priority = body.priority
+        _reprioritize_sla(t, load_config(session), now)
+    if "category_id" in given:
+        _check_category(session, body.category_id)
+        t.category_id = body.category_id
+    if "assignee_id" in given:
+        if body.assignee_id is not None:
+            _check_assignee(session, ctx, body.assignee_id)
+        t.assignee_id = body.assignee_id
+    if "tags" in given and body.tags is not None:
+        t.tags = sorted(set(body.tags))
+    if body.state is not None and body.state != t.state:
+        states.check_transition(t.state, body.state, "agent")
+        if t.state in _DONE or body.state in _DONE:
+            corpus_changed(ctx)
+        t.state = body.state
+        if body.state == "resolved":
+            t.resolved_at = now
+            emit(
+                ctx,
+                "ticket.resolved",
+                {"ticket_id": t.id, "ticket_number": t.number, "resolved_at": now.isoformat()},
+            )
+        elif body.state == "closed":
+            t.closed_at = now
+        elif body.state == "open":
+            t.resolved_at = None
+    t.updated_at = now
+    return _one_out(session, t, now)
 
 
 @use_case(
@@ -578,18 +575,17 @@ def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate) -> sc.TicketO
     tx="read",
     summary="read conversations",
 )
-def list_messages(ctx: Ctx, ticket_id: str) -> sc.MessageList:
-    with ctx.read() as s:
-        t = _find_ticket(s, ticket_id)
-        rows = list(
-            s.execute(
-                select(SupportMessage)
-                .where(SupportMessage.ticket_id == t.id)
-                .order_by(SupportMessage.created_at, SupportMessage.id)
-            ).scalars()
-        )
-        atts = _attachments_by_message(s, [m.id for m in rows])
-        return sc.MessageList([_message_out(m, atts) for m in rows])
+def list_messages(ctx: Ctx, ticket_id: str, session: Session = SESSION) -> sc.MessageList:
+    t = _find_ticket(session, ticket_id)
+    rows = list(
+        session.execute(
+            select(SupportMessage)
+            .where(SupportMessage.ticket_id == t.id)
+            .order_by(SupportMessage.created_at, SupportMessage.id)
+        ).scalars()
+    )
+    atts = _attachments_by_message(session, [m.id for m in rows])
+    return sc.MessageList([_message_out(m, atts) for m in rows])
 
 
 @use_case(
@@ -601,15 +597,14 @@ def list_messages(ctx: Ctx, ticket_id: str) -> sc.MessageList:
     record="support.ticket",
     summary="reply or add internal notes",
 )
-def add_message(ctx: Ctx, ticket_id: str, body: sc.AgentMessageCreate) -> sc.MessageOut:
-    with ctx.write() as s:
-        t = _find_ticket(s, ticket_id)
-        if t.state == "closed":
-            raise conflict_state("ticket", t.state, "reply to")
-        m = _add_message(
-            ctx, s, t, body=body.body, internal=body.internal, kind="agent", attachment_ids=body.attachment_ids
-        )
-        return _message_out(m, _attachments_by_message(s, [m.id]))
+def add_message(ctx: Ctx, ticket_id: str, body: sc.AgentMessageCreate, session: Session = SESSION) -> sc.MessageOut:
+    t = _find_ticket(session, ticket_id)
+    if t.state == "closed":
+        raise conflict_state("ticket", t.state, "reply to")
+    m = _add_message(
+        ctx, session, t, body=body.body, internal=body.internal, kind="agent", attachment_ids=body.attachment_ids
+    )
+    return _message_out(m, _attachments_by_message(session, [m.id]))
 
 
 @use_case(

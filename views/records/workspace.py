@@ -24,8 +24,6 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QGridLayout,
@@ -46,14 +44,23 @@ from PySide6.QtWidgets import (
 
 from services.core.commands import SECRET_FIELDS, Operation, platform_path
 from services.core.context import ANY_KIND, MODULES, CommitInfo, module_kind
-from services.core.errors import ValidationFailed
 from services.core.files import FileResult
 from services.core.pagination import ListQuery, Page
-from services.core.records import Resource, file_query, irreversible, may, page_item, resources
+from services.core.records import (
+    Resource,
+    file_query,
+    irreversible,
+    may,
+    page_item,
+    resources,
+    state_actions,
+    title_of,
+)
 from services.core.roles import STAFF
 from services.sign.documents import sign_in_person
 from views.base import StationSession, Workspace
 from views.ops import error_message
+from views.records.actions import ActionDialog, asks, possible
 from views.records.files import FileViewer
 from views.records.forms import EMPTY, ModelForm, label_of
 from views.records.model import ProgressDelegate, RecordsModel, _machine, columns_of, text_of
@@ -68,51 +75,9 @@ _LIST_FIELDS = set(ListQuery.model_fields)
 ACTION_SCREENS: dict[Callable[..., object], str] = {sign_in_person: "views.sign.pad:open_for_record"}
 
 
-def action_title(op: Operation) -> str:
-    words = op.says or op.summary or op.name.rsplit(".", 1)[-1]
-    return words[:1].upper() + words[1:]
-
-
-class ActionDialog(QDialog):
-    """A form for a command's body; stays open with the service's errors on the fields."""
-
-    def __init__(
-        self,
-        title: str,
-        form: ModelForm,
-        run: Callable[[dict[str, object], ActionDialog], None],
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(title)
-        self.form = form
-        self.run = run
-        self.message = QLabel("")
-        self.message.setWordWrap(True)
-        set_role(self.message, "message-error")
-        self.message.hide()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.submit)
-        buttons.rejected.connect(self.reject)
-        lay = QVBoxLayout(self)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(form)
-        lay.addWidget(scroll)
-        lay.addWidget(self.message)
-        lay.addWidget(buttons)
-        self.resize(560, min(720, 160 + 64 * max(1, len(form.fields))))
-
-    def submit(self) -> None:
-        self.run(self.form.value(), self)
-
-    def failed(self, error: BaseException) -> None:
-        rest = self.form.show_errors(error) if isinstance(error, ValidationFailed) else {}
-        text = error_message(error)
-        if rest:
-            text += " " + " ".join(f"{label_of(k)}: {v}" for k, v in rest.items())
-        self.message.setText(text)
-        self.message.show()
+def action_title(op: Operation, action: str | None = None) -> str:
+    """A button's words from the declaration (no body yet): "Start claim", never "{action} claim"."""
+    return title_of(op, action)
 
 
 class RecordsWorkspace(Workspace):
@@ -465,25 +430,31 @@ class RecordsWorkspace(Workspace):
         stated = getattr(record, "allowed_actions", None)  # the record says what its state allows
         allowed = set(stated or [])
         for op in ops:
-            title = "Edit…" if op is res.update else action_title(op) + ("…" if op.body is not None else "")
-            b = QPushButton(title)
-            b.setObjectName(f"action-{op.name}")
-            b.setToolTip(op.summary)
-            verb = op.path.rsplit("/", 1)[-1]
-            if stated is not None and op in res.actions and verb in _VERBS and verb not in allowed:
-                b.setEnabled(False)
-                b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}")
-            if op.needs and ctx.runtime.is_station:
-                # Said before the person acts: made on the platform, online, or not at all here.
-                b.setToolTip(needs_note(op, bool(self.session.platform_url)))
-                b.setEnabled(b.isEnabled() and bool(self.session.platform_url))
-            b.clicked.connect(lambda _=False, o=op: self.run_action(o, rid))
-            n = self.action_box.count()
-            self.action_box.addWidget(b, n // 2, n % 2)
+            # One button per state action where the body names it (start, close, cancel a claim).
+            for action in state_actions(op) or (None,):
+                dots = "…" if asks(op, action) else ""
+                title = "Edit…" if op is res.update else action_title(op, action) + dots
+                b = QPushButton(title)
+                b.setObjectName(f"action-{op.name}")
+                b.setProperty("state_action", action)
+                b.setToolTip(op.summary)
+                if stated is not None and op in res.actions and not possible(op, action, allowed):
+                    b.setEnabled(False)
+                    b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}".replace("_", " "))
+                if op.needs and ctx.runtime.is_station:
+                    # Said before the person acts: made on the platform, online, or not at all here.
+                    b.setToolTip(needs_note(op, bool(self.session.platform_url)))
+                    b.setEnabled(b.isEnabled() and bool(self.session.platform_url))
+                b.clicked.connect(lambda _=False, o=op, a=action: self.run_action(o, rid, action=a))
+                n = self.action_box.count()
+                self.action_box.addWidget(b, n // 2, n % 2)
 
-    def run_action(self, op: Operation, record_id: str, body: dict[str, object] | None = None) -> None:
+    def run_action(
+        self, op: Operation, record_id: str, body: dict[str, object] | None = None, *, action: str | None = None
+    ) -> None:
         """Run a command on the open record: a form first when it takes a body; a question first
-        when it cannot be undone."""
+        when it cannot be undone. ``action``: the state action picked (it fills the body's field
+        that names it)."""
         res = self.current
         if res is None:
             return
@@ -500,31 +471,60 @@ class RecordsWorkspace(Workspace):
                 parent=self.table,
             )
             return
+        named: dict[str, object] = (
+            {op.moves.field: op.moves.value_of(action)} if action is not None and op.moves and op.moves.field else {}
+        )
+        if named and body is None and not asks(op, action):
+            body = named  # the body is the action alone
         if op.body is not None and body is None:
             form = ModelForm(op.body)
             if op is res.update and self.record is not None:
                 form.set_values(self.record.model_dump(mode="json") if isinstance(self.record, BaseModel) else {})
+            elif named:
+                form.set_values(named)
             dialog = ActionDialog(
-                action_title(op) if op is not res.update else "Edit",
+                action_title(op, action) if op is not res.update else "Edit",
                 form,
-                lambda value, dlg: self._submit(op, params, value, dlg),
+                lambda value, dlg: self._confirm_submit(op, params, value, dlg, action),
                 self,
             )
             dialog.open()
             return
-        if irreversible(op) and body is None:
-            answer = QMessageBox.question(self, action_title(op), f"{action_title(op)}? This cannot be undone.")
-            if answer != QMessageBox.StandardButton.Yes:
-                return
-        self._submit(op, params, body, None)
+        if (body is None or body == named) and not self._confirm(op, action):
+            return
+        self._submit(op, params, body, None, action)
+
+    def _confirm_submit(
+        self,
+        op: Operation,
+        params: dict[str, str],
+        body: dict[str, object] | None,
+        dialog: ActionDialog,
+        action: str | None,
+    ) -> None:
+        if action is None or self._confirm(op, action):
+            self._submit(op, params, body, dialog, action)
+
+    def _confirm(self, op: Operation, action: str | None) -> bool:
+        """Asks first where the move cannot be taken back (a state action's form asks when sent)."""
+        if not irreversible(op, action):
+            return True
+        title = action_title(op, action)
+        answer = QMessageBox.question(self, title, f"{title}? This cannot be undone.")
+        return answer == QMessageBox.StandardButton.Yes
 
     def _submit(
-        self, op: Operation, params: dict[str, str], body: dict[str, object] | None, dialog: ActionDialog | None
+        self,
+        op: Operation,
+        params: dict[str, str],
+        body: dict[str, object] | None,
+        dialog: ActionDialog | None,
+        action: str | None = None,
     ) -> None:
         def done(result: object) -> None:
             if dialog is not None:
                 dialog.accept()
-            self.session.notify(True, f"{action_title(op)}: done")
+            self.session.notify(True, f"{action_title(op, action)}: done")
 
         def failed(error: BaseException) -> None:
             if dialog is not None:
@@ -654,8 +654,7 @@ def _empty(layout: QHBoxLayout | QGridLayout) -> None:
 
 
 _LABELS = ("order_number", "number", "serial_number", "name", "email", "sku", "title")
-# Record actions whose availability the record itself states (``allowed_actions``).
-_VERBS = ("ship", "receive", "inspect", "reject", "submit")
+
 
 WORKSPACE = RecordsWorkspace
 

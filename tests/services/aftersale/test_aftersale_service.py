@@ -108,3 +108,17 @@ def test_claims_move_through_their_states(runtime: Runtime) -> None:
         execute(ctx(runtime, "operator@demo.test"), "aftersale.claims.list", query={})
     with pytest.raises(NotFound):
         execute(ctx(runtime, "owner@other.test", "other"), "aftersale.claims.get", id=new.id)
+
+
+def test_a_claim_carries_the_actions_its_state_allows_to_the_caller(runtime: Runtime) -> None:
+    me, staff = ctx(runtime, customer()), ctx(runtime)
+    open_claim = execute(me, "aftersale.claims.list", query={"status": "open"}).items[0]
+    assert open_claim.allowed_actions == ["cancel"]  # a customer cancels; starting work is staff's
+    assert execute(staff, "aftersale.claims.get", id=open_claim.id).allowed_actions == ["start", "cancel"]
+    started = execute(staff, "aftersale.claims.act", id=open_claim.id, body={"action": "start"})
+    assert started.allowed_actions == ["close", "cancel"]
+    assert execute(me, "aftersale.claims.get", id=open_claim.id).allowed_actions == []
+    cancelled = execute(staff, "aftersale.claims.act", id=open_claim.id, body={"action": "cancel"})
+    assert cancelled.status == "cancelled" and cancelled.allowed_actions == []
+    listed = execute(staff, "aftersale.claims.list", query={"status": "cancelled"}).items
+    assert listed and all("start" not in c.allowed_actions for c in listed)

@@ -313,3 +313,18 @@ def test_an_order_without_lines_is_read_and_scanned_like_any_other(runtime: Runt
     with pytest.raises(ValidationFailed) as err:
         op(ctx, " empty-order ", operation="pick", items=[{"code": "4006381333931", "quantity": 1}])
     assert err.value.details["reason"] in ("unknown_code", "not_on_order")
+
+
+def test_an_order_carries_the_operations_its_state_allows_the_caller(runtime: Runtime) -> None:
+    pending = order_in(runtime, "pending")
+    staff, device = ctx_for(runtime, OWNER), ctx_for(runtime, DEVICE)
+    assert "cancel" in execute(staff, "fulfillment.orders.get", id=pending.id).allowed_actions
+    seen = execute(device, "fulfillment.orders.get", id=pending.id)
+    assert "pick" in seen.allowed_actions and "cancel" not in seen.allowed_actions  # devices do not cancel
+    shipped = order_in(runtime, "shipped")
+    assert execute(staff, "fulfillment.orders.get", id=shipped.id).allowed_actions == ["deliver"]
+    listed = execute(staff, "fulfillment.orders.list", query={"status": "delivered,cancelled"}).items
+    assert listed and all(o.allowed_actions == [] for o in listed)
+    done = execute(staff, "fulfillment.orders.operate", id=pending.id, body={"operation": "cancel", "reason": "x"})
+    assert (done.status, done.allowed_actions) == ("cancelled", [])
+    assert done.cancelled_at is not None and done.created_at <= done.cancelled_at <= done.updated_at

@@ -57,3 +57,18 @@ def test_a_tenant_without_inventory_ships_as_before(runtime: Runtime) -> None:
     op(ctx, order.id, operation="ship")
     with runtime.db.reading(None) as s:
         assert not s.execute(select(InventoryMovement).where(InventoryMovement.kind == "shipment")).first()
+
+
+def test_a_transfer_carries_the_moves_its_state_allows_and_stamps_them(runtime: Runtime) -> None:
+    ctx = ctx_for(runtime, "operator@demo.test")
+    body = {"from_location_id": MAIN, "to_location_id": STORE, "lines": [{"sku": "BAG-TOTE", "quantity": 1}]}
+    t = execute(ctx, "inventory.transfers.create", body=body)
+    assert t.status == "draft" and t.allowed_actions == ["ship", "cancel"]
+    shipped = execute(ctx, "inventory.transfers.update", id=t.id, body={"status": "in_transit"})
+    assert shipped.allowed_actions == ["complete", "cancel"]
+    assert shipped.shipped_at is not None and t.created_at <= shipped.shipped_at <= runtime.clock.now()
+    listed = execute(ctx, "inventory.transfers.list", query={"status": "in_transit"}).items
+    assert [x.allowed_actions for x in listed if x.id == t.id] == [["complete", "cancel"]]
+    done = execute(ctx, "inventory.transfers.update", id=t.id, body={"status": "completed"})
+    assert (done.status, done.allowed_actions) == ("completed", [])
+    assert done.completed_at is not None and shipped.shipped_at <= done.completed_at <= runtime.clock.now()

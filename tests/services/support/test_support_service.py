@@ -405,3 +405,11 @@ def test_a_changed_configuration_applies_to_the_next_ticket(runtime: Runtime) ->
             .where(SupportTicket.number == third.ticket_number)
         ).scalar_one()
     assert n == replies[first.ticket_number]
+
+
+def test_a_ticket_carries_the_moves_its_state_allows_an_agent(runtime: Runtime) -> None:
+    tickets = execute(agent(runtime), "support.tickets.list", query={"queue": "all", "limit": 100}).items
+    assert {t.state for t in tickets} >= {"open", "resolved"}
+    for t in tickets:  # the same table as the states a ticket may move to
+        assert t.allowed_actions == t.allowed_states == states.TICKET.actions_from(t.state, "agent"), t.number
+    assert next(t for t in tickets if t.state == "resolved").allowed_actions == ["open", "closed"]

@@ -1,0 +1,92 @@
+"""A record's actions follow its state, from the transitions its use cases are linked to: one button
+per action its state machine has, greyed out where the record's state does not allow it, a question
+first where the transition cannot be taken back; never a raw "{action}" in a button."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from PySide6.QtWidgets import QMessageBox, QPushButton
+from pytestqt.qtbot import QtBot
+
+from services.core.context import Runtime
+from services.core.demo import demo_id
+from tests.views.workspaces import workspace_factory
+from views.records.workspace import ActionDialog, RecordsWorkspace
+
+
+@pytest.fixture
+def open_ws(station: Runtime, qtbot: QtBot) -> Iterator[Callable[..., RecordsWorkspace]]:
+    yield from workspace_factory(station, qtbot, RecordsWorkspace, "owner@demo.test", (1280, 800))
+
+
+def _open_claim(qtbot: QtBot, ws: RecordsWorkspace, key: str) -> dict[str, QPushButton]:
+    ws.show_resource("aftersale:/claims")
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0 and ws.model is not None and not ws.model._busy, timeout=8000)
+    claim = demo_id("aftersale-claim", key)
+    ws.open_record(claim)
+    qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == claim, timeout=8000)
+
+    def shown() -> dict[str, QPushButton]:
+        buttons = [b for b in ws.findChildren(QPushButton) if b.objectName() == "action-aftersale.claims.act"]
+        return {b.text(): b for b in buttons if b.isVisibleTo(ws)}
+
+    qtbot.waitUntil(lambda: len(shown()) == 3, timeout=8000)  # laid out when the event loop turns
+    return shown()
+
+
+def _dialog(qtbot: QtBot, ws: RecordsWorkspace, title: str) -> ActionDialog:
+    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=8000)
+    dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
+    assert dialog.windowTitle() == title
+    return dialog
+
+
+def test_a_cancelled_claim_offers_no_start_and_an_open_one_asks_before_cancelling(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws = open_ws()
+    cancelled = _open_claim(qtbot, ws, "c4")
+    # One button per action of the claim's table (its body may carry a resolution: a form first).
+    assert set(cancelled) == {"Start claim…", "Close claim…", "Cancel claim…"}
+    assert not any(b.isEnabled() for b in cancelled.values())
+    assert "cancelled" in cancelled["Start claim…"].toolTip()
+    every = [b.text() for b in ws.findChildren(QPushButton) if b.isVisibleTo(ws)]
+    assert not [t for t in every if "{" in t], every
+
+    opened = _open_claim(qtbot, ws, "c1")
+    assert {t: b.isEnabled() for t, b in opened.items()} == {
+        "Start claim…": True,
+        "Close claim…": False,
+        "Cancel claim…": True,
+    }
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.No)
+    opened["Cancel claim…"].click()
+    dialog = _dialog(qtbot, ws, "Cancel claim")
+    assert dialog.form.value()["action"] == "cancel"  # the form comes with the action picked
+    dialog.submit()
+    assert asked == ["Cancel claim? This cannot be undone."]
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
+    assert ws.record.status == "open"  # the question was answered No: nothing ran
+    dialog.reject()
+
+    opened["Start claim…"].click()
+    _dialog(qtbot, ws, "Start claim").submit()  # reversible: no question
+    assert len(asked) == 1
+    claim = demo_id("aftersale-claim", "c1")
+    qtbot.waitUntil(
+        lambda: ws.record is not None and ws.record.id == claim and ws.record.status == "in_progress", timeout=8000
+    )
+
+    def buttons() -> dict[str, bool]:
+        return {
+            b.text(): b.isEnabled()
+            for b in ws.findChildren(QPushButton)
+            if b.objectName() == "action-aftersale.claims.act" and b.isVisibleTo(ws)
+        }
+
+    # The record is read again after the change: its buttons follow its new state.
+    want = {"Start claim…": False, "Close claim…": True, "Cancel claim…": True}
+    qtbot.waitUntil(lambda: buttons() == want, timeout=8000)
