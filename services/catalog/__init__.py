@@ -1,8 +1,14 @@
 """Catalog: products with variants and translations, the category tree, PDF catalogs, e-commerce sync."""
 
-from services.catalog import (  # noqa: F401 - declarations, job kinds and demo seeders register on import
-    catalogs,
-    demo,
-    ecommerce,
-    service,
+from services.catalog import catalogs, demo, ecommerce, service  # noqa: F401 - declarations, job kinds and demo seeders register on import
+from services.core.modules import Module
+
+MODULE = Module(
+    name="catalog",
+    depends=("events",),
+    public=("ecommerce", "shop", "schemas"),
+    events=("catalog.generated", "ecommerce.sync_completed"),
+    records=("catalog.product", "catalog.category", "catalog.catalog"),
+    seeders=(demo.seed_catalog,),
+    position=140,
 )

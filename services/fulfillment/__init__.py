@@ -1,3 +1,13 @@
 """Fulfillment: orders, pick/pack/ship operations, shipping labels, device settings, inbound webhooks."""
 
-from services.fulfillment import events, service, webhooks  # noqa: F401 - declarations and event types
+from services.core.modules import Module
+from services.fulfillment import demo, events, service, webhooks  # noqa: F401 - declarations and event types
+
+MODULE = Module(
+    name="fulfillment",
+    depends=("inventory",),
+    events=("order.created", "order.picked", "order.packed", "order.shipped", "order.delivered"),
+    records=("fulfillment.order",),
+    seeders=(demo.seed_fulfillment,),
+    position=20,
+)

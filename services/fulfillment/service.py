@@ -14,6 +14,7 @@ from local_db import new_id
 from local_db.models import Tenant
 from local_db.models.fulfillment import DeviceSettings, FulfillmentLine, FulfillmentOrder, ShippingLabel
 from services.core import auth, labels
+from services.core.checkdigits import with_check_digit
 from services.core.commands import next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed
@@ -25,7 +26,6 @@ from services.core.schemas import LoginOut, TenantMembership
 from services.core.sealing import seal, unseal
 from services.fulfillment import states
 from services.fulfillment.carriers import Package, Shipment, get_carrier
-from services.fulfillment.codes import with_check_digit
 from services.fulfillment.schemas import (
     CancelOperation,
     DeviceLogin,

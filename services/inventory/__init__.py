@@ -1,3 +1,21 @@
 """Inventory: items, locations, stock per location, movements, transfers, alert rules and alerts."""
 
-from services.inventory import events, service  # noqa: F401 - declarations and event types
+from services.core.modules import Module
+from services.inventory import demo, events, service  # noqa: F401 - declarations and event types
+
+MODULE = Module(
+    name="inventory",
+    public=("stock",),
+    events=(
+        "stock.low",
+        "stock.adjusted",
+        "transfer.completed",
+        "transfer.shipped",
+        "transfer.cancelled",
+        "stock.shipped",
+        "stock.recovered",
+    ),
+    records=("inventory.location", "inventory.transfer", "inventory.alert"),
+    seeders=(demo.seed_inventory,),
+    position=60,
+)

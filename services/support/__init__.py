@@ -1,3 +1,12 @@
 """Support & Helpdesk: tickets, guest follow-up, categories, attachments, helpdesk config, e-mail domain, triage."""
 
-from services.support import service  # noqa: F401 - declarations
+from services.core.modules import Module
+from services.support import demo, service  # noqa: F401 - declarations
+
+MODULE = Module(
+    name="support",
+    events=("ticket.created", "ticket.replied", "ticket.resolved"),
+    records=("support.ticket",),
+    seeders=(demo.seed_support,),
+    position=50,
+)
