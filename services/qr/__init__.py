@@ -1,7 +1,7 @@
 """QR Codes: dynamic codes with a scan redirect, analytics from stored counters, templates, folders, barcodes."""
 
 from services.core.modules import Module
-from services.qr import demo, service  # noqa: F401 - declarations
+from services.qr import analytics, barcodes, codes, demo, folders, scan, templates, v1  # noqa: F401 - declarations
 
 MODULE = Module(
     name="qr",

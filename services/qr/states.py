@@ -1,7 +1,7 @@
 """The QR code's switch as data: enabled codes redirect, disabled ones answer 404 to scans.
 
 Whether a scan is served also depends on the validity window and the scan cap; those are
-checked by the scan itself (``service.serving``), not moves of this table.
+checked by the scan itself (``codes.serving``), not moves of this table.
 """
 
 from __future__ import annotations

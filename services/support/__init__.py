@@ -1,7 +1,7 @@
 """Support & Helpdesk: tickets, guest follow-up, categories, attachments, helpdesk config, e-mail domain, triage."""
 
 from services.core.modules import Module
-from services.support import demo, service  # noqa: F401 - declarations
+from services.support import ai, attachments, categories, demo, email_domain, helpdesk, public, tickets  # noqa: F401 - declarations
 
 MODULE = Module(
     name="support",

@@ -10,8 +10,9 @@ from local_db.models.support import SupportCategory, SupportConfig, SupportMessa
 from services.core.commands import next_value
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
+from services.core.signing import token_hash
+from services.support.helpdesk import _set_sla, config_written, load_config
 from services.support.schemas import CannedResponse, HelpdeskConfig
-from services.support.service import _set_sla, config_written, load_config, token_hash
 
 # (key, name, description, keywords)
 CATEGORIES: list[tuple[str, str, str, list[str]]] = [
@@ -306,7 +307,7 @@ TICKETS: list[tuple[str, str, str, str, str, str, int, str, list[tuple[str, str]
     ),
 ]
 
-# Canned responses of the demo helpdesk (placeholders filled by services.support.service.fill).
+# Canned responses of the demo helpdesk (placeholders filled by services.support.tickets.fill).
 CANNED = [
     (
         "thanks",

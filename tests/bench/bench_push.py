@@ -73,7 +73,7 @@ def print_split(stats: Any, n: int) -> None:
     if not push:
         return
     verify = sum(_cum(stats, "services/sync/service.py", f) for f in ("verify", "authenticate", "author"))
-    command = _cum(stats, "services/support/service.py", "create_ticket")
+    command = _cum(stats, "services/support/tickets.py", "create_ticket")
     print(f"per entry, profiled ({stats.total_calls / n:,.0f} function calls each):")
     for label, secs in (
         ("(a) verifying", verify),

@@ -360,7 +360,7 @@ def check(plan: list[Intended], platform_db: Path, station_db: Path) -> list[str
                 problems.append(f"platform: ticket {x.subject!r} has id {tid}, the station made {x.ticket_id}")
             if not number.startswith("TKT-"):
                 problems.append(f"platform: ticket {x.subject!r} has number {number!r}")
-            # The ticket's first message is its description (services.support.service._create).
+            # The ticket's first message is its description (services.support.tickets._create).
             msgs = messages.get(tid, [])
             replies = [m for m in msgs if m[1] == x.reply]
             firsts = [m for m in msgs if m[1] == x.description]

@@ -433,7 +433,7 @@ class TicketTab(QWidget):
     def insert_canned(self, index: int) -> None:
         text = self.canned.itemData(index)
         if text and self.ticket is not None:
-            from services.support.service import fill  # the service's one filler (auto-replies use it too)
+            from services.support.tickets import fill  # the service's one filler (auto-replies use it too)
 
             t = self.ticket
             text = fill(

@@ -15,7 +15,7 @@ from services.core.commands import execute
 from services.core.context import Ctx, Principal, Runtime
 from services.core.errors import NotFound
 from services.core.events import Event
-from services.qr import service
+from services.qr import lookups
 from tests.services.fulfillment.fulfillment_helpers import ctx_for
 
 PHONE = {"user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile Safari/604.1"}
@@ -132,7 +132,7 @@ def test_summary_from_kept_months_equals_a_fresh_sum(station: Runtime) -> None:
         end = date.fromisoformat(to) if to else date(2026, 11, 23)
         start = date.fromisoformat(frm) if frm else end - timedelta(days=29)
         with station.db.reading(owner.tenant_id) as s:
-            fresh = service.summary(s, owner.tenant_id, code.id, start, end)  # no cache: every day summed
+            fresh = lookups.summary(s, owner.tenant_id, code.id, start, end)  # no cache: every day summed
         assert first.model_dump() == again.model_dump() == fresh.model_dump(), (frm, to)
     assert first.scans > 0 and first.device[0].key == "mobile"
     board = execute(owner, "qr.analytics", query={"from": "2025-11-24"})

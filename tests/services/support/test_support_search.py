@@ -12,9 +12,9 @@ from services.core import auth
 from services.core.commands import execute
 from services.core.context import Ctx, Runtime
 from services.core.demo import DEMO_PASSWORD, demo_id
-from services.support import search, service
+from services.support import helpdesk, search, tickets
+from services.support.ai import TriageCache
 from services.support.search import SearchState
-from services.support.service import TriageCache
 
 DEMO, OTHER = demo_id("tenant", "demo"), demo_id("tenant", "other")
 
@@ -223,7 +223,7 @@ def test_triage_model_is_cached_and_rebuilt_on_changes(runtime: Runtime) -> None
     assert cache[OTHER][1] is not cache[DEMO][1]
     with runtime.db.reading(DEMO) as s:
         assert s.execute(select(SupportTicket).where(SupportTicket.id == t.id)).scalar_one().state == "open"
-    assert service.TRIAGE_COUNTER
+    assert helpdesk.TRIAGE_COUNTER
 
 
 def test_searches_with_many_hits_walk_the_index_and_give_the_same_page(runtime: Runtime, monkeypatch: Any) -> None:
@@ -232,10 +232,10 @@ def test_searches_with_many_hits_walk_the_index_and_give_the_same_page(runtime: 
         for order in ("desc", "asc"):
             normal = execute(ctx, "support.tickets.list", query={"search": term, "limit": 5, "order": order,
                                                                   "sort": "updated_at"})  # fmt: skip
-            monkeypatch.setattr(service, "MANY_HITS", 0)
+            monkeypatch.setattr(tickets, "MANY_HITS", 0)
             walked = execute(ctx, "support.tickets.list", query={"search": term, "limit": 5, "order": order,
                                                                   "sort": "updated_at"})  # fmt: skip
-            monkeypatch.setattr(service, "MANY_HITS", 500)
+            monkeypatch.setattr(tickets, "MANY_HITS", 500)
             assert [t.id for t in walked.items] == [t.id for t in normal.items]
             assert walked.total == normal.total
     # The walk is what the plan runs: SQLite drives it by (tenant_id, updated_at), not by the hits.

@@ -18,7 +18,7 @@ from services.core.commands import execute, sign_entry
 from services.core.context import SYSTEM, Ctx, Runtime
 from services.core.demo import demo_id
 from services.core.errors import NotFound
-from services.support.service import config_written, load_config
+from services.support.helpdesk import config_written, load_config
 from services.sync import protocol as p
 from services.sync.service import resolve
 

@@ -1,0 +1,167 @@
+"""Inventory stock per location: list and adjust.
+
+Quantities change only through ``stock`` (one atomic statement and its
+movement, in the unit of work of the call).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from local_db import new_id
+from local_db.models.inventory import (
+    InventoryItem,
+    InventoryStock,
+)
+from services.core.commands import use_case
+from services.core.context import Ctx
+from services.core.errors import Conflict
+from services.core.events import emit
+from services.core.pagination import Page, contains, paginate
+from services.core.roles import ANYONE
+from services.inventory import stock as engine
+from services.inventory.schemas import (
+    StockAdjust,
+    StockQuery,
+    StockResult,
+    StockRow,
+)
+
+STOCK_SORT = {"sku": InventoryStock.sku, "quantity": InventoryStock.quantity, "updated_at": InventoryStock.updated_at}
+
+
+def _items_by_sku(s: Session, skus: set[str]) -> dict[str, InventoryItem]:
+    if not skus:
+        return {}
+    return {i.sku: i for i in s.execute(select(InventoryItem).where(InventoryItem.sku.in_(skus))).scalars()}
+
+
+def _row(r: InventoryStock, item: InventoryItem | None) -> StockRow:
+    return StockRow(
+        id=r.id,
+        sku=r.sku,
+        location_id=r.location_id,
+        quantity=r.quantity,
+        reserved=r.reserved,
+        available=r.quantity - r.reserved,
+        name=item.name if item else None,
+        barcode=item.barcode if item else None,
+        counted_at=r.counted_at,
+        updated_at=r.updated_at,
+    )
+
+
+@use_case(
+    "inventory.stock.list",
+    "GET /stock",
+    tx="read",
+    roles=ANYONE,
+    record="inventory.stock",
+    summary="list stock (by location)",
+)
+def list_stock(ctx: Ctx, query: StockQuery) -> Page[StockRow]:
+    stmt = select(InventoryStock)
+    if query.location_id:
+        stmt = stmt.where(InventoryStock.location_id == query.location_id)
+    if query.sku:
+        stmt = stmt.where(InventoryStock.sku == query.sku.strip())
+    if query.below is not None:
+        stmt = stmt.where(InventoryStock.quantity - InventoryStock.reserved < query.below)
+    if query.search:
+        named = select(InventoryItem.sku).where(
+            or_(contains(InventoryItem.name, query.search), contains(InventoryItem.barcode, query.search))
+        )
+        stmt = stmt.where(or_(contains(InventoryStock.sku, query.search), InventoryStock.sku.in_(named)))
+    with ctx.read() as s:
+        page = paginate(s, stmt, query, columns=STOCK_SORT, default_sort="sku")
+        items = _items_by_sku(s, {r.sku for r in page.items})
+    return page.map(lambda r: _row(r, items.get(r.sku)))
+
+
+@use_case(
+    "inventory.stock.adjust",
+    "POST /stock",
+    tx="write",
+    roles=ANYONE,
+    says="Stock adjusted",
+    record="inventory.stock",
+    summary="adjust stock (delta) or post a count (counted)",
+)
+def adjust_stock(ctx: Ctx, body: StockAdjust) -> StockResult:
+    with ctx.write() as s:
+        loc = engine.location(s, body.location_id)
+        kind = "adjustment"
+        if body.counted is not None:
+            kind = "count"
+            # Under the write lock of this unit of work (PostgreSQL: the row's lock), so the
+            # difference from the book is the one that gets posted.
+            current = s.execute(
+                select(InventoryStock.quantity)
+                .where(InventoryStock.sku == body.sku, InventoryStock.location_id == loc.id)
+                .with_for_update()
+            ).scalar_one_or_none()
+            delta = body.counted - int(current or 0)
+        else:
+            assert body.delta is not None
+            delta = body.delta
+        mid: str | None = None
+        try:
+            if delta > 0:
+                mid, levels = engine.move(
+                    ctx, s, sku=body.sku, quantity=delta, kind=kind, source=None, target=loc, reason=body.reason
+                )
+            elif delta < 0:
+                mid, levels = engine.move(
+                    ctx, s, sku=body.sku, quantity=-delta, kind=kind, source=loc, target=None, reason=body.reason
+                )
+        except engine.Short as short:
+            raise Conflict(
+                f"only {short.quantity} of {body.sku} at {loc.code}; {loc.code} does not allow negative stock",
+                {
+                    "sku": body.sku,
+                    "location_id": loc.id,
+                    "quantity": short.quantity,
+                    "delta": delta,
+                    "reason": "insufficient_stock",
+                },
+            ) from None
+        row = (
+            s.execute(
+                select(InventoryStock).where(InventoryStock.sku == body.sku, InventoryStock.location_id == loc.id)
+            )
+            .scalars()
+            .first()
+        )
+        if row is None:  # a count of 0 where nothing was: make the row, so the count is on record
+            row = InventoryStock(
+                id=new_id(), sku=body.sku, location_id=loc.id, quantity=0, reserved=0, updated_at=ctx.now()
+            )
+            s.add(row)
+        else:
+            s.refresh(row)
+        if kind == "count":
+            row.counted_at = ctx.now()
+        s.flush()
+        if mid is not None:
+            emit(
+                ctx,
+                "stock.adjusted",
+                {
+                    "stock_id": row.id,
+                    "sku": row.sku,
+                    "location_id": loc.id,
+                    "delta": delta,
+                    "quantity": row.quantity,
+                    "available": row.quantity - row.reserved,
+                    "kind": kind,
+                    "reason": body.reason,
+                    "movement_id": mid,
+                },
+            )
+            engine.check_alerts(ctx, s, body.sku, [loc.id], body.reason)
+        item = _items_by_sku(s, {row.sku}).get(row.sku)
+        return StockResult(**_row(row, item).model_dump(), delta=delta, movement_id=mid)
+
+
+# --- movements -------------------------------------------------------------------------------
