@@ -21,7 +21,7 @@ from services.core.clock import Clock, SystemClock
 from services.core.commands import RECORDS
 from services.core.context import MODULES, Runtime
 from services.core.demo import SEEDERS
-from services.core.events import EVENT_TYPES
+from services.core.events import EVENT_TYPES, subscribe
 from services.core.jobs import TICKS
 from services.core.mail import MailConfig
 from services.core.modules import ManifestError, Module
@@ -37,7 +37,7 @@ def load_modules() -> tuple[Module, ...]:
     A package's ``__init__`` imports the files that declare its use cases. The front doors mount
     whatever is registered, so a new module adds files, not lines here. Each manifest is checked
     against what its package registered (a wrong one fails at start-up), then its periodic work
-    and customer authenticator are installed. Packages without a manifest (services.sync) are
+    and customer authenticator are installed, its reactions subscribed. Packages without a manifest (services.sync) are
     parts of the platform: their ``service`` and ``demo`` files are loaded here.
     """
     import importlib
@@ -84,6 +84,8 @@ def install_module(module: Module) -> None:
     if unknown:
         raise ManifestError(f"{module.name} depends on {sorted(unknown)}, which are not modules")
     TICKS.extend(tick for tick in module.periodic if tick not in TICKS)
+    for event_type, handler in module.reactions:
+        subscribe(event_type, handler)
     if module.customer_auth is not None:
         CUSTOMER_AUTHENTICATORS[module.name] = module.customer_auth
 

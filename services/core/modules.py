@@ -4,11 +4,12 @@ The manifest says what the rest of the platform needs to know of a module: its n
 modules it may import (``depends``, checked by ``scripts/check_module_imports.py`` in make
 lint), the files others may import besides its ``__init__`` (``public``), the event types and
 record kinds it owns, its demo seeders, the work the job worker does for it on each round
-(``periodic``) and how its customer accounts' tokens are checked (``customer_auth``).
+(``periodic``), its reactions to events (``reactions``) and how its customer accounts' tokens
+are checked (``customer_auth``).
 
 The composition root (``app.wiring.load_modules``) imports every package that declares one,
 checks the manifest against what the package registered, and installs its periodic work and
-customer authenticator. ``MODULES`` (services.core.context) is derived from the manifests
+customer authenticator, and subscribes its reactions. ``MODULES`` (services.core.context) is derived from the manifests
 without importing the packages: core needs the list at import time, before any module
 (which imports core) can be imported, so ``module_names`` reads the manifests' source.
 """
@@ -25,12 +26,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from local_db import Database
     from services.core.context import Ctx, Principal, Runtime, TenantInfo
+    from services.core.events import EmittedEvent
 
     Seeder = Callable[[Ctx], None]
+    Reaction = Callable[[Ctx, EmittedEvent], None]
     Tick = Callable[[Runtime], None]
     CustomerAuth = Callable[[Database, str, TenantInfo, str, datetime], Principal]
 else:  # the callables are only typed, never inspected: core must not import context here
-    Seeder = Tick = CustomerAuth = Callable[..., Any]
+    Seeder = Reaction = Tick = CustomerAuth = Callable[..., Any]
 
 SERVICES = Path(__file__).resolve().parent.parent
 # Where a module sorts among the others when its manifest gives no position (after the sixteen).
@@ -48,6 +51,9 @@ class Module:
     public: tuple[str, ...] = ()
     # Event types it emits (registered with ``register_event_type(..., module=name)``).
     events: tuple[str, ...] = ()
+    # Its reactions to events (its own or other modules'): (event type, handler), run by ``emit`` in the
+    # emitting unit of work (services.core.events.subscribe). The way to react to another module.
+    reactions: tuple[tuple[str, Reaction], ...] = ()
     # Record kinds it declares (``record_kind("<name>.<kind>", ...)``).
     records: tuple[str, ...] = ()
     # Its demo content (``@demo_seeder`` functions of its demo.py), in the order they run.

@@ -5,7 +5,6 @@ from services.fulfillment import demo, events, service, webhooks  # noqa: F401 -
 
 MODULE = Module(
     name="fulfillment",
-    depends=("inventory",),
     events=("order.created", "order.picked", "order.packed", "order.shipped", "order.delivered"),
     records=("fulfillment.order",),
     seeders=(demo.seed_fulfillment,),

@@ -47,7 +47,6 @@ from services.fulfillment.schemas import (
     WebhookSecretIn,
     WebhookSettingsOut,
 )
-from services.inventory.stock import ship_lines
 
 DEVICE_ROLE = "warehouse-device"
 _LABEL_NS = uuid.UUID("0b7e3c52-8a4e-4f0e-9a55-6a1d2b9f4c21")
@@ -409,8 +408,8 @@ def _ship(ctx: Ctx, s: Session, o: FulfillmentOrder, op: ShipOperation) -> None:
         )
     )
     o.carrier, o.tracking_number, o.label_id, o.shipped_at = shipment.carrier, shipment.tracking_number, label_id, now
-    # The shipped items leave the shipping location's stock in this same transaction (never refused).
-    ship_lines(ctx, s, reference=o.order_number, lines=[(ln.sku, ln.quantity) for ln in _lines(s, o.id)])
+    # Inventory reacts to order.shipped in this same transaction: the shipped items leave the
+    # shipping location's stock (never refused; services/inventory/stock.take_out_shipped_order).
     emit(
         ctx,
         "order.shipped",
