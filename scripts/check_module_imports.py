@@ -44,7 +44,7 @@ def violations(package: str, manifests: Mapping[str, object]) -> list[str]:
             elif len(target) > 2 and target[2] not in getattr(manifests[other], "public", ()):
                 why = f"{imported} is not public ({other}'s manifest names {getattr(manifests[other], 'public', ())})"
             if why:
-                lines = [d["line_number"] for d in graph.get_import_details(importer=importer, imported=imported)]
+                lines = [str(d["line_number"]) for d in graph.get_import_details(importer=importer, imported=imported)]
                 found += [f"{importer}:{line}: {why}" for line in lines or ["?"]]
     return found
 
