@@ -15,10 +15,10 @@ from app.paths import secure_data_dir
 from app.settings import Settings
 from local_db import Database
 from services.analytics.counting import install_event_counter
-from services.catalog.ecommerce import ConnectionsConfig
 from services.core.auth import CUSTOMER_AUTHENTICATORS
 from services.core.clock import Clock, SystemClock
 from services.core.commands import RECORDS
+from services.core.connections import ConnectionsConfig
 from services.core.context import MODULES, Runtime
 from services.core.demo import SEEDERS
 from services.core.events import EVENT_TYPES, subscribe

@@ -5,8 +5,6 @@ from services.core.modules import Module
 
 MODULE = Module(
     name="catalog",
-    depends=("events",),
-    public=("ecommerce", "shop", "schemas"),
     events=("catalog.generated", "ecommerce.sync_completed"),
     records=("catalog.product", "catalog.category", "catalog.catalog"),
     seeders=(demo.seed_catalog,),

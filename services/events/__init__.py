@@ -14,6 +14,5 @@ from services.events import service  # noqa: F401 - declarations
 
 MODULE = Module(
     name="events",
-    public=("safety",),
     position=90,
 )

@@ -5,7 +5,6 @@ from services.tax import connections, demo, events, service  # noqa: F401 - decl
 
 MODULE = Module(
     name="tax",
-    depends=("catalog",),
     events=(
         "certificate.uploaded",
         "certificate.expiring",
