@@ -58,6 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
     y.add_argument("--once", action="store_true", help="one round, then exit (status 1 if it failed)")
     y.add_argument("--interval", type=float, default=15.0, help="seconds between rounds when idle")
     y.add_argument(
+        "--resync",
+        action="store_true",
+        help="download every record of the platform again (with progress; nothing is cleared first), then exit",
+    )
+    y.add_argument(
         "action",
         nargs="?",
         choices=["issues", "retry", "discard", "keep-theirs"],
@@ -78,6 +83,24 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--data-dir", type=Path, dest="shot_data_dir")
     sc.add_argument("--size", default="1280x800")
     sc.add_argument("--theme", default=None, choices=["light", "dark", "kiosk"])
+
+    c = sub.add_parser(
+        "call",
+        help="run one use case by name on a data dir and print its answer as JSON (failure: the error envelope)",
+    )
+    c.add_argument("--data-dir", type=Path, required=True, dest="call_data_dir")
+    c.add_argument("--user", required=True, metavar="EMAIL", help="the person the call is made as")
+    c.add_argument("--tenant", metavar="SLUG", help="the tenant (default: the person's only one)")
+    c.add_argument("use_case", metavar="NAME", help="the use case's name, e.g. fulfillment.orders.list")
+    c.add_argument("--body", metavar="JSON", help="the request body, as the HTTP door takes it")
+    c.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a path parameter (id=...) or a query parameter (limit=20); repeat for more",
+    )
+    c.add_argument("--out", type=Path, help="where a file answer's bytes go (a label, a PDF)")
 
     n = sub.add_parser("new-module", help="write the files of a new module in the one shape (docs/DEVELOPING.md)")
     n.add_argument("module_name", metavar="NAME", help="the module's name in the spec, e.g. inventory")
@@ -133,13 +156,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "sync":
         from app import sync_cli
 
+        if args.resync and args.action is not None:
+            parser.error(f"sync --resync takes no action ({args.action})")
         if args.action == "issues":
             return sync_cli.list_issues(args.sync_data_dir)
         if args.action is not None:
             if not args.issue_id:
                 parser.error(f"sync {args.action} needs the issue's ID (sync issues lists them)")
             return sync_cli.decide(args.sync_data_dir, args.action, args.issue_id)
-        return sync_cli.run_sync(args.sync_data_dir, args.once, args.interval)
+        return sync_cli.run_sync(args.sync_data_dir, args.once, args.interval, args.resync)
     if args.command == "screenshot":
         try:
             w, h = (int(x) for x in args.size.lower().split("x"))
@@ -148,6 +173,14 @@ def main(argv: list[str] | None = None) -> int:
         from app.desktop import screenshot
 
         return screenshot(args.workspace, args.out, args.shot_data_dir, (w, h), args.theme)
+    if args.command == "call":
+        from app.call_cli import BadParam, run_call, split_params
+
+        try:
+            params = split_params(args.param)
+        except BadParam as exc:
+            parser.error(str(exc))
+        return run_call(args.call_data_dir, args.user, args.tenant, args.use_case, args.body, params, args.out)
     if args.command == "new-module":
         from app.scaffold import ROOT, ScaffoldError, new_module
 

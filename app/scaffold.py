@@ -72,6 +72,15 @@ def plan(name: str, root: Path, workspace: bool) -> dict[Path, str]:
             "services.core.pagination": "Page, paginate",
         }
     )
+    values["workspace_imports"] = _sorted_imports(
+        {
+            f"services.{name}.schemas": "NoteIn, NoteOut, NoteQuery",
+            f"services.{name}.service": "create_note, list_notes",
+            "services.core.context": "CommitInfo",
+            "services.core.pagination": "Page",
+            "services.core.roles": "STAFF",
+        }
+    )
     files = {
         f"services/{name}/__init__.py": INIT,
         f"services/{name}/schemas.py": SCHEMAS,
@@ -502,11 +511,9 @@ WORKSPACE = '''"""$Title workspace: the module's notes in a list, and a line to 
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QListWidget, QPushButton, QVBoxLayout, QWidget
 
-from services.core.roles import STAFF
+$workspace_imports
 from views.base import StationSession, Workspace
 
 
@@ -514,6 +521,7 @@ class ${Camel}Workspace(Workspace):
     name = "$name"
     title = "$Title"
     modules = frozenset({"$name"})
+    shows = frozenset({"$name.*"})  # the record kinds it shows: a commit (or a pull) of one refreshes it
     roles = STAFF
     position = 50  # place in the switcher (warehouse 10 ... admin 90)
 
@@ -539,29 +547,28 @@ class ${Camel}Workspace(Workspace):
         self.title_input.setFocus()
 
     def refresh(self) -> None:
-        # Off the UI thread (views/ops.py); the result comes back here.
-        listing = self.session.call("$name.notes.list", query={"limit": 100})
+        # The use case by its function, off the UI thread (views/ops.py); the typed result comes back here.
+        listing = self.session.call(list_notes, query=NoteQuery(limit=100))
         self.session.ops.run(listing, on_success=self._show, parent=self)
 
-    def _show(self, page: Any) -> None:
+    def _show(self, page: Page[NoteOut]) -> None:
         self.notes.clear()
         for note in page.items:
             self.notes.addItem(f"{note.title} ({note.status})")
 
     def add(self) -> None:
         title = self.title_input.text().strip()
-        if title:
-            creating = self.session.call("$name.notes.create", body={"title": title})
-            self.session.ops.run(creating, on_success=self._added, parent=self)
+        body = self.session.request(NoteIn, {"title": title}, parent=self.title_input) if title else None
+        if body is not None:
+            self.session.ops.run(self.session.call(create_note, body=body), on_success=self._added, parent=self)
 
-    def _added(self, note: Any) -> None:
+    def _added(self, note: NoteOut) -> None:
         self.title_input.clear()
         self.session.notify(True, f"Added {note.title}")
         self.refresh()
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith("$name."):  # a change to this module's records
-            self.refresh()
+    def on_changed(self, change: CommitInfo) -> None:
+        self.refresh()
 
 
 WORKSPACE = ${Camel}Workspace

@@ -84,11 +84,13 @@ def _report(rt: Any, link: Any, state: str) -> None:
         print(line, flush=True)
 
 
-def run_sync(data_dir: Path, once: bool, interval: float) -> int:
+def run_sync(data_dir: Path, once: bool, interval: float, resync: bool = False) -> int:
+    """Run the engine until stopped, one round (``once``), or a full re-download a person asked
+    for (``resync``: every record pulled again from the beginning, with progress; nothing cleared)."""
     from services.sync import station as st
     from services.sync.client import SyncError
-    from services.sync.engine import SyncEngine
-    from services.sync.words import offline_text, status_text
+    from services.sync.engine import SyncEngine, SyncStatus
+    from services.sync.words import difference_text, offline_text, status_text
 
     station_id(data_dir)
     rt = open_station(data_dir)
@@ -97,14 +99,29 @@ def run_sync(data_dir: Path, once: bool, interval: float) -> int:
         print(NOT_REGISTERED, file=sys.stderr)
         return 2
 
+    shown: dict[str, str] = {}
+
+    def progress(slug: str) -> Any:
+        def say(s: SyncStatus) -> None:
+            if s.resyncing and s.to_pull and (line := f"{slug}: {status_text(s)[0]}") != shown.get(slug):
+                shown[slug] = line
+                print(line, flush=True)
+
+        return say
+
     async def go() -> int:
-        engines = [SyncEngine(rt, link.tenant_id, interval=interval) for link in linked]
-        if once:
+        engines = [
+            SyncEngine(rt, link.tenant_id, interval=interval, on_status=progress(link.slug) if resync else None)
+            for link in linked
+        ]
+        if once or resync:
             failed = 0
             for link, engine in zip(linked, engines, strict=True):
                 try:
-                    s = await engine.sync_once()
+                    s = await (engine.resync() if resync else engine.sync_once())
                     state = status_text(s)[0]
+                    if s.difference:
+                        state += f"\n  {difference_text(s.difference, s.difference_at)}"
                 except SyncError as exc:
                     failed += 1
                     waiting = await asyncio.to_thread(st.pending_count, rt, link.tenant_id)

@@ -48,6 +48,13 @@ def new_id() -> str:
     return plan.next() if plan is not None else str(uuid.uuid4())
 
 
+def local_id() -> str:
+    """An identifier for a row only one side makes (a webhook delivery, a background job on the
+    platform): never taken from or recorded into an ``id_plan``, so it cannot shift the ids of the
+    rows that both sides make."""
+    return str(uuid.uuid4())
+
+
 class IdPlan:
     """The identifiers one change makes: recorded on a station, replayed on the platform."""
 

@@ -6,12 +6,15 @@ through a queued signal. Failures are shown next to the widget where the
 person acted unless the caller handles them. Calls over 300 ms raise the busy
 indicator. After a successful write, ``did_change`` tells every open view.
 
-    runner.run(lambda: execute(ctx, "fulfillment.orders.get", id=oid),
-               on_success=self.show_order, parent=self.scan_input)
+    runner.run(session.call(orders.get_order, id=oid), on_success=self.show_order, parent=self.scan_input)
 
 Views never say what a call changed: the runner watches the runtime's
-commits (``watch``), and every committed use case is announced through
-``did_change(use case name)`` on the UI thread, whoever ran it.
+commits (``watch``), and every commit (a use case's, a sync pull's, the
+station's bookkeeping) is announced once through ``changed(CommitInfo)`` on
+the UI thread, whoever ran it: its record kinds, ids and origin. Workspaces
+refresh from it (``Workspace.shows``). ``did_change(name)`` also names each
+use case committed (the shell's counts, the sync panel); a name announced by
+hand on it (a sync step, a sign-in) reaches ``changed`` too.
 """
 
 from __future__ import annotations
@@ -20,19 +23,21 @@ import logging
 import traceback
 import weakref
 from collections.abc import Callable, Coroutine, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QToolTip, QWidget
 
+from services.core.commands import REGISTRY
+from services.core.context import ANY_KIND, CommitInfo, module_kind
 from services.core.errors import ServiceError
 from views.wording import say
 
 if TYPE_CHECKING:  # asyncio costs ~40 ms to import: kept off the start-up path
     import asyncio
 
-    from services.core.context import CommitInfo, Runtime
+    from services.core.context import Runtime
 
 T = TypeVar("T")
 log = logging.getLogger("views.ops")
@@ -46,7 +51,7 @@ class _Bridge(QObject):
 
 
 class _Job(QRunnable):
-    def __init__(self, fn: Callable[[], Any], bridge: _Bridge) -> None:
+    def __init__(self, fn: Callable[[], object], bridge: _Bridge) -> None:
         super().__init__()
         self.fn = fn
         self.bridge = bridge
@@ -72,7 +77,7 @@ def _gone(*objs: object) -> bool:
     return False
 
 
-def error_message(error: BaseException, given: Mapping[str, Any] | None = None) -> str:
+def error_message(error: BaseException, given: Mapping[str, object] | None = None) -> str:
     """What a person reads: what happened and what to do (``views.wording``); anything that is not a
     service error was logged with its traceback. ``given``: what the person typed, by field name."""
     return say(error, given)
@@ -95,8 +100,23 @@ def show_error(widget: QWidget | None, message: str) -> None:
     QToolTip.showText(widget.mapToGlobal(widget.rect().bottomLeft()), message, widget)
 
 
+def announced(name: str) -> CommitInfo:
+    """What a name announced by hand changed: a use case's record kind; a sync step ("sync.pulled")
+    or an unwatched write ("change") may have changed anything; another name, its module's records."""
+    op = REGISTRY.get(name)
+    if op is not None:
+        kinds = frozenset({op.record or module_kind(op.module)})
+    elif name == "change" or name.startswith("sync."):
+        kinds = frozenset({ANY_KIND})
+    else:
+        kinds = frozenset({module_kind(name.split(".", 1)[0])})
+    return CommitInfo(None, [], [], (name,), kinds, origin="pull" if name.startswith("sync.") else "local")
+
+
 class OpRunner(QObject):
-    did_change = Signal(str)  # name of the use case (or sync step) that changed data
+    # Everything one commit changed (services.core.context.CommitInfo): workspaces refresh from it.
+    changed = Signal(object)
+    did_change = Signal(str)  # name of each use case committed (or sync step announced)
     busy_changed = Signal(bool)
     _committed = Signal(object)  # CommitInfo, from the committing thread
 
@@ -114,6 +134,8 @@ class OpRunner(QObject):
         self._watched: set[int] = set()
         # Queued to the UI thread: commits happen on worker threads.
         self._committed.connect(self._announce)
+        self._announcing = False
+        self.did_change.connect(self._named)
 
     def watch(self, runtime: Runtime) -> None:
         """Announce every use case committed on ``runtime`` (the service's own account of what changed)."""
@@ -128,14 +150,23 @@ class OpRunner(QObject):
                 if committed in runtime.after_commit:
                     runtime.after_commit.remove(committed)
                 return
-            if info.changed:
+            if info.changed or info.records:
                 runner._committed.emit(info)
 
         runtime.after_commit.append(committed)
 
     def _announce(self, info: CommitInfo) -> None:
-        for name in info.changed:
-            self.did_change.emit(name)
+        self.changed.emit(info)
+        self._announcing = True  # the names below are this commit's, already announced above
+        try:
+            for name in info.changed:
+                self.did_change.emit(name)
+        finally:
+            self._announcing = False
+
+    def _named(self, name: str) -> None:
+        if not self._announcing:
+            self.changed.emit(announced(name))
 
     @property
     def active(self) -> int:
@@ -149,18 +180,19 @@ class OpRunner(QObject):
         on_failure: Callable[[BaseException], None] | None = None,
         parent: QWidget | None = None,
         write: bool = False,
-        change: str = "",
     ) -> None:
-        """Run ``fn`` on a worker thread. ``write``/``change``: only for calls outside a watched
-        runtime (the commit announces use cases by itself)."""
+        """Run ``fn`` on a worker thread. ``write``: only for calls outside a watched runtime (the
+        commit announces itself): on success, views are told something changed."""
         bridge = _Bridge()
         self._keep.add(bridge)
         self._active += 1
         if self._active == 1:
             self._busy_timer.start(BUSY_AFTER_MS)
 
-        def finished(result: Any, error: BaseException | None) -> None:
+        def finished(result: object, error: BaseException | None) -> None:
             self._keep.discard(bridge)
+            if not shiboken6.isValid(self):
+                return  # the window (and its runner) closed while the call ran: nobody to tell
             self._active -= 1
             if self._active == 0:
                 self._busy_timer.stop()
@@ -173,13 +205,13 @@ class OpRunner(QObject):
                         else:
                             show_error(parent, error_message(error))
                     elif on_success is not None:
-                        on_success(result)
+                        on_success(cast(T, result))  # the worker ran fn: its result is a T
                 except Exception:  # noqa: BLE001 - a failing handler must not go unseen
                     log.exception("result handler failed")
                     show_error(parent, "Something went wrong showing the result; it was logged.")
             if write and error is None and not self._watched:
                 # The data changed whether or not the view that asked is still open.
-                self.did_change.emit(change or "change")
+                self.did_change.emit("change")
 
         bridge.done.connect(finished)
         self.pool.start(_Job(fn, bridge))
@@ -190,7 +222,7 @@ class OpRunner(QObject):
 
     def run_async(
         self,
-        make: Callable[[], Coroutine[Any, Any, T]],
+        make: Callable[[], Coroutine[object, None, T]],
         *,
         on_success: Callable[[T], None] | None = None,
         on_failure: Callable[[BaseException], None] | None = None,
@@ -211,14 +243,14 @@ class OpRunner(QObject):
         bridge = _Bridge()
         self._keep.add(bridge)
 
-        def finished(result: Any, error: BaseException | None) -> None:
+        def finished(result: object, error: BaseException | None) -> None:
             self._keep.discard(bridge)
             if _gone(parent, on_success, on_failure):
                 return
             if error is not None:
                 (on_failure or (lambda e: show_error(parent, error_message(e))))(error)
             elif on_success is not None:
-                on_success(result)
+                on_success(cast(T, result))  # the worker ran fn: its result is a T
 
         def done(task: asyncio.Task[T]) -> None:
             if task.cancelled():

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from services.core.errors import ServiceError
 
@@ -61,14 +60,14 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _field(field: str, given: Mapping[str, Any]) -> tuple[str, str, Any]:
+def _field(field: str, given: Mapping[str, object]) -> tuple[str, str, object]:
     parts = [p for p in field.split(".") if p and not p.isdigit()]
     leaf = parts[-1] if parts else field
     label, advice = FIELDS.get(leaf, (f"The {leaf.replace('_', ' ')}", "Correct it and try again."))
     return label, advice, given.get(leaf)
 
 
-def _one_field(item: Mapping[str, Any], given: Mapping[str, Any]) -> str:
+def _one_field(item: Mapping[str, object], given: Mapping[str, object]) -> str:
     label, advice, value = _field(str(item.get("field", "")), given)
     kind, message = str(item.get("type", "")), str(item.get("message", ""))
     numbers = [int(n) for n in re.findall(r"\d+", message)]
@@ -90,7 +89,7 @@ def _one_field(item: Mapping[str, Any], given: Mapping[str, Any]) -> str:
     return f"{label}: {message.lower()}. {advice}"
 
 
-def say(error: BaseException, given: Mapping[str, Any] | None = None) -> str:
+def say(error: BaseException, given: Mapping[str, object] | None = None) -> str:
     """The sentence a person reads for ``error``. ``given``: what they typed or scanned, by field name."""
     given = given or {}
     if not isinstance(error, ServiceError):

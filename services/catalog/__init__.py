@@ -1,6 +1,6 @@
 """Catalog: products with variants and translations, the category tree, PDF catalogs, e-commerce sync."""
 
-from services.catalog import catalogs, demo, ecommerce, service  # noqa: F401 - declarations, job kinds and demo seeders register on import
+from services.catalog import catalogs, categories, demo, ecommerce, languages, products  # noqa: F401 - declarations, event types and demo seeders register on import
 from services.core.modules import Module
 
 MODULE = Module(

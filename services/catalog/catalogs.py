@@ -15,9 +15,11 @@ from sqlalchemy.orm import Session
 from local_db.models.catalog import CatalogPdf, CatalogProduct, CatalogTranslation, CatalogVariant
 from local_db.models.jobs import Job
 from services.catalog import pdf
+from services.catalog.categories import active_products, mark_published
 from services.catalog.codes import fallbacks
+from services.catalog.languages import tenant_languages
+from services.catalog.products import _check_categories, _money
 from services.catalog.schemas import CatalogGenerate, CatalogOut, CatalogQuery
-from services.catalog.service import _check_categories, _money, active_products, mark_published, tenant_languages
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed

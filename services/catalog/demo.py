@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from local_db.models import Tenant
 from local_db.models.catalog import CatalogCategory, CatalogProduct, CatalogTranslation, CatalogVariant
-from services.catalog.service import text_hash
+from services.catalog.products import text_hash
 from services.core.checkdigits import with_check_digit
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder

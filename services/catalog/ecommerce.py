@@ -17,8 +17,10 @@ from sqlalchemy.orm import Session
 
 from local_db.models.catalog import CatalogProduct, CatalogSyncItem, CatalogTranslation, CatalogVariant
 from local_db.models.jobs import Job
+from services.catalog.categories import active_products, mark_published
+from services.catalog.languages import tenant_languages
+from services.catalog.products import _money
 from services.catalog.schemas import SyncOut, SyncRequest
-from services.catalog.service import _money, active_products, mark_published, tenant_languages
 from services.core.commands import use_case
 from services.core.connections import connection_client, stored_connection
 from services.core.context import Ctx

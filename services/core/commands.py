@@ -27,7 +27,7 @@ from local_db.engine import Prepared
 from local_db.models import Counter, IdempotencyRecord, OutboxEntry
 from local_db.models.sync import SyncLink
 from services.core.bodies import check_idempotency_key, validate_body
-from services.core.context import Ctx
+from services.core.context import Ctx, module_kind
 from services.core.errors import Conflict, Forbidden, TenantInactive, Unauthorized, ValidationFailed, validation_details
 from services.core.roles import STAFF
 from services.core.signing import sign
@@ -109,6 +109,9 @@ class Operation:
 _PATH_PARAM = re.compile(r"{(\w+)}")
 
 REGISTRY: dict[str, Operation] = {}
+# The declarations of each service function (a function may serve a staff route and a customer one):
+# callers in the same process (the desktop) name a use case by its function, never by a string.
+_DECLARED: dict[Callable[..., Any], list[Operation]] = {}
 
 
 @dataclass(frozen=True)
@@ -207,7 +210,22 @@ def register(op: Operation) -> Operation:
     if op.name in REGISTRY and REGISTRY[op.name] != op:
         raise ValueError(f"operation {op.name} declared twice")
     REGISTRY[op.name] = op
+    declared = _DECLARED.setdefault(op.handler, [])
+    if op not in declared:
+        declared.append(op)
     return op
+
+
+def declaration_of(fn: Callable[..., Any]) -> Operation:
+    """The use case a service function is declared as. A function declared for staff and for
+    customers (upgrade's submissions, photos) answers its staff declaration: in-process callers are
+    staff. A function with no declaration, or with several staff ones, is a programming error."""
+    declared = _DECLARED.get(fn, [])
+    staff = [op for op in declared if op.auth != "customer"] if len(declared) > 1 else declared
+    if len(staff) != 1:
+        what = "is not declared as a use case" if not declared else "has several staff declarations"
+        raise LookupError(f"{getattr(fn, '__qualname__', fn)} {what} (@use_case)")
+    return staff[0]
 
 
 def check_access(ctx: Ctx, op: Operation) -> None:
@@ -445,6 +463,13 @@ def outbox_row(
     return row
 
 
+# A station's delete names the version of the record it deleted (``?_base=``), so the platform
+# refuses it when the record changed there meanwhile. Installed by services.sync.protocol:
+# (the unit of work's connection, tenant id, record id) -> the version, or None to delete as is.
+DELETE_BASE: list[Callable[[Connection, str, str], str | None]] = []
+BASE_PARAM = "_base"
+
+
 def record_outbox(
     ctx: Ctx,
     op: Operation,
@@ -455,10 +480,14 @@ def record_outbox(
     result_id: str | None = None,
     query: BaseModel | None = None,
     upload: Any = None,
+    base: str | None = None,
 ) -> dict[str, Any]:
     payload = body.model_dump(mode="json", exclude_unset=True) if body is not None else None
     path = platform_path(ctx, op, params)
-    if query is not None and (q := query.model_dump(mode="json", exclude_none=True, exclude_defaults=True)):
+    q = query.model_dump(mode="json", exclude_none=True, exclude_defaults=True) if query is not None else {}
+    if base is not None:
+        q[BASE_PARAM] = base
+    if q:
         path += "?" + urlencode(q, doseq=True)
     file = None
     if upload is not None:
@@ -519,7 +548,7 @@ def execute(
     if op.headers:
         kwargs["headers"] = {h: (headers or {}).get(h) for h in op.headers}
     if op.tx != "read":
-        ctx.operation = (op.name, op.record)
+        ctx.operation = (op.name, op.record or module_kind(op.module))
     if op.tx != "write":
         return op.handler(ctx, **kwargs)
     if ctx.runtime.is_station and op.auth != "platform":
@@ -537,10 +566,17 @@ def execute(
         # replay of it takes the same ones. The flush makes column defaults
         # (ids of new rows) happen inside the plan.
         plan = IdPlan(ctx.replay_ids) if ctx.replay_ids is not None else (IdPlan() if outboxed else None)
+        base = None
+        if outboxed and op.method == "DELETE" and DELETE_BASE:
+            # The record as this station held it, read before the delete (the path's last parameter).
+            named = [params[n] for n in re.findall(r"\{(\w+)\}", op.path) if n in params]
+            if named:
+                base = DELETE_BASE[0](ctx.uow.connection(), ctx.tenant_id, named[-1])
         with id_plan(plan):
             result = op.handler(ctx, **kwargs)
             if plan is not None:
                 ctx.uow.session.flush()
+        _note_ids(ctx, params, plan, result)
         if idempotency_key and ctx.tenant is not None:
             _remember(ctx, op, idempotency_key, params, parsed, result)
         if outboxed:
@@ -548,8 +584,19 @@ def execute(
             rid = getattr(result, "id", None)
             # Only a record this change made can get another id from a spec-only platform.
             made = rid if isinstance(rid, str) and rid in ids else None
-            record_outbox(ctx, op, params, parsed, idempotency_key, ids, made, q, upload if op.upload else None)
+            record_outbox(ctx, op, params, parsed, idempotency_key, ids, made, q, upload if op.upload else None, base)
     return result
+
+
+def _note_ids(ctx: Ctx, params: dict[str, str], plan: IdPlan | None, result: Any) -> None:
+    """The records the change touched, where known (``CommitInfo.ids``): its path's, the ones it made."""
+    ids = ctx.uow.ids
+    ids.update(v for v in params.values() if isinstance(v, str))
+    if plan is not None:
+        ids.update(plan.ids)
+    rid = getattr(result, "id", None)
+    if isinstance(rid, str):
+        ids.add(rid)
 
 
 def _request_hash(op: Operation, params: dict[str, str], body: BaseModel | None) -> str:

@@ -62,6 +62,12 @@ class Principal:
 SYSTEM = Principal(kind="system", id="system", role="owner", modules=frozenset(MODULES))
 
 
+# Where a committed change came from: a use case run in this process, a sync pull writing the
+# platform's rows, or another process writing the same database file (``python -m app call``;
+# not detected yet: nothing publishes it).
+Origin = Literal["local", "pull", "process"]
+
+
 @dataclass
 class CommitInfo:
     """What one committed unit of work changed (Anki's ``OpChanges``): views refresh from it."""
@@ -69,11 +75,43 @@ class CommitInfo:
     tenant_id: str | None
     events: list[tuple[str, str]]  # (event id, type)
     commands: list[str]  # the outbox entries written (a station's changes to send)
-    # The use cases that ran in it and the kinds of record they touch ("fulfillment.order").
+    # The use cases that ran in it and the kinds of record they touch ("fulfillment.order"); a
+    # change whose kind is not declared names its module's ("support.*": any record of support).
     changed: tuple[str, ...] = ()
     records: frozenset[str] = frozenset()
     # Work that must follow the commit, never precede it (mail leaving the platform).
     after: list[Callable[[], None]] = field(default_factory=list)
+    # Identifiers of the records it touched, where known (path ids, the ids it made).
+    ids: frozenset[str] = frozenset()
+    origin: Origin = "local"
+
+    def touches(self, kinds: frozenset[str]) -> bool:
+        """Whether it changed a record of one of ``kinds`` (a workspace's ``shows``)."""
+        return touches(self.records, kinds)
+
+
+# A change of any kind, or a view that shows every kind (a dashboard counting every event).
+ANY_KIND = "*"
+
+
+def touches(changed: frozenset[str], kinds: frozenset[str]) -> bool:
+    """Record kinds changed against record kinds shown; ``"m.*"`` on either side is any kind of
+    module m, ``"*"`` any kind at all."""
+    if changed and (ANY_KIND in changed or ANY_KIND in kinds):
+        return True
+    for k in changed:
+        if k in kinds:
+            return True
+        if k.endswith(".*") and any(s.startswith(k[:-1]) for s in kinds):
+            return True
+        if f"{k.split('.', 1)[0]}.*" in kinds:
+            return True
+    return False
+
+
+def module_kind(module: str) -> str:
+    """The record kind meaning "any record of ``module``" (a change that declares no kind)."""
+    return f"{module}.*"
 
 
 @dataclass
@@ -113,6 +151,20 @@ class Runtime:
             found = self._parts.setdefault(cls, default() if default is not None else cls())
         return found  # type: ignore[no-any-return]
 
+    def announce(
+        self,
+        tenant_id: str | None,
+        records: frozenset[str],
+        *,
+        origin: Origin,
+        ids: frozenset[str] = frozenset(),
+        changed: tuple[str, ...] = (),
+    ) -> None:
+        """Tell the after-commit listeners about a write committed outside ``Ctx.write`` (a sync pull,
+        the station's own bookkeeping), in the same typed value a use case's commit publishes."""
+        if records or changed:
+            self.committed(CommitInfo(tenant_id, [], [], changed, records, ids=ids, origin=origin))
+
     def committed(self, info: CommitInfo) -> None:
         """Run the unit's follow-up work, then tell the after-commit listeners (a unit of work ended
         with a commit)."""
@@ -137,6 +189,8 @@ class UnitOfWork:
         self.events: list[tuple[str, str]] = []
         self.commands: list[str] = []
         self.after: list[Callable[[], None]] = []
+        # Identifiers of the records the unit's use case touched (CommitInfo.ids).
+        self.ids: set[str] = set()
         # Idempotency keys known unused in this transaction (a sync push looks a chunk's up at once).
         self.fresh_keys: set[str] = set()
 
@@ -193,7 +247,14 @@ class Ctx:
         try:
             yield session
             session.commit()
-            info = CommitInfo(tenant_id, self._uow.events, self._uow.commands, *self._changes(), after=self._uow.after)
+            info = CommitInfo(
+                tenant_id,
+                self._uow.events,
+                self._uow.commands,
+                *self._changes(),
+                after=self._uow.after,
+                ids=frozenset(self._uow.ids),
+            )
         except BaseException:
             session.rollback()
             raise
@@ -206,7 +267,7 @@ class Ctx:
         if self.operation is None:
             return (), frozenset()
         name, record = self.operation
-        return (name,), frozenset({record} if record else ())
+        return (name,), frozenset({record or module_kind(name.split(".", 1)[0])})
 
     @contextmanager
     def joined(self, session: Session) -> Iterator[UnitOfWork]:

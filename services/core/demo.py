@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from sqlalchemy import select
 
+from local_db.base import IdPlan, id_plan
 from local_db.models import Membership, Tenant, User
 from services.core.auth import hash_password, tenant_info
 from services.core.checkdigits import with_check_digit
@@ -42,6 +43,22 @@ PRODUCTS: list[tuple[str, str]] = [
 
 def product_barcode(i: int) -> str:
     return with_check_digit(f"20000000{i + 1:04d}")
+
+
+class DemoIds(IdPlan):
+    """Every identifier a seeder makes without naming it (an audit entry, a ledger line written by
+    the module's own code) derived from the seeder and its place in the seeder's order: a station
+    and a platform seeded alike make the same rows under the same ids."""
+
+    __slots__ = ("prefix",)
+
+    def __init__(self, *prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def next(self) -> str:
+        self.pos += 1
+        return demo_id(*self.prefix, "derived", str(self.pos))
 
 
 DEMO_USERS: list[tuple[str, str, str, str, list[str]]] = [
@@ -118,4 +135,5 @@ def seed_demo(rt: Runtime) -> None:
             info = tenant_info(tenant)
         ctx = Ctx(rt, info, SYSTEM)
         for seeder in SEEDERS:
-            seeder(ctx)
+            with id_plan(DemoIds(slug, seeder.__module__, seeder.__qualname__)):
+                seeder(ctx)

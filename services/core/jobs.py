@@ -20,8 +20,7 @@ from typing import Any
 from pydantic import BaseModel
 from sqlalchemy import select, update
 
-from local_db import new_id
-from local_db.base import table_of
+from local_db.base import local_id, table_of
 from local_db.models.jobs import Job
 from services.core import auth
 from services.core.commands import use_case
@@ -122,7 +121,8 @@ def submit(ctx: Ctx, kind: str, params: dict[str, Any] | None = None, title: str
     spec = KINDS[kind]
     s = ctx.uow.session
     job = Job(
-        id=new_id(),
+        # A job runs where it is queued (not a synced record): its id is no part of a replayed change's plan.
+        id=local_id(),
         kind=kind,
         title=title or spec.title,
         status="queued",

@@ -18,8 +18,7 @@ from typing import Any, cast
 from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
-from local_db import new_id
-from local_db.base import table_of
+from local_db.base import local_id, table_of
 from local_db.models.events import Delivery, Subscription
 from services.core.context import Runtime
 from services.core.events import EmittedEvent
@@ -165,7 +164,8 @@ def delivery_row(
     max_attempts: int | None = None,
 ) -> dict[str, Any]:
     return {
-        "id": new_id(),
+        # Platform-only rows: a replayed station change keeps its planned ids for the rows both sides make.
+        "id": local_id(),
         "tenant_id": tenant_id,
         "subscription_id": subscription_id,
         "event_id": event_id,

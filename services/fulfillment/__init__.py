@@ -1,7 +1,7 @@
 """Fulfillment: orders, pick/pack/ship operations, shipping labels, device settings, inbound webhooks."""
 
 from services.core.modules import Module
-from services.fulfillment import demo, events, service, webhooks  # noqa: F401 - declarations and event types
+from services.fulfillment import auth, demo, events, labels, orders, settings, webhooks  # noqa: F401 - declarations, event types and demo seeders register on import
 
 MODULE = Module(
     name="fulfillment",

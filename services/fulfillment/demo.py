@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from local_db.models.fulfillment import FulfillmentOrder, ShippingLabel
 from services.core.context import Ctx
 from services.core.demo import PRODUCTS, demo_id, demo_seeder, product_barcode
-from services.fulfillment import service
+from services.fulfillment import orders, settings
 from services.fulfillment.carriers import Package, get_carrier
 
 DEMO_WEBHOOK_SECRET = "demo-webhook-secret-0123456789"
@@ -49,7 +49,7 @@ def seed_fulfillment(ctx: Ctx) -> None:
         if s.get(FulfillmentOrder, demo_id("fulfillment-order", slug, "0")) is not None:
             return
         if slug == "demo":
-            service.set_webhook_secret(s, ctx.tenant_id, DEMO_WEBHOOK_SECRET, ctx.runtime.secret_key)
+            settings.set_webhook_secret(s, ctx.tenant_id, DEMO_WEBHOOK_SECRET, ctx.runtime.secret_key)
         now = ctx.now()
         n = 0
         for state, count in plan:
@@ -77,7 +77,7 @@ def _seed_order(ctx: Ctx, s: Session, slug: str, n: int, state: str, created: da
     done = state in ("picked", "packed", "shipped", "delivered")
     for ln in lines:
         ln["picked_quantity"] = ln["quantity"] if done else 0
-    o = service.add_order(
+    o = orders.add_order(
         ctx,
         s,
         lines=lines,
@@ -105,7 +105,7 @@ def _seed_order(ctx: Ctx, s: Session, slug: str, n: int, state: str, created: da
                 carrier=sh.carrier,
                 tracking_number=sh.tracking_number,
                 title=carrier.name.upper(),
-                lines=service._label_lines(ctx, o),
+                lines=orders._label_lines(ctx, o),
                 created_at=created + 3 * step,
             )
         )

@@ -26,8 +26,9 @@ from services.core.errors import NotFound, Unauthorized, ValidationFailed, valid
 from services.core.events import emit
 from services.core.files import Upload
 from services.fulfillment import states
+from services.fulfillment.orders import add_order, replace_lines
 from services.fulfillment.schemas import Address, WebhookResult
-from services.fulfillment.service import add_order, replace_lines, webhook_secret
+from services.fulfillment.settings import webhook_secret
 
 SIGNATURE_HEADER = "x-webhook-signature"
 ID_HEADER = "x-webhook-id"

@@ -11,8 +11,9 @@ from local_db.models.sds import SdsFormula, SdsIngredient
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
 from services.sds import pdf
+from services.sds.documents import _keep, _sheet
+from services.sds.formulas import _write_lines
 from services.sds.schemas import LineIn
-from services.sds.service import _keep, _sheet, _write_lines
 
 INGREDIENTS: list[tuple[str, str, str | None, str | None, list[str], list[tuple[str, str]]]] = [
     # key, name, INCI, CAS, hazards, declared allergens (CAS or name, percent)

@@ -10,7 +10,7 @@ from local_db.models.sign import SignDocument
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
 from services.core.storage import keep_blob
-from services.sign import service
+from services.sign import lookups
 from services.sign.sealing import seal_document
 from services.sign.tradein import agreement_pdf
 
@@ -83,13 +83,13 @@ def seed_sign(ctx: Ctx) -> None:
             d = s.get(SignDocument, doc_id)
             assert d is not None
             d.status, d.sent_at, d.expires_at = "sent", now, now + timedelta(days=30)
-            service.audit(ctx, s, d, "created", actor="Demo", email=None)
-            service.audit(ctx, s, d, "sent", actor="Demo", email=None)
+            lookups.audit(ctx, s, d, "created", actor="Demo", email=None)
+            lookups.audit(ctx, s, d, "sent", actor="Demo", email=None)
         g = s.get(SignSigner, demo_id("sign-signer", "sent", "0"))
         d = s.get(SignDocument, sent)
         assert g is not None and d is not None
         g.status, g.sent_at = "sent", now
-        service._invite(ctx, d, g)  # the link exists only in the e-mail
+        lookups._invite(ctx, d, g)  # the link exists only in the e-mail
         d = s.get(SignDocument, done)
         g = s.get(SignSigner, demo_id("sign-signer", "done", "0"))
         assert g is not None and d is not None
@@ -97,7 +97,7 @@ def seed_sign(ctx: Ctx) -> None:
         f = s.get(SignField, demo_id("sign-field", "done", "0"))
         assert f is not None
         f.value = "Casey Customer"
-        service.audit(ctx, s, d, "signed", actor=g.name, email=g.email, user_agent="station, witnessed by Demo")
+        lookups.audit(ctx, s, d, "signed", actor=g.name, email=g.email, user_agent="station, witnessed by Demo")
         d.status, d.completed_at = "completed", now
         s.flush()
         seal_document(ctx, s, d, [g], [f])

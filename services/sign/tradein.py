@@ -18,8 +18,11 @@ from services.core.events import emit
 from services.core.pdf import BOLD, FONT, register_fonts
 from services.core.storage import keep_blob
 from services.sign import schemas as sc
+from services.sign.documents import DOCUMENT, _out
+
+# Where the customer's fields sit on the agreement (fractions of the page, origin top left).
+from services.sign.lookups import audit
 from services.sign.sealing import load_settings
-from services.sign.service import DOCUMENT, _out, audit
 
 # Where the customer's fields sit on the agreement (fractions of the page, origin top left).
 SIGNATURE_BOX = (0.12, 0.70, 0.45, 0.08)

@@ -3,7 +3,7 @@ the platform's changes pulled since a cursor, conflicts shown to people.
 
 - ``protocol``: what travels (signatures, the row codec, the synced tables);
 - ``changelog``: the platform's per-tenant change log (usn) that pulls read;
-- ``service`` / ``commands``: the platform routes (stations, push, pull);
+- ``service`` (``registry``, ``push``, ``pull``): the platform routes (stations, push, pull);
 - ``station``: the station's side in its database (batches, answers, pulled pages, issues);
 - ``client`` / ``engine``: the station's engine on the asyncio loop (httpx).
 """

@@ -14,7 +14,16 @@ from pydantic import BaseModel, ValidationError
 
 from services.core.clock import Clock, SystemClock
 from services.sync import protocol as p
-from services.sync.schemas import CountsOut, EntryAnswer, FileStored, LeaseOut, PullOut, PushOut, SyncStatusOut
+from services.sync.schemas import (
+    CountsOut,
+    EntryAnswer,
+    FileStored,
+    IdsOut,
+    LeaseOut,
+    PullOut,
+    PushOut,
+    SyncStatusOut,
+)
 from services.sync.station import Link
 
 TIMEOUT = httpx.Timeout(20.0, connect=5.0)
@@ -108,10 +117,26 @@ class PlatformClient:
         )
         return out
 
-    async def rows(self, ids: list[str]) -> PullOut:
+    async def rows(self, ids: list[str], table: str | None = None) -> PullOut:
         joined = ",".join(ids)
-        out: PullOut = await self._signed("GET", "/rows", f"rows:{joined}", PullOut, params={"ids": joined})
+        if table is None:
+            out: PullOut = await self._signed("GET", "/rows", f"rows:{joined}", PullOut, params={"ids": joined})
+        else:
+            params = {"ids": joined, "table": table}
+            out = await self._signed("GET", "/rows", f"rows:{table}:{joined}", PullOut, params=params)
         return out
+
+    async def ids(self, table: str, page: int = 5000) -> set[str]:
+        """Every id of one synced table's records of the tenant on the platform."""
+        got: set[str] = set()
+        after = ""
+        while True:
+            params: dict[str, Any] = {"table": table, "after": after, "limit": page}
+            out: IdsOut = await self._signed("GET", "/ids", f"ids:{table}:{after}:{page}", IdsOut, params=params)
+            got.update(out.ids)
+            if not out.more or not out.ids:
+                return got
+            after = out.ids[-1]
 
     async def counts(self) -> CountsOut:
         out: CountsOut = await self._signed("GET", "/counts", "counts", CountsOut)

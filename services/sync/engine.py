@@ -14,7 +14,7 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Literal
 
@@ -22,9 +22,11 @@ from services.core.context import Ctx, Runtime
 from services.sync import station as st
 from services.sync.client import PlatformClient, SyncError
 from services.sync.protocol import CLOCK_TOLERANCE
-from services.sync.schemas import EntryAnswer
+from services.sync.schemas import Change, EntryAnswer
 
 log = logging.getLogger("services.sync")
+# Records asked for by id in one request (the route's ids are at most 4,000 characters).
+ROWS_PER_REQUEST = 100
 
 State = Literal["unlinked", "offline", "syncing", "error", "idle"]
 
@@ -39,6 +41,11 @@ class SyncStatus:
     # Pull progress of the current round: records received, and an estimate of the total.
     pulled: int = 0
     to_pull: int = 0
+    # The last difference from the platform a check found (and repaired), by table: (records
+    # fetched, records removed), and when. Kept (a defect to report) until a full re-download.
+    difference: dict[str, tuple[int, int]] = field(default_factory=dict)
+    difference_at: datetime | None = None
+    resyncing: bool = False  # a full re-download a person asked for is running
 
 
 @dataclass
@@ -157,34 +164,37 @@ class SyncEngine:
 
     async def sync_once(self) -> SyncStatus:
         async with self._round:
-            link = await asyncio.to_thread(st.link_for, self.rt, self.tenant_id)
-            if link is None:
-                await self._counts()
-                self._set(state="unlinked", message="this station is not registered with a platform for this tenant")
-                return self.status
-            if self._client is None or self._client.link != link:
-                if self._client is not None:
-                    await self._client.aclose()
-                self._client = self.client_factory(link)
-                self._client.clock = self.rt.clock
-            client = self._client
-            self._set(state="syncing", message="", pulled=0, to_pull=0)
-            try:
-                if link.secret.startswith("pk_"):
-                    await self._push_fallback(link, client)
-                else:
-                    await self._check_clock(client)
-                    await self._push(link, client)
-                    await self._renew_leases(client)
-                    await self._pull(link, client)
-            except SyncError as exc:
-                await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=False, error=exc.message)
-                self._set(state="offline" if exc.kind == "offline" else "error", message=exc.message)
-                raise
-            await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=True)
+            return await self._round_locked()
+
+    async def _round_locked(self) -> SyncStatus:
+        link = await asyncio.to_thread(st.link_for, self.rt, self.tenant_id)
+        if link is None:
             await self._counts()
-            self._set(state="idle", last_sync_at=self.rt.clock.now(), message="")
+            self._set(state="unlinked", message="this station is not registered with a platform for this tenant")
             return self.status
+        if self._client is None or self._client.link != link:
+            if self._client is not None:
+                await self._client.aclose()
+            self._client = self.client_factory(link)
+            self._client.clock = self.rt.clock
+        client = self._client
+        self._set(state="syncing", message="", pulled=0, to_pull=0)
+        try:
+            if link.secret.startswith("pk_"):
+                await self._push_fallback(link, client)
+            else:
+                await self._check_clock(client)
+                await self._push(link, client)
+                await self._renew_leases(client)
+                await self._pull(link, client)
+        except SyncError as exc:
+            await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=False, error=exc.message)
+            self._set(state="offline" if exc.kind == "offline" else "error", message=exc.message)
+            raise
+        await asyncio.to_thread(st.note_sync, self.rt, self.tenant_id, ok=True)
+        await self._counts()
+        self._set(state="idle", last_sync_at=self.rt.clock.now(), message="")
+        return self.status
 
     async def _check_clock(self, client: PlatformClient) -> None:
         remote = await client.status()
@@ -284,19 +294,51 @@ class SyncEngine:
             await self._check_counts(link, client, cursor)
 
     async def _check_counts(self, link: st.Link, client: PlatformClient, cursor: str) -> None:
-        """Caught up with nothing waiting: the station must hold what the platform holds."""
+        """Caught up with nothing waiting: the station must hold what the platform holds. A
+        difference is a defect: it is narrowed to the tables and records that differ, those are
+        fetched or removed (nothing else is touched), and it is logged and shown with the tables."""
         if await asyncio.to_thread(self._local_counts) != (0, 0):
             return  # waiting changes and open sync issues explain a difference until they are settled
         remote = await client.counts()
         if remote.cursor != cursor:
             return  # the platform moved on meanwhile; the next round compares
-        local = await asyncio.to_thread(st.local_counts, self.rt, self.tenant_id)
-        differ = {t: (local.get(t, 0), n) for t, n in remote.counts.items() if local.get(t, 0) != n}
-        if not differ:
-            return
-        log.warning("sync: record counts differ after a sync %s; pulling everything again", differ)
-        await asyncio.to_thread(st.clear_tenant_rows, self.rt, self.tenant_id)
-        await self._pull(link, client, checked=True)
+        if remote.digests:
+            mine = await asyncio.to_thread(st.local_digests, self.rt, self.tenant_id)
+            tables = [t for t, d in remote.digests.items() if mine.get(t) != d]
+        else:  # a platform that sends counts only
+            counted = await asyncio.to_thread(st.local_counts, self.rt, self.tenant_id)
+            tables = [t for t, n in remote.counts.items() if counted.get(t, 0) != n]
+        difference: dict[str, tuple[int, int]] = {}
+        for table in tables:
+            theirs = await client.ids(table)
+            mine_ids = await asyncio.to_thread(st.local_ids, self.rt, self.tenant_id, table)
+            missing, extra = sorted(theirs - mine_ids), sorted(mine_ids - theirs)
+            fetched: list[Change] = []
+            for i in range(0, len(missing), ROWS_PER_REQUEST):
+                fetched += (await client.rows(missing[i : i + ROWS_PER_REQUEST], table=table)).changes
+            if not await asyncio.to_thread(st.repair, self.rt, self.tenant_id, table, fetched, extra):
+                return  # a change was made here meanwhile: the next round compares again
+            if missing or extra:
+                difference[table] = (len(missing), len(extra))
+        if difference:
+            said = ", ".join(f"{t} ({m} fetched, {x} removed)" for t, (m, x) in difference.items())
+            log.warning("sync: records differ from the platform's after a sync: %s; repaired those records", said)
+            self._set(difference=difference, difference_at=self.rt.clock.now())
+
+    async def resync(self) -> SyncStatus:
+        """A person's full re-download: the changes waiting here go first, then every record of the
+        platform is pulled again from the beginning (with progress), and records the platform no
+        longer holds are removed. Nothing is cleared first: the records stay usable throughout."""
+        link = await asyncio.to_thread(st.link_for, self.rt, self.tenant_id)
+        if link is None or link.secret.startswith("pk_"):
+            raise SyncError("refused", "this station is not registered with a platform that serves sync", retry=False)
+        async with self._round:  # no other round moves the cursor between the restart and the pull
+            self._set(resyncing=True, difference={}, difference_at=None)
+            try:
+                await asyncio.to_thread(st.restart_pull, self.rt, self.tenant_id)
+                return await self._round_locked()
+            finally:
+                self._set(resyncing=False)
 
     async def resolve(self, ctx: Ctx, entry_id: str, choice: st.Choice) -> bool:
         """A person's decision on a sync issue, then the platform's version of what it touched;
@@ -329,7 +371,7 @@ class SyncEngine:
 def _rewrite(entry: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
     """The entry with station-made ids replaced by the platform's (path segments and body values)."""
     if not ids:
-        return entry
+        return {**entry, "path": st.without_base(str(entry["path"]))}
 
     def swap(v: Any) -> Any:
         if isinstance(v, str):
@@ -340,5 +382,6 @@ def _rewrite(entry: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
             return {k: swap(x) for k, x in v.items()}
         return v
 
-    path = "/".join(ids.get(seg, seg) for seg in str(entry["path"]).split("/"))
+    # A spec-only platform knows no delete versions: the delete goes as a plain spec call.
+    path = "/".join(ids.get(seg, seg) for seg in st.without_base(str(entry["path"])).split("/"))
     return {**entry, "path": path, "body": swap(entry.get("body"))}

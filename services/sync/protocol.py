@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from datetime import date, datetime
+import json
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from sqlalchemy import LargeBinary, Table
+from sqlalchemy import LargeBinary, String, Table, cast, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
-from local_db.base import Base, UTCDateTime
+from local_db.base import Base, UTCDateTime, table_of
+from services.core.commands import DELETE_BASE
 from services.core.signing import sign
 
 CLOCK_TOLERANCE = 300.0  # seconds
@@ -145,3 +147,47 @@ def decode_cursor(cursor: str) -> tuple[int, str, str]:
         return (0, "", "")
     usn, table, row_id = cursor.split(":", 2)
     return (int(usn), table, row_id)
+
+
+# --- the version a station's delete names -------------------------------------------------------
+
+
+def record_version(conn: Connection, tenant_id: str, rid: str) -> tuple[str, str] | None:
+    """(table, version) of one record of the tenant: its ``updated_at`` where the table has one,
+    else a digest of its row; None when no synced table holds it."""
+    for name, t in synced_tables().items():
+        if "tenant_id" not in t.c:
+            continue
+        row = conn.execute(select(t).where(t.c.id == rid, t.c.tenant_id == tenant_id)).mappings().first()
+        if row is None:
+            continue
+        if "updated_at" in t.c and row["updated_at"] is not None:
+            return name, row["updated_at"].astimezone(UTC).isoformat()
+        encoded = json.dumps(encode_row(t, row), sort_keys=True, default=str)
+        return name, "sha256:" + hashlib.sha256(encoded.encode()).hexdigest()
+    return None
+
+
+def delete_base(conn: Connection, tenant_id: str, rid: str) -> str | None:
+    """The version a station's delete names: the record as the platform last sent it. None (a
+    plain delete) when a change of this station still waiting to be sent touched the record:
+    then the station's version is its own, not one the platform held."""
+    from local_db.models import OutboxEntry
+
+    ob = table_of(OutboxEntry)
+    waiting = conn.execute(
+        select(ob.c.seq)
+        .where(
+            ob.c.tenant_id == tenant_id,
+            ob.c.status == "pending",
+            or_(ob.c.path.contains(rid), cast(ob.c.ids, String).contains(rid)),
+        )
+        .limit(1)
+    ).first()
+    if waiting is not None:
+        return None
+    found = record_version(conn, tenant_id, rid)
+    return found[1] if found else None
+
+
+DELETE_BASE.append(delete_base)

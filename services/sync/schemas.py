@@ -96,6 +96,23 @@ class PullQuery(Strict):
 
 class RowsQuery(Strict):
     ids: str = Field(min_length=1, max_length=4000)  # comma-separated record ids
+    # A synced table: the rows are read from it (a station repairing a difference), rather than
+    # found through the change log; an id it lacks comes back as a deletion.
+    table: str | None = Field(default=None, max_length=64)
+
+
+class IdsQuery(Strict):
+    table: str = Field(min_length=1, max_length=64)
+    after: str = Field(default="", max_length=64)  # the last id of the previous page
+    limit: int = Field(default=5000, ge=1, le=10000)
+
+
+class IdsOut(BaseModel):
+    """The ids of one synced table's records of the tenant, in order, a page at a time."""
+
+    table: str
+    ids: list[str]
+    more: bool
 
 
 class Change(BaseModel):
@@ -123,6 +140,9 @@ class SyncStatusOut(BaseModel):
 
 class CountsOut(BaseModel):
     counts: dict[str, int]
+    # Per table, the SHA-256 of its record ids sorted and joined by newlines: equal counts can
+    # still hide a record on each side under different ids.
+    digests: dict[str, str] = {}
     cursor: str
     serverTime: datetime
 

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Connection
@@ -25,12 +26,21 @@ from local_db import new_id
 from local_db.base import table_of
 from local_db.models import Counter, Event, OutboxEntry, Tenant
 from local_db.models.sync import SyncLink
-from services.core.commands import LEASE_END, LEASED_COUNTERS, SIGNED_FIELDS, next_counter, outbox_row, sign_entry
+from services.core.commands import (
+    BASE_PARAM,
+    LEASE_END,
+    LEASED_COUNTERS,
+    SIGNED_FIELDS,
+    next_counter,
+    outbox_row,
+    sign_entry,
+)
 from services.core.context import SYSTEM, Ctx, Runtime
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.sealing import seal, unseal
 from services.core.storage import blob_folder
 from services.sync import protocol as p
+from services.sync.kinds import OUTBOX_KIND, kinds_of_tables
 from services.sync.schemas import Change, EntryAnswer
 from services.sync.states import ISSUE_STATES, OUTBOX
 
@@ -228,6 +238,7 @@ def record_answers(rt: Runtime, tenant_id: str, batch: Batch, answers: Iterable[
                 out.retry = True
             elif status == "gap":
                 out.gap = a.expected
+    rt.announce(tenant_id, frozenset({OUTBOX_KIND}), origin="local")  # "changes waiting", sync issues
     if out.gap is not None:
         requeue_from(rt, tenant_id, out.gap)
     return out
@@ -250,6 +261,7 @@ def requeue_from(rt: Runtime, tenant_id: str, seq: int) -> None:
         first = s.execute(
             select(func.min(OutboxEntry.station_seq)).where(OutboxEntry.status == "pending")
         ).scalar_one_or_none()
+    rt.announce(tenant_id, frozenset({OUTBOX_KIND}), origin="local")
     if first is not None and first > seq:
         raise SequenceLost(
             f"the platform has no record of this station's changes {seq} to {first - 1}, which were set aside "
@@ -337,6 +349,8 @@ def apply_changes(rt: Runtime, tenant_id: str, changes: list[Change], cursor: st
                 conn.execute(delete(t).where(t.c.id.in_(dels[name]), t.c.tenant_id == tenant_id))
         if cursor is not None:
             conn.execute(update(SyncLink).where(SyncLink.tenant_id == tenant_id).values(cursor=cursor))
+    # Open views that show what was pulled read again (the pull is a commit like a use case's).
+    rt.announce(tenant_id, kinds_of_tables({*ups, *dels}), origin="pull", ids=frozenset(ch.id for ch in changes))
     return True
 
 
@@ -364,20 +378,59 @@ def _cache_writer(rt: Runtime, tenant_id: str) -> Iterator[Connection | None]:
                 conn.connection.dbapi_connection.execute("PRAGMA foreign_keys=ON")  # type: ignore[union-attr]
 
 
-def local_counts(rt: Runtime, tenant_id: str) -> dict[str, int]:
+def _tenant_ctx(rt: Runtime, tenant_id: str) -> Ctx:
     from services.core import auth
-    from services.sync.service import table_counts
 
     with rt.db.reading(None) as s:
         t = s.get(Tenant, tenant_id)
         if t is None:
             raise NotFound("tenant not found")
         info = auth.tenant_info(t)
-    return table_counts(Ctx(rt, info, SYSTEM))
+    return Ctx(rt, info, SYSTEM)
+
+
+def local_counts(rt: Runtime, tenant_id: str) -> dict[str, int]:
+    from services.sync.pull import table_counts
+
+    return table_counts(_tenant_ctx(rt, tenant_id))
+
+
+def local_digests(rt: Runtime, tenant_id: str) -> dict[str, str]:
+    """Per synced table, the digest of this station's record ids (as the platform's ``/counts``)."""
+    from services.sync.pull import table_digests
+
+    return table_digests(_tenant_ctx(rt, tenant_id))
+
+
+def local_ids(rt: Runtime, tenant_id: str, table: str) -> set[str]:
+    from services.sync.pull import table_ids
+
+    with rt.db.reading(None) as s:
+        return set(table_ids(s.connection(), table, tenant_id))
+
+
+def repair(rt: Runtime, tenant_id: str, table: str, fetched: list[Change], extra: list[str]) -> bool:
+    """Take the platform's rows this station lacked and remove the ones only it held, in one
+    transaction, nothing else touched. False while a change of the tenant waits to be sent
+    (it may be what makes the difference)."""
+    if any(c.table != table for c in fetched):
+        raise ValidationFailed("the platform sent rows of another table than asked", {"table": table})
+    gone = [Change(table=table, id=i, deleted=True) for i in extra]
+    return apply_changes(rt, tenant_id, fetched + gone, None)
+
+
+def restart_pull(rt: Runtime, tenant_id: str) -> None:
+    """A person asked for a full re-download: the next pull starts at the beginning. Nothing is
+    cleared: every record stays readable while the platform's rows replace it one page at a time."""
+    with rt.db.transaction(tenant_id) as s:
+        s.execute(update(SyncLink).where(SyncLink.tenant_id == tenant_id).values(cursor=""))
 
 
 def clear_tenant_rows(rt: Runtime, tenant_id: str) -> None:
-    """Drop this tenant's cached records and pull everything again (counts differed; nothing waits)."""
+    """Drop this tenant's cached records and start pulling from the beginning.
+
+    Never called by the sync itself (a station never clears records while a person works): only
+    by a measurement of an empty station's pull (``tests/bench/bench_sync.py``)."""
     tables = p.synced_tables()
     with _cache_writer(rt, tenant_id) as conn:
         if conn is None:
@@ -386,6 +439,7 @@ def clear_tenant_rows(rt: Runtime, tenant_id: str) -> None:
             if "tenant_id" in t.c and name != "memberships":
                 conn.execute(delete(t).where(t.c.tenant_id == tenant_id))
         conn.execute(update(SyncLink).where(SyncLink.tenant_id == tenant_id).values(cursor=""))
+    rt.announce(tenant_id, kinds_of_tables(tables), origin="pull")
 
 
 # --- sync issues --------------------------------------------------------------------------------
@@ -471,6 +525,12 @@ Choice = Literal["keep_theirs", "retry", "discard"]
 
 def resolve_issue(ctx: Ctx, entry_id: str, choice: Choice) -> list[str]:
     """A person's decision on a refused change; answers the record ids to fetch again (keep theirs)."""
+    fetch = _resolve_issue(ctx, entry_id, choice)
+    ctx.runtime.announce(ctx.tenant_id, frozenset({OUTBOX_KIND}), origin="local")  # the issue count
+    return fetch
+
+
+def _resolve_issue(ctx: Ctx, entry_id: str, choice: Choice) -> list[str]:
     rt = ctx.runtime
     with rt.db.transaction(ctx.tenant_id) as s:
         e = s.execute(select(OutboxEntry).where(OutboxEntry.id == entry_id)).scalar_one_or_none()
@@ -503,7 +563,8 @@ def resolve_issue(ctx: Ctx, entry_id: str, choice: Choice) -> list[str]:
                 seq,
                 command=e.command,
                 method=e.method,
-                path=e.path,
+                # A delete sent again is the person's "delete anyway": without the version it named.
+                path=without_base(e.path),
                 body=e.body,
                 file=e.file,
                 idempotency_key=None,
@@ -531,7 +592,14 @@ def take_theirs(rt: Runtime, tenant_id: str, wanted: list[str], changes: list[Ch
     return apply_changes(rt, tenant_id, changes + extra, None)
 
 
+def without_base(path: str) -> str:
+    """The path without the version a delete named (``?_base=``), its other query kept."""
+    parts = urlsplit(path)
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k != BASE_PARAM]
+    return parts.path + ("?" + urlencode(query) if query else "")
+
+
 def record_ids(path: str, ids: list[str]) -> list[str]:
     """The records a change touched: identifiers in its path and the ones it made."""
-    parts = [seg for seg in path.split("/") if len(seg) == 36 and seg.count("-") == 4]
+    parts = [seg for seg in urlsplit(path).path.split("/") if len(seg) == 36 and seg.count("-") == 4]
     return list(dict.fromkeys(parts + list(ids)))

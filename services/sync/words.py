@@ -50,12 +50,27 @@ def status_text(status: SyncStatus, pending: int | None = None) -> tuple[str, st
     if status.state == "offline":
         return offline_text(n), "offline"
     if status.state == "syncing":
+        if status.resyncing:
+            return f"Downloading everything again… {status.pulled:,} of {status.to_pull:,}", "busy"
         if status.to_pull > 0:
             return f"Syncing… {status.pulled:,} of {status.to_pull:,}", "busy"
         return (f"Syncing… {plural(n, 'change')} to send" if n > 0 else "Syncing…"), "busy"
     if status.state == "error":
         return f"Sync error: {status.message or 'unknown'}", "error"
     return f"Synced {clock_text(status.last_sync_at)} · {waiting_text(n)}", "ok"
+
+
+def difference_text(difference: dict[str, tuple[int, int]], at: datetime | None = None) -> str:
+    """A difference a sync found between this station's records and the platform's (and
+    repaired), by table: empty when there was none."""
+    if not difference:
+        return ""
+    parts = []
+    for table, (fetched, removed) in sorted(difference.items()):
+        said = [x for x in (fetched and f"{fetched} fetched", removed and f"{removed} removed") if x]
+        parts.append(f"{table} ({', '.join(said)})")
+    when = f" at {clock_text(at)}" if at is not None else ""
+    return f"Records differed from the platform's{when} and were repaired: " + "; ".join(parts)
 
 
 def offline_text(n: int) -> str:

@@ -1,7 +1,7 @@
 """Tax: transactions synced from the shop, liability per state, nexus, filings, certificates."""
 
 from services.core.modules import Module
-from services.tax import connections, demo, events, service  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.tax import certificates, connections, demo, events, filings, reports, transactions  # noqa: F401 - declarations, event types and demo seeders register on import
 
 MODULE = Module(
     name="tax",

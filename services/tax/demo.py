@@ -11,7 +11,7 @@ from datetime import date, timedelta
 from local_db.models.tax import TaxCertificate, TaxFiling, TaxTransaction, TaxTransactionRevision
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
-from services.tax.service import money, period_of
+from services.tax.lookups import money, period_of
 
 STATES = [("CA", 725), ("NY", 800), ("TX", 625), ("FL", 600), ("WA", 650)]  # basis points of tax
 

@@ -24,7 +24,7 @@ from services.core.context import Ctx
 from services.core.demo import DEMO_PASSWORD, demo_id, demo_seeder
 from services.core.storage import store_blob
 from services.upgrade import grading
-from services.upgrade.service import make_thumbnail
+from services.upgrade.photos import make_thumbnail
 
 VALUATIONS = [
     ("IPH14-128", "iPhone 14 128 GB", 42000),

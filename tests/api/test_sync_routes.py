@@ -253,3 +253,49 @@ def test_a_planned_id_already_in_use_is_rejected_the_same_way_wherever_it_lives(
     with server.runtime.db.engine.connect() as conn:
         owner = conn.execute(text("SELECT tenant_id FROM support_tickets WHERE id = :i"), {"i": theirs}).scalar()
     assert owner != DEMO
+
+
+def signed_get(client: httpx.Client, secret: str, route: str, purpose: str, **params: Any) -> httpx.Response:
+    headers = p.signed_headers(secret, "demo", "desk-1", purpose, time.time())
+    return client.get(f"{T}{route}", params=params, headers=headers)
+
+
+def test_counts_ids_and_rows_narrow_a_difference_down_to_the_records(client: httpx.Client) -> None:
+    """A station comparing its records with the platform's: a digest of each table's ids, the ids
+    of one table in pages, and those records read from the table itself; only the tenant's."""
+    import hashlib
+
+    secret = register(client)
+    counts = signed_get(client, secret, "/counts", "counts").json()["data"]
+    assert set(counts["digests"]) == set(counts["counts"]) == set(p.synced_tables())
+    pages: list[str] = []
+    after = ""
+    while True:
+        r = signed_get(client, secret, "/ids", f"ids:support_tickets:{after}:2", table="support_tickets",
+                       after=after, limit=2)  # fmt: skip
+        assert r.status_code == 200, r.text
+        got = r.json()["data"]
+        assert got["table"] == "support_tickets" and len(got["ids"]) <= 2
+        pages += got["ids"]
+        if not got["more"]:
+            break
+        after = got["ids"][-1]
+    assert len(pages) == len(set(pages)) == counts["counts"]["support_tickets"] > 2
+    want = hashlib.sha256("\n".join(sorted(pages)).encode()).hexdigest()
+    assert counts["digests"]["support_tickets"] == want
+    users = signed_get(client, secret, "/ids", "ids:users::5000", table="users").json()["data"]["ids"]
+    assert ADMIN in users and demo_id("user", "owner@other.test") not in users  # the tenant's members only
+
+    gone = str(uuid.uuid4())
+    joined = f"{pages[0]},{gone}"
+    rows = signed_get(client, secret, "/rows", f"rows:support_tickets:{joined}", ids=joined, table="support_tickets")
+    assert rows.status_code == 200, rows.text
+    changes = {c["id"]: c for c in rows.json()["data"]["changes"]}
+    assert changes[pages[0]]["row"]["id"] == pages[0] and not changes[pages[0]]["deleted"]
+    assert changes[gone]["deleted"] and changes[gone]["row"] is None
+    # Signed for what it asks: the same signature does not serve another table.
+    forged = signed_get(client, secret, "/rows", f"rows:support_tickets:{joined}", ids=joined, table="users")
+    assert forged.status_code == 401
+    unknown = signed_get(client, secret, "/ids", "ids:outbox::5000", table="outbox")
+    assert unknown.status_code == 400 and "not a synced table" in unknown.json()["error"]
+    assert f"{T.replace('demo', '{tenant}')}/ids" in client.get("/openapi.json").json()["paths"]

@@ -32,7 +32,7 @@ from services.core import auth  # noqa: E402
 from services.core.commands import execute  # noqa: E402
 from services.core.context import SYSTEM, Ctx, Principal  # noqa: E402
 from services.core.demo import seed_demo  # noqa: E402
-from services.qr import render, scanning, service  # noqa: E402
+from services.qr import codes, render, scanning  # noqa: E402
 from services.qr.schemas import AnalyticsQuery, QrCreate, Style  # noqa: E402
 from tests.qr_decode import decode  # noqa: E402
 
@@ -184,7 +184,7 @@ def main() -> None:
         seed_demo(rt)
         tenant = auth.load_tenant(rt.db, "demo")
         admin = Ctx(rt, tenant, SYSTEM)
-        code = service.create_code(admin, QrCreate(name="Bench", destination_url="https://example.com/bench"))
+        code = codes.create_code(admin, QrCreate(name="Bench", destination_url="https://example.com/bench"))
         load_scans(rt, tenant.id, code.id, code.short_code)
         public = Ctx(rt, tenant, Principal(kind="public", id="ip:203.0.113.7"), ip="203.0.113.7")
         ips = iter(range(10**9))

@@ -32,7 +32,7 @@ from services.core import auth  # noqa: E402
 from services.core.commands import execute  # noqa: E402
 from services.core.context import Ctx  # noqa: E402
 from services.core.demo import demo_id, seed_demo  # noqa: E402
-from services.upgrade.service import make_thumbnail  # noqa: E402
+from services.upgrade.photos import make_thumbnail  # noqa: E402
 
 N = size(50_000, 500)
 

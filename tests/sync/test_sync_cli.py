@@ -74,3 +74,27 @@ def test_sync_issues_on_a_station_never_registered_says_so(make_station: Any) ->
     a = make_station("cli-alone")
     r = app("sync", "--data-dir", str(a.data_dir), "issues")
     assert r.returncode == 2 and "not registered with a platform" in r.stderr
+
+
+def test_sync_resync_downloads_everything_again_with_progress_and_repairs_what_was_lost(
+    platform: PlatformProcess, make_station: Any
+) -> None:
+    from sqlalchemy import text
+
+    a = make_station("cli-resync", platform)
+    assert a.sync().difference == {}
+    with a.rt.db.transaction(a.tenant.id) as ses:
+        ses.execute(text("DELETE FROM support_messages WHERE tenant_id = :t"), {"t": a.tenant.id})
+    r = app("sync", "--data-dir", str(a.data_dir), "--resync")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    progress = [line for line in lines if line.startswith("demo: Downloading everything again… ")]
+    assert progress and progress[-1].split("… ")[1].split(" of ")[0] == progress[-1].split(" of ")[1]
+    assert any(line.startswith("demo: Synced ") for line in lines)
+    # Everything came again, so nothing differed after it; the lost records are back.
+    assert "differed" not in r.stdout
+    with a.rt.db.reading(a.tenant.id) as ses:
+        assert ses.execute(text("SELECT COUNT(*) FROM support_messages")).scalar_one() > 0
+    assert a.sync().pulled == 0
+    bad = app("sync", "--data-dir", str(a.data_dir), "--resync", "issues")
+    assert bad.returncode == 2 and "takes no action" in bad.stderr

@@ -421,3 +421,55 @@ def test_the_embedded_platform_keeps_its_port_between_runs(tmp_path: Path) -> No
     assert _demo_port(tmp_path) == first  # free again: the same URL, so the station's link still fits
     (tmp_path / "platform" / "port").write_text("not a port")
     assert 0 < _demo_port(tmp_path) < 65536
+
+
+# --- a difference from the platform, and a full re-download ----------------------------------------
+
+
+def test_a_difference_is_shown_by_table_and_a_person_can_download_everything_again(
+    qtbot: QtBot,
+    station: Runtime,
+    server: LiveServer,
+    tmp_path: Path,
+    qloop: asyncio.AbstractEventLoop,
+) -> None:
+    from sqlalchemy import text
+
+    tid = tenant_id(station)
+    st.save_link(station, tid, server.url, station.station_id, register(server.url, station.station_id))
+
+    async def first_round() -> None:
+        from services.sync.engine import SyncEngine
+
+        e = SyncEngine(station, tid)
+        try:
+            assert (await e.sync_once()).difference == {}
+        finally:
+            await e.stop()
+
+    off_loop(lambda: asyncio.run(first_round()))  # caught up: the next pull brings nothing back
+    with station.db.transaction(tid) as s:  # records lost here behind the sync's back
+        s.execute(text("DELETE FROM support_messages WHERE tenant_id = :t"), {"t": tid})
+    w = syncing_shell(qtbot, station, tmp_path / "prefs", qloop, server.url)
+    sign_in(qtbot, w, "admin@demo.test")
+    qtbot.waitUntil(lambda: synced(w) and bool(w.sync.status and w.sync.status.difference), timeout=6000)
+    assert w.sync.status is not None and set(w.sync.status.difference) == {"support_messages"}
+
+    w.sync_label.click()
+    panel = w.sync_panel
+    assert isinstance(panel, SyncPanel) and panel.isVisible()
+    assert panel.difference.isVisible()
+    assert panel.difference.text().startswith("Records differed from the platform's at ")
+    assert "support_messages (" in panel.difference.text() and "fetched)" in panel.difference.text()
+    with station.db.reading(tid) as s:
+        assert s.execute(text("SELECT COUNT(*) FROM support_messages")).scalar_one() > 0  # repaired
+
+    assert panel.resync_button.isVisible() and panel.resync_button.isEnabled()
+    seen: list[str] = []
+    w.sync.changed.connect(lambda: seen.append(w.sync.text))
+    panel.resync_button.click()
+    qtbot.waitUntil(lambda: "Every record was downloaded" in w.feedback_label.text(), timeout=10_000)
+    # Its progress was said as it went, and the records were never cleared meanwhile.
+    assert any(t.startswith("Downloading everything again…") for t in seen)
+    assert w.sync.status is not None and w.sync.status.difference == {} and not w.sync.status.resyncing
+    assert not panel.difference.isVisible()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import Any
+from datetime import datetime
 
 from pydantic import ValidationError
 from PySide6.QtCore import QDateTime, Qt, QTimer
@@ -29,10 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services.core.context import MODULES
+from services.core.context import MODULES, CommitInfo
 from services.core.errors import ValidationFailed, validation_details
+from services.core.pagination import ListQuery, Page
 from services.core.roles import MANAGERS, ROLES
-from services.core.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, UserOut, UserUpdate
+from services.core.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, TenantModules, UserOut, UserUpdate
+from services.core.service import UserQuery, get_tenant, list_api_keys, list_users, set_tenant_modules, update_user
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.shell.forms import FieldError, field_messages, with_error
@@ -60,14 +62,14 @@ def _table(headers: list[str], name: str) -> QTableWidget:
     return t
 
 
-def _cell(text: str, data: Any = None) -> QTableWidgetItem:
+def _cell(text: str, data: str | None = None) -> QTableWidgetItem:
     item = QTableWidgetItem(text)
     if data is not None:
         item.setData(Qt.ItemDataRole.UserRole, data)
     return item
 
 
-def _rows(data: object) -> list[Any]:
+def _rows(data: object) -> list[object]:
     return list(data) if isinstance(data, list) else []
 
 
@@ -75,7 +77,7 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-def _when(dt: Any) -> str:
+def _when(dt: datetime | None) -> str:
     return dt.strftime("%Y-%m-%d %H:%M") if dt is not None else "—"
 
 
@@ -137,12 +139,12 @@ class UsersPanel(QWidget):
 
     def load(self) -> None:
         self.session.ops.run(
-            self.session.call("platform.users.list", query={"limit": 100}),
+            self.session.call(list_users, query=UserQuery(limit=100)),
             on_success=self._show,
             parent=self.table,
         )
 
-    def _show(self, page: Any) -> None:
+    def _show(self, page: Page[UserOut]) -> None:
         self.users = list(page.items)
         self.table.setRowCount(len(self.users))
         for row, u in enumerate(self.users):
@@ -177,11 +179,9 @@ class UsersPanel(QWidget):
             self.status.say(str(validation_details(exc)))
             return
         self.session.ops.run(
-            self.session.call("platform.users.update", user_id=u.id, body=body),
+            self.session.call(update_user, user_id=u.id, body=body),
             on_success=lambda out: self.status.say(f"Saved {out.email}.", "ok"),
             on_failure=lambda exc: self.status.say(error_message(exc)),
-            write=True,
-            change="platform.users.update",
         )
 
 
@@ -242,7 +242,7 @@ class ModulesPanel(QWidget):
 
     def load(self) -> None:
         self.session.ops.run(
-            self.session.call("platform.tenant.get"),
+            self.session.call(get_tenant),
             on_success=lambda t: _tick(self.list, set(t.modules)),
             parent=self.list,
         )
@@ -253,7 +253,7 @@ class ModulesPanel(QWidget):
             self.status.say("Keep at least one module enabled.")
             return
         self.session.ops.run(
-            self.session.call("platform.tenant.modules", body={"modules": chosen}),
+            self.session.call(set_tenant_modules, body=TenantModules(modules=chosen)),
             on_success=lambda t: self.status.say(f"Saved: {len(t.modules)} modules enabled.", "ok"),
             on_failure=lambda exc: self.status.say(error_message(exc)),
         )
@@ -349,7 +349,7 @@ class ApiKeysPanel(QWidget):
     def on_platform(self) -> bool:
         return bool(self.session.platform_url)
 
-    def _platform(self, method: str, path: str, body: Any = None) -> Callable[[], Coroutine[Any, Any, object]]:
+    def _platform(self, method: str, path: str, body: object = None) -> Callable[[], Coroutine[object, None, object]]:
         """A platform route as the signed-in person (services.core.platform_client): made there, never queued."""
         from services.core import platform_client
 
@@ -373,7 +373,7 @@ class ApiKeysPanel(QWidget):
             return
         self.where.setText(NO_PLATFORM)
         self.session.ops.run(
-            self.session.call("platform.api_keys.list", query={"limit": 100, "sort": "-created_at"}),
+            self.session.call(list_api_keys, query=ListQuery(limit=100, sort="-created_at")),
             on_success=lambda page: self._show(list(page.items)),
             parent=self.table,
         )
@@ -407,7 +407,7 @@ class ApiKeysPanel(QWidget):
         for e in self.errors.values():
             e.clear()
         self.status.say("")
-        raw: dict[str, Any] = {
+        raw: dict[str, object] = {
             "name": self.name.text(),
             "modules": self._checked_modules(),
             "environment": self.environment.currentData(),
@@ -499,6 +499,7 @@ class AdminWorkspace(Workspace):
     name = "admin"
     title = "Admin"
     modules = frozenset(MODULES)
+    shows = frozenset({"platform.user"})
     roles = MANAGERS
     position = 90
     landing = {"owner": 1, "admin": 1}
@@ -532,10 +533,10 @@ class AdminWorkspace(Workspace):
         if self.api_keys is not None:
             self.api_keys.load()
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith(("platform.users", "sync.")):
+    def on_changed(self, change: CommitInfo) -> None:
+        if change.touches(frozenset({"platform.user"})):
             self.users.load()
-        if change == "platform.signed_in" and self.api_keys is not None:
+        if "platform.signed_in" in change.changed and self.api_keys is not None:
             self.api_keys.load()  # the person's platform sign-in arrived: the platform's keys can be read
 
     def focus_primary(self) -> None:

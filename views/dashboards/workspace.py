@@ -7,8 +7,7 @@ workspace reads again, at most once a second, after changes commit.
 
 from __future__ import annotations
 
-from datetime import date
-from typing import Any
+from datetime import date, datetime
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
@@ -23,6 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.analytics.schemas import DashboardData, DashboardOut, WidgetData
+from services.analytics.service import dashboard_data, list_dashboards
+from services.core.context import ANY_KIND, CommitInfo
+from services.core.pagination import ListQuery, Page
 from services.core.roles import MANAGERS
 from views.base import StationSession, Workspace
 from views.dashboards.charts import Chart, Point, fmt
@@ -37,7 +40,7 @@ QLabel#cardTotal { font-size: 12pt; color: #444; }
 
 
 class Card(QFrame):
-    def __init__(self, widget: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, widget: WidgetData, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("card")
         lay = QVBoxLayout(self)
@@ -55,7 +58,7 @@ class Card(QFrame):
         lay.addWidget(self.chart, 1)
 
 
-def _day(v: Any) -> date:
+def _day(v: date | datetime | str) -> date:
     return v if isinstance(v, date) else date.fromisoformat(str(v))
 
 
@@ -63,6 +66,7 @@ class DashboardsWorkspace(Workspace):
     name = "dashboards"
     title = "Dashboards"
     modules = frozenset({"analytics"})
+    shows = frozenset({ANY_KIND})  # any change may emit an event the charts count
     roles = MANAGERS
     position = 70
 
@@ -106,12 +110,10 @@ class DashboardsWorkspace(Workspace):
         self.picker.setFocus()
 
     def refresh(self) -> None:
-        listing = self.session.call(
-            "analytics.dashboards.list", query={"limit": 100, "sort": "created_at", "order": "asc"}
-        )
+        listing = self.session.call(list_dashboards, query=ListQuery(limit=100, sort="created_at", order="asc"))
         self.session.ops.run(listing, on_success=self._listed, parent=self)
 
-    def _listed(self, page: Any) -> None:
+    def _listed(self, page: Page[DashboardOut]) -> None:
         current = self.picker.currentData()
         self.picker.blockSignals(True)
         self.picker.clear()
@@ -127,10 +129,10 @@ class DashboardsWorkspace(Workspace):
     def _picked(self) -> None:
         dashboard_id = self.picker.currentData()
         if dashboard_id:
-            loading = self.session.call("analytics.dashboards.data", id=dashboard_id)
+            loading = self.session.call(dashboard_data, id=str(dashboard_id))
             self.session.ops.run(loading, on_success=self._show, parent=self)
 
-    def _show(self, data: Any) -> None:
+    def _show(self, data: DashboardData) -> None:
         self.heading.setText(data.name)
         for card in self.cards:
             self.grid.removeWidget(card)
@@ -141,7 +143,7 @@ class DashboardsWorkspace(Workspace):
             self.grid.addWidget(card, i // 2, i % 2)
             self.cards.append(card)
 
-    def on_data_changed(self, change: str) -> None:
+    def on_changed(self, change: CommitInfo) -> None:
         # Any change may have emitted an event the charts count: read again, once, a moment later.
         self._later.start()
 

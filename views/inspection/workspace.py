@@ -13,20 +13,16 @@ the customer. Every call runs through the op runner on the station's database.
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QIcon, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
-    QCheckBox,
     QComboBox,
-    QDialog,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -43,9 +39,53 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services.core.files import Upload
+from services.core.context import CommitInfo
+from services.core.pagination import Page
+from services.sign.schemas import DocumentOut, TradeInAgreement
+from services.sign.tradein import trade_in_agreement
 from services.upgrade import grading
+from services.upgrade.schemas import (
+    ActionResult,
+    InspectRequest,
+    OfferCreate,
+    OfferRespond,
+    OfferResult,
+    ReceiveRequest,
+    RejectRequest,
+    SubmissionDetail,
+    SubmissionOut,
+    SubmissionQuery,
+    ThumbnailQuery,
+    ThumbnailsOut,
+)
+from services.upgrade.service import (
+    create_offer,
+    get_submission,
+    inspect,
+    list_submissions,
+    receive,
+    reject,
+    respond_offer,
+    scan,
+    thumbnails,
+)
 from views.base import StationSession, Workspace
+from views.inspection.parts import (
+    ACCEPT_TEXT,
+    BODY,
+    CONFIRM_MS,
+    ITEM_WORDS,
+    NOT_CHECKED,
+    SCREEN,
+    STYLE,
+    TONES,
+    Answer,
+    PhotoViewer,
+    _label,
+    _money,
+    camera_available,
+)
+from views.inspection.photos import PhotoActions
 from views.ops import error_message
 from views.shell.forms import scrolling, wrapping
 
@@ -55,111 +95,13 @@ QUEUES: list[tuple[str, str]] = [
     ("To inspect", "received"),
     ("Waiting for customer", "offered,inspected"),
 ]
-TONES = {
-    "info": ("#e3f2fd", "#0d47a1"),
-    "ok": ("#2e7d32", "#ffffff"),
-    "warn": ("#ffb300", "#000000"),
-    "error": ("#c62828", "#ffffff"),
-}
-STYLE = """
-#workspace-inspection { font-size: 15pt; }
-#scanInput { font-size: 28pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
-#banner { font-size: 20pt; font-weight: bold; padding: 12px; border-radius: 8px; }
-#title { font-size: 22pt; font-weight: bold; }
-#declared, #graded { font-size: 15pt; padding: 4px 8px; border: 2px solid #90a4ae; border-radius: 8px; }
-#preview { font-size: 17pt; font-weight: bold; padding: 8px; border-radius: 8px; }
-QPushButton { padding: 8px 14px; }
-"""
-SCREEN = list(grading.SCREEN_LEVELS)
-BODY = list(grading.BODY_LEVELS)
-NOT_CHECKED = "— not checked —"  # a combo's first entry: nothing is assumed before the inspector looks
-ACCEPT_TEXT = "Customer &accepted"
-CONFIRM_MS = 5000  # "Customer accepted" asks for a second press within this time
-ITEM_WORDS = {
-    "power_on": "powers on",
-    "functions": "functions",
-    "account_lock_removed": "lock removed",
-    "data_wiped": "wiped",
-    "accessories": "accessories",
-    "screen": "screen",
-    "body": "body",
-    "battery_health": "battery",
-}
 
 
-class Answer(QCheckBox):
-    """A yes/no checklist item that starts unanswered (partly checked) and never goes back to it:
-    a press answers yes, the next no, then yes again."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.setTristate(True)
-        self.setCheckState(Qt.CheckState.PartiallyChecked)
-        self.setToolTip("Not checked yet: press to answer yes, again for no")
-
-    def nextCheckState(self) -> None:  # noqa: N802 - Qt API
-        checked = self.checkState() == Qt.CheckState.Checked
-        self.setCheckState(Qt.CheckState.Unchecked if checked else Qt.CheckState.Checked)
-
-    def answer(self) -> bool | None:
-        state = self.checkState()
-        return None if state == Qt.CheckState.PartiallyChecked else state == Qt.CheckState.Checked
-
-    def set_answer(self, value: bool | None) -> None:
-        states = {None: Qt.CheckState.PartiallyChecked, True: Qt.CheckState.Checked, False: Qt.CheckState.Unchecked}
-        self.setCheckState(states[value])
-
-
-def camera_available() -> bool:
-    """A camera this station can take photos with (Qt Multimedia, where it is installed)."""
-    try:
-        from PySide6.QtMultimedia import QMediaDevices
-    except ImportError:  # PySide6-Essentials has no Qt Multimedia: photos come from files
-        return False
-    return bool(QMediaDevices.videoInputs())
-
-
-def _label(name: str) -> QLabel:
-    label = QLabel()
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    return label
-
-
-def _money(v: Any) -> str:
-    return "-" if v is None else f"{Decimal(str(v)):,.2f}"
-
-
-class PhotoViewer(QDialog):
-    """One photo, large (scaled to the screen); Esc or Enter closes it."""
-
-    def __init__(self, pixmap: QPixmap, title: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(title)
-        self.setAccessibleName(title)
-        lay = QVBoxLayout(self)
-        self.image = QLabel()
-        self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.image.setAccessibleName("Photo")
-        screen = self.screen().availableGeometry() if self.screen() else None
-        limit = QSize(int(screen.width() * 0.8), int(screen.height() * 0.8)) if screen else QSize(1200, 900)
-        shown = pixmap.scaled(limit, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
-        if not pixmap.isNull() and pixmap.width() <= limit.width() and pixmap.height() <= limit.height():
-            shown = pixmap  # small enough: its own size
-        self.image.setPixmap(shown)
-        if pixmap.isNull():
-            self.image.setText("This photo cannot be shown on this station.")
-        lay.addWidget(self.image, 1)
-        close = QPushButton("&Close")
-        close.clicked.connect(self.accept)
-        close.setDefault(True)
-        lay.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
-
-
-class InspectionWorkspace(Workspace):
+class InspectionWorkspace(PhotoActions, Workspace):
     name = "inspection"
     title = "Trade-in inspection"
     modules = frozenset({"upgrade"})
+    shows = frozenset({"upgrade.*", "sign.document"})
     position = 20
     landing = {"operator": 1}
     keys = (
@@ -175,7 +117,7 @@ class InspectionWorkspace(Workspace):
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
         self.setStyleSheet(STYLE)
-        self.sub: Any = None  # the open submission (SubmissionDetail)
+        self.sub: SubmissionDetail | None = None  # the open submission
         self.new_photos: list[str] = []  # inspection photos attached at this bench
         self.thumbs: dict[str, QPixmap] = {}
         self.viewer: PhotoViewer | None = None
@@ -395,14 +337,13 @@ class InspectionWorkspace(Workspace):
         statuses = QUEUES[max(self.queue_kind.currentIndex(), 0)][1]
         self.session.ops.run(
             self.session.call(
-                "upgrade.admin.submissions.list",
-                query={"status": statuses, "limit": 100, "sort": "updated_at", "order": "asc"},
+                list_submissions, query=SubmissionQuery(status=statuses, limit=100, sort="updated_at", order="asc")
             ),
             on_success=self._fill_queue,
             parent=self.queue,
         )
 
-    def _fill_queue(self, page: Any) -> None:
+    def _fill_queue(self, page: Page[SubmissionOut]) -> None:
         self.queue.clear()
         for s in page.items:
             value = f"{_money(s.declared_value)} {s.currency or ''}".strip()
@@ -415,7 +356,7 @@ class InspectionWorkspace(Workspace):
     def _open_item(self, item: QListWidgetItem) -> None:
         self.open(str(item.data(Qt.ItemDataRole.UserRole)))
 
-    def on_data_changed(self, change: str) -> None:
+    def on_changed(self, change: CommitInfo) -> None:
         self.refresh_queue()
 
     # --- opening a submission -------------------------------------------------------------
@@ -426,7 +367,7 @@ class InspectionWorkspace(Workspace):
         if not code:
             return
         self.session.ops.run(
-            self.session.call("upgrade.admin.scan", code=code),
+            self.session.call(scan, code=code),
             on_success=self._opened,
             on_failure=self._failed,
             parent=self.scan_input,
@@ -435,13 +376,13 @@ class InspectionWorkspace(Workspace):
     def open(self, submission_id: str, message: tuple[str, str] | None = None) -> None:
         """Load a submission; ``message`` (text, tone) replaces the "opened" banner (after an action)."""
         self.session.ops.run(
-            self.session.call("upgrade.admin.submissions.get", id=submission_id),
+            self.session.call(get_submission, id=submission_id),
             on_success=lambda sub: self._opened(sub, message),
             on_failure=self._failed,
             parent=self.queue,
         )
 
-    def _opened(self, sub: Any, message: tuple[str, str] | None = None) -> None:
+    def _opened(self, sub: SubmissionDetail, message: tuple[str, str] | None = None) -> None:
         self.new_photos = []
         self.show_submission(sub)
         if message is not None:
@@ -453,7 +394,7 @@ class InspectionWorkspace(Workspace):
     def _failed(self, error: BaseException) -> None:
         self.show_error(error_message(error))
 
-    def show_submission(self, sub: Any) -> None:
+    def show_submission(self, sub: SubmissionDetail | None) -> None:
         self.sub = sub
         self.thumbs = {}
         self.photos.clear()
@@ -462,7 +403,7 @@ class InspectionWorkspace(Workspace):
             w.setEnabled(has)
         for part in (self.photos, self.declared, self.graded, self.preview):
             part.setVisible(has)
-        if not has:
+        if sub is None:
             self.title_label.setText("No trade-in open")
             self.subtitle.setText("Scan a kit barcode or pick one from the queue.")
             self.declared.setText("")
@@ -485,12 +426,12 @@ class InspectionWorkspace(Workspace):
         ids = list(sub.photos) + (list(sub.inspection.photos) if sub.inspection else [])
         if ids:
             self.session.ops.run(
-                self.session.call("upgrade.admin.thumbnails", query={"ids": ",".join(ids)}),
+                self.session.call(thumbnails, query=ThumbnailQuery(ids=",".join(ids))),
                 on_success=self._show_thumbs,
                 on_failure=lambda _e: None,
             )
 
-    def _load_checklist(self, sub: Any) -> None:
+    def _load_checklist(self, sub: SubmissionDetail) -> None:
         done = sub.inspection.checklist if sub.inspection and sub.inspection.checklist else {}
         widgets = (
             self.power_on,
@@ -521,7 +462,7 @@ class InspectionWorkspace(Workspace):
         for w in widgets:
             w.blockSignals(False)
 
-    def _show_thumbs(self, out: Any) -> None:
+    def _show_thumbs(self, out: ThumbnailsOut) -> None:
         if self.sub is None:
             return
         for pid, b64 in out.items.items():
@@ -558,7 +499,7 @@ class InspectionWorkspace(Workspace):
 
     # --- live grading -----------------------------------------------------------------------
 
-    def checklist(self) -> dict[str, Any]:
+    def checklist(self) -> dict[str, object]:
         """The answers as they stand; None where the inspector has not checked yet."""
         screen, body, battery = self.screen_combo.currentIndex(), self.body_combo.currentIndex(), self.battery.value()
         return {
@@ -632,7 +573,7 @@ class InspectionWorkspace(Workspace):
             self.preview.setText(f"Completes: credit {_money(agreed if agreed is not None else value)} {cur}")
             self._tone(self.preview, "ok")
 
-    def _state_text(self, sub: Any) -> str:
+    def _state_text(self, sub: SubmissionDetail) -> str:
         if sub.status == "completed":
             return f"Completed: credit {_money(sub.credit)} {sub.currency or ''}"
         if sub.current_offer is not None:
@@ -648,10 +589,10 @@ class InspectionWorkspace(Workspace):
 
     # --- actions --------------------------------------------------------------------------------
 
-    def _run(self, op: str, done: str, **kwargs: Any) -> None:
-        def ok(result: Any) -> None:
+    def _run(self, call: Callable[[], ActionResult | OfferResult], done: str) -> None:
+        def ok(result: ActionResult | OfferResult) -> None:
             text = done.format(r=result)
-            if hasattr(result, "submission"):
+            if isinstance(result, OfferResult):
                 # An offer's answer carries the submission's summary only: reload the details.
                 self.open(result.submission.id, (text, "ok"))
             else:
@@ -659,9 +600,7 @@ class InspectionWorkspace(Workspace):
             self.say(text, "ok")
             self.session.notify(True, text)
 
-        self.session.ops.run(
-            self.session.call(op, **kwargs), on_success=ok, on_failure=self._failed, parent=self, write=True, change=op
-        )
+        self.session.ops.run(call, on_success=ok, on_failure=self._failed, parent=self)
 
     def send_offer(self) -> None:
         if self.sub is None or not self.offer_box.isVisible():
@@ -672,11 +611,14 @@ class InspectionWorkspace(Workspace):
             "amount": round(self.offer_amount.value(), 2),
             "expires_at": expires.isoformat(),
         }
-        self._run("upgrade.offers.create", "Offer of {r.amount:.2f} sent", body=body)
+        offer = self.session.request(OfferCreate, body, self._failed)
+        if offer is not None:
+            self._run(self.session.call(create_offer, body=offer), "Offer of {r.amount:.2f} sent")
 
     def receive(self) -> None:
         if self.sub is not None and self.receive_btn.isVisible():
-            self._run("upgrade.submissions.receive", "Parcel received: ready to inspect", id=self.sub.id, body={})
+            received = self.session.call(receive, id=self.sub.id, body=ReceiveRequest())
+            self._run(received, "Parcel received: ready to inspect")
 
     def complete(self) -> None:
         if self.sub is None or not self.complete_btn.isVisible():
@@ -686,7 +628,7 @@ class InspectionWorkspace(Workspace):
             self.show_error("Check every item first: " + ", ".join(missing))
             return
         suggested, graded, _ = self.grade()
-        body: dict[str, Any] = {
+        body: dict[str, object] = {
             "action": "complete",
             "checklist": self.checklist(),
             "notes": self.notes.text(),
@@ -694,23 +636,24 @@ class InspectionWorkspace(Workspace):
         }
         if graded != suggested:
             body["condition"] = graded
+        request = self.session.request(InspectRequest, body, self._failed)
+        if request is None:
+            return
         self.session.ops.run(
-            self.session.call("upgrade.submissions.inspect", id=self.sub.id, body=body),
+            self.session.call(inspect, id=self.sub.id, body=request),
             on_success=self._completed,
             on_failure=self._failed,
             parent=self.complete_btn,
-            write=True,
-            change="upgrade.submissions.inspect",
         )
 
-    def _completed(self, result: Any) -> None:
+    def _completed(self, result: ActionResult) -> None:
         self.new_photos = []
         self.show_submission(result)
-        if result.outcome == "revised_offer":
+        if result.outcome == "revised_offer" and result.revised_offer is not None:
             self.say(f"Revised offer of {_money(result.revised_offer.amount)} sent to the customer", "warn")
         else:
             self.say(f"Completed: credit {_money(result.credit)} {result.currency or ''} issued", "ok")
-        self.session.notify(True, result.outcome)
+        self.session.notify(True, result.outcome or "")
 
     def record_answer(self, action: str) -> None:
         if self.sub is None or self.sub.current_offer is None:
@@ -726,58 +669,13 @@ class InspectionWorkspace(Workspace):
             return
         self._reset_accept()
         word = "accepted" if action == "accept" else "declined"
-        self._run(
-            "upgrade.admin.offers.respond",
-            f"Recorded: the customer {word}",
-            id=self.sub.current_offer.id,
-            body={"action": action},
-        )
+        answer = OfferRespond.model_validate({"action": action})
+        self._run(self.session.call(respond_offer, id=offer.id, body=answer), f"Recorded: the customer {word}")
 
     def _reset_accept(self) -> None:
         self._accept_timer.stop()
         self.accept_btn.setProperty("confirm", None)
         self.accept_btn.setText(ACCEPT_TEXT)
-
-    # --- photos ---------------------------------------------------------------------------
-
-    def enlarge_photo(self, item: QListWidgetItem) -> None:
-        """The photo large, in a window of its own (the full file where this station has it)."""
-        pid = str(item.data(Qt.ItemDataRole.UserRole))
-        label = item.text()
-
-        def show(result: Any) -> None:
-            pm = QPixmap()
-            if result is not None:
-                pm.loadFromData(result.content)
-            if pm.isNull():
-                pm = self.thumbs.get(pid, QPixmap())  # another station's photo: its thumbnail is what is here
-            self.viewer = PhotoViewer(pm, f"{label} photo", self)
-            self.viewer.open()
-
-        self.session.ops.run(
-            self.session.call("upgrade.admin.photos.get", id=pid, query={}),
-            on_success=show,
-            on_failure=lambda _e: show(None),
-        )
-
-    def take_photo(self) -> None:
-        """A photo from the station's camera (Qt Multimedia), attached as if picked from disk."""
-        if self.sub is None or not self.has_camera or not self.camera_btn.isVisible():
-            return
-        from views.inspection.camera import CameraDialog
-
-        dlg = CameraDialog(self)
-        dlg.captured.connect(lambda data: self._upload(f"camera-{datetime.now(UTC):%Y%m%d-%H%M%S}.jpg", data))
-        dlg.open()
-
-    def _upload(self, filename: str, data: bytes) -> None:
-        upload = Upload(filename, "application/octet-stream", data)
-        self.session.ops.run(
-            self.session.call("upgrade.admin.photos.upload", upload=upload),
-            on_success=self._photo_added,
-            on_failure=self._failed,
-            parent=self.attach_btn,
-        )
 
     def sign_agreement(self, *, full_screen: bool = True) -> None:
         """Make the trade-in agreement of the open submission and hand the screen to the customer."""
@@ -785,12 +683,12 @@ class InspectionWorkspace(Workspace):
             return
         from views.sign.pad import sign_at_station
 
-        def made(doc: Any) -> None:
+        def made(doc: DocumentOut) -> None:
             self.say("Hand the screen to the customer to sign the agreement", "info")
             sign_at_station(self, self.session, doc.id, full_screen=full_screen)
 
         self.session.ops.run(
-            self.session.call("sign.documents.trade_in", body={"submission_id": self.sub.id}),
+            self.session.call(trade_in_agreement, body=TradeInAgreement(submission_id=self.sub.id)),
             on_success=made,
             on_failure=self._failed,
             parent=self,
@@ -804,26 +702,9 @@ class InspectionWorkspace(Workspace):
             self.show_error("Say why the trade-in is rejected")
             self.reject_reason.setFocus()
             return
-        self._run("upgrade.submissions.reject", "Trade-in rejected", id=self.sub.id, body={"reason": reason})
-
-    def attach_photos(self) -> None:
-        if self.sub is None or not self.attach_btn.isVisible():
-            return
-        paths, _ = QFileDialog.getOpenFileNames(self, "Attach photos", "", "Images (*.png *.jpg *.jpeg *.gif *.webp)")
-        for p in paths:
-            path = Path(p)
-            self._upload(path.name, path.read_bytes())
-
-    def _photo_added(self, photo: Any) -> None:
-        self.new_photos.append(photo.id)
-        self.say(f"Photo {photo.filename} attached", "ok")
-        if self.sub is not None:
-            ids = ",".join([*self.sub.photos, *self.new_photos])
-            self.session.ops.run(
-                self.session.call("upgrade.admin.thumbnails", query={"ids": ids}),
-                on_success=self._show_thumbs,
-                on_failure=lambda _e: None,
-            )
+        refusal = self.session.request(RejectRequest, {"reason": reason}, self._failed)
+        if refusal is not None:
+            self._run(self.session.call(reject, id=self.sub.id, body=refusal), "Trade-in rejected")
 
 
 WORKSPACE = InspectionWorkspace

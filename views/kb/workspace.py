@@ -7,8 +7,6 @@ from its Markdown. Ctrl+F goes to the search, Enter or a click opens the article
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -24,7 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.context import CommitInfo
+from services.core.pagination import ListQuery, Page
 from services.core.roles import STAFF
+from services.docs.schemas import CategoryOut, DocumentOut, DocumentQuery, SearchHit, SearchQuery
+from services.docs.service import get_document, list_categories, list_documents, search_documents
 from views.base import StationSession, Workspace
 from views.ops import error_message
 
@@ -35,6 +37,7 @@ class KnowledgeBaseWorkspace(Workspace):
     name = "kb"
     title = "Knowledge base"
     modules = frozenset({"docs"})
+    shows = frozenset({"docs.*"})
     roles = STAFF
     position = 35  # after the helpdesk
 
@@ -78,7 +81,7 @@ class KnowledgeBaseWorkspace(Workspace):
         QShortcut(QKeySequence("Ctrl+F"), self).activated.connect(self.search.setFocus)
         self._generation = 0
         self.session.ops.run(
-            self.session.call("docs.categories.list", query={"limit": 100}),
+            self.session.call(list_categories, query=ListQuery(limit=100)),
             on_success=self._got_categories,
             parent=self,
         )
@@ -87,11 +90,10 @@ class KnowledgeBaseWorkspace(Workspace):
     def focus_primary(self) -> None:
         self.search.setFocus()
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith("docs."):
-            self.refresh()
+    def on_changed(self, change: CommitInfo) -> None:
+        self.refresh()
 
-    def _got_categories(self, page: Any) -> None:
+    def _got_categories(self, page: Page[CategoryOut]) -> None:
         for c in page.items:
             self.category.addItem("    " * c.depth + c.name, c.id)
 
@@ -101,25 +103,23 @@ class KnowledgeBaseWorkspace(Workspace):
         q = self.search.text().strip()
         cat = self.category.currentData()
 
-        def show(page: Any) -> None:
+        def show(page: Page[SearchHit] | Page[DocumentOut]) -> None:
             if gen == self._generation:
                 self.show_results(page, searched=bool(q))
 
-        if q:
-            query: dict[str, Any] = {"q": q, "limit": 50}
-            if cat:
-                query["category_id"] = cat
-            call = self.session.call("docs.documents.search", query=query)
-        else:
-            query = {"status": "published", "limit": 100}
-            if cat:
-                query["category_id"] = cat
-            call = self.session.call("docs.documents.list", query=query)
-        self.session.ops.run(
-            call, on_success=show, on_failure=lambda e: self.status.setText(error_message(e)), parent=self
-        )
+        def failed(e: BaseException) -> None:
+            self.status.setText(error_message(e))
 
-    def show_results(self, page: Any, *, searched: bool) -> None:
+        if q:
+            search = self.session.call(search_documents, query=SearchQuery(q=q, limit=50, category_id=cat or None))
+            self.session.ops.run(search, on_success=show, on_failure=failed, parent=self)
+        else:
+            query = DocumentQuery(status="published", limit=100, category_id=cat or None)
+            self.session.ops.run(
+                self.session.call(list_documents, query=query), on_success=show, on_failure=failed, parent=self
+            )
+
+    def show_results(self, page: Page[SearchHit] | Page[DocumentOut], *, searched: bool) -> None:
         self.results.blockSignals(True)
         self.results.clear()
         for row in page.items:
@@ -144,13 +144,13 @@ class KnowledgeBaseWorkspace(Workspace):
         if item is None:
             return
         self.session.ops.run(
-            self.session.call("docs.documents.get", id=item.data(Qt.ItemDataRole.UserRole)),
+            self.session.call(get_document, id=str(item.data(Qt.ItemDataRole.UserRole))),
             on_success=self.show_article,
             on_failure=lambda e: self.status.setText(error_message(e)),
             parent=self,
         )
 
-    def show_article(self, doc: Any) -> None:
+    def show_article(self, doc: DocumentOut) -> None:
         self.current = doc
         self.reader.setMarkdown(doc.body if doc.body.lstrip().startswith("#") else f"# {doc.title}\n\n{doc.body}")
 

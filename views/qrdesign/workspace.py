@@ -10,9 +10,9 @@ but a choice is risky (low contrast, a logo without error correction H), red whe
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QMarginsF, QRect, Qt, QTimer
 from PySide6.QtGui import (
@@ -42,9 +42,32 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services.core.commands import execute
+from services.core.context import CommitInfo
+from services.core.pagination import ListQuery, Page
 from services.core.roles import STAFF
 from services.qr import render
+from services.qr.codes import (
+    change_destination,
+    code_analytics,
+    create_code,
+    list_codes,
+    preview,
+    update_code,
+    upload_logo,
+)
+from services.qr.schemas import (
+    AnalyticsOut,
+    AnalyticsQuery,
+    DestinationUpdate,
+    LogoOut,
+    PreviewQuery,
+    QrCreate,
+    QrOut,
+    QrQuery,
+    QrUpdate,
+    TemplateOut,
+)
+from services.qr.templates import list_templates
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.qrdesign.chart import ScanChart
@@ -74,6 +97,7 @@ class QrDesignWorkspace(Workspace):
     name = "qrdesign"
     title = "QR designer"
     modules = frozenset({"qr"})
+    shows = frozenset({"qr.*"})
     roles = STAFF
     position = 40
     keys = (
@@ -86,9 +110,9 @@ class QrDesignWorkspace(Workspace):
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
         self.setStyleSheet(STYLE)
-        self.codes: list[Any] = []
-        self.templates: list[Any] = []
-        self.code: Any = None  # the code being edited; None while designing a new one
+        self.codes: list[QrOut] = []
+        self.templates: list[TemplateOut] = []
+        self.code: QrOut | None = None  # the code being edited; None while designing a new one
         self.generation = 0  # of the latest drawing asked for; older answers are dropped
         self.image: QImage | None = None  # the drawing shown, printed by Ctrl+P
         self.data = ""  # what the drawing must read back as
@@ -222,9 +246,8 @@ class QrDesignWorkspace(Workspace):
     def focus_primary(self) -> None:
         self.content_input.setFocus()
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith("qr.") or change == "sync":
-            self.load(quiet=True)
+    def on_changed(self, change: CommitInfo) -> None:
+        self.load(quiet=True)
 
     # --- feedback ------------------------------------------------------------------------------
 
@@ -235,7 +258,7 @@ class QrDesignWorkspace(Workspace):
         self.verdict.setProperty("tone", tone)
         self.verdict.setStyleSheet(f"background: {bg}; color: {fg};")
 
-    def _failed(self, what: str) -> Any:
+    def _failed(self, what: str) -> Callable[[BaseException], None]:
         def fail(exc: BaseException) -> None:
             given = {"fg": self.fg_input.text(), "bg": self.bg_input.text(), "name": self.name_input.text()}
             given["destination_url" if self.dynamic_box.isChecked() else "content"] = self.content_input.text()
@@ -251,7 +274,7 @@ class QrDesignWorkspace(Workspace):
         call = self.session.call
         opening = not quiet and self.code is None and not self.codes
 
-        def got_codes(page: Any) -> None:
+        def got_codes(page: Page[QrOut]) -> None:
             self.codes = list(page.items)
             keep = self.code.id if self.code is not None else None
             self.code_list.blockSignals(True)
@@ -269,7 +292,7 @@ class QrDesignWorkspace(Workspace):
             elif opening and self.codes:
                 self.code_list.setCurrentRow(0)  # opens on the most scanned code
 
-        def got_templates(page: Any) -> None:
+        def got_templates(page: Page[TemplateOut]) -> None:
             self.templates = list(page.items)
             current = self.template_box.currentData()
             self.template_box.clear()
@@ -281,8 +304,8 @@ class QrDesignWorkspace(Workspace):
             if current is not None:
                 self.template_box.setCurrentIndex(max(0, self.template_box.findData(current)))
 
-        self.session.ops.run(call("qr.codes.list", query={"limit": "100", "sort": "-scans"}), on_success=got_codes)
-        self.session.ops.run(call("qr.templates.list", query={"limit": "100"}), on_success=got_templates)
+        self.session.ops.run(call(list_codes, query=QrQuery(limit=100, sort="-scans")), on_success=got_codes)
+        self.session.ops.run(call(list_templates, query=ListQuery(limit=100)), on_success=got_templates)
 
     def _picked(self, item: QListWidgetItem | None) -> None:
         if item is None:
@@ -292,7 +315,7 @@ class QrDesignWorkspace(Workspace):
         if code is not None:
             self.edit(code)
 
-    def edit(self, code: Any) -> None:
+    def edit(self, code: QrOut) -> None:
         """Fill the form from a stored code, draw it, show its scans."""
         self.code = code
         self._filling = True
@@ -307,12 +330,13 @@ class QrDesignWorkspace(Workspace):
         self.redraw()
         self.load_scans()
 
-    def _fill_style(self, style: dict[str, Any]) -> None:
+    def _fill_style(self, style: Mapping[str, object]) -> None:
         self.fg_input.setText(str(style.get("fg", "#000000")))
         self.bg_input.setText(str(style.get("bg", "#ffffff")))
         self.ec_box.setCurrentIndex(max(0, self.ec_box.findData(style.get("error_correction", "M"))))
-        self.border = int(style.get("border", 4))
-        self.set_logo_id(style.get("logo_file_id"), redraw=False)
+        self.border = int(str(style.get("border", 4)))
+        logo = style.get("logo_file_id")
+        self.set_logo_id(str(logo) if logo else None, redraw=False)
 
     def new_code(self) -> None:
         self.code = None
@@ -352,7 +376,7 @@ class QrDesignWorkspace(Workspace):
 
     border = 4
 
-    def form_style(self) -> dict[str, Any]:
+    def form_style(self) -> dict[str, object]:
         return {
             "fg": self.fg_input.text().strip(),
             "bg": self.bg_input.text().strip(),
@@ -376,14 +400,14 @@ class QrDesignWorkspace(Workspace):
 
     def upload_logo(self, path: Path) -> None:
         """Store the logo through the module's upload (off the UI thread), then redraw with it."""
-        ctx_call = self.session.ctx
+        call = self.session.call
 
-        def upload() -> Any:
+        def upload() -> LogoOut:
             from services.core.files import Upload
 
             kind = "image/png" if path.suffix.lower() == ".png" else "image/jpeg"
             upload = Upload(filename=path.name, content_type=kind, content=path.read_bytes())
-            return execute(ctx_call(), "qr.logos.upload", upload=upload)
+            return call(upload_logo, upload=upload)()
 
         self.session.ops.run(
             upload, on_success=lambda out: self.set_logo_id(out.file_id), on_failure=self._failed("Logo")
@@ -391,14 +415,14 @@ class QrDesignWorkspace(Workspace):
 
     # --- the drawing as you type -------------------------------------------------------------------
 
-    def schedule_redraw(self, *_args: Any) -> None:
+    def schedule_redraw(self, *_args: object) -> None:
         """Restart the debounce timer: the drawing is made once typing pauses."""
         if not self._filling:
             self.redraw_timer.start()
 
-    def _body(self, *, for_drawing: bool) -> dict[str, Any]:
+    def _body(self, *, for_drawing: bool) -> dict[str, object]:
         dynamic = self.dynamic_box.isChecked()
-        body: dict[str, Any] = {"name": self.name_input.text().strip() or "Untitled", "style": self.form_style()}
+        body: dict[str, object] = {"name": self.name_input.text().strip() or "Untitled", "style": self.form_style()}
         if dynamic and self.code is not None and for_drawing:
             # A stored dynamic code carries its scan address: draw exactly that.
             body.update(dynamic=False, content=self.code.content)
@@ -415,10 +439,10 @@ class QrDesignWorkspace(Workspace):
         self.generation += 1
         gen = self.generation
         body = self._body(for_drawing=True)
-        ctx = self.session.ctx
+        call, typed = self.session.call, self.session.typed
 
         def draw() -> tuple[bytes, list[str]]:
-            png = execute(ctx(), "qr.codes.preview", body=body, query={"format": "png", "size": str(PREVIEW_PX)})
+            png = call(preview, body=typed(QrCreate, body), query=PreviewQuery(format="png", size=PREVIEW_PX))()
             return png.content, render.read_back(png.content)
 
         def drawn(result: tuple[bytes, list[str]]) -> None:
@@ -464,7 +488,7 @@ class QrDesignWorkspace(Workspace):
         reads = bool(decoded) and (new_dynamic or decoded[0] == want)
         self.data = decoded[0] if decoded else ""
         self.carries.setText(f"Carries: {self.data}" if decoded else "")
-        ratio = render.contrast(style["fg"], style["bg"])
+        ratio = render.contrast(str(style["fg"]), str(style["bg"]))
         if not reads:
             why = []
             if ratio < LOW_CONTRAST:
@@ -486,19 +510,21 @@ class QrDesignWorkspace(Workspace):
         call = self.session.call
         if self.code is None:
 
-            def created(out: Any) -> None:
+            def created(out: QrOut) -> None:
                 self.code = out
                 self.dynamic_box.setEnabled(False)
                 self.say(f"✓ Saved {out.name}", "ok")
                 self.redraw()  # now it carries its own scan address
                 self.load(quiet=True)
 
-            self.session.ops.run(
-                call("qr.codes.create", body=body), on_success=created, on_failure=self._failed("Not saved")
-            )
+            new = self.session.request(QrCreate, body, self._failed("Not saved"))
+            if new is not None:
+                self.session.ops.run(
+                    call(create_code, body=new), on_success=created, on_failure=self._failed("Not saved")
+                )
             return
         code = self.code
-        change: dict[str, Any] = {"name": body["name"], "style": body["style"]}
+        change: dict[str, object] = {"name": body["name"], "style": body["style"]}
         tid = self.template_box.currentData()
         if tid:
             change["template_id"] = tid
@@ -506,23 +532,29 @@ class QrDesignWorkspace(Workspace):
             change["content"] = body["content"]
         destination = self.content_input.text().strip()
 
-        def updated(out: Any) -> None:
+        def updated(out: QrOut) -> None:
             if code.dynamic and destination != (code.destination_url or ""):
-                self.session.ops.run(
-                    call("qr.codes.destination", id=code.id, body={"destination_url": destination}),
-                    on_success=done,
-                    on_failure=self._failed("Destination not saved"),
+                moved = self.session.request(
+                    DestinationUpdate, {"destination_url": destination}, self._failed("Destination not saved")
                 )
+                if moved is not None:
+                    self.session.ops.run(
+                        call(change_destination, id=code.id, body=moved),
+                        on_success=done,
+                        on_failure=self._failed("Destination not saved"),
+                    )
             else:
                 done(out)
 
-        def done(out: Any) -> None:
+        def done(out: QrOut) -> None:
             self.code = out
             self.say(f"✓ Saved {out.name}", "ok")
 
-        self.session.ops.run(
-            call("qr.codes.update", id=code.id, body=change), on_success=updated, on_failure=self._failed("Not saved")
-        )
+        update = self.session.request(QrUpdate, change, self._failed("Not saved"))
+        if update is not None:
+            self.session.ops.run(
+                call(update_code, id=code.id, body=update), on_success=updated, on_failure=self._failed("Not saved")
+            )
 
     # --- printing and files -----------------------------------------------------------------------
 
@@ -575,10 +607,10 @@ class QrDesignWorkspace(Workspace):
         if path.suffix.lower() not in (".svg", ".pdf"):
             path = path.with_suffix(".svg")
         body = self._body(for_drawing=True)  # what is on screen, saved or not
-        ctx = self.session.ctx
+        call, typed = self.session.call, self.session.typed
 
         def write() -> Path:
-            out = execute(ctx(), "qr.codes.preview", body=body, query={"format": fmt, "size": "1024"})
+            out = call(preview, body=typed(QrCreate, body), query=PreviewQuery(format=fmt, size=1024))()
             path.write_bytes(out.content)
             return path
 
@@ -595,7 +627,7 @@ class QrDesignWorkspace(Workspace):
         end = self.session.runtime.clock.now().date()
         start = end - timedelta(days=CHART_DAYS - 1)
 
-        def got(out: Any) -> None:
+        def got(out: AnalyticsOut) -> None:
             if self.code is None or self.code.id != code.id:
                 return
             per = {d.day: d for d in out.by_day}
@@ -603,9 +635,9 @@ class QrDesignWorkspace(Workspace):
             self.chart.set_days([(d, per[d].scans if d in per else 0, per[d].bots if d in per else 0) for d in days])
             self.totals.setText(f"{out.scans} scans · {out.unique} unique · {out.bots} bots (not counted)")
 
-        query = {"from": start.isoformat(), "to": end.isoformat()}
+        query = AnalyticsQuery.model_validate({"from": start, "to": end})
         self.session.ops.run(
-            self.session.call("qr.codes.analytics", id=code.id, query=query),
+            self.session.call(code_analytics, id=code.id, query=query),
             on_success=got,
             on_failure=self._failed("Scans"),
         )

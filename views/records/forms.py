@@ -14,7 +14,7 @@ import enum
 import json
 import types
 import typing
-from typing import Any
+from collections.abc import Mapping
 
 from pydantic import BaseModel, RootModel
 from pydantic.fields import FieldInfo
@@ -40,7 +40,7 @@ def label_of(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
-def _unwrap(tp: Any) -> tuple[Any, bool]:
+def _unwrap(tp: object) -> tuple[object, bool]:
     """``X | None`` -> (X, optional)."""
     origin = typing.get_origin(tp)
     if origin is typing.Union or origin is types.UnionType:
@@ -50,7 +50,7 @@ def _unwrap(tp: Any) -> tuple[Any, bool]:
     return tp, False
 
 
-def _choices(tp: Any) -> list[str] | None:
+def _choices(tp: object) -> list[str] | None:
     if typing.get_origin(tp) is typing.Literal:
         return [str(a) for a in typing.get_args(tp)]
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -125,7 +125,7 @@ class Field_(QWidget):
             edit.setPlaceholderText("2026-12-31" + ("T17:00:00Z" if tp is dt.datetime else ""))
         return edit
 
-    def set_value(self, value: Any) -> None:
+    def set_value(self, value: object) -> None:
         w = self.input
         if value is None:
             return
@@ -147,7 +147,7 @@ class Field_(QWidget):
             else:
                 w.setText(str(value))
 
-    def value(self) -> Any:
+    def value(self) -> object:
         w = self.input
         if isinstance(w, QComboBox):
             return w.currentData()
@@ -180,18 +180,18 @@ class Field_(QWidget):
         return text
 
 
-def _is_json(tp: Any) -> bool:
+def _is_json(tp: object) -> bool:
     origin = typing.get_origin(tp)
-    if origin is dict or tp is dict or tp is Any:
+    if origin is dict or tp is dict or tp is typing.Any:  # a field typed Any, or a dict, is typed as JSON
         return True
     if origin is list:
-        (arg,) = typing.get_args(tp) or (Any,)
+        (arg,) = typing.get_args(tp) or (object,)
         inner, _ = _unwrap(arg)
         return not (inner in (str, int) or _choices(inner) is not None)
     return False
 
 
-def _json_hint(tp: Any) -> str:
+def _json_hint(tp: object) -> str:
     return '[{"sku": "A-1", "quantity": 1}]' if typing.get_origin(tp) is list else '{"key": "value"}'
 
 
@@ -240,7 +240,7 @@ class ModelForm(QWidget):
             form.addRow(label_of(name) + ("" if f.required else " (optional)"), f)
         outer.addLayout(form)
 
-    def set_values(self, values: dict[str, Any]) -> None:
+    def set_values(self, values: Mapping[str, object]) -> None:
         if self.kind is not None and self.variants is not None:
             kind = values.get(self.variants[0])
             if kind in self.forms:
@@ -251,7 +251,7 @@ class ModelForm(QWidget):
             if name in values:
                 f.set_value(values[name])
 
-    def value(self) -> dict[str, Any]:
+    def value(self) -> dict[str, object]:
         if self.kind is not None and self.variants is not None:
             kind = str(self.kind.currentData())
             return {self.variants[0]: kind, **self.forms[kind].value()}

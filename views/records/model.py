@@ -6,10 +6,9 @@ import datetime as dt
 import types
 import typing
 from collections.abc import Callable
-from typing import Any
 
 from pydantic import BaseModel
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QApplication,
@@ -30,7 +29,7 @@ Index = QModelIndex | QPersistentModelIndex
 _SCALARS = (str, int, float, bool, dt.datetime, dt.date)
 
 
-def _scalar(tp: Any) -> bool:
+def _scalar(tp: object) -> bool:
     origin = typing.get_origin(tp)
     if origin is typing.Union or origin is types.UnionType:
         return all(_scalar(a) for a in typing.get_args(tp) if a is not type(None))
@@ -51,7 +50,7 @@ def _machine(name: str) -> bool:
     return name == "id" or name.endswith(("_id", "_hash"))
 
 
-def text_of(value: Any) -> str:
+def text_of(value: object) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
@@ -84,14 +83,14 @@ class RecordsModel(QAbstractTableModel):
     loaded = Signal(int, int)  # rows loaded, total
     failed = Signal(object)  # the service error of a page
 
-    def __init__(self, session: StationSession, resource: Resource, parent: Any = None) -> None:
+    def __init__(self, session: StationSession, resource: Resource, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.resource = resource
         self.columns = columns_of(resource.item_model)
-        self.rows: list[Any] = []
+        self.rows: list[BaseModel] = []
         self.total = 0
-        self.query: dict[str, Any] = {}
+        self.query: dict[str, object] = {}
         self._busy = False
         self._generation = 0  # answers of a list replaced meanwhile are dropped
 
@@ -103,7 +102,7 @@ class RecordsModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else len(self.columns)
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
             return None
         row = self.rows[index.row()]
@@ -116,7 +115,7 @@ class RecordsModel(QAbstractTableModel):
             return value
         return None
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.columns[section].replace("_", " ").capitalize()
         return None
@@ -141,21 +140,21 @@ class RecordsModel(QAbstractTableModel):
         self._busy = False
         self._fetch(0, reset=True)
 
-    def record_at(self, row: int) -> Any:
+    def record_at(self, row: int) -> BaseModel:
         return self.rows[row]
 
-    def fetch_page(self, offset: int, limit: int = PAGE) -> Page[Any]:
+    def fetch_page(self, offset: int, limit: int = PAGE) -> Page[BaseModel]:
         """One page, on the calling thread (CSV export walks the list with it)."""
         q = {k: v for k, v in self.query.items() if v not in (None, "")}
         q.update(offset=offset, limit=limit)
-        result: Page[Any] = execute(self.session.ctx(), self.resource.listing, query=q)
+        result: Page[BaseModel] = execute(self.session.ctx(), self.resource.listing, query=q)
         return result
 
     def _fetch(self, offset: int, *, reset: bool = False) -> None:
         self._busy = True
         generation = self._generation
 
-        def done(page: Page[Any]) -> None:
+        def done(page: Page[BaseModel]) -> None:
             if generation != self._generation:
                 return
             self._busy = False
@@ -176,5 +175,5 @@ class RecordsModel(QAbstractTableModel):
                 self._busy = False
                 self.failed.emit(error)
 
-        fetch: Callable[[], Page[Any]] = lambda: self.fetch_page(offset)  # noqa: E731
+        fetch: Callable[[], Page[BaseModel]] = lambda: self.fetch_page(offset)  # noqa: E731
         self.session.ops.run(fetch, on_success=done, on_failure=failed)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from pydantic import BaseModel
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout
 
@@ -18,9 +19,9 @@ if TYPE_CHECKING:
 PER_KIND = 5
 
 
-def find(ws: RecordsWorkspace, text: str) -> list[tuple[Resource, Any]]:
+def find(ws: RecordsWorkspace, text: str) -> list[tuple[Resource, BaseModel]]:
     """Up to five records of each searchable kind the person may list (a worker thread runs it)."""
-    found: list[tuple[Resource, Any]] = []
+    found: list[tuple[Resource, BaseModel]] = []
     for res in ws.resources:
         q = res.listing.query
         if q is None or "search" not in q.model_fields or res.listing.record is None:
@@ -76,7 +77,7 @@ class Palette(QDialog):
             lambda: find(self.ws, text), on_success=lambda rows: self._show(text, rows), parent=self.input
         )
 
-    def _show(self, text: str, rows: list[tuple[Resource, Any]]) -> None:
+    def _show(self, text: str, rows: list[tuple[Resource, BaseModel]]) -> None:
         if text != self._asked:
             return  # an older search answered late
         self.results.clear()

@@ -16,7 +16,7 @@ import importlib
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel
 from PySide6.QtCore import QModelIndex, Qt
@@ -44,13 +44,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services.core.commands import SECRET_FIELDS, Operation, execute, platform_path
-from services.core.context import MODULES
+from services.core.commands import SECRET_FIELDS, Operation, platform_path
+from services.core.context import ANY_KIND, MODULES, CommitInfo, module_kind
 from services.core.errors import ValidationFailed
 from services.core.files import FileResult
-from services.core.pagination import ListQuery
+from services.core.pagination import ListQuery, Page
 from services.core.records import Resource, file_query, irreversible, may, page_item, resources
 from services.core.roles import STAFF
+from services.sign.service import sign_in_person
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.records.files import FileViewer
@@ -64,7 +65,7 @@ _LIST_FIELDS = set(ListQuery.model_fields)
 
 # Actions that open their own screen instead of a form built from the body: op name -> "module:function"
 # called as function(workspace, session, record_id).
-ACTION_SCREENS: dict[str, str] = {"sign.documents.sign_in_person": "views.sign.pad:open_for_record"}
+ACTION_SCREENS: dict[Callable[..., object], str] = {sign_in_person: "views.sign.pad:open_for_record"}
 
 
 def action_title(op: Operation) -> str:
@@ -75,7 +76,13 @@ def action_title(op: Operation) -> str:
 class ActionDialog(QDialog):
     """A form for a command's body; stays open with the service's errors on the fields."""
 
-    def __init__(self, title: str, form: ModelForm, run: Any, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        form: ModelForm,
+        run: Callable[[dict[str, object], ActionDialog], None],
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.form = form
@@ -112,6 +119,7 @@ class RecordsWorkspace(Workspace):
     name = "records"
     title = "Records"
     modules = frozenset(MODULES) | {"platform"}
+    shows = frozenset({ANY_KIND})  # the module of the list shown: on_changed
     roles: ClassVar[frozenset[str]] = STAFF  # kiosk devices keep to their own workspace
     position = 80
 
@@ -124,7 +132,7 @@ class RecordsWorkspace(Workspace):
         self.resources = [r for r in resources(usable) if may(ctx, r.listing)]
         self.current: Resource | None = None
         self.model: RecordsModel | None = None
-        self.record: Any = None
+        self.record: BaseModel | None = None
         self.asked: str | None = None
         self._sized = False
 
@@ -296,7 +304,7 @@ class RecordsWorkspace(Workspace):
     def _apply_filters(self) -> None:
         if self.model is None:
             return
-        q: dict[str, Any] = {"sort": self.model.query.get("sort")}
+        q: dict[str, object] = {"sort": self.model.query.get("sort")}
         if self.search.isVisible() and self.search.text().strip():
             q["search"] = self.search.text().strip()
         for name, w in self.filter_inputs.items():
@@ -327,9 +335,9 @@ class RecordsWorkspace(Workspace):
             self.table.selectRow(0)
             self._open_row(self.model.index(0, 0))
 
-    def on_data_changed(self, change: str) -> None:
-        """A use case of this list's module committed: the list and the open record are read again."""
-        if self.current is None or not change.startswith(self.current.module + "."):
+    def on_changed(self, change: CommitInfo) -> None:
+        """A record of this list's module changed: the list and the open record are read again."""
+        if self.current is None or not change.touches(frozenset({module_kind(self.current.module)})):
             return
         if self.model is not None:
             self.model.reload()
@@ -343,7 +351,7 @@ class RecordsWorkspace(Workspace):
             self.open_record(self._id_of(self.model.record_at(index.row())))
 
     @staticmethod
-    def _id_of(record: Any) -> str:
+    def _id_of(record: object) -> str:
         return str(getattr(record, "id", "") or getattr(record, "key_id", ""))
 
     def open_record(self, record_id: str, res: Resource | None = None) -> None:
@@ -360,11 +368,11 @@ class RecordsWorkspace(Workspace):
             return
         param = res.id_param(res.get) or "id"
 
-        def show(record: Any) -> None:
+        def show(record: BaseModel) -> None:
             if self.asked == record_id and self.current is res:
                 self._show_record(record)
 
-        self.session.ops.run(self.session.call(res.get.name, **{param: record_id}), on_success=show, parent=self.table)
+        self.session.ops.run(self.session.call(res.get, **{param: record_id}), on_success=show, parent=self.table)
 
     def _clear_detail(self) -> None:
         self.record = None
@@ -374,13 +382,13 @@ class RecordsWorkspace(Workspace):
             self.detail_form.removeRow(0)
         _empty(self.action_box)
 
-    def _show_record(self, record: Any) -> None:
+    def _show_record(self, record: BaseModel) -> None:
         res = self.current
         if res is None:
             return
         self._clear_detail()
         self.record = record
-        values = record.model_dump() if isinstance(record, BaseModel) else dict(record or {})
+        values = record.model_dump()
         label = next((values[k] for k in _LABELS if values.get(k)), None)
         self.detail_title.setText(f"{res.title[:-1] if res.title.endswith('s') else res.title} {label or ''}".strip())
         for name, value in values.items():
@@ -388,7 +396,7 @@ class RecordsWorkspace(Workspace):
         self._add_actions(res, record)
         self._add_children(res, record)
 
-    def _add_children(self, res: Resource, record: Any) -> None:
+    def _add_children(self, res: Resource, record: BaseModel) -> None:
         """Lists under the record (a subscription's deliveries): their latest rows, read off the UI thread."""
         ctx = self.session.ctx()
         rid = self._id_of(record)
@@ -402,7 +410,9 @@ class RecordsWorkspace(Workspace):
             self.detail_form.addRow(title, box)
             columns = columns_of(page_item(op.response))[:4]
 
-            def show(page: Any, box: QLabel = box, title: str = title, columns: list[str] = columns) -> None:
+            def show(
+                page: Page[BaseModel], box: QLabel = box, title: str = title, columns: list[str] = columns
+            ) -> None:
                 rows = [" · ".join(text_of(getattr(r, c, None)) for c in columns) for r in page.items]
                 more = f"\n… {page.total - len(rows):,} more" if page.total > len(rows) else ""
                 box.setText("\n".join(rows) + more if rows else f"No {title.lower()} yet")
@@ -410,12 +420,11 @@ class RecordsWorkspace(Workspace):
             def failed(error: BaseException, box: QLabel = box) -> None:
                 box.setText(error_message(error))
 
-            params: dict[str, Any] = {param: rid}
             self.session.ops.run(
-                self.session.call(op.name, query={"limit": 10}, **params), on_success=show, on_failure=failed
+                self.session.call(op, query={"limit": 10}, **{param: rid}), on_success=show, on_failure=failed
             )
 
-    def _value_widget(self, name: str, value: Any) -> QWidget:
+    def _value_widget(self, name: str, value: object) -> QWidget:
         target = self._related(name)
         if target is not None and isinstance(value, str) and value:
             link = QPushButton(value)
@@ -443,7 +452,7 @@ class RecordsWorkspace(Workspace):
         wanted = m.group(1).replace("_", " ") + "s"
         return next((r for r in self.resources if r.title.lower() == wanted and r.get is not None), None)
 
-    def _add_actions(self, res: Resource, record: Any) -> None:  # buttons in a row under the title
+    def _add_actions(self, res: Resource, record: BaseModel) -> None:  # buttons in a row under the title
         ctx = self.session.ctx()
         rid = self._id_of(record)
         ops: list[Operation] = []
@@ -468,21 +477,21 @@ class RecordsWorkspace(Workspace):
             n = self.action_box.count()
             self.action_box.addWidget(b, n // 2, n % 2)
 
-    def run_action(self, op: Operation, record_id: str, body: dict[str, Any] | None = None) -> None:
+    def run_action(self, op: Operation, record_id: str, body: dict[str, object] | None = None) -> None:
         """Run a command on the open record: a form first when it takes a body; a question first
         when it cannot be undone."""
         res = self.current
         if res is None:
             return
-        if op.name in ACTION_SCREENS:  # an action with its own screen rather than a form
-            module, _, fn = ACTION_SCREENS[op.name].partition(":")
+        if op.handler in ACTION_SCREENS:  # an action with its own screen rather than a form
+            module, _, fn = ACTION_SCREENS[op.handler].partition(":")
             getattr(importlib.import_module(module), fn)(self, self.session, record_id)
             return
         param = res.id_param(op) or "id"
-        params: dict[str, Any] = {param: record_id}
+        params: dict[str, str] = {param: record_id}
         if op.response is FileResult or op in res.files:
             self.session.ops.run(
-                self.session.call(op.name, query=file_query(op), **params),
+                self.session.call(op, query=file_query(op), **params),
                 on_success=lambda f: FileViewer(f, self).show(),
                 parent=self.table,
             )
@@ -505,8 +514,10 @@ class RecordsWorkspace(Workspace):
                 return
         self._submit(op, params, body, None)
 
-    def _submit(self, op: Operation, params: dict[str, Any], body: Any, dialog: ActionDialog | None) -> None:
-        def done(result: Any) -> None:
+    def _submit(
+        self, op: Operation, params: dict[str, str], body: dict[str, object] | None, dialog: ActionDialog | None
+    ) -> None:
+        def done(result: object) -> None:
             if dialog is not None:
                 dialog.accept()
             self.session.notify(True, f"{action_title(op)}: done")
@@ -523,22 +534,22 @@ class RecordsWorkspace(Workspace):
     def call(
         self,
         op: Operation,
-        params: dict[str, Any],
-        body: Any,
-        on_success: Callable[[Any], None],
+        params: dict[str, str],
+        body: dict[str, object] | None,
+        on_success: Callable[[object], None],
         on_failure: Callable[[BaseException], None],
     ) -> None:
         """Run a command: here (the station's database, queued for sync), or on the platform, online,
         when its declaration says it makes or carries a secret and this station has a platform."""
         s = self.session
 
-        def done(result: Any) -> None:
+        def done(result: object) -> None:
             on_success(result)
             self._show_once(result)
 
-        secret = isinstance(body, dict) and any(body.get(f) not in (None, "") for f in SECRET_FIELDS)
+        secret = body is not None and any(body.get(f) not in (None, "") for f in SECRET_FIELDS)
         if not ((op.online or secret) and s.platform_url):  # a password reset carries a secret too
-            s.ops.run(lambda: execute(s.ctx(), op, body=body, **params), on_success=done, on_failure=on_failure)
+            s.ops.run(s.call(op, body=body, **params), on_success=done, on_failure=on_failure)
             return
         from services.core import platform_client
 
@@ -546,7 +557,7 @@ class RecordsWorkspace(Workspace):
         token = s.platform_token() if s.platform_token else None
         model = op.response if isinstance(op.response, type) and issubclass(op.response, BaseModel) else None
 
-        def parsed(data: Any) -> None:
+        def parsed(data: object) -> None:
             done(model.model_validate(data) if model is not None and data is not None else data)
 
         s.ops.run_async(
@@ -555,7 +566,7 @@ class RecordsWorkspace(Workspace):
             on_failure=on_failure,
         )
 
-    def _show_once(self, result: Any) -> None:
+    def _show_once(self, result: object) -> None:
         """A value shown once (a new API key): said now, in a box it can be copied from."""
         fields = [f for f in getattr(result, "secret_fields", ()) if getattr(result, f, None)]
         if not fields:
@@ -578,12 +589,12 @@ class RecordsWorkspace(Workspace):
         form = ModelForm(res.create.body)
         op = res.create
 
-        def submit(value: dict[str, Any], dlg: ActionDialog) -> None:
-            def done(result: Any) -> None:
+        def submit(value: dict[str, object], dlg: ActionDialog) -> None:
+            def done(result: object) -> None:
                 dlg.accept()
                 self.session.notify(True, f"{res.title[:-1]} created")
-                if getattr(result, "id", None):
-                    self.open_record(str(result.id))
+                if made := getattr(result, "id", None):
+                    self.open_record(str(made))
 
             self.call(op, {}, value, done, dlg.failed)
 

@@ -9,8 +9,10 @@ Every call runs through the op runner; a change anywhere refreshes the queue.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
+from pydantic import BaseModel
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
@@ -29,7 +31,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.aftersale.schemas import ClaimAction, ClaimOut, ClaimQuery
+from services.aftersale.service import act_on_claim, list_claims
+from services.core.context import CommitInfo
+from services.core.files import FileResult
 from services.core.roles import STAFF
+from services.rewards.accounts import decide_register_request, list_register_requests
+from services.rewards.schemas import AdminDealerOut, DealerQuery, DecideRequest, ReceiptOut, ReceiptQuery, ReviewIn
+from services.rewards.service import get_file, list_receipts, review_receipt
 from views.base import StationSession, Workspace
 from views.ops import error_message
 
@@ -45,12 +54,16 @@ QListWidget::item:selected { background: #1565c0; color: white; }
 TONES = {"info": ("#e3f2fd", "#0d47a1"), "ok": ("#2e7d32", "#ffffff"), "error": ("#c62828", "#ffffff")}
 ZOOM_STEP = 1.25
 
+# A row of one of the three queues: a receipt, a dealer's request, a warranty claim.
+Row = ReceiptOut | AdminDealerOut | ClaimOut
+M = TypeVar("M", bound=BaseModel)
+
 
 class QueueList(QListWidget):
     """A queue: arrows move; the workspace's keys act instead of the list's type-ahead search (where the
     shortcut does not fire first, e.g. a window not yet active)."""
 
-    def __init__(self, on_key: Any, name: str) -> None:
+    def __init__(self, on_key: Callable[[int, str], bool], name: str) -> None:
         super().__init__()
         self.on_key = on_key
         self.setAccessibleName(name)
@@ -88,6 +101,7 @@ class ReviewWorkspace(Workspace):
     name = "review"
     title = "Review queue"
     modules = frozenset({"rewards", "aftersale"})
+    shows = frozenset({"rewards.*", "aftersale.*"})
     roles = STAFF
     position = 40
     # Up/Down move in a queue (the list's own keys).
@@ -108,7 +122,7 @@ class ReviewWorkspace(Workspace):
         self.zoom = 1.0
         self.pixmap: QPixmap | None = None
         self.dialog: ReasonDialog | None = None
-        self.rows: dict[str, list[Any]] = {"receipts": [], "dealers": [], "claims": []}
+        self.rows: dict[str, Sequence[Row]] = {"receipts": [], "dealers": [], "claims": []}
         lay = QVBoxLayout(self)
         self.banner = QLabel("")
         self.banner.setObjectName("banner")
@@ -183,26 +197,23 @@ class ReviewWorkspace(Workspace):
         run, call = self.session.ops.run, self.session.call
         if self.session.may_use("rewards"):
             run(
-                call(
-                    "rewards.receipts.list",
-                    query={"status": "pending", "sort": "created_at", "order": "asc", "limit": 100},
-                ),
+                call(list_receipts, query=ReceiptQuery(status="pending", sort="created_at", order="asc", limit=100)),
                 on_success=lambda p: self._fill("receipts", p.items),
                 parent=self,
             )
             run(
-                call("rewards.admin.register_requests.list", query={"status": "pending", "limit": 100}),
+                call(list_register_requests, query=DealerQuery(status="pending", limit=100)),
                 on_success=lambda p: self._fill("dealers", p.items),
                 parent=self,
             )
         if self.session.may_use("aftersale"):
             run(
-                call("aftersale.claims.list", query={"sort": "created_at", "order": "asc", "limit": 100}),
+                call(list_claims, query=ClaimQuery(sort="created_at", order="asc", limit=100)),
                 on_success=lambda p: self._fill("claims", [c for c in p.items if c.status in ("open", "in_progress")]),
                 parent=self,
             )
 
-    def _fill(self, queue: str, items: list[Any]) -> None:
+    def _fill(self, queue: str, items: Sequence[Row]) -> None:
         lst = {"receipts": self.receipts, "dealers": self.dealers, "claims": self.claims}[queue]
         keep = lst.currentRow()
         self.rows[queue] = list(items)
@@ -220,15 +231,15 @@ class ReviewWorkspace(Workspace):
         self.tabs.setTabText(idx, f"{titles[queue]} ({len(items)})")
 
     @staticmethod
-    def _line(queue: str, it: Any) -> str:
-        if queue == "receipts":
+    def _line(queue: str, it: Row) -> str:
+        if isinstance(it, ReceiptOut):
             flag = "  ⚠ duplicate?" if it.duplicate_of else ""
             return f"{it.dealer_name or 'dealer'}\n{it.retailer} · ${it.total}{flag}"
-        if queue == "dealers":
+        if isinstance(it, AdminDealerOut):
             return f"{it.company}\n{it.name} <{it.email}>"
         return f"{it.serial_number} · {it.status.replace('_', ' ')}\n{it.description[:60]}"
 
-    def current(self, queue: str) -> Any | None:
+    def current(self, queue: str) -> Row | None:
         lst = {"receipts": self.receipts, "dealers": self.dealers, "claims": self.claims}[queue]
         row = lst.currentRow()
         items = self.rows[queue]
@@ -238,7 +249,7 @@ class ReviewWorkspace(Workspace):
 
     def _show_receipt(self, row: int) -> None:
         r = self.rows["receipts"][row] if 0 <= row < len(self.rows["receipts"]) else None
-        if r is None:
+        if not isinstance(r, ReceiptOut):
             self.numbers.setText("Nothing to review")
             self.pixmap = None
             self.image.setText("No image")
@@ -252,14 +263,14 @@ class ReviewWorkspace(Workspace):
         self.points.setValue(r.suggested_points)
         rid = r.id
 
-        def shown(f: Any) -> None:
+        def shown(f: FileResult) -> None:
             self._image(rid, f.content)
 
         def missing(_e: BaseException) -> None:
             self._image(rid, b"")
 
         self.session.ops.run(
-            self.session.call("rewards.files.get", id=r.file_id), on_success=shown, on_failure=missing, parent=self
+            self.session.call(get_file, id=r.file_id), on_success=shown, on_failure=missing, parent=self
         )
 
     def _image(self, receipt_id: str, content: bytes) -> None:
@@ -324,85 +335,85 @@ class ReviewWorkspace(Workspace):
         return ["receipts", "dealers", "claims"][self.tabs.currentIndex()]
 
     def approve(self) -> None:
-        q = self.queue()
-        it = self.current(q)
+        it = self.current(self.queue())
         if it is None:
             return self._say("info", "Nothing selected")
-        if q == "receipts":
+        if isinstance(it, ReceiptOut):
             pts = self.points.value()
             if pts <= 0:
                 return self._say("error", "Say how many points to award")
-            self._act(
-                "rewards.admin.receipts.review",
-                it.id,
-                {"action": "approve", "points": pts},
-                f"Approved {it.retailer}: {pts} points",
-            )
-        elif q == "dealers":
-            self._act("rewards.admin.register_requests.decide", it.id, {"action": "approve"}, f"Approved {it.company}")
+            review = self._request(ReviewIn, {"action": "approve", "points": pts})
+            if review is not None:
+                self._act(
+                    self.session.call(review_receipt, id=it.id, body=review), f"Approved {it.retailer}: {pts} points"
+                )
+        elif isinstance(it, AdminDealerOut):
+            decision = DecideRequest(action="approve")
+            self._act(self.session.call(decide_register_request, id=it.id, body=decision), f"Approved {it.company}")
         elif it.status == "open":
-            self._act("aftersale.claims.act", it.id, {"action": "start"}, f"Started claim {it.serial_number}")
-        else:
-            self._ask(
-                "Close claim",
-                "Resolution",
-                lambda text: self._act(
-                    "aftersale.claims.act",
-                    it.id,
-                    {"action": "close", "resolution": text},
-                    f"Closed claim {it.serial_number}",
-                ),
+            self._act(
+                self.session.call(act_on_claim, id=it.id, body=ClaimAction(action="start")),
+                f"Started claim {it.serial_number}",
             )
+        else:
+            claim = it
+
+            def close(text: str) -> None:
+                action = self._request(ClaimAction, {"action": "close", "resolution": text})
+                if action is not None:
+                    self._act(
+                        self.session.call(act_on_claim, id=claim.id, body=action), f"Closed claim {claim.serial_number}"
+                    )
+
+            self._ask("Close claim", "Resolution", close)
 
     def decline(self) -> None:
-        q = self.queue()
-        it = self.current(q)
+        it = self.current(self.queue())
         if it is None:
             return self._say("info", "Nothing selected")
-        if q == "receipts":
-            self._ask(
-                "Decline receipt",
-                "Reason the dealer will read",
-                lambda text: self._act(
-                    "rewards.admin.receipts.review",
-                    it.id,
-                    {"action": "decline", "reason": text},
-                    f"Declined {it.retailer}",
-                ),
-            )
-        elif q == "dealers":
-            self._ask(
-                "Decline request",
-                "Reason",
-                lambda text: self._act(
-                    "rewards.admin.register_requests.decide",
-                    it.id,
-                    {"action": "decline", "reason": text},
-                    f"Declined {it.company}",
-                ),
-            )
-        else:
-            self._ask(
-                "Cancel claim",
-                "Reason",
-                lambda text: self._act(
-                    "aftersale.claims.act",
-                    it.id,
-                    {"action": "cancel", "resolution": text},
-                    f"Cancelled claim {it.serial_number}",
-                ),
-            )
+        call = self.session.call
+        if isinstance(it, ReceiptOut):
+            receipt = it
 
-    def _ask(self, title: str, label: str, then: Any) -> None:
+            def decline_receipt(text: str) -> None:
+                review = self._request(ReviewIn, {"action": "decline", "reason": text})
+                if review is not None:
+                    self._act(call(review_receipt, id=receipt.id, body=review), f"Declined {receipt.retailer}")
+
+            self._ask("Decline receipt", "Reason the dealer will read", decline_receipt)
+        elif isinstance(it, AdminDealerOut):
+            dealer = it
+
+            def decline_dealer(text: str) -> None:
+                decision = self._request(DecideRequest, {"action": "decline", "reason": text})
+                if decision is not None:
+                    self._act(call(decide_register_request, id=dealer.id, body=decision), f"Declined {dealer.company}")
+
+            self._ask("Decline request", "Reason", decline_dealer)
+        else:
+            claim = it
+
+            def cancel(text: str) -> None:
+                action = self._request(ClaimAction, {"action": "cancel", "resolution": text})
+                if action is not None:
+                    self._act(call(act_on_claim, id=claim.id, body=action), f"Cancelled claim {claim.serial_number}")
+
+            self._ask("Cancel claim", "Reason", cancel)
+
+    def _ask(self, title: str, label: str, then: Callable[[str], None]) -> None:
         self.dialog = ReasonDialog(self, title, label)
         self.dialog.accepted.connect(lambda d=self.dialog: then(d.reason.text().strip()))
         self.dialog.finished.connect(lambda _r: self.current_list().setFocus())
         self.dialog.open()  # window-modal, never blocks the event loop
         self.dialog.reason.setFocus()
 
-    def _act(self, op: str, id: str, body: dict[str, Any], done: str) -> None:
+    def _request(self, model: type[M], data: dict[str, object]) -> M | None:
+        """The decision as its typed request; refused (a reason too long, none given): said in the banner."""
+        return self.session.request(model, data, lambda e: self._say("error", error_message(e)))
+
+    def _act(self, call: Callable[[], object], done: str) -> None:
         self.session.ops.run(
-            self.session.call(op, id=id, body=body),
+            call,
             on_success=lambda _r: self._say("ok", done),
             on_failure=lambda e: self._say("error", error_message(e)),
             parent=self,
@@ -413,9 +424,8 @@ class ReviewWorkspace(Workspace):
         self.banner.setStyleSheet(f"background: {bg}; color: {fg};")
         self.banner.setText(text)
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith(("rewards.", "aftersale.")):
-            self.refresh()
+    def on_changed(self, change: CommitInfo) -> None:
+        self.refresh()
 
 
 WORKSPACE = ReviewWorkspace

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QListWidget, QScrollArea, QVBoxLayout, QWidget
 
@@ -85,7 +83,7 @@ _HUMAN = {
 
 def field_messages(error: BaseException) -> dict[str, str]:
     """``{"field": "message"}`` from a VALIDATION_ERROR's details (pydantic field errors)."""
-    details: Any = getattr(error, "details", None) or {}
+    details: object = getattr(error, "details", None) or {}
     out: dict[str, str] = {}
     for f in details.get("fields", []) if isinstance(details, dict) else []:
         name = str(f.get("field", "")).split(".")[0]

@@ -10,14 +10,15 @@ import hashlib
 import hmac
 import secrets
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
 DEFAULT_PIN = "1234"  # demo default, documented in docs/desktop.md; change it in Settings
 _PIN_ITERATIONS = 60_000  # ~20 ms: a check does not stall the UI thread
 
-DEFAULTS: dict[str, Any] = {
+# A preference: text, a number or a switch (QSettings keeps them as text; ``get`` reads them back typed).
+Pref = str | int | bool
+DEFAULTS: dict[str, Pref] = {
     "platform_url": "",
     "station_name": "Station",
     "theme": "light",
@@ -52,7 +53,7 @@ class StationPrefs:
         self.qs = QSettings(str(data_dir / "station.ini"), QSettings.Format.IniFormat)
 
     # --- station-wide ---------------------------------------------------------
-    def get(self, key: str) -> Any:
+    def get(self, key: str) -> Pref:
         default = DEFAULTS[key]
         value = self.qs.value(f"station/{key}", default)
         if isinstance(default, bool):
@@ -64,12 +65,12 @@ class StationPrefs:
                 return default
         return str(value)
 
-    def set(self, key: str, value: Any) -> None:
+    def set(self, key: str, value: Pref) -> None:
         if key not in DEFAULTS:
             raise KeyError(key)
         self.qs.setValue(f"station/{key}", value)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, Pref]:
         return {k: self.get(k) for k in DEFAULTS}
 
     def sync(self) -> None:

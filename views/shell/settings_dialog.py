@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -39,9 +37,9 @@ class SettingsDialog(QDialog):
         lay = QVBoxLayout(self)
         general = QGroupBox("Station")
         form = QFormLayout(general)
-        self.platform_url = QLineEdit(cur["platform_url"])
+        self.platform_url = QLineEdit(str(cur["platform_url"]))
         self.platform_url.setPlaceholderText("https://platform.example.com")
-        self.station_name = QLineEdit(cur["station_name"])
+        self.station_name = QLineEdit(str(cur["station_name"]))
         self.theme = QComboBox()
         for value, label in (("light", "Light"), ("dark", "Dark"), ("kiosk", "Kiosk (large, touch)")):
             self.theme.addItem(label, value)
@@ -86,7 +84,7 @@ class SettingsDialog(QDialog):
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
-        self.saved: dict[str, Any] | None = None
+        self.saved: dict[str, str | int | bool] | None = None
 
     def _row(self, form: QFormLayout, label: str, name: str, widget: QWidget) -> None:
         widget.setAccessibleName(label.replace("&", ""))
@@ -96,7 +94,7 @@ class SettingsDialog(QDialog):
         form.addRow(lbl, box)
         self.errors[name] = err
 
-    def values(self) -> dict[str, Any]:
+    def values(self) -> dict[str, str | int | bool]:
         return {
             "platform_url": self.platform_url.text(),
             "station_name": self.station_name.text(),

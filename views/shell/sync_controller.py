@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -33,7 +33,10 @@ from views.ops import OpRunner, error_message
 if TYPE_CHECKING:
     import asyncio
 
+    from PySide6.QtWidgets import QWidget
+
     from services.core.context import CommitInfo
+    from services.core.station import OutboxStatus
     from services.sync.engine import SyncEngine, SyncStatus
     from services.sync.station import Choice
     from views.base import StationSession
@@ -185,12 +188,14 @@ class SyncController(QObject):
         if session is None:
             return
 
-        def done(status: Any) -> None:
+        from services.core.station import outbox_status  # the service layer: loaded after start-up
+
+        def done(status: OutboxStatus) -> None:
             if self.session is session:
                 self.pending = int(status.pending)
                 self._emit()
 
-        self.ops.run(session.call("station.outbox_status"), on_success=done, on_failure=lambda e: None)
+        self.ops.run(session.call(outbox_status), on_success=done, on_failure=lambda e: None)
 
     def set_issue_count(self, n: int) -> None:
         """The Sync panel read the issues: the indicator says the same number at once."""
@@ -270,18 +275,16 @@ class SyncController(QObject):
             self.set_connection("offline", status.message)
         else:
             self._emit()
-        if status.state == "idle" and (before is None or before.state != "idle"):
-            if status.pulled:
-                self.ops.did_change.emit("sync.pulled")  # the platform's changes arrived: views reload
-            if self._refetch and self._refetch_rounds < REFETCH_ROUNDS:
-                self._refetch_rounds += 1
-                ids, self._refetch = sorted(self._refetch), set()
-                self.fetch_theirs(ids, self._refetched)
+        # The platform's rows a pull wrote are announced by the pull's own commit (views reload there).
+        round_ended = status.state == "idle" and (before is None or before.state != "idle")
+        if round_ended and self._refetch and self._refetch_rounds < REFETCH_ROUNDS:
+            self._refetch_rounds += 1
+            ids, self._refetch = sorted(self._refetch), set()
+            self.fetch_theirs(ids, self._refetched)
 
     def _refetched(self, ok: bool) -> None:
         if ok:
-            self._refetch_rounds = 0
-            self.ops.did_change.emit("sync.fetched")
+            self._refetch_rounds = 0  # the rows taken were announced by their own commit
 
     def fetch_theirs(self, ids: list[str], on_done: Callable[[bool], None]) -> None:
         """Take the platform's version of these records (after "keep theirs" / "discard").
@@ -317,13 +320,27 @@ class SyncController(QObject):
 
         self.ops.run_async(fetch, on_success=done, on_failure=failed)
 
+    def resync(
+        self,
+        on_done: Callable[[object], None],
+        on_failure: Callable[[BaseException], None],
+        parent: QWidget | None = None,
+    ) -> bool:
+        """A person's full re-download through the running engine (its progress comes as its status:
+        nothing is cleared first). False when no engine runs (not signed in, not registered)."""
+        engine = self.engine
+        if engine is None:
+            return False
+        self.ops.run_async(engine.resync, on_success=on_done, on_failure=on_failure, parent=parent)
+        return True
+
     def resolve(
         self,
         entry_id: str,
         choice: Choice,
         on_done: Callable[[bool], None],
         on_failure: Callable[[BaseException], None],
-        parent: Any = None,
+        parent: QWidget | None = None,
     ) -> None:
         """A person's decision on one sync issue; after keep theirs / discard, the platform's records."""
         session = self.session

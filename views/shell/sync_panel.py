@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -31,6 +31,7 @@ from services.core.roles import MANAGERS
 from services.sync.words import (  # noqa: F401 - the words, re-exported for the panel's callers
     clock_text,
     describe,
+    difference_text,
     elide,
     issues_text,
     plural,
@@ -243,6 +244,15 @@ class SyncPanel(QDialog):
         self.message.setAccessibleName("Sync message")
         self.message.hide()
         lay.addWidget(self.message)
+        # A difference the last sync found and repaired, by table: a defect to report, said as such.
+        self.difference = QLabel()
+        self.difference.setObjectName("sync-difference")
+        self.difference.setAccessibleName("Difference from the platform")
+        self.difference.setWordWrap(True)
+        self.difference.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        set_role(self.difference, "message-warning")
+        self.difference.hide()
+        lay.addWidget(self.difference)
 
         buttons = QHBoxLayout()
         self.sync_now_button = QPushButton("&Sync now")
@@ -252,10 +262,16 @@ class SyncPanel(QDialog):
         self.register_button.setProperty("primary", True)
         self.register_button.clicked.connect(self.register)
         self.register_button.hide()
+        self.resync_button = QPushButton("&Download everything again")
+        self.resync_button.setToolTip(
+            "Pull every record of this tenant from the platform again; the records stay usable meanwhile"
+        )
+        self.resync_button.clicked.connect(self.resync)
         self.close_button = QPushButton("&Close")
         self.close_button.clicked.connect(self.reject)
         buttons.addWidget(self.sync_now_button)
         buttons.addWidget(self.register_button)
+        buttons.addWidget(self.resync_button)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
         lay.addLayout(buttons)
@@ -382,6 +398,9 @@ class SyncPanel(QDialog):
         elif syncing:
             self.progress.setRange(0, 0)  # pushing or asking: no count to show
         self._show_message(status)
+        said = difference_text(status.difference, status.difference_at) if status is not None else ""
+        self.difference.setText(said)
+        self.difference.setVisible(bool(said))
         self._show_actions()
         n = sync.issue_count
         self.issues_title.setText(f"Sync issues ({n})" if n else "Sync issues")
@@ -415,6 +434,9 @@ class SyncPanel(QDialog):
         unlinked = self.loaded and self.link is None
         manager = session is not None and (session.principal.role or "") in MANAGERS
         self.sync_now_button.setEnabled(sync.engine is not None and not unlinked)
+        resyncing = sync.status is not None and sync.status.resyncing
+        self.resync_button.setVisible(not unlinked)
+        self.resync_button.setEnabled(sync.engine is not None and not unlinked and not resyncing)
         self.register_button.setVisible(unlinked and manager and not sync.offline)
         if unlinked and not manager:
             self.note.setText("An owner or admin registers this station with the platform.")
@@ -438,6 +460,23 @@ class SyncPanel(QDialog):
         self._sticky = False
         self.sync.wake()
         self.refresh()
+
+    def resync(self) -> None:
+        """Download every record again (the person asked); the progress bar and the state say how far."""
+        self._sticky = False
+        self.resync_button.setEnabled(False)
+
+        def done(_status: object) -> None:
+            self.host.notify(True, "Every record was downloaded from the platform again.")
+            self.sync.ops.did_change.emit("sync.pulled")
+            self.refresh()
+
+        def failed(exc: BaseException) -> None:
+            self._say("error", f"Downloading everything again failed: {error_message(exc)}")
+            self.update_from_shell()
+
+        if not self.sync.resync(done, failed, parent=self.resync_button):
+            self._say("error", "This station does not sync now (sign in, and register it with the platform).")
 
     def register(self) -> None:
         """Register with the platform as the signed-in owner/admin (their stored platform token)."""
@@ -466,7 +505,7 @@ class SyncPanel(QDialog):
         self.register_button.setEnabled(False)
         self._say("info", f"Registering with {url}…")
 
-        def saved(_none: Any) -> None:
+        def saved(_none: None) -> None:
             self.register_button.setEnabled(True)
             self._say("ok", f"Registered with {url}. This station syncs now.")
             host.notify(True, "This station is registered with the platform.")

@@ -8,9 +8,10 @@ through ``QSoundEffect`` when a full PySide6 is installed and fall back to
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QIcon
@@ -54,17 +55,26 @@ def set_role(widget: QWidget, role: str) -> None:
     style.polish(widget)
 
 
+class _Effect(Protocol):
+    """What a sound is asked to do (Qt Multimedia's QSoundEffect, absent from some builds)."""
+
+    def setSource(self, url: QUrl) -> None: ...  # noqa: N802 - Qt's name
+
+    def play(self) -> None: ...
+
+
 class Feedback:
     """Success / failure sounds (optional); colour and icon are the caller's part."""
 
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
         self.played: list[str] = []  # last sounds, for tests and diagnostics
-        self._effects: dict[str, Any] = {}
+        self._effects: dict[str, _Effect] = {}
+        self._effect_cls: Callable[[], _Effect] | None = None
         try:
             from PySide6.QtMultimedia import QSoundEffect  # type: ignore[attr-defined]
         except ImportError:
-            self._effect_cls: Any = None
+            pass
         else:
             self._effect_cls = QSoundEffect
 

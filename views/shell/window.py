@@ -12,9 +12,9 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -36,11 +36,13 @@ from views.shell.forms import field_messages
 from views.shell.kiosk import IdleWatcher, PinDialog
 from views.shell.prefs import StationPrefs
 from views.shell.signin import LockPage, SignInPage, TenantPage
-from views.shell.sync_controller import TONE_ICONS, SyncController, elide
-from views.shell.theme import Feedback, apply_theme, icon, pill_css, set_role
+from views.shell.sync_controller import SyncController
+from views.shell.theme import Feedback, icon
+from views.shell.window_status import WindowStatus
 
 if TYPE_CHECKING:
     from services.core.context import Principal, Runtime, TenantInfo
+    from services.core.schemas import LoginOut
     from services.core.station import StationSignIn
     from views.base import StationSession, Workspace
     from views.shell.sync_panel import SyncPanel
@@ -53,7 +55,7 @@ HEALTH_TIMEOUT_MS = 3000
 ROLE_LABELS = {"owner": "Owner", "admin": "Admin", "operator": "Operator", "warehouse-device": "Warehouse device"}
 
 
-class ShellWindow(QMainWindow):
+class ShellWindow(WindowStatus, QMainWindow):
     signed_in = Signal(str)  # the workspace landed in
     signed_out = Signal()
     connection_changed = Signal(str)  # "online", "offline", "local"
@@ -87,7 +89,7 @@ class ShellWindow(QMainWindow):
         self.current_workspace: str | None = None
         self.pin_dialog: PinDialog | None = None
         self._may_close = not kiosk
-        self._login: Any = None
+        self._login: LoginOut | None = None
         self._device_signin = False
         # Sync: the controller owns the engine (one per entered tenant, only where an asyncio loop
         # runs: the desktop app); the status bar and the Sync panel display it.
@@ -112,7 +114,7 @@ class ShellWindow(QMainWindow):
 
         self.pages = QStackedWidget()
         self.pages.setObjectName("shell-pages")
-        self.signin = SignInPage(self.prefs.get("station_name"), self.prefs.get("scanner_suffix"))
+        self.signin = SignInPage(str(self.prefs.get("station_name")), str(self.prefs.get("scanner_suffix")))
         self.signin.remember_emails(self.prefs.last_email(), self.prefs.last_email(device=True))
         self.signin.submitted.connect(self._submit_sign_in)
         self.signin.settings_requested.connect(self.open_settings)
@@ -138,7 +140,7 @@ class ShellWindow(QMainWindow):
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setInterval(15_000)
         self._refresh_timer.timeout.connect(self.refresh_status)
-        self.ops.did_change.connect(lambda _c: self.sync.refresh_outbox())
+        self.ops.changed.connect(lambda _c: self.sync.refresh_outbox())
         self.sync.changed.connect(self._show_sync)
         self.sync.connection_changed.connect(self._connection_shown)
         self.ops.busy_changed.connect(self._busy)
@@ -210,7 +212,9 @@ class ShellWindow(QMainWindow):
         self._feedback_timer.timeout.connect(lambda: self._set_feedback(None, ""))
         self.last_feedback: tuple[bool | None, str] = (None, "")
 
-    def _action(self, text: str, shortcut: str | QKeySequence, slot: Callable[[], Any], icon_name: str = "") -> QAction:
+    def _action(
+        self, text: str, shortcut: str | QKeySequence, slot: Callable[[], object], icon_name: str = ""
+    ) -> QAction:
         a = QAction(text, self)
         if icon_name:
             a.setIcon(icon(icon_name))
@@ -383,6 +387,8 @@ class ShellWindow(QMainWindow):
         self.pages.setCurrentWidget(self.tenant_page)
 
     def _open_tenant(self, slug: str) -> None:
+        if self._login is None:
+            return  # signed out meanwhile
         user_id = self._login.id
         wait = self._wait_runtime
 
@@ -407,16 +413,19 @@ class ShellWindow(QMainWindow):
         from views.shell.catalog import landing, workspaces_for
 
         tenant, principal = opened
+        login = self._login
+        if login is None:
+            return  # signed out while the tenant opened
         session = StationSession(
             runtime=self._wait_runtime(),
             tenant=tenant,
             principal=principal,
             ops=self.ops,
-            token=self._login.token,
+            token=login.token,
             prefs=self.prefs.as_dict(),
             feedback=self.notify,
             platform_url=self.platform_url,
-            platform_token=self._platform_token(self._login.email),
+            platform_token=self._platform_token(login.email),
         )
         session.prefs["online"] = self.connection == "online"
         available = workspaces_for(session)
@@ -652,92 +661,6 @@ class ShellWindow(QMainWindow):
             self.resize(min(DEFAULT_SIZE[0], avail.width()), min(DEFAULT_SIZE[1], avail.height()))
         self.show()
 
-    # --- settings and theme -----------------------------------------------------------------
-    def open_settings(self) -> None:
-        if self.kiosk:
-            self._with_pin("Enter the admin PIN to change the station settings.", self._open_settings_dialog)
-        else:
-            self._open_settings_dialog()
-
-    def _open_settings_dialog(self) -> None:
-        from views.shell.settings_dialog import SettingsDialog
-
-        dlg = SettingsDialog(self.prefs, self)
-        dlg.accepted.connect(self._settings_saved)
-        dlg.finished.connect(lambda _r: QTimer.singleShot(0, self.focus_primary))
-        self.settings_dialog = dlg
-        dlg.open()
-
-    def _settings_saved(self) -> None:
-        self.apply_theme()
-        self.feedback_player.enabled = bool(self.prefs.get("sound"))
-        self.signin.set_scanner_suffix(self.prefs.get("scanner_suffix"))
-        self.signin.subtitle.setText(f"Platform Station · {self.prefs.get('station_name')}")
-        self.idle.set_timeout_ms(int(self.prefs.get("kiosk_idle_minutes")) * 60_000)
-        if self.session is not None:
-            self.session.prefs.update(self.prefs.as_dict())
-        self.check_platform()
-
-    @property
-    def theme_name(self) -> str:
-        if self.kiosk and self.prefs.get("kiosk_theme"):
-            return "kiosk"
-        return str(self.prefs.get("theme"))
-
-    def apply_theme(self) -> None:
-        apply_theme(self.theme_name)
-        self._show_sync()  # the indicator's colours and size follow the theme
-
-    # --- feedback, errors, busy ---------------------------------------------------------
-    def notify(self, ok: bool | None, message: str = "") -> None:
-        """Success / failure in the status bar (colour + icon) and, optionally, a sound."""
-        self._set_feedback(ok, message)
-        if ok is not None:
-            self.feedback_player.play(ok)
-        self._feedback_timer.start(10_000)
-
-    def _set_feedback(self, ok: bool | None, message: str) -> None:
-        name = {True: "ok", False: "error", None: "warning"}[ok] if message else ""
-        if name:
-            self.feedback_icon.setPixmap(icon(name).pixmap(QSize(18, 18)))
-        else:
-            self.feedback_icon.clear()
-        self.feedback_label.setText(message)
-        self.feedback_label.setToolTip(message)
-        self.feedback_label.setStyleSheet(
-            {"ok": "color: #15803d;", "error": "color: #b91c1c;", "warning": "color: #b45309;"}.get(name, "")
-        )
-        self.last_feedback = (ok, message)
-
-    def show_error(self, message: str, widget: QWidget | None = None) -> None:
-        """The op runner's default failure presentation: a bubble right under the widget the person used."""
-        self.feedback_player.play(False)
-        bubble = getattr(self, "_bubble", None)
-        if bubble is None:
-            bubble = QLabel(self)
-            bubble.setWordWrap(True)
-            bubble.setMaximumWidth(420)
-            bubble.setAccessibleName("Error")
-            set_role(bubble, "message-error")
-            self._bubble = bubble
-            self._bubble_timer = QTimer(self)
-            self._bubble_timer.setSingleShot(True)
-            self._bubble_timer.timeout.connect(bubble.hide)
-        bubble.setText(message)
-        bubble.adjustSize()
-        pos = QPoint(16, self.height() - bubble.height() - 48)
-        if widget is not None and widget.window() is self:
-            pos = widget.mapTo(self, widget.rect().bottomLeft()) + QPoint(0, 4)
-            pos.setX(max(4, min(pos.x(), self.width() - bubble.width() - 4)))
-            pos.setY(max(4, min(pos.y(), self.height() - bubble.height() - 4)))
-        bubble.move(pos)
-        bubble.show()
-        bubble.raise_()
-        self._bubble_timer.start(8000)
-
-    def _busy(self, busy: bool) -> None:
-        self.busy_bar.setVisible(busy)
-
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         # Kiosk: keyboard focus never gets lost (a scanner types into whatever has focus).
         if self.kiosk and new is None and self.session is not None and not self.locked:
@@ -747,120 +670,3 @@ class ShellWindow(QMainWindow):
         super().changeEvent(event)
         if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and self.kiosk:
             QTimer.singleShot(0, self.focus_primary)
-
-    # --- connection and sync status (the controller owns them; the window shows them) ----------
-    @property
-    def platform_url(self) -> str:
-        return self.sync.platform_url
-
-    @property
-    def connection(self) -> str:
-        return self.sync.connection
-
-    def refresh_status(self) -> None:
-        self.sync.refresh_outbox()
-        self.sync.check_platform()
-
-    def refresh_now(self) -> None:
-        """Ctrl+Shift+R: the person asks; sync at once too."""
-        self.refresh_status()
-        self.sync.wake()
-
-    def check_platform(self) -> None:
-        self.sync.check_platform()
-
-    def _connection_shown(self, state: str) -> None:
-        # Workspaces with a badge of their own (warehouse) say the same as the status bar.
-        if self.session is not None:
-            self.session.prefs["online"] = state == "online"
-        for ws in self.workspaces.values():
-            set_online = getattr(ws, "set_online", None)
-            if callable(set_online):
-                set_online(state == "online")
-        url = self.platform_url
-        if state == "online":
-            self.signin.platform_line.setText(f"Platform {url} is reachable.")
-            if self.last_feedback[1] == self._offline_notice:
-                self._set_feedback(None, "")  # it answers now: the sign-in notice no longer holds
-        elif state == "offline":
-            self.signin.platform_line.setText(
-                f"The platform at {url} does not answer yet; checking again. You can still sign in with this "
-                "station's data; changes are kept and sent when it is back."
-            )
-        else:
-            self.signin.platform_line.setText("No platform URL set: this station works on its own data.")
-        self.connection_changed.emit(state)
-
-    def _show_sync(self) -> None:
-        """The indicator: the controller's words, colour and counts, as they are."""
-        sync = self.sync
-        text, tone = sync.words()
-        issues = sync.issue_count
-        issues_words = f"{issues:,} sync issue{'' if issues == 1 else 's'}"
-        theme = self.theme_name
-        self.sync_label.setText(elide(text))
-        self.sync_label.setIcon(icon(TONE_ICONS[tone]))
-        self.sync_label.setStyleSheet(pill_css(tone, theme))
-        self.sync_label.setAccessibleName(f"Sync: {sync.summary}")
-        self.sync_label.setToolTip(
-            f"{text}\nPlatform: {self.platform_url or 'not set'}. Changes waiting: {sync.waiting}.\n"
-            "Click (or Ctrl+Shift+S) for the Sync panel."
-        )
-        self.sync_issues.setText(issues_words)
-        self.sync_issues.setStyleSheet(pill_css("warning", theme))
-        self.sync_issues.setAccessibleName(f"{issues_words}: open the Sync panel")
-        self.sync_issues.setVisible(issues > 0 and self.session is not None)
-        # Never squeezed to an icon by a long message beside it (in a kiosk it is the way to the panel),
-        # and the status bar does not grow for a restyled child by itself: room for the whole pill.
-        for b in (self.sync_label, self.sync_issues):
-            b.setMinimumWidth(b.sizeHint().width())
-        self.statusBar().setMinimumHeight(self.sync_label.sizeHint().height() + 8)
-        self.sync_changed.emit()
-
-    def open_sync_panel(self) -> None:
-        if self.session is None:
-            return
-        if self.sync_panel is None:
-            from views.shell.sync_panel import SyncPanel
-
-            self.sync_panel = SyncPanel(self.sync, self, self)
-            self.sync_panel.finished.connect(lambda _r: QTimer.singleShot(0, self.focus_primary))
-        self.sync_panel.open()  # window-modal, not a nested event loop
-        self.sync_panel.raise_()
-        self.sync_panel.refresh()
-
-    def _platform_logout(self, token: str | None) -> None:
-        """End the platform session too when it answers (offline, the token is only forgotten here)."""
-        url = self.platform_url
-        if not url or not token:
-            return
-        from services.core import platform_client
-
-        self.ops.run_async(
-            lambda: platform_client.sign_out(url, token),
-            on_success=lambda _status: None,
-            on_failure=lambda e: log.info("platform sign-out failed: %s", type(e).__name__),
-        )
-
-    def _platform_login(self, email: str, password: str) -> None:
-        """Also sign in to the platform (for sync) when it answers; the token goes to the credential store."""
-        url = self.platform_url
-        if not url:
-            return
-        from services.core import platform_client
-
-        def answered(result: platform_client.PlatformSignIn) -> None:
-            if result.token is not None:
-                self.credentials.set(f"platform-token:{email}", result.token)
-                if self.session is not None:
-                    self.session.prefs["platform_token_stored"] = True
-                    self.ops.did_change.emit("platform.signed_in")  # views that read the platform read again
-            elif result.status in (401, 403):
-                self.notify(None, "Signed in here, but the platform refused these credentials; sync waits.")
-
-        self.ops.run_async(
-            lambda: platform_client.sign_in(url, email, password),
-            on_success=answered,
-            # Unreachable or odd answers: the station works on its own data; check_platform says so.
-            on_failure=lambda e: log.info("platform sign-in failed: %s", type(e).__name__),
-        )

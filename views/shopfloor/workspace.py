@@ -15,7 +15,8 @@ scanner input is the shared ``views.shell.scan_input``. Service calls go through
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import ClassVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
@@ -31,9 +32,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.context import CommitInfo
 from services.core.errors import ServiceError
+from services.core.pagination import Page
 from services.core.roles import STAFF
-from services.mes.schemas import STOP_REASONS
+from services.mes.schemas import (
+    STOP_REASONS,
+    AlarmOut,
+    AlarmQuery,
+    LiveStatusOut,
+    MachineOut,
+    MachineQuery,
+    MachineUpdate,
+    RunOut,
+    RunQuery,
+    RunUpdate,
+)
+from services.mes.service import (
+    acknowledge_alarm,
+    active_alarms,
+    list_machines,
+    list_runs,
+    machine_status,
+    update_machine,
+    update_run,
+)
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.shell.forms import scrolling, wrapping
@@ -95,6 +118,7 @@ class ShopFloorWorkspace(Workspace):
     name = "shopfloor"
     title = "Shop floor"
     modules = frozenset({"mes"})
+    shows = frozenset({"mes.*"})
     roles = STAFF
     position = 25  # after the warehouse and stock count, before the helpdesk
     SCREENSHOT_SCANS: ClassVar[tuple[str, ...]] = ("CNC-01",)
@@ -103,12 +127,12 @@ class ShopFloorWorkspace(Workspace):
         super().__init__(session, parent)
         self.setObjectName("workspace-shopfloor")
         self.setStyleSheet(STYLE)
-        self.machines: list[Any] = []
-        self.by_code: dict[str, Any] = {}
+        self.machines: list[MachineOut] = []
+        self.by_code: dict[str, MachineOut] = {}
         self.alarmed: set[str] = set()  # machines with an alarm on the active list
         self.chosen: str | None = None  # machine id
-        self.live: Any = None  # the chosen machine's live status
-        self.planned: list[Any] = []
+        self.live: LiveStatusOut | None = None  # the chosen machine's live status
+        self.planned: list[RunOut] = []
         self.multiplier = 1
         self.tiles: dict[str, QPushButton] = {}
         self._laid_columns = 0
@@ -119,7 +143,7 @@ class ShopFloorWorkspace(Workspace):
 
     # --- layout ---------------------------------------------------------------------------
 
-    def _big(self, text: str, name: str, slot: Any) -> QPushButton:
+    def _big(self, text: str, name: str, slot: Callable[[], object]) -> QPushButton:
         b = QPushButton(text)
         b.setObjectName(name)
         b.setProperty("class", "big")
@@ -200,24 +224,23 @@ class ShopFloorWorkspace(Workspace):
     def focus_primary(self) -> None:
         self.scan_input.setFocus()
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith("mes."):
-            self.refresh()
+    def on_changed(self, change: CommitInfo) -> None:
+        self.refresh()
 
     # --- loading --------------------------------------------------------------------------
 
     def refresh(self) -> None:
         run, call = self.session.ops.run, self.session.call
-        run(call("mes.machines.list", query={"limit": 100}), on_success=self.show_machines, parent=self)
-        run(call("mes.alarms.active", query={"limit": 100}), on_success=self._got_alarms, parent=self)
+        run(call(list_machines, query=MachineQuery(limit=100)), on_success=self.show_machines, parent=self)
+        run(call(active_alarms, query=AlarmQuery(limit=100)), on_success=self._got_alarms, parent=self)
         if self.chosen:
             self.load_machine(self.chosen)
 
-    def _got_alarms(self, page: Any) -> None:
+    def _got_alarms(self, page: Page[AlarmOut]) -> None:
         self.alarmed = {a.machine_id for a in page.items}
         self.show_machines(None)
 
-    def show_machines(self, page: Any) -> None:
+    def show_machines(self, page: Page[MachineOut] | None) -> None:
         if page is not None:
             self.machines = list(page.items)
             self.by_code = {m.code.upper(): m for m in self.machines}
@@ -257,7 +280,7 @@ class ShopFloorWorkspace(Workspace):
         if self.tiles and cols != self._laid_columns:
             self.show_machines(None)
 
-    def tile_text(self, m: Any) -> str:
+    def tile_text(self, m: MachineOut) -> str:
         reason = m.reason if m.reason and len(m.reason) <= 16 else (m.reason or "")[:15] + "…"
         state = m.status.upper() + (f"\n{reason}" if m.reason and m.status != "running" else "")
         alarm = "\n⚠ ALARM" if m.id in self.alarmed else ""
@@ -274,18 +297,18 @@ class ShopFloorWorkspace(Workspace):
 
     def load_machine(self, machine_id: str) -> None:
         run, call = self.session.ops.run, self.session.call
-        run(call("mes.machines.status", id=machine_id), on_success=self.show_live, parent=self)
+        run(call(machine_status, id=machine_id), on_success=self.show_live, parent=self)
         run(
-            call("mes.runs.list", query={"machine_id": machine_id, "status": "planned", "sort": "created_at"}),
+            call(list_runs, query=RunQuery(machine_id=machine_id, status="planned", sort="created_at")),
             on_success=self._got_planned,
             parent=self,
         )
 
-    def _got_planned(self, page: Any) -> None:
+    def _got_planned(self, page: Page[RunOut]) -> None:
         self.planned = list(page.items)
         self._enable()
 
-    def show_live(self, live: Any) -> None:
+    def show_live(self, live: LiveStatusOut) -> None:
         if live.machine.id != self.chosen:
             return
         self.live = live
@@ -371,19 +394,19 @@ class ShopFloorWorkspace(Workspace):
 
     # --- actions --------------------------------------------------------------------------
 
-    def _need_run(self) -> Any:
+    def _need_run(self) -> RunOut | None:
         run = self.live.current_run if (self.chosen and self.live) else None
         if run is None:
             self.say("Choose a machine with a run first (scan the machine's code).", "error")
         return run
 
-    def _put_run(self, run_id: str, body: dict[str, Any], done: str) -> None:
-        def ok(r: Any) -> None:
+    def _put_run(self, run_id: str, body: RunUpdate, done: str) -> None:
+        def ok(r: RunOut) -> None:
             self.say(done.format(r=r), "ok")
             self.refresh()
 
         self.session.ops.run(
-            self.session.call("mes.runs.update", id=run_id, body=body),
+            self.session.call(update_run, id=run_id, body=body),
             on_success=ok,
             on_failure=self.failed,
             parent=self,
@@ -395,22 +418,24 @@ class ShopFloorWorkspace(Workspace):
             return
         run = self.live.current_run
         if run is not None and run.status == "paused":
-            self._put_run(run.id, {"status": "running"}, "Resumed {r.product}.")
+            self._put_run(run.id, RunUpdate(status="running"), "Resumed {r.product}.")
         elif run is None and self.planned:
-            self._put_run(self.planned[0].id, {"status": "running"}, "Started {r.product}.")
+            self._put_run(self.planned[0].id, RunUpdate(status="running"), "Started {r.product}.")
         else:
             self.say("No planned run for this machine." if run is None else f"{run.product} is running.", "error")
 
     def pause(self) -> None:
         run = self._need_run()
         if run is not None:
-            self._put_run(run.id, {"status": "paused"}, "Paused {r.product}: pick the stop reason (F7).")
+            self._put_run(run.id, RunUpdate(status="paused"), "Paused {r.product}: pick the stop reason (F7).")
 
     def complete(self) -> None:
         run = self._need_run()
         if run is not None:
             self._put_run(
-                run.id, {"status": "completed"}, "Completed {r.product}: {r.good_count} good, {r.scrap_count} scrap."
+                run.id,
+                RunUpdate(status="completed"),
+                "Completed {r.product}: {r.good_count} good, {r.scrap_count} scrap.",
             )
 
     def count(self, good: int = 0, scrap: int = 0, part: str | None = None) -> None:
@@ -418,7 +443,7 @@ class ShopFloorWorkspace(Workspace):
         if run is None:
             return
         n, self.multiplier = self.multiplier, 1
-        body = {"good": good * n, "scrap": scrap * n}
+        body = RunUpdate(good=good * n, scrap=scrap * n)
         what = f"{n} good" if good else f"{n} scrap"
         self._put_run(
             run.id,
@@ -442,14 +467,14 @@ class ShopFloorWorkspace(Workspace):
             return
         # A running machine stops for this reason (down); a stopped one keeps its state and gets the reason.
         status = "down" if self.live.status == "running" else self.live.status
-        body: dict[str, Any] = {"status": status, "reason": reason}
+        body = MachineUpdate(status=status, reason=reason)
 
-        def ok(m: Any) -> None:
+        def ok(m: MachineOut) -> None:
             self.say(f"{m.code}: {m.status}, {reason}.", "ok")
             self.refresh()
 
         self.session.ops.run(
-            self.session.call("mes.machines.update", id=self.chosen, body=body),
+            self.session.call(update_machine, id=self.chosen, body=body),
             on_success=ok,
             on_failure=self.failed,
             parent=self,
@@ -463,12 +488,12 @@ class ShopFloorWorkspace(Workspace):
             return
         oldest = min(alarms, key=lambda a: a.raised_at)
 
-        def ok(a: Any) -> None:
+        def ok(a: AlarmOut) -> None:
             self.say(f"Alarm {a.code} acknowledged.", "ok")
             self.refresh()
 
         self.session.ops.run(
-            self.session.call("mes.alarms.acknowledge", id=oldest.id),
+            self.session.call(acknowledge_alarm, id=oldest.id),
             on_success=ok,
             on_failure=self.failed,
             parent=self,

@@ -9,8 +9,6 @@ Reused by the inspection workspace (the trade-in agreement) and the records work
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
@@ -35,6 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.sign.schemas import DocumentOut, FieldOut, InPersonSign, SignerOut, SignResult
+from services.sign.service import get_document, list_fields, list_signers, sign_in_person
 from views.base import StationSession
 from views.ops import error_message
 
@@ -155,9 +155,9 @@ class SignDialog(QDialog):
     def __init__(
         self,
         session: StationSession,
-        document: Any,
-        signer: Any,
-        fields: list[Any],
+        document: DocumentOut,
+        signer: SignerOut,
+        fields: list[FieldOut],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -243,10 +243,10 @@ class SignDialog(QDialog):
         self.status.setText(text)
         self.status.show()
 
-    def body(self) -> dict[str, Any]:
+    def body(self) -> dict[str, object]:
         import base64
 
-        values: dict[str, Any] = {}
+        values: dict[str, object] = {}
         for fid, w in self.inputs.items():
             values[fid] = w.isChecked() if isinstance(w, QCheckBox) else w.text().strip()
         return {
@@ -261,7 +261,7 @@ class SignDialog(QDialog):
             return
         self.submit_btn.setEnabled(False)
 
-        def ok(result: Any) -> None:
+        def ok(result: SignResult) -> None:
             done = result.document_status == "completed"
             self.say("Signed. Thank you!" + (" The document is complete and sealed." if done else ""), True)
             self.signed.emit(result)
@@ -275,8 +275,11 @@ class SignDialog(QDialog):
             self.session.notify(False, "Not signed")
             self._update()
 
+        body = self.session.request(InPersonSign, self.body(), failed)
+        if body is None:
+            return
         self.session.ops.run(
-            self.session.call("sign.documents.sign_in_person", id=self.document.id, body=self.body()),
+            self.session.call(sign_in_person, id=self.document.id, body=body),
             on_success=ok,
             on_failure=failed,
             parent=self,
@@ -286,16 +289,14 @@ class SignDialog(QDialog):
 def sign_at_station(parent: QWidget, session: StationSession, document_id: str, *, full_screen: bool = True) -> None:
     """Load the document, its in-person signer still to sign and their fields; open the pad."""
 
-    def load() -> tuple[Any, Any, list[Any]]:
-        from services.core.commands import execute
-
-        doc = execute(session.ctx(), "sign.documents.get", id=document_id)
-        signers = execute(session.ctx(), "sign.signers.list", id=document_id).items
-        fields = execute(session.ctx(), "sign.fields.list", id=document_id).items
+    def load() -> tuple[DocumentOut, SignerOut | None, list[FieldOut]]:
+        doc = session.call(get_document, id=document_id)()
+        signers = session.call(list_signers, id=document_id)().items
+        fields = session.call(list_fields, id=document_id)().items
         waiting = [g for g in signers if g.in_person and g.status not in ("signed", "declined")]
         return doc, (waiting[0] if waiting else None), fields
 
-    def show(found: tuple[Any, Any, list[Any]]) -> None:
+    def show(found: tuple[DocumentOut, SignerOut | None, list[FieldOut]]) -> None:
         doc, signer, fields = found
         if signer is None or doc.status != "sent":
             QMessageBox.information(parent, "Sign in person", "No one signs this document in person now.")

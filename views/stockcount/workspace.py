@@ -14,7 +14,7 @@ database through the op runner, so it works offline.
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
@@ -31,7 +31,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.context import CommitInfo
 from services.core.errors import ServiceError
+from services.core.pagination import Page
+from services.inventory.items import list_items
+from services.inventory.locations import list_locations
+from services.inventory.schemas import (
+    ItemOut,
+    ItemQuery,
+    LocationOut,
+    LocationQuery,
+    StockAdjust,
+    StockQuery,
+    StockResult,
+    StockRow,
+    TransferOut,
+    TransferQuery,
+    TransferStatusIn,
+)
+from services.inventory.stock_levels import adjust_stock, list_stock
+from services.inventory.transfers import list_transfers, update_transfer
 from views.base import StationSession, Workspace
 from views.shell.forms import wrapping
 from views.shell.scan_input import ScanInput
@@ -64,6 +83,7 @@ class StockCountWorkspace(Workspace):
     name = "stockcount"
     title = "Stock count"
     modules = frozenset({"inventory"})
+    shows = frozenset({"inventory.*", "fulfillment.order"})  # a shipment moves the book
     position = 15
     landing = {"warehouse-device": 2, "operator": 4}
     # What ``python -m app screenshot --workspace stockcount`` scans: a count of MAIN in progress.
@@ -72,11 +92,11 @@ class StockCountWorkspace(Workspace):
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
         self.setStyleSheet(STYLE)
-        self.locations: dict[str, Any] = {}  # code (upper case) -> location
-        self.items: dict[str, Any] = {}  # barcode and SKU (upper case) -> item
-        self.location: Any = None
+        self.locations: dict[str, LocationOut] = {}  # code (upper case) -> location
+        self.items: dict[str, ItemOut] = {}  # barcode and SKU (upper case) -> item
+        self.location: LocationOut | None = None
         self.lines: dict[str, CountLine] = {}  # by SKU, in scan/book order
-        self.transfers: list[Any] = []
+        self.transfers: list[TransferOut] = []
         self.multiplier = 1
         self._build()
         self.say("Scan a location to start counting", "info")
@@ -152,25 +172,25 @@ class StockCountWorkspace(Workspace):
     def focus_primary(self) -> None:
         self.scan_input.setFocus()
 
-    def on_data_changed(self, change: str) -> None:
+    def on_changed(self, change: CommitInfo) -> None:
         if self.location is not None and not any(ln.counted is not None for ln in self.lines.values()):
             self.open_location(self.location, quiet=True)  # the book moved (a ship, a sync): show it
 
     def load_reference(self) -> None:
         """Locations and items known here, so a scan is told apart without a round trip."""
 
-        def got_locations(page: Any) -> None:
+        def got_locations(page: Page[LocationOut]) -> None:
             self.locations = {loc.code.upper(): loc for loc in page.items}
 
-        def got_items(page: Any) -> None:
+        def got_items(page: Page[ItemOut]) -> None:
             for it in page.items:
                 self.items[it.sku.upper()] = it
                 if it.barcode:
                     self.items[it.barcode.upper()] = it
 
         call = self.session.call
-        self.session.ops.run(call("inventory.locations.list", query={"limit": "100"}), on_success=got_locations)
-        self.session.ops.run(call("inventory.items.list", query={"limit": "100"}), on_success=got_items)
+        self.session.ops.run(call(list_locations, query=LocationQuery(limit=100)), on_success=got_locations)
+        self.session.ops.run(call(list_items, query=ItemQuery(limit=100)), on_success=got_items)
 
     # --- feedback ------------------------------------------------------------------------------
 
@@ -185,7 +205,7 @@ class StockCountWorkspace(Workspace):
     def _log(self, code: str, source: str, result: str) -> None:
         self.history.insertItem(0, f"{time.strftime('%H:%M:%S')}  {code}  [{source}]  {result}")
 
-    def _failed(self, code: str, source: str) -> Any:
+    def _failed(self, code: str, source: str) -> Callable[[BaseException], None]:
         def fail(exc: BaseException) -> None:
             msg = exc.message if isinstance(exc, ServiceError) else "Something went wrong; it was logged."
             self._log(code, source, f"✗ {msg}")
@@ -236,7 +256,7 @@ class StockCountWorkspace(Workspace):
             self.count(item, code, source)
             return
 
-        def looked_up(page: Any) -> None:
+        def looked_up(page: Page[ItemOut]) -> None:
             if not page.items:
                 self._log(code, source, "✗ unknown")
                 self.say(f"Unknown barcode {code}", "error")
@@ -247,14 +267,14 @@ class StockCountWorkspace(Workspace):
                 self.items[it.barcode.upper()] = it
             self.count(it, code, source)
 
-        self.session.ops.run(
-            self.session.call("inventory.items.list", query={"code": code}),
-            on_success=looked_up,
-            on_failure=self._failed(code, source),
-        )
+        query = self.session.request(ItemQuery, {"code": code}, self._failed(code, source))
+        if query is not None:
+            self.session.ops.run(
+                self.session.call(list_items, query=query), on_success=looked_up, on_failure=self._failed(code, source)
+            )
 
-    def open_location(self, loc: Any, quiet: bool = False) -> None:
-        def got(page: Any) -> None:
+    def open_location(self, loc: LocationOut, quiet: bool = False) -> None:
+        def got(page: Page[StockRow]) -> None:
             self.location = loc
             self.lines = {r.sku: CountLine(r.sku, r.name or r.sku, r.barcode, r.quantity) for r in page.items}
             self.multiplier = 1
@@ -265,14 +285,13 @@ class StockCountWorkspace(Workspace):
                 self.say(f"Counting {loc.code}: scan each item", "ok")
             self.load_transfers()
 
-        query = {"location_id": loc.id, "limit": "100"}
         self.session.ops.run(
-            self.session.call("inventory.stock.list", query=query),
+            self.session.call(list_stock, query=StockQuery(location_id=loc.id, limit=100)),
             on_success=got,
             on_failure=self._failed(loc.code, "location"),
         )
 
-    def count(self, item: Any, code: str, source: str) -> None:
+    def count(self, item: ItemOut, code: str, source: str) -> None:
         line = self.lines.get(item.sku)
         if line is None:  # on the shelf but not on the book
             line = self.lines[item.sku] = CountLine(item.sku, item.name or item.sku, item.barcode, 0, on_book=False)
@@ -295,7 +314,7 @@ class StockCountWorkspace(Workspace):
             self.say("Nothing counted yet: scan a location, then its items", "error")
             return
         loc = self.location
-        posted: list[Any] = []
+        posted: list[StockResult] = []
 
         def post(i: int) -> None:
             if i == len(todo):
@@ -305,14 +324,14 @@ class StockCountWorkspace(Workspace):
                 self.say(f"✓ Count of {loc.code} posted: {len(posted)} items, {changed} adjusted", "done")
                 return
             ln = todo[i]
-            body = {"sku": ln.sku, "location_id": loc.id, "counted": ln.counted, "reason": f"count at {loc.code}"}
+            body = StockAdjust(sku=ln.sku, location_id=loc.id, counted=ln.counted, reason=f"count at {loc.code}")
 
-            def done(result: Any) -> None:
+            def done(result: StockResult) -> None:
                 posted.append(result)
                 post(i + 1)  # one line after the other: each is its own adjustment
 
             self.session.ops.run(
-                self.session.call("inventory.stock.adjust", body=body),
+                self.session.call(adjust_stock, body=body),
                 on_success=done,
                 on_failure=self._failed(ln.sku, "post"),
             )
@@ -335,7 +354,7 @@ class StockCountWorkspace(Workspace):
         if loc is None:
             return
 
-        def got(page: Any) -> None:
+        def got(page: Page[TransferOut]) -> None:
             # Ship what leaves from here as a draft; receive what arrives here in transit.
             self.transfers = [
                 t
@@ -360,8 +379,8 @@ class StockCountWorkspace(Workspace):
             if self.transfers:
                 self.transfer_list.setCurrentRow(0)
 
-        query = {"location_id": loc.id, "status": "draft,in_transit", "limit": "100"}
-        self.session.ops.run(self.session.call("inventory.transfers.list", query=query), on_success=got)
+        query = TransferQuery(location_id=loc.id, status="draft,in_transit", limit=100)
+        self.session.ops.run(self.session.call(list_transfers, query=query), on_success=got)
 
     def move_selected(self, status: str) -> None:
         item = self.transfer_list.currentItem()
@@ -372,8 +391,8 @@ class StockCountWorkspace(Workspace):
             return
         self.move_transfer(transfer, status, "F6" if status == "in_transit" else "F7", "key")
 
-    def move_transfer(self, transfer: Any, status: str, code: str, source: str) -> None:
-        def moved(t: Any) -> None:
+    def move_transfer(self, transfer: TransferOut, status: str, code: str, source: str) -> None:
+        def moved(t: TransferOut) -> None:
             verb = "shipped" if t.status == "in_transit" else "received"
             self._log(code, source, f"✓ transfer {verb}")
             self.say(f"✓ Transfer {verb}: " + ", ".join(f"{ln.quantity}× {ln.sku}" for ln in t.lines), "done")
@@ -381,7 +400,9 @@ class StockCountWorkspace(Workspace):
                 self.open_location(self.location, quiet=True)
 
         self.session.ops.run(
-            self.session.call("inventory.transfers.update", id=transfer.id, body={"status": status}),
+            self.session.call(
+                update_transfer, id=transfer.id, body=TransferStatusIn.model_validate({"status": status})
+            ),
             on_success=moved,
             on_failure=self._failed(code, source),
         )

@@ -6,10 +6,11 @@ runner, so a queue of 100,000 orders opens as fast as one page loads.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
+from services.core.pagination import Page
+from services.fulfillment.schemas import OrderOut, OrderQuery
+from services.fulfillment.service import list_orders
 from views.base import StationSession
 
 PAGE = 100
@@ -23,7 +24,7 @@ class OrderQueueModel(QAbstractTableModel):
     def __init__(self, session: StationSession) -> None:
         super().__init__()
         self.session = session
-        self.rows: list[Any] = []
+        self.rows: list[OrderOut] = []
         self.total: int | None = None
         self.status = "pending"
         self.sort_key = "created_at"
@@ -54,12 +55,12 @@ class OrderQueueModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 - Qt API
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:  # noqa: N802
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return COLUMNS[section]
         return None
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole):
             return None
         o = self.rows[index.row()]
@@ -82,11 +83,11 @@ class OrderQueueModel(QAbstractTableModel):
             return
         self._loading = True
         gen = self._generation
-        query = {"offset": str(len(self.rows)), "limit": str(PAGE), "sort": self.sort_key}
-        if self.status != "all":
-            query["status"] = self.status
+        query = OrderQuery(
+            offset=len(self.rows), limit=PAGE, sort=self.sort_key, status=None if self.status == "all" else self.status
+        )
 
-        def done(page: Any) -> None:
+        def done(page: Page[OrderOut]) -> None:
             if gen != self._generation:
                 return
             self._loading = False
@@ -101,6 +102,4 @@ class OrderQueueModel(QAbstractTableModel):
         def failed(_exc: BaseException) -> None:
             self._loading = False
 
-        self.session.ops.run(
-            self.session.call("fulfillment.orders.list", query=query), on_success=done, on_failure=failed
-        )
+        self.session.ops.run(self.session.call(list_orders, query=query), on_success=done, on_failure=failed)

@@ -10,11 +10,10 @@ local database through the op runner, so it works offline.
 from __future__ import annotations
 
 import time
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPixmap, QResizeEvent
+from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -33,11 +32,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.context import CommitInfo
 from services.core.errors import ServiceError
+from services.core.pagination import Page
 from services.fulfillment.scan_commands import COMMAND_CODES
+from services.fulfillment.schemas import (
+    DeviceQuery,
+    DeviceSettingsOut,
+    LineOut,
+    OperationRequest,
+    OperationResult,
+    OrderDetail,
+    OrderOut,
+    OrderQuery,
+    OrderStats,
+)
+from services.fulfillment.service import get_device_settings, get_order, list_orders, operate, order_stats
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.shell.scan_input import ScanInput
+from views.warehouse.printing import LabelPrinting
 from views.warehouse.queue import COLUMNS, OrderQueueModel
 
 GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
@@ -74,10 +88,11 @@ QTableWidget#lines { font-size: 18pt; }
 """
 
 
-class WarehouseWorkspace(Workspace):
+class WarehouseWorkspace(LabelPrinting, Workspace):
     name = "warehouse"
     title = "Warehouse scanning"
     modules = frozenset({"fulfillment"})
+    shows = frozenset({"fulfillment.*"})
     position = 10
     landing = {"warehouse-device": 1, "operator": 3}
     keys = (
@@ -97,9 +112,9 @@ class WarehouseWorkspace(Workspace):
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
         self.setStyleSheet(STYLE)
-        self.order: Any = None
+        self.order: OrderDetail | None = None
         self.last_label: tuple[str, str] | None = None  # (label id, tracking number)
-        self.settings: dict[str, Any] = {
+        self.settings: dict[str, object] = {
             "label_format": "pdf",
             "printer": "",
             "sounds": True,
@@ -115,7 +130,7 @@ class WarehouseWorkspace(Workspace):
         self.set_online(bool(session.prefs.get("online", False)))
         self.say("Scan an order number or a pick list to start", "info")
         session.ops.run(
-            session.call("fulfillment.settings.device.get", query={}),
+            session.call(get_device_settings, query=DeviceQuery()),
             on_success=self._got_settings,
             on_failure=lambda _e: None,
         )
@@ -156,7 +171,9 @@ class WarehouseWorkspace(Workspace):
         self.queue_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.queue_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.queue_view.verticalHeader().setVisible(False)
-        self.queue_view.doubleClicked.connect(lambda ix: self.open_order(self.queue.data(ix, Qt.ItemDataRole.UserRole)))
+        self.queue_view.doubleClicked.connect(
+            lambda ix: self.open_order(str(self.queue.data(ix, Qt.ItemDataRole.UserRole)))
+        )
         self.queue_count = QLabel("")
         for w in (self.status_filter, self.sort_box, self.queue_view, self.queue_count):
             w.setFocusPolicy(Qt.FocusPolicy.ClickFocus if w is self.queue_view else Qt.FocusPolicy.NoFocus)
@@ -166,7 +183,7 @@ class WarehouseWorkspace(Workspace):
         # Centre: the scan screen.
         mid = QVBoxLayout()
         self.scan_input = ScanInput()
-        self.scan_input.suffix = self.settings["scanner_suffix"]
+        self.scan_input.suffix = str(self.settings["scanner_suffix"])
         self.scan_input.scanned.connect(self.handle_scan)
         self.scan_input.hotkey.connect(self.handle_hotkey)
         self.scan_input.undo_scan.connect(self.undo)
@@ -270,10 +287,9 @@ class WarehouseWorkspace(Workspace):
                 self.queue_view.setColumnHidden(col, narrow)
             self.queue_view.resizeColumnsToContents()
 
-    def on_data_changed(self, change: str) -> None:
-        if change.startswith(("fulfillment.", "sync.")) or change == "change":
-            self.refresh_counts()
-            self.queue.reload()
+    def on_changed(self, change: CommitInfo) -> None:
+        self.refresh_counts()
+        self.queue.reload()
 
     def _queue_loaded(self, total: int) -> None:
         self.queue_count.setText(f"{total} orders")
@@ -295,17 +311,17 @@ class WarehouseWorkspace(Workspace):
         self.badge.setText(text)
         self.badge.setStyleSheet(f"background: {colour}; color: white;")
 
-    def _got_settings(self, s: Any) -> None:
+    def _got_settings(self, s: DeviceSettingsOut) -> None:
         self.settings.update(s.model_dump())
-        self.scan_input.suffix = self.settings["scanner_suffix"]
+        self.scan_input.suffix = s.scanner_suffix
 
     def refresh_counts(self) -> None:
-        def show(stats: Any) -> None:
+        def show(stats: OrderStats) -> None:
             for i, st in enumerate(STATUSES):
                 n = stats.total if st == "all" else stats.counts.get(st, 0)
                 self.status_filter.setItemText(i, f"{st.capitalize()} ({n})")
 
-        self.session.ops.run(self.session.call("fulfillment.orders.stats"), on_success=show, on_failure=lambda _e: None)
+        self.session.ops.run(self.session.call(order_stats), on_success=show, on_failure=lambda _e: None)
 
     # --- feedback ---------------------------------------------------------------------------
 
@@ -342,7 +358,7 @@ class WarehouseWorkspace(Workspace):
         item.setToolTip(text)
         self.history.insertItem(0, item)
 
-    def _failed(self, code: str, source: str, fallback: str = "") -> Any:
+    def _failed(self, code: str, source: str, fallback: str = "") -> Callable[[BaseException], None]:
         def fail(exc: BaseException) -> None:
             msg = error_message(exc, {"code": code})
             self._log(code, source, f"✗ {msg}")
@@ -374,24 +390,24 @@ class WarehouseWorkspace(Workspace):
             return
         _oid, code, qty = self.picks[-1]
 
-        def undone(res: Any) -> None:
+        def undone(res: OperationResult) -> None:
             self.picks.pop()
             self.show_order(res)
             line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
             self._log("CMD-UNDO", "key", f"took back {qty} × {line.name} ({line.picked_quantity}/{line.quantity})")
             self.say(f"Undone: {qty} × {line.name} taken back — {line.picked_quantity} of {line.quantity}", "info")
 
-        self.session.ops.run(
-            self.session.call(
-                "fulfillment.orders.operate",
-                id=o.id,
-                body={"operation": "unpick", "items": [{"code": code, "quantity": qty}]},
-            ),
-            on_success=undone,
-            on_failure=self._failed("CMD-UNDO", "key"),
-            write=True,
-            change="fulfillment.orders.operate",
+        body = self.session.request(
+            OperationRequest,
+            {"operation": "unpick", "items": [{"code": code, "quantity": qty}]},
+            self._failed("CMD-UNDO", "key"),
         )
+        if body is not None:
+            self.session.ops.run(
+                self.session.call(operate, id=o.id, body=body),
+                on_success=undone,
+                on_failure=self._failed("CMD-UNDO", "key"),
+            )
 
     def handle_hotkey(self, key: int) -> None:
         if key in HOTKEY_BOXES:
@@ -408,7 +424,7 @@ class WarehouseWorkspace(Workspace):
             self.show_order(None)
             self.say("Scan an order number or a pick list to start", "info")
 
-    def _line_for(self, code: str) -> Any:
+    def _line_for(self, code: str) -> LineOut | None:
         if self.order is None:
             return None
         lines = self.order.lines
@@ -467,10 +483,10 @@ class WarehouseWorkspace(Workspace):
         done, total = sum(ln.picked_quantity for ln in o.lines), sum(ln.quantity for ln in o.lines)
         return (done, total) if 0 < done < total else None
 
-    def _confirm_leave(self, order: Any, go: Any) -> bool:
+    def _confirm_leave(self, order: OrderDetail, go: Callable[[], None]) -> bool:
         """Leaving a part-picked order asks first: a dialog, or on a kiosk a banner and a second scan."""
         part = self.part_picked()
-        if part is None or order.id == self.order.id or self._leave_to == order.id:
+        if part is None or self.order is None or order.id == self.order.id or self._leave_to == order.id:
             self._leave_to = None
             return True
         current = self.order.order_number
@@ -496,11 +512,11 @@ class WarehouseWorkspace(Workspace):
         return False
 
     def open_order(self, ref: str, source: str = "queue", prefix: str = "", fallback: str = "") -> None:
-        def confirmed(order: Any) -> None:
+        def confirmed(order: OrderDetail) -> None:
             self._leave_to = order.id
             opened(order)
 
-        def opened(order: Any) -> None:
+        def opened(order: OrderDetail) -> None:
             if not self._confirm_leave(order, lambda: confirmed(order)):
                 return
             self._log(
@@ -518,7 +534,7 @@ class WarehouseWorkspace(Workspace):
             )
 
         self.session.ops.run(
-            self.session.call("fulfillment.orders.get", id=ref),
+            self.session.call(get_order, id=ref),
             on_success=opened,
             on_failure=self._failed(ref, source, fallback or self._unknown(ref)),
         )
@@ -534,7 +550,7 @@ class WarehouseWorkspace(Workspace):
 
         qty, self.next_quantity = self.next_quantity, 1
 
-        def picked(res: Any) -> None:
+        def picked(res: OperationResult) -> None:
             self.picks.append((res.id, code, qty))
             self.show_order(res)
             line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
@@ -559,21 +575,17 @@ class WarehouseWorkspace(Workspace):
                 self._flash_line(details["line_id"])
             self._failed(code, source)(exc)
 
-        self.session.ops.run(
-            self.session.call(
-                "fulfillment.orders.operate",
-                id=order.id,
-                body={"operation": "pick", "items": [{"code": code, "quantity": qty}]},
-            ),
-            on_success=picked,
-            on_failure=failed,
-            write=True,
-            change="fulfillment.orders.operate",
+        body = self.session.request(
+            OperationRequest, {"operation": "pick", "items": [{"code": code, "quantity": qty}]}, failed
         )
+        if body is not None and order is not None:
+            self.session.ops.run(
+                self.session.call(operate, id=order.id, body=body), on_success=picked, on_failure=failed
+            )
 
     # --- pack, ship, print, cancel, next -----------------------------------------------------
 
-    def _operate(self, body: dict[str, Any], on_success: Any, what: str) -> None:
+    def _operate(self, body: dict[str, str], on_success: Callable[[OperationResult], None], what: str) -> None:
         if self.order is None:
             self.error(f"Open an order before you {what}: scan its number or pick list")
             return
@@ -589,16 +601,14 @@ class WarehouseWorkspace(Workspace):
                 return
             self._failed(body["operation"], "key")(exc)
 
-        self.session.ops.run(
-            self.session.call("fulfillment.orders.operate", id=o.id, body=body),
-            on_success=on_success,
-            on_failure=failed,
-            write=True,
-            change="fulfillment.orders.operate",
-        )
+        request = self.session.request(OperationRequest, body, failed)
+        if request is not None:
+            self.session.ops.run(
+                self.session.call(operate, id=o.id, body=request), on_success=on_success, on_failure=failed
+            )
 
     def pack(self, box: str) -> None:
-        def packed(res: Any) -> None:
+        def packed(res: OperationResult) -> None:
             self.show_order(res)
             self._log(f"BOX-{box}", "key", f"packed {res.order_number}")
             self.say(f"Packed in box {box} — press F5 or scan CMD-SHIP to ship", "ok")
@@ -606,27 +616,28 @@ class WarehouseWorkspace(Workspace):
         self._operate({"operation": "pack", "box": box}, packed, "pack")
 
     def ship(self) -> None:
-        def shipped(res: Any) -> None:
-            self.last_label = (res.label_id, res.tracking_number)
-            self.tracking.setText(f"{res.carrier.upper()}  {res.tracking_number}")
-            self._log("CMD-SHIP", "key", f"shipped {res.order_number} {res.tracking_number}")
-            self.say(f"Shipped {res.order_number} — tracking {res.tracking_number}", "done")
-            self.load_preview(res.label_id)
+        def shipped(res: OperationResult) -> None:
+            label, tracking = res.label_id or "", res.tracking_number or ""  # a shipped order has both
+            self.last_label = (label, tracking)
+            self.tracking.setText(f"{(res.carrier or '').upper()}  {tracking}")
+            self._log("CMD-SHIP", "key", f"shipped {res.order_number} {tracking}")
+            self.say(f"Shipped {res.order_number} — tracking {tracking}", "done")
+            self.load_preview(label)
             if self.settings.get("auto_print", True):
-                self.print_label(res.label_id, res.tracking_number)
+                self.print_label(label, tracking)
             self.next_order(after=f"Shipped {res.order_number} ({res.tracking_number}). Next: ")
 
         self._operate({"operation": "ship"}, shipped, "ship")
 
     def cancel(self) -> None:
-        def cancelled(res: Any) -> None:
+        def cancelled(res: OperationResult) -> None:
             self.show_order(res)
             self.say(f"Order {res.order_number} cancelled", "info")
 
         self._operate({"operation": "cancel", "reason": "cancelled at the packing station"}, cancelled, "cancel")
 
     def next_order(self, after: str | None = None) -> None:
-        def got(page: Any) -> None:
+        def got(page: Page[OrderOut]) -> None:
             if not page.items:
                 self.show_order(None)
                 if after is None:
@@ -634,108 +645,12 @@ class WarehouseWorkspace(Workspace):
                 return
             self.open_order(page.items[0].id, "next", prefix=after or "")
 
-        query = {"status": "pending", "sort": "created_at", "limit": "1"}
-        self.session.ops.run(self.session.call("fulfillment.orders.list", query=query), on_success=got)
-
-    def load_preview(self, label_id: str) -> None:
-        def show(f: Any) -> None:
-            pix = QPixmap()
-            pix.loadFromData(f.content)
-            self.preview.setPixmap(
-                pix.scaled(
-                    self.preview.size(), Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
-                )
-            )
-
-        self.session.ops.run(
-            self.session.call("fulfillment.labels.get", id=label_id, query={"format": "png"}), on_success=show
-        )
-
-    def print_again(self) -> None:
-        if self.last_label is None:
-            self.error("No label yet: ship an order first")
-            return
-        self.say(f"Printing the label {self.last_label[1]} again…", "info")
-        self.print_label(*self.last_label, again=True)
-
-    def print_label(self, label_id: str, tracking: str, again: bool = False) -> None:
-        """ZPL raw to the configured printer path; PDF to a system printer, or to a file when there is none."""
-        fmt = self.settings.get("label_format", "pdf")
-        printer = str(self.settings.get("printer") or "")
-        out_dir = self.session.runtime.data_dir / "labels"
-
-        def zpl(f: Any) -> None:
-            target = Path(printer) if printer else out_dir / f"label-{tracking}.zpl"
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                with open(target, "ab" if printer else "wb") as fh:  # a device node is appended to, never truncated
-                    fh.write(f.content)
-            except OSError as exc:
-                self.error(f"Could not send the label to {target}: {exc.strerror}")
-                return
-            self._printed(str(target), "ZPL sent to" if printer else "No printer set: ZPL saved to", again)
-
-        def pdf(f: Any) -> None:
-            from PySide6.QtPrintSupport import QPrinterInfo
-
-            names = QPrinterInfo.availablePrinterNames()
-            name = printer if printer in names else QPrinterInfo.defaultPrinterName()
-            if name:
-                self._print_png(f.content, name)
-                self._printed(name, "Printed on", again)
-                return
-            target = out_dir / f"label-{tracking}.pdf"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            self.session.ops.run(
-                self.session.call("fulfillment.labels.get", id=label_id, query={}),
-                on_success=lambda p: self._save(target, p.content, "No printer found: label saved to", again),
-            )
-
-        if fmt == "zpl":
-            self.session.ops.run(
-                self.session.call("fulfillment.labels.get", id=label_id, query={"format": "zpl"}),
-                on_success=zpl,
-                on_failure=self._failed(tracking, "print"),
-            )
-        else:
-            self.session.ops.run(
-                self.session.call("fulfillment.labels.get", id=label_id, query={"format": "png"}),
-                on_success=pdf,
-                on_failure=self._failed(tracking, "print"),
-            )
-
-    def _print_png(self, png: bytes, printer_name: str) -> None:
-        from PySide6.QtCore import QMarginsF, QSizeF
-        from PySide6.QtGui import QPageLayout, QPageSize
-        from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
-
-        printer = QPrinter(QPrinterInfo.printerInfo(printer_name), QPrinter.PrinterMode.HighResolution)
-        printer.setPageLayout(
-            QPageLayout(
-                QPageSize(QSizeF(4, 6), QPageSize.Unit.Inch), QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)
-            )
-        )
-        img = QImage.fromData(png)
-        painter = QPainter(printer)
-        try:
-            painter.drawImage(painter.viewport(), img)
-        finally:
-            painter.end()
-
-    def _save(self, target: Path, content: bytes, how: str, again: bool = False) -> None:
-        target.write_bytes(content)
-        self._printed(str(target), how, again)
-
-    def _printed(self, where: str, how: str, again: bool = False) -> None:
-        self.printed.append(where)
-        self.print_status.setText(f"{how} {where}")
-        if again:
-            self._log("CMD-PRINT", "key", f"{how} {where}")
-            self.say(f"Label printed again — {how} {where}", "ok")
+        query = OrderQuery(status="pending", sort="created_at", limit=1)
+        self.session.ops.run(self.session.call(list_orders, query=query), on_success=got)
 
     # --- showing an order ---------------------------------------------------------------------
 
-    def show_order(self, order: Any) -> None:
+    def show_order(self, order: OrderDetail | None) -> None:
         if order is None or self.order is None or order.id != self.order.id:
             self.picks.clear()  # undo is for the open order's scans
         self.order = order

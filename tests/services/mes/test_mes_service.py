@@ -222,7 +222,7 @@ def test_the_database_sums_equal_the_reference_sweep(runtime: Runtime) -> None:
     import random
 
     from local_db.models.mes import MesCount, MesShift, MesStatusPeriod
-    from services.mes.service import tenant_tz
+    from services.mes.lookups import tenant_tz
 
     rng = random.Random(7)
     runtime.clock = FixedClock(T - timedelta(minutes=1))

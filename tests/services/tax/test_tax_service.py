@@ -23,7 +23,7 @@ from services.core.commands import execute
 from services.core.context import Ctx, Runtime
 from services.core.demo import demo_id
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
-from services.tax.service import nexus_table, period_of
+from services.tax.lookups import nexus_table, period_of
 from tests.shop_server import Shop, ShopBehaviour
 
 OWNER = "owner@demo.test"

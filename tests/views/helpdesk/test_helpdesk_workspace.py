@@ -13,7 +13,8 @@ from services.core.commands import execute
 from services.core.context import Runtime
 from services.core.demo import DEMO_PASSWORD, demo_id
 from views.base import StationSession
-from views.helpdesk.workspace import WORKSPACE, HelpdeskWorkspace, MessageView, TicketTab, humanize, timer_text
+from views.helpdesk.ticket import MessageView, TicketTab, humanize, timer_text
+from views.helpdesk.workspace import WORKSPACE, HelpdeskWorkspace
 from views.ops import OpRunner
 
 CHARGED_TWICE = demo_id("support-ticket", "1")  # open, billing, "Charged twice for order 1042"

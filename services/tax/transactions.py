@@ -1,52 +1,31 @@
-"""Tax use cases: transactions synced from the shop, refunds and amendments with every revision
-kept, liability per state exact to the cent, nexus progress, filings and exemption certificates.
-
-Money is integer cents in the database and ``Decimal`` in between; it leaves as a two-place
-decimal string. A transaction in a filed (or accepted) period is locked: changing it is 409; a
-change inside an approved period makes that filing ``dirty`` (docs/tax.md).
-"""
+"""Tax: transactions."""
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from sqlalchemy import String, and_, case, cast, func, insert, or_, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.base import table_of
-from local_db.models.tax import TaxCertificate, TaxFiling, TaxTransaction, TaxTransactionRevision
+from local_db.models.tax import TaxFiling, TaxTransaction, TaxTransactionRevision
 from services.core.commands import record_kind, use_case
 from services.core.connections import connection_client, note_sync, stored_connection
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import Page, contains, paginate
-from services.core.roles import MANAGERS, STAFF
+from services.core.roles import STAFF
 from services.core.shop import ShopError
 from services.tax import states
+from services.tax.lookups import _expiry_check, _nexus, money, period_of, to_cents
 from services.tax.schemas import (
     AmendIn,
-    CertificateIn,
-    CertificateOut,
-    CertificateQuery,
-    DashboardOut,
-    ExpiryCheckOut,
-    FilingAction,
-    FilingIn,
-    FilingOut,
-    FilingQuery,
-    LiabilityOut,
-    LiabilityQuery,
-    LiabilityRow,
-    NexusRow,
     RefundIn,
     RevisionOut,
     TransactionDetail,
@@ -56,26 +35,13 @@ from services.tax.schemas import (
     TransactionSyncOut,
 )
 
-CENT = Decimal("0.01")
-EXPIRY_NOTICE_DAYS = 30  # certificate.expiring this many days before the expiration date
 CLOSED = ("filed", "accepted")  # a filing whose transactions are locked
+
+
 BATCH = 2000  # shop rows written per transaction while the sync runs
 
+
 record_kind("tax.transaction", get="tax.transactions.get", label="external_id")
-record_kind("tax.filing", get="tax.filings.get", label="state")
-record_kind("tax.certificate", get="tax.certificates.get", label="exemption_number")
-
-
-# --- money and the bundled nexus table ------------------------------------------------------------
-
-
-def money(cents: int | None) -> str:
-    """Cents as a two-place decimal string, exact (no float on the way)."""
-    return str((Decimal(int(cents or 0)) / 100).quantize(CENT))
-
-
-def to_cents(d: Decimal) -> int:
-    return int((d * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
 def _shop_cents(v: Any, field: str, row: int) -> int:
@@ -89,12 +55,6 @@ def _shop_cents(v: Any, field: str, row: int) -> int:
     if not d.is_finite() or d < 0:
         raise ValueError(f"{field} must be zero or more")
     return to_cents(d)
-
-
-@cache
-def nexus_table() -> dict[str, Any]:
-    """The bundled economic-nexus thresholds with their sources (services/tax/data/nexus.json)."""
-    return dict(json.loads((Path(__file__).parent / "data" / "nexus.json").read_text()))
 
 
 def _tx_out(t: TaxTransaction) -> TransactionOut:
@@ -137,23 +97,6 @@ def _find_tx(s: Session, id: str) -> TaxTransaction:
     return t
 
 
-# --- periods and filings ---------------------------------------------------------------------------
-
-
-def period_of(d: date, frequency: str = "monthly") -> tuple[date, date]:
-    if frequency == "annual":
-        return date(d.year, 1, 1), date(d.year, 12, 31)
-    if frequency == "quarterly":
-        first = 3 * ((d.month - 1) // 3) + 1
-        start = date(d.year, first, 1)
-        months = 3
-    else:
-        start = date(d.year, d.month, 1)
-        months = 1
-    y, m = divmod(start.month - 1 + months, 12)
-    return start, date(start.year + y, m + 1, 1) - timedelta(days=1)
-
-
 def _closed_periods(s: Session) -> dict[str, list[tuple[date, date]]]:
     out: dict[str, list[tuple[date, date]]] = defaultdict(list)
     for st, a, b in s.execute(
@@ -186,83 +129,6 @@ def _changed(ctx: Ctx, s: Session, touched: Iterable[tuple[str, date]]) -> None:
             f.status = states.FILING.check(f.status, "change", "system")
             f.updated_at = ctx.now()
             emit(ctx, "filing.dirty", {"filing_id": f.id, "state": f.state, "period_start": f.period_start.isoformat()})
-
-
-def _liability_cents(s: Session, state: str | None, start: date | None, end: date | None) -> dict[str, dict[str, int]]:
-    """Per state: taxable and exempt sales, tax collected, tax refunded, count (SQL sums of cents)."""
-    T = TaxTransaction
-    conds = []
-    if state:
-        conds.append(T.state == state)
-    if start:
-        conds.append(T.date >= start)
-    if end:
-        conds.append(T.date <= end)
-    is_order = T.kind == "order"
-    sign = case((is_order, 1), else_=-1)
-    stmt = (
-        select(
-            T.state,
-            func.sum(case((T.exempt.is_(False), sign * T.amount_cents), else_=0)),
-            func.sum(case((T.exempt.is_(True), sign * T.amount_cents), else_=0)),
-            func.sum(case((is_order, T.tax_cents), else_=0)),
-            func.sum(case((is_order, 0), else_=T.tax_cents)),
-            func.count(),
-        )
-        .where(*conds)
-        .group_by(T.state)
-    )
-    out: dict[str, dict[str, int]] = {}
-    for st, taxable, exempt, collected, refunded, n in s.execute(stmt).all():
-        out[st] = {
-            "taxable": int(taxable or 0),
-            "exempt": int(exempt or 0),
-            "collected": int(collected or 0),
-            "refunded": int(refunded or 0),
-            "count": int(n or 0),
-        }
-    return out
-
-
-def _row(state: str, v: dict[str, int]) -> LiabilityRow:
-    return LiabilityRow(
-        state=state,
-        taxable_sales=money(v["taxable"]),
-        exempt_sales=money(v["exempt"]),
-        tax_collected=money(v["collected"]),
-        refunded=money(v["refunded"]),
-        net_liability=money(v["collected"] - v["refunded"]),
-        transactions=v["count"],
-    )
-
-
-def _total(rows: Iterable[dict[str, int]]) -> dict[str, int]:
-    tot = {"taxable": 0, "exempt": 0, "collected": 0, "refunded": 0, "count": 0}
-    for v in rows:
-        for k in tot:
-            tot[k] += v[k]
-    return tot
-
-
-def _filing_out(s: Session, f: TaxFiling, live: int | None = None) -> FilingOut:
-    if live is None:
-        v = _liability_cents(s, f.state, f.period_start, f.period_end).get(f.state)
-        live = (v["collected"] - v["refunded"]) if v else 0
-    shown = f.liability_cents if f.liability_cents is not None and f.status != "dirty" else live
-    return FilingOut(
-        id=f.id,
-        state=f.state,
-        period_start=f.period_start,
-        period_end=f.period_end,
-        frequency=f.frequency,  # type: ignore[arg-type]
-        status=f.status,  # type: ignore[arg-type]
-        liability=money(shown),
-        live_liability=money(live),
-        approved_at=f.approved_at,
-        filed_at=f.filed_at,
-        allowed_actions=[a for a in states.FILING.actions_from(f.status) if a in states.PEOPLE_ACTIONS],
-        created_at=f.created_at,
-    )
 
 
 def _ensure_filings(ctx: Ctx, s: Session) -> None:
@@ -301,9 +167,6 @@ def _ensure_filings(ctx: Ctx, s: Session) -> None:
         f.status = states.FILING.check(f.status, "close", "system")
         f.updated_at = ctx.now()
         emit(ctx, "filing.ready", {"filing_id": f.id, "state": f.state, "period_start": f.period_start.isoformat()})
-
-
-# --- transactions -----------------------------------------------------------------------------------
 
 
 @use_case(
@@ -687,462 +550,3 @@ def amend(ctx: Ctx, id: str, body: AmendIn) -> TransactionDetail:
         _changed(ctx, s, {before, (t.state, t.date)})
         emit(ctx, "tax.transaction_amended", {"transaction_id": t.id, "revision": t.revision, "reason": body.reason})
         return _detail(s, t)
-
-
-# --- liability, nexus, dashboard ------------------------------------------------------------------
-
-
-@use_case(
-    "tax.liability",
-    "GET /liability",
-    tx="read",
-    roles=STAFF,
-    summary="liability per state (taxable sales, tax collected, refunded, net), exact to the cent",
-)
-def liability(ctx: Ctx, query: LiabilityQuery) -> LiabilityOut:
-    if query.from_ and query.to and query.to < query.from_:
-        raise ValidationFailed("to is before from", {"fields": [{"field": "to", "message": "before from"}]})
-    with ctx.read() as s:
-        by_state = _liability_cents(s, query.state.upper() if query.state else None, query.from_, query.to)
-    rows = [_row(st, v) for st, v in sorted(by_state.items())]
-    return LiabilityOut(
-        from_date=query.from_, to_date=query.to, states=rows, total=_row("ALL", _total(by_state.values()))
-    )
-
-
-def _nexus(s: Session, year: int) -> list[NexusRow]:
-    T = TaxTransaction
-    sign = case((T.kind == "order", 1), else_=-1)
-    got = {
-        st: (int(sales or 0), int(n or 0))
-        for st, sales, n in s.execute(
-            select(T.state, func.sum(sign * T.amount_cents), func.sum(case((T.kind == "order", 1), else_=0)))
-            .where(T.date >= date(year, 1, 1), T.date <= date(year, 12, 31))
-            .group_by(T.state)
-        ).all()
-    }
-    out = []
-    for row in nexus_table()["states"]:
-        sales, n = got.get(row["state"], (0, 0))
-        limit = to_cents(Decimal(row["threshold_sales"])) if row["threshold_sales"] else None
-        count = row["threshold_transactions"]
-        by_sales = sales / limit if limit else 0.0
-        by_count = n / count if count else 0.0
-        if not row["sales_tax"]:
-            reached, progress = False, 0.0
-        elif row["rule"] == "and":
-            reached, progress = sales >= limit and n >= count, min(by_sales, by_count)  # type: ignore[operator]
-        else:
-            reached = (limit is not None and sales >= limit) or (count is not None and n >= count)
-            progress = max(by_sales, by_count)
-        out.append(
-            NexusRow(
-                state=row["state"],
-                name=row["name"],
-                sales_tax=row["sales_tax"],
-                threshold_sales=row["threshold_sales"],
-                threshold_transactions=count,
-                rule=row["rule"],
-                sales=money(sales),
-                transactions=n,
-                progress=round(progress, 4),
-                reached=bool(reached),
-                period=str(year),
-            )
-        )
-    return out
-
-
-@use_case(
-    "tax.dashboard",
-    "GET /dashboard",
-    tx="read",
-    roles=STAFF,
-    summary="totals this year, nexus progress per state, upcoming filings, certificates about to expire",
-)
-def dashboard(ctx: Ctx) -> DashboardOut:
-    today = ctx.now().date()
-    with ctx.read() as s:
-        year = _liability_cents(s, None, date(today.year, 1, 1), date(today.year, 12, 31))
-        nexus = _nexus(s, today.year)
-        filings = (
-            s.execute(
-                select(TaxFiling)
-                .where(TaxFiling.status.in_(("upcoming", "ready", "approved", "dirty", "rejected")))
-                .order_by(TaxFiling.period_end, TaxFiling.state)
-                .limit(20)
-            )
-            .scalars()
-            .all()
-        )
-        soon = today + timedelta(days=EXPIRY_NOTICE_DAYS)
-        certs = (
-            s.execute(
-                select(TaxCertificate)
-                .where(
-                    TaxCertificate.status == "active",
-                    TaxCertificate.expiration_date.is_not(None),
-                    TaxCertificate.expiration_date <= soon,
-                )
-                .order_by(TaxCertificate.expiration_date)
-            )
-            .scalars()
-            .all()
-        )
-        conn = stored_connection(s, ctx.tenant_id, "ecommerce") or {}
-        return DashboardOut(
-            year=today.year,
-            totals=_row("ALL", _total(year.values())),
-            nexus=nexus,
-            upcoming_filings=[_filing_out(s, f) for f in filings],
-            expiring_certificates=[_cert_out(c, today) for c in certs],
-            last_sync_at=datetime.fromisoformat(conn["last_sync_at"]) if conn.get("last_sync_at") else None,
-        )
-
-
-# --- filings ----------------------------------------------------------------------------------------
-
-
-def _find_filing(s: Session, id: str) -> TaxFiling:
-    f = s.get(TaxFiling, id)
-    if f is None:
-        raise NotFound(f"no filing {id}", {"id": id})
-    return f
-
-
-@use_case(
-    "tax.filings.list",
-    "GET /filings",
-    tx="read",
-    roles=STAFF,
-    record="tax.filing",
-    summary="filings per state and period with their status and liability",
-)
-def list_filings(ctx: Ctx, query: FilingQuery) -> Page[FilingOut]:
-    stmt = select(TaxFiling)
-    if query.status:
-        stmt = stmt.where(TaxFiling.status == query.status)
-    if query.state:
-        stmt = stmt.where(TaxFiling.state == query.state.upper())
-    if query.search and query.search.strip():
-        # A filing is known by its state ("CA") and its period ("2026-03").
-        term = query.search.strip()
-        stmt = stmt.where(
-            or_(TaxFiling.state == term.upper(), cast(TaxFiling.period_start, String).startswith(term, autoescape=True))
-        )
-    with ctx.read() as s:
-        page = paginate(
-            s,
-            stmt,
-            query,
-            columns={
-                "created_at": TaxFiling.created_at,
-                "period_start": TaxFiling.period_start,
-                "state": TaxFiling.state,
-                "status": TaxFiling.status,
-            },
-        )
-        return Page([_filing_out(s, f) for f in page.items], page.total, page.spec)
-
-
-@use_case(
-    "tax.filings.get",
-    "GET /filings/{id}",
-    tx="read",
-    roles=STAFF,
-    record="tax.filing",
-    summary="one filing",
-)
-def get_filing(ctx: Ctx, id: str) -> FilingOut:
-    with ctx.read() as s:
-        return _filing_out(s, _find_filing(s, id))
-
-
-@use_case(
-    "tax.filings.create",
-    "POST /filings",
-    tx="write",
-    roles=MANAGERS,
-    status=201,
-    says="New filing {state}",
-    record="tax.filing",
-    summary="open a filing for a state and period (monthly, quarterly or annual)",
-)
-def create_filing(ctx: Ctx, body: FilingIn) -> FilingOut:
-    start, end = period_of(body.period_start, body.frequency)
-    if start != body.period_start:
-        raise ValidationFailed(
-            f"a {body.frequency} period starts on {start.isoformat()}",
-            {"fields": [{"field": "period_start", "message": f"use {start.isoformat()}", "type": "period"}]},
-        )
-    with ctx.write() as s:
-        overlap = s.execute(
-            select(TaxFiling.id).where(
-                TaxFiling.state == body.state, TaxFiling.period_start <= end, TaxFiling.period_end >= start
-            )
-        ).first()
-        if overlap:
-            raise Conflict("a filing already covers that period", {"filing_id": overlap[0], "reason": "overlap"})
-        f = TaxFiling(
-            id=new_id(),
-            state=body.state,
-            period_start=start,
-            period_end=end,
-            frequency=body.frequency,
-            status="upcoming" if end >= ctx.now().date() else "ready",
-            created_at=ctx.now(),
-            updated_at=ctx.now(),
-        )
-        s.add(f)
-        s.flush()
-        return _filing_out(s, f)
-
-
-@use_case(
-    "tax.filings.act",
-    "POST /filings/{id}",
-    tx="write",
-    roles=MANAGERS,
-    says="{action} filing",
-    record="tax.filing",
-    summary="approve, file, accept or reject a filing (filing locks the period's transactions)",
-)
-def act_on_filing(ctx: Ctx, id: str, body: FilingAction) -> FilingOut:
-    with ctx.write() as s:
-        f = _find_filing(s, id)
-        f.status = states.FILING.check(f.status, body.action)
-        now = ctx.now()
-        T = TaxTransaction
-        in_period = and_(T.state == f.state, T.date >= f.period_start, T.date <= f.period_end)
-        if body.action == "approve":
-            v = _liability_cents(s, f.state, f.period_start, f.period_end).get(f.state)
-            f.liability_cents = (v["collected"] - v["refunded"]) if v else 0
-            f.approved_at = now
-        elif body.action == "file":
-            f.filed_at = now
-            s.execute(update(T).where(in_period).values(locked=True))
-        elif body.action == "reject":
-            s.execute(update(T).where(in_period).values(locked=False))
-        if body.action in ("accept", "reject"):
-            f.decided_at = now
-        f.note = body.note or f.note
-        f.updated_at = now
-        s.flush()
-        event = {"approve": "filing.approved", "file": "filing.filed", "accept": "filing.accepted"}.get(
-            body.action, "filing.rejected"
-        )
-        emit(
-            ctx,
-            event,
-            {
-                "filing_id": f.id,
-                "state": f.state,
-                "period_start": f.period_start.isoformat(),
-                "liability": money(f.liability_cents),
-            },
-        )
-        return _filing_out(s, f)
-
-
-# --- exemption certificates ----------------------------------------------------------------------
-
-
-def _cert_status(c: TaxCertificate, today: date) -> str:
-    if c.status == "active" and c.expiration_date is not None and c.expiration_date < today:
-        return "expired"
-    return c.status
-
-
-def _cert_out(c: TaxCertificate, today: date) -> CertificateOut:
-    return CertificateOut(
-        id=c.id,
-        customer_name=c.customer_name,
-        customer_email=c.customer_email,
-        state=c.state,
-        exemption_number=c.exemption_number,
-        reason=c.reason,
-        exempt_percentage=c.exempt_percentage,
-        signed_date=c.signed_date,
-        expiration_date=c.expiration_date,
-        status=_cert_status(c, today),  # type: ignore[arg-type]
-        has_file=c.file_sha256 is not None,
-        created_at=c.created_at,
-    )
-
-
-def _expiry_check(ctx: Ctx, s: Session) -> tuple[int, int]:
-    """certificate.expiring once per certificate within 30 days of its expiry; expired ones marked."""
-    today = ctx.now().date()
-    soon = today + timedelta(days=EXPIRY_NOTICE_DAYS)
-    C = TaxCertificate
-    expiring = expired = 0
-    for c in s.execute(
-        select(C).where(C.status == "active", C.expiration_date.is_not(None), C.expiration_date <= soon)
-    ).scalars():
-        assert c.expiration_date is not None
-        if c.expiration_date < today:
-            c.status = "expired"
-            expired += 1
-        elif c.expiring_sent_at is None:
-            c.expiring_sent_at = ctx.now()
-            emit(
-                ctx,
-                "certificate.expiring",
-                {
-                    "certificate_id": c.id,
-                    "customer_name": c.customer_name,
-                    "state": c.state,
-                    "expiration_date": c.expiration_date.isoformat(),
-                    "days_left": (c.expiration_date - today).days,
-                },
-            )
-            expiring += 1
-    return expiring, expired
-
-
-def _find_cert(s: Session, id: str) -> TaxCertificate:
-    c = s.get(TaxCertificate, id)
-    if c is None:
-        raise NotFound(f"no certificate {id}", {"id": id})
-    return c
-
-
-@use_case(
-    "tax.certificates.list",
-    "GET /certificates",
-    tx="read",
-    roles=STAFF,
-    record="tax.certificate",
-    summary="exemption certificates (filter by status and state)",
-)
-def list_certificates(ctx: Ctx, query: CertificateQuery) -> Page[CertificateOut]:
-    stmt = select(TaxCertificate)
-    if query.state:
-        stmt = stmt.where(TaxCertificate.state == query.state.upper())
-    if query.search:
-        stmt = stmt.where(
-            contains(TaxCertificate.customer_name, query.search)
-            | contains(TaxCertificate.exemption_number, query.search)
-        )
-    today = ctx.now().date()
-    if query.status == "expired":
-        stmt = stmt.where(
-            (TaxCertificate.status == "expired")
-            | ((TaxCertificate.status == "active") & (TaxCertificate.expiration_date < today))
-        )
-    elif query.status == "active":
-        stmt = stmt.where(
-            TaxCertificate.status == "active",
-            TaxCertificate.expiration_date.is_(None) | (TaxCertificate.expiration_date >= today),
-        )
-    elif query.status:
-        stmt = stmt.where(TaxCertificate.status == query.status)
-    with ctx.read() as s:
-        page = paginate(
-            s,
-            stmt,
-            query,
-            columns={
-                "created_at": TaxCertificate.created_at,
-                "expiration_date": TaxCertificate.expiration_date,
-                "customer_name": TaxCertificate.customer_name,
-            },
-        )
-        return Page([_cert_out(c, today) for c in page.items], page.total, page.spec)
-
-
-@use_case(
-    "tax.certificates.get",
-    "GET /certificates/{id}",
-    tx="read",
-    roles=STAFF,
-    record="tax.certificate",
-    summary="one exemption certificate",
-)
-def get_certificate(ctx: Ctx, id: str) -> CertificateOut:
-    with ctx.read() as s:
-        return _cert_out(_find_cert(s, id), ctx.now().date())
-
-
-@use_case(
-    "tax.certificates.create",
-    "POST /certificates",
-    tx="write",
-    roles=STAFF,
-    status=201,
-    says="New exemption certificate {exemption_number}",
-    record="tax.certificate",
-    summary="record a customer's exemption certificate (certificate.uploaded)",
-)
-def create_certificate(ctx: Ctx, body: CertificateIn) -> CertificateOut:
-    today = ctx.now().date()
-    if body.expiration_date is not None and body.expiration_date < today:
-        raise ValidationFailed(
-            "the certificate has already expired",
-            {"fields": [{"field": "expiration_date", "message": "in the past", "type": "date"}]},
-        )
-    with ctx.write() as s:
-        c = TaxCertificate(
-            id=new_id(),
-            customer_name=body.customer_name,
-            customer_email=body.customer_email,
-            state=body.state,
-            exemption_number=body.exemption_number,
-            reason=body.reason,
-            exempt_percentage=body.exempt_percentage,
-            signed_date=body.signed_date,
-            expiration_date=body.expiration_date,
-            status="active",
-            created_at=ctx.now(),
-        )
-        s.add(c)
-        s.flush()
-        emit(
-            ctx,
-            "certificate.uploaded",
-            {
-                "certificate_id": c.id,
-                "customer_name": c.customer_name,
-                "state": c.state,
-                "exemption_number": c.exemption_number,
-                "expiration_date": c.expiration_date.isoformat() if c.expiration_date else None,
-            },
-        )
-        _expiry_check(ctx, s)
-        return _cert_out(c, today)
-
-
-@use_case(
-    "tax.certificates.delete",
-    "DELETE /certificates/{id}",
-    tx="write",
-    roles=MANAGERS,
-    says="Exemption certificate revoked",
-    record="tax.certificate",
-    summary="revoke an exemption certificate (kept for the audit, no longer valid)",
-)
-def revoke_certificate(ctx: Ctx, id: str) -> CertificateOut:
-    with ctx.write() as s:
-        c = _find_cert(s, id)
-        if c.status == "revoked":
-            raise Conflict("the certificate is already revoked", {"current_state": "revoked", "action": "revoke"})
-        c.status = "revoked"
-        s.flush()
-        return _cert_out(c, ctx.now().date())
-
-
-@use_case(
-    "tax.certificates.check_expiry",
-    "POST /certificates/check-expiry",
-    tx="write",
-    roles=STAFF,
-    says="Check certificate expiry",
-    summary="emit certificate.expiring for certificates within 30 days of expiry (also run by every sync)",
-)
-def check_expiry(ctx: Ctx) -> ExpiryCheckOut:
-    with ctx.write() as s:
-        expiring, expired = _expiry_check(ctx, s)
-    return ExpiryCheckOut(expiring=expiring, expired=expired)
-
-
-__all__ = ["money", "nexus_table", "period_of", "to_cents"]

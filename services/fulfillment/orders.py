@@ -1,38 +1,28 @@
-"""Fulfillment use cases: orders, the unified operation, labels, device settings, device sign-in."""
+"""Fulfillment orders: list, stats, get, the unified operation (pick, unpick, pack, ship, cancel), and creating orders for webhooks and demo data."""
 
 from __future__ import annotations
 
 import uuid
 from collections import defaultdict
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
-from local_db.models import Tenant
-from local_db.models.fulfillment import DeviceSettings, FulfillmentLine, FulfillmentOrder, ShippingLabel
-from services.core import auth, labels
+from local_db.models.fulfillment import FulfillmentLine, FulfillmentOrder, ShippingLabel
 from services.core.checkdigits import with_check_digit
 from services.core.commands import next_value, record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed
+from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
-from services.core.files import FileResult
 from services.core.pagination import Page, contains, paginate
-from services.core.roles import ANYONE, MANAGERS
-from services.core.schemas import LoginOut, TenantMembership
-from services.core.sealing import seal, unseal
+from services.core.roles import ANYONE
 from services.fulfillment import states
 from services.fulfillment.carriers import Package, Shipment, get_carrier
 from services.fulfillment.schemas import (
     CancelOperation,
-    DeviceLogin,
-    DeviceQuery,
-    DeviceSettingsIn,
-    DeviceSettingsOut,
-    LabelQuery,
     LineOut,
     OperationRequest,
     OperationResult,
@@ -44,8 +34,6 @@ from services.fulfillment.schemas import (
     PickOperation,
     ShipOperation,
     UnpickOperation,
-    WebhookSecretIn,
-    WebhookSettingsOut,
 )
 
 DEVICE_ROLE = "warehouse-device"
@@ -440,216 +428,6 @@ def _label_lines(ctx: Ctx, o: FulfillmentOrder) -> list[str]:
         extra += f"  {o.weight_grams / 1000:.2f} kg"
     out += ["", extra, f"From: {ctx.tenant.name if ctx.tenant else ''}"]
     return [ln[:40] for ln in out]
-
-
-# --- labels ------------------------------------------------------------------------
-
-
-@use_case("fulfillment.labels.get", "GET /labels/{id}", tx="read", roles=ANYONE, summary="download a shipping label")
-def get_label(ctx: Ctx, id: str, query: LabelQuery) -> FileResult:
-    """A label by its id; an order's id or number gives that order's label (404 when it has none)."""
-    with ctx.read() as s:
-        label = s.get(ShippingLabel, id)
-        if label is None:
-            try:
-                o = _find(s, id)
-            except NotFound:
-                raise NotFound(f"no label {id}", {"label": id}) from None
-            if o.label_id is None:
-                raise NotFound(
-                    f"order {o.order_number} has no label (it is {o.status})",
-                    {"order_number": o.order_number, "status": o.status},
-                )
-            label = s.get(ShippingLabel, o.label_id)
-            assert label is not None
-    name = f"label-{label.tracking_number}"
-    if query.format == "zpl":
-        zpl = labels.label_zpl(label.title, list(label.lines), label.tracking_number)
-        return FileResult(zpl.encode(), "text/plain; charset=utf-8", f"{name}.zpl")
-    if query.format == "png":
-        import io
-
-        buf = io.BytesIO()
-        labels.label_image(label.title, list(label.lines), label.tracking_number).save(buf, "PNG")
-        return FileResult(buf.getvalue(), "image/png", f"{name}.png")
-    return FileResult(
-        labels.label_pdf(label.title, list(label.lines), label.tracking_number), "application/pdf", f"{name}.pdf"
-    )
-
-
-@use_case(
-    "fulfillment.command_sheet",
-    "GET /command-sheet",
-    tx="read",
-    roles=ANYONE,
-    summary="print the sheet of command barcodes",
-)
-def command_sheet(ctx: Ctx) -> FileResult:
-    """A 4x6 sheet of the command barcodes a packer scans instead of pressing keys."""
-    from services.fulfillment.scan_commands import command_sheet_pdf
-
-    return FileResult(command_sheet_pdf(), "application/pdf", "command-barcodes.pdf")
-
-
-# --- device settings ---------------------------------------------------------------
-
-DEVICE_DEFAULTS: dict[str, Any] = {
-    "printer": "",
-    "label_format": "pdf",
-    "scanner_suffix": "enter",
-    "sounds": True,
-    "boxes": ["S", "M", "L", "XL"],
-    "auto_print": True,
-}
-
-
-def _device_of(ctx: Ctx, query: DeviceQuery) -> str:
-    p = ctx.principal
-    if p.role == DEVICE_ROLE:
-        if query.device not in (None, p.id, "default"):
-            raise Forbidden("a device reads its own settings")
-        return query.device or p.id
-    return query.device or "default"
-
-
-def _settings_out(device: str, row: DeviceSettings | None, base: dict[str, Any]) -> DeviceSettingsOut:
-    values = {**DEVICE_DEFAULTS, **base, **(row.values if row else {})}
-    return DeviceSettingsOut(device=device, updated_at=row.updated_at if row else None, **values)
-
-
-def _settings_row(s: Session, device: str) -> DeviceSettings | None:
-    return s.execute(select(DeviceSettings).where(DeviceSettings.device == device)).scalar_one_or_none()
-
-
-@use_case(
-    "fulfillment.settings.device.get",
-    "GET /settings/device",
-    tx="read",
-    roles=ANYONE,
-    summary="read device settings",
-)
-def get_device_settings(ctx: Ctx, query: DeviceQuery) -> DeviceSettingsOut:
-    device = _device_of(ctx, query)
-    with ctx.read() as s:
-        row = _settings_row(s, device)
-        default = _settings_row(s, "default") if device != "default" else None
-    return _settings_out(device, row, default.values if default else {})
-
-
-@use_case("fulfillment.settings.device.put", "PUT /settings/device", tx="write", summary="change device settings")
-def put_device_settings(ctx: Ctx, body: DeviceSettingsIn, query: DeviceQuery) -> DeviceSettingsOut:
-    device = _device_of(ctx, query)
-    changes = body.model_dump(exclude_unset=True)
-    if any(v is None for v in changes.values()):
-        raise ValidationFailed("settings cannot be null", {"fields": [k for k, v in changes.items() if v is None]})
-    with ctx.write() as s:
-        row = _settings_row(s, device)
-        if row is None:
-            row = DeviceSettings(id=new_id(), device=device, values={})
-            s.add(row)
-        row.values = {**row.values, **changes}  # a new dict: JSON columns track assignment only
-        row.updated_at = ctx.now()
-        row.updated_by = ctx.principal.id
-        s.flush()
-        default = _settings_row(s, "default") if device != "default" else None
-        return _settings_out(device, row, default.values if default else {})
-
-
-# --- device sign-in ----------------------------------------------------------------
-
-
-@use_case(
-    "fulfillment.auth.login",
-    "POST /auth/login",
-    tx="own",
-    auth="public",
-    limit="auth",
-    cookie="service_token",
-    summary="device sign-in",
-)
-def device_login(ctx: Ctx, body: DeviceLogin) -> LoginOut:
-    """Sign a scanning station in to this tenant: the platform's token, checked for fulfillment access."""
-    assert ctx.tenant is not None
-    user = auth.authenticate_password(ctx.db, body.email, body.password)
-    try:
-        principal = auth.user_principal(ctx.db, user.id, ctx.tenant)
-    except Forbidden:
-        # Right password, other tenant: same answer as a wrong one.
-        raise Unauthorized("e-mail or password is not correct") from None
-    if "fulfillment" not in principal.modules:
-        raise Forbidden("this account has no access to fulfillment", {"role": principal.role})
-    now = ctx.now()
-    tenants = auth.memberships_claim(ctx.db, user.id)
-    return LoginOut(
-        id=user.id,
-        email=user.email,
-        name=user.name,
-        tenants=[TenantMembership(**t) for t in tenants],
-        token=auth.issue_token(ctx.runtime.secret_key, user, tenants, now),
-        expires_at=now + timedelta(seconds=auth.TOKEN_LIFETIME),
-    )
-
-
-@use_case(
-    "fulfillment.auth.logout",
-    "POST /auth/logout",
-    tx="own",
-    auth="public",
-    clears_cookie="service_token",
-    headers=("authorization", "cookie"),
-    summary="device sign-out",
-)
-def device_logout(ctx: Ctx, headers: dict[str, str | None]) -> None:
-    """Sign out: the session the device holds (bearer token or cookie) ends on the platform at once;
-    the HTTP door clears the cookie."""
-    token = auth.session_token_of(headers)
-    if token:
-        auth.revoke_session(ctx.db, ctx.runtime.secret_key, token, ctx.now())
-
-
-# --- webhook settings ----------------------------------------------------------------
-
-
-def webhook_secret(s: Session, tenant_id: str, seal_key: str) -> str | None:
-    """The tenant's inbound webhook secret, in clear (it is stored sealed)."""
-    t = s.get(Tenant, tenant_id)
-    sealed = ((t.settings or {}).get("fulfillment") or {}).get("webhook_secret") if t else None
-    return unseal(seal_key, sealed) if sealed else None
-
-
-@use_case(
-    "fulfillment.settings.webhooks.get",
-    "GET /settings/webhooks",
-    tx="read",
-    roles=MANAGERS,
-    summary="read inbound webhook settings",
-)
-def get_webhook_settings(ctx: Ctx) -> WebhookSettingsOut:
-    with ctx.read() as s:
-        configured = webhook_secret(s, ctx.tenant_id, ctx.runtime.secret_key) is not None
-    return WebhookSettingsOut(configured=configured, signature_header="X-Webhook-Signature", algorithm="hmac-sha256")
-
-
-@use_case(
-    "fulfillment.settings.webhooks.put",
-    "PUT /settings/webhooks",
-    tx="write",
-    roles=MANAGERS,
-    summary="set the inbound webhook secret",
-)
-def put_webhook_settings(ctx: Ctx, body: WebhookSecretIn) -> WebhookSettingsOut:
-    with ctx.write() as s:
-        set_webhook_secret(s, ctx.tenant_id, body.secret, ctx.runtime.secret_key)
-    return WebhookSettingsOut(configured=True, signature_header="X-Webhook-Signature", algorithm="hmac-sha256")
-
-
-def set_webhook_secret(s: Session, tenant_id: str, secret: str, seal_key: str) -> None:
-    t = s.get(Tenant, tenant_id)
-    assert t is not None
-    settings = dict(t.settings or {})
-    # Sealed, not hashed: verifying a sender's HMAC needs the secret itself.
-    settings["fulfillment"] = {**(settings.get("fulfillment") or {}), "webhook_secret": seal(seal_key, secret)}
-    t.settings = settings  # a new dict: JSON columns track assignment only
 
 
 # --- creating orders (webhooks, demo) ----------------------------------------------------

@@ -1,21 +1,14 @@
-"""Catalog use cases: products with variants and translations, the category tree, languages.
-
-A product's own name and description are its text in the tenant's default language (the first
-of ``catalog.languages``); other languages are translations. SKUs are unique per tenant across
-products and variants, so Inventory's stock rows name an item by SKU (docs/catalog.md).
-"""
+"""Catalog: products."""
 
 from __future__ import annotations
 
 import hashlib
 from decimal import Decimal
-from typing import Any
 
-from sqlalchemy import and_, delete, exists, func, or_, select
+from sqlalchemy import delete, exists, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from local_db.models import Tenant
 from local_db.models.catalog import (
     CatalogCategory,
     CatalogProduct,
@@ -24,14 +17,8 @@ from local_db.models.catalog import (
     CatalogVariant,
 )
 from services.catalog import states
+from services.catalog.languages import _incomplete_in, tenant_languages
 from services.catalog.schemas import (
-    CategoryIn,
-    CategoryOut,
-    CategoryQuery,
-    CategoryUpdate,
-    LanguageOut,
-    LanguagesIn,
-    LanguagesOut,
     ProductIn,
     ProductOut,
     ProductQuery,
@@ -49,37 +36,11 @@ from services.core.pagination import Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.core.storage import IMAGE_TYPES, read_blob, store_blob
 
-DEFAULT_LANGUAGES = ["en"]
-MAX_CATEGORY_DEPTH = 10
-
 record_kind("catalog.product", get="catalog.products.get", label="sku")
-record_kind("catalog.category", get="catalog.categories.get", label="name")
-
-# --- languages -------------------------------------------------------------------------------
-
-
-def tenant_languages(s: Session, tenant_id: str) -> list[str]:
-    """The enabled languages (tenant setting ``catalog.languages``), the default first."""
-    t = s.get(Tenant, tenant_id)
-    langs = (((t.settings or {}) if t else {}).get("catalog") or {}).get("languages")
-    return list(langs) if langs else list(DEFAULT_LANGUAGES)
 
 
 def text_hash(name: str, description: str) -> str:
     return hashlib.sha256(f"{name}\x00{description}".encode()).hexdigest()
-
-
-def _incomplete_in(language: str, default: str) -> Any:
-    """SQL: the product is not complete in ``language`` (a required field empty, or no current
-    translation)."""
-    p = CatalogProduct
-    if language == default:
-        return or_(p.name == "", p.description == "")
-    t = CatalogTranslation
-    current = exists().where(
-        t.product_id == p.id, t.language == language, t.name != "", t.description != "", t.source_hash == p.text_hash
-    )
-    return or_(p.name == "", p.description == "", ~current)
 
 
 def completeness(p: CatalogProduct, translations: list[CatalogTranslation], languages: list[str]) -> dict[str, int]:
@@ -99,56 +60,6 @@ def completeness(p: CatalogProduct, translations: list[CatalogTranslation], lang
         n = sum(1 for i, f in enumerate(filled) if f and src[i])
         out[lang] = n * 100 // 2
     return out
-
-
-@use_case(
-    "catalog.languages.list",
-    "GET /languages",
-    tx="read",
-    roles=STAFF,
-    summary="the tenant's enabled languages, the default first, with how many products are complete",
-)
-def list_languages(ctx: Ctx) -> LanguagesOut:
-    with ctx.read() as s:
-        langs = tenant_languages(s, ctx.tenant_id)
-        live = CatalogProduct.status != "archived"
-        total = s.execute(select(func.count()).select_from(CatalogProduct).where(live)).scalar_one()
-        out = []
-        for lang in langs:
-            incomplete = s.execute(
-                select(func.count()).select_from(CatalogProduct).where(live, _incomplete_in(lang, langs[0]))
-            ).scalar_one()
-            out.append(
-                LanguageOut(
-                    tag=lang,
-                    default=lang == langs[0],
-                    complete_products=int(total - incomplete),
-                    total_products=int(total),
-                )
-            )
-    return LanguagesOut(default=langs[0], languages=out)
-
-
-@use_case(
-    "catalog.languages.set",
-    "PUT /languages",
-    tx="write",
-    roles=MANAGERS,
-    says="Catalog languages",
-    summary="set the enabled languages (BCP 47), the default first",
-)
-def set_languages(ctx: Ctx, body: LanguagesIn) -> LanguagesOut:
-    with ctx.write() as s:
-        t = s.get(Tenant, ctx.tenant_id)
-        assert t is not None
-        settings = dict(t.settings or {})
-        settings["catalog"] = {**(settings.get("catalog") or {}), "languages": list(body.languages)}
-        t.settings = settings  # a new dict: JSON columns track assignment only
-        s.flush()
-    return list_languages(ctx)
-
-
-# --- products --------------------------------------------------------------------------------
 
 
 def _money(cents: int | None) -> str | None:
@@ -553,226 +464,3 @@ def get_image(ctx: Ctx, id: str) -> FileResult:
     from services.core.storage import sniff_type
 
     return FileResult(content, sniff_type(content) or "application/octet-stream")
-
-
-# --- categories ------------------------------------------------------------------------------
-
-
-def _category_rows(s: Session) -> dict[str, CatalogCategory]:
-    return {c.id: c for c in s.execute(select(CatalogCategory)).scalars()}
-
-
-def category_path(cats: dict[str, CatalogCategory], cid: str) -> list[str]:
-    path: list[str] = []
-    seen: set[str] = set()
-    cur: str | None = cid
-    while cur is not None and cur in cats and cur not in seen:
-        seen.add(cur)
-        path.append(cats[cur].name)
-        cur = cats[cur].parent_id
-    return list(reversed(path))
-
-
-def descendants(cats: dict[str, CatalogCategory], roots: list[str]) -> set[str]:
-    """The categories under ``roots``, the roots included (a catalog of "Clothing" has its shirts)."""
-    children: dict[str | None, list[str]] = {}
-    for c in cats.values():
-        children.setdefault(c.parent_id, []).append(c.id)
-    out: set[str] = set()
-    todo = [r for r in roots if r in cats]
-    while todo:
-        cur = todo.pop()
-        if cur not in out:
-            out.add(cur)
-            todo.extend(children.get(cur, []))
-    return out
-
-
-def _product_counts(s: Session) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for (cats,) in s.execute(select(CatalogProduct.category_ids).where(CatalogProduct.status != "archived")).all():
-        for c in cats or []:
-            counts[c] = counts.get(c, 0) + 1
-    return counts
-
-
-def _category_out(c: CatalogCategory, cats: dict[str, CatalogCategory], counts: dict[str, int]) -> CategoryOut:
-    path = category_path(cats, c.id)
-    return CategoryOut(
-        id=c.id,
-        name=c.name,
-        parent_id=c.parent_id,
-        position=c.position,
-        path=path,
-        depth=len(path) - 1,
-        product_count=counts.get(c.id, 0),
-        created_at=c.created_at,
-        updated_at=c.updated_at,
-    )
-
-
-def _check_parent(cats: dict[str, CatalogCategory], cid: str | None, parent_id: str | None) -> None:
-    if parent_id is None:
-        return
-    if parent_id not in cats:
-        raise ValidationFailed(
-            "unknown parent category",
-            {"fields": [{"field": "parent_id", "message": f"no category {parent_id}", "type": "not_found"}]},
-        )
-    if cid is not None and parent_id in descendants(cats, [cid]):
-        raise Conflict(
-            "a category cannot move under itself or one of its own subcategories",
-            {"reason": "cycle", "parent_id": parent_id},
-        )
-    if len(category_path(cats, parent_id)) >= MAX_CATEGORY_DEPTH:
-        raise ValidationFailed(
-            f"categories nest at most {MAX_CATEGORY_DEPTH} deep",
-            {"fields": [{"field": "parent_id", "message": "too deep", "type": "depth"}]},
-        )
-
-
-@use_case(
-    "catalog.categories.list",
-    "GET /categories",
-    tx="read",
-    roles=STAFF,
-    record="catalog.category",
-    summary="the category tree, in tree order (filter by parent)",
-)
-def list_categories(ctx: Ctx, query: CategoryQuery) -> Page[CategoryOut]:
-    stmt = select(CatalogCategory)
-    if query.parent_id:
-        stmt = stmt.where(CatalogCategory.parent_id == query.parent_id)
-    if query.search:
-        stmt = stmt.where(contains(CatalogCategory.name, query.search))
-    with ctx.read() as s:
-        cats = _category_rows(s)
-        counts = _product_counts(s)
-        if query.sort is None and query.order is None:
-            # Tree order: each category after its parent, siblings by position then name.
-            def key(c: CatalogCategory) -> list[tuple[int, str]]:
-                chain, cur = [], c
-                while cur is not None:
-                    chain.append((cur.position, cur.name.lower()))
-                    cur = cats.get(cur.parent_id) if cur.parent_id else None  # type: ignore[assignment]
-                return list(reversed(chain))
-
-            wanted = {c.id for c in s.execute(stmt).scalars()}
-            ordered = sorted((cats[i] for i in wanted), key=key)
-            spec_page = paginate(s, stmt, query, columns={"name": CatalogCategory.name}, default_sort=None)
-            items = ordered[spec_page.spec.offset : spec_page.spec.offset + spec_page.spec.limit]
-            return Page([_category_out(c, cats, counts) for c in items], len(ordered), spec_page.spec)
-        page = paginate(
-            s,
-            stmt,
-            query,
-            columns={
-                "name": CatalogCategory.name,
-                "created_at": CatalogCategory.created_at,
-                "position": CatalogCategory.position,
-            },
-        )
-        return page.map(lambda c: _category_out(c, cats, counts))
-
-
-@use_case(
-    "catalog.categories.get",
-    "GET /categories/{id}",
-    tx="read",
-    roles=STAFF,
-    record="catalog.category",
-    summary="read a category",
-)
-def get_category(ctx: Ctx, id: str) -> CategoryOut:
-    with ctx.read() as s:
-        cats = _category_rows(s)
-        if id not in cats:
-            raise NotFound(f"no category {id}", {"category": id})
-        return _category_out(cats[id], cats, _product_counts(s))
-
-
-@use_case(
-    "catalog.categories.create",
-    "POST /categories",
-    tx="write",
-    roles=STAFF,
-    status=201,
-    says="New category {result.name}",
-    record="catalog.category",
-    summary="create a category",
-)
-def create_category(ctx: Ctx, body: CategoryIn) -> CategoryOut:
-    now = ctx.now()
-    with ctx.write() as s:
-        cats = _category_rows(s)
-        _check_parent(cats, None, body.parent_id)
-        _check_sibling_name(cats, None, body.parent_id, body.name)
-        c = CatalogCategory(
-            name=body.name, parent_id=body.parent_id, position=body.position, created_at=now, updated_at=now
-        )
-        s.add(c)
-        s.flush()
-        cats[c.id] = c
-        return _category_out(c, cats, {})
-
-
-def _check_sibling_name(cats: dict[str, CatalogCategory], cid: str | None, parent_id: str | None, name: str) -> None:
-    for c in cats.values():
-        if c.id != cid and c.parent_id == parent_id and c.name.lower() == name.lower():
-            raise Conflict("a category with this name already exists there", {"reason": "duplicate", "id": c.id})
-
-
-@use_case(
-    "catalog.categories.update",
-    "PUT /categories/{id}",
-    tx="write",
-    roles=STAFF,
-    says="Change to category {result.name}",
-    record="catalog.category",
-    summary="rename or move a category (never under itself)",
-)
-def update_category(ctx: Ctx, id: str, body: CategoryUpdate) -> CategoryOut:
-    with ctx.write() as s:
-        cats = _category_rows(s)
-        c = cats.get(id)
-        if c is None:
-            raise NotFound(f"no category {id}", {"category": id})
-        given = body.model_fields_set
-        parent = body.parent_id if "parent_id" in given else c.parent_id
-        if parent == c.id:
-            raise Conflict("a category cannot move under itself", {"reason": "cycle", "parent_id": parent})
-        _check_parent(cats, c.id, parent)
-        _check_sibling_name(cats, c.id, parent, body.name or c.name)
-        if body.name is not None:
-            c.name = body.name
-        c.parent_id = parent
-        if body.position is not None:
-            c.position = body.position
-        c.updated_at = ctx.now()
-        s.flush()
-        return _category_out(c, cats, _product_counts(s))
-
-
-def active_products(s: Session, category_ids: list[str] | None) -> list[CatalogProduct]:
-    """The active products of the given categories and their subcategories (all when none), by name."""
-    stmt = (
-        select(CatalogProduct)
-        .where(CatalogProduct.status == "active")
-        .order_by(CatalogProduct.name, CatalogProduct.sku)
-    )
-    products = list(s.execute(stmt).scalars())
-    if category_ids:
-        wanted = descendants(_category_rows(s), category_ids)
-        products = [p for p in products if wanted & set(p.category_ids or [])]
-    return products
-
-
-def mark_published(s: Session, product_ids: list[str], now: Any) -> None:
-    """Printed or pushed: from now on deleting the product archives it."""
-    for chunk in range(0, len(product_ids), 500):
-        ids = product_ids[chunk : chunk + 500]
-        s.execute(
-            CatalogProduct.__table__.update()  # type: ignore[attr-defined]
-            .where(and_(CatalogProduct.id.in_(ids), CatalogProduct.published_at.is_(None)))
-            .values(published_at=now)
-        )

@@ -1,7 +1,4 @@
-"""SDS use cases: the ingredient library (CAS checked, PubChem search), formulas of ingredients and
-sub-formulas with revisions and status, import, the EU allergen lists and detection, allergens
-computed through every level against the thresholds, certificates (refused with the failing items)
-and 16-section safety data sheets as PDFs."""
+"""Sds: formulas."""
 
 from __future__ import annotations
 
@@ -15,10 +12,8 @@ from sqlalchemy import delete, func, or_, select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
-from local_db.models import Tenant
 from local_db.models.sds import (
     SdsAllergenResult,
-    SdsDocument,
     SdsFormula,
     SdsFormulaLine,
     SdsFormulaRevision,
@@ -31,18 +26,10 @@ from services.core.events import emit
 from services.core.files import FileResult, Upload
 from services.core.pagination import Page, contains, paginate
 from services.core.roles import STAFF
-from services.core.storage import keep_blob, read_blob
-from services.sds import chem, pdf, states
-from services.sds.pubchem import PubChem, PubChemConfig, PubChemError
+from services.sds import chem, states
 from services.sds.schemas import (
-    AllergenList,
-    AllergenOut,
     AllergenResult,
     AllergenResultOut,
-    DetectIn,
-    DetectOut,
-    DocumentOut,
-    DocumentQuery,
     FormulaIn,
     FormulaLineOut,
     FormulaOut,
@@ -51,28 +38,20 @@ from services.sds.schemas import (
     FormulaUpdate,
     ImportError_,
     ImportOut,
-    IngredientAllergenOut,
-    IngredientIn,
-    IngredientOut,
-    IngredientQuery,
     LineIn,
-    SearchHit,
-    SearchOut,
-    SearchQuery,
 )
 
-record_kind("sds.ingredient", get="sds.ingredients.get", label="name")
 record_kind("sds.formula", get="sds.formulas.get", label="code")
 
+
 TEMPLATE_COLUMNS = ["formula_code", "formula_name", "product_type", "ingredient", "percent"]
+
+
 MAX_IMPORT_ROWS = 20_000
 
 
 def _num(d: Decimal) -> float:
     return float(d)
-
-
-# --- ingredients -------------------------------------------------------------------------------------
 
 
 def declared(i: SdsIngredient) -> dict[str, Decimal]:
@@ -82,174 +61,6 @@ def declared(i: SdsIngredient) -> dict[str, Decimal]:
     if i.cas and i.cas in chem.allergens() and i.cas not in out:
         out[i.cas] = Decimal(100)
     return out
-
-
-def _ing_out(i: SdsIngredient) -> IngredientOut:
-    names = chem.allergens()
-    return IngredientOut(
-        id=i.id,
-        name=i.name,
-        inci=i.inci,
-        cas=i.cas,
-        hazards=list(i.hazards or []),
-        allergens=[
-            IngredientAllergenOut(
-                allergen=a["allergen"],
-                name=names[a["allergen"]].name if a["allergen"] in names else a["allergen"],
-                percent=float(a["percent"]),
-            )
-            for a in (i.allergens or [])
-        ],
-        pubchem_cid=i.pubchem_cid,
-        molecular_formula=i.molecular_formula,
-        created_at=i.created_at,
-    )
-
-
-def _find_ing(s: Session, id: str) -> SdsIngredient:
-    i = s.get(SdsIngredient, id)
-    if i is None:
-        raise NotFound(f"no ingredient {id}", {"id": id})
-    return i
-
-
-@use_case(
-    "sds.ingredients.list",
-    "GET /ingredients",
-    tx="read",
-    roles=STAFF,
-    record="sds.ingredient",
-    summary="the tenant's ingredient library (search name, INCI, CAS)",
-)
-def list_ingredients(ctx: Ctx, query: IngredientQuery) -> Page[IngredientOut]:
-    stmt = select(SdsIngredient)
-    if query.cas:
-        stmt = stmt.where(SdsIngredient.cas == query.cas)
-    if query.search:
-        stmt = stmt.where(
-            or_(
-                contains(SdsIngredient.name, query.search),
-                contains(SdsIngredient.inci, query.search),
-                contains(SdsIngredient.cas, query.search),
-            )
-        )
-    with ctx.read() as s:
-        page = paginate(s, stmt, query, columns={"created_at": SdsIngredient.created_at, "name": SdsIngredient.name})
-        return Page([_ing_out(i) for i in page.items], page.total, page.spec)
-
-
-@use_case("sds.ingredients.get", "GET /ingredients/{id}", tx="read", roles=STAFF, record="sds.ingredient")
-def get_ingredient(ctx: Ctx, id: str) -> IngredientOut:
-    with ctx.read() as s:
-        return _ing_out(_find_ing(s, id))
-
-
-@use_case(
-    "sds.ingredients.create",
-    "POST /ingredients",
-    tx="write",
-    roles=STAFF,
-    status=201,
-    says="New ingredient {name}",
-    record="sds.ingredient",
-    summary="add an ingredient (a CAS number with a wrong check digit is 400)",
-)
-def create_ingredient(ctx: Ctx, body: IngredientIn) -> IngredientOut:
-    merged: dict[str, Decimal] = {}
-    for a in body.allergens:
-        merged[a.allergen] = merged.get(a.allergen, Decimal(0)) + a.percent
-    if any(v > 100 for v in merged.values()):
-        raise ValidationFailed(
-            "an allergen cannot be more than 100 % of an ingredient",
-            {"fields": [{"field": "allergens", "message": "over 100 %", "type": "range"}]},
-        )
-    with ctx.write() as s:
-        i = SdsIngredient(
-            id=new_id(),
-            name=body.name,
-            inci=body.inci,
-            cas=body.cas,
-            hazards=list(body.hazards),
-            allergens=[{"allergen": k, "percent": f"{v.normalize():f}"} for k, v in merged.items()],
-            created_at=ctx.now(),
-            updated_at=ctx.now(),
-        )
-        s.add(i)
-        s.flush()
-        return _ing_out(i)
-
-
-@use_case(
-    "sds.ingredients.search",
-    "GET /ingredients/search",
-    tx="read",
-    roles=STAFF,
-    summary="search the tenant's library, then PubChem when the platform is online and it is enabled",
-)
-def search_ingredients(ctx: Ctx, query: SearchQuery) -> SearchOut:
-    q = query.q.strip()
-    with ctx.read() as s:
-        found = (
-            s.execute(
-                select(SdsIngredient)
-                .where(
-                    or_(
-                        contains(SdsIngredient.name, q),
-                        contains(SdsIngredient.inci, q),
-                        SdsIngredient.cas == q,
-                    )
-                )
-                .order_by(SdsIngredient.name)
-                .limit(query.limit)
-            )
-            .scalars()
-            .all()
-        )
-    results = [
-        SearchHit(
-            source="library",
-            id=i.id,
-            name=i.name,
-            inci=i.inci,
-            cas=i.cas,
-            pubchem_cid=i.pubchem_cid,
-            molecular_formula=i.molecular_formula,
-            molecular_weight=None,
-        )
-        for i in found
-    ]
-    if len(results) >= query.limit:
-        return SearchOut(query=q, results=results, pubchem="not_needed")
-    client = ctx.runtime.part(PubChem, lambda: PubChem(PubChemConfig()))
-    if not client.config.enabled:
-        return SearchOut(query=q, results=results, pubchem="disabled")
-    if ctx.runtime.is_station:
-        return SearchOut(query=q, results=results, pubchem="offline")  # a station asks the platform
-    hits_before = client.hits
-    try:
-        remote = client.search(q, limit=query.limit - len(results))
-    except PubChemError as exc:
-        return SearchOut(query=q, results=results, pubchem="error", pubchem_error=str(exc))
-    have = {r.cas for r in results if r.cas}
-    for r in remote:
-        if r["cas"] and r["cas"] in have:
-            continue
-        results.append(
-            SearchHit(
-                source="pubchem",
-                id=None,
-                name=r["name"],
-                inci=None,
-                cas=r["cas"],
-                pubchem_cid=r["cid"],
-                molecular_formula=r["molecular_formula"],
-                molecular_weight=r["molecular_weight"],
-            )
-        )
-    return SearchOut(query=q, results=results, pubchem="cached" if client.hits > hits_before else "used")
-
-
-# --- formulas -------------------------------------------------------------------------------------------
 
 
 def _find_formula(s: Session, ref: str) -> SdsFormula:
@@ -501,9 +312,6 @@ def change_status(ctx: Ctx, id: str, body: FormulaStatusIn) -> FormulaOut:
         return _formula_out(s, f)
 
 
-# --- import -----------------------------------------------------------------------------------------------
-
-
 @use_case(
     "sds.formulas.import_template",
     "GET /formulas/import",
@@ -637,44 +445,6 @@ def _import_one(
     return 1
 
 
-# --- allergens -------------------------------------------------------------------------------------------
-
-
-def _allergen_out(a: chem.Allergen) -> AllergenOut:
-    return AllergenOut(
-        key=a.key,
-        name=a.name,
-        inci=a.inci,
-        cas=a.cas,
-        kind=a.kind,
-        synonyms=list(a.synonyms),
-        banned=a.banned,  # type: ignore[arg-type]
-    )
-
-
-@use_case("sds.allergens.list", "GET /allergens", tx="read", roles=STAFF, summary="the EU allergen lists")
-def list_allergens(ctx: Ctx) -> AllergenList:
-    every = list(chem.allergens().values())
-    raw = chem.allergen_file()
-    return AllergenList(
-        fragrance=[_allergen_out(a) for a in every if a.kind == "fragrance"],
-        food=[_allergen_out(a) for a in every if a.kind == "food"],
-        thresholds=dict(raw["thresholds"]),
-        sources=list(raw["sources"]),
-    )
-
-
-@use_case(
-    "sds.allergens.detect",
-    "POST /allergens/detect",
-    tx="read",
-    roles=STAFF,
-    summary="find EU allergens named in a text (names, INCI and CAS)",
-)
-def detect_allergens_in_text(ctx: Ctx, body: DetectIn) -> DetectOut:
-    return DetectOut.model_validate({"found": chem.detect(body.text)})
-
-
 def compute(s: Session, f: SdsFormula) -> tuple[list[AllergenResult], dict[str, Decimal]]:
     """Every allergen the formula contains through all its sub-formulas, with its threshold for the
     product type, and the ingredients' percents in the product."""
@@ -759,251 +529,3 @@ def last_allergens(ctx: Ctx, id: str) -> AllergenResultOut:
             results=[AllergenResult.model_validate(r) for r in row.results],
             computed_at=row.computed_at,
         )
-
-
-# --- certificate and SDS ---------------------------------------------------------------------------------
-
-
-def failing_items(s: Session, f: SdsFormula) -> list[dict[str, Any]]:
-    """What keeps a formula from complying: a banned substance present (as an ingredient or inside
-    one), or an Annex III substance over its maximum for the product type."""
-    results, ingredients = compute(s, f)
-    ings = {i.id: i for i in s.execute(select(SdsIngredient).where(SdsIngredient.id.in_(list(ingredients)))).scalars()}
-    lim = chem.limits()
-    banned = {b["cas"]: b for b in lim["banned"]}
-    contained: dict[str, Decimal] = {}
-    for iid, pct in ingredients.items():
-        for key, inner in declared(ings[iid]).items():
-            contained[key] = contained.get(key, Decimal(0)) + pct * inner / 100
-        cas = ings[iid].cas
-        if cas and cas not in chem.allergens():
-            contained[cas] = contained.get(cas, Decimal(0)) + pct
-    out: list[dict[str, Any]] = []
-    for cas, pct in sorted(contained.items()):
-        if cas in banned and pct > 0:
-            out.append(
-                {"substance": banned[cas]["name"], "cas": cas, "percent": _num(pct), "limit": 0.0, "reason": "banned"}
-            )
-    for m in lim["maxima"]:
-        pct = contained.get(m["cas"], Decimal(0))
-        maximum = m.get(f.product_type)
-        if maximum is not None and pct > Decimal(str(maximum)):
-            out.append(
-                {
-                    "substance": m["name"],
-                    "cas": m["cas"],
-                    "percent": _num(pct),
-                    "limit": float(maximum),
-                    "reason": "over_maximum",
-                }
-            )
-    return out
-
-
-def _doc_out(d: SdsDocument, current_revision: int) -> DocumentOut:
-    return DocumentOut(
-        id=d.id,
-        formula_id=d.formula_id,
-        kind=d.kind,  # type: ignore[arg-type]
-        formula_revision=d.formula_revision,
-        version=d.version,
-        status="succeeded",
-        compliant=d.compliant,
-        pages=d.pages,
-        size=d.size,
-        stale=d.formula_revision != current_revision,
-        download_url=f"formulas/{d.formula_id}/{d.kind}?format=pdf",
-        created_at=d.created_at,
-    )
-
-
-def _latest(s: Session, formula_id: str, kind: str) -> SdsDocument | None:
-    return s.execute(
-        select(SdsDocument)
-        .where(SdsDocument.formula_id == formula_id, SdsDocument.kind == kind)
-        .order_by(SdsDocument.version.desc())
-        .limit(1)
-    ).scalar_one_or_none()
-
-
-def _issuer(s: Session, ctx: Ctx) -> str:
-    t = s.get(Tenant, ctx.tenant_id)
-    return t.name if t else "the supplier"
-
-
-def _keep(
-    ctx: Ctx, s: Session, f: SdsFormula, kind: str, content: bytes, pages: int, summary: dict[str, Any]
-) -> SdsDocument:
-    digest, _ = keep_blob(ctx, content)
-    last = _latest(s, f.id, kind)
-    d = SdsDocument(
-        id=new_id(),
-        formula_id=f.id,
-        kind=kind,
-        formula_revision=f.revision,
-        version=(last.version + 1) if last else 1,
-        status="succeeded",
-        compliant=True,
-        summary=summary,
-        file_sha256=digest,
-        size=len(content),
-        pages=pages,
-        created_by=ctx.principal.user_id,
-        created_at=ctx.now(),
-    )
-    s.add(d)
-    s.flush()
-    return d
-
-
-@use_case(
-    "sds.formulas.certificate",
-    "POST /formulas/{id}/certificate",
-    tx="write",
-    roles=STAFF,
-    status=201,
-    says="Make certificate",
-    record="sds.formula",
-    summary="generate a compliance certificate (409 with the failing items when the formula breaks a limit)",
-)
-def make_certificate(ctx: Ctx, id: str) -> DocumentOut:
-    with ctx.write() as s:
-        f = _find_formula(s, id)
-        failing = failing_items(s, f)
-        if failing:
-            raise Conflict(
-                f"formula {f.code} does not comply: {len(failing)} failing item(s)",
-                {"current_state": "non_compliant", "action": "certificate", "failing": failing},
-            )
-        results, _ = compute(s, f)
-        rows = [
-            [r.name, r.cas or "—", f"{Decimal(str(r.percent)):.4f} %", f"{r.threshold} %"]
-            for r in results
-            if r.declarable
-        ]
-        checked = [f"{b['name']} ({b['cas']}): banned, Annex II" for b in chem.limits()["banned"]]
-        content, pages = pdf.render_certificate(
-            f.name, f.code, f.revision, f.product_type, ctx.now(), _issuer(s, ctx), rows, checked
-        )
-        d = _keep(ctx, s, f, "certificate", content, pages, {"declarable": len(rows)})
-        emit(ctx, "formula.certificate_issued", {"formula_id": f.id, "document_id": d.id, "revision": f.revision})
-        return _doc_out(d, f.revision)
-
-
-def _sheet(s: Session, ctx: Ctx, f: SdsFormula, version: int) -> pdf.Sheet:
-    results, ingredients = compute(s, f)
-    ings = {i.id: i for i in s.execute(select(SdsIngredient).where(SdsIngredient.id.in_(list(ingredients)))).scalars()}
-    sheet = pdf.Sheet(
-        product=f.name,
-        code=f.code,
-        revision=f.revision,
-        version=version,
-        issued_at=ctx.now(),
-        supplier=_issuer(s, ctx),
-    )
-    use = {"leave_on": "Cosmetic product, leave-on", "rinse_off": "Cosmetic product, rinse-off", "food": "Food"}
-    sheet.text["1.1"] = [f"Product name: {f.name}", f"Product code: {f.code}", f"Formula revision: {f.revision}"]
-    sheet.text["1.2"] = [f"Identified use: {use[f.product_type]}."]
-    sheet.text["1.3"] = [f"Supplier: {sheet.supplier}"]
-    hazards = sorted({h for iid in ingredients for h in (ings[iid].hazards or [])})
-    if hazards:
-        sheet.text["2.1"] = [
-            "Hazard statements of the ingredients (classification of the mixture by the GHS cut-off rules is "
-            "not computed): " + ", ".join(hazards)
-        ]
-    comp = sorted(ingredients.items(), key=lambda kv: -kv[1])
-    sheet.tables["3.2"] = [
-        ["Ingredient", "INCI", "CAS", "Percent", "Hazards"],
-        *[
-            [
-                ings[i].name,
-                ings[i].inci or "—",
-                ings[i].cas or "—",
-                f"{pct.normalize():f}",
-                ", ".join(ings[i].hazards or []) or "—",
-            ]
-            for i, pct in comp
-        ],
-    ]
-    declarable = [r for r in results if r.declarable]
-    if declarable:
-        sheet.tables["15.1"] = [
-            [
-                "Allergen to declare (Reg. (EC) 1223/2009 Annex III)"
-                if f.product_type != "food"
-                else "Allergen (Reg. (EU) 1169/2011)",
-                "CAS",
-                "Percent",
-            ],
-            *[[r.name, r.cas or "—", f"{Decimal(str(r.percent)).normalize():f}"] for r in declarable],
-        ]
-    sheet.text["16.1"] = [f"Revision date {ctx.now():%Y-%m-%d}; version {version}; formula revision {f.revision}."]
-    sheet.text["16.2"] = ["CAS: Chemical Abstracts Service; INCI: International Nomenclature of Cosmetic Ingredients."]
-    return sheet
-
-
-@use_case(
-    "sds.formulas.sds",
-    "POST /formulas/{id}/sds",
-    tx="write",
-    roles=STAFF,
-    status=201,
-    says="Make safety data sheet",
-    record="sds.formula",
-    summary="generate the 16-section safety data sheet (a PDF) for the formula's current revision",
-)
-def make_sds(ctx: Ctx, id: str) -> DocumentOut:
-    with ctx.write() as s:
-        f = _find_formula(s, id)
-        last = _latest(s, f.id, "sds")
-        sheet = _sheet(s, ctx, f, (last.version + 1) if last else 1)
-        content, pages = pdf.render_sds(sheet)
-        d = _keep(ctx, s, f, "sds", content, pages, {"sections": 16})
-        emit(ctx, "formula.sds_issued", {"formula_id": f.id, "document_id": d.id, "revision": f.revision})
-        return _doc_out(d, f.revision)
-
-
-def _get_doc(ctx: Ctx, id: str, kind: str, query: DocumentQuery) -> DocumentOut | FileResult:
-    with ctx.read() as s:
-        f = _find_formula(s, id)
-        d = _latest(s, f.id, kind)
-        if d is None:
-            raise NotFound(f"no {kind} generated for formula {f.code} yet", {"id": f.id, "kind": kind})
-        out = _doc_out(d, f.revision)
-        code = f.code
-    if query.format is None:
-        return out
-    assert d.file_sha256 is not None
-    name = f"{'SDS' if kind == 'sds' else 'certificate'}-{code}-r{d.formula_revision}-v{d.version}.pdf"
-    try:
-        content = read_blob(ctx, d.file_sha256)
-    except FileNotFoundError:
-        # A copied database without its files (or a station that replayed the record): make it again.
-        raise NotFound(f"the {kind} PDF is not on this machine: generate it again", {"id": f.id}) from None
-    return FileResult(content, "application/pdf", name)
-
-
-@use_case(
-    "sds.formulas.certificate_get",
-    "GET /formulas/{id}/certificate",
-    tx="read",
-    roles=STAFF,
-    says="Certificate PDF",
-    record="sds.formula",
-    summary="the latest certificate of a formula; ?format=pdf gives its PDF",
-)
-def get_certificate(ctx: Ctx, id: str, query: DocumentQuery) -> DocumentOut | FileResult:
-    return _get_doc(ctx, id, "certificate", query)
-
-
-@use_case(
-    "sds.formulas.sds_get",
-    "GET /formulas/{id}/sds",
-    tx="read",
-    roles=STAFF,
-    says="Safety data sheet PDF",
-    record="sds.formula",
-    summary="the latest safety data sheet of a formula; ?format=pdf gives its PDF",
-)
-def get_sds(ctx: Ctx, id: str, query: DocumentQuery) -> DocumentOut | FileResult:
-    return _get_doc(ctx, id, "sds", query)

@@ -1,0 +1,124 @@
+"""The inspection bench's pieces: its colours and words, the three-state checklist answer, the photo viewer."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from services.upgrade import grading
+
+QUEUES: list[tuple[str, str]] = [
+    ("To review", "submitted"),
+    ("To receive", "shipped"),
+    ("To inspect", "received"),
+    ("Waiting for customer", "offered,inspected"),
+]
+TONES = {
+    "info": ("#e3f2fd", "#0d47a1"),
+    "ok": ("#2e7d32", "#ffffff"),
+    "warn": ("#ffb300", "#000000"),
+    "error": ("#c62828", "#ffffff"),
+}
+STYLE = """
+#workspace-inspection { font-size: 15pt; }
+#scanInput { font-size: 28pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
+#banner { font-size: 20pt; font-weight: bold; padding: 12px; border-radius: 8px; }
+#title { font-size: 22pt; font-weight: bold; }
+#declared, #graded { font-size: 15pt; padding: 4px 8px; border: 2px solid #90a4ae; border-radius: 8px; }
+#preview { font-size: 17pt; font-weight: bold; padding: 8px; border-radius: 8px; }
+QPushButton { padding: 8px 14px; }
+"""
+SCREEN = list(grading.SCREEN_LEVELS)
+BODY = list(grading.BODY_LEVELS)
+NOT_CHECKED = "— not checked —"  # a combo's first entry: nothing is assumed before the inspector looks
+ACCEPT_TEXT = "Customer &accepted"
+CONFIRM_MS = 5000  # "Customer accepted" asks for a second press within this time
+ITEM_WORDS = {
+    "power_on": "powers on",
+    "functions": "functions",
+    "account_lock_removed": "lock removed",
+    "data_wiped": "wiped",
+    "accessories": "accessories",
+    "screen": "screen",
+    "body": "body",
+    "battery_health": "battery",
+}
+
+
+class Answer(QCheckBox):
+    """A yes/no checklist item that starts unanswered (partly checked) and never goes back to it:
+    a press answers yes, the next no, then yes again."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.setTristate(True)
+        self.setCheckState(Qt.CheckState.PartiallyChecked)
+        self.setToolTip("Not checked yet: press to answer yes, again for no")
+
+    def nextCheckState(self) -> None:  # noqa: N802 - Qt API
+        checked = self.checkState() == Qt.CheckState.Checked
+        self.setCheckState(Qt.CheckState.Unchecked if checked else Qt.CheckState.Checked)
+
+    def answer(self) -> bool | None:
+        state = self.checkState()
+        return None if state == Qt.CheckState.PartiallyChecked else state == Qt.CheckState.Checked
+
+    def set_answer(self, value: bool | None) -> None:
+        states = {None: Qt.CheckState.PartiallyChecked, True: Qt.CheckState.Checked, False: Qt.CheckState.Unchecked}
+        self.setCheckState(states[value])
+
+
+def camera_available() -> bool:
+    """A camera this station can take photos with (Qt Multimedia, where it is installed)."""
+    try:
+        from PySide6.QtMultimedia import QMediaDevices
+    except ImportError:  # PySide6-Essentials has no Qt Multimedia: photos come from files
+        return False
+    return bool(QMediaDevices.videoInputs())
+
+
+def _label(name: str) -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    return label
+
+
+def _money(v: object) -> str:
+    return "-" if v is None else f"{Decimal(str(v)):,.2f}"
+
+
+class PhotoViewer(QDialog):
+    """One photo, large (scaled to the screen); Esc or Enter closes it."""
+
+    def __init__(self, pixmap: QPixmap, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        lay = QVBoxLayout(self)
+        self.image = QLabel()
+        self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.image.setAccessibleName("Photo")
+        screen = self.screen().availableGeometry() if self.screen() else None
+        limit = QSize(int(screen.width() * 0.8), int(screen.height() * 0.8)) if screen else QSize(1200, 900)
+        shown = pixmap.scaled(limit, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
+        if not pixmap.isNull() and pixmap.width() <= limit.width() and pixmap.height() <= limit.height():
+            shown = pixmap  # small enough: its own size
+        self.image.setPixmap(shown)
+        if pixmap.isNull():
+            self.image.setText("This photo cannot be shown on this station.")
+        lay.addWidget(self.image, 1)
+        close = QPushButton("&Close")
+        close.clicked.connect(self.accept)
+        close.setDefault(True)
+        lay.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
