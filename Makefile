@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: install run serve test lint bench screenshots clean
+.PHONY: install run serve test fuzz lint bench screenshots clean
 
 $(STAMP): pyproject.toml scripts/system-deps.sh
 	@bash scripts/system-deps.sh
@@ -34,12 +34,23 @@ test: install
 	$(PYTEST)
 	@# With a PostgreSQL server (.ci/run starts one), the server tests run again on it, but for
 	@# those decided before the database is reached (parsing, validation, the API document), and
-	@# the searches, whose PostgreSQL path (ILIKE) differs from SQLite's (FTS5).
+	@# the searches, whose PostgreSQL path (ILIKE) differs from SQLite's (FTS5), and the platform side of each module's sync.
 	@if [ -n "$$PLATFORM_TEST_POSTGRES_URL" ]; then \
 		echo "server tests on PostgreSQL:"; \
 		PLATFORM_TEST_BACKEND=postgres $(PYTEST) tests/api -m "not dialect_free" \
-			tests/services/docs tests/services/support/test_support_search.py; \
+			tests/services/docs tests/services/support/test_support_search.py tests/sync/modules; \
 	fi
+
+# Schemathesis in depth, by hand and before a release (not part of make test): every phase, the
+# stateful one following links it infers between operations (a made record's id into its reads,
+# updates and deletes), FUZZ_EXAMPLES examples per operation, fuzzing and stateful runs going on
+# for FUZZ_SECONDS. One process: the server and schemathesis's two workers share the two cores.
+FUZZ_EXAMPLES ?= 20
+FUZZ_SECONDS ?= 900
+fuzz: install
+	SCHEMATHESIS_PHASES=examples,coverage,fuzzing,stateful SCHEMATHESIS_MAX_EXAMPLES=$(FUZZ_EXAMPLES) \
+	SCHEMATHESIS_MAX_TIME=$(FUZZ_SECONDS) QT_QPA_PLATFORM=offscreen \
+		$(PY) -m pytest -q -s -p no:cacheprovider tests/api/test_openapi.py -k schemathesis
 
 lint: install
 	$(VENV)/bin/ruff check .

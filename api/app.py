@@ -27,6 +27,8 @@ from services.core.commands import REGISTRY, Operation, execute
 from services.core.context import Ctx, Runtime
 from services.core.errors import RateLimited, ServiceError, Unauthorized, ValidationFailed
 from services.core.files import FileResult, Redirect, Upload
+from services.core.filesafety import clean_filename, disposition_kind, download_type
+from services.core.links import learn_address
 from services.core.pagination import Page
 from services.core.ratelimit import Decision, RateLimiter, store_for
 from services.core.schemas import LoginOut, LoginRequest, MeOut
@@ -44,14 +46,25 @@ def content_disposition(disposition: str, filename: str) -> str:
     return value
 
 
+def file_response(result: FileResult) -> Response:
+    """The one download answer: the sniffed type, ``nosniff``, and ``attachment`` unless the file is
+    a safe image or a PDF (services.core.filesafety); the name cleaned and encoded per RFC 6266."""
+    if result.page:
+        media, kind = result.media_type, "inline"
+    else:
+        media = download_type(result.content, result.media_type)
+        kind = disposition_kind(media, result.inline)
+    headers = {"X-Content-Type-Options": "nosniff"}
+    if result.filename or kind == "attachment":
+        headers["Content-Disposition"] = (
+            content_disposition(kind, clean_filename(result.filename)) if result.filename else kind
+        )
+    return Response(result.content, media_type=media, headers=headers)
+
+
 def serialize(result: Any, status_code: int) -> Response:
     if isinstance(result, FileResult):
-        headers = {}
-        if result.filename:
-            headers["Content-Disposition"] = content_disposition(
-                "inline" if result.inline else "attachment", result.filename
-            )
-        return Response(result.content, media_type=result.media_type, headers=headers)
+        return file_response(result)
     if isinstance(result, Response):
         return result
     if isinstance(result, Redirect):
@@ -137,6 +150,9 @@ class Server:
         rt = self.rt
 
         async def handle(request: Request) -> Response:
+            if (where := request.scope.get("server")) is not None:
+                # The socket's own address (not the caller's Host header): links' default start.
+                learn_address(rt, str(request.scope.get("scheme", "http")), str(where[0]), where[1])
             params = dict(request.path_params)
             slug = params.pop("tenant", None)
             try:

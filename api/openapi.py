@@ -17,6 +17,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from services.core.commands import REGISTRY, Operation
 from services.core.files import FileResult
+from services.core.numbers import INT64_MAX, INT64_MIN
 from services.core.pagination import Page
 
 REF = "#/components/schemas/{model}"
@@ -43,6 +44,8 @@ FILE_TYPES = (
     "message/rfc822",
     "application/octet-stream",
 )
+# Signature headers of the routes that take no credentials but a signature, and their schemes.
+SIGNATURES = {"x-webhook-signature": "webhookSignature", "x-station-signature": "stationSignature"}
 SLUG = {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,62}$", "description": "the tenant's slug"}
 MODULE_TAGS = {
     "platform": "Tenant settings: profile, users, API keys, modules, jobs, mail, station sync",
@@ -56,6 +59,19 @@ MODULE_TAGS = {
 class Builder:
     def __init__(self) -> None:
         self.schemas: dict[str, Any] = {}
+        # Which model owns each component name: two modules' ``CategoryOut`` must not share one
+        # (the second would be documented with the first's fields).
+        self.owners: dict[str, type] = {}
+
+    def name_of(self, model: type) -> str:
+        name = model.__name__
+        owner = self.owners.setdefault(name, model)
+        if owner is model:
+            return name
+        parts = model.__module__.split(".")
+        qualified = (parts[1].title() if len(parts) > 1 and parts[0] == "services" else parts[0].title()) + name
+        self.owners.setdefault(qualified, model)
+        return qualified
 
     def schema_of(self, tp: Any) -> dict[str, Any]:
         """The JSON schema of a type, its models moved to ``components``."""
@@ -65,7 +81,9 @@ class Builder:
             js = TypeAdapter(tp).json_schema(ref_template=REF, mode="serialization")
         self.schemas.update(js.pop("$defs", {}))
         if isinstance(tp, type) and issubclass(tp, BaseModel) and "title" in js:
-            name = tp.__name__
+            name = self.name_of(tp)
+            if name != tp.__name__:
+                js["title"] = name  # generators name models by their title
             self.schemas.setdefault(name, js)
             return {"$ref": REF.format(model=name)}
         return js
@@ -189,8 +207,13 @@ class Builder:
 
     @staticmethod
     def security(op: Operation) -> list[dict[str, list[str]]] | None:
+        # A route that takes a signature instead of credentials declares it (DECISIONS: ``[]``
+        # means truly public), so a client generator or a fuzzer does not take it for public.
+        for header, scheme in SIGNATURES.items():
+            if header in op.headers:
+                return [{scheme: []}]
         if op.auth in ("public", "platform"):
-            return []  # no credentials (the sync routes check the station's own signature headers)
+            return []
         if op.auth == "user":
             return [{"session": []}, {"bearer": []}]
         if op.auth == "customer":
@@ -201,6 +224,21 @@ class Builder:
         if op.module == "platform":
             return [{"session": []}, {"bearer": []}]  # tenant settings need a signed-in person
         return [{"session": []}, {"apiKey": []}, {"bearer": []}]
+
+
+def bound_integers(node: Any) -> None:
+    """Every integer of the document says the database's 64-bit bounds (services.core.numbers),
+    which the edge enforces on every query and body whether or not its model declared them."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("type") == "integer":
+                item.setdefault("minimum", INT64_MIN)
+                item.setdefault("maximum", INT64_MAX)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 def _path_params(path: str) -> list[str]:
@@ -260,6 +298,18 @@ def components(schemas: dict[str, Any]) -> dict[str, Any]:
                 "bearerFormat": "JWT",
                 "description": "the session token, or an API key (a value starting pk_)",
             },
+            "webhookSignature": {
+                "type": "apiKey",
+                "in": "header",
+                "name": "X-Webhook-Signature",
+                "description": "inbound webhooks: sha256=<HMAC-SHA256 of the body with the tenant's webhook secret>",
+            },
+            "stationSignature": {
+                "type": "apiKey",
+                "in": "header",
+                "name": "X-Station-Signature",
+                "description": "station sync: the station's signature, beside X-Station-Id and X-Station-Timestamp",
+            },
         },
     }
 
@@ -282,6 +332,8 @@ def build(
     for path, ops in extra_paths(b).items():
         paths.setdefault(path, {}).update(ops)
     tags = sorted({o["tags"][0] for p in paths.values() for o in p.values()})
+    bound_integers(paths)
+    bound_integers(b.schemas)
     return {
         "openapi": "3.1.0",
         "info": {"title": title, "version": version},

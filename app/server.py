@@ -24,6 +24,7 @@ from services.core.clock import Clock
 from services.core.context import Runtime
 from services.core.demo import seed_demo
 from services.core.jobs import JobWorker
+from services.core.links import learn_address
 
 log = logging.getLogger("server")
 
@@ -102,6 +103,7 @@ def serve(
     )
     server = uvicorn.Server(config)
     scheme = "https" if tls_cert else "http"
+    learn_address(rt, scheme, host, port)  # links sent before any request start with it
 
     async def run() -> None:
         task = asyncio.create_task(server.serve())

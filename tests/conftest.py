@@ -100,19 +100,25 @@ def _pg_template(tmp_factory: pytest.TempPathFactory) -> str:
     return _PG_TEMPLATE
 
 
+def new_pg_database(tmp_factory: pytest.TempPathFactory) -> str:
+    """A new PostgreSQL database copied from the seeded template; answers its name."""
+    import uuid
+
+    template = _pg_template(tmp_factory)
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    admin = _pg_admin()
+    with admin.connect() as c:
+        c.exec_driver_sql(f"CREATE DATABASE {name} TEMPLATE {template}")
+    admin.dispose()
+    return name
+
+
 @pytest.fixture
 def runtime(settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runtime]:
     """A platform runtime with the demo data set: a fresh SQLite file (or PostgreSQL database)."""
     name = None
     if ON_POSTGRES:
-        import uuid
-
-        template = _pg_template(tmp_path_factory)
-        name = f"t_{uuid.uuid4().hex[:16]}"
-        admin = _pg_admin()
-        with admin.connect() as c:
-            c.exec_driver_sql(f"CREATE DATABASE {name} TEMPLATE {template}")
-        admin.dispose()
+        name = new_pg_database(tmp_path_factory)
         settings.database_url = _pg_url(name)
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     else:

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from app.settings import VERSION
 
@@ -90,37 +91,43 @@ def test_embedded_platform_server_for_demo(tmp_path: Path) -> None:
         srv.stop()
 
 
-def test_call_runs_a_use_case_by_name_as_a_person(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One demo data dir for the ``call`` tests (each call is a process of its own)."""
+    path = tmp_path_factory.mktemp("call")
+    assert run("seed-demo", "--data-dir", str(path)).returncode == 0
+    return path
+
+
+def test_call_runs_a_use_case_by_name_as_a_person(seeded: Path) -> None:
     """``call``: a write queued in the station's outbox like a change made at the desk, read back by id."""
     import json
     import sqlite3
 
-    assert run("seed-demo", "--data-dir", str(tmp_path)).returncode == 0
     body = {"subject": "Printer jam", "email": "ann@example.com", "name": "Ann", "description": "jammed"}
-    r = run("call", "--data-dir", str(tmp_path), "--user", "operator@demo.test", "support.tickets.create",
+    r = run("call", "--data-dir", str(seeded), "--user", "operator@demo.test", "support.tickets.create",
             "--body", json.dumps(body))  # fmt: skip
     assert r.returncode == 0, r.stderr
     made = json.loads(r.stdout)["data"]
     assert made["subject"] == "Printer jam" and made["state"] == "open"
-    with sqlite3.connect(tmp_path / "data.db") as c:
+    with sqlite3.connect(seeded / "data.db") as c:
         assert c.execute("select command from outbox where status = 'pending'").fetchall() == [
             ("support.tickets.create",)
         ]
-    r = run("call", "--data-dir", str(tmp_path), "--user", "operator@demo.test", "--tenant", "demo",
+    r = run("call", "--data-dir", str(seeded), "--user", "operator@demo.test", "--tenant", "demo",
             "support.tickets.get", "--param", f"ticket_id={made['id']}")  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["data"]["id"] == made["id"]
-    r = run("call", "--data-dir", str(tmp_path), "--user", "owner@demo.test", "fulfillment.orders.list",
+    r = run("call", "--data-dir", str(seeded), "--user", "owner@demo.test", "fulfillment.orders.list",
             "--param", "limit=2", "--param", "status=pending")  # fmt: skip
     page = json.loads(r.stdout)
     assert r.returncode == 0 and len(page["data"]) == 2 and page["meta"]["limit"] == 2
     assert {o["status"] for o in page["data"]} == {"pending"}
 
 
-def test_call_failures_print_the_error_envelope_and_exit_1(tmp_path: Path) -> None:
+def test_call_failures_print_the_error_envelope_and_exit_1(seeded: Path) -> None:
     import json
 
-    assert run("seed-demo", "--data-dir", str(tmp_path)).returncode == 0
     cases = [
         (["no.such.thing"], "NOT_FOUND"),
         (["support.tickets.create", "--body", '{"subject": 1}'], "VALIDATION_ERROR"),
@@ -129,10 +136,10 @@ def test_call_failures_print_the_error_envelope_and_exit_1(tmp_path: Path) -> No
         (["platform.users.list"], "FORBIDDEN"),  # an operator may not list the tenant's people
     ]
     for args, code in cases:
-        r = run("call", "--data-dir", str(tmp_path), "--user", "operator@demo.test", *args)
+        r = run("call", "--data-dir", str(seeded), "--user", "operator@demo.test", *args)
         assert r.returncode == 1, (args, r.stdout)
         envelope = json.loads(r.stderr.strip().splitlines()[-1])
         assert envelope["code"] == code and envelope["error"], (args, envelope)
         assert r.stdout == ""
-    r = run("call", "--data-dir", str(tmp_path), "--user", "operator@demo.test", "x.y", "--param", "oops")
+    r = run("call", "--data-dir", str(seeded), "--user", "operator@demo.test", "x.y", "--param", "oops")
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Email, Name, Strict
+from services.core.schemas import Email, FreeText, Name, NonBlankText, Strict
 
 Serial = Annotated[str, Field(min_length=3, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9 ._/-]*$")]
 Sku = Annotated[str, Field(min_length=1, max_length=64)]
@@ -86,7 +86,7 @@ class FileOut(BaseModel):
 
 class ClaimIn(Strict):
     warranty_id: str = Field(min_length=1, max_length=36)
-    description: str = Field(min_length=1, max_length=5000)
+    description: NonBlankText = Field(min_length=1, max_length=5000)
 
 
 class ClaimOut(BaseModel):
@@ -95,9 +95,9 @@ class ClaimOut(BaseModel):
     serial_number: str
     product_sku: str
     email: str
-    description: str
+    description: FreeText
     status: ClaimStatus
-    resolution: str | None
+    resolution: FreeText | None
     created_at: datetime
     updated_at: datetime
 
@@ -109,4 +109,4 @@ class ClaimQuery(ListQuery):
 
 class ClaimAction(Strict):
     action: Literal["start", "close", "cancel"]
-    resolution: str | None = Field(default=None, max_length=5000)
+    resolution: FreeText | None = Field(default=None, max_length=5000)

@@ -167,7 +167,11 @@ def delete_contact(ctx: Ctx, id: str) -> None:
     with ctx.write() as s:
         c = _get(s, CampaignContact, id, "contact")
         s.execute(delete(CampaignFlowRun).where(CampaignFlowRun.contact_id == c.id))
-        s.execute(update(CampaignMessage).where(CampaignMessage.contact_id == c.id).values(contact_id=""))
+        # The messages stay (the campaign's figures count them) but point at no contact: each takes
+        # its own id, so two deleted recipients of one campaign keep the recipient key unique.
+        s.execute(
+            update(CampaignMessage).where(CampaignMessage.contact_id == c.id).values(contact_id=CampaignMessage.id)
+        )
         s.delete(c)
 
 

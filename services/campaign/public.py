@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from sqlalchemy import update
@@ -87,7 +88,8 @@ def unsubscribe_page(ctx: Ctx, token: str) -> FileResult:
         c = s.get(CampaignContact, m.contact_id)
         if c is None:
             raise NotFound("link not found", {})
-        return FileResult(_PAGE.format(email=_mask(c.email)).encode(), "text/html; charset=utf-8")
+        page = _PAGE.format(email=html.escape(_mask(c.email)))  # the page is made here: its text escaped here
+        return FileResult(page.encode(), "text/html; charset=utf-8", page=True)
 
 
 _GIF = bytes.fromhex("47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b")
@@ -132,6 +134,7 @@ def track_click(ctx: Ctx, token: str, query: sc.TrackQuery) -> Redirect:
         raise NotFound("link not found", {})
     with ctx.write() as s:
         m = s.get(CampaignMessage, message_id)
-        if m is not None:
-            _track(ctx, m, s, click=True)
+        if m is None:  # another tenant's message (its token under this slug): unknown here
+            raise NotFound("link not found", {})
+        _track(ctx, m, s, click=True)
     return Redirect(url)

@@ -8,7 +8,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Strict
+from services.core.schemas import FreeText, NonBlankText, Strict
+from services.core.urls import Url
 
 ContactStatus = Literal["active", "unsubscribed", "bounced", "blocked"]
 Channel = Literal["email", "sms"]
@@ -31,7 +32,7 @@ def _aware(v: datetime | None) -> datetime | None:
 
 class ListIn(Strict):
     name: str = Field(min_length=1, max_length=200)
-    description: str = Field(default="", max_length=2000)
+    description: FreeText = Field(default="", max_length=2000)
 
 
 class ListOut(BaseModel):
@@ -39,7 +40,7 @@ class ListOut(BaseModel):
 
     id: str
     name: str
-    description: str
+    description: FreeText
     contacts: int = 0
     created_at: datetime
 
@@ -53,7 +54,7 @@ class Consent(Strict):
     source: str = Field(min_length=1, max_length=200)
     at: datetime | None = None
     ip: str | None = Field(default=None, max_length=64)
-    text: str | None = Field(default=None, max_length=2000)
+    text: FreeText | None = Field(default=None, max_length=2000)
 
     @field_validator("at")
     @classmethod
@@ -144,8 +145,8 @@ class SegmentOut(BaseModel):
 class EmailTemplateIn(Strict):
     name: str = Field(min_length=1, max_length=200)
     subject: str = Field(min_length=1, max_length=500)
-    html: str = Field(default="", max_length=200_000)
-    text: str = Field(default="", max_length=100_000)
+    html: FreeText = Field(default="", max_length=200_000)
+    text: FreeText = Field(default="", max_length=100_000)
 
 
 class EmailTemplateOut(BaseModel):
@@ -154,20 +155,20 @@ class EmailTemplateOut(BaseModel):
     id: str
     name: str
     subject: str
-    html: str
-    text: str
+    html: FreeText
+    text: FreeText
     created_at: datetime
 
 
 class SmsTemplateIn(Strict):
     name: str = Field(min_length=1, max_length=200)
-    body: str = Field(min_length=1, max_length=1600)
+    body: NonBlankText = Field(min_length=1, max_length=1600)
 
 
 class SmsTemplateOut(BaseModel):
     id: str
     name: str
-    body: str
+    body: FreeText
     segments: int
     encoding: Literal["gsm7", "ucs2"]
     characters: int
@@ -350,4 +351,4 @@ class UnsubscribeOut(BaseModel):
 class TrackQuery(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    url: str | None = Field(default=None, max_length=2000)
+    url: Url | None = Field(default=None, max_length=2000)

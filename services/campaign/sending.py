@@ -49,6 +49,7 @@ from services.core.context import SYSTEM as SYSTEM_PRINCIPAL
 from services.core.context import Ctx, Runtime
 from services.core.events import emit
 from services.core.jobs import Report, job_kind, submit
+from services.core.links import public_url
 from services.core.mail import Mail, MailConfig, MailSession
 
 log = logging.getLogger("services.campaign")
@@ -62,7 +63,8 @@ _HREF = re.compile(r'href="(https?://[^"]+)"', re.IGNORECASE)
 class CampaignConfig:
     """Links start with ``PLATFORM_PUBLIC_URL``; SMS go to ``PLATFORM_SMS_URL`` (kept as files without)."""
 
-    public_url: str = os.environ.get("PLATFORM_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
+    # None: services.core.links.public_url (PLATFORM_PUBLIC_URL, else the server's own address).
+    public_url: str | None = None
     sms_url: str | None = os.environ.get("PLATFORM_SMS_URL") or None
     sms_timeout: float = 10.0
     # SMTP connections a campaign send keeps open at once (``Lanes``); 1 sends one message after another.
@@ -71,7 +73,7 @@ class CampaignConfig:
 
 def link(ctx: Ctx, path: str) -> str:
     slug = ctx.tenant.slug if ctx.tenant else "-"
-    return f"{ctx.runtime.part(CampaignConfig).public_url}/{slug}/campaign/api/p/{path}"
+    return f"{(ctx.runtime.part(CampaignConfig).public_url or public_url(ctx.runtime))}/{slug}/campaign/api/p/{path}"
 
 
 # --- one message ---------------------------------------------------------------------------

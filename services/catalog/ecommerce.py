@@ -80,6 +80,7 @@ def _latest(s: Session) -> Job | None:
     "catalog.ecommerce.sync",
     "POST /ecommerce/sync",
     tx="write",
+    needs=("the shop",),
     roles=STAFF,
     status=201,
     says="Push products to the shop",

@@ -7,11 +7,11 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, computed_field, field_validator, model_validator
 
 from services.catalog.codes import canonical_language, check_gtin
 from services.core.pagination import ListQuery
-from services.core.schemas import Strict
+from services.core.schemas import FreeText, Strict
 
 ProductStatus = Literal["draft", "active", "archived"]
 MAX_VARIANTS = 2048  # Shopify's cap since 2024 (DOMAIN §7): more would fail silently at the shop
@@ -105,7 +105,7 @@ class ProductIn(Strict):
     sku: Sku
     gtin: Gtin | None = None
     name: str = Field(min_length=1, max_length=200)
-    description: str = Field(default="", max_length=20_000)
+    description: FreeText = Field(default="", max_length=20_000)
     category_ids: CategoryIds = Field(default_factory=list)
     attributes: Attributes = Field(default_factory=dict)
     variants: Variants = Field(default_factory=list)
@@ -119,7 +119,7 @@ class ProductUpdate(Strict):
     sku: Sku | None = None
     gtin: Gtin | None = None
     name: str | None = Field(default=None, min_length=1, max_length=200)
-    description: str | None = Field(default=None, max_length=20_000)
+    description: FreeText | None = Field(default=None, max_length=20_000)
     category_ids: CategoryIds | None = None
     attributes: Attributes | None = None
     variants: Variants | None = None
@@ -136,7 +136,7 @@ class VariantOut(BaseModel):
 
 class TranslationOut(BaseModel):
     name: str
-    description: str
+    description: FreeText
     stale: bool  # made before the default-language text last changed
     updated_at: datetime
 
@@ -146,7 +146,7 @@ class ProductOut(BaseModel):
     sku: str
     gtin: str | None
     name: str
-    description: str
+    description: FreeText
     category_ids: list[str]
     attributes: dict[str, Any]
     variants: list[VariantOut]
@@ -169,7 +169,7 @@ class ProductQuery(ListQuery):
 class TranslationIn(Strict):
     language: Language
     name: str = Field(min_length=1, max_length=200)
-    description: str = Field(default="", max_length=20_000)
+    description: FreeText = Field(default="", max_length=20_000)
 
 
 class CategoryIn(Strict):
@@ -239,7 +239,7 @@ class CatalogOut(BaseModel):
     job_id: str
     status: str  # queued, running, succeeded, failed, cancelled (the job's)
     progress: int
-    message: str | None
+    message: FreeText | None
     pages: int | None
     size: int | None
     product_count: int | None
@@ -261,7 +261,7 @@ class SyncOut(BaseModel):
     job_id: str | None
     status: str  # queued, running, succeeded, failed, cancelled; "never" before the first sync
     progress: int
-    message: str | None
+    message: FreeText | None
     pushed: int
     unchanged: int
     failed: int
@@ -270,3 +270,9 @@ class SyncOut(BaseModel):
     errors: list[dict[str, Any]]
     created_at: datetime | None
     finished_at: datetime | None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def id(self) -> str | None:
+        """The job's id, as every job record carries it (DECISIONS); ``job_id`` repeats it."""
+        return self.job_id

@@ -221,7 +221,10 @@ def authenticate_api_key(db: Database, key: str, tenant: TenantInfo, now: dateti
     if row.last_used_at is None or now - row.last_used_at > timedelta(minutes=1):
         with db.engine.begin() as conn:
             conn.execute(update(_KEYS).where(_KEYS.c.id == row.id).values(last_used_at=now))
-    return Principal(kind="api_key", id=row.id, modules=frozenset(row.modules) & tenant.modules, name=row.name)
+    # A key acts with an admin's rights in its modules (DECISIONS): role checks inside use cases see one.
+    return Principal(
+        kind="api_key", id=row.id, role="admin", modules=frozenset(row.modules) & tenant.modules, name=row.name
+    )
 
 
 _KEYS = table_of(ApiKey)

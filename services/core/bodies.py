@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import PydanticSerializationError, to_json
 
 from services.core.errors import ValidationFailed, validation_details
+from services.core.numbers import check_numbers
 
 MAX_DEPTH = 64
 M = TypeVar("M", bound=BaseModel)
@@ -72,9 +73,11 @@ def validate_body(model: type[M], raw: Any) -> M:
     except PydanticSerializationError as exc:
         raise ValidationFailed("request body is not JSON-compatible", {"reason": str(exc)[:200]}) from exc
     try:
-        return model.model_validate_json(text, strict=True)
+        body = model.model_validate_json(text, strict=True)
     except ValidationError as exc:
         raise ValidationFailed("request body failed validation", validation_details(exc)) from exc
+    check_numbers(body, "request body")
+    return body
 
 
 MAX_IDEMPOTENCY_KEY = 200

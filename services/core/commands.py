@@ -29,6 +29,7 @@ from local_db.models.sync import SyncLink
 from services.core.bodies import check_idempotency_key, validate_body
 from services.core.context import Ctx, module_kind
 from services.core.errors import Conflict, Forbidden, TenantInactive, Unauthorized, ValidationFailed, validation_details
+from services.core.numbers import check_numbers
 from services.core.roles import STAFF
 from services.core.signing import sign
 
@@ -79,6 +80,10 @@ class Operation:
     # Made on the platform, online, never queued in a station's outbox: the change carries or
     # makes a secret (an API key's value, a password, a station's or a subscription's secret).
     online: bool = False
+    # Outside services it reaches while it runs ("mail", "the shop", "the tax service", "PubChem"):
+    # a station reaches none of them, so there it is refused at once (409 ``needs_service``) and the
+    # desktop makes it on the platform, online, instead of queueing a change that fails at sync time.
+    needs: tuple[str, ...] = ()
     # Only API keys call it (a versioned public API for integrations): anyone else is 401.
     keys_only: bool = False
     # Sign-in operations: the HTTP door sets this HttpOnly cookie from the
@@ -149,6 +154,7 @@ def use_case(
     limit: str | None = None,
     upload: bool = False,
     online: bool = False,
+    needs: tuple[str, ...] = (),
     keys_only: bool = False,
     cookie: str | None = None,
     clears_cookie: str | None = None,
@@ -183,9 +189,10 @@ def use_case(
                 summary=summary or says or name,
                 says=says,
                 record=record,
-                limit=limit,
+                limit=limit or public_limit(auth, headers),
                 upload=upload,
                 online=online,
+                needs=needs,
                 keys_only=keys_only,
                 cookie=cookie,
                 clears_cookie=clears_cookie,
@@ -196,6 +203,15 @@ def use_case(
         return fn
 
     return declare
+
+
+def public_limit(auth: str, headers: tuple[str, ...]) -> str | None:
+    """The rate-limit category of a public route that names none: no public route goes uncounted
+    (DECISIONS: public routes are limited like public events; signed inbound webhooks, which a
+    shop sends in bursts, have a wider category of their own)."""
+    if auth != "public":
+        return None
+    return "public_inbound" if "x-webhook-signature" in headers else "public_events"
 
 
 def _model(tp: Any) -> type[BaseModel] | None:
@@ -279,9 +295,11 @@ def parse_query(op: Operation, raw: dict[str, Any] | BaseModel | None) -> BaseMo
     if isinstance(raw, op.query):
         return raw
     try:
-        return op.query.model_validate(raw or {})
+        q = op.query.model_validate(raw or {})
     except ValidationError as exc:
         raise ValidationFailed("query parameters failed validation", validation_details(exc)) from exc
+    check_numbers(q, "query parameters")
+    return q
 
 
 def platform_path(ctx: Ctx, op: Operation, params: dict[str, str]) -> str:
@@ -375,6 +393,16 @@ def refuse_secrets_offline(op: Operation, body: BaseModel | None) -> None:
         raise Conflict(
             "this change carries a password or secret, so it is made on the platform, not queued on a station",
             {"reason": "online_only", "fields": carried, "command": op.name},
+        )
+
+
+def refuse_needs_offline(ctx: Ctx, op: Operation) -> None:
+    """A use case that reaches an outside service (``needs``) cannot run on a station: said when the
+    person asks (409 ``needs_service``), not when the platform replays a queued change."""
+    if op.needs and ctx.runtime.is_station:
+        raise Conflict(
+            f"this needs {' and '.join(op.needs)}, which only the platform reaches: do it on the platform",
+            {"reason": "needs_service", "needs": list(op.needs), "command": op.name},
         )
 
 
@@ -533,6 +561,7 @@ def execute(
     if isinstance(op, str):
         op = REGISTRY[op]
     check_access(ctx, op)
+    refuse_needs_offline(ctx, op)
     check_idempotency_key(idempotency_key)
     parsed = parse_body(op, body)
     q = parse_query(op, query)

@@ -22,13 +22,14 @@ from services.core.errors import Conflict, ValidationFailed
 from services.core.schemas import Strict
 from services.core.sealing import seal, unseal
 from services.core.shop import ShopClient, ShopError, url_problem
+from services.core.urls import FetchUrl
 
 
 class EcommerceConnectionIn(Strict):
     """The tenant's e-commerce connection (DECISIONS, Tax: the documented ``generic`` provider)."""
 
     provider: Literal["generic"] = "generic"
-    base_url: str = Field(min_length=8, max_length=500)
+    base_url: FetchUrl = Field(max_length=500)
     credentials: dict[str, Annotated[str, Field(max_length=500)]]
     # Requests per second the shop allows (the sync paces itself to it).
     rate_limit: float = Field(default=2.0, gt=0, le=100)

@@ -14,102 +14,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
-import re
 import select
 import socket
 import ssl
 from collections.abc import Iterable
 from contextlib import nullcontext
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 import anyio
 import anyio.to_thread
 import httpcore
 
-IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")
-_SHARED = ipaddress.ip_network("100.64.0.0/10")
+# The address rules live in core, shared with every URL the platform fetches.
+from services.core.urls import IPAddress, address_problem, normalize_host, parse_ip
+from services.core.urls import UnsafeUrl as UnsafeTarget
 
-
-class UnsafeTarget(ValueError):
-    """A webhook URL or address the platform refuses to call."""
+__all__ = ["IPAddress", "UnsafeTarget", "address_problem", "normalize_host", "parse_ip"]
 
 
 class BlockedAddress(Exception):
     """Raised at connect time: the resolved address is not allowed."""
-
-
-def _embedded_v4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
-    if ip.ipv4_mapped is not None:
-        return ip.ipv4_mapped
-    if ip.sixtofour is not None:
-        return ip.sixtofour
-    if ip.teredo is not None:
-        return ip.teredo[1]
-    if ip in _NAT64:
-        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
-    return None
-
-
-def address_problem(ip: IPAddress) -> str | None:
-    """Why this address is refused, or None when it is a public unicast address."""
-    if isinstance(ip, ipaddress.IPv6Address):
-        inner = _embedded_v4(ip)
-        if inner is not None:
-            why = address_problem(inner)
-            return f"embeds {inner}, which {why}" if why else None
-        if ip.scope_id:
-            return "is a scoped (link-local) address"
-    checks = [
-        (ip.is_loopback, "is a loopback address"),
-        (ip.is_link_local, "is a link-local address"),
-        (isinstance(ip, ipaddress.IPv4Address) and ip in _SHARED, "is in the shared address space 100.64.0.0/10"),
-        (ip.is_private, "is a private address"),
-        (ip.is_multicast, "is a multicast address"),
-        (ip.is_unspecified, "is the unspecified address"),
-        (ip.is_reserved, "is a reserved address"),
-        (not ip.is_global, "is not a globally routable address"),
-    ]
-    for bad, why in checks:
-        if bad:
-            return why
-    return None
-
-
-def parse_ip(host: str) -> IPAddress | None:
-    try:
-        return ipaddress.ip_address(host.strip("[]").split("%")[0])
-    except ValueError:
-        return None
-
-
-_HOST_CHARS = re.compile(r"^[a-z0-9._:\[\]%-]+$")
-_NUMERIC_LABEL = re.compile(r"^(0x[0-9a-f]*|[0-9]+)$")
-
-
-def normalize_host(host: str) -> str:
-    """The host as a resolver or an HTTP client may end up reading it, or UnsafeTarget.
-
-    Percent-escapes are decoded (URL parsers decode them in hosts), case is folded and a
-    trailing dot (the DNS root) is dropped. A host whose last label is a number is an IPv4
-    address to URL parsers and to ``inet_aton``, which read leading zeros as octal, ``0x`` as
-    hex and fewer than four parts as a packed integer; readers disagree on those forms
-    (``0127.0.0.1`` is 87.0.0.1 to one, 127.0.0.1 to another), so only the canonical
-    dotted-decimal form is accepted.
-    """
-    h = unquote(host).lower().rstrip(".")
-    if not h or not _HOST_CHARS.match(h):
-        raise UnsafeTarget(f"webhook_url host {host!r} is not a valid host name")
-    if ":" not in h and _NUMERIC_LABEL.match(h.rsplit(".", 1)[-1]):
-        try:
-            return str(ipaddress.IPv4Address(h))
-        except ValueError:
-            raise UnsafeTarget(
-                f"webhook_url host {host!r} is a numeric address in a non-canonical form; write it as a.b.c.d"
-            ) from None
-    return h
 
 
 def check_url(url: str, *, allow_private: bool, resolve: bool = True) -> str:

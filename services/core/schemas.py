@@ -6,7 +6,7 @@ import re
 from datetime import datetime
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from services.core.context import MODULES
 
@@ -30,6 +30,24 @@ def _check_modules(v: list[str]) -> list[str]:
 Email = Annotated[str, AfterValidator(_check_email)]
 ModuleList = Annotated[list[str], AfterValidator(_check_modules)]
 Name = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+def _not_blank(v: str) -> str:
+    if not v.strip():
+        raise ValueError("must not be blank")
+    return v
+
+
+# Free text (document bodies, templates, descriptions, messages) is stored exactly as sent
+# (DECISIONS, 2026-11-26): a body keeps its last newline, an indented code block its indent.
+# Names and codes are still stripped (``Strict``). FREE_TEXT names the fields that must use
+# these types; tests/api/hardening walks every request model for them.
+FreeText = Annotated[str, StringConstraints(strip_whitespace=False)]
+# Free text that must say something: whitespace alone is refused, but kept as sent otherwise.
+NonBlankText = Annotated[str, StringConstraints(strip_whitespace=False), AfterValidator(_not_blank)]
+FREE_TEXT = frozenset(
+    {"body", "description", "text", "html", "notes", "note", "message", "content", "resolution", "reply"}
+)
 
 
 class Strict(BaseModel):

@@ -11,27 +11,17 @@ from pathlib import Path
 
 from services.core.context import Ctx
 from services.core.errors import PayloadTooLarge, ValidationFailed
-
-# Magic numbers of the types we accept; the client's Content-Type is not trusted.
-_SIGNATURES: list[tuple[bytes, int, str]] = [
-    (b"\xff\xd8\xff", 0, "image/jpeg"),
-    (b"\x89PNG\r\n\x1a\n", 0, "image/png"),
-    (b"GIF87a", 0, "image/gif"),
-    (b"GIF89a", 0, "image/gif"),
-    (b"%PDF-", 0, "application/pdf"),
-]
+from services.core.filesafety import sniff
 
 IMAGE_TYPES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp", "image/heic"})
 
 
 def sniff_type(content: bytes) -> str | None:
-    for magic, offset, mime in _SIGNATURES:
-        if content[offset : offset + len(magic)] == magic:
-            return mime
-    if content[:4] == b"RIFF" and content[8:12] == b"WEBP":
-        return "image/webp"
-    if content[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1"):
-        return "image/heic"
+    """The type the bytes are (the client's Content-Type is not trusted): a known signature or
+    markup (services.core.filesafety.sniff), else ``text/plain`` for UTF-8 text, else None."""
+    found = sniff(content)
+    if found is not None:
+        return found
     if content and b"\x00" not in content[:4096]:
         try:
             content[:4096].decode("utf-8")

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Strict
+from services.core.schemas import FreeText, NonBlankText, Strict
 
 DocStatus = Literal["draft", "published", "archived"]
 MAX_BODY = 500_000  # characters of Markdown; the request limit (1 MiB) bounds it too
@@ -27,7 +27,7 @@ def _tags(v: list[str]) -> list[str]:
 
 class DocumentIn(Strict):
     title: str = Field(min_length=1, max_length=300)
-    body: str = Field(default="", max_length=MAX_BODY)
+    body: FreeText = Field(default="", max_length=MAX_BODY)
     category_id: str | None = Field(default=None, max_length=36)
     status: DocStatus = "draft"
     tags: list[str] = Field(default_factory=list, max_length=50)
@@ -40,7 +40,7 @@ class DocumentIn(Strict):
 
 class DocumentUpdate(Strict):
     title: str | None = Field(default=None, min_length=1, max_length=300)
-    body: str | None = Field(default=None, max_length=MAX_BODY)
+    body: FreeText | None = Field(default=None, max_length=MAX_BODY)
     category_id: str | None = Field(default=None, max_length=36)
     status: DocStatus | None = None
     tags: list[str] | None = Field(default=None, max_length=50)
@@ -56,7 +56,7 @@ class DocumentOut(BaseModel):
 
     id: str
     title: str
-    body: str
+    body: FreeText
     category_id: str | None
     status: DocStatus
     tags: list[str]
@@ -99,7 +99,7 @@ class SuggestQuery(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    text: str = Field(min_length=1, max_length=4000)
+    text: NonBlankText = Field(min_length=1, max_length=4000)
     limit: int = Field(default=5, ge=1, le=20)
 
 

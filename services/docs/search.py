@@ -27,6 +27,7 @@
 from __future__ import annotations
 
 import functools
+import html
 import json
 import re
 from dataclasses import dataclass, field
@@ -178,16 +179,22 @@ def marker(words: list[str]) -> re.Pattern[str]:
     return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
 
 
-def _marked(m: re.Match[str]) -> str:
-    return MARK + m.group(0) + END
-
-
 def mark(piece: str, words: list[str], found: re.Pattern[str] | None = None) -> str:
     """Every occurrence of the words marked (case-insensitively, inside words too); ``found``: the
-    words' ``marker``, made once for a page of snippets."""
+    words' ``marker``, made once for a page of snippets.
+
+    A snippet is HTML (its ``<mark>`` tags are meant to be rendered), so this is where its text is
+    escaped, once: the document's own markup arrives as text (``&lt;img ...&gt;``), never as tags."""
     if not words:
-        return piece
-    return (found or marker(words)).sub(_marked, piece)
+        return html.escape(piece, quote=False)
+    out: list[str] = []
+    at = 0
+    for m in (found or marker(words)).finditer(piece):
+        out.append(html.escape(piece[at : m.start()], quote=False))
+        out.append(MARK + html.escape(m.group(0), quote=False) + END)
+        at = m.end()
+    out.append(html.escape(piece[at:], quote=False))
+    return "".join(out)
 
 
 def snippet_of(body: str, words: list[str], found: re.Pattern[str] | None = None) -> str:
@@ -195,7 +202,7 @@ def snippet_of(body: str, words: list[str], found: re.Pattern[str] | None = None
     low = body.lower()
     pos = min((p for p in (low.find(w.lower()) for w in words) if p >= 0), default=-1)
     if pos < 0:
-        piece = body[:SNIPPET_CHARS]
+        piece = html.escape(body[:SNIPPET_CHARS], quote=False)
         return piece + ("…" if len(body) > SNIPPET_CHARS else "")
     start = max(0, pos - SNIPPET_CHARS // 3)
     piece = mark(body[start : start + SNIPPET_CHARS], words, found)

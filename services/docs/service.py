@@ -17,7 +17,7 @@ from local_db import new_id
 from local_db.models.docs import DocCategory, DocDocument, DocMedia
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Forbidden, NotFound, ValidationFailed
+from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.files import FileResult, Upload
 from services.core.pagination import ListQuery, Page, PageSpec, page_spec, paginate
@@ -204,7 +204,13 @@ def create_document(ctx: Ctx, body: DocumentIn) -> DocumentOut:
 def update_document(ctx: Ctx, id: str, body: DocumentUpdate) -> DocumentOut:
     fields = body.model_dump(exclude_unset=True)
     with ctx.write() as s:
-        d = _doc(s, id, lock=True)
+        d = _doc(s, id, trashed=True, lock=True)
+        if d.deleted_at is not None:
+            # Moved to the trash meanwhile (another person, or another station's synced change):
+            # a conflict naming the document's state, not a 404 the person cannot act on.
+            raise Conflict(
+                "the document is in the trash: restore it to edit it", {"id": id, "current_state": "trashed"}
+            )
         if "category_id" in fields:
             _category(s, body.category_id)
             d.category_id = body.category_id

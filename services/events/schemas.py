@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from services.core.events import EVENT_TYPES
 from services.core.pagination import ListQuery
 from services.core.schemas import Strict
+from services.core.urls import FetchUrl
 
 RETENTION_DAYS = 90
 MAX_FILTER_KEYS = 20
@@ -117,7 +118,7 @@ class SubscriptionCreate(Strict):
     event_type: str | None = None
     target: Literal["webhook"] | None = None
     target_module: Literal["external", "webhook"] | None = None
-    webhook_url: str = Field(min_length=1, max_length=2048)
+    webhook_url: FetchUrl = Field(max_length=2048)
     secret: str = Field(min_length=1, max_length=256)
     active: bool = True
     filter: dict[str, Any] | None = None
@@ -168,7 +169,7 @@ def check_filter(v: dict[str, Any] | None) -> dict[str, Any] | None:
 
 class SubscriptionUpdate(Strict):
     event_types: list[str] | None = Field(default=None, min_length=1, max_length=50)
-    webhook_url: str | None = Field(default=None, min_length=1, max_length=2048)
+    webhook_url: FetchUrl | None = Field(default=None, max_length=2048)
     filter: dict[str, Any] | None = None
     payload_format: Literal["created_at", "timestamp"] | None = None
 

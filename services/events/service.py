@@ -328,7 +328,8 @@ def rotate_secret(ctx: Ctx, sub_id: str, body: RotateSecret) -> SubscriptionOut:
     """New secret now; the old one still signs (second header) during the grace window."""
     with ctx.write() as s:
         sub = _load_sub(s, sub_id)
-        if hmac.compare_digest(body.secret, unseal(ctx.runtime.secret_key, sub.secret)):
+        # As bytes: compare_digest refuses str beyond ASCII, and a secret may be any text.
+        if hmac.compare_digest(body.secret.encode(), unseal(ctx.runtime.secret_key, sub.secret).encode()):
             raise ValidationFailed("the new secret equals the current one")
         now = ctx.now()
         if body.grace_seconds > 0:
@@ -433,6 +434,7 @@ def get_delivery(ctx: Ctx, delivery_id: str) -> DeliveryOut:
     "events.subscriptions.test",
     "POST /subscriptions/{sub_id}/test",
     tx="write",
+    needs=("the subscriber's web address",),
     roles=MANAGERS,
     summary="send a test event",
 )

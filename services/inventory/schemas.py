@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Name, Strict
+from services.core.schemas import FreeText, Name, Strict
 
 Sku = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9._/-]*$")]
 Id = Annotated[str, Field(min_length=1, max_length=36)]
@@ -152,7 +152,7 @@ class TransferIn(Strict):
     from_location_id: Id
     to_location_id: Id
     lines: list[TransferLine] = Field(min_length=1, max_length=500)
-    note: str | None = Field(default=None, max_length=2000)
+    note: FreeText | None = Field(default=None, max_length=2000)
 
 
 class TransferStatusIn(Strict):
@@ -172,7 +172,7 @@ class TransferOut(BaseModel):
     transit_location_id: str | None
     lines: list[TransferLine]
     status: TransferStatus
-    note: str | None
+    note: FreeText | None
     created_at: datetime
     updated_at: datetime
     shipped_at: datetime | None

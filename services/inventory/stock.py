@@ -35,6 +35,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound
 from services.core.events import EmittedEvent, emit
 from services.inventory.states import UNRESOLVED
+from services.sync.changelog import log_written
 
 _TRANSIT_NS = uuid.UUID("4d0c6f0e-2b7a-4f61-9a0e-8f3c1d2b5e77")
 _STOCK = table_of(InventoryStock)
@@ -86,6 +87,8 @@ def apply(ctx: Ctx, s: Session, sku: str, loc: InventoryLocation, delta: int) ->
     for _attempt in range(2):
         row = s.execute(stmt).first()
         if row is not None:
+            # A Core update no flush sees: logged so the stations' pull takes the new quantity.
+            log_written(s, ctx.tenant_id, "inventory_stock", [row[0]])
             return Level(row[0], sku, loc.id, int(row[1]), int(row[2]))
         current = s.execute(
             select(InventoryStock.quantity).where(InventoryStock.sku == sku, InventoryStock.location_id == loc.id)
@@ -109,6 +112,7 @@ def apply(ctx: Ctx, s: Session, sku: str, loc: InventoryLocation, delta: int) ->
                         "updated_at": now,
                     },
                 )
+            log_written(s, ctx.tenant_id, "inventory_stock", [rid])
             return Level(rid, sku, loc.id, delta, 0)
         except IntegrityError:
             continue
@@ -146,6 +150,8 @@ def record(
             "at": ctx.now(),
         },
     )
+    # A Core insert no flush sees: logged, or the other stations never pull the movement.
+    log_written(s, ctx.tenant_id, "inventory_movements", [mid])
     return mid
 
 

@@ -140,7 +140,7 @@ def update_run(ctx: Ctx, id: str, body: RunUpdate) -> RunOut:
         if run.status in states.RUN_ENDED and (body.good or body.scrap or body.status or body.product):
             raise Conflict(
                 f"the run is {run.status}: its counts are frozen",
-                {"current": run.status, "status": run.status, "id": run.id},
+                {"current": run.status, "current_state": run.status, "status": run.status, "id": run.id},
             )
         if body.product is not None:
             run.product = body.product

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Strict
+from services.core.schemas import FreeText, Strict
 
 MachineStatus = Literal["running", "idle", "setup", "down", "offline"]
 RunStatus = Literal["planned", "running", "paused", "completed", "aborted"]
@@ -92,7 +92,7 @@ class AlarmEvent(Strict):
     type: Literal["alarm"]
     at: datetime | None = None
     code: str = Field(min_length=1, max_length=60)
-    message: str = Field(default="", max_length=2000)
+    message: FreeText = Field(default="", max_length=2000)
     severity: Severity = "medium"
 
 
@@ -118,7 +118,7 @@ class MachineEventsIn(Strict):
     good: int = Field(default=0, ge=0, le=1_000_000)
     scrap: int = Field(default=0, ge=0, le=1_000_000)
     code: str | None = Field(default=None, min_length=1, max_length=60)
-    message: str = Field(default="", max_length=2000)
+    message: FreeText = Field(default="", max_length=2000)
     severity: Severity = "medium"
 
     @model_validator(mode="after")
@@ -212,7 +212,7 @@ class AlarmOut(BaseModel):
     id: str
     machine_id: str
     code: str
-    message: str
+    message: FreeText
     severity: Severity
     state: AlarmState
     raised_at: datetime

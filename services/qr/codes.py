@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import secrets
 import string
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound, ValidationFailed, conflict_state
 from services.core.files import FileResult, Upload
+from services.core.links import public_url
 from services.core.pagination import Page, contains, paginate
 from services.core.roles import MANAGERS
 from services.core.storage import IMAGE_TYPES, store_blob
@@ -35,6 +35,7 @@ from services.qr.schemas import (
     QrQuery,
     QrUpdate,
     Style,
+    static_content_problem,
 )
 
 CODE = record_kind("qr.code", get="qr.codes.get", label="name")
@@ -53,12 +54,13 @@ SHORT_LENGTH = 7
 class QrConfig:
     """Where scan addresses point: ``PLATFORM_PUBLIC_URL`` (DECISIONS: links start with it)."""
 
-    public_url: str = os.environ.get("PLATFORM_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
+    # None: services.core.links.public_url (PLATFORM_PUBLIC_URL, else the server's own address).
+    public_url: str | None = None
 
 
 def scan_address(ctx: Ctx, short_code: str) -> str:
     slug = ctx.tenant.slug if ctx.tenant else "-"
-    return f"{ctx.runtime.part(QrConfig).public_url}/{slug}/qr/r/{short_code}"
+    return f"{ctx.runtime.part(QrConfig).public_url or public_url(ctx.runtime)}/{slug}/qr/r/{short_code}"
 
 
 def _out(ctx: Ctx, c: QrCode) -> QrOut:
@@ -233,6 +235,8 @@ def update_code(ctx: Ctx, id: str, body: QrUpdate) -> QrOut:
         if "content" in given and body.content is not None:
             if c.dynamic:
                 raise conflict_state("qr code", "dynamic", "set the content of")
+            if why := static_content_problem(c.type, body.content):
+                raise ValidationFailed(why, {"fields": [{"field": "content", "message": why}]})
             c.content = body.content
         if "valid_since" in given:
             c.valid_since = _utc(body.valid_since)

@@ -19,6 +19,7 @@ from services.qr import scanning
     tx="own",
     auth="public",
     headers=("user-agent", "referer"),
+    limit="public_scan",
     summary="scan address: 302 to the destination",
 )
 def scan(ctx: Ctx, short_code: str, headers: dict[str, str | None] | None = None) -> Redirect:

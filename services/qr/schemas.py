@@ -6,10 +6,11 @@ import re
 from datetime import date, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, ValidationInfo, field_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Strict
+from services.core.schemas import FreeText, Strict
+from services.core.urls import Url, url_problem
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 QrType = Literal["url", "text", "email", "phone", "vcard", "wifi"]
@@ -34,9 +35,9 @@ class Style(Strict):
 class QrCreate(Strict):
     name: str = Field(min_length=1, max_length=200)
     type: QrType = "url"
-    content: str = Field(default="", max_length=2000)
-    dynamic: bool = True
-    destination_url: str | None = Field(default=None, max_length=2000)
+    dynamic: bool = True  # before content: content's check reads it
+    content: FreeText = Field(default="", max_length=2000)
+    destination_url: Url | None = Field(default=None, max_length=2000)
     folder_id: str | None = Field(default=None, max_length=36)
     template_id: str | None = Field(default=None, max_length=36)
     style: Style | None = None
@@ -46,17 +47,24 @@ class QrCreate(Strict):
     scan_alert_threshold: int | None = Field(default=None, ge=1)
     enabled: bool = True
 
-    @field_validator("destination_url")
+    @field_validator("content")
     @classmethod
-    def _url(cls, v: str | None) -> str | None:
-        if v is not None and not re.match(r"^https?://[^\s]+$", v):
-            raise ValueError("destination_url must be an http(s) URL")
+    def _static_url(cls, v: str, info: ValidationInfo) -> str:
+        if not info.data.get("dynamic", True) and (why := static_content_problem(info.data.get("type", "url"), v)):
+            raise ValueError(why)
         return v
+
+
+def static_content_problem(qr_type: str, content: str) -> str | None:
+    """A static URL code carries its address in the printed code itself: the one URL rule holds."""
+    if qr_type != "url" or not content:
+        return None
+    return url_problem(content, field="content")
 
 
 class QrUpdate(Strict):
     name: str | None = Field(default=None, min_length=1, max_length=200)
-    content: str | None = Field(default=None, max_length=2000)
+    content: FreeText | None = Field(default=None, max_length=2000)
     folder_id: str | None = Field(default=None, max_length=36)
     template_id: str | None = Field(default=None, max_length=36)
     style: Style | None = None
@@ -66,23 +74,24 @@ class QrUpdate(Strict):
     scan_alert_threshold: int | None = Field(default=None, ge=1)
     enabled: bool | None = None
 
+    @field_validator("name", "content", "enabled")
+    @classmethod
+    def _not_null(cls, v: Any) -> Any:
+        # Left out means unchanged; null would clear a value every code must have (a 500 before).
+        if v is None:
+            raise ValueError("may be left out but not null")
+        return v
+
 
 class DestinationUpdate(Strict):
-    destination_url: str = Field(max_length=2000)
-
-    @field_validator("destination_url")
-    @classmethod
-    def _url(cls, v: str) -> str:
-        if not re.match(r"^https?://[^\s]+$", v):
-            raise ValueError("destination_url must be an http(s) URL")
-        return v
+    destination_url: Url = Field(max_length=2000)
 
 
 class QrOut(BaseModel):
     id: str
     name: str
     type: str
-    content: str
+    content: FreeText
     dynamic: bool
     short_code: str
     destination_url: str | None

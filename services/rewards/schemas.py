@@ -9,7 +9,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, field_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Email, Name, Strict
+from services.core.schemas import Email, FreeText, Name, Strict
+from services.core.urls import Url
 
 # Money in: a decimal string or a JSON number with at most two places (DECISIONS: all modules).
 MoneyIn = Annotated[Decimal, Field(ge=0, le=10_000_000, max_digits=10, decimal_places=2)]
@@ -130,7 +131,7 @@ class LedgerOut(BaseModel):
     expires_at: datetime | None
     source: str | None
     source_id: str | None
-    description: str
+    description: FreeText
     created_at: datetime
 
 
@@ -205,7 +206,7 @@ class ReviewIn(Strict):
 class ProductOut(BaseModel):
     id: str
     name: str
-    description: str
+    description: FreeText
     points: int
     stock: int
     image_url: str | None
@@ -214,19 +215,19 @@ class ProductOut(BaseModel):
 
 class ProductIn(Strict):
     name: Name
-    description: str = Field(default="", max_length=10_000)
+    description: FreeText = Field(default="", max_length=10_000)
     points: Points
     stock: int = Field(default=0, ge=0, le=10_000_000)
-    image_url: str | None = Field(default=None, max_length=500)
+    image_url: Url | None = Field(default=None, max_length=500)
     active: bool = True
 
 
 class ProductUpdate(Strict):
     name: Name | None = None
-    description: str | None = Field(default=None, max_length=10_000)
+    description: FreeText | None = Field(default=None, max_length=10_000)
     points: Points | None = None
     stock: int | None = Field(default=None, ge=0, le=10_000_000)
-    image_url: str | None = Field(default=None, max_length=500)
+    image_url: Url | None = Field(default=None, max_length=500)
     active: bool | None = None
 
 

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, field_validator, model_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Strict
+from services.core.schemas import FreeText, NonBlankText, Strict
 from services.sds.chem import allergen_key, cas_problem
 
 ProductType = Literal["leave_on", "rinse_off", "food"]
@@ -221,11 +221,11 @@ class AllergenList(BaseModel):
 
 
 class DetectIn(Strict):
-    text: str = Field(min_length=1, max_length=200_000)
+    text: NonBlankText = Field(min_length=1, max_length=200_000)
 
 
 class DetectMatch(BaseModel):
-    text: str
+    text: FreeText
     start: int
     end: int
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import os
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -17,6 +16,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
 from services.core.files import FileResult
+from services.core.links import public_url
 from services.core.mail import Mail, send_after_commit
 from services.core.signing import token_hash
 from services.core.storage import read_blob
@@ -37,7 +37,8 @@ TOKEN_BYTES = 32  # 256 bits, URL-safe base64: 43 characters
 class SignConfig:
     """Where signing links point: ``PLATFORM_PUBLIC_URL`` (DECISIONS: links start with it)."""
 
-    public_url: str = os.environ.get("PLATFORM_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
+    # None: services.core.links.public_url (PLATFORM_PUBLIC_URL, else the server's own address).
+    public_url: str | None = None
 
 
 def _utc(d: datetime | None) -> datetime | None:
@@ -105,7 +106,7 @@ def _pdf_pages(content: bytes) -> int:
 
 def link(ctx: Ctx, token: str) -> str:
     slug = ctx.tenant.slug if ctx.tenant else "-"
-    return f"{ctx.runtime.part(SignConfig).public_url}/{slug}/sign/api/sign/{token}"
+    return f"{ctx.runtime.part(SignConfig).public_url or public_url(ctx.runtime)}/{slug}/sign/api/sign/{token}"
 
 
 def _invite(ctx: Ctx, d: SignDocument, sg: SignSigner, *, reminder: bool = False) -> None:

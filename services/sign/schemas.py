@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Strict
+from services.core.schemas import FreeText, Strict
 
 DocumentStatus = Literal["draft", "sent", "completed", "declined", "voided", "expired"]
 SigningOrder = Literal["parallel", "sequential"]
@@ -35,7 +35,7 @@ class DocumentOut(BaseModel):
     title: str
     status: DocumentStatus
     signing_order: SigningOrder
-    message: str
+    message: FreeText
     expires_at: datetime | None
     pages: int
     sha256: str
@@ -53,7 +53,7 @@ class DocumentFields(Strict):
 
     title: str = Field(min_length=1, max_length=200)
     signing_order: SigningOrder = "parallel"
-    message: str = Field(default="", max_length=5000)
+    message: FreeText = Field(default="", max_length=5000)
     expires_at: datetime | None = None
 
 
@@ -61,7 +61,7 @@ class DocumentFromTemplate(Strict):
     template_id: str = Field(min_length=1, max_length=36)
     title: str = Field(min_length=1, max_length=200)
     signing_order: SigningOrder = "parallel"
-    message: str = Field(default="", max_length=5000)
+    message: FreeText = Field(default="", max_length=5000)
     expires_at: datetime | None = None
 
 
@@ -76,13 +76,13 @@ class DocumentCreateQuery(BaseModel):
 
     title: str | None = Field(default=None, max_length=200)
     signing_order: SigningOrder | None = None
-    message: str | None = Field(default=None, max_length=5000)
+    message: FreeText | None = Field(default=None, max_length=5000)
     expires_at: datetime | None = None
 
 
 class SendRequest(Strict):
     expires_at: datetime | None = None
-    message: str | None = Field(default=None, max_length=5000)
+    message: FreeText | None = Field(default=None, max_length=5000)
 
 
 class VoidRequest(Strict):
@@ -182,7 +182,7 @@ class TemplateOut(BaseModel):
 class SignatureIn(Strict):
     type: Literal["drawn", "typed"]
     image: str | None = Field(default=None, max_length=MAX_SIGNATURE_IMAGE)
-    text: str | None = Field(default=None, max_length=200)
+    text: FreeText | None = Field(default=None, max_length=200)
 
 
 class SignAction(Strict):
@@ -211,7 +211,7 @@ class PublicDocument(BaseModel):
     """What a signer sees on their link: nothing about the other signers but their names' count."""
 
     title: str
-    message: str
+    message: FreeText
     status: DocumentStatus
     pages: int
     sha256: str

@@ -136,7 +136,7 @@ def public_reply(ctx: Ctx, number: str, body: sc.PublicReply) -> sc.PublicMessag
     auth="public",
     roles=ANYONE,
     status=201,
-    limit="upload",
+    limit="public_events",  # public: counted per tenant and address like the other public routes
     upload=True,
     headers=("x-access-token",),
     summary="attach a file to a ticket as its requester",

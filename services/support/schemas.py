@@ -9,12 +9,13 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, Field, RootModel, field_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Email, Strict
+from services.core.schemas import Email, FreeText, NonBlankText, Strict
 
 Priority = Literal["low", "normal", "high", "urgent"]
 PRIORITIES: tuple[str, ...] = ("low", "normal", "high", "urgent")
 Subject = Annotated[str, Field(min_length=1, max_length=300)]
-Body = Annotated[str, Field(min_length=1, max_length=20000)]
+# Free text of a ticket: stored as sent (DECISIONS), but never blank.
+Body = Annotated[NonBlankText, Field(min_length=1, max_length=20000)]
 Tag = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[\w\-. ]+$")]
 _DOMAIN = re.compile(r"^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$")
 _HHMM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
@@ -35,7 +36,7 @@ class PublicTicketCreate(Strict):
 class PublicTicketCreated(BaseModel):
     ticket_number: str
     access_token: str
-    message: str
+    message: FreeText
     # The guest token is shown once: never kept for an idempotent replay.
     secret_fields: ClassVar[frozenset[str]] = frozenset({"access_token"})
 
@@ -63,7 +64,7 @@ class TicketOut(BaseModel):
     number: str
     provisional: bool
     subject: str
-    description: str
+    description: FreeText
     requester_email: str
     requester_name: str
     state: str
@@ -132,7 +133,7 @@ class MessageOut(BaseModel):
     ticket_id: str
     author_kind: str
     author_name: str
-    body: str
+    body: FreeText
     internal: bool
     created_at: datetime
     attachments: list[AttachmentOut]
@@ -144,7 +145,7 @@ class PublicMessageOut(BaseModel):
     id: str
     author_kind: str
     author_name: str
-    body: str
+    body: FreeText
     created_at: datetime
     attachments: list[AttachmentOut]
 
@@ -211,13 +212,13 @@ class PublicUploadQuery(BaseModel):
 
 class CategoryCreate(Strict):
     name: Annotated[str, Field(min_length=1, max_length=100)]
-    description: Annotated[str, Field(max_length=2000)] = ""
+    description: Annotated[FreeText, Field(max_length=2000)] = ""
     keywords: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(default_factory=list, max_length=50)
 
 
 class CategoryUpdate(Strict):
     name: Annotated[str, Field(min_length=1, max_length=100)] | None = None
-    description: Annotated[str, Field(max_length=2000)] | None = None
+    description: Annotated[FreeText, Field(max_length=2000)] | None = None
     keywords: list[Annotated[str, Field(min_length=1, max_length=40)]] | None = Field(default=None, max_length=50)
 
 
@@ -229,7 +230,7 @@ class CategoryDeleteQuery(BaseModel):
 class CategoryOut(BaseModel):
     id: str
     name: str
-    description: str
+    description: FreeText
     keywords: list[str]
     ticket_count: int
 
@@ -237,7 +238,7 @@ class CategoryOut(BaseModel):
 class PublicCategoryOut(BaseModel):
     id: str
     name: str
-    description: str
+    description: FreeText
 
 
 class CategoryList(RootModel[list[CategoryOut]]):
@@ -293,7 +294,7 @@ def _default_sla() -> dict[Priority, SlaTarget]:
 
 class AutoReply(Strict):
     enabled: bool = True
-    body: Annotated[str, Field(max_length=5000)] = (
+    body: Annotated[FreeText, Field(max_length=5000)] = (
         "Hello {requester_name}, thank you for contacting us. Your ticket {ticket_number} was received; "
         "we answer within our business hours."
     )
@@ -302,7 +303,7 @@ class AutoReply(Strict):
 class CannedResponse(Strict):
     id: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9\-_]+$")]
     title: Annotated[str, Field(min_length=1, max_length=100)]
-    body: Annotated[str, Field(min_length=1, max_length=5000)]
+    body: Annotated[NonBlankText, Field(min_length=1, max_length=5000)]
 
 
 class HelpdeskConfig(Strict):
@@ -356,7 +357,7 @@ class TriageRequest(Strict):
 
     ticket_id: str | None = None
     subject: Annotated[str, Field(max_length=300)] | None = None
-    description: Annotated[str, Field(max_length=20000)] | None = None
+    description: Annotated[FreeText, Field(max_length=20000)] | None = None
 
 
 class SimilarTicket(BaseModel):
@@ -380,7 +381,7 @@ class TriageOut(BaseModel):
 
 
 class SuggestedReplyOut(BaseModel):
-    reply: str | None
+    reply: FreeText | None
     source_ticket_id: str | None
     source_number: str | None
     score: float

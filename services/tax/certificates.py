@@ -61,6 +61,8 @@ def list_certificates(ctx: Ctx, query: CertificateQuery) -> Page[CertificateOut]
         )
     elif query.status:
         stmt = stmt.where(TaxCertificate.status == query.status)
+    else:  # a deleted (revoked) certificate leaves the default list; ?status=revoked shows it
+        stmt = stmt.where(TaxCertificate.status != "revoked")
     with ctx.read() as s:
         page = paginate(
             s,

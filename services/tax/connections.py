@@ -68,6 +68,7 @@ def get_tax_service(ctx: Ctx) -> EcommerceConnectionOut:
     "tax.connections.tax_service.save",
     "POST /connections/tax-service",
     tx="write",
+    needs=("the tax service",),
     roles=MANAGERS,
     says="Tax-service connection",
     summary="save the tax-service connection after the service accepted the key (GET {base_url}/account)",

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, model_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Strict
+from services.core.schemas import FreeText, Strict
 
 TransactionKind = Literal["order", "refund"]
 FilingStatus = Literal["upcoming", "ready", "approved", "filed", "accepted", "rejected", "dirty"]
@@ -187,7 +187,7 @@ class FilingIn(Strict):
 
 class FilingAction(Strict):
     action: Literal["approve", "file", "accept", "reject"]
-    note: str = Field(default="", max_length=500)
+    note: FreeText = Field(default="", max_length=500)
 
 
 class CertificateOut(BaseModel):

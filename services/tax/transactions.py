@@ -370,6 +370,7 @@ def _apply_batch(ctx: Ctx, rows: list[dict[str, Any]], counts: dict[str, int]) -
     "tax.transactions.sync",
     "POST /transactions/sync",
     tx="own",
+    needs=("the shop",),
     roles=STAFF,
     says="Sync transactions from the shop",
     record="tax.transaction",

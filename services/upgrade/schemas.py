@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, PlainSerializer, field_validator, model_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Email, Name, Strict
+from services.core.schemas import Email, FreeText, Name, Strict
 
 Condition = Literal["excellent", "good", "fair", "poor"]
 # Amounts in: a positive decimal with at most two places and a sane ceiling.
@@ -110,7 +110,7 @@ class SubmissionCreate(Strict):
     product_id: ProductId
     serial_number: Serial
     condition: Condition
-    description: str = Field(default="", max_length=5000)
+    description: FreeText = Field(default="", max_length=5000)
     photos: PhotoIds = Field(default_factory=list)
 
 
@@ -118,7 +118,7 @@ class SubmissionUpdate(Strict):
     product_id: ProductId | None = None
     serial_number: Serial | None = None
     condition: Condition | None = None
-    description: str | None = Field(default=None, max_length=5000)
+    description: FreeText | None = Field(default=None, max_length=5000)
     photos: PhotoIds | None = None
 
 
@@ -154,7 +154,7 @@ class OfferOut(BaseModel):
     kind: Literal["initial", "revised"]
     amount: MoneyOut
     currency: str
-    notes: str
+    notes: FreeText
     reasons: list[str]
     photos: list[str]
     expires_at: datetime
@@ -193,7 +193,7 @@ class InspectionOut(BaseModel):
     graded_condition: str | None
     graded_value: MoneyOut | None
     reasons: list[str]
-    notes: str
+    notes: FreeText
     photos: list[str]
     started_at: datetime
     completed_at: datetime | None
@@ -212,7 +212,7 @@ class SubmissionOut(BaseModel):
     product_name: str | None
     serial_number: str
     condition: Condition
-    description: str
+    description: FreeText
     photos: list[str]
     status: str
     # Base value x the declared condition's modifier (None: no valuation yet).
@@ -254,7 +254,7 @@ class ActionResult(SubmissionDetail):
 class OfferCreate(Strict):
     submission_id: str = Field(min_length=1, max_length=36)
     amount: Money
-    notes: str = Field(default="", max_length=2000)
+    notes: FreeText = Field(default="", max_length=2000)
     expires_at: datetime | None = None
 
     @field_validator("expires_at")
@@ -292,7 +292,7 @@ class InspectRequest(Strict):
     # Omitted: the grade the checklist suggests; given: the inspector's override.
     condition: Condition | None = None
     checklist: Checklist | None = None
-    notes: str = Field(default="", max_length=5000)
+    notes: FreeText = Field(default="", max_length=5000)
     photos: PhotoIds = Field(default_factory=list)
     # Expiry of a revised offer, if one is made (default: 7 days).
     offer_expires_at: datetime | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TypeVar
@@ -353,7 +354,7 @@ class TicketTab(QWidget):
         for hit in page.items:
             item = QListWidgetItem(hit.title)
             item.setData(Qt.ItemDataRole.UserRole, hit)
-            item.setToolTip(hit.snippet.replace("<mark>", "").replace("</mark>", ""))
+            item.setToolTip(html.unescape(hit.snippet.replace("<mark>", "").replace("</mark>", "")))
             self.kb_list.addItem(item)
         if page.items:
             self.kb_list.setCurrentRow(0)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from services.upgrade import grading
+from services.upgrade.schemas import SubmissionDetail
 
 QUEUES: list[tuple[str, str]] = [
     ("To review", "submitted"),
@@ -122,3 +123,22 @@ class PhotoViewer(QDialog):
         close.clicked.connect(self.accept)
         close.setDefault(True)
         lay.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
+
+
+def state_text(sub: SubmissionDetail) -> str:
+    """Where a trade-in stands when it cannot be graded now (completed, or an offer waits)."""
+    if sub.status == "completed":
+        return f"Completed: credit {_money(sub.credit)} {sub.currency or ''}"
+    if sub.current_offer is not None:
+        o = sub.current_offer
+        return (
+            f"Waiting for the customer: {o.kind} offer {_money(o.amount)} ({o.status}, until {o.expires_at:%Y-%m-%d})"
+        )
+    return f"Status: {sub.status}"
+
+
+def tone(label: QLabel, tone: str) -> None:
+    """A verdict's colours (TONES) on a label."""
+    bg, fg = TONES[tone]
+    label.setProperty("tone", tone)
+    label.setStyleSheet(f"background: {bg}; color: {fg};")

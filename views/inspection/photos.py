@@ -15,8 +15,8 @@ from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QFileDialog, QListWidgetItem, QPushButton
 
 from services.core.files import FileResult, Upload
+from services.upgrade.photos import get_photo, thumbnails, upload_photo
 from services.upgrade.schemas import PhotoOut, PhotoQuery, SubmissionDetail, ThumbnailQuery, ThumbnailsOut
-from services.upgrade.service import get_photo, thumbnails, upload_photo
 from views.inspection.parts import PhotoViewer
 
 if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run time)

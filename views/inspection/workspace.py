@@ -44,6 +44,9 @@ from services.core.pagination import Page
 from services.sign.schemas import DocumentOut, TradeInAgreement
 from services.sign.tradein import trade_in_agreement
 from services.upgrade import grading
+from services.upgrade.inspections import inspect
+from services.upgrade.offers import create_offer, respond_offer
+from services.upgrade.photos import thumbnails
 from services.upgrade.schemas import (
     ActionResult,
     InspectRequest,
@@ -58,17 +61,7 @@ from services.upgrade.schemas import (
     ThumbnailQuery,
     ThumbnailsOut,
 )
-from services.upgrade.service import (
-    create_offer,
-    get_submission,
-    inspect,
-    list_submissions,
-    receive,
-    reject,
-    respond_offer,
-    scan,
-    thumbnails,
-)
+from services.upgrade.submissions import get_submission, list_submissions, receive, reject, scan
 from views.base import StationSession, Workspace
 from views.inspection.parts import (
     ACCEPT_TEXT,
@@ -84,6 +77,8 @@ from views.inspection.parts import (
     _label,
     _money,
     camera_available,
+    state_text,
+    tone,
 )
 from views.inspection.photos import PhotoActions
 from views.ops import error_message
@@ -543,15 +538,15 @@ class InspectionWorkspace(PhotoActions, Workspace):
             else:
                 self.graded.setText(f"Not graded yet\n{sub.status.replace('_', ' ')}")
                 self.reasons.setText("")
-            self.preview.setText(self._state_text(sub))
-            self._tone(self.preview, "info")
+            self.preview.setText(state_text(sub))
+            tone(self.preview, "info")
             return
         missing = self.unanswered()
         if missing:
             self.graded.setText(f"Graded: not yet\n{len(missing)} of {len(ITEM_WORDS)} items to check")
             self.reasons.setText("")
             self.preview.setText("To check: " + ", ".join(missing))
-            self._tone(self.preview, "warn")
+            tone(self.preview, "warn")
             return
         suggested, graded, reasons = self.grade()
         base = grading.to_cents(Decimal(str(sub.base_value)))
@@ -563,29 +558,15 @@ class InspectionWorkspace(PhotoActions, Workspace):
         agreed = sub.accepted_offer.amount if sub.accepted_offer else None
         if blocked:
             self.preview.setText("Cannot complete: " + "; ".join(blocked))
-            self._tone(self.preview, "error")
+            tone(self.preview, "error")
         elif agreed is not None and value < grading.to_cents(Decimal(str(agreed))):
             self.preview.setText(
                 f"Revised offer of {_money(grading.from_cents(value))} {cur} (below the accepted {_money(agreed)})"
             )
-            self._tone(self.preview, "warn")
+            tone(self.preview, "warn")
         else:
             self.preview.setText(f"Completes: credit {_money(agreed if agreed is not None else value)} {cur}")
-            self._tone(self.preview, "ok")
-
-    def _state_text(self, sub: SubmissionDetail) -> str:
-        if sub.status == "completed":
-            return f"Completed: credit {_money(sub.credit)} {sub.currency or ''}"
-        if sub.current_offer is not None:
-            o = sub.current_offer
-            return f"Waiting for the customer: {o.kind} offer {_money(o.amount)} ({o.status}, until {o.expires_at:%Y-%m-%d})"
-        return f"Status: {sub.status}"
-
-    @staticmethod
-    def _tone(label: QLabel, tone: str) -> None:
-        bg, fg = TONES[tone]
-        label.setProperty("tone", tone)
-        label.setStyleSheet(f"background: {bg}; color: {fg};")
+            tone(self.preview, "ok")
 
     # --- actions --------------------------------------------------------------------------------
 

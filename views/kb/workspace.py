@@ -7,6 +7,8 @@ from its Markdown. Ctrl+F goes to the search, Enter or a click opens the article
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -124,7 +126,8 @@ class KnowledgeBaseWorkspace(Workspace):
         self.results.clear()
         for row in page.items:
             snippet = getattr(row, "snippet", "")
-            plain = snippet.replace("<mark>", "").replace("</mark>", "").replace("\n", " ")
+            # The snippet is HTML (escaped text and <mark> tags); shown here as plain text.
+            plain = html.unescape(snippet.replace("<mark>", "").replace("</mark>", "")).replace("\n", " ")
             item = QListWidgetItem(row.title + (f"\n{plain[:140]}" if plain else ""))
             item.setData(Qt.ItemDataRole.UserRole, row.id)
             self.results.addItem(item)

@@ -51,7 +51,7 @@ from services.core.files import FileResult
 from services.core.pagination import ListQuery, Page
 from services.core.records import Resource, file_query, irreversible, may, page_item, resources
 from services.core.roles import STAFF
-from services.sign.service import sign_in_person
+from services.sign.documents import sign_in_person
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.records.files import FileViewer
@@ -473,6 +473,10 @@ class RecordsWorkspace(Workspace):
             if stated is not None and op in res.actions and verb in _VERBS and verb not in allowed:
                 b.setEnabled(False)
                 b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}")
+            if op.needs and ctx.runtime.is_station:
+                # Said before the person acts: made on the platform, online, or not at all here.
+                b.setToolTip(needs_note(op, bool(self.session.platform_url)))
+                b.setEnabled(b.isEnabled() and bool(self.session.platform_url))
             b.clicked.connect(lambda _=False, o=op: self.run_action(o, rid))
             n = self.action_box.count()
             self.action_box.addWidget(b, n // 2, n % 2)
@@ -548,7 +552,8 @@ class RecordsWorkspace(Workspace):
             self._show_once(result)
 
         secret = body is not None and any(body.get(f) not in (None, "") for f in SECRET_FIELDS)
-        if not ((op.online or secret) and s.platform_url):  # a password reset carries a secret too
+        # A use case that reaches an outside service (op.needs) is made where that service is reached.
+        if not ((op.online or secret or op.needs) and s.platform_url):  # a password reset carries a secret too
             s.ops.run(s.call(op, body=body, **params), on_success=done, on_failure=on_failure)
             return
         from services.core import platform_client
@@ -653,3 +658,11 @@ _LABELS = ("order_number", "number", "serial_number", "name", "email", "sku", "t
 _VERBS = ("ship", "receive", "inspect", "reject", "submit")
 
 WORKSPACE = RecordsWorkspace
+
+
+def needs_note(op: Operation, linked: bool) -> str:
+    """What a station's person reads on an action that reaches an outside service."""
+    what = " and ".join(op.needs)
+    if linked:
+        return f"Needs {what}: made on the platform, online (not possible while the platform does not answer)"
+    return f"Needs {what}, which only the platform reaches: link this station to a platform to do it"

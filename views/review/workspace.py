@@ -37,8 +37,9 @@ from services.core.context import CommitInfo
 from services.core.files import FileResult
 from services.core.roles import STAFF
 from services.rewards.accounts import decide_register_request, list_register_requests
+from services.rewards.files import get_file
+from services.rewards.receipts import list_receipts, review_receipt
 from services.rewards.schemas import AdminDealerOut, DealerQuery, DecideRequest, ReceiptOut, ReceiptQuery, ReviewIn
-from services.rewards.service import get_file, list_receipts, review_receipt
 from views.base import StationSession, Workspace
 from views.ops import error_message
 

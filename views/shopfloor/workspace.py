@@ -36,6 +36,9 @@ from services.core.context import CommitInfo
 from services.core.errors import ServiceError
 from services.core.pagination import Page
 from services.core.roles import STAFF
+from services.mes.alarms import acknowledge_alarm, active_alarms
+from services.mes.machines import list_machines, machine_status, update_machine
+from services.mes.runs import list_runs, update_run
 from services.mes.schemas import (
     STOP_REASONS,
     AlarmOut,
@@ -47,15 +50,6 @@ from services.mes.schemas import (
     RunOut,
     RunQuery,
     RunUpdate,
-)
-from services.mes.service import (
-    acknowledge_alarm,
-    active_alarms,
-    list_machines,
-    list_runs,
-    machine_status,
-    update_machine,
-    update_run,
 )
 from views.base import StationSession, Workspace
 from views.ops import error_message

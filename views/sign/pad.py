@@ -33,8 +33,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.sign.documents import get_document, sign_in_person
 from services.sign.schemas import DocumentOut, FieldOut, InPersonSign, SignerOut, SignResult
-from services.sign.service import get_document, list_fields, list_signers, sign_in_person
+from services.sign.signers import list_fields, list_signers
 from views.base import StationSession
 from views.ops import error_message
 

@@ -13,8 +13,8 @@ from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QLabel
 
 from services.core.files import FileResult
+from services.fulfillment.labels import get_label
 from services.fulfillment.schemas import LabelQuery
-from services.fulfillment.service import get_label
 
 if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run time)
     from views.base import Workspace as _Base

@@ -9,8 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
 from services.core.pagination import Page
+from services.fulfillment.orders import list_orders
 from services.fulfillment.schemas import OrderOut, OrderQuery
-from services.fulfillment.service import list_orders
 from views.base import StationSession
 
 PAGE = 100

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from services.core.context import CommitInfo
 from services.core.errors import ServiceError
 from services.core.pagination import Page
+from services.fulfillment.orders import get_order, list_orders, operate, order_stats
 from services.fulfillment.scan_commands import COMMAND_CODES
 from services.fulfillment.schemas import (
     DeviceQuery,
@@ -47,7 +48,7 @@ from services.fulfillment.schemas import (
     OrderQuery,
     OrderStats,
 )
-from services.fulfillment.service import get_device_settings, get_order, list_orders, operate, order_stats
+from services.fulfillment.settings import get_device_settings
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.shell.scan_input import ScanInput
