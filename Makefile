@@ -57,6 +57,7 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy app views api services local_db
 	$(VENV)/bin/lint-imports --no-cache --no-logo
+	$(PY) scripts/check_module_imports.py
 
 bench: install
 	@# Plain scripts that print their figures (not part of make test's pass/fail).

@@ -1,9 +1,10 @@
 """``python -m app new-module NAME``: the files of a new module in the one shape.
 
-It writes new files only (never edits one): the module's service package, its
-tables and migration branch, its tests, its page in docs/ and, with
-``--workspace``, a workspace package. The composition root, the models package,
-the HTTP door and the shell find them by themselves. The files hold one small
+It writes new files only (never edits one): the module's service package with its
+manifest (``MODULE = Module(...)`` in its ``__init__``), its tables and migration branch,
+its tests, its page in docs/ and, with ``--workspace``, a workspace package. The list of
+modules is derived from the manifests, so the composition root, the tenants' module lists,
+the models package, the HTTP door, the records workspace and the shell find it by themselves. The files hold one small
 working example record (a note: list, create, get, archive) to replace with the
 module's own; docs/DEVELOPING.md has the checklist that follows.
 """
@@ -27,15 +28,10 @@ class ScaffoldError(Exception):
 
 
 def check_name(name: str) -> None:
-    from services.core.context import MODULES
-
     if not _NAME.match(name) or keyword.iskeyword(name):
         raise ScaffoldError(f"{name!r} is not a module name (lower-case letters, digits and _, starting with a letter)")
     if name in RESERVED:
         raise ScaffoldError(f"{name!r} is reserved")
-    if name not in MODULES:
-        # A tenant enables modules from this list: a module outside it could never be called.
-        raise ScaffoldError(f"{name!r} is not a platform module ({', '.join(MODULES)})")
 
 
 def _next_revision(versions: Path) -> int:
@@ -59,11 +55,17 @@ def plan(name: str, root: Path, workspace: bool) -> dict[Path, str]:
         "core_head": CORE_HEAD,
         "created": datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S"),
     }
+    values["init_imports"] = _sorted_imports(
+        {
+            f"services.{name}": "demo, service  # noqa: F401 - declarations and demo seeders register on import",
+            "services.core.modules": "Module",
+        }
+    )
     values["service_imports"] = _sorted_imports(
         {
             f"services.{name}": "states",
             f"services.{name}.schemas": "NoteIn, NoteOut, NoteQuery",
-            "services.core.commands": "use_case",
+            "services.core.commands": "record_kind, use_case",
             "services.core.roles": "MANAGERS, STAFF",
             "services.core.context": "Ctx",
             "services.core.errors": "NotFound",
@@ -126,11 +128,21 @@ def new_module(name: str, root: Path = ROOT, workspace: bool = False) -> list[Pa
 
 INIT = '''"""$Title: what the module does, in one line (docs/$name.md).
 
-Importing the package imports the modules that declare its use cases and its demo
-content; the composition root imports every services/<module> package.
+Importing the package imports the files that declare its use cases and its demo content.
+``MODULE`` is the module's manifest: the composition root reads it, and the platform's list
+of modules is derived from the manifests (services/core/modules.py).
 """
 
-from services.$name import demo, service  # noqa: F401 - declarations and demo seeders register on import
+$init_imports
+
+MODULE = Module(
+    name="$name",
+    # The modules this one imports (only their __init__ or the files they name public).
+    depends=(),
+    events=(),  # the event types it registers with register_event_type(..., "$name", ...)
+    records=("$name.note",),
+    seeders=(demo.seed_$name,),
+)
 '''
 
 SCHEMAS = '''"""Requests and responses of $Title: the one definition the HTTP door, the desktop and sync use."""
@@ -177,6 +189,9 @@ from sqlalchemy.orm import Session
 
 from local_db.models.$name import ${Camel}Note
 $service_imports
+
+# The record kind the note's changes name: "New note Check the shelves" in sync issues and history.
+record_kind("$name.note", get="$name.notes.get", label="title")
 
 
 def _find(s: Session, note_id: str) -> ${Camel}Note:
@@ -351,9 +366,10 @@ from sqlalchemy import select
 from local_db.models import OutboxEntry
 from services.core import auth
 from services.core.commands import execute
-from services.core.context import Ctx, Runtime
+from services.core.context import MODULES, Ctx, Runtime
 from services.core.demo import demo_id
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
+from services.core.records import resources
 
 OWNER = "owner@demo.test"
 
@@ -396,6 +412,13 @@ def test_bad_input_and_strangers(runtime: Runtime) -> None:
         execute(ctx_for(runtime, "device@demo.test"), "$name.notes.list", query={})
 
 
+def test_the_module_is_a_platform_module_with_records(runtime: Runtime) -> None:
+    """Derived from its manifest: in the list of modules, the demo tenant's modules, the records' resources."""
+    assert "$name" in MODULES and "$name" in auth.load_tenant(runtime.db, "demo").modules
+    assert "$name" in ctx_for(runtime).principal.modules
+    assert "$name:/notes" in {r.key for r in resources({"$name"})}
+
+
 def test_a_station_change_waits_in_the_outbox(station: Runtime) -> None:
     note = execute(ctx_for(station), "$name.notes.create", body={"title": "offline note"})
     with station.db.reading(None) as s:
@@ -429,6 +452,13 @@ def test_notes_over_http(client: httpx.Client) -> None:
     assert archived.status_code == 200 and archived.json()["data"]["status"] == "archived"
     again = client.post(f"{BASE}/notes/{note['id']}/archive", headers=h)
     assert again.status_code == 409 and again.json()["code"] == "CONFLICT"
+
+
+def test_the_api_document_describes_the_notes(client: httpx.Client) -> None:
+    doc = client.get("/openapi.json").json()
+    ops = {o["operationId"] for item in doc["paths"].values() for o in item.values() if isinstance(o, dict)}
+    assert {"$name.notes.list", "$name.notes.create", "$name.notes.get", "$name.notes.archive"} <= ops
+    assert "$name" in {t["name"] for t in doc["tags"]}
 
 
 def test_errors_answer_in_the_envelope(client: httpx.Client) -> None:
@@ -557,6 +587,7 @@ from pytestqt.qtbot import QtBot
 from services.core.context import Runtime
 from tests.views.workspaces import settle, workspace_factory
 from views.$name.workspace import ${Camel}Workspace
+from views.records.workspace import RecordsWorkspace
 
 
 @pytest.fixture
@@ -573,4 +604,18 @@ def test_notes_listed_and_one_added(make: Callable[..., ${Camel}Workspace], qtbo
     settle(qtbot, ws)
     qtbot.waitUntil(lambda: ws.notes.count() == before + 1)
     assert any("Count the pallets" in ws.notes.item(i).text() for i in range(ws.notes.count()))
+
+
+@pytest.fixture
+def records(station: Runtime, qtbot: QtBot) -> Iterator[Callable[..., RecordsWorkspace]]:
+    yield from workspace_factory(station, qtbot, RecordsWorkspace, "owner@demo.test", (1280, 800))
+
+
+def test_the_notes_are_a_resource_of_the_records_workspace(
+    records: Callable[..., RecordsWorkspace], qtbot: QtBot
+) -> None:
+    ws = records()
+    assert "$name:/notes" in {r.key for r in ws.resources}
+    ws.show_resource("$name:/notes")
+    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.model.rowCount() >= 2)
 '''

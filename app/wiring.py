@@ -15,34 +15,79 @@ from app.paths import secure_data_dir
 from app.settings import Settings
 from local_db import Database
 from services.analytics.counting import install_event_counter
-from services.catalog.ecommerce import ConnectionsConfig
+from services.core.auth import CUSTOMER_AUTHENTICATORS
 from services.core.clock import Clock, SystemClock
-from services.core.context import Runtime
+from services.core.commands import RECORDS
+from services.core.connections import ConnectionsConfig
+from services.core.context import MODULES, Runtime
+from services.core.demo import SEEDERS
+from services.core.events import EVENT_TYPES, subscribe
+from services.core.jobs import TICKS
 from services.core.mail import MailConfig
+from services.core.modules import ManifestError, Module
 from services.events.fanout import install_platform
 from services.sds.pubchem import PubChem, PubChemConfig
 from services.support.challenge import TURNSTILE_URL, ChallengeConfig
 from services.sync.changelog import install_change_log
 
 
-def load_modules() -> None:
-    """Import every ``services/<module>`` package and its ``demo.py`` (seeders).
+def load_modules() -> tuple[Module, ...]:
+    """Import every ``services/<package>`` and read the modules' manifests (``MODULE = Module(...)``).
 
-    A package's ``__init__`` imports the modules that declare its use cases. The front
-    doors mount whatever is registered, so a new module adds files, not lines here.
+    A package's ``__init__`` imports the files that declare its use cases. The front doors mount
+    whatever is registered, so a new module adds files, not lines here. Each manifest is checked
+    against what its package registered (a wrong one fails at start-up), then its periodic work
+    and customer authenticator are installed, its reactions subscribed. Packages without a manifest (services.sync) are
+    parts of the platform: their ``service`` and ``demo`` files are loaded here.
     """
     import importlib
     import pkgutil
 
     import services
 
+    manifests = {}
     for info in pkgutil.iter_modules(services.__path__):
         if not info.ispkg:
             continue
-        importlib.import_module(f"services.{info.name}")
-        for part in ("service", "demo"):  # a package may leave these to be loaded here (services.sync)
+        package = importlib.import_module(f"services.{info.name}")
+        manifest = getattr(package, "MODULE", None)
+        if isinstance(manifest, Module):
+            manifests[manifest.name] = manifest
+            continue
+        for part in ("service", "demo"):  # a platform package may leave these to be loaded here
             if importlib.util.find_spec(f"services.{info.name}.{part}") is not None:
                 importlib.import_module(f"services.{info.name}.{part}")
+    if tuple(manifests) != tuple(sorted(MODULES)):
+        raise ManifestError(f"modules declared {sorted(manifests)}, listed {sorted(MODULES)}")
+    ordered = tuple(manifests[name] for name in MODULES)
+    for manifest in ordered:
+        install_module(manifest)
+    return ordered
+
+
+def install_module(module: Module) -> None:
+    """Check ``module``'s manifest against the registries and install what it declares (idempotent)."""
+    events = {e.name for e in EVENT_TYPES.values() if e.module == module.name}
+    records = {r for r in RECORDS if r.split(".")[0] == module.name}
+    seeders = [f for f in SEEDERS if f.__module__.split(".")[:2] == ["services", module.name]]
+    for what, declared, registered in (
+        ("event types", set(module.events), events),
+        ("record kinds", set(module.records), records),
+    ):
+        if declared != registered:
+            raise ManifestError(
+                f"{module.name}'s manifest lists {what} {sorted(declared)}, it registers {sorted(registered)}"
+            )
+    if list(module.seeders) != seeders:
+        raise ManifestError(f"{module.name}'s manifest lists seeders {module.seeders}, it registers {seeders}")
+    unknown = set(module.depends) - set(MODULES)
+    if unknown:
+        raise ManifestError(f"{module.name} depends on {sorted(unknown)}, which are not modules")
+    TICKS.extend(tick for tick in module.periodic if tick not in TICKS)
+    for event_type, handler in module.reactions:
+        subscribe(event_type, handler)
+    if module.customer_auth is not None:
+        CUSTOMER_AUTHENTICATORS[module.name] = module.customer_auth
 
 
 def platform_runtime(settings: Settings, clock: Clock | None = None, *, migrate: bool = True) -> Runtime:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from local_db.revise import CORE_HEAD
+from services.core.modules import module_names
 from tests.test_docs_links import broken
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,9 +119,20 @@ def test_an_existing_module_of_this_checkout_is_refused() -> None:
     assert r.returncode == 2 and "exists already" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("name", ["Bad-Name", "9lives", "class", "core", "moon", ""])
+@pytest.mark.parametrize("name", ["Bad-Name", "9lives", "class", "core", "sync", "a" * 31, ""])
 def test_a_bad_name_is_one_line_and_exit_2(checkout: Path, name: str) -> None:
     r = new_module(name, "--root", str(checkout))
     assert r.returncode == 2, r.stdout
     assert len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert written(checkout) == set()
+
+
+def test_a_new_name_makes_a_module_its_manifest_declares(checkout: Path) -> None:
+    """Any free name is a module: the list of modules is derived from the manifests."""
+    r = new_module("moon", "--root", str(checkout))
+    assert r.returncode == 0, r.stderr
+    assert module_names(checkout / "services") == ("moon",)
+    init = (checkout / "services/moon/__init__.py").read_text()
+    assert 'MODULE = Module(\n    name="moon",' in init and "seeders=(demo.seed_moon,)" in init
+    service = (checkout / "services/moon/service.py").read_text()
+    assert 'record_kind("moon.note", get="moon.notes.get", label="title")' in service

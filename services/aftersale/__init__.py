@@ -1,3 +1,13 @@
 """Aftersale: customer accounts, public warranty registration with coverage, claims (docs/aftersale.md)."""
 
 from services.aftersale import demo, events, service  # noqa: F401 - declarations, event types, demo seeders
+from services.core.modules import Module
+
+MODULE = Module(
+    name="aftersale",
+    events=("warranty.registered", "claim.submitted", "claim.started", "claim.closed", "claim.cancelled"),
+    records=("aftersale.warranty", "aftersale.claim"),
+    seeders=(demo.seed_aftersale,),
+    customer_auth=service.authenticate,
+    position=120,
+)

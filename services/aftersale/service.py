@@ -68,7 +68,7 @@ def _session(ctx: Ctx, c: AftersaleCustomer) -> CustomerSession:
 
 
 def authenticate(db: Database, secret: str, tenant: TenantInfo, token: str, now: datetime) -> Principal:
-    """The checker registered in ``CUSTOMER_AUTHENTICATORS["aftersale"]``."""
+    """The checker the module's manifest installs in ``CUSTOMER_AUTHENTICATORS["aftersale"]``."""
     principal, _ = customers.session_account(
         db,
         secret,
@@ -522,6 +522,3 @@ def act_on_claim(ctx: Ctx, id: str, body: ClaimAction, session: Session = SESSIO
     session.flush()
     emit(ctx, t.emits or "", {"claim_id": c.id, "warranty_id": w.id, "status": c.status})
     return _claim_out(c, w)
-
-
-auth.CUSTOMER_AUTHENTICATORS[MODULE] = authenticate

@@ -3,3 +3,11 @@
 """
 
 from services.analytics import demo, reports, service  # noqa: F401 - declarations, job kind and demo seeders
+from services.core.modules import Module
+
+MODULE = Module(
+    name="analytics",
+    records=("analytics.dashboard", "analytics.report", "analytics.customer"),
+    seeders=(demo.seed_analytics,),
+    position=80,
+)

@@ -2,11 +2,26 @@
 (docs/campaign.md).
 
 Importing the package imports the modules that declare its use cases, its job and its demo
-content; the job worker's rounds run its scheduler (due sends, flow steps).
+content; the job worker's rounds run its scheduler (due sends, flow steps: ``periodic``).
 """
 
-from services.campaign import campaigns, contacts, demo, flows, lists, public, sending, surveys, templates  # noqa: F401 - declarations, job kind and demo seeders
-from services.core.jobs import TICKS
+from services.campaign import campaigns, contacts, demo, flows, lists, public, sending, surveys, templates  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.core.modules import Module
 
-if sending.tick not in TICKS:
-    TICKS.append(sending.tick)
+MODULE = Module(
+    name="campaign",
+    events=("campaign.sent", "campaign.completed", "contact.unsubscribed"),
+    records=(
+        "campaign.list",
+        "campaign.contact",
+        "campaign.segment",
+        "campaign.email_template",
+        "campaign.sms_template",
+        "campaign.campaign",
+        "campaign.flow",
+        "campaign.survey",
+    ),
+    seeders=(demo.seed_campaign,),
+    periodic=(sending.tick,),
+    position=70,
+)

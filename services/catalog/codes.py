@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from services.fulfillment.codes import gs1_check_digit  # the project's one GS1 mod-10 helper
+from services.core.checkdigits import gs1_check_digit
 
 GTIN_LENGTHS = (8, 12, 13, 14)  # GTIN-8, GTIN-12 (UPC-A), GTIN-13 (EAN), GTIN-14
 

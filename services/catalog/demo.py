@@ -10,9 +10,9 @@ from __future__ import annotations
 from local_db.models import Tenant
 from local_db.models.catalog import CatalogCategory, CatalogProduct, CatalogTranslation, CatalogVariant
 from services.catalog.products import text_hash
+from services.core.checkdigits import with_check_digit
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
-from services.fulfillment.codes import with_check_digit
 
 LANGUAGES = ["en", "de", "fr"]
 

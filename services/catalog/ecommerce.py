@@ -1,8 +1,7 @@
 """The tenant's e-commerce connection and the product sync that pushes active products to it.
 
-The connection lives at the Tax module's address (DECISIONS: "managed at
-``tax/connections/ecommerce``"), declared here until Tax is built; it is kept in the tenant's
-settings with the key sealed. ``POST ecommerce/sync`` starts a job; the job pushes every active
+The connection is Tax's (DECISIONS: "managed at ``tax/connections/ecommerce``",
+services/tax/connections.py), kept by the platform's connections (services/core/connections.py). ``POST ecommerce/sync`` starts a job; the job pushes every active
 product that changed since its last push (``full`` pushes all), records what the shop holds
 (its id and a hash of what was sent) and emits ``ecommerce.sync_completed``.
 """
@@ -11,204 +10,29 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from local_db.models import Tenant
 from local_db.models.catalog import CatalogProduct, CatalogSyncItem, CatalogTranslation, CatalogVariant
 from local_db.models.jobs import Job
 from services.catalog.categories import active_products, mark_published
 from services.catalog.languages import tenant_languages
 from services.catalog.products import _money
-from services.catalog.schemas import EcommerceConnectionIn, EcommerceConnectionOut, SyncOut, SyncRequest
-from services.catalog.shop import ShopClient, ShopError, url_problem
+from services.catalog.schemas import SyncOut, SyncRequest
 from services.core.commands import use_case
+from services.core.connections import connection_client, stored_connection
 from services.core.context import Ctx
-from services.core.errors import Conflict, ValidationFailed
+from services.core.errors import Conflict
 from services.core.events import emit
 from services.core.jobs import Report, job_kind, submit
 from services.core.jobs import out as job_out
-from services.core.roles import MANAGERS, STAFF
-from services.core.sealing import seal, unseal
+from services.core.roles import STAFF
+from services.core.shop import ShopError
 
 KIND = "catalog.ecommerce_sync"
 BATCH = 20  # products recorded per transaction while the sync runs
-
-
-@dataclass(frozen=True)
-class ConnectionsConfig:
-    """PLATFORM_CONNECTIONS_ALLOW_PRIVATE: connections may use plain http, loopback and private addresses."""
-
-    allow_private: bool = False
-
-
-# --- the connection (Tax's address) ------------------------------------------------------------
-# Tax keeps a second connection of the same shape, the tax service, through the same functions.
-
-
-def _stored(s: Session, tenant_id: str, name: str = "ecommerce") -> dict[str, Any] | None:
-    t = s.get(Tenant, tenant_id)
-    return ((t.settings or {}).get("connections") or {}).get(name) if t else None
-
-
-def stored_connection(s: Session, tenant_id: str, name: str = "ecommerce") -> dict[str, Any] | None:
-    """The connection as kept in the tenant's settings (its key sealed), or None."""
-    return _stored(s, tenant_id, name)
-
-
-def _connection_out(conn: dict[str, Any] | None) -> EcommerceConnectionOut:
-    if not conn:
-        return EcommerceConnectionOut(
-            connected=False,
-            provider=None,
-            account=None,
-            base_url=None,
-            account_name=None,
-            rate_limit=None,
-            key_hint=None,
-            saved_at=None,
-        )
-
-    def when(key: str) -> datetime | None:
-        return datetime.fromisoformat(conn[key]) if conn.get(key) else None
-
-    return EcommerceConnectionOut(
-        connected=True,
-        provider=conn["provider"],
-        account=conn.get("account_name"),
-        base_url=conn["base_url"],
-        account_name=conn.get("account_name"),
-        rate_limit=conn.get("rate_limit"),
-        key_hint=conn.get("key_hint"),
-        saved_at=when("saved_at"),
-        last_sync_at=when("last_sync_at"),
-        last_error=conn.get("last_error"),
-    )
-
-
-def _put(ctx: Ctx, name: str, conn: dict[str, Any] | None) -> None:
-    with ctx.write() as s:
-        t = s.get(Tenant, ctx.tenant_id)
-        assert t is not None
-        settings = dict(t.settings or {})
-        conns = dict(settings.get("connections") or {})
-        if conn is None:
-            conns.pop(name, None)
-        else:
-            conns[name] = conn
-        settings["connections"] = conns
-        t.settings = settings  # a new dict: JSON columns track assignment only
-
-
-def connection_status(ctx: Ctx, name: str) -> EcommerceConnectionOut:
-    with ctx.read() as s:
-        return _connection_out(_stored(s, ctx.tenant_id, name))
-
-
-def save_connection_as(ctx: Ctx, name: str, body: EcommerceConnectionIn) -> EcommerceConnectionOut:
-    """Check the credentials with a real call to the service, then keep them sealed."""
-    if ctx.runtime.is_station:
-        raise Conflict(
-            "a connection carries a secret, so it is saved on the platform, not queued on a station",
-            {"reason": "online_only"},
-        )
-    allow = ctx.runtime.part(ConnectionsConfig).allow_private
-    why = url_problem(body.base_url, allow_private=allow)
-    if why:
-        raise ValidationFailed(why, {"fields": [{"field": "base_url", "message": why, "type": "url"}]})
-    key = body.credentials["api_key"]
-    try:
-        # The check call: outside the transaction's lock would be nicer, but it is one short request.
-        with ShopClient(body.base_url, key, rate=body.rate_limit, attempts=2) as shop:
-            account = shop.account()
-    except ShopError as exc:
-        raise ValidationFailed(
-            f"the service did not accept the connection: {exc}",
-            {"fields": [{"field": "credentials.api_key", "message": str(exc), "type": "check"}]},
-        ) from None
-    conn = {
-        "provider": body.provider,
-        "base_url": body.base_url.rstrip("/"),
-        "api_key": seal(ctx.runtime.secret_key, key),
-        "account_name": str(account["name"])[:200],
-        "rate_limit": body.rate_limit,
-        "key_hint": "…" + key[-4:],
-        "saved_at": ctx.now().isoformat(),
-    }
-    _put(ctx, name, conn)
-    return _connection_out(conn)
-
-
-def remove_connection(ctx: Ctx, name: str) -> EcommerceConnectionOut:
-    _put(ctx, name, None)
-    return _connection_out(None)
-
-
-def note_sync(ctx: Ctx, name: str, *, at: datetime | None, error: str | None) -> None:
-    """Record on the connection when a sync last completed (``at``) or why it failed (``error``)."""
-    with ctx.write() as s:
-        conn = _stored(s, ctx.tenant_id, name)
-        if not conn:
-            return
-        conn = dict(conn)
-        if at is not None:
-            conn["last_sync_at"] = at.isoformat()
-        conn["last_error"] = error[:500] if error else None
-    _put(ctx, name, conn)
-
-
-def connection_client(ctx: Ctx, conn: dict[str, Any]) -> ShopClient:
-    """A client of the stored connection (its key unsealed here, never kept elsewhere)."""
-    allow = ctx.runtime.part(ConnectionsConfig).allow_private
-    why = url_problem(conn["base_url"], allow_private=allow)
-    if why:
-        raise ShopError(f"the connection's address is refused: {why}")
-    return ShopClient(
-        conn["base_url"], unseal(ctx.runtime.secret_key, conn["api_key"]), rate=float(conn.get("rate_limit") or 2.0)
-    )
-
-
-@use_case(
-    "tax.connections.ecommerce.get",
-    "GET /connections/ecommerce",
-    tx="read",
-    roles=MANAGERS,
-    module="tax",
-    summary="the tenant's e-commerce connection (never its key)",
-)
-def get_connection(ctx: Ctx) -> EcommerceConnectionOut:
-    return connection_status(ctx, "ecommerce")
-
-
-@use_case(
-    "tax.connections.ecommerce.save",
-    "POST /connections/ecommerce",
-    tx="write",
-    needs=("the shop",),
-    roles=MANAGERS,
-    module="tax",
-    says="E-commerce connection",
-    summary="save the e-commerce connection after the shop accepted the key",
-)
-def save_connection(ctx: Ctx, body: EcommerceConnectionIn) -> EcommerceConnectionOut:
-    return save_connection_as(ctx, "ecommerce", body)
-
-
-@use_case(
-    "tax.connections.ecommerce.delete",
-    "DELETE /connections/ecommerce",
-    tx="write",
-    roles=MANAGERS,
-    module="tax",
-    says="E-commerce connection removed",
-    summary="remove the e-commerce connection",
-)
-def delete_connection(ctx: Ctx) -> EcommerceConnectionOut:
-    return remove_connection(ctx, "ecommerce")
 
 
 # --- the sync ----------------------------------------------------------------------------------
@@ -270,7 +94,7 @@ def start_sync(ctx: Ctx, body: SyncRequest) -> SyncOut:
             "the product sync runs on the platform: start it there", {"reason": "online_only", "action": "sync"}
         )
     with ctx.write() as s:
-        if not _stored(s, ctx.tenant_id):
+        if not stored_connection(s, ctx.tenant_id):
             raise Conflict(
                 "no e-commerce connection: save one at tax/connections/ecommerce first",
                 {"current_state": "not_connected", "action": "sync"},
@@ -330,7 +154,7 @@ def shop_payload(
 def run_sync(ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, Any]:
     full = bool(params.get("full"))
     with ctx.read() as s:
-        conn = _stored(s, ctx.tenant_id)
+        conn = stored_connection(s, ctx.tenant_id)
         if not conn:
             raise ShopError("no e-commerce connection")
         langs = tenant_languages(s, ctx.tenant_id)

@@ -11,41 +11,21 @@ import io
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cache
-from pathlib import Path
 
-from reportlab import rl_config
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode import createBarcodeDrawing
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader, simpleSplit
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-import resources
+from services.core.pdf import BOLD, FONT, canvas
 
-FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
-FONT_DIR = Path(resources.__file__).parent / "fonts"
 PER_PAGE = 5
 MARGIN = 15 * mm
 HEADER = 22 * mm
 IMAGE = 38 * mm
-# Images as binary streams, not ASCII85 text: a quarter smaller, and reportlab's pure-Python
-# encoder was a third of a catalog's time (this is the project's only PDF writer).
-rl_config.useA85 = 0
-# Barcode drawings are built by reportlab's own widgets: checking every shape attribute as it is set
-# cost more than drawing them.
-rl_config.shapeChecking = 0
-
-
-@cache
-def register_fonts() -> None:
-    """TrueType fonts are embedded (as subsets) in every PDF that uses them (PDF/A asks for it)."""
-    pdfmetrics.registerFont(TTFont(FONT, str(FONT_DIR / "DejaVuSans.ttf")))
-    pdfmetrics.registerFont(TTFont(BOLD, str(FONT_DIR / "DejaVuSans-Bold.ttf")))
 
 
 @dataclass
@@ -108,9 +88,8 @@ def render(
     progress: Callable[[int], None] | None = None,
 ) -> tuple[bytes, int]:
     """The PDF's bytes and its page count; ``progress(n)`` after every page."""
-    register_fonts()
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=A4, pageCompression=1, initialFontName=FONT)
+    c = canvas(buf, A4, pageCompression=1)
     c.setTitle(title)
     c.setAuthor("Catalog")
     c.setSubject(f"{title} ({language})")

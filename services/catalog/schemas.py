@@ -12,7 +12,6 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, computed
 from services.catalog.codes import canonical_language, check_gtin
 from services.core.pagination import ListQuery
 from services.core.schemas import FreeText, Strict
-from services.core.urls import FetchUrl
 
 ProductStatus = Literal["draft", "active", "archived"]
 MAX_VARIANTS = 2048  # Shopify's cap since 2024 (DOMAIN §7): more would fail silently at the shop
@@ -277,38 +276,3 @@ class SyncOut(BaseModel):
     def id(self) -> str | None:
         """The job's id, as every job record carries it (DECISIONS); ``job_id`` repeats it."""
         return self.job_id
-
-
-class EcommerceConnectionIn(Strict):
-    """The tenant's e-commerce connection (DECISIONS, Tax: the documented ``generic`` provider)."""
-
-    provider: Literal["generic"] = "generic"
-    base_url: FetchUrl = Field(max_length=500)
-    credentials: dict[str, Annotated[str, Field(max_length=500)]]
-    # Requests per second the shop allows (the sync paces itself to it).
-    rate_limit: float = Field(default=2.0, gt=0, le=100)
-
-    @field_validator("credentials")
-    @classmethod
-    def _creds(cls, v: dict[str, str]) -> dict[str, str]:
-        if not v.get("api_key"):
-            raise ValueError("credentials.api_key is required")
-        if set(v) - {"api_key"}:
-            raise ValueError("credentials take api_key only")
-        return v
-
-
-class EcommerceConnectionOut(BaseModel):
-    """A connection (e-commerce or tax service) as DECISIONS gives it, never with its key."""
-
-    connected: bool
-    provider: str | None
-    account: str | None  # the account name the service's check call answered
-    base_url: str | None
-    account_name: str | None
-    rate_limit: float | None
-    key_hint: str | None  # the last characters of the key, so people recognise it
-    saved_at: datetime | None
-    # Set by Tax's transaction sync: when it last completed and why the last attempt failed.
-    last_sync_at: datetime | None = None
-    last_error: str | None = None

@@ -20,30 +20,16 @@ from sqlalchemy.orm import Session
 
 from local_db import Database
 from services.core.clock import Clock, SystemClock
+from services.core.modules import module_names
 from services.core.roles import ROLES, Role  # noqa: F401 - re-exported: context is where callers look
 
 log = logging.getLogger("services")
 P = TypeVar("P")
 
 
-MODULES: tuple[str, ...] = (
-    "qr",
-    "fulfillment",
-    "rewards",
-    "sign",
-    "support",
-    "inventory",
-    "campaign",
-    "analytics",
-    "events",
-    "tax",
-    "upgrade",
-    "aftersale",
-    "sds",
-    "catalog",
-    "mes",
-    "docs",
-)
+# The platform's modules: every package under services/ whose __init__ declares ``MODULE = Module(...)``,
+# in their manifests' order (services/core/modules.py). Tenants enable modules from this list.
+MODULES: tuple[str, ...] = module_names()
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from sqlalchemy import select
 from local_db.base import IdPlan, id_plan
 from local_db.models import Membership, Tenant, User
 from services.core.auth import hash_password, tenant_info
+from services.core.checkdigits import with_check_digit
 from services.core.context import MODULES, SYSTEM, Ctx, Runtime
 
 DEMO_PASSWORD = "demo-password"
@@ -22,6 +23,26 @@ _NS = uuid.UUID("6f1c1b9e-5d1a-4b53-9d55-2f7f4f5b8a10")
 
 def demo_id(*parts: str) -> str:
     return str(uuid.uuid5(_NS, "/".join(parts)))
+
+
+# The demo shop's products, which the orders (fulfillment) and the stock (inventory) both hold.
+# Their barcodes are EAN-13 in the GS1 restricted-circulation range 20-29 (for in-store use).
+PRODUCTS: list[tuple[str, str]] = [
+    ("TSH-BLK-M", "T-shirt black M"),
+    ("TSH-WHT-L", "T-shirt white L"),
+    ("MUG-CER-01", "Ceramic mug"),
+    ("CAP-NVY", "Baseball cap navy"),
+    ("SCK-GRY-3P", "Socks grey 3-pack"),
+    ("BTL-STL-750", "Steel bottle 750 ml"),
+    ("NTB-A5-DOT", "Notebook A5 dotted"),
+    ("PEN-GEL-BLU", "Gel pen blue"),
+    ("BAG-TOTE", "Canvas tote bag"),
+    ("HDP-USB-C", "USB-C headphones"),
+]
+
+
+def product_barcode(i: int) -> str:
+    return with_check_digit(f"20000000{i + 1:04d}")
 
 
 class DemoIds(IdPlan):

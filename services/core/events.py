@@ -11,6 +11,7 @@ platform).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
@@ -169,7 +170,31 @@ def emit(
     for hook in ctx.runtime.event_hooks:
         # Hooks (webhook fan-out on the platform) write in the same transaction.
         hook(uow.session, ev)
+    for handler in HANDLERS.get(type_, ()):
+        # Another module's reaction, in this same unit of work: it commits or rolls back with the change.
+        handler(ctx, ev)
     return ev
+
+
+# Reactions of one module to another's events (inventory taking stock out when an order ships):
+# event type -> handlers, run by ``emit`` in the emitting unit of work. A module names its reactions
+# in its manifest (``Module(reactions=...)``) and the composition root subscribes them, so no module
+# imports another's internals to react to it.
+Handler = Callable[[Ctx, EmittedEvent], None]
+HANDLERS: dict[str, list[Handler]] = {}
+
+
+def subscribe(type_: str, handler: Handler) -> None:
+    """Run ``handler(ctx, event)`` after every ``type_`` event is written, inside its unit of work.
+
+    A handler's writes are part of the change; its error undoes the change (as an error of the use
+    case would). Subscribing the same handler twice runs it once.
+    """
+    if type_ not in EVENT_TYPES:
+        raise ValueError(f"unknown event type {type_!r}")
+    handlers = HANDLERS.setdefault(type_, [])
+    if handler not in handlers:
+        handlers.append(handler)
 
 
 _EVENT_COLUMNS = [c.key for c in table_of(Event).columns]

@@ -18,6 +18,7 @@ from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session
 
 from services.core.errors import ValidationFailed
+from services.core.search import has_word
 
 T = TypeVar("T")
 MAX_LIMIT = 100
@@ -28,8 +29,7 @@ MAX_POSITION = 2**63 - 1
 def contains(column: Any, term: str) -> Any:
     """``column`` contains ``term``, any case, with ``%`` and ``_`` in the term taken as text:
     the ``search`` of a list."""
-    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return column.ilike(f"%{escaped}%", escape="\\")
+    return has_word(column, term)
 
 
 class ListQuery(BaseModel):

@@ -5,4 +5,20 @@ Importing the package imports the modules that declare its use cases, event type
 content; the composition root imports every services/<module> package.
 """
 
+from services.core.modules import Module
 from services.docs import demo, events, service  # noqa: F401 - declarations and demo seeders register on import
+
+MODULE = Module(
+    name="docs",
+    events=(
+        "docs.document_published",
+        "docs.document_unpublished",
+        "docs.document_archived",
+        "docs.document_trashed",
+        "docs.document_restored",
+        "docs.document_deleted",
+    ),
+    records=("docs.document", "docs.category"),
+    seeders=(demo.seed_docs,),
+    position=160,
+)

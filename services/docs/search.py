@@ -30,7 +30,6 @@ import functools
 import html
 import json
 import re
-import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,19 +40,17 @@ from sqlalchemy.sql.elements import ColumnElement
 from local_db.engine import Prepared
 from local_db.models.docs import DocDocument
 from services.core.context import Ctx
+from services.core.search import MIN_TRIGRAM, fts_phrase, fts_tables, has_word, like_pattern, words_of
 
 FTS = "docs_document_search"
 SCOPE = "docs_document_search_scope"  # tenant, status (NULL in the trash), category, updated_at by rowid
 KEYS = "docs_document_search_keys"  # the scope's texts (tenant, status, category ids) as integers (1603)
 # A search counts its hits up to this many; past it the total is "at least TOTAL_CAP".
 TOTAL_CAP = 1000
-MIN_TRIGRAM = 3
 TITLE_WEIGHT, BODY_WEIGHT = 10.0, 1.0
 MARK, END = "<mark>", "</mark>"
 SNIPPET_CHARS = 160
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _WORD = re.compile(r"\w+", re.UNICODE)
-_lock = threading.Lock()
 # Words too common to say what a ticket is about (suggestions use the rest).
 STOPWORDS = frozenset(
     [
@@ -167,32 +164,14 @@ class Hit:
 
 
 def fts_available(ctx: Ctx) -> bool:
-    db = ctx.runtime.db
-    if not db.is_sqlite:
-        return False
     state = ctx.runtime.part(SearchState)
     if state.ready is None:
-        with _lock, db.engine.connect() as conn:
-            found = conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = ?", (FTS,)).first()
-            state.ready = found is not None
+        state.ready = FTS in fts_tables(ctx, FTS)
     return state.ready
 
 
-def words_of(q: str) -> list[str]:
-    q = _CONTROL.sub(" ", q).strip()
-    return list(dict.fromkeys(w for w in q.split() if w)) or ([q] if q else [])
-
-
-def _like(term: str) -> str:
-    return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-
-
-def _has(col: Any, word: str) -> ColumnElement[bool]:
-    return col.ilike(_like(word), escape="\\")
-
-
-def _fts_phrase(word: str) -> str:
-    return '"' + word.replace('"', '""') + '"'
+# The platform's search paths (services/core/search.py), shared with the ticket search.
+_like, _has, _fts_phrase = like_pattern, has_word, fts_phrase
 
 
 def marker(words: list[str]) -> re.Pattern[str]:

@@ -9,4 +9,10 @@ keeps its events as local history and the sync engine carries them to the
 platform, which delivers them.
 """
 
+from services.core.modules import Module
 from services.events import service  # noqa: F401 - declarations
+
+MODULE = Module(
+    name="events",
+    position=90,
+)

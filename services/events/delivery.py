@@ -31,10 +31,10 @@ import httpcore
 import httpx
 
 from services.core.context import CommitInfo, Runtime
+from services.core.safety import BlockedAddress, SafeBackend
 from services.core.signing import sign
 from services.events import store
 from services.events.fanout import DeliveryConfig, config_of
-from services.events.safety import BlockedAddress, SafeBackend
 from services.events.store import Job, Result
 
 log = logging.getLogger("events.delivery")

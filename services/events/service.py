@@ -18,6 +18,7 @@ from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.events import EmittedEvent, emit
 from services.core.pagination import Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
+from services.core.safety import UnsafeTarget, check_url
 from services.core.sealing import seal, unseal
 from services.events import states, store
 from services.events.fanout import (
@@ -30,7 +31,6 @@ from services.events.fanout import (
     iso,
     wants,
 )
-from services.events.safety import UnsafeTarget, check_url
 from services.events.schemas import (
     RETENTION_DAYS,
     AttemptOut,

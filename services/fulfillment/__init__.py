@@ -1,3 +1,12 @@
 """Fulfillment: orders, pick/pack/ship operations, shipping labels, device settings, inbound webhooks."""
 
-from services.fulfillment import auth, events, labels, orders, settings, webhooks  # noqa: F401 - declarations and event types
+from services.core.modules import Module
+from services.fulfillment import auth, demo, events, labels, orders, settings, webhooks  # noqa: F401 - declarations, event types and demo seeders register on import
+
+MODULE = Module(
+    name="fulfillment",
+    events=("order.created", "order.picked", "order.packed", "order.shipped", "order.delivered"),
+    records=("fulfillment.order",),
+    seeders=(demo.seed_fulfillment,),
+    position=20,
+)

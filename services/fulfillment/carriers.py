@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from services.core.checkdigits import has_valid_check_digit, with_check_digit
 from services.core.commands import leased_counter, next_value
 from services.core.context import Ctx
 from services.core.errors import ValidationFailed
-from services.fulfillment.codes import has_valid_check_digit, with_check_digit
 
 
 @dataclass(frozen=True)

@@ -14,30 +14,11 @@ from sqlalchemy.orm import Session
 
 from local_db.models.fulfillment import FulfillmentOrder, ShippingLabel
 from services.core.context import Ctx
-from services.core.demo import demo_id, demo_seeder
+from services.core.demo import PRODUCTS, demo_id, demo_seeder, product_barcode
 from services.fulfillment import orders, settings
 from services.fulfillment.carriers import Package, get_carrier
-from services.fulfillment.codes import with_check_digit
 
 DEMO_WEBHOOK_SECRET = "demo-webhook-secret-0123456789"
-
-PRODUCTS: list[tuple[str, str]] = [
-    ("TSH-BLK-M", "T-shirt black M"),
-    ("TSH-WHT-L", "T-shirt white L"),
-    ("MUG-CER-01", "Ceramic mug"),
-    ("CAP-NVY", "Baseball cap navy"),
-    ("SCK-GRY-3P", "Socks grey 3-pack"),
-    ("BTL-STL-750", "Steel bottle 750 ml"),
-    ("NTB-A5-DOT", "Notebook A5 dotted"),
-    ("PEN-GEL-BLU", "Gel pen blue"),
-    ("BAG-TOTE", "Canvas tote bag"),
-    ("HDP-USB-C", "USB-C headphones"),
-]
-
-
-def product_barcode(i: int) -> str:
-    return with_check_digit(f"20000000{i + 1:04d}")
-
 
 CUSTOMERS: list[tuple[str, str, str, str]] = [
     ("Ada Lovelace", "12 St James's Square", "London", "GB"),

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.fulfillment import FulfillmentLine, FulfillmentOrder, ShippingLabel
+from services.core.checkdigits import with_check_digit
 from services.core.commands import SESSION, next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
@@ -19,7 +20,6 @@ from services.core.pagination import Listing, Page, at_least, at_most, one_of
 from services.core.roles import ANYONE
 from services.fulfillment import states
 from services.fulfillment.carriers import Package, Shipment, get_carrier
-from services.fulfillment.codes import with_check_digit
 from services.fulfillment.schemas import (
     CancelOperation,
     LineOut,
@@ -34,7 +34,6 @@ from services.fulfillment.schemas import (
     ShipOperation,
     UnpickOperation,
 )
-from services.inventory.stock import ship_lines
 
 DEVICE_ROLE = "warehouse-device"
 _LABEL_NS = uuid.UUID("0b7e3c52-8a4e-4f0e-9a55-6a1d2b9f4c21")
@@ -388,8 +387,8 @@ def _ship(ctx: Ctx, s: Session, o: FulfillmentOrder, op: ShipOperation) -> None:
         )
     )
     o.carrier, o.tracking_number, o.label_id = shipment.carrier, shipment.tracking_number, label_id
-    # The shipped items leave the shipping location's stock in this same transaction (never refused).
-    ship_lines(ctx, s, reference=o.order_number, lines=[(ln.sku, ln.quantity) for ln in _lines(s, o.id)])
+    # Inventory reacts to order.shipped in this same transaction: the shipped items leave the
+    # shipping location's stock (never refused; services/inventory/stock.take_out_shipped_order).
     step.announce(
         ctx,
         {

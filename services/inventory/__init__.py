@@ -1,6 +1,7 @@
 """Inventory: items, locations, stock per location, movements, transfers, alert rules and alerts."""
 
 from services.core.declaring import declare_defaults
+from services.core.modules import Module
 from services.core.roles import ANYONE
 
 # Stock is counted, moved and scanned by everyone with the module, warehouse devices included.
@@ -8,10 +9,29 @@ declare_defaults("inventory", roles=ANYONE)
 
 from services.inventory import (  # noqa: E402, F401 - after the defaults its declarations read
     alerts,
+    demo,
     events,
     items,
     locations,
     movements,
+    stock,
     stock_levels,
     transfers,
+)
+
+MODULE = Module(
+    name="inventory",
+    reactions=(("order.shipped", stock.take_out_shipped_order),),
+    events=(
+        "stock.low",
+        "stock.adjusted",
+        "transfer.completed",
+        "transfer.shipped",
+        "transfer.cancelled",
+        "stock.shipped",
+        "stock.recovered",
+    ),
+    records=("inventory.location", "inventory.transfer", "inventory.alert"),
+    seeders=(demo.seed_inventory,),
+    position=60,
 )

@@ -20,8 +20,7 @@ from local_db.models.inventory import (
     InventoryTransfer,
 )
 from services.core.context import Ctx
-from services.core.demo import demo_id, demo_seeder
-from services.fulfillment.demo import PRODUCTS, product_barcode
+from services.core.demo import PRODUCTS, demo_id, demo_seeder, product_barcode
 
 # code, name, kind
 LOCATIONS = [

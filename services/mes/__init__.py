@@ -4,4 +4,22 @@ Importing the package imports the modules that declare its use cases, event type
 content; the composition root imports every services/<module> package.
 """
 
-from services.mes import alarms, demo, events, machines, reports, runs, shifts  # noqa: F401 - declarations and demo seeders register on import
+from services.core.modules import Module
+from services.mes import alarms, demo, events, machines, reports, runs, shifts  # noqa: F401 - declarations, event types and demo seeders register on import
+
+MODULE = Module(
+    name="mes",
+    events=(
+        "machine.alarm",
+        "machine.status_changed",
+        "production.run_completed",
+        "production.run_started",
+        "production.run_paused",
+        "production.run_aborted",
+        "machine.alarm_acknowledged",
+        "machine.alarm_cleared",
+    ),
+    records=("mes.machine", "mes.run", "mes.alarm", "mes.shift"),
+    seeders=(demo.seed_mes,),
+    position=150,
+)

@@ -1,18 +1,13 @@
-"""Check digits of the barcodes (GS1 mod 10 for EAN-13, EAN-8, UPC-A and ITF-14; DOMAIN.md)."""
+"""Check digits of the barcodes (GS1 mod 10 for EAN-13, EAN-8, UPC-A and ITF-14: services.core.checkdigits)."""
 
 from __future__ import annotations
 
+from services.core.checkdigits import gs1_check_char
 from services.core.errors import ValidationFailed
 
 # Full length with the check digit.
 GS1_LENGTH = {"ean13": 13, "ean8": 8, "upca": 12, "itf14": 14}
 CODE39_CHARS = set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-. $/+%")
-
-
-def gs1_check_digit(body: str) -> str:
-    """Weights 3,1,3,... from the right of the digits before the check digit."""
-    total = sum(int(d) * (3 if i % 2 == 0 else 1) for i, d in enumerate(reversed(body)))
-    return str((10 - total % 10) % 10)
 
 
 def normalise(kind: str, value: str) -> str:
@@ -25,8 +20,8 @@ def normalise(kind: str, value: str) -> str:
                 f"{kind} takes {full - 1} digits (or {full} with the check digit)", {"value": value, "type": kind}
             )
         if len(v) == full - 1:
-            return v + gs1_check_digit(v)
-        expected = gs1_check_digit(v[:-1])
+            return v + gs1_check_char(v)
+        expected = gs1_check_char(v[:-1])
         if v[-1] != expected:
             raise ValidationFailed("wrong check digit", {"value": value, "expected": expected, "given": v[-1]})
         return v

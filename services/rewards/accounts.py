@@ -70,7 +70,7 @@ def issue_token(secret: str, d: RewardsDealer, now: datetime) -> str:
 
 
 def authenticate(db: Database, secret: str, tenant: TenantInfo, token: str, now: datetime) -> Principal:
-    """The checker registered in ``CUSTOMER_AUTHENTICATORS["rewards"]``."""
+    """The checker the module's manifest installs in ``CUSTOMER_AUTHENTICATORS["rewards"]``."""
     principal, d = customers.session_account(
         db,
         secret,
@@ -300,6 +300,3 @@ def decide_register_request(ctx: Ctx, id: str, body: DecideRequest) -> AdminDeal
         if body.action == "approve":
             emit(ctx, "dealer.approved", {"dealer_id": d.id, "company": d.company})
         return admin_out(d)
-
-
-auth.CUSTOMER_AUTHENTICATORS[MODULE] = authenticate

@@ -1,9 +1,19 @@
 """SDS: ingredients, formulas with sub-formulas, EU allergens, certificates and safety data sheets."""
 
-from services.sds import (  # noqa: F401 - declarations, event types and demo seeders register on import
-    demo,
-    documents,
-    events,
-    formulas,
-    ingredients,
+from services.core.modules import Module
+from services.sds import demo, documents, events, formulas, ingredients  # noqa: F401 - declarations, event types and demo seeders register on import
+
+MODULE = Module(
+    name="sds",
+    events=(
+        "formula.created",
+        "formula.revised",
+        "formula.status_changed",
+        "formula.allergens_computed",
+        "formula.certificate_issued",
+        "formula.sds_issued",
+    ),
+    records=("sds.ingredient", "sds.formula"),
+    seeders=(demo.seed_sds,),
+    position=130,
 )

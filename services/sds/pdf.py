@@ -17,7 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from services.catalog.pdf import BOLD, FONT, register_fonts
+from services.core.pdf import BOLD, FONT, register_fonts
 from services.sds.chem import sds_sections
 
 NO_DATA = "No data available"

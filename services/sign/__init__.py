@@ -5,4 +5,13 @@ Importing the package imports the modules that declare its use cases and its dem
 content; the composition root imports every services/<module> package.
 """
 
-from services.sign import demo, documents, sealing, signers, signing, templates, tradein  # noqa: F401 - declarations and demo seeders register on import
+from services.core.modules import Module
+from services.sign import demo, documents, sealing, signers, signing, templates, tradein  # noqa: F401 - declarations, event types and demo seeders register on import
+
+MODULE = Module(
+    name="sign",
+    events=("document.sent", "document.viewed", "document.signed", "document.declined"),
+    records=("sign.document", "sign.template"),
+    seeders=(demo.seed_sign,),
+    position=40,
+)

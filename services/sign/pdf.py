@@ -36,7 +36,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
 
-from services.catalog.pdf import BOLD, FONT, register_fonts
+from services.core.pdf import BOLD, FONT, register_fonts
 
 
 class BadPdf(ValueError):

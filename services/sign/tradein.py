@@ -11,11 +11,11 @@ from reportlab.pdfgen import canvas
 
 from local_db.models.sign import SignDocument, SignField, SignSigner
 from local_db.models.upgrade import UpgradeCustomer, UpgradeSubmission
-from services.catalog.pdf import BOLD, FONT, register_fonts
 from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound
 from services.core.events import emit
+from services.core.pdf import BOLD, FONT, register_fonts
 from services.core.storage import keep_blob
 from services.sign import schemas as sc
 from services.sign.documents import DOCUMENT, _out

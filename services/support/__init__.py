@@ -1,11 +1,12 @@
 """Support & Helpdesk: tickets, guest follow-up, categories, attachments, helpdesk config, e-mail domain, triage."""
 
-from services.support import (  # noqa: F401 - declarations
-    ai,
-    attachments,
-    categories,
-    email_domain,
-    helpdesk,
-    public,
-    tickets,
+from services.core.modules import Module
+from services.support import ai, attachments, categories, demo, email_domain, helpdesk, public, tickets  # noqa: F401 - declarations
+
+MODULE = Module(
+    name="support",
+    events=("ticket.created", "ticket.replied", "ticket.resolved"),
+    records=("support.ticket",),
+    seeders=(demo.seed_support,),
+    position=50,
 )

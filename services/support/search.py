@@ -13,7 +13,8 @@ the ticket.
   ``tenant_id`` is a column of it (read from the ticket); the search joins the hits back to
   ``support_tickets`` by rowid, filters ``tenant_id`` explicitly, and the ORM's tenant scoping
   applies on top, so another tenant's ticket can never come back.
-* PostgreSQL (or an SQLite without FTS5) uses the ``LIKE`` search.
+* PostgreSQL (or an SQLite without FTS5) uses the ``LIKE`` search. Both paths are the platform's
+  (services/core/search.py), shared with the documentation's search.
 
 The virtual tables and their triggers come from the migrations ``0402_support_fts`` and
 ``0403_support_message_fts`` (which also fill them from existing rows); ``local_db.base.UNMAPPED_TABLE_PREFIXES`` keeps them out
@@ -23,7 +24,6 @@ of the model/migration comparison.
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,19 +33,17 @@ from sqlalchemy.orm import Session
 from local_db.models.support import SupportMessage, SupportTicket
 from services.core.context import Ctx
 from services.core.pagination import contains
+from services.core.search import MIN_TRIGRAM, clean, fts_phrase, fts_tables
 
 FTS = "support_ticket_search"
 MESSAGES_FTS = "support_message_search"
 BACKFILL = f"INSERT INTO {FTS}({FTS}) VALUES ('rebuild')"
-MIN_TRIGRAM = 3
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 NUMBER = re.compile(r"^(TKT-\d{4}-\d{6}|PROV-[\w-]+)$", re.IGNORECASE)
 
 _fts = table(FTS, column("rowid"))
 _messages_fts = table(MESSAGES_FTS, column("ticket_id"))
 _ticket_rowid: ColumnElement[Any] = literal_column("support_tickets.rowid")
 _ticket_rowid_walk: ColumnElement[Any] = literal_column("+support_tickets.rowid")
-_lock = threading.Lock()
 
 
 @dataclass
@@ -58,19 +56,10 @@ class SearchState:
 
 def fts_available(ctx: Ctx) -> bool:
     """True where the migration created the FTS5 index (SQLite with FTS5); False means: search with LIKE."""
-    db = ctx.runtime.db
-    if not db.is_sqlite:
-        return False
     state = ctx.runtime.part(SearchState)
     if state.ready is None:
-        with _lock, db.engine.connect() as conn:
-            names = {
-                r[0]
-                for r in conn.exec_driver_sql(
-                    "SELECT name FROM sqlite_master WHERE name IN (?, ?)", (FTS, MESSAGES_FTS)
-                )
-            }
-            state.ready, state.messages = FTS in names, MESSAGES_FTS in names
+        names = fts_tables(ctx, FTS, MESSAGES_FTS)
+        state.ready, state.messages = FTS in names, MESSAGES_FTS in names
     return state.ready
 
 
@@ -100,10 +89,6 @@ def like_filter(words: list[str], *, messages: bool = False) -> ColumnElement[bo
     return and_(*(one(w) for w in words))
 
 
-def _quoted(word: str) -> str:
-    return '"' + word.replace('"', '""') + '"'
-
-
 def search_filter(ctx: Ctx, text: str, *, many_hits: bool = False) -> ColumnElement[bool]:
     """The WHERE clause of a ticket search (tenant-filtered; combine with the ORM's own scoping).
 
@@ -112,8 +97,7 @@ def search_filter(ctx: Ctx, text: str, *, many_hits: bool = False) -> ColumnElem
     hit and sorting them all; a unary ``+`` on the rowid keeps SQLite from driving the query by it.
     """
     T = SupportTicket
-    # Control characters (a NUL above all) are not text anyone searches for, and FTS5 refuses them.
-    text = _CONTROL.sub(" ", text).strip()
+    text = clean(text)
     if NUMBER.match(text):
         # A whole ticket number: the unique (tenant_id, number) index.
         return T.number == text.upper()
@@ -131,13 +115,15 @@ def search_filter(ctx: Ctx, text: str, *, many_hits: bool = False) -> ColumnElem
         # Word by word: one word may be in the subject and the next in a customer's reply.
         found = [
             or_(
-                rowid.in_(select(_fts.c.rowid).where(literal_column(FTS).op("MATCH")(_quoted(w)))),
-                T.id.in_(select(_messages_fts.c.ticket_id).where(literal_column(MESSAGES_FTS).op("MATCH")(_quoted(w)))),
+                rowid.in_(select(_fts.c.rowid).where(literal_column(FTS).op("MATCH")(fts_phrase(w)))),
+                T.id.in_(
+                    select(_messages_fts.c.ticket_id).where(literal_column(MESSAGES_FTS).op("MATCH")(fts_phrase(w)))
+                ),
             )
             for w in long
         ]
     else:
-        query = " AND ".join(_quoted(w) for w in long)
+        query = " AND ".join(fts_phrase(w) for w in long)
         found = [rowid.in_(select(_fts.c.rowid).where(literal_column(FTS).op("MATCH")(query)))]
     cond = and_(T.tenant_id == ctx.tenant_id, *found)
     return and_(cond, like_filter(short)) if short else cond

@@ -1,11 +1,24 @@
 """Tax: transactions synced from the shop, liability per state, nexus, filings, certificates."""
 
-from services.tax import (  # noqa: F401 - declarations, event types and demo seeders register on import
-    certificates,
-    connections,
-    demo,
-    events,
-    filings,
-    reports,
-    transactions,
+from services.core.modules import Module
+from services.tax import certificates, connections, demo, events, filings, reports, transactions  # noqa: F401 - declarations, event types and demo seeders register on import
+
+MODULE = Module(
+    name="tax",
+    events=(
+        "certificate.uploaded",
+        "certificate.expiring",
+        "tax.transactions_synced",
+        "tax.transaction_refunded",
+        "tax.transaction_amended",
+        "filing.ready",
+        "filing.approved",
+        "filing.dirty",
+        "filing.filed",
+        "filing.accepted",
+        "filing.rejected",
+    ),
+    records=("tax.transaction", "tax.filing", "tax.certificate"),
+    seeders=(demo.seed_tax,),
+    position=100,
 )

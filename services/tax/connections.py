@@ -1,16 +1,56 @@
-"""Tax's two connections (DECISIONS, Tax): the e-commerce shop, whose declarations Catalog already
-holds (services/catalog/ecommerce.py, at this module's address), and the tax service, declared
-here through the same functions: a real check call before the key is kept sealed, never shown."""
+"""Tax's two connections (DECISIONS, Tax): the e-commerce shop (Catalog's product sync uses it too)
+and the tax service, both kept by the platform's connections (services/core/connections.py): a real
+check call before the key is kept sealed, never shown."""
 
 from __future__ import annotations
 
-from services.catalog.ecommerce import connection_status, remove_connection, save_connection_as
-from services.catalog.schemas import EcommerceConnectionIn, EcommerceConnectionOut
 from services.core.commands import use_case
+from services.core.connections import (
+    EcommerceConnectionIn,
+    EcommerceConnectionOut,
+    connection_status,
+    remove_connection,
+    save_connection_as,
+)
 from services.core.context import Ctx
 from services.core.roles import MANAGERS
 
 NAME = "tax-service"
+
+
+@use_case(
+    "tax.connections.ecommerce.get",
+    "GET /connections/ecommerce",
+    tx="read",
+    roles=MANAGERS,
+    summary="the tenant's e-commerce connection (never its key)",
+)
+def get_connection(ctx: Ctx) -> EcommerceConnectionOut:
+    return connection_status(ctx, "ecommerce")
+
+
+@use_case(
+    "tax.connections.ecommerce.save",
+    "POST /connections/ecommerce",
+    tx="write",
+    roles=MANAGERS,
+    says="E-commerce connection",
+    summary="save the e-commerce connection after the shop accepted the key",
+)
+def save_connection(ctx: Ctx, body: EcommerceConnectionIn) -> EcommerceConnectionOut:
+    return save_connection_as(ctx, "ecommerce", body)
+
+
+@use_case(
+    "tax.connections.ecommerce.delete",
+    "DELETE /connections/ecommerce",
+    tx="write",
+    roles=MANAGERS,
+    says="E-commerce connection removed",
+    summary="remove the e-commerce connection",
+)
+def delete_connection(ctx: Ctx) -> EcommerceConnectionOut:
+    return remove_connection(ctx, "ecommerce")
 
 
 @use_case(

@@ -8,8 +8,8 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import select
 
 from local_db.models.tax import TaxCertificate, TaxFiling
-from services.catalog.ecommerce import stored_connection
 from services.core.commands import use_case
+from services.core.connections import stored_connection
 from services.core.context import Ctx
 from services.core.errors import ValidationFailed
 from services.core.roles import STAFF

@@ -14,14 +14,14 @@ from sqlalchemy.orm import Session
 from local_db import new_id
 from local_db.base import table_of
 from local_db.models.tax import TaxFiling, TaxTransaction, TaxTransactionRevision
-from services.catalog.ecommerce import connection_client, note_sync, stored_connection
-from services.catalog.shop import ShopError
 from services.core.commands import record_kind, use_case
+from services.core.connections import connection_client, note_sync, stored_connection
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import Page, contains, paginate
 from services.core.roles import STAFF
+from services.core.shop import ShopError
 from services.tax import states
 from services.tax.lookups import _expiry_check, _nexus, money, period_of, to_cents
 from services.tax.schemas import (

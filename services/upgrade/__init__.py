@@ -1,3 +1,23 @@
 """Upgrade: trade-in submissions, offers, kits and returns, inspection and grading, valuations."""
 
-from services.upgrade import customers, events, inspections, offers, photos, submissions, valuations  # noqa: F401 - declarations and event types
+from services.core.modules import Module
+from services.upgrade import customers, demo, events, inspections, offers, photos, submissions, valuations  # noqa: F401 - declarations, event types and demo seeders register on import
+
+MODULE = Module(
+    name="upgrade",
+    events=(
+        "tradein.submitted",
+        "tradein.approved",
+        "tradein.offered",
+        "tradein.shipped",
+        "tradein.received",
+        "tradein.inspected",
+        "tradein.offer_revised",
+        "tradein.completed",
+        "tradein.declined",
+    ),
+    records=("upgrade.submission",),
+    seeders=(demo.seed_upgrade,),
+    customer_auth=customers.authenticate,
+    position=110,
+)

@@ -53,7 +53,7 @@ def _session(ctx: Ctx, c: UpgradeCustomer) -> CustomerSession:
 
 
 def authenticate(db: Database, secret: str, tenant: TenantInfo, token: str, now: datetime) -> Principal:
-    """The checker registered in ``CUSTOMER_AUTHENTICATORS["upgrade"]``."""
+    """The checker the module's manifest installs in ``CUSTOMER_AUTHENTICATORS["upgrade"]``."""
     principal, _ = customers.session_account(
         db,
         secret,
@@ -202,4 +202,3 @@ def list_customers(ctx: Ctx, query: ListQuery) -> Page[AdminCustomerOut]:
 
 
 # Customer tokens of this module are checked here (api.auth, services.core.auth).
-auth.CUSTOMER_AUTHENTICATORS["upgrade"] = authenticate

@@ -32,10 +32,10 @@ from app.wiring import platform_runtime  # noqa: E402
 from local_db import new_id  # noqa: E402
 from local_db.base import table_of  # noqa: E402
 from local_db.models.catalog import CatalogProduct, CatalogVariant  # noqa: E402
-from services.catalog.ecommerce import ConnectionsConfig  # noqa: E402
 from services.catalog.products import text_hash  # noqa: E402
 from services.core import auth  # noqa: E402
 from services.core.commands import execute  # noqa: E402
+from services.core.connections import ConnectionsConfig  # noqa: E402
 from services.core.context import Ctx, Runtime  # noqa: E402
 from services.core.demo import demo_id, seed_demo  # noqa: E402
 from services.core.jobs import JobWorker  # noqa: E402

@@ -31,10 +31,10 @@ from timing import calls_per_call, fmt, size, timed  # noqa: E402 - tests/bench/
 
 from app.wiring import station_runtime  # noqa: E402
 from services.core import auth  # noqa: E402
+from services.core.checkdigits import with_check_digit  # noqa: E402
 from services.core.commands import execute  # noqa: E402
 from services.core.context import Ctx  # noqa: E402
 from services.core.demo import demo_id, seed_demo  # noqa: E402
-from services.fulfillment.codes import with_check_digit  # noqa: E402
 
 
 def bulk_orders(db_path: Path, tenant_id: str, n: int) -> list[tuple[str, str]]:

@@ -33,9 +33,9 @@ from timing import fmt, timed  # noqa: E402
 from app.settings import Settings  # noqa: E402
 from app.wiring import platform_runtime  # noqa: E402
 from local_db.models.tax import TaxTransaction  # noqa: E402
-from services.catalog.ecommerce import ConnectionsConfig  # noqa: E402
 from services.core import auth  # noqa: E402
 from services.core.commands import execute  # noqa: E402
+from services.core.connections import ConnectionsConfig  # noqa: E402
 from services.core.context import Ctx, Runtime  # noqa: E402
 from services.core.demo import demo_id, seed_demo  # noqa: E402
 from tests.shop_server import Shop, ShopBehaviour  # noqa: E402

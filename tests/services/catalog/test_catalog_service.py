@@ -13,15 +13,15 @@ from sqlalchemy import select
 from local_db.models import OutboxEntry
 from services.catalog import states
 from services.catalog.codes import canonical_language, fallbacks, gtin_problem
-from services.catalog.ecommerce import ConnectionsConfig
-from services.catalog.shop import retry_after, url_problem
 from services.core import auth
 from services.core.commands import execute
+from services.core.connections import ConnectionsConfig
 from services.core.context import Ctx, Runtime
 from services.core.demo import demo_id
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.files import Upload
 from services.core.jobs import JobWorker
+from services.core.shop import retry_after, url_problem
 
 OWNER = "owner@demo.test"
 

@@ -6,8 +6,8 @@ import ipaddress
 
 import pytest
 
+from services.core.safety import BlockedAddress, UnsafeTarget, address_problem, check_url, vet_addresses
 from services.events.fanout import POLICIES, DeliveryConfig, matches
-from services.events.safety import BlockedAddress, UnsafeTarget, address_problem, check_url, vet_addresses
 
 
 @pytest.mark.parametrize(

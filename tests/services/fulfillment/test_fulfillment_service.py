@@ -8,10 +8,10 @@ import pytest
 from sqlalchemy import select
 
 from local_db.models import Event, OutboxEntry
+from services.core.checkdigits import gs1_check_digit, has_valid_check_digit
 from services.core.commands import execute
 from services.core.context import Runtime
 from services.core.errors import Conflict, Forbidden, NotFound, ServiceError, ValidationFailed
-from services.fulfillment.codes import gs1_check_digit, has_valid_check_digit
 from services.fulfillment.demo import product_barcode
 from tests.services.fulfillment.fulfillment_helpers import (
     ctx_for,

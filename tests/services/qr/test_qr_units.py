@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from services.core.checkdigits import gs1_check_char as gs1_check_digit
 from services.core.errors import ValidationFailed
-from services.qr.checkdigits import gs1_check_digit, normalise
+from services.qr.checkdigits import normalise
 from services.qr.scanning import parse_agent, referrer_host
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -20,7 +20,7 @@ from urllib.parse import quote, urlencode, urlsplit
 
 import httpx
 
-from services.events.safety import address_problem, parse_ip
+from services.core.safety import address_problem, parse_ip
 
 MAX_WAIT = 120.0  # longest Retry-After honoured; longer waits end the attempt
 
