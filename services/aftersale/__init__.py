@@ -1,6 +1,6 @@
 """Aftersale: customer accounts, public warranty registration with coverage, claims (docs/aftersale.md)."""
 
-from services.aftersale import demo, events, service  # noqa: F401 - declarations, event types, demo seeders
+from services.aftersale import claims, customers, demo, events, files, warranties  # noqa: F401 - declarations, event types, demo seeders
 from services.core.modules import Module
 
 MODULE = Module(
@@ -8,6 +8,6 @@ MODULE = Module(
     events=("warranty.registered", "claim.submitted", "claim.started", "claim.closed", "claim.cancelled"),
     records=("aftersale.warranty", "aftersale.claim"),
     seeders=(demo.seed_aftersale,),
-    customer_auth=service.authenticate,
+    customer_auth=customers.authenticate,
     position=120,
 )

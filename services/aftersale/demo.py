@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from local_db.models.aftersale import AftersaleClaim, AftersaleCustomer, AftersaleWarranty
 from services.aftersale.coverage import add_months
-from services.aftersale.service import serial_key
+from services.aftersale.warranties import serial_key
 from services.core import auth
 from services.core.context import Ctx
 from services.core.demo import DEMO_PASSWORD, demo_id, demo_seeder

@@ -2,7 +2,7 @@
 (CSV, XLSX, PDF), customer profiles (docs/analytics.md).
 """
 
-from services.analytics import demo, reports, service  # noqa: F401 - declarations, job kind and demo seeders
+from services.analytics import customers, dashboards, demo, metrics, reports, scheduled_reports  # noqa: F401 - declarations, job kind and demo seeders
 from services.core.modules import Module
 
 MODULE = Module(

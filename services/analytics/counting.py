@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from local_db.engine import Prepared
-from services.analytics.service import UPSERT_DAILY
+from services.analytics.metrics import UPSERT_DAILY
 from services.core.context import Runtime
 
 # Compiled once and run on SQLite's driver connection: every event the platform records (each

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, time, timedelta
 from sqlalchemy import text
 
 from local_db.models.analytics import CustomerProfile, Dashboard, MetricPoint
-from services.analytics.service import UPSERT_DAILY
+from services.analytics.metrics import UPSERT_DAILY
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
 

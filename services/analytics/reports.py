@@ -11,8 +11,8 @@ from typing import Any
 
 import resources
 from local_db.models.analytics import AnalyticsReport
+from services.analytics.lookups import series
 from services.analytics.schemas import BucketOut
-from services.analytics.service import series
 from services.core.context import Ctx
 from services.core.jobs import Report, job_kind
 from services.core.storage import keep_blob

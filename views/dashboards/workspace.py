@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.analytics.dashboards import dashboard_data, list_dashboards
 from services.analytics.schemas import DashboardData, DashboardOut, WidgetData
-from services.analytics.service import dashboard_data, list_dashboards
 from services.core.context import ANY_KIND, CommitInfo
 from services.core.pagination import ListQuery, Page
 from services.core.roles import MANAGERS

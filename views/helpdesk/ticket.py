@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 
 from services.core.files import Upload
 from services.core.pagination import Page
+from services.docs.documents import get_document, suggest_documents
 from services.docs.schemas import SearchHit, SuggestQuery
-from services.docs.service import get_document, suggest_documents
 from services.support.ai import suggest_reply, triage_ticket
 from services.support.attachments import upload_attachment
 from services.support.schemas import (

@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
 from services.core.context import CommitInfo
 from services.core.pagination import ListQuery, Page
 from services.core.roles import STAFF
+from services.docs.categories import list_categories
+from services.docs.documents import get_document, list_documents, search_documents
 from services.docs.schemas import CategoryOut, DocumentOut, DocumentQuery, SearchHit, SearchQuery
-from services.docs.service import get_document, list_categories, list_documents, search_documents
 from views.base import StationSession, Workspace
 from views.ops import error_message
 

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.aftersale.claims import act_on_claim, list_claims
 from services.aftersale.schemas import ClaimAction, ClaimOut, ClaimQuery
-from services.aftersale.service import act_on_claim, list_claims
 from services.core.context import CommitInfo
 from services.core.files import FileResult
 from services.core.roles import STAFF

@@ -20,9 +20,10 @@ from services.core.context import Runtime
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.signing import sign
-from services.events import service, store
+from services.events import replays, store, subscriptions
 from services.events.delivery import DeliveryWorker
 from services.events.fanout import DeliveryConfig, install_platform
+from services.events.schemas import DeliveryQuery
 from tests.api.events.h2_receiver import H2Receiver
 from tests.api.events.receiver import Certs, Receiver, Reply
 from tests.services.events.conftest import ctx_for
@@ -223,7 +224,7 @@ def test_connect_time_check_refuses_a_name_that_rebinds_to_loopback(
             await asyncio.sleep(0.02)
 
     run_worker(runtime, body)
-    page = service.list_deliveries(ctx_for(runtime), sid, service.DeliveryQuery())
+    page = subscriptions.list_deliveries(ctx_for(runtime), sid, DeliveryQuery())
     (d,) = page.items
     assert d.status == "failed" and {a.error_class for a in d.attempt_log} == {"blocked_address"}, d.attempt_log[0]
     assert "127.0.0.1" in (d.attempt_log[0].error_message or "")
@@ -248,7 +249,7 @@ def test_retention_purges_old_rows_and_refuses_expired_replays(runtime: Runtime,
             "events.replay_range",
             body={"event_type": "order.shipped", "from": old.created_at.isoformat(), "to": new.created_at.isoformat()},
         )
-    assert service.purge_expired(ctx) == {"events": 1, "deliveries": 1, "attempts": 0}
+    assert replays.purge_expired(ctx) == {"events": 1, "deliveries": 1, "attempts": 0}
     with pytest.raises(NotFound):
         execute(ctx, "events.replay", event_id=old.id)
     assert count(runtime, Event) == 1 and count(runtime, Delivery) == 1

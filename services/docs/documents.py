@@ -1,9 +1,4 @@
-"""Documentation use cases: documents (Markdown) with their status and trash, categories, media, search.
-
-Status changes go through ``states.DOCUMENT`` and emit their event in the same unit of work. A
-trashed document reads as 404 except on the trash list (``?trashed=true``), the restore and a
-permanent delete.
-"""
+"""Docs: documents."""
 
 from __future__ import annotations
 
@@ -19,35 +14,32 @@ from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
-from services.core.files import FileResult, Upload
 from services.core.pagination import ListQuery, Page, PageSpec, page_spec, paginate
 from services.core.roles import MANAGERS, STAFF
-from services.core.storage import IMAGE_TYPES, read_blob, store_blob
 from services.docs import search as fts
 from services.docs import states
 from services.docs.schemas import (
-    CategoryIn,
-    CategoryOut,
     DeleteQuery,
     DocumentIn,
     DocumentOut,
     DocumentQuery,
     DocumentUpdate,
-    MediaOut,
     SearchHit,
     SearchQuery,
     SuggestQuery,
 )
 
 DOCUMENT = record_kind("docs.document", get="docs.documents.get", label="title")
-CATEGORY = record_kind("docs.category", get="docs.categories.get", label="name")
-MEDIA_TYPES = IMAGE_TYPES | {"application/pdf", "text/plain"}
+
+
 SORTABLE = {
     "updated_at": DocDocument.updated_at,
     "created_at": DocDocument.created_at,
     "title": DocDocument.title,
     "status": DocDocument.status,
 }
+
+
 EVENT = {
     "published": "docs.document_published",
     "draft": "docs.document_unpublished",
@@ -77,9 +69,6 @@ def _move(ctx: Ctx, d: DocDocument, target: str) -> None:
     if target == "published":
         d.published_at = ctx.now()
     _event(ctx, EVENT[target], d)
-
-
-# --- documents ----------------------------------------------------------------------------
 
 
 @use_case(
@@ -257,123 +246,3 @@ def restore_document(ctx: Ctx, id: str, session: Session = SESSION) -> DocumentO
     _event(ctx, "docs.document_restored", d)
     session.flush()
     return DocumentOut.model_validate(d)
-
-
-# --- categories ---------------------------------------------------------------------------
-
-
-def _tree(cats: list[DocCategory]) -> list[CategoryOut]:
-    """Categories in tree order (parents before children, siblings by position and name), with paths."""
-    by_parent: dict[str | None, list[DocCategory]] = {}
-    ids = {c.id for c in cats}
-    for c in cats:
-        by_parent.setdefault(c.parent_id if c.parent_id in ids else None, []).append(c)
-    out: list[CategoryOut] = []
-
-    def walk(parent: str | None, path: list[str]) -> None:
-        for c in sorted(by_parent.get(parent, []), key=lambda c: (c.position, c.name.lower())):
-            out.append(CategoryOut.model_validate(c).model_copy(update={"path": [*path, c.name], "depth": len(path)}))
-            walk(c.id, [*path, c.name])
-
-    walk(None, [])
-    return out
-
-
-@use_case("docs.categories.list", "GET /doc-categories", tx="read", roles=STAFF, summary="the category tree, in order")
-def list_categories(ctx: Ctx, query: ListQuery, session: Session = SESSION) -> Page[CategoryOut]:
-    spec = page_spec(query, sortable=[], default_sort=None)
-    rows = _tree(list(session.execute(select(DocCategory)).scalars()))
-    return Page(rows[spec.offset : spec.offset + spec.limit], len(rows), spec)
-
-
-@use_case("docs.categories.get", "GET /doc-categories/{id}", tx="read", roles=STAFF)
-def get_category(ctx: Ctx, id: str, session: Session = SESSION) -> CategoryOut:
-    c = session.get(DocCategory, id)
-    if c is None:
-        raise NotFound("category not found", {"id": id})
-    return CategoryOut.model_validate(c)
-
-
-@use_case(
-    "docs.categories.create",
-    "POST /doc-categories",
-    tx="write",
-    roles=STAFF,
-    status=201,
-    says="New category",
-    record=CATEGORY,
-)
-def create_category(ctx: Ctx, body: CategoryIn, session: Session = SESSION) -> CategoryOut:
-    if body.parent_id is not None and session.get(DocCategory, body.parent_id) is None:
-        raise ValidationFailed("no such parent category", {"parent_id": body.parent_id})
-    c = DocCategory(id=new_id(), name=body.name, parent_id=body.parent_id, position=body.position, created_at=ctx.now())
-    session.add(c)
-    session.flush()
-    return CategoryOut.model_validate(c)
-
-
-# --- media --------------------------------------------------------------------------------
-
-
-def _media_out(ctx: Ctx, m: DocMedia) -> MediaOut:
-    slug = ctx.tenant.slug if ctx.tenant else ""
-    url = f"/{slug}/docs/api/documents/{m.document_id}/media/{m.id}"
-    return MediaOut(
-        id=m.id,
-        document_id=m.document_id,
-        filename=m.filename,
-        content_type=m.content_type,
-        size=m.size,
-        url=url,
-        created_at=m.created_at,
-    )
-
-
-@use_case(
-    "docs.media.upload",
-    "POST /documents/{id}/media",
-    tx="write",
-    roles=STAFF,
-    status=201,
-    limit="upload",
-    upload=True,
-    says="Add media",
-    record=DOCUMENT,
-    summary="attach an image, a PDF or a text file (multipart file)",
-)
-def upload_media(ctx: Ctx, id: str, upload: Upload, session: Session = SESSION) -> MediaOut:
-    blob = store_blob(ctx, upload.content, allowed=frozenset(MEDIA_TYPES))  # 413 over the limit, 400 other types
-    _doc(session, id)
-    m = DocMedia(
-        id=new_id(),
-        document_id=id,
-        filename=(upload.filename or "file")[:255],
-        content_type=blob.content_type,
-        size=blob.size,
-        sha256=blob.sha256,
-        created_at=ctx.now(),
-    )
-    session.add(m)
-    session.flush()
-    return _media_out(ctx, m)
-
-
-@use_case("docs.media.list", "GET /documents/{id}/media", tx="read", roles=STAFF)
-def list_media(ctx: Ctx, id: str, query: ListQuery, session: Session = SESSION) -> Page[MediaOut]:
-    _doc(session, id)
-    stmt = select(DocMedia).where(DocMedia.document_id == id)
-    page = paginate(session, stmt, query, columns={"created_at": DocMedia.created_at, "filename": DocMedia.filename})
-    return page.map(lambda m: _media_out(ctx, m))
-
-
-@use_case("docs.media.get", "GET /documents/{id}/media/{media_id}", tx="read", roles=STAFF, summary="the file")
-def get_media(ctx: Ctx, id: str, media_id: str, session: Session = SESSION) -> FileResult:
-    _doc(session, id)
-    m = session.get(DocMedia, media_id)
-    if m is None or m.document_id != id:
-        raise NotFound("media not found", {"id": media_id})
-    try:
-        content = read_blob(ctx, m.sha256)
-    except FileNotFoundError as exc:
-        raise NotFound("the file is missing from storage", {"id": media_id}) from exc
-    return FileResult(content, m.content_type, m.filename)

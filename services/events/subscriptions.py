@@ -1,4 +1,4 @@
-"""Use cases of the events module: publish, list, subscriptions, replay, test events, history."""
+"""Events: subscriptions."""
 
 from __future__ import annotations
 
@@ -6,43 +6,29 @@ import hmac
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from local_db import new_id
-from local_db.models import Tenant
-from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
+from local_db.models.events import Delivery, DeliveryAttempt, Subscription
 from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed, conflict_state, get_or_404
-from services.core.events import EmittedEvent, emit
-from services.core.pagination import Page, contains, paginate
-from services.core.roles import MANAGERS, STAFF
+from services.core.errors import ValidationFailed, conflict_state, get_or_404
+from services.core.pagination import Page, paginate
+from services.core.roles import MANAGERS
 from services.core.safety import UnsafeTarget, check_url
 from services.core.sealing import seal, unseal
-from services.events import states, store
+from services.events import states
 from services.events.fanout import (
-    DELIVERY_COUNTS,
     INSERT_DELIVERY,
-    PUBLIC_ORIGIN,
-    active_subscriptions,
     config_of,
     delivery_row,
     iso,
-    wants,
 )
 from services.events.schemas import (
-    RETENTION_DAYS,
     AttemptOut,
     DeliveryOut,
     DeliveryQuery,
-    EventOut,
-    EventQuery,
-    EventSettings,
-    PublishedEvent,
-    PublishRequest,
-    ReplayOut,
-    ReplayRange,
     RotateSecret,
     SubscriptionCreate,
     SubscriptionOut,
@@ -50,116 +36,7 @@ from services.events.schemas import (
     SubscriptionUpdate,
 )
 
-MAX_REPLAY_EVENTS = 10_000
 TEST_EVENT_TYPE = "webhook.test"
-
-
-# --- events -------------------------------------------------------------------------
-
-
-def _event_out(ev: Event | EmittedEvent) -> EventOut:
-    return EventOut.model_validate(ev)
-
-
-@use_case("events.publish", "POST /events", tx="write", status=201, summary="publish an event")
-def publish(ctx: Ctx, body: PublishRequest, *, origin: str | None = None) -> PublishedEvent:
-    """Record the event; on the platform its deliveries are created in the same transaction."""
-    with ctx.write() as s:
-        ev = emit(ctx, body.type, body.data, source=body.source, origin=origin)
-        # Station runtimes have no fan-out hook: 0 here, the platform delivers after sync.
-        n = s.info.get(DELIVERY_COUNTS, {}).pop(ev.id, 0)
-    return PublishedEvent(**_event_out(ev).model_dump(), deliveries=n)
-
-
-@use_case(
-    "events.publish_public",
-    "POST /p/events",
-    tx="write",
-    auth="public",
-    status=201,
-    limit="public_events",
-    summary="publish an event (public, rate-limited)",
-)
-def publish_public(ctx: Ctx, body: PublishRequest) -> PublishedEvent:
-    """The unauthenticated, rate-limited route: only for tenants with the events module."""
-    if ctx.tenant is None or "events" not in ctx.tenant.modules:
-        raise Forbidden("module events is not enabled for this tenant")
-    with ctx.read() as s:
-        if not _settings_of(s.get(Tenant, ctx.tenant_id)).public_publish:
-            raise Forbidden("public event publishing is turned off for this tenant")
-    # Marked: anyone may call this route, so subscribers are told the event is not the platform's word.
-    return publish(ctx, body, origin=PUBLIC_ORIGIN)
-
-
-# --- the tenant's events settings -----------------------------------------------------------
-
-
-def _settings_of(t: Tenant | None) -> EventSettings:
-    stored = ((t.settings or {}).get("events") or {}) if t is not None else {}
-    return EventSettings(public_publish=bool(stored.get("public_publish", True)))
-
-
-@use_case(
-    "events.settings.get",
-    "GET /settings",
-    tx="read",
-    roles=STAFF,
-    summary="the tenant's events settings (public publishing on or off)",
-)
-def get_settings(ctx: Ctx, session: Session = SESSION) -> EventSettings:
-    return _settings_of(session.get(Tenant, ctx.tenant_id))
-
-
-@use_case(
-    "events.settings.update",
-    "PUT /settings",
-    tx="write",
-    roles=MANAGERS,
-    says="Public event publishing",
-    summary="turn public event publishing on or off",
-)
-def update_settings(ctx: Ctx, body: EventSettings, session: Session = SESSION) -> EventSettings:
-    """Owner/admin: turn the anonymous publish route (POST /p/events) on or off."""
-    t = session.get(Tenant, ctx.tenant_id)
-    if t is None:
-        raise NotFound("tenant not found")
-    settings = dict(t.settings or {})  # a new dict: JSON columns track assignment only
-    settings["events"] = {**(settings.get("events") or {}), "public_publish": body.public_publish}
-    t.settings = settings
-    session.flush()
-    return _settings_of(t)
-
-
-@use_case("events.list", "GET /events", tx="read", summary="list events")
-def list_events(ctx: Ctx, query: EventQuery) -> Page[EventOut]:
-    stmt = select(Event)
-    if query.type:
-        stmt = stmt.where(Event.type == query.type)
-    if query.source:
-        stmt = stmt.where(Event.source == query.source)
-    if query.search and query.search.strip():
-        # The records finder (Ctrl+K) searches every list: an event is known by its type or id.
-        term = query.search.strip()
-        stmt = stmt.where(or_(contains(Event.type, term), Event.id == term))
-    if query.start is not None:
-        stmt = stmt.where(Event.created_at >= query.start)
-    if query.end is not None:
-        stmt = stmt.where(Event.created_at < query.end)
-    if query.start and query.end and query.start >= query.end:
-        raise ValidationFailed("'from' is after 'to'", {"from": query.from_, "to": query.to})
-    with ctx.read() as s:
-        page = paginate(
-            s, stmt, query, columns={"created_at": Event.created_at, "type": Event.type, "source": Event.source}
-        )
-    return page.map(_event_out)
-
-
-@use_case("events.get", "GET /events/{event_id}", tx="read", summary="read an event")
-def get_event(ctx: Ctx, event_id: str, session: Session = SESSION) -> EventOut:
-    return _event_out(get_or_404(session, Event, event_id, what="event", message="{what} not found", key="event_id"))
-
-
-# --- subscriptions ---------------------------------------------------------------------
 
 
 def _sub_out(sub: Subscription) -> SubscriptionOut:
@@ -328,9 +205,6 @@ def delete_subscription(ctx: Ctx, sub_id: str, session: Session = SESSION) -> No
     session.delete(sub)
 
 
-# --- deliveries, test events, replay ----------------------------------------------------
-
-
 def _delivery_out(d: Delivery, attempts: list[DeliveryAttempt]) -> DeliveryOut:
     return DeliveryOut(
         id=d.id,
@@ -444,81 +318,3 @@ def send_test(ctx: Ctx, sub_id: str, session: Session = SESSION) -> DeliveryOut:
     d = session.get(Delivery, row["id"])
     assert d is not None
     return _delivery_out(d, [])
-
-
-def _window_start(ctx: Ctx) -> Any:
-    return ctx.now() - timedelta(days=RETENTION_DAYS)
-
-
-def _replay_rows(ctx: Ctx, s: Any, events: list[Any]) -> int:
-    cfg = config_of(ctx.runtime)
-    subs = active_subscriptions(s, ctx.tenant_id)
-    now = ctx.now()
-    rows = [
-        delivery_row(
-            tenant_id=ctx.tenant_id,
-            subscription_id=sub["id"],
-            event_id=ev.id,
-            event_type=ev.type,
-            kind="replay",
-            now=now,
-            config=cfg,
-        )
-        for ev in events
-        for sub in subs
-        if wants(sub, ev.type, ev.data)
-    ]
-    if rows:
-        s.connection().execute(INSERT_DELIVERY, rows)
-    return len(rows)
-
-
-@use_case("events.replay", "POST /events/{event_id}/replay", tx="write", roles=MANAGERS, summary="replay an event")
-def replay_event(ctx: Ctx, event_id: str) -> ReplayOut:
-    """Send one event again to every active subscription it matches (X-Service-Replay: true)."""
-    with ctx.write() as s:
-        ev = s.get(Event, event_id)
-        if ev is None:
-            raise NotFound("event not found", {"event_id": event_id})
-        if ev.created_at < _window_start(ctx):
-            raise Conflict(
-                f"event is older than the {RETENTION_DAYS}-day replay window",
-                {"current_state": "expired", "created_at": iso(ev.created_at), "retention_days": RETENTION_DAYS},
-            )
-        n = _replay_rows(ctx, s, [ev])
-    return ReplayOut(event_id=ev.id, event_type=ev.type, events=1, deliveries=n)
-
-
-@use_case(
-    "events.replay_range",
-    "POST /events/replay",
-    tx="write",
-    roles=MANAGERS,
-    summary="replay events by type and time range",
-)
-def replay_range(ctx: Ctx, body: ReplayRange) -> ReplayOut:
-    """Replay every event of one type inside [from, to]."""
-    start = _window_start(ctx)
-    if body.from_ < start:
-        raise ValidationFailed(
-            f"'from' is outside the {RETENTION_DAYS}-day replay window",
-            {"from": iso(body.from_), "earliest": iso(start), "retention_days": RETENTION_DAYS},
-        )
-    if body.from_ > ctx.now():
-        raise ValidationFailed("'from' is in the future", {"from": iso(body.from_)})
-    with ctx.write() as s:
-        where = (Event.type == body.event_type, Event.created_at >= body.from_, Event.created_at <= body.to)
-        count = s.execute(select(func.count()).select_from(Event).where(*where)).scalar_one()
-        if count > MAX_REPLAY_EVENTS:
-            raise ValidationFailed(
-                f"the range holds {count} events; replay at most {MAX_REPLAY_EVENTS} at a time",
-                {"events": count, "max": MAX_REPLAY_EVENTS},
-            )
-        events = list(s.execute(select(Event).where(*where).order_by(Event.created_at)).scalars())
-        n = _replay_rows(ctx, s, events)
-    return ReplayOut(event_type=body.event_type, events=len(events), deliveries=n, from_=body.from_, to=body.to)
-
-
-def purge_expired(ctx: Ctx) -> dict[str, int]:
-    """The retention job (all tenants): events and deliveries older than 90 days."""
-    return store.purge(ctx.db, ctx.now(), RETENTION_DAYS)
