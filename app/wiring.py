@@ -67,7 +67,9 @@ def load_modules() -> tuple[Module, ...]:
 
 def install_module(module: Module) -> None:
     """Check ``module``'s manifest against the registries and install what it declares (idempotent)."""
-    events = {e.name for e in EVENT_TYPES.values() if e.module == module.name}
+    events = {
+        e.name for e in EVENT_TYPES.values() if e.module == module.name and e.origin.startswith(("services.", "app."))
+    }
     records = {r for r in RECORDS if r.split(".")[0] == module.name}
     seeders = [f for f in SEEDERS if f.__module__.split(".")[:2] == ["services", module.name]]
     for what, declared, registered in (

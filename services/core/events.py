@@ -11,6 +11,7 @@ platform).
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from datetime import datetime
@@ -43,13 +44,16 @@ class EventType:
     module: str
     description: str
     schema: type[BaseModel] | None = None
+    # The Python module that registered it: a module's manifest answers for the product's own
+    # registrations, not for types a test or an integration adds at run time.
+    origin: str = ""
 
 
 EVENT_TYPES: dict[str, EventType] = {}
 
 
 def register_event_type(name: str, module: str, description: str, schema: type[BaseModel] | None = None) -> EventType:
-    et = EventType(name, module, description, schema)
+    et = EventType(name, module, description, schema, origin=sys._getframe(1).f_globals.get("__name__", ""))
     EVENT_TYPES[name] = et
     return et
 
