@@ -9,14 +9,15 @@ declaration and its annotations. Security schemes follow who may call it.
 
 from __future__ import annotations
 
+import json
 import typing
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, TypeAdapter
 
 from services.core.commands import REGISTRY, Operation
-from services.core.files import FileResult
+from services.core.files import FileResult, Redirect
 from services.core.numbers import INT64_MAX, INT64_MIN
 from services.core.pagination import Page
 
@@ -73,13 +74,45 @@ class Builder:
         self.owners.setdefault(qualified, model)
         return qualified
 
+    def merge_defs(self, js: dict[str, Any], owner: Any) -> dict[str, Any]:
+        """Move ``js``'s nested models to ``components``. A nested model whose name another module's
+        model already holds (two ``CategoryOut``) gets a name of its own, prefixed with its owner's
+        module, and ``js``'s references follow: no answer is documented with another model's fields."""
+        defs: dict[str, Any] = js.pop("$defs", {})
+        parts = getattr(owner, "__module__", "").split(".")
+        prefix = parts[1].title() if len(parts) > 1 and parts[0] == "services" else ""
+        renames: dict[str, str] = {}
+        while True:
+            clash = [k for k, sub in defs.items() if k not in renames and self.schemas.get(k, sub) != sub]
+            if not clash:
+                break
+            for key in clash:
+                new, n = f"{prefix}{key}", 2
+                while new in self.schemas and self.schemas[new] != defs[key]:
+                    new, n = f"{prefix}{key}{n}", n + 1
+                renames[key] = new
+            # References to a renamed model change the models that hold them: compare again.
+            text = json.dumps({"js": js, "defs": defs})
+            for old, new in renames.items():
+                text = text.replace(json.dumps(REF.format(model=old)), json.dumps(REF.format(model=new)))
+            loaded = json.loads(text)
+            js.clear()
+            js.update(loaded["js"])
+            defs = {renames.get(k, k): v for k, v in loaded["defs"].items()}
+            for old, new in renames.items():
+                if new in defs and defs[new].get("title") == old:
+                    defs[new]["title"] = new  # generators name models by their title
+        for key, sub in defs.items():
+            self.schemas.setdefault(key, sub)
+        return js
+
     def schema_of(self, tp: Any) -> dict[str, Any]:
         """The JSON schema of a type, its models moved to ``components``."""
         if isinstance(tp, type) and issubclass(tp, BaseModel):
             js = tp.model_json_schema(ref_template=REF, mode="serialization")
         else:
             js = TypeAdapter(tp).json_schema(ref_template=REF, mode="serialization")
-        self.schemas.update(js.pop("$defs", {}))
+        self.merge_defs(js, tp if isinstance(tp, type) else next(iter(get_args(tp)), None))
         if isinstance(tp, type) and issubclass(tp, BaseModel) and "title" in js:
             name = self.name_of(tp)
             if name != tp.__name__:
@@ -89,9 +122,7 @@ class Builder:
         return js
 
     def request_schema_of(self, model: type[BaseModel]) -> dict[str, Any]:
-        js = model.model_json_schema(ref_template=REF, mode="validation")
-        for key, sub in js.pop("$defs", {}).items():
-            self.schemas.setdefault(key, sub)
+        js = self.merge_defs(model.model_json_schema(ref_template=REF, mode="validation"), model)
         name = model.__name__
         if self.schemas.get(name, js) != js:  # read and written differently: a model of its own
             name = f"{name}Input"
@@ -184,6 +215,12 @@ class Builder:
                 "description": "The answer",
                 "content": {"application/json": {"schema": self.data_envelope(resp)}},
             }
+            if resp is Redirect:
+                # The HTTP door answers a redirect with its status and Location (api/app.py).
+                out["302"] = {
+                    "description": "Redirect to the destination",
+                    "headers": {"Location": {"description": "Where to go", "schema": {"type": "string"}}},
+                }
             if "_http_status" in getattr(resp, "__private_attributes__", {}):
                 # An upsert: 201 when it made the record, 200 when it updated one (api/app.py).
                 out["200" if status == "201" else "201"] = out[status]

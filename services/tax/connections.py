@@ -36,6 +36,7 @@ def get_connection(ctx: Ctx) -> EcommerceConnectionOut:
     roles=MANAGERS,
     says="E-commerce connection",
     summary="save the e-commerce connection after the shop accepted the key",
+    needs=("the shop",),
 )
 def save_connection(ctx: Ctx, body: EcommerceConnectionIn) -> EcommerceConnectionOut:
     return save_connection_as(ctx, "ecommerce", body)

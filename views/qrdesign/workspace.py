@@ -431,7 +431,12 @@ class QrDesignWorkspace(Workspace):
             if for_drawing:  # the drawing carries the scan address, not the destination being typed
                 body["destination_url"] = "https://example.com/"
         else:
-            body.update(dynamic=False, content=self.content_input.text())
+            # A static code is read as its type says (a Wi-Fi or vCard payload is no web address);
+            # a new one is a URL when it looks like one, text otherwise.
+            content = self.content_input.text()
+            known = self.code.type if self.code is not None and not self.code.dynamic else None
+            looks_like_url = content.strip().lower().startswith(("http://", "https://"))
+            body.update(dynamic=False, content=content, type=known or ("url" if looks_like_url else "text"))
         return body
 
     def redraw(self) -> None:
