@@ -225,7 +225,8 @@ def test_every_public_token_is_bound_to_its_tenant(client: httpx.Client, server:
     h = auth_headers(client, "owner@demo.test")
     with rt.db.engine.begin() as c:
         message = c.execute(select(CampaignMessage.id).where(CampaignMessage.tenant_id == demo).limit(1)).scalar_one()
-        code = c.execute(select(QrCode.short_code).where(QrCode.tenant_id == demo, QrCode.enabled.is_(True)).limit(1)
+        code = c.execute(select(QrCode.short_code).where(QrCode.tenant_id == demo, QrCode.enabled.is_(True),
+                                                QrCode.dynamic.is_(True)).order_by(QrCode.short_code).limit(1)
                          ).scalar_one()  # fmt: skip
         # The demo's documents are drafts: one is sent here, its first signer given a known link.
         signer, doc_id = c.execute(
