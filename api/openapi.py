@@ -210,6 +210,21 @@ class Builder:
                 "description": "One page of the list",
                 "content": {"application/json": {"schema": self.list_envelope(item)}},
             }
+        elif FileResult in typing.get_args(resp):
+            # A record or its file, as the query asks (a barcode as JSON or as an image): both documented.
+            rest = [t for t in typing.get_args(resp) if t is not FileResult]
+            record: Any = rest[0] if len(rest) == 1 else typing.Union[tuple(rest)]  # noqa: UP007 - built at run time
+            out[status] = {
+                "description": "The answer, or the file the query asks for",
+                "content": {
+                    "application/json": {"schema": self.data_envelope(record)},
+                    **{
+                        t: {"schema": {"type": "string", "format": "binary"}}
+                        for t in FILE_TYPES
+                        if t != "application/json"
+                    },
+                },
+            }
         else:
             out[status] = {
                 "description": "The answer",
