@@ -1,7 +1,17 @@
 """Support & Helpdesk: tickets, guest follow-up, categories, attachments, helpdesk config, e-mail domain, triage."""
 
 from services.core.modules import Module
-from services.support import ai, attachments, categories, demo, email_domain, helpdesk, public, tickets  # noqa: F401 - declarations
+from services.support import (  # noqa: F401 - declarations
+    ai,
+    attachments,
+    categories,
+    demo,
+    email_domain,
+    helpdesk,
+    pages,
+    public,
+    tickets,
+)
 
 MODULE = Module(
     name="support",
