@@ -191,6 +191,19 @@ class ShipmentOut(BaseModel):
     label_path: str
 
 
+# The recognised erasure methods: NIST SP 800-88's Clear and Purge, a cryptographic erase (the
+# key of an encrypted phone's storage destroyed: Purge for modern phones), a factory reset.
+ErasureMethod = Literal["nist-800-88-clear", "nist-800-88-purge", "cryptographic-erase", "factory-reset"]
+
+
+class Erasure(Strict):
+    """How the customer's data was erased: printed on the certificate the customer gets."""
+
+    method: ErasureMethod
+    tool: Name | None = None  # the software or procedure used (its name and version)
+    verified: bool  # the erasure was checked afterwards (a certificate needs it)
+
+
 class Checklist(Strict):
     power_on: bool
     screen: Literal["flawless", "light_scratches", "deep_scratches", "cracked"]
@@ -200,6 +213,9 @@ class Checklist(Strict):
     account_lock_removed: bool
     data_wiped: bool
     accessories: bool
+    # Lost/stolen registers (GSMA): what the inspector found; a blacklisted device is not credited.
+    blacklist_status: Literal["clean", "blacklisted", "unchecked"] = "unchecked"
+    erasure: Erasure | None = None
 
 
 class InspectionOut(BaseModel):
