@@ -50,6 +50,8 @@ class FulfillmentOrder(TenantScoped, Base):
     shipped_at: Mapped[datetime | None] = mapped_column(default=None)
     delivered_at: Mapped[datetime | None] = mapped_column(default=None)
     cancelled_at: Mapped[datetime | None] = mapped_column(default=None)
+    # A backorder: the order whose unpicked rest it carries (made by the ``split`` operation).
+    backorder_of: Mapped[str | None] = mapped_column(String(36), default=None)
 
 
 class FulfillmentLine(TenantScoped, Base):

@@ -49,12 +49,18 @@ class ShipOperation(Strict):
     tracking_number: str | None = Field(default=None, min_length=4, max_length=64)
 
 
+class SplitOperation(Strict):
+    """Ship what is picked: the unpicked rest moves to a new backorder (pending) order."""
+
+    operation: Literal["split"]
+
+
 class CancelOperation(Strict):
     operation: Literal["cancel"]
     reason: str | None = Field(default=None, max_length=500)
 
 
-_Operation = PickOperation | UnpickOperation | PackOperation | ShipOperation | CancelOperation
+_Operation = PickOperation | UnpickOperation | SplitOperation | PackOperation | ShipOperation | CancelOperation
 
 
 class OperationRequest(RootModel[_Operation]):
@@ -118,6 +124,7 @@ class OrderOut(StatefulOut):
     shipped_at: datetime | None
     delivered_at: datetime | None
     cancelled_at: datetime | None
+    backorder_of: str | None = None  # a backorder: the order it carries the rest of
 
 
 class OrderDetail(OrderOut):
@@ -130,6 +137,8 @@ class OperationResult(OrderDetail):
     operation: str
     # pick: the lines the scanned codes counted on, in request order.
     matched_line_ids: list[str] = Field(default_factory=list)
+    # split: the backorder made with the unpicked rest.
+    backorder: OrderOut | None = None
 
 
 _ISO_START = re.compile(r"\d{4}-\d{2}-\d{2}")
