@@ -247,3 +247,39 @@ class WebhookResult(BaseModel):
     order_id: str | None = None
     order_number: str | None = None
     status: str | None = None
+
+
+# --- returns (RMA) -------------------------------------------------------------------
+
+
+class ReturnLineIn(Strict):
+    sku: str = Field(min_length=1, max_length=100)
+    quantity: int = Field(ge=1, le=10_000)
+
+
+class ReturnIn(Strict):
+    lines: list[ReturnLineIn] = Field(min_length=1, max_length=500)
+    reason: str | None = Field(default=None, max_length=500)
+
+
+class ReturnScan(Strict):
+    code: Code  # the item's barcode or SKU
+    quantity: int = Field(default=1, ge=1, le=10_000)
+    condition: Literal["resellable", "damaged"]
+
+
+class ReturnReceive(Strict):
+    items: list[ReturnScan] = Field(min_length=1, max_length=500)
+
+
+class ReturnOut(Out):
+    id: str
+    order_id: str
+    order_number: str
+    rma_number: str
+    # [{"sku", "quantity", "received": {"resellable": n, "damaged": n}}]
+    lines: list[dict[str, Any]]
+    reason: str | None
+    status: Literal["authorised", "partly_received", "received"]
+    created_at: datetime
+    updated_at: datetime
