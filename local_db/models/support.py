@@ -46,6 +46,8 @@ class SupportTicket(TenantScoped, Base):
         ),
         Index("ix_support_tickets_tenant_assignee_state", "tenant_id", "assignee_id", "state"),
         Index("ix_support_tickets_requester_email", "requester_email"),
+        # A mail answering the helpdesk's first mail of a ticket names it (services/support/inbound.py).
+        Index("ix_support_tickets_tenant_mail_root", "tenant_id", "mail_root_id"),
     )
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
