@@ -28,6 +28,7 @@ from services.core.modules import ManifestError, Module
 from services.events.fanout import install_platform
 from services.sds.pubchem import PubChem, PubChemConfig
 from services.support.challenge import TURNSTILE_URL, ChallengeConfig
+from services.sync.bulk import resume_search
 from services.sync.changelog import install_change_log
 
 
@@ -132,7 +133,7 @@ def station_runtime(data_dir: Path, station_id: str, clock: Clock | None = None)
     secure_data_dir(data_dir)
     db = Database(settings.resolved_database_url())
     secret = settings.resolved_secret_key()
-    return Runtime(
+    rt = Runtime(
         db=db,
         secret_key=secret,
         data_dir=data_dir,
@@ -141,3 +142,5 @@ def station_runtime(data_dir: Path, station_id: str, clock: Clock | None = None)
         station_id=station_id,
         station_key=secret.encode(),
     )
+    resume_search(rt)  # a full pull cut short (a crash) left its search indexes set aside
+    return rt

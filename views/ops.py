@@ -32,6 +32,7 @@ from PySide6.QtWidgets import QToolTip, QWidget
 from services.core.commands import REGISTRY
 from services.core.context import ANY_KIND, CommitInfo, module_kind
 from services.core.errors import ServiceError
+from services.core.watch import OtherWriters
 from views.wording import say
 
 if TYPE_CHECKING:  # asyncio costs ~40 ms to import: kept off the start-up path
@@ -42,6 +43,8 @@ if TYPE_CHECKING:  # asyncio costs ~40 ms to import: kept off the start-up path
 T = TypeVar("T")
 log = logging.getLogger("views.ops")
 BUSY_AFTER_MS = 300
+# How often the station's file is asked whether another process committed (a PRAGMA, microseconds).
+OTHER_WRITERS_POLL_MS = 1000
 
 
 class _Bridge(QObject):
@@ -154,6 +157,14 @@ class OpRunner(QObject):
                 runner._committed.emit(info)
 
         runtime.after_commit.append(committed)
+        # Another process writing the same file (``python -m app call``, a second window) is told too.
+        writers = OtherWriters(runtime)
+        if writers.active:
+            timer = QTimer(self)
+            timer.setInterval(OTHER_WRITERS_POLL_MS)
+            timer.timeout.connect(writers.poll)
+            timer.start()
+            self.destroyed.connect(lambda *_: writers.close())
 
     def _announce(self, info: CommitInfo) -> None:
         self.changed.emit(info)

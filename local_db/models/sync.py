@@ -81,3 +81,15 @@ class SyncLink(TenantScoped, Base):
     registered_at: Mapped[datetime] = mapped_column(default=utcnow)
     last_sync_at: Mapped[datetime | None] = mapped_column(default=None)
     last_error: Mapped[str | None] = mapped_column(Text, default=None)
+
+
+class SyncSuspendedTrigger(Base):
+    """A station's search-index trigger set aside while a full pull writes many records (its SQL
+    kept to put it back: the index is rebuilt in one pass at the end, or at the next start after
+    a crash)."""
+
+    __tablename__ = "sync_suspended_triggers"
+
+    name: Mapped[str] = mapped_column(String(128), primary_key=True)
+    index_table: Mapped[str] = mapped_column(String(128))
+    sql: Mapped[str] = mapped_column(Text)

@@ -1,59 +1,34 @@
-"""Aftersale: customers."""
+"""Aftersale: warranty customers' accounts (the shared customer accounts of ``services.core.customers``)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from local_db import Database, new_id
 from local_db.models.aftersale import AftersaleCustomer
-from services.aftersale.lookups import MODULE, _enabled
+from services.aftersale.lookups import MODULE
 from services.aftersale.schemas import (
     CustomerOut,
     CustomerSession,
     LoginIn,
     RegisterIn,
 )
-from services.core import auth, customers
+from services.core import customers
 from services.core.commands import SESSION, use_case
-from services.core.context import Ctx, Principal, TenantInfo
-from services.core.errors import Conflict, NotFound
-
-AUDIENCE = "aftersale-customer"
-
+from services.core.context import Ctx
 
 COOKIE = "aftersale_token"
+ACCOUNTS = customers.Accounts(
+    module=MODULE,
+    audience="aftersale-customer",
+    cookie=COOKIE,
+    model=AftersaleCustomer,
+    not_enabled="aftersale is not enabled for this tenant",
+)
+authenticate = ACCOUNTS.authenticate
 
 
 def _customer_out(c: AftersaleCustomer) -> CustomerOut:
     return CustomerOut.model_validate(c)
-
-
-def _session(ctx: Ctx, c: AftersaleCustomer) -> CustomerSession:
-    now = ctx.now()
-    return CustomerSession(
-        **_customer_out(c).model_dump(),
-        token=customers.issue_token(ctx.runtime.secret_key, c, AUDIENCE, now),
-        expires_at=now + timedelta(seconds=auth.TOKEN_LIFETIME),
-    )
-
-
-def authenticate(db: Database, secret: str, tenant: TenantInfo, token: str, now: datetime) -> Principal:
-    """The checker the module's manifest installs in ``CUSTOMER_AUTHENTICATORS["aftersale"]``."""
-    principal, _ = customers.session_account(
-        db,
-        secret,
-        tenant,
-        token,
-        now,
-        module=MODULE,
-        audience=AUDIENCE,
-        model=AftersaleCustomer,
-        not_enabled="aftersale is not enabled for this tenant",
-    )
-    return principal
 
 
 @use_case(
@@ -68,23 +43,17 @@ def authenticate(db: Database, secret: str, tenant: TenantInfo, token: str, now:
     summary="create a customer account; sets the aftersale_token cookie and returns the token",
 )
 def register(ctx: Ctx, body: RegisterIn, session: Session = SESSION) -> CustomerSession:
-    _enabled(ctx)
-    now = ctx.now()
-    if session.execute(select(AftersaleCustomer.id).where(AftersaleCustomer.email == body.email)).first():
-        raise Conflict("an account with this e-mail already exists; sign in instead", {"email": body.email})
-    c = AftersaleCustomer(
-        id=new_id(),
+    ACCOUNTS.enabled(ctx)
+    c = ACCOUNTS.create(
+        ctx,
+        session,
         email=body.email,
+        password=body.password,
+        exists="an account with this e-mail already exists; sign in instead",
         name=body.name,
         phone=body.phone,
-        password_hash=auth.hash_password(body.password),
-        token_version=0,
-        created_at=now,
-        updated_at=now,
     )
-    session.add(c)
-    session.flush()
-    return _session(ctx, c)
+    return ACCOUNTS.session(ctx, c, CustomerSession, _customer_out(c))
 
 
 @use_case(
@@ -97,17 +66,8 @@ def register(ctx: Ctx, body: RegisterIn, session: Session = SESSION) -> Customer
     summary="customer sign-in; sets the aftersale_token cookie and returns the token",
 )
 def login(ctx: Ctx, body: LoginIn) -> CustomerSession:
-    _enabled(ctx)
-    with ctx.read() as s:
-        c = s.execute(select(AftersaleCustomer).where(AftersaleCustomer.email == body.email)).scalar_one_or_none()
-    return _session(ctx, customers.check_password(c, body.password))
-
-
-def _me(s: Session, ctx: Ctx) -> AftersaleCustomer:
-    c = s.get(AftersaleCustomer, ctx.principal.id)
-    if c is None:
-        raise NotFound("customer not found")
-    return c
+    c = ACCOUNTS.sign_in(ctx, body.email, body.password)
+    return ACCOUNTS.session(ctx, c, CustomerSession, _customer_out(c))
 
 
 @use_case(
@@ -119,11 +79,9 @@ def _me(s: Session, ctx: Ctx) -> AftersaleCustomer:
     summary="customer sign-out (ends every session)",
 )
 def logout(ctx: Ctx, session: Session = SESSION) -> None:
-    c = _me(session, ctx)
-    c.token_version += 1
-    c.updated_at = ctx.now()
+    ACCOUNTS.sign_out(session, ctx)
 
 
 @use_case("aftersale.auth.me", "GET /auth/me", tx="read", auth="customer", summary="the signed-in customer")
 def me(ctx: Ctx, session: Session = SESSION) -> CustomerOut:
-    return _customer_out(_me(session, ctx))
+    return _customer_out(ACCOUNTS.current(session, ctx))

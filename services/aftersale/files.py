@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from local_db import new_id
 from local_db.models.aftersale import AftersaleFile
 from services.aftersale.lookups import _enabled
 from services.aftersale.schemas import (
@@ -12,9 +11,9 @@ from services.aftersale.schemas import (
 )
 from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
-from services.core.errors import NotFound, get_or_404
+from services.core.errors import get_or_404
 from services.core.files import FileResult, Upload
-from services.core.storage import IMAGE_TYPES, read_blob, store_blob
+from services.core.storage import IMAGE_TYPES, keep_upload, send_stored
 
 PROOF_TYPES = IMAGE_TYPES | {"application/pdf"}
 
@@ -31,17 +30,7 @@ PROOF_TYPES = IMAGE_TYPES | {"application/pdf"}
 )
 def upload_proof(ctx: Ctx, upload: Upload, session: Session = SESSION) -> FileOut:
     _enabled(ctx)
-    blob = store_blob(ctx, upload.content, allowed=PROOF_TYPES)
-    f = AftersaleFile(
-        id=new_id(),
-        filename=(upload.filename or "proof")[:255],
-        content_type=blob.content_type,
-        size=blob.size,
-        sha256=blob.sha256,
-        created_at=ctx.now(),
-    )
-    session.add(f)
-    session.flush()
+    f = keep_upload(ctx, session, AftersaleFile, upload, allowed=PROOF_TYPES, default_name="proof")
     return FileOut.model_validate(f)
 
 
@@ -49,8 +38,4 @@ def upload_proof(ctx: Ctx, upload: Upload, session: Session = SESSION) -> FileOu
 def get_proof(ctx: Ctx, id: str) -> FileResult:
     with ctx.read() as s:
         f = get_or_404(s, AftersaleFile, id, what="file", message="{what} not found", key="id")
-        sha, ctype, name = f.sha256, f.content_type, f.filename
-    try:
-        return FileResult(read_blob(ctx, sha), ctype, name)
-    except FileNotFoundError as exc:
-        raise NotFound("the file's content is missing", {"id": id}) from exc
+    return send_stored(ctx, f)

@@ -64,7 +64,7 @@ SYSTEM = Principal(kind="system", id="system", role="owner", modules=frozenset(M
 
 # Where a committed change came from: a use case run in this process, a sync pull writing the
 # platform's rows, or another process writing the same database file (``python -m app call``;
-# not detected yet: nothing publishes it).
+# noticed by services.core.watch).
 Origin = Literal["local", "pull", "process"]
 
 

@@ -8,17 +8,23 @@ token issued before stops working.
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any, TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Generic, TypeVar
 
 import jwt
+from pydantic import BaseModel
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
-from local_db import Database
+from local_db import Database, new_id
 from services.core import auth
-from services.core.context import Principal, TenantInfo
-from services.core.errors import Forbidden, Unauthorized
+from services.core.context import Ctx, Principal, TenantInfo
+from services.core.errors import Conflict, Forbidden, NotFound, Unauthorized
 
 A = TypeVar("A")
+S = TypeVar("S", bound=BaseModel)
 
 
 def check_password(account: A | None, password: str) -> A:
@@ -90,3 +96,98 @@ def session_account(
         modules=frozenset({module}),
     )
     return principal, account
+
+
+@dataclass(frozen=True)
+class Accounts(Generic[A]):
+    """One module's customer accounts (trade-in customers, rewards dealers, warranty customers):
+    the module names its table, audience and cookie; registering, signing in and out, the current
+    account and the token check are the same for all, so a fix here reaches every portal.
+
+    ``active`` refuses an account that may not sign in (a dealer not yet approved) with its own
+    403; it is asked at sign-in and on every token check, so a suspension ends sessions at once.
+    """
+
+    module: str
+    audience: str
+    cookie: str
+    model: type[A]
+    not_enabled: str
+    active: Callable[[A, bool], None] | None = None
+
+    def enabled(self, ctx: Ctx) -> None:
+        if ctx.tenant is None or self.module not in ctx.tenant.modules:
+            raise Forbidden(self.not_enabled)
+
+    def authenticate(self, db: Database, secret: str, tenant: TenantInfo, token: str, now: datetime) -> Principal:
+        """The checker the module's manifest installs in ``CUSTOMER_AUTHENTICATORS[module]``."""
+        principal, account = session_account(
+            db,
+            secret,
+            tenant,
+            token,
+            now,
+            module=self.module,
+            audience=self.audience,
+            model=self.model,
+            not_enabled=self.not_enabled,
+        )
+        if self.active is not None:
+            self.active(account, False)
+        return principal
+
+    def session(self, ctx: Ctx, account: A, out: type[S], fields: BaseModel) -> S:
+        """The answer of a sign-in or registration: the account's public fields, a token and its end."""
+        now = ctx.now()
+        return out(
+            **fields.model_dump(),
+            token=issue_token(ctx.runtime.secret_key, account, self.audience, now),
+            expires_at=now + timedelta(seconds=auth.TOKEN_LIFETIME),
+        )
+
+    def by_email(self, s: Session, email: str) -> A | None:
+        column = self.model.email  # type: ignore[attr-defined]
+        return s.execute(select(self.model).where(column == email)).scalar_one_or_none()
+
+    def create(self, ctx: Ctx, s: Session, *, email: str, password: str, exists: str, **fields: Any) -> A:
+        """A new account (409 when the e-mail has one already: ``exists`` says what to do instead)."""
+        column = self.model.email  # type: ignore[attr-defined]
+        if s.execute(select(column).where(column == email)).first():
+            raise Conflict(exists, {"email": email})
+        now = ctx.now()
+        make: Any = self.model  # each module's own table; the columns named here are common to all
+        account: A = make(
+            id=new_id(),
+            email=email,
+            password_hash=auth.hash_password(password),
+            token_version=0,
+            created_at=now,
+            updated_at=now,
+            **fields,
+        )
+        s.add(account)
+        s.flush()
+        return account
+
+    def sign_in(self, ctx: Ctx, email: str, password: str) -> A:
+        """The account these credentials open (401 alike for a wrong e-mail or password)."""
+        self.enabled(ctx)
+        with ctx.read() as s:
+            found = self.by_email(s, email)
+        account = check_password(found, password)
+        if self.active is not None:
+            self.active(account, True)
+        return account
+
+    def current(self, s: Session, ctx: Ctx) -> A:
+        """The signed-in account (404 when it was removed meanwhile)."""
+        account = s.get(self.model, ctx.principal.id)
+        if account is None:
+            raise NotFound("customer not found")
+        return account
+
+    def sign_out(self, s: Session, ctx: Ctx) -> None:
+        """Ends every session of the account: tokens name the version they were issued for."""
+        account: Any = self.current(s, ctx)
+        account.token_version += 1
+        account.updated_at = ctx.now()

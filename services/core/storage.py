@@ -8,10 +8,17 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
+from sqlalchemy.orm import Session
+
+from local_db import new_id
 from services.core.context import Ctx
-from services.core.errors import PayloadTooLarge, ValidationFailed
+from services.core.errors import NotFound, PayloadTooLarge, ValidationFailed
+from services.core.files import FileResult, Upload
 from services.core.filesafety import sniff
+
+R = TypeVar("R")
 
 IMAGE_TYPES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp", "image/heic"})
 
@@ -79,6 +86,44 @@ def keep_blob(ctx: Ctx, content: bytes) -> tuple[str, Path]:
 
 def read_blob(ctx: Ctx, sha256: str) -> bytes:
     return (blob_dir(ctx) / sha256).read_bytes()
+
+
+def keep_upload(
+    ctx: Ctx,
+    s: Session,
+    model: type[R],
+    upload: Upload,
+    *,
+    allowed: frozenset[str],
+    default_name: str,
+    **fields: Any,
+) -> R:
+    """An uploaded file kept: its bytes stored once (size and sniffed type checked first: 413, 400)
+    and the module's row that names them (a receipt, a photo, an attachment, a proof of purchase)
+    added with the columns every such row has, and the module's own ``fields``."""
+    blob = store_blob(ctx, upload.content, allowed=allowed)
+    make: Any = model  # each module's own table; the columns named here are common to all
+    row: R = make(
+        id=new_id(),
+        filename=(upload.filename or default_name)[:255],
+        content_type=blob.content_type,
+        size=blob.size,
+        sha256=blob.sha256,
+        created_at=ctx.now(),
+        **fields,
+    )
+    s.add(row)
+    s.flush()
+    return row
+
+
+def send_stored(ctx: Ctx, row: Any, *, what: str = "file", inline: bool = True) -> FileResult:
+    """The file a kept row names, or 404 when its bytes are gone (a data dir copied without files/)."""
+    try:
+        content = read_blob(ctx, row.sha256)
+    except FileNotFoundError as exc:
+        raise NotFound(f"the {what}'s content is missing on this server", {"id": row.id}) from exc
+    return FileResult(content, row.content_type, row.filename, inline=inline)
 
 
 def thumbnail(content: bytes, size: int = 320) -> bytes | None:

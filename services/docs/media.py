@@ -5,7 +5,6 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from local_db import new_id
 from local_db.models.docs import DocMedia
 from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
@@ -13,7 +12,7 @@ from services.core.errors import NotFound
 from services.core.files import FileResult, Upload
 from services.core.pagination import ListQuery, Page, paginate
 from services.core.roles import STAFF
-from services.core.storage import IMAGE_TYPES, read_blob, store_blob
+from services.core.storage import IMAGE_TYPES, keep_upload, send_stored
 from services.docs.documents import DOCUMENT, _doc
 from services.docs.schemas import (
     MediaOut,
@@ -49,19 +48,8 @@ def _media_out(ctx: Ctx, m: DocMedia) -> MediaOut:
     summary="attach an image, a PDF or a text file (multipart file)",
 )
 def upload_media(ctx: Ctx, id: str, upload: Upload, session: Session = SESSION) -> MediaOut:
-    blob = store_blob(ctx, upload.content, allowed=frozenset(MEDIA_TYPES))  # 413 over the limit, 400 other types
     _doc(session, id)
-    m = DocMedia(
-        id=new_id(),
-        document_id=id,
-        filename=(upload.filename or "file")[:255],
-        content_type=blob.content_type,
-        size=blob.size,
-        sha256=blob.sha256,
-        created_at=ctx.now(),
-    )
-    session.add(m)
-    session.flush()
+    m = keep_upload(ctx, session, DocMedia, upload, allowed=MEDIA_TYPES, default_name="file", document_id=id)
     return _media_out(ctx, m)
 
 
@@ -79,8 +67,4 @@ def get_media(ctx: Ctx, id: str, media_id: str, session: Session = SESSION) -> F
     m = session.get(DocMedia, media_id)
     if m is None or m.document_id != id:
         raise NotFound("media not found", {"id": media_id})
-    try:
-        content = read_blob(ctx, m.sha256)
-    except FileNotFoundError as exc:
-        raise NotFound("the file is missing from storage", {"id": media_id}) from exc
-    return FileResult(content, m.content_type, m.filename)
+    return send_stored(ctx, m)

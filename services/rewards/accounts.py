@@ -9,17 +9,15 @@ Only an approved dealer signs in; a token stops when the dealer signs out or is 
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from local_db import Database, new_id
 from local_db.models.rewards import RewardsDealer
-from services.core import auth, customers
+from services.core import customers
 from services.core.commands import record_kind, use_case
-from services.core.context import Ctx, Principal, TenantInfo
-from services.core.errors import Conflict, Forbidden, NotFound, Unauthorized
+from services.core.context import Ctx
+from services.core.errors import Forbidden, NotFound, Unauthorized
 from services.core.events import emit
 from services.core.pagination import Page, contains, paginate
 from services.core.roles import STAFF
@@ -41,8 +39,26 @@ from services.rewards.schemas import (
 )
 
 MODULE = "rewards"
-AUDIENCE = "rewards-dealer"
 COOKIE = "rewards_token"
+
+
+def _may_sign_in(d: RewardsDealer, signing_in: bool) -> None:
+    """Only an approved dealer signs in; a suspension ends the dealer's sessions at once."""
+    if d.status != "approved":
+        if signing_in:
+            raise Forbidden(f"this dealer account is {d.status}", {"status": d.status})
+        raise Forbidden("this dealer account is not active", {"status": d.status})
+
+
+ACCOUNTS = customers.Accounts(
+    module=MODULE,
+    audience="rewards-dealer",
+    cookie=COOKIE,
+    model=RewardsDealer,
+    not_enabled="the rewards program is not enabled for this tenant",
+    active=_may_sign_in,
+)
+authenticate = ACCOUNTS.authenticate
 
 record_kind("rewards.dealer", get="rewards.admin.register_requests.get", label="email")
 
@@ -65,31 +81,8 @@ def admin_out(d: RewardsDealer) -> AdminDealerOut:
     )
 
 
-def issue_token(secret: str, d: RewardsDealer, now: datetime) -> str:
-    return customers.issue_token(secret, d, AUDIENCE, now)
-
-
-def authenticate(db: Database, secret: str, tenant: TenantInfo, token: str, now: datetime) -> Principal:
-    """The checker the module's manifest installs in ``CUSTOMER_AUTHENTICATORS["rewards"]``."""
-    principal, d = customers.session_account(
-        db,
-        secret,
-        tenant,
-        token,
-        now,
-        module=MODULE,
-        audience=AUDIENCE,
-        model=RewardsDealer,
-        not_enabled="the rewards program is not enabled for this tenant",
-    )
-    if d.status != "approved":
-        raise Forbidden("this dealer account is not active", {"status": d.status})
-    return principal
-
-
 def _enabled(ctx: Ctx) -> None:
-    if ctx.tenant is None or MODULE not in ctx.tenant.modules:
-        raise Forbidden("the rewards program is not enabled for this tenant")
+    ACCOUNTS.enabled(ctx)
 
 
 def is_dealer(ctx: Ctx) -> bool:
@@ -115,28 +108,22 @@ def find_dealer(s: Session, dealer_id: str) -> RewardsDealer:
 )
 def create_register_request(ctx: Ctx, body: RegisterRequestIn) -> RegisterRequestCreated:
     _enabled(ctx)
-    now = ctx.now()
     access = "rr_" + secrets.token_urlsafe(24)
     with ctx.write() as s:
-        if s.execute(select(RewardsDealer.id).where(RewardsDealer.email == body.email)).first():
-            raise Conflict("a dealer with this e-mail has asked already", {"email": body.email})
-        d = RewardsDealer(
-            id=new_id(),
+        d = ACCOUNTS.create(
+            ctx,
+            s,
             email=body.email,
+            password=body.password,
+            exists="a dealer with this e-mail has asked already",
             name=body.name,
             company=body.company,
             phone=body.phone,
-            password_hash=auth.hash_password(body.password),
             status="pending",
             access_token_hash=token_hash(access),
             address={},
             balance=0,
-            token_version=0,
-            created_at=now,
-            updated_at=now,
         )
-        s.add(d)
-        s.flush()
         emit(ctx, "dealer.requested", {"dealer_id": d.id, "company": d.company})
         return RegisterRequestCreated(id=d.id, status="pending", access_token=access)
 
@@ -180,18 +167,8 @@ def register_request_status(ctx: Ctx, headers: dict[str, str | None]) -> Registe
     summary="dealer sign-in; sets the rewards_token cookie and returns the token",
 )
 def login(ctx: Ctx, body: DealerLogin) -> DealerSession:
-    _enabled(ctx)
-    with ctx.read() as s:
-        d = s.execute(select(RewardsDealer).where(RewardsDealer.email == body.email)).scalar_one_or_none()
-    d = customers.check_password(d, body.password)
-    if d.status != "approved":
-        raise Forbidden(f"this dealer account is {d.status}", {"status": d.status})
-    now = ctx.now()
-    return DealerSession(
-        **dealer_out(d).model_dump(),
-        token=issue_token(ctx.runtime.secret_key, d, now),
-        expires_at=now + timedelta(seconds=auth.TOKEN_LIFETIME),
-    )
+    d = ACCOUNTS.sign_in(ctx, body.email, body.password)
+    return ACCOUNTS.session(ctx, d, DealerSession, dealer_out(d))
 
 
 @use_case(
@@ -204,9 +181,7 @@ def login(ctx: Ctx, body: DealerLogin) -> DealerSession:
 )
 def logout(ctx: Ctx) -> None:
     with ctx.write() as s:
-        d = find_dealer(s, ctx.principal.id)
-        d.token_version += 1
-        d.updated_at = ctx.now()
+        ACCOUNTS.sign_out(s, ctx)
 
 
 def _profile(d: RewardsDealer) -> ProfileOut:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from local_db import new_id
 from local_db.models.rewards import (
     RewardsFile,
 )
@@ -10,7 +9,7 @@ from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound
 from services.core.files import FileResult, Upload
-from services.core.storage import IMAGE_TYPES, read_blob, store_blob
+from services.core.storage import IMAGE_TYPES, keep_upload, send_stored
 from services.rewards.accounts import is_dealer
 from services.rewards.schemas import (
     FileOut,
@@ -43,19 +42,9 @@ def _file_out(ctx: Ctx, f: RewardsFile) -> FileOut:
     summary="upload a receipt image (JPEG, PNG, GIF, WebP, HEIC or PDF; multipart file)",
 )
 def upload_file(ctx: Ctx, upload: Upload) -> FileOut:
-    blob = store_blob(ctx, upload.content, allowed=RECEIPT_TYPES)  # 413 over the limit, 400 wrong type
     with ctx.write() as s:
-        f = RewardsFile(
-            id=new_id(),
-            dealer_id=ctx.principal.id if is_dealer(ctx) else None,
-            filename=(upload.filename or "receipt")[:255],
-            content_type=blob.content_type,
-            size=blob.size,
-            sha256=blob.sha256,
-            created_at=ctx.now(),
-        )
-        s.add(f)
-        s.flush()
+        dealer_id = ctx.principal.id if is_dealer(ctx) else None
+        f = keep_upload(ctx, s, RewardsFile, upload, allowed=RECEIPT_TYPES, default_name="receipt", dealer_id=dealer_id)
         return _file_out(ctx, f)
 
 
@@ -72,9 +61,4 @@ def get_file(ctx: Ctx, id: str) -> FileResult:
         f = s.get(RewardsFile, id)
         if f is None or (is_dealer(ctx) and f.dealer_id != ctx.principal.id):
             raise NotFound("file not found", {"id": id})
-        sha, ctype, name = f.sha256, f.content_type, f.filename
-    try:
-        content = read_blob(ctx, sha)
-    except FileNotFoundError as exc:  # the row without its bytes (a data dir copied without files/)
-        raise NotFound("the file's content is missing", {"id": id}) from exc
-    return FileResult(content, ctype, name)
+    return send_stored(ctx, f)

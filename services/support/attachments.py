@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 from sqlalchemy.orm import Session
 
-from local_db import new_id
 from local_db.models.support import (
     SupportAttachment,
 )
@@ -14,7 +11,7 @@ from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound
 from services.core.files import FileResult, Upload
-from services.core.storage import read_blob, store_blob
+from services.core.storage import keep_upload, send_stored
 from services.support import schemas as sc
 from services.support.helpdesk import ATTACHMENT_TYPES
 from services.support.tickets import _attachment_out, _find_ticket
@@ -23,21 +20,19 @@ from services.support.tickets import _attachment_out, _find_ticket
 def _store_attachment(
     ctx: Ctx, s: Session, upload: Upload, filename: str | None, ticket_id: str | None, by: str
 ) -> sc.AttachmentOut:
-    blob = store_blob(ctx, upload.content, allowed=ATTACHMENT_TYPES)
-    name = re.sub(r"[^\w.\- ]", "_", (filename or upload.filename or "attachment"))[:255] or "attachment"
-    a = SupportAttachment(
-        id=new_id(),
+    if filename:  # the name the client gives beside the file wins, cleaned the same way
+        upload = Upload(filename, upload.content_type, upload.content, upload.fields)
+    a = keep_upload(
+        ctx,
+        s,
+        SupportAttachment,
+        upload,
+        allowed=ATTACHMENT_TYPES,
+        default_name="attachment",
         ticket_id=ticket_id,
         message_id=None,
-        filename=name,
-        content_type=blob.content_type,
-        size=blob.size,
-        sha256=blob.sha256,
         uploaded_by=by,
-        created_at=ctx.now(),
     )
-    s.add(a)
-    s.flush()
     return _attachment_out(a)
 
 
@@ -70,7 +65,7 @@ def download_attachment(ctx: Ctx, attachment_id: str) -> FileResult:
         a = s.get(SupportAttachment, attachment_id)
         if a is None:
             raise NotFound("attachment not found")
-    return FileResult(read_blob(ctx, a.sha256), a.content_type, a.filename, inline=False)
+    return send_stored(ctx, a, what="attachment", inline=False)
 
 
 @use_case(

@@ -19,10 +19,11 @@ from datetime import datetime
 from typing import Any, Literal
 
 from services.core.context import Ctx, Runtime
+from services.sync import bulk
 from services.sync import station as st
 from services.sync.client import PlatformClient, SyncError
 from services.sync.protocol import CLOCK_TOLERANCE
-from services.sync.schemas import Change, EntryAnswer
+from services.sync.schemas import Change, EntryAnswer, PullOut
 
 log = logging.getLogger("services.sync")
 # Records asked for by id in one request (the route's ids are at most 4,000 characters).
@@ -278,18 +279,32 @@ class SyncEngine:
     async def _pull(self, link: st.Link, client: PlatformClient, *, checked: bool = False) -> None:
         cursor = (await asyncio.to_thread(st.link_for, self.rt, self.tenant_id) or link).cursor
         pulled = 0
-        while True:
-            page = await client.pull(cursor, self.page)
-            applied = await asyncio.to_thread(st.apply_changes, self.rt, self.tenant_id, page.changes, page.cursor)
-            if not applied:
-                # A change was made here meanwhile: send it first, then pull again.
-                await self._push(link, client)
-                continue
-            pulled += len(page.changes)
-            cursor = page.cursor
-            self._set(pulled=pulled, to_pull=pulled + page.remaining)
-            if not page.more:
-                break
+        suspended = False
+        ahead: asyncio.Task[PullOut] | None = None
+        try:
+            while True:
+                page = await (ahead or client.pull(cursor, self.page))
+                # The next page is asked for while this one is written: the platform reads and the
+                # station writes at the same time (a long pull takes the longer of the two, not both).
+                ahead = asyncio.ensure_future(client.pull(page.cursor, self.page)) if page.more else None
+                if not suspended and not cursor and page.more and page.remaining >= bulk.SUSPEND_FROM:
+                    suspended = bool(await asyncio.to_thread(bulk.suspend_search, self.rt))
+                applied = await asyncio.to_thread(st.apply_changes, self.rt, self.tenant_id, page.changes, page.cursor)
+                if not applied:
+                    # A change was made here meanwhile: send it first, then pull this page again.
+                    await _drop(ahead)
+                    ahead = None
+                    await self._push(link, client)
+                    continue
+                pulled += len(page.changes)
+                cursor = page.cursor
+                self._set(pulled=pulled, to_pull=pulled + page.remaining)
+                if not page.more:
+                    break
+        finally:
+            await _drop(ahead)
+            if suspended:
+                await asyncio.to_thread(bulk.resume_search, self.rt)
         if not checked:
             await self._check_counts(link, client, cursor)
 
@@ -385,3 +400,12 @@ def _rewrite(entry: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
     # A spec-only platform knows no delete versions: the delete goes as a plain spec call.
     path = "/".join(ids.get(seg, seg) for seg in st.without_base(str(entry["path"])).split("/"))
     return {**entry, "path": path, "body": swap(entry.get("body"))}
+
+
+async def _drop(task: asyncio.Task[PullOut] | None) -> None:
+    """A page asked for ahead and no longer wanted: cancelled, its outcome (an error too) ignored."""
+    if task is not None:
+        task.cancel()
+        await asyncio.wait({task})  # a cancellation of this caller still reaches it
+        if not task.cancelled():
+            task.exception()  # retrieved: an error of a page nobody reads is not logged as unhandled

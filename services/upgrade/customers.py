@@ -1,23 +1,15 @@
-"""Trade-in customer accounts: argon2 passwords and the customer token.
-
-The token is a JWT with its own audience (a customer token is never a staff
-session) naming the tenant and the account's ``token_version``; logging out
-bumps the version, so every token issued before stops working.
-"""
+"""Trade-in customer accounts (the shared customer accounts of ``services.core.customers``),
+their profile, and the staff list of them."""
 
 from __future__ import annotations
-
-from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from local_db import Database, new_id
 from local_db.models.upgrade import UpgradeCustomer, UpgradeSubmission
-from services.core import auth, customers
-from services.core.commands import use_case
-from services.core.context import Ctx, Principal, TenantInfo
-from services.core.errors import Conflict, Forbidden, NotFound
+from services.core import customers
+from services.core.commands import SESSION, use_case
+from services.core.context import Ctx
 from services.core.pagination import ListQuery, Page, contains, paginate
 from services.upgrade.schemas import (
     Address,
@@ -31,46 +23,19 @@ from services.upgrade.schemas import (
 )
 
 MODULE = "upgrade"
-AUDIENCE = "upgrade-customer"
 COOKIE = "upgrade_token"
+ACCOUNTS = customers.Accounts(
+    module=MODULE,
+    audience="upgrade-customer",
+    cookie=COOKIE,
+    model=UpgradeCustomer,
+    not_enabled="the trade-in program is not enabled for this tenant",
+)
+authenticate = ACCOUNTS.authenticate
 
 
 def _out(c: UpgradeCustomer) -> CustomerOut:
     return CustomerOut(id=c.id, email=c.email, name=c.name, phone=c.phone, created_at=c.created_at)
-
-
-def issue_token(secret: str, c: UpgradeCustomer, now: datetime) -> str:
-    return customers.issue_token(secret, c, AUDIENCE, now)
-
-
-def _session(ctx: Ctx, c: UpgradeCustomer) -> CustomerSession:
-    now = ctx.now()
-    return CustomerSession(
-        **_out(c).model_dump(),
-        token=issue_token(ctx.runtime.secret_key, c, now),
-        expires_at=now + timedelta(seconds=auth.TOKEN_LIFETIME),
-    )
-
-
-def authenticate(db: Database, secret: str, tenant: TenantInfo, token: str, now: datetime) -> Principal:
-    """The checker the module's manifest installs in ``CUSTOMER_AUTHENTICATORS["upgrade"]``."""
-    principal, _ = customers.session_account(
-        db,
-        secret,
-        tenant,
-        token,
-        now,
-        module=MODULE,
-        audience=AUDIENCE,
-        model=UpgradeCustomer,
-        not_enabled="the trade-in program is not enabled for this tenant",
-    )
-    return principal
-
-
-def _module_enabled(ctx: Ctx) -> None:
-    if ctx.tenant is None or MODULE not in ctx.tenant.modules:
-        raise Forbidden("the trade-in program is not enabled for this tenant")
 
 
 @use_case(
@@ -80,29 +45,22 @@ def _module_enabled(ctx: Ctx) -> None:
     auth="public",
     status=201,
     limit="auth",
-    cookie="upgrade_token",
+    cookie=COOKIE,
     summary="register a trade-in customer account",
 )
-def register(ctx: Ctx, body: RegisterRequest) -> CustomerSession:
-    _module_enabled(ctx)
-    now = ctx.now()
-    with ctx.write() as s:
-        if s.execute(select(UpgradeCustomer.id).where(UpgradeCustomer.email == body.email)).first():
-            raise Conflict("an account with this e-mail already exists; sign in instead", {"email": body.email})
-        c = UpgradeCustomer(
-            id=new_id(),
-            email=body.email,
-            name=body.name,
-            phone=body.phone,
-            password_hash=auth.hash_password(body.password),
-            address={},
-            token_version=0,
-            created_at=now,
-            updated_at=now,
-        )
-        s.add(c)
-        s.flush()
-        return _session(ctx, c)
+def register(ctx: Ctx, body: RegisterRequest, session: Session = SESSION) -> CustomerSession:
+    ACCOUNTS.enabled(ctx)
+    c = ACCOUNTS.create(
+        ctx,
+        session,
+        email=body.email,
+        password=body.password,
+        exists="an account with this e-mail already exists; sign in instead",
+        name=body.name,
+        phone=body.phone,
+        address={},
+    )
+    return ACCOUNTS.session(ctx, c, CustomerSession, _out(c))
 
 
 @use_case(
@@ -111,21 +69,16 @@ def register(ctx: Ctx, body: RegisterRequest) -> CustomerSession:
     tx="own",
     auth="public",
     limit="auth",
-    cookie="upgrade_token",
+    cookie=COOKIE,
     summary="customer sign-in; sets the upgrade_token cookie and returns the token",
 )
 def login(ctx: Ctx, body: CustomerLogin) -> CustomerSession:
-    _module_enabled(ctx)
-    with ctx.read() as s:
-        c = s.execute(select(UpgradeCustomer).where(UpgradeCustomer.email == body.email)).scalar_one_or_none()
-    return _session(ctx, customers.check_password(c, body.password))
+    c = ACCOUNTS.sign_in(ctx, body.email, body.password)
+    return ACCOUNTS.session(ctx, c, CustomerSession, _out(c))
 
 
 def _me(s: Session, ctx: Ctx) -> UpgradeCustomer:
-    c = s.get(UpgradeCustomer, ctx.principal.id)
-    if c is None:
-        raise NotFound("customer not found")
-    return c
+    return ACCOUNTS.current(s, ctx)
 
 
 @use_case(
@@ -133,20 +86,16 @@ def _me(s: Session, ctx: Ctx) -> UpgradeCustomer:
     "POST /auth/logout",
     tx="write",
     auth="customer",
-    clears_cookie="upgrade_token",
+    clears_cookie=COOKIE,
     summary="customer sign-out (ends every session)",
 )
-def logout(ctx: Ctx) -> None:
-    with ctx.write() as s:
-        c = _me(s, ctx)
-        c.token_version += 1
-        c.updated_at = ctx.now()
+def logout(ctx: Ctx, session: Session = SESSION) -> None:
+    ACCOUNTS.sign_out(session, ctx)
 
 
 @use_case("upgrade.auth.me", "GET /auth/me", tx="read", auth="customer", summary="the signed-in customer")
-def me(ctx: Ctx) -> CustomerOut:
-    with ctx.read() as s:
-        return _out(_me(s, ctx))
+def me(ctx: Ctx, session: Session = SESSION) -> CustomerOut:
+    return _out(_me(session, ctx))
 
 
 def _profile(c: UpgradeCustomer) -> ProfileOut:

@@ -6,7 +6,6 @@ import base64
 
 from sqlalchemy import select
 
-from local_db import new_id
 from local_db.models.upgrade import (
     UpgradePhoto,
     UpgradeSubmission,
@@ -15,7 +14,7 @@ from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound, ValidationFailed
 from services.core.files import FileResult, Upload
-from services.core.storage import IMAGE_TYPES, read_blob, store_blob, thumbnail
+from services.core.storage import IMAGE_TYPES, keep_upload, send_stored, sniff_type, thumbnail
 from services.upgrade.lookups import _customer_id, _is_customer
 from services.upgrade.schemas import (
     PhotoOut,
@@ -63,24 +62,23 @@ def _photo_out(p: UpgradePhoto) -> PhotoOut:
     summary="attach inspection photos",
 )
 def upload_photo(ctx: Ctx, upload: Upload) -> PhotoOut:
-    blob = store_blob(ctx, upload.content, allowed=IMAGE_TYPES)  # 413 over the limit, 400 not an image
+    detected = sniff_type(upload.content)
     thumb = make_thumbnail(upload.content)
-    if thumb is None and blob.content_type != "image/heic":  # HEIC: Pillow has no decoder; kept without a thumbnail
-        raise ValidationFailed("the image cannot be read", {"detected": blob.content_type})
+    if thumb is None and detected in IMAGE_TYPES and detected != "image/heic":
+        # HEIC: Pillow has no decoder; kept without a thumbnail. Other types are refused by keep_upload.
+        raise ValidationFailed("the image cannot be read", {"detected": detected})
     with ctx.write() as s:
-        p = UpgradePhoto(
-            id=new_id(),
+        p = keep_upload(
+            ctx,
+            s,
+            UpgradePhoto,
+            upload,
+            allowed=IMAGE_TYPES,  # 413 over the limit, 400 not an image
+            default_name="photo",
             customer_id=_customer_id(ctx),
             uploaded_by=None if _is_customer(ctx) else ctx.principal.id,
-            filename=(upload.filename or "photo")[:255],
-            content_type=blob.content_type,
-            size=blob.size,
-            sha256=blob.sha256,
             thumbnail=thumb,
-            created_at=ctx.now(),
         )
-        s.add(p)
-        s.flush()
         return _photo_out(p)
 
 
@@ -107,11 +105,7 @@ def get_photo(ctx: Ctx, id: str, query: PhotoQuery) -> FileResult:
             if p.thumbnail is None:
                 raise NotFound("this photo has no thumbnail", {"id": id})
             return FileResult(p.thumbnail, "image/jpeg", f"{p.id}-thumb.jpg")
-        try:
-            content = read_blob(ctx, p.sha256)
-        except FileNotFoundError as exc:
-            raise NotFound("the photo's file is missing on this server", {"id": id}) from exc
-        return FileResult(content, p.content_type, p.filename)
+        return send_stored(ctx, p, what="photo")
 
 
 @use_case(
