@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.fulfillment import FulfillmentOrder, FulfillmentReturn
-from services.core.commands import SESSION, next_value, record_kind, use_case
+from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
@@ -84,10 +84,13 @@ def authorise_return(ctx: Ctx, id: str, body: ReturnIn, session: Session = SESSI
                 {"sku": sku, "reason": "more_than_shipped", "shipped": shipped[sku], "returned": before.get(sku, 0)},
             )
     now = ctx.now()
+    earlier = session.execute(select(func.count()).where(FulfillmentReturn.order_id == o.id)).scalar_one()
     r = FulfillmentReturn(
         id=new_id(),
         order_id=o.id,
-        rma_number=f"RMA-{1000 + next_value(ctx, ctx.tenant_id, 'fulfillment.rma')}",
+        # From the order and its returns, not a counter: a station offline and the platform
+        # replaying its change name the return alike (RMA-1031-1, the first of SO-1031).
+        rma_number=f"RMA-{o.order_number.removeprefix('SO-')}-{earlier + 1}",
         lines=[{"sku": sku, "quantity": qty, "received": {}} for sku, qty in asked.items()],
         reason=body.reason,
         status="authorised",
