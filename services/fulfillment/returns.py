@@ -72,8 +72,8 @@ def authorise_return(ctx: Ctx, id: str, body: ReturnIn, session: Session = SESSI
     for ln in _lines(session, o.id):
         shipped[ln.sku] = shipped.get(ln.sku, 0) + ln.quantity
     asked: dict[str, int] = {}
-    for ln in body.lines:
-        asked[ln.sku] = asked.get(ln.sku, 0) + ln.quantity
+    for want in body.lines:
+        asked[want.sku] = asked.get(want.sku, 0) + want.quantity
     before = _returned(session, o.id)
     for sku, qty in asked.items():
         if sku not in shipped:
