@@ -14,6 +14,7 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
     items,
     locations,
     movements,
+    receipts,
     reservations,
     returns,
     stock,

@@ -170,6 +170,31 @@ class TransferPatch(TransferStatusIn):
     id: Id
 
 
+class TransferReceiveLine(Strict):
+    sku: Sku
+    quantity: Quantity
+
+
+class TransferReceive(Strict):
+    """What arrived (a partial receipt); ``write_off_reason``: the rest is lost and the transfer ends."""
+
+    lines: list[TransferReceiveLine] = Field(default_factory=list, max_length=500)
+    write_off_reason: FreeText | None = Field(default=None, min_length=1, max_length=500)
+
+    @model_validator(mode="after")
+    def _something(self) -> TransferReceive:
+        if not self.lines and self.write_off_reason is None:
+            raise ValueError("give the lines received, a write_off_reason for the rest, or both")
+        return self
+
+
+class TransferReceiptOut(BaseModel):
+    sku: str
+    quantity: int  # sent
+    received: int
+    written_off: int
+
+
 class TransferOut(StatefulOut):
     machine = TRANSFER
 
@@ -180,6 +205,8 @@ class TransferOut(StatefulOut):
     lines: list[TransferLine]
     status: TransferStatus
     note: FreeText | None
+    # Per line, once anything was received by a partial receipt: sent, received, written off.
+    receipts: list[TransferReceiptOut] = []
     created_at: datetime
     updated_at: datetime
     shipped_at: datetime | None
