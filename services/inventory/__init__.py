@@ -17,6 +17,7 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
     receipts,
     reservations,
     returns,
+    serials,
     stock,
     stock_levels,
     transfers,
@@ -45,7 +46,7 @@ MODULE = Module(
         "stock.released",
         "stock.returned",
     ),
-    records=("inventory.location", "inventory.transfer", "inventory.alert"),
+    records=("inventory.location", "inventory.transfer", "inventory.alert", "inventory.serial"),
     seeders=(demo.seed_inventory,),
     position=60,
 )
