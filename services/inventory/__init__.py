@@ -25,6 +25,8 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
 
 MODULE = Module(
     name="inventory",
+    # After-sale asks whether a serial shipped (serials.has_shipped) when the tenant requires it.
+    public=("serials",),
     reactions=(
         ("order.created", reservations.on_order_created),
         ("order.updated", reservations.on_order_updated),

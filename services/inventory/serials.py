@@ -40,6 +40,16 @@ def normalise(serial: str) -> str:
     return _SEPARATORS.sub("", serial).upper()
 
 
+def has_shipped(s: Session, serial: str) -> bool:
+    """Did a unit with this serial ship? Inventory's public answer (After-sale asks it; manifest ``public``)."""
+    found = s.execute(
+        select(InventorySerial.id).where(
+            InventorySerial.serial == normalise(serial), InventorySerial.status == "shipped"
+        )
+    ).first()
+    return found is not None
+
+
 def _out(s: Session, r: InventorySerial) -> SerialOut:
     loc = s.get(InventoryLocation, r.location_id) if r.location_id else None
     return SerialOut(
