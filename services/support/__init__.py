@@ -10,6 +10,7 @@ from services.support import (  # noqa: F401 - declarations
     helpdesk,
     mailbox,
     public,
+    reports,
     tickets,
 )
 
