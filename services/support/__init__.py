@@ -9,6 +9,7 @@ from services.support import (  # noqa: F401 - declarations
     email_domain,
     helpdesk,
     mailbox,
+    merge,
     public,
     reports,
     tickets,
@@ -16,7 +17,7 @@ from services.support import (  # noqa: F401 - declarations
 
 MODULE = Module(
     name="support",
-    events=("ticket.created", "ticket.replied", "ticket.resolved"),
+    events=("ticket.created", "ticket.replied", "ticket.resolved", "ticket.merged"),
     records=("support.ticket",),
     seeders=(demo.seed_support,),
     periodic=(mailbox.poll_all,),  # the IMAP mailboxes (PLATFORM_SUPPORT_IMAP) polled in the job worker's rounds

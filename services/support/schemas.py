@@ -87,6 +87,10 @@ class TicketOut(StatefulOut):
     resolution_due: datetime | None
     sla_breached: bool
     allowed_states: list[str]
+    # Merged: closed, and the ticket it continues in (its id).
+    merged_into_id: str | None = None
+    # Requesters of tickets merged into this one: they get its replies in copy.
+    other_requesters: list[str] = []
 
 
 class TicketQuery(ListQuery):

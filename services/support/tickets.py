@@ -5,7 +5,7 @@ from __future__ import annotations
 import hmac
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
@@ -85,6 +85,8 @@ def _ticket_out(
         resolution_due=t.resolution_due,
         sla_breached=is_breaching(t, now),
         allowed_states=states.allowed_targets(t.state, "agent"),
+        merged_into_id=t.merged_into_id,
+        other_requesters=list(t.other_requesters or []),
     )
 
 
@@ -166,6 +168,8 @@ class NewTicket:
     first_response_due: datetime | None = None
     resolution_due: datetime | None = None
     mail_root_id: str | None = None
+    merged_into_id: str | None = None
+    other_requesters: list[Any] = field(default_factory=list)
 
 
 _TICKET_COLUMNS = [c.key for c in table_of(SupportTicket).columns]
