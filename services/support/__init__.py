@@ -4,6 +4,7 @@ from services.core.modules import Module
 from services.support import (  # noqa: F401 - declarations
     ai,
     attachments,
+    automation,
     categories,
     demo,
     email_domain,

@@ -224,6 +224,10 @@ def _create(
         mail_root_id=mail_message_id,
     )
     _set_sla(t, cfg)
+    if cfg.auto_assign.enabled and not ctx.runtime.is_station:  # the platform assigns when it replays
+        from services.support.automation import auto_assign  # imports this module
+
+        auto_assign(ctx, s, t)
     # The description is the conversation's first message.
     messages = [_message_row(ctx, t.id, "customer", name, description, now, mail_message_id)]
     auto_reply = None
@@ -569,6 +573,10 @@ def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate, session: Sess
     if "category_id" in given:
         _check_category(session, body.category_id)
         t.category_id = body.category_id
+        if "assignee_id" not in given and not ctx.runtime.is_station:
+            from services.support.automation import auto_assign  # imports this module
+
+            auto_assign(ctx, session, t)
     if "assignee_id" in given:
         if body.assignee_id is not None:
             _check_assignee(session, ctx, body.assignee_id)
