@@ -16,8 +16,40 @@ from services.support import redact
 from services.support.triage import CorpusTicket, TfidfIndex
 from tests.services.support.test_support_service import agent
 
-FIRST = ["Quentin", "Amelie", "Bruno", "Chloe", "Dmitri", "Elodie", "Farid", "Greta", "Hugo", "Ines", "Jonas", "Katya", "Luca", "Mira", "Nadia", "Omar"]
-LAST = ["Dupont", "Moreau", "Keller", "Novak", "Rossi", "Jansen", "Silva", "Berg", "Haddad", "Laurent", "Petrov", "Lindqvist", "Okafor", "Varga"]
+FIRST = [
+    "Quentin",
+    "Amelie",
+    "Bruno",
+    "Chloe",
+    "Dmitri",
+    "Elodie",
+    "Farid",
+    "Greta",
+    "Hugo",
+    "Ines",
+    "Jonas",
+    "Katya",
+    "Luca",
+    "Mira",
+    "Nadia",
+    "Omar",
+]
+LAST = [
+    "Dupont",
+    "Moreau",
+    "Keller",
+    "Novak",
+    "Rossi",
+    "Jansen",
+    "Silva",
+    "Berg",
+    "Haddad",
+    "Laurent",
+    "Petrov",
+    "Lindqvist",
+    "Okafor",
+    "Varga",
+]
 RELATIVE = ["Emma", "Theo", "Lucie", "Malik", "Sven", "Ada", "Basile", "Cyrus"]
 NEW_FIRST = ["Pauline", "Rafael", "Sofia", "Tomas", "Ursula", "Victor", "Wanda", "Xavier", "Yara", "Zeno"]
 
