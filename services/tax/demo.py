@@ -11,7 +11,7 @@ from datetime import date, timedelta
 from local_db.models.tax import TaxCertificate, TaxFiling, TaxTransaction, TaxTransactionRevision
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
-from services.tax.lookups import money, period_of
+from services.tax.lookups import _liability_cents, money, period_of
 
 STATES = [("CA", 725), ("NY", 800), ("TX", 625), ("FL", 600), ("WA", 650)]  # basis points of tax
 
@@ -132,13 +132,14 @@ def seed_tax(ctx: Ctx) -> None:
             ("TX", last, "dirty"),
             ("CA", date(today.year, today.month, 1), "upcoming"),
         ]
+        s.flush()
         for st, start, status in plan:
             begin, end = period_of(start)
-            live = sum(
-                (t.tax_cents if t.kind == "order" else -t.tax_cents)
-                for t in orders
-                if t.state == st and begin <= t.date <= end
-            )
+            # The figure approved is the period's net as the liability report computes it (refunds
+            # and the amended order's current revision included), so a filed month's liability is the
+            # net of the transactions it locks.
+            v = _liability_cents(s, st, begin, end).get(st)
+            live = (v["collected"] - v["refunded"]) if v else 0
             s.add(
                 TaxFiling(
                     id=demo_id("tax-filing", slug, st, begin.isoformat()),

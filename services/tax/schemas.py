@@ -7,8 +7,10 @@ decimal string with two places (DECISIONS: money); it is never a float inside.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, model_validator
@@ -37,10 +39,19 @@ def _money(v: Any) -> Any:
     return d.quantize(Decimal("0.01"))
 
 
+# The 50 states and DC, read from the bundled nexus table (services/tax/data/nexus.json): a state
+# code outside it ("ZZ") is no place a return is filed for, so it is refused, never stored.
+US_STATES: frozenset[str] = frozenset(
+    r["state"] for r in json.loads((Path(__file__).parent / "data" / "nexus.json").read_text())["states"]
+)
+
+
 def _state(v: str) -> str:
     v = v.strip().upper()
     if not re.fullmatch(r"[A-Z]{2}", v):
         raise ValueError("a state is its two-letter code (CA, NY, ...)")
+    if v not in US_STATES:
+        raise ValueError(f"{v} is not a US state code (the 50 states and DC)")
     return v
 
 
