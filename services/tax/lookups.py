@@ -170,6 +170,7 @@ def _cert_out(c: TaxCertificate, today: date) -> CertificateOut:
         id=c.id,
         customer_name=c.customer_name,
         customer_email=c.customer_email,
+        customer_id=c.customer_id,
         state=c.state,
         exemption_number=c.exemption_number,
         reason=c.reason,
