@@ -144,6 +144,9 @@ def _line_out(index: int, amount: Decimal, qty: int, code: str, js: list[Jurisdi
     "tax.calculate",
     "POST /calculate",
     tx="read",
+    # Rate tables stay on the platform (tens of thousands of rows, never pulled by a station): a
+    # station asks the platform, online, instead of answering "no rate table".
+    needs=("the platform's rate tables",),
     roles=STAFF,
     record="tax.rate_table",
     summary="the tax of a cart per line and per jurisdiction, from the rate tables, taxability and certificates",

@@ -237,6 +237,9 @@ def import_sample(ctx: Ctx, s: Session, start: date) -> list[TaxRateTable]:
     upload=True,
     limit="upload",
     status=201,
+    # Rate tables stay on the platform (tens of thousands of rows, never pulled by a station): a
+    # station asks the platform, online, instead of answering "no rate table".
+    needs=("the platform's rate tables",),
     says="Import rate table",
     record="tax.rate_table",
     summary="import one state's ZIP-code rate table (the published CSV format) in force from effective_from",
