@@ -51,6 +51,36 @@ def jobs_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
 LIFESPAN_FACTORIES.append(jobs_lifespan)
 
 
+def support_smtp_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
+    """The helpdesk's SMTP endpoint while the server runs, when PLATFORM_SUPPORT_SMTP_LISTEN asks for
+    it; in one worker process (the others find the port taken)."""
+
+    async def start(app: FastAPI) -> Callable[[], Any]:
+        from services.support import smtp_in
+
+        async def nothing() -> None:
+            return None
+
+        where = smtp_in.listen_address()
+        if where is None:
+            return nothing
+        try:
+            controller = await asyncio.to_thread(smtp_in.start, rt, *where)
+        except (OSError, RuntimeError) as e:
+            log.info("helpdesk SMTP endpoint not started in this process: %s", type(e).__name__)
+            return nothing
+
+        async def stop() -> None:
+            await asyncio.to_thread(controller.stop)
+
+        return stop
+
+    return start
+
+
+LIFESPAN_FACTORIES.append(support_smtp_lifespan)
+
+
 def build_app(
     settings: Settings, clock: Clock | None = None, *, seed: bool = True, migrate: bool = True
 ) -> tuple[FastAPI, Runtime]:

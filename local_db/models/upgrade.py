@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from local_db.base import Base, TenantScoped, new_id, utcnow
@@ -41,6 +41,8 @@ class UpgradeValuation(TenantScoped, Base):
     product_name: Mapped[str] = mapped_column(String(200))
     base_cents: Mapped[int] = mapped_column(Integer)
     currency: Mapped[str] = mapped_column(String(3), default="USD")
+    # The tenant marks its phones: their trade-ins need an IMEI before they are submitted.
+    is_phone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -59,6 +61,7 @@ class UpgradeSubmission(TenantScoped, Base):
     )
     product_id: Mapped[str] = mapped_column(String(100))
     serial_number: Mapped[str] = mapped_column(String(100))
+    imei: Mapped[str | None] = mapped_column(String(15), default=None)  # 15 digits, Luhn-checked
     condition: Mapped[str] = mapped_column(String(20))  # declared by the customer
     description: Mapped[str] = mapped_column(Text, default="")
     photos: Mapped[list[Any]] = mapped_column(default=list)  # customer photo ids, in order

@@ -5,7 +5,15 @@ from services.fulfillment import auth, demo, events, labels, orders, settings, w
 
 MODULE = Module(
     name="fulfillment",
-    events=("order.created", "order.picked", "order.packed", "order.shipped", "order.delivered"),
+    events=(
+        "order.created",
+        "order.picked",
+        "order.packed",
+        "order.shipped",
+        "order.delivered",
+        "order.cancelled",
+        "order.updated",
+    ),
     records=("fulfillment.order",),
     seeders=(demo.seed_fulfillment,),
     position=20,

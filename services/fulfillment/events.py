@@ -34,6 +34,22 @@ class OrderDelivered(_Data):
     delivered_at: datetime
 
 
+class OrderCancelled(_Data):
+    order_number: str
+    reason: str | None = None
+    cancelled_at: datetime
+
+
+class OrderUpdated(_Data):
+    order_number: str
+    lines: list[dict[str, object]]
+
+
+register_event_type("order.cancelled", "fulfillment", "order cancelled (by staff or by the shop)", OrderCancelled)
+register_event_type(
+    "order.updated", "fulfillment", "the shop changed an order's lines or address before picking", OrderUpdated
+)
+
 for _type, _schema in (
     ("order.created", OrderCreated),
     ("order.picked", OrderPicked),

@@ -241,11 +241,29 @@ def operate(ctx: Ctx, id: str, body: OperationRequest, session: Session = SESSIO
     elif isinstance(op, ShipOperation):
         _ship(ctx, s, o, op)
     else:
-        states.ORDER.apply(ctx, o, "cancel")
+        step = states.ORDER.apply(ctx, o, "cancel")
         o.cancel_reason = op.reason
+        # Inventory lets the order's held units go in this same transaction (its reaction).
+        step.announce(ctx, cancelled(o))
     o.updated_at = ctx.now()
     s.flush()
     return OperationResult(**_detail(o, lines), operation=op.operation, matched_line_ids=matched)
+
+
+def cancelled(o: FulfillmentOrder) -> dict[str, Any]:
+    """The data of ``order.cancelled``."""
+    at = o.cancelled_at or o.updated_at
+    return {
+        "order_id": o.id,
+        "order_number": o.order_number,
+        "reason": o.cancel_reason,
+        "cancelled_at": at.isoformat(),
+    }
+
+
+def event_lines(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An order's lines as ``order.created``/``order.updated`` carry them (what Inventory reserves)."""
+    return [{"sku": ln["sku"], "quantity": ln["quantity"]} for ln in lines]
 
 
 def _match(

@@ -39,7 +39,16 @@ ORDER = machine(
         move("shipped", "deliver", "delivered", stamps="delivered_at", emits="order.delivered"),
         # People cancel (staff at a desk, an e-commerce store's webhook); a scanning device does not.
         *(
-            move(s, "cancel", "cancelled", STAFF, SYSTEM, stamps="cancelled_at", irreversible=True)
+            move(
+                s,
+                "cancel",
+                "cancelled",
+                STAFF,
+                SYSTEM,
+                stamps="cancelled_at",
+                emits="order.cancelled",
+                irreversible=True,
+            )
             for s in ("pending", "picked", "packed")
         ),
         # An e-commerce update may change lines and address only before picking starts.

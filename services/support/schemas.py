@@ -303,6 +303,20 @@ class AutoReply(Strict):
     )
 
 
+class HelpdeskMail(Strict):
+    """The helpdesk's mail: its address (Reply-To of every mail it sends, and where inbound mail for
+    this tenant arrives) and which mails are sent besides agents' replies."""
+
+    address: Email | None = None
+    # A short "we received your request" mail to the requester when a ticket is opened.
+    send_on_create: bool = False
+    # The auto-reply (when enabled) is mailed as well as added to the ticket; it replaces the
+    # creation mail, so the requester gets one mail for one request.
+    send_auto_reply: bool = False
+    # The loop rule: more mails than this from one sender within an hour are kept but not answered.
+    max_mails_per_sender_per_hour: Annotated[int, Field(ge=1, le=10000)] = 20
+
+
 class CannedResponse(Strict):
     id: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9\-_]+$")]
     title: Annotated[str, Field(min_length=1, max_length=100)]
@@ -315,6 +329,7 @@ class HelpdeskConfig(Strict):
     sla: dict[Priority, SlaTarget] = Field(default_factory=_default_sla)
     auto_reply: AutoReply = Field(default_factory=AutoReply)
     canned_responses: list[CannedResponse] = Field(default_factory=list, max_length=200)
+    mail: HelpdeskMail = Field(default_factory=HelpdeskMail)
 
     @field_validator("sla")
     @classmethod

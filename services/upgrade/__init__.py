@@ -1,7 +1,7 @@
 """Upgrade: trade-in submissions, offers, kits and returns, inspection and grading, valuations."""
 
 from services.core.modules import Module
-from services.upgrade import customers, demo, events, inspections, offers, photos, submissions, valuations  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.upgrade import customers, demo, erasure, events, inspections, offers, photos, submissions, valuations  # noqa: F401 - declarations, event types and demo seeders register on import
 
 MODULE = Module(
     name="upgrade",

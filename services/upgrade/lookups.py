@@ -92,6 +92,7 @@ def _summary(sub: UpgradeSubmission, val: UpgradeValuation | None, kit: str | No
         product_id=sub.product_id,
         product_name=val.product_name if val else None,
         serial_number=sub.serial_number,
+        imei=sub.imei,
         condition=sub.condition,
         description=sub.description,
         photos=list(sub.photos),
