@@ -62,7 +62,7 @@ def file_response(result: FileResult) -> Response:
         headers["Content-Disposition"] = (
             content_disposition(kind, clean_filename(result.filename)) if result.filename else kind
         )
-    return Response(result.content, media_type=media, headers=headers)
+    return Response(result.content, status_code=result.status, media_type=media, headers=headers)
 
 
 def serialize(result: Any, status_code: int) -> Response:
