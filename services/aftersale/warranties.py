@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from sqlalchemy import bindparam, or_, select
@@ -9,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from local_db import new_id
+from local_db.models import Tenant
 from local_db.models.aftersale import AftersaleFile, AftersaleWarranty
 from local_db.models.catalog import CatalogProduct, CatalogVariant
 from services.aftersale.coverage import add_months
@@ -24,6 +26,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import Listing, Page
+from services.inventory.serials import has_shipped
 
 DEFAULT_MONTHS = 12
 
@@ -31,9 +34,14 @@ DEFAULT_MONTHS = 12
 record_kind("aftersale.warranty", get="aftersale.warranties.get", label="serial_number")
 
 
+# Spaces and dashes (the ASCII one and the typographic ones a pasted serial brings) separate
+# groups of a serial; they do not make another serial.
+_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015\u2212]+")
+
+
 def serial_key(serial: str) -> str:
-    """How serials compare: case and spaces do not make a second registration."""
-    return "".join(serial.split()).upper()
+    """How serials compare: ``SN-ABC-12345`` and ``sn abc 12345`` are one serial."""
+    return _SEPARATORS.sub("", serial).upper()
 
 
 def _warranty_out(w: AftersaleWarranty, today: date) -> WarrantyOut:
@@ -52,6 +60,8 @@ def _warranty_out(w: AftersaleWarranty, today: date) -> WarrantyOut:
         proof_file=w.proof_file_id,
         days_left=max((w.coverage_until - today).days, 0),
         created_at=w.created_at,
+        disputes_id=w.disputes_id,
+        void_reason=w.void_reason,
     )
 
 
@@ -87,7 +97,7 @@ _PRODUCT_BY_VARIANT = (
 )
 
 
-_HELD = select(AftersaleWarranty.id, AftersaleWarranty.coverage_until).where(
+_HELD = select(AftersaleWarranty.id, AftersaleWarranty.coverage_until, AftersaleWarranty.email).where(
     AftersaleWarranty.active_serial == bindparam("key")
 )
 
@@ -110,16 +120,29 @@ def register_warranty(ctx: Ctx, body: WarrantyIn, session: Session = SESSION) ->
     if body.purchase_date > today:
         raise ValidationFailed("the purchase date is in the future", {"purchase_date": str(body.purchase_date)})
     key = serial_key(body.serial_number)
+    t = session.get(Tenant, ctx.tenant_id)
+    wanted = ((t.settings if t else None) or {}).get("aftersale") or {}
+    if wanted.get("require_shipped_serial") and not has_shipped(session, body.serial_number):
+        # The tenant registers only what it sold: the serial must have left its stock.
+        raise ValidationFailed(
+            "this serial number is not one we shipped; check it on the device or the receipt",
+            {"serial_number": body.serial_number, "reason": "serial_not_shipped"},
+        )
     name, months = _catalog_product(session, body.product_sku)
     if body.proof_file is not None and session.get(AftersaleFile, body.proof_file) is None:
         raise ValidationFailed("proof_file is not an uploaded file", {"proof_file": body.proof_file})
     held = session.execute(_HELD, {"key": key}).first()
-    if held is not None:
-        if held.coverage_until >= today:
+    disputes: str | None = None
+    if held is not None and held.coverage_until >= today:
+        if held.email.lower() == body.email.lower():  # the holder again: a duplicate, not a dispute
             raise Conflict(
                 "this serial number has an active registration",
                 {"serial_number": body.serial_number, "coverage_until": str(held.coverage_until)},
             )
+        # Someone else claims the serial: kept as disputed for staff to settle (neither claimant
+        # is told who holds it; the holder's registration stands until staff decide).
+        disputes = held.id
+    elif held is not None:
         old = session.get(AftersaleWarranty, held.id)
         assert old is not None
         old.status, old.active_serial = "expired", None  # its coverage ended: the serial is free again
@@ -127,13 +150,14 @@ def register_warranty(ctx: Ctx, body: WarrantyIn, session: Session = SESSION) ->
     w = AftersaleWarranty(
         id=new_id(),
         serial_number=body.serial_number,
-        active_serial=key,
+        active_serial=None if disputes else key,
         product_sku=body.product_sku,
         product_name=name,
         warranty_months=months,
         purchase_date=body.purchase_date,
         coverage_until=add_months(body.purchase_date, months),
-        status="active",
+        status="disputed" if disputes else "active",
+        disputes_id=disputes,
         email=body.email,
         name=body.name,
         retailer=body.retailer,
@@ -145,6 +169,13 @@ def register_warranty(ctx: Ctx, body: WarrantyIn, session: Session = SESSION) ->
         session.flush()
     except IntegrityError as exc:  # a registration of the same serial committed in between
         raise Conflict("this serial number has an active registration", {"serial_number": body.serial_number}) from exc
+    if disputes:
+        emit(
+            ctx,
+            "warranty.disputed",
+            {"warranty_id": w.id, "disputes_id": disputes, "serial_number": w.serial_number},
+        )
+        return WarrantyCreated.model_validate(w)
     emit(
         ctx,
         "warranty.registered",

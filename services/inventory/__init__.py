@@ -14,6 +14,10 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
     items,
     locations,
     movements,
+    receipts,
+    reservations,
+    returns,
+    serials,
     stock,
     stock_levels,
     transfers,
@@ -21,7 +25,17 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
 
 MODULE = Module(
     name="inventory",
-    reactions=(("order.shipped", stock.take_out_shipped_order),),
+    # After-sale asks whether a serial shipped (serials.has_shipped) when the tenant requires it.
+    public=("serials",),
+    reactions=(
+        ("order.created", reservations.on_order_created),
+        ("order.updated", reservations.on_order_updated),
+        ("order.cancelled", reservations.on_order_cancelled),
+        # The held units are let go before the shipped ones leave the row.
+        ("order.shipped", reservations.on_order_shipped),
+        ("order.shipped", stock.take_out_shipped_order),
+        ("return.received", returns.on_return_received),
+    ),
     events=(
         "stock.low",
         "stock.adjusted",
@@ -30,8 +44,11 @@ MODULE = Module(
         "transfer.cancelled",
         "stock.shipped",
         "stock.recovered",
+        "stock.reserved",
+        "stock.released",
+        "stock.returned",
     ),
-    records=("inventory.location", "inventory.transfer", "inventory.alert"),
+    records=("inventory.location", "inventory.transfer", "inventory.alert", "inventory.serial"),
     seeders=(demo.seed_inventory,),
     position=60,
 )

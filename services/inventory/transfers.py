@@ -37,7 +37,8 @@ TRANSFERS = Listing(
         "status": one_of(InventoryTransfer.status, TRANSFER.states),
         # A location's transfers: the ones leaving it and the ones reaching it.
         "location_id": lambda _n, v: or_(
-            InventoryTransfer.from_location_id == v, InventoryTransfer.to_location_id == v
+            InventoryTransfer.from_location_id.in_(engine.within(v, False)),
+            InventoryTransfer.to_location_id.in_(engine.within(v, False)),
         ),
     },
     # A transfer is known by its id (scanned from its sheet) or its note.
@@ -50,18 +51,36 @@ TRANSFERS = Listing(
 )
 
 
+def out(t: InventoryTransfer) -> TransferOut:
+    """The transfer; its lines as sent, and what partial receipts recorded (``receipts``)."""
+    receipts = [
+        {"sku": ln["sku"], "quantity": ln["quantity"], "received": ln.get("received", 0),
+         "written_off": ln.get("written_off", 0)}
+        for ln in t.lines
+    ] if any("received" in ln or "written_off" in ln for ln in t.lines) else []  # fmt: skip
+    data = {c: getattr(t, c) for c in TransferOut.model_fields if c not in ("lines", "receipts") and hasattr(t, c)}
+    return TransferOut(
+        **data, lines=[{"sku": ln["sku"], "quantity": ln["quantity"]} for ln in t.lines], receipts=receipts
+    )
+
+
+def remaining(ln: dict[str, Any]) -> int:
+    """Units of a line still in transit (sent, less received and written off)."""
+    return int(ln["quantity"]) - int(ln.get("received", 0)) - int(ln.get("written_off", 0))
+
+
 def _transfer(s: Session, tid: str) -> InventoryTransfer:
     return get_or_404(s, InventoryTransfer, tid, what="transfer", key="id")
 
 
 @use_case("inventory.transfers.list", "GET /transfers", tx="read", summary="list transfers")
 def list_transfers(ctx: Ctx, query: TransferQuery, session: Session = SESSION) -> Page[TransferOut]:
-    return TRANSFERS.page(session, query, TransferOut)
+    return TRANSFERS.page(session, query, out)
 
 
 @use_case("inventory.transfers.get", "GET /transfers/{id}", tx="read", summary="read a transfer")
 def get_transfer(ctx: Ctx, id: str, session: Session = SESSION) -> TransferOut:
-    return TransferOut.model_validate(_transfer(session, id.strip()))
+    return out(_transfer(session, id.strip()))
 
 
 @use_case(
@@ -73,7 +92,14 @@ def get_transfer(ctx: Ctx, id: str, session: Session = SESSION) -> TransferOut:
     summary="create a draft transfer",
 )
 def create_transfer(ctx: Ctx, body: TransferIn, session: Session = SESSION) -> TransferOut:
-    if body.from_location_id == body.to_location_id:
+    found: dict[str, InventoryLocation] = {}
+    for field, ref in (("from_location_id", body.from_location_id), ("to_location_id", body.to_location_id)):
+        loc = engine.find_location(session, ref)  # an id or a code
+        if loc is None:
+            raise ValidationFailed(f"no location {ref}", {field: ref})
+        found[field] = loc
+    src, dst = found["from_location_id"], found["to_location_id"]
+    if src.id == dst.id:
         raise ValidationFailed(
             "a transfer goes between two different locations",
             {"from_location_id": body.from_location_id, "to_location_id": body.to_location_id},
@@ -81,14 +107,11 @@ def create_transfer(ctx: Ctx, body: TransferIn, session: Session = SESSION) -> T
     lines: dict[str, int] = {}
     for ln in body.lines:  # the same SKU twice is one line
         lines[ln.sku] = lines.get(ln.sku, 0) + ln.quantity
-    for field, lid in (("from_location_id", body.from_location_id), ("to_location_id", body.to_location_id)):
-        if session.get(InventoryLocation, lid) is None:
-            raise ValidationFailed(f"no location {lid}", {field: lid})
     now = ctx.now()
     t = InventoryTransfer(
         id=new_id(),
-        from_location_id=body.from_location_id,
-        to_location_id=body.to_location_id,
+        from_location_id=src.id,
+        to_location_id=dst.id,
         lines=[{"sku": k, "quantity": v} for k, v in lines.items()],
         status="draft",
         note=body.note,
@@ -98,7 +121,7 @@ def create_transfer(ctx: Ctx, body: TransferIn, session: Session = SESSION) -> T
     )
     session.add(t)
     session.flush()
-    return TransferOut.model_validate(t)
+    return out(t)
 
 
 def change_transfer(ctx: Ctx, s: Session, tid: str, status: str) -> TransferOut:
@@ -144,11 +167,13 @@ def change_transfer(ctx: Ctx, s: Session, tid: str, status: str) -> TransferOut:
     elif action == "complete":
         transit = engine.location(s, t.transit_location_id or "")
         for ln in t.lines:
+            if remaining(ln) <= 0:  # received already by a partial receipt
+                continue
             engine.move(
                 ctx,
                 s,
                 sku=ln["sku"],
-                quantity=ln["quantity"],
+                quantity=remaining(ln),
                 kind="transfer",
                 source=transit,
                 target=dst,
@@ -170,11 +195,13 @@ def change_transfer(ctx: Ctx, s: Session, tid: str, status: str) -> TransferOut:
         if t.transit_location_id is not None and t.shipped_at is not None:
             transit = engine.location(s, t.transit_location_id)
             for ln in t.lines:
+                if remaining(ln) <= 0:
+                    continue
                 engine.move(
                     ctx,
                     s,
                     sku=ln["sku"],
-                    quantity=ln["quantity"],
+                    quantity=remaining(ln),  # what a partial receipt took stays where it arrived
                     kind="transfer",
                     source=transit,
                     target=src,
@@ -190,7 +217,7 @@ def change_transfer(ctx: Ctx, s: Session, tid: str, status: str) -> TransferOut:
     for sku, locs in touched:
         engine.check_alerts(ctx, s, sku, locs, ref)
     s.flush()
-    return TransferOut.model_validate(t)
+    return out(t)
 
 
 # The body names the state a transfer goes to; the table names the move.
