@@ -87,6 +87,9 @@ def _ticket_out(
         allowed_states=states.allowed_targets(t.state, "agent"),
         merged_into_id=t.merged_into_id,
         other_requesters=list(t.other_requesters or []),
+        satisfaction_rating=t.satisfaction_rating,
+        satisfaction_comment=t.satisfaction_comment,
+        rated_at=t.rated_at,
     )
 
 
@@ -170,6 +173,9 @@ class NewTicket:
     mail_root_id: str | None = None
     merged_into_id: str | None = None
     other_requesters: list[Any] = field(default_factory=list)
+    satisfaction_rating: int | None = None
+    satisfaction_comment: str | None = None
+    rated_at: datetime | None = None
 
 
 _TICKET_COLUMNS = [c.key for c in table_of(SupportTicket).columns]
