@@ -79,6 +79,10 @@ class SupportTicket(TenantScoped, Base):
     # The Message-ID that began the ticket's mail thread (the customer's first mail, or the first
     # mail the helpdesk sent): first of every later mail's References.
     mail_root_id: Mapped[str | None] = mapped_column(String(255), default=None)
+    # Merged into another ticket: this one is closed and points there.
+    merged_into_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    # Requesters of tickets merged into this one (besides requester_email): they get its replies too.
+    other_requesters: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
 
 
 class SupportMessage(TenantScoped, Base):

@@ -274,14 +274,23 @@ def _threaded(s: Session, msg: Message, sender: str, subject: str) -> SupportTic
         for n in named:
             tid = hits.get(n) or roots.get(n)
             if tid is not None:
-                return s.get(SupportTicket, tid)
+                return _followed(s, s.get(SupportTicket, tid))
     m = _TICKET_NUMBER.search(subject)
     if m:
         t = s.execute(select(SupportTicket).where(SupportTicket.number == m.group(1).upper())).scalar_one_or_none()
-        # A number is easy to copy: it threads only the requester's own mail.
-        if t is not None and t.requester_email.lower() == sender:
-            return t
+        # A number is easy to copy: it threads only the requesters' own mail.
+        if t is not None and sender in {t.requester_email.lower(), *(o.lower() for o in t.other_requesters or [])}:
+            return _followed(s, t)
     return None
+
+
+def _followed(s: Session, t: SupportTicket | None) -> SupportTicket | None:
+    """A merged ticket's mail goes to the ticket it was merged into."""
+    for _ in range(10):  # a chain of merges, never a cycle (a merged ticket takes no merge)
+        if t is None or t.merged_into_id is None:
+            return t
+        t = s.get(SupportTicket, t.merged_into_id)
+    return t
 
 
 def _file(ctx: Ctx, s: Session, msg: Message, mid: str, source: str) -> Received:

@@ -79,7 +79,8 @@ def send_reply(ctx: Ctx, s: Session, t: SupportTicket, m: SupportMessage, cfg: s
             subject=f"[{t.number}] {t.subject}",
             text=f"{m.body}\n\n-- \n{m.author_name}, ticket {t.number}",
             reply_to=cfg.mail.address,
-            headers=_thread_headers(ids),
+            # Requesters of tickets merged into this one read the answer too.
+            headers=_thread_headers(ids) + ((("Cc", ", ".join(t.other_requesters)),) if t.other_requesters else ()),
             message_id=mid,
         ),
     )

@@ -87,6 +87,10 @@ class TicketOut(StatefulOut):
     resolution_due: datetime | None
     sla_breached: bool
     allowed_states: list[str]
+    # Merged: closed, and the ticket it continues in (its id).
+    merged_into_id: str | None = None
+    # Requesters of tickets merged into this one: they get its replies in copy.
+    other_requesters: list[str] = []
 
 
 class TicketQuery(ListQuery):
@@ -323,6 +327,40 @@ class CannedResponse(Strict):
     body: Annotated[NonBlankText, Field(min_length=1, max_length=5000)]
 
 
+class MacroChanges(Strict):
+    """What a macro sets on the ticket; a field left out is left as it is."""
+
+    state: Literal["open", "pending", "resolved", "closed"] | None = None
+    priority: Priority | None = None
+    category_id: str | None = None
+    # A user id, or "me": whoever applies the macro.
+    assignee_id: str | None = None
+    add_tags: list[Tag] = Field(default_factory=list, max_length=20)
+    remove_tags: list[Tag] = Field(default_factory=list, max_length=20)
+
+
+class MacroReply(Strict):
+    body: Annotated[NonBlankText, Field(min_length=1, max_length=5000)]
+    internal: bool = False
+
+
+class Macro(Strict):
+    """A set of changes plus a reply, applied to a ticket in one action."""
+
+    id: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9\-_]+$")]
+    title: Annotated[str, Field(min_length=1, max_length=100)]
+    changes: MacroChanges = Field(default_factory=MacroChanges)
+    reply: MacroReply | None = None
+
+
+class AutoAssign(Strict):
+    """Round robin among the available agents of a ticket's category (``"*"``: any other ticket)."""
+
+    enabled: bool = False
+    agents: dict[str, list[str]] = Field(default_factory=dict)  # category id or "*" -> user ids
+    away: list[str] = Field(default_factory=list)  # user ids not taking tickets now
+
+
 class HelpdeskConfig(Strict):
     business_hours: BusinessHours = Field(default_factory=BusinessHours)
     # SLA targets per priority, in business minutes when business hours are enabled.
@@ -330,6 +368,8 @@ class HelpdeskConfig(Strict):
     auto_reply: AutoReply = Field(default_factory=AutoReply)
     canned_responses: list[CannedResponse] = Field(default_factory=list, max_length=200)
     mail: HelpdeskMail = Field(default_factory=HelpdeskMail)
+    macros: list[Macro] = Field(default_factory=list, max_length=200)
+    auto_assign: AutoAssign = Field(default_factory=AutoAssign)
 
     @field_validator("sla")
     @classmethod

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hmac
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
@@ -85,6 +85,8 @@ def _ticket_out(
         resolution_due=t.resolution_due,
         sla_breached=is_breaching(t, now),
         allowed_states=states.allowed_targets(t.state, "agent"),
+        merged_into_id=t.merged_into_id,
+        other_requesters=list(t.other_requesters or []),
     )
 
 
@@ -166,6 +168,8 @@ class NewTicket:
     first_response_due: datetime | None = None
     resolution_due: datetime | None = None
     mail_root_id: str | None = None
+    merged_into_id: str | None = None
+    other_requesters: list[Any] = field(default_factory=list)
 
 
 _TICKET_COLUMNS = [c.key for c in table_of(SupportTicket).columns]
@@ -220,6 +224,10 @@ def _create(
         mail_root_id=mail_message_id,
     )
     _set_sla(t, cfg)
+    if cfg.auto_assign.enabled and not ctx.runtime.is_station:  # the platform assigns when it replays
+        from services.support.automation import auto_assign  # imports this module
+
+        auto_assign(ctx, s, t)
     # The description is the conversation's first message.
     messages = [_message_row(ctx, t.id, "customer", name, description, now, mail_message_id)]
     auto_reply = None
@@ -565,6 +573,10 @@ def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate, session: Sess
     if "category_id" in given:
         _check_category(session, body.category_id)
         t.category_id = body.category_id
+        if "assignee_id" not in given and not ctx.runtime.is_station:
+            from services.support.automation import auto_assign  # imports this module
+
+            auto_assign(ctx, session, t)
     if "assignee_id" in given:
         if body.assignee_id is not None:
             _check_assignee(session, ctx, body.assignee_id)
