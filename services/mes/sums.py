@@ -151,9 +151,9 @@ def window_sums(
     for g, mid, status, is_planned_stop, msecs in conn.execute(straddle, params):
         if msecs is not None and msecs > 0:
             sec = out.setdefault((int(g), mid), Sums()).seconds
-            for key in (status, "planned_stop" if is_planned_stop else None):
-                if key in ("running", "offline", "planned_stop"):
-                    sec[key] = sec.get(key, 0.0) + float(msecs) / 1000.0
+            for name in (str(status), "planned_stop" if is_planned_stop else ""):
+                if name in ("running", "offline", "planned_stop"):
+                    sec[name] = sec.get(name, 0.0) + float(msecs) / 1000.0
     # Recorded time: a machine's periods follow each other without a gap from its first one to now
     # (a late event splits a period, an older one ends where the history began), so the recorded
     # time in the windows is their overlap with [first period (or planned_from), now): no rows read.
@@ -163,14 +163,16 @@ def window_sums(
         .correlate(MesMachine)
         .scalar_subquery()
     )
-    for mid, planned_from, began in s.execute(
+    for row in s.execute(
         select(MesMachine.id, MesMachine.planned_from, first).where(MesMachine.id.in_(list(machine_ids)))
     ):
+        mid, planned_from, began = str(row[0]), row[1], row[2]
         if began is None:
             continue
-        start = max(began, planned_from) if planned_from is not None else began
+        since: datetime = began if planned_from is None or planned_from < began else planned_from
         for g, windows in enumerate(groups):
-            recorded = oee.length([(max(a, start), min(b, now)) for a, b in windows if max(a, start) < min(b, now)])
+            spans = [(a if a > since else since, b if b < now else now) for a, b in windows]
+            recorded = oee.length([(a, b) for a, b in spans if a < b])
             if recorded:
                 sec = out.setdefault((g, mid), Sums()).seconds
                 sec["recorded"] = recorded
