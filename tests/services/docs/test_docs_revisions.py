@@ -12,6 +12,7 @@ import pytest
 from services.core.commands import execute
 from services.core.context import Runtime
 from services.core.errors import Conflict, NotFound, ValidationFailed
+from services.docs import search as fts
 from tests.services.docs.test_docs_service import ctx_for
 
 
@@ -76,3 +77,26 @@ def test_export_as_markdown_and_pdf_with_embedded_fonts(runtime: Runtime, tmp_pa
     assert fonts and all(line.split()[-5] == "yes" for line in fonts), fonts  # the "emb" column
     with pytest.raises(ValidationFailed):
         execute(ctx, "docs.documents.export", id=d.id, query={"format": "docx"})
+
+
+def test_a_quoted_phrase_finds_the_words_in_that_order(runtime: Runtime) -> None:
+    ctx = ctx_for(runtime)
+    near = {"title": "Shipping", "body": "We ship parcels within two days.", "status": "published"}
+    apart = {"title": "Parcels", "body": "Two parcels ship within a week, days apart.", "status": "published"}
+    a = execute(ctx, "docs.documents.create", body=near).id
+    b = execute(ctx, "docs.documents.create", body=apart).id
+
+    def found(q: str) -> set[str]:
+        return {h.id for h in execute(ctx, "docs.documents.search", query={"q": q}).items} & {a, b}
+
+    assert found("parcels within") == {a, b}  # words: anywhere
+    assert found('"parcels within two"') == {a}  # a phrase: in that order
+    assert found('"PARCELS  within"') == {a}  # any case, any spacing typed
+    assert found('"within two" ship') == {a}  # a phrase and a word
+    assert found('"within a week"') == {b}
+    assert found('"two parcels within"') == set()
+    hit = execute(ctx, "docs.documents.search", query={"q": '"parcels within two"'}).items[0]
+    assert "<mark>parcels within two</mark>" in hit.snippet
+    with runtime.db.reading(ctx.tenant_id) as s:  # the search without the index matches the same
+        hits, _ = fts._like_search(ctx, s, fts.terms_of('"parcels within two"'), None, None, 10, 0, False)
+    assert {h.id for h in hits} & {a, b} == {a}
