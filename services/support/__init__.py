@@ -13,6 +13,7 @@ from services.support import (  # noqa: F401 - declarations
     merge,
     public,
     reports,
+    requesters,
     tickets,
 )
 
