@@ -392,6 +392,14 @@ class CustomField(Strict):
         return self
 
 
+class Escalation(Strict):
+    """What happens once to a ticket whose SLA target is breached (the job worker's rounds)."""
+
+    enabled: bool = False  # the tenant opts in: it writes notes and mails on its own
+    raise_priority: bool = False  # one step up (low -> normal -> high -> urgent)
+    notify_assignee: bool = True  # a mail to the assigned agent
+
+
 class HelpdeskConfig(Strict):
     business_hours: BusinessHours = Field(default_factory=BusinessHours)
     # SLA targets per priority, in business minutes when business hours are enabled.
@@ -402,6 +410,7 @@ class HelpdeskConfig(Strict):
     macros: list[Macro] = Field(default_factory=list, max_length=200)
     auto_assign: AutoAssign = Field(default_factory=AutoAssign)
     custom_fields: list[CustomField] = Field(default_factory=list, max_length=50)
+    escalation: Escalation = Field(default_factory=Escalation)
 
     @field_validator("sla")
     @classmethod

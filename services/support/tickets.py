@@ -174,6 +174,8 @@ class NewTicket:
     merged_into_id: str | None = None
     other_requesters: list[Any] = field(default_factory=list)
     custom_fields: dict[str, Any] = field(default_factory=dict)
+    first_response_escalated_at: datetime | None = None
+    resolution_escalated_at: datetime | None = None
 
 
 _TICKET_COLUMNS = [c.key for c in table_of(SupportTicket).columns]
