@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import shutil
 import socket
 import threading
 import time
@@ -98,6 +99,7 @@ def build_app(
         version=VERSION,
         cookie_domain=settings.cookie_domain,
         sync_routes=settings.sync_routes,
+        metrics_token=settings.metrics_token,
         lifespan_hooks=[factory(rt, settings) for factory in LIFESPAN_FACTORIES],
     )
     return app, rt
@@ -184,8 +186,13 @@ def serve_workers(
     if settings.demo:
         seed_demo(rt)
     rt.db.dispose()
+    # The workers' metrics in files every worker reads, so any worker's /metrics answers for all.
+    metrics_dir = settings.data_dir / "metrics"
+    shutil.rmtree(metrics_dir, ignore_errors=True)
+    metrics_dir.mkdir(parents=True)
     os.environ.update(
         {
+            "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
             "PLATFORM_DATA_DIR": str(settings.data_dir),
             "PLATFORM_DEMO": "1" if settings.demo else "0",
             "PLATFORM_SECRET_KEY": settings.resolved_secret_key(),

@@ -8,6 +8,7 @@ duplicate check is one index probe and two racing registrations cannot both win.
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
 from sqlalchemy import Date, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
@@ -85,5 +86,6 @@ class AftersaleClaim(TenantScoped, Base):
     status: Mapped[str] = mapped_column(String(20), default="open")  # open | in_progress | closed | cancelled
     resolution: Mapped[str | None] = mapped_column(Text, default=None)
     handled_by: Mapped[str | None] = mapped_column(String(36), default=None)
+    photos: Mapped[list[Any]] = mapped_column(default=list)  # file ids (POST photos), in order
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)

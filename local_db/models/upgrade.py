@@ -152,3 +152,26 @@ class UpgradeInspection(TenantScoped, Base):
     photos: Mapped[list[Any]] = mapped_column(default=list)
     started_at: Mapped[datetime] = mapped_column(default=utcnow)
     completed_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class UpgradeCreditEntry(TenantScoped, Base):
+    """One line of a customer's credit ledger: a trade-in's credit (+) or a payout (-).
+
+    The balance is the sum of the lines; a trade-in credits once (its entry's id is derived from
+    the submission) and a payout never takes the balance below zero.
+    """
+
+    __tablename__ = "upgrade_credit_entries"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (Index("ix_upgrade_credit_entries_tenant_customer", "tenant_id", "customer_id", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    customer_id: Mapped[str] = mapped_column(String(36), ForeignKey("upgrade_customers.id", ondelete="CASCADE"))
+    submission_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    kind: Mapped[str] = mapped_column(String(12))  # credit | payout
+    method: Mapped[str | None] = mapped_column(String(20), default=None)  # store_credit | bank | paypal
+    amount_cents: Mapped[int] = mapped_column(Integer)  # signed: credits positive, payouts negative
+    currency: Mapped[str] = mapped_column(String(3))
+    reference: Mapped[str | None] = mapped_column(String(200), default=None)
+    created_by: Mapped[str | None] = mapped_column(String(36), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

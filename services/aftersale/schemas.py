@@ -90,6 +90,8 @@ class FileOut(Out):
 class ClaimIn(Strict):
     warranty_id: str = Field(min_length=1, max_length=36)
     description: NonBlankText = Field(min_length=1, max_length=5000)
+    # Ids answered by POST photos: what the damage looks like (up to 10, images only).
+    photos: list[Annotated[str, Field(min_length=1, max_length=36)]] = Field(default_factory=list, max_length=10)
 
 
 class ClaimOut(StatefulOut):
@@ -104,6 +106,7 @@ class ClaimOut(StatefulOut):
     resolution: FreeText | None
     created_at: datetime
     updated_at: datetime
+    photos: list[str] = []
 
 
 class ClaimQuery(ListQuery):

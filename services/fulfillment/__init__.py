@@ -1,7 +1,7 @@
 """Fulfillment: orders, pick/pack/ship operations, shipping labels, device settings, inbound webhooks."""
 
 from services.core.modules import Module
-from services.fulfillment import auth, demo, events, labels, orders, settings, webhooks  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.fulfillment import auth, demo, events, labels, orders, returns, settings, webhooks  # noqa: F401 - declarations, event types and demo seeders register on import
 
 MODULE = Module(
     name="fulfillment",
@@ -13,8 +13,10 @@ MODULE = Module(
         "order.delivered",
         "order.cancelled",
         "order.updated",
+        "return.authorised",
+        "return.received",
     ),
-    records=("fulfillment.order",),
+    records=("fulfillment.order", "fulfillment.return"),
     seeders=(demo.seed_fulfillment,),
     position=20,
 )

@@ -45,6 +45,8 @@ class OrderUpdated(_Data):
     lines: list[dict[str, object]]
 
 
+register_event_type("return.authorised", "fulfillment", "a return (RMA) was authorised for a shipped order")
+register_event_type("return.received", "fulfillment", "returned items were received, each resellable or damaged")
 register_event_type("order.cancelled", "fulfillment", "order cancelled (by staff or by the shop)", OrderCancelled)
 register_event_type(
     "order.updated", "fulfillment", "the shop changed an order's lines or address before picking", OrderUpdated

@@ -33,6 +33,8 @@ ORDER = machine(
         move("pending", "pick", "picked", stamps="picked_at", emits="order.picked"),
         # A scan taken back: a fully picked order is pending again until it is complete.
         *(move(s, "unpick", "pending") for s in ("pending", "picked")),
+        # Ship what is picked now: the unpicked rest becomes a backorder (service.split).
+        move("pending", "split", "picked", stamps="picked_at", emits="order.picked"),
         move("picked", "pack", "packed", stamps="packed_at", emits="order.packed"),
         # The parcel leaves with its label and tracking number: it cannot be taken back.
         move("packed", "ship", "shipped", stamps="shipped_at", emits="order.shipped", irreversible=True),

@@ -15,6 +15,7 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
     locations,
     movements,
     reservations,
+    returns,
     stock,
     stock_levels,
     transfers,
@@ -29,6 +30,7 @@ MODULE = Module(
         # The held units are let go before the shipped ones leave the row.
         ("order.shipped", reservations.on_order_shipped),
         ("order.shipped", stock.take_out_shipped_order),
+        ("return.received", returns.on_return_received),
     ),
     events=(
         "stock.low",
@@ -40,6 +42,7 @@ MODULE = Module(
         "stock.recovered",
         "stock.reserved",
         "stock.released",
+        "stock.returned",
     ),
     records=("inventory.location", "inventory.transfer", "inventory.alert"),
     seeders=(demo.seed_inventory,),

@@ -17,6 +17,7 @@ from services.core.context import Ctx
 from services.core.errors import NotFound, ValidationFailed
 from services.core.events import emit
 from services.upgrade import grading, states
+from services.upgrade.credit import post_credit
 from services.upgrade.schemas import (
     OfferOut,
     SubmissionOut,
@@ -151,6 +152,7 @@ def _issue_credit(s: Session, ctx: Ctx, sub: UpgradeSubmission, cents: int, curr
     sub.completed_at = ctx.now()
     _touch(sub, ctx)
     s.flush()
+    post_credit(s, ctx, sub, cents, currency)  # the customer's ledger, once per trade-in
     emit(
         ctx,
         "tradein.completed",

@@ -6,7 +6,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, Field, PlainSerializer, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainSerializer, field_validator, model_validator
 from stdnum import imei as stdnum_imei
 
 from services.core.pagination import ListQuery
@@ -367,3 +367,38 @@ class StatsOut(BaseModel):
     # positive: devices arrive worse than declared. None before any inspection.
     average_grade_gap: float | None
     inspected: int
+
+
+# --- credit ledger -----------------------------------------------------------------
+
+
+class CreditEntryOut(BaseModel):
+    id: str
+    kind: Literal["credit", "payout"]
+    method: str | None
+    amount: MoneyOut  # negative for a payout
+    currency: str
+    submission_id: str | None
+    reference: str | None
+    created_at: datetime
+
+
+class CreditLedgerOut(BaseModel):
+    customer_id: str
+    balances: dict[str, MoneyOut]  # per currency
+    entries: list[CreditEntryOut]  # newest first (the latest 200)
+
+
+class PayoutIn(Strict):
+    amount: Money
+    currency: Currency = "USD"
+    method: Literal["store_credit", "bank", "paypal"]
+    reference: str | None = Field(default=None, min_length=1, max_length=200)  # the transfer's or voucher's
+
+
+class PayoutExportQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    method: Literal["bank", "paypal", "store_credit"] = "bank"
+    from_: datetime | None = Field(default=None, alias="from")
+    to: datetime | None = None

@@ -86,3 +86,40 @@ def test_staff_void_and_transfer(client: httpx.Client, server: LiveServer) -> No
     device = auth_headers(client, "device@demo.test")
     assert client.post(f"{BASE}/warranties/{w['id']}/void", json={"reason": "x"}, headers=device).status_code == 403
     assert client.post(f"{BASE}/warranties/{w['id']}/void", json={"reason": "x"}).status_code == 401
+
+
+def test_claims_carry_photos(client: httpx.Client, server: LiveServer) -> None:
+    from local_db.models.aftersale import AftersaleClaim
+    from tests.api.aftersale.test_aftersale_routes import png
+
+    w = _reg(client, "PH-0001", "fay@example.com").json()["data"]
+    acc = client.post(f"{BASE}/auth/register", json={"email": "fay@example.com", "password": "long-password",
+                                                     "name": "Fay"})  # fmt: skip
+    c = {"Authorization": f"Bearer {acc.json()['data']['token']}"}
+    photo = client.post(f"{BASE}/photos", files={"file": ("crack.png", png(), "image/png")}, headers=c)
+    assert photo.status_code == 201, photo.text
+    pdf = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+    assert (
+        client.post(f"{BASE}/photos", files={"file": ("x.pdf", pdf, "application/pdf")}, headers=c).status_code == 400
+    )
+    assert client.post(f"{BASE}/photos", files={"file": ("x.png", png(), "image/png")}).status_code == 401
+    proof = client.post(f"{BASE}/p/files", files={"file": ("r.pdf", pdf, "application/pdf")})
+    before = _count(server)
+    with server.runtime.db.reading(None) as s:
+        claims_before = int(s.execute(select(func.count()).select_from(AftersaleClaim)).scalar_one())
+    assert proof.status_code == 201, proof.text  # a PDF: a proof of purchase, not a photo
+    for bad in (["no-such-photo"], [proof.json()["data"]["id"]]):
+        r = client.post(f"{BASE}/claims", json={"warranty_id": w["id"], "description": "Cracked", "photos": bad},
+                        headers=c)  # fmt: skip
+        assert r.status_code == 400 and "photos" in r.text, r.text
+    with server.runtime.db.reading(None) as s:
+        assert int(s.execute(select(func.count()).select_from(AftersaleClaim)).scalar_one()) == claims_before
+    assert _count(server) == before
+    pid = photo.json()["data"]["id"]
+    claim = client.post(f"{BASE}/claims", json={"warranty_id": w["id"], "description": "Cracked", "photos": [pid]},
+                        headers=c)  # fmt: skip
+    assert claim.status_code == 201 and claim.json()["data"]["photos"] == [pid], claim.text
+    staff = auth_headers(client, "admin@demo.test")
+    seen = client.get(f"{BASE}/claims/{claim.json()['data']['id']}", headers=staff).json()["data"]
+    assert seen["photos"] == [pid]
+    assert client.get(f"{BASE}/files/{pid}", headers=staff).headers["content-type"] == "image/png"

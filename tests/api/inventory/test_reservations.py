@@ -151,3 +151,35 @@ def test_reservation_filters_refuse_bad_values(client: httpx.Client) -> None:
     r = client.get(f"{INV}/reservations", params={"status": "lost"}, headers=h)
     assert r.status_code == 400 and "lost" in r.text
     assert reservations(client, h, location_id="NO-SUCH-PLACE") == []
+
+
+def test_a_partial_shipment_leaves_a_backorder_holding_the_rest(client: httpx.Client, server: LiveServer) -> None:
+    h = auth_headers(client, "owner@demo.test")
+    count_to(client, h, 3)
+    order = post_order(client, shop_order(9401, 5)).json()["data"]
+    oid = order["order_id"]
+    assert row(server) == (3, 3)  # 3 held, 2 backordered
+    ops = f"{FUL}/orders/{oid}/operations"
+    # Nothing picked: nothing to ship now.
+    r = client.post(ops, json={"operation": "split"}, headers=h)
+    assert r.status_code == 400 and r.json()["details"]["reason"] == "nothing_picked"
+    assert client.post(ops, json={"operation": "pick", "items": [{"code": SKU, "quantity": 3}]}, headers=h).is_success
+    r = client.post(ops, json={"operation": "split"}, headers=h)
+    assert r.status_code == 200, r.text
+    split = r.json()["data"]
+    assert split["status"] == "picked" and [ln["quantity"] for ln in split["lines"]] == [3]
+    back = split["backorder"]
+    assert back["status"] == "pending" and back["backorder_of"] == oid and back["total_quantity"] == 2
+    # The order holds its 3, the backorder finds nothing left: all of it backordered.
+    (mine,) = reservations(client, h, order_id=oid, status="active")
+    (theirs,) = reservations(client, h, order_id=back["id"], status="active")
+    assert (mine["reserved"], mine["backordered"]) == (3, 0)
+    assert (theirs["requested"], theirs["reserved"], theirs["backordered"]) == (2, 0, 2)
+    assert row(server) == (3, 3)
+    # A split order ships like any other; the backorder waits, pending.
+    for body in ({"operation": "pack", "box": "S"}, {"operation": "ship"}):
+        assert client.post(ops, json=body, headers=h).is_success
+    assert row(server) == (0, 0)
+    assert client.post(ops, json={"operation": "split"}, headers=h).status_code == 409  # shipped
+    detail = client.get(f"{FUL}/orders/{back['id']}", headers=h).json()["data"]
+    assert detail["status"] == "pending" and detail["lines"][0]["quantity"] == 2
