@@ -12,6 +12,7 @@ from services.support import (  # noqa: F401 - declarations
     helpdesk,
     mailbox,
     merge,
+    pages,
     public,
     reports,
     requesters,
