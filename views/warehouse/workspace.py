@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QMessageBox,
     QPushButton,
     QTableView,
     QTableWidget,
@@ -52,6 +51,7 @@ from services.fulfillment.settings import get_device_settings
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.shell.scan_input import ScanInput
+from views.warehouse.confirm import ask_leave
 from views.warehouse.printing import LabelPrinting
 from views.warehouse.queue import COLUMNS, OrderQueueModel
 
@@ -484,7 +484,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         done, total = sum(ln.picked_quantity for ln in o.lines), sum(ln.quantity for ln in o.lines)
         return (done, total) if 0 < done < total else None
 
-    def _confirm_leave(self, order: OrderDetail, go: Callable[[], None]) -> bool:
+    def _confirm_leave(self, order: OrderDetail, go: Callable[[], None], ref: str = "") -> bool:
         """Leaving a part-picked order asks first: a dialog, or on a kiosk a banner and a second scan."""
         part = self.part_picked()
         if part is None or self.order is None or order.id == self.order.id or self._leave_to == order.id:
@@ -498,18 +498,13 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
                 f"again to leave it, or keep scanning {current}."
             )
             return False
-        box = QMessageBox(
-            QMessageBox.Icon.Warning,
-            "Leave a part-picked order?",
-            f"{current} is part-picked: {part[0]} of {part[1]} items scanned.\n"
-            f"Leave it and open {order.order_number}? The scans stay on {current}.",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            self,
-        )
-        box.setObjectName("leave-order")
-        box.setDefaultButton(QMessageBox.StandardButton.No)
-        box.finished.connect(lambda r: go() if r == QMessageBox.StandardButton.Yes else self.focus_primary())
-        box.open()
+
+        def answered(yes: bool) -> None:
+            self._log(order.order_number, "scanner", f"left {current}" if yes else f"kept {current}")
+            go() if yes else self.focus_primary()
+
+        log = lambda code, result: self._log(code, "scanner", result)  # noqa: E731
+        self.leave_box = ask_leave(self, current, part, order.order_number, (order.order_number, ref), log, answered)
         return False
 
     def open_order(self, ref: str, source: str = "queue", prefix: str = "", fallback: str = "") -> None:
@@ -518,7 +513,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
             opened(order)
 
         def opened(order: OrderDetail) -> None:
-            if not self._confirm_leave(order, lambda: confirmed(order)):
+            if not self._confirm_leave(order, lambda: confirmed(order), ref):
                 return
             self._log(
                 order.order_number if source in ("next", "queue") else ref, source, f"opened {order.order_number}"
