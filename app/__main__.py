@@ -135,6 +135,9 @@ def main(argv: list[str] | None = None) -> int:
         from app.settings import Settings
 
         settings = Settings(**kw)  # type: ignore[arg-type]
+        from api.observe import configure_logging
+
+        configure_logging(settings.log_format or "json")
         if args.workers > 1:
             try:
                 serve_workers(settings, args.host, args.port, args.workers, args.tls_cert, args.tls_key)
