@@ -224,6 +224,8 @@ class RecordsWorkspace(Workspace):
         self.model.loaded.connect(self._loaded)
         self.model.failed.connect(self._list_failed)
         self.table.setModel(self.model)
+        # A single click (or arrow key) shows that row: the panel never keeps the previous record.
+        self.table.selectionModel().currentRowChanged.connect(self._current_row_changed)
         for i in range(len(self.model.columns) + 8):
             self.table.setItemDelegateForColumn(i, None)  # type: ignore[arg-type]
         self.table.resizeColumnsToContents()  # the headers read in full before the rows arrive
@@ -311,6 +313,10 @@ class RecordsWorkspace(Workspace):
 
     # -- one record ----------------------------------------------------------------------------
 
+    def _current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self._open_row(current)
+
     def _open_row(self, index: QModelIndex) -> None:
         if self.model is not None:
             self.open_record(self._id_of(self.model.record_at(index.row())))
@@ -325,6 +331,9 @@ class RecordsWorkspace(Workspace):
             return
         if res is not self.current:
             self.show_resource(res.key)
+        if self.record is None or self._id_of(self.record) != record_id:
+            self._clear_detail()  # no action of the previous record stays on screen meanwhile
+            self.detail_title.setText("Loading…")
         self.asked = record_id  # the latest record asked for wins over answers still on their way
         if res.get is None:
             row = next((r for r in (self.model.rows if self.model else []) if self._id_of(r) == record_id), None)
