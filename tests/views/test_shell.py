@@ -391,3 +391,21 @@ def test_settings_errors_sit_under_their_field_and_alt_s_saves(qtbot: QtBot, she
     qtbot.keyClick(dlg.platform_url, *alt_s)
     qtbot.waitUntil(lambda: not dlg.isVisible())
     assert shell.prefs.get("platform_url") == "http://127.0.0.1:9"
+
+
+def test_links_made_at_the_station_point_at_its_platform(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    """Issue 32, defect 12: QR codes (and mail and signing links) made at the desktop pointed at
+    http://127.0.0.1:8000 whatever the platform's address; they follow the Settings' platform URL."""
+    from services.core.links import ServerAddress
+    from services.qr.codes import scan_address
+
+    station.part(ServerAddress).url = None
+    w = make_shell(qtbot, station, tmp_path / "prefs", platform_url="https://platform.example.com/")
+    sign_in(qtbot, w, "owner@demo.test")
+    assert w.session is not None
+    assert scan_address(w.session.ctx(), "AB12").startswith("https://platform.example.com/")
+    w.prefs.set("platform_url", "https://qr.example.org")
+    w._settings_saved()
+    assert scan_address(w.session.ctx(), "AB12").startswith("https://qr.example.org/")
+    assert "127.0.0.1:8000" not in scan_address(w.session.ctx(), "AB12")
+    w.ops.wait()

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.links import use_platform_address
 from views.credentials import CredentialStore
 from views.ops import OpRunner
 from views.shell.forms import field_messages
@@ -416,6 +417,7 @@ class ShellWindow(WindowStatus, QMainWindow):
         login = self._login
         if login is None:
             return  # signed out while the tenant opened
+        use_platform_address(self._wait_runtime(), str(self.prefs.get("platform_url")))
         session = StationSession(
             runtime=self._wait_runtime(),
             tenant=tenant,
