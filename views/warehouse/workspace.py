@@ -1,10 +1,9 @@
 """Warehouse scanning: a packer with a keyboard-wedge scanner fulfils orders at arm's length.
 
-Scan an order number or pick-list barcode: the order opens. Scan items: each
-line turns green as it completes; a wrong item or one too many flashes red and
-says why. Pack with F1-F4 (or BOX-S/M/L/XL), ship with F5 (CMD-SHIP): the label
-is made and printed, the next order opens. Everything runs on the station's
-local database through the op runner, so it works offline.
+Scan an order number or pick-list barcode: the order opens. Scan items: each line turns green as
+it completes; a wrong item or one too many flashes red and says why. Pack with F1-F4 (or
+BOX-S/M/L/XL), ship with F5 (CMD-SHIP): the label is made and printed, the next order opens.
+Everything runs on the station's local database through the op runner, so it works offline.
 """
 
 from __future__ import annotations
@@ -170,7 +169,11 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         self.queue_view = QTableView()
         self.queue_view.setModel(self.queue)
         self.queue_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.queue_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        (qh := self.queue_view.horizontalHeader()).setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Narrow (1024 px, kiosk): Status and Items next to the order, the customer takes what is left.
+        qh.setSectionResizeMode(COLUMNS.index("Customer"), QHeaderView.ResizeMode.Stretch)
+        for to, name in enumerate(("Order", "Status", "Items")):
+            qh.moveSection(qh.visualIndex(COLUMNS.index(name)), to)
         self.queue_view.verticalHeader().setVisible(False)
         self.queue_view.doubleClicked.connect(
             lambda ix: self.open_order(str(self.queue.data(ix, Qt.ItemDataRole.UserRole)))
@@ -210,10 +213,12 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         # Barcodes are read (and, in the demo, typed) from this table: never cut them.
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.lines.verticalHeader().setVisible(False)
         self.lines.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.lines.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.lines.verticalHeader().setDefaultSectionSize(48)
+        # Item names wrap onto a second line instead of "USB-C …"; the row grows to hold them.
+        self.lines.setTextElideMode(Qt.TextElideMode.ElideNone)
+        (rows := self.lines.verticalHeader()).setVisible(False)
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents), rows.setMinimumSectionSize(48)
         mid.addWidget(self.lines, 1)
         self.hints = QLabel(self.key_hints())
         self.hints.setObjectName("keyHints")

@@ -192,3 +192,34 @@ def test_a_ten_thousand_character_scan_is_answered_in_words(make_ws: object, sta
     settle(qtbot, ws)
     assert ws.banner.text() == "That scan is too long (10,000 characters; at most 100). Scan the barcode again."
     assert len(ws.history.item(0).text()) < 400
+
+
+def test_names_and_queue_columns_are_not_cut_at_1024(station: Runtime, qtbot: QtBot) -> None:
+    """Issue 32, defect 9: item names showed as "USB-C …", and at 1024×700 the queue hid Status
+    and Items."""
+    from PySide6.QtCore import QRect
+
+    from views.warehouse.queue import COLUMNS
+
+    gen = workspace_factory(station, qtbot, WORKSPACE, "device@demo.test", (1024, 700))
+    make = next(gen)
+    ws = make()
+    qtbot.waitUntil(lambda: ws.queue.rowCount() > 0, timeout=8000)
+    settle(qtbot, ws)
+    head, view = ws.queue_view.horizontalHeader(), ws.queue_view.viewport()
+    for name in ("Order", "Status", "Items"):
+        col = COLUMNS.index(name)
+        assert head.sectionViewportPosition(col) >= 0
+        assert head.sectionViewportPosition(col) + head.sectionSize(col) <= view.width(), name
+    # Item names wrap inside their row, never elided.
+    typed(qtbot, ws, order_in(station, "pending", skip=1).order_number)
+    ws.lines.resizeRowsToContents()
+    settle(qtbot, ws)
+    width = ws.lines.columnWidth(0)
+    for row in range(ws.lines.rowCount()):
+        item = ws.lines.item(row, 0)
+        fm = ws.lines.fontMetrics()
+        need = fm.boundingRect(QRect(0, 0, width - 12, 10_000), Qt.TextFlag.TextWordWrap, item.text()).height()
+        assert ws.lines.rowHeight(row) >= need, item.text()
+    assert ws.lines.textElideMode() == Qt.TextElideMode.ElideNone
+    gen.close()
