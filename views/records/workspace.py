@@ -75,6 +75,14 @@ _LIST_FIELDS = set(ListQuery.model_fields)
 ACTION_SCREENS: dict[Callable[..., object], str] = {sign_in_person: "views.sign.pad:open_for_record"}
 
 
+def singular(title: str) -> str:
+    """A list's title for one of its records: "Doc categories" -> "Doc category" (was "categorie")."""
+    for plural, one in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
+        if title.endswith(plural):
+            return title[: -len(plural)] + one
+    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
+
+
 def action_title(op: Operation, action: str | None = None) -> str:
     """A button's words from the declaration (no body yet): "Start claim", never "{action} claim"."""
     return title_of(op, action)
@@ -364,7 +372,7 @@ class RecordsWorkspace(Workspace):
         self.record = record
         values = record.model_dump()
         label = next((values[k] for k in _LABELS if values.get(k)), None)
-        self.detail_title.setText(f"{res.title[:-1] if res.title.endswith('s') else res.title} {label or ''}".strip())
+        self.detail_title.setText(f"{singular(res.title)} {label or ''}".strip())
         for name, value in values.items():
             self.detail_form.addRow(label_of(name), self._value_widget(name, value))
         self._add_actions(res, record)

@@ -114,3 +114,15 @@ def test_a_single_click_on_another_row_shows_that_record(
     other = cancelled + 1 if cancelled + 1 < len(ids) else cancelled - 1
     qtbot.keyClick(ws.table, Qt.Key.Key_Down if other > cancelled else Qt.Key.Key_Up)
     qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == ids[other], timeout=8000)
+
+
+@pytest.mark.parametrize(
+    ("title", "one"),
+    [("Doc categories", "Doc category"), ("Claims", "Claim"), ("Addresses", "Address"), ("Boxes", "Box"),
+     ("Batches", "Batch"), ("Access", "Access"), ("Tax", "Tax")],
+)  # fmt: skip
+def test_a_record_is_named_in_the_singular(title: str, one: str) -> None:
+    """Issue 32, defect 2: a document category's panel was titled "Doc categorie"."""
+    from views.records.workspace import singular
+
+    assert singular(title) == one
