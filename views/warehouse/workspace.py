@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QTableView,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -52,7 +51,7 @@ from views.ops import error_message
 from views.shell.scan_input import ScanInput
 from views.warehouse.confirm import ask_leave
 from views.warehouse.printing import LabelPrinting
-from views.warehouse.queue import COLUMNS, OrderQueueModel
+from views.warehouse.queue import COLUMNS, OrderQueueModel, lines_table
 
 GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
 TONES = {
@@ -206,19 +205,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         self.order_title = QLabel("No order open")
         self.order_title.setObjectName("orderTitle")
         mid.addWidget(self.order_title)
-        self.lines = QTableWidget(0, 4)
-        self.lines.setObjectName("lines")
-        self.lines.setHorizontalHeaderLabels(["Item", "Barcode", "SKU", "Scanned"])
-        header = self.lines.horizontalHeader()
-        # Barcodes are read (and, in the demo, typed) from this table: never cut them.
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.lines.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.lines.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        # Item names wrap onto a second line instead of "USB-C …"; the row grows to hold them.
-        self.lines.setTextElideMode(Qt.TextElideMode.ElideNone)
-        (rows := self.lines.verticalHeader()).setVisible(False)
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents), rows.setMinimumSectionSize(48)
+        self.lines = lines_table()
         mid.addWidget(self.lines, 1)
         self.hints = QLabel(self.key_hints())
         self.hints.setObjectName("keyHints")
