@@ -135,6 +135,12 @@ def main(argv: list[str] | None = None) -> int:
         from app.settings import Settings
 
         settings = Settings(**kw)  # type: ignore[arg-type]
+        from app.logs import configure
+
+        try:
+            configure(settings.log_format)
+        except ValueError as exc:
+            parser.error(str(exc))
         if args.workers > 1:
             try:
                 serve_workers(settings, args.host, args.port, args.workers, args.tls_cert, args.tls_key)

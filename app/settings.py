@@ -40,6 +40,12 @@ class Settings(BaseSettings):
     body_limit: int = 1024 * 1024
     upload_limit: int = 20 * 1024 * 1024
     demo: bool = False
+    # GET /metrics answers loopback callers, and callers bearing this token when it is set.
+    metrics_token: str | None = None
+    # Log lines: "json" (one object a line, the default of `serve`) or "text".
+    log_format: str | None = None
+    # OpenTelemetry spans per request when the packages are installed (the `traces` extra).
+    traces: bool = False
     # 0: serve only the spec's routes, without the stations' push and pull
     # (what a station meets at a platform that has no sync routes).
     sync_routes: bool = True
