@@ -41,6 +41,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="worker processes (more than 1 needs PLATFORM_DATABASE_URL on PostgreSQL)",
     )
 
+    b = sub.add_parser("backup", help="back up a data dir (database, key, files) while the app runs")
+    b.add_argument("--data-dir", type=Path, required=True, dest="backup_data_dir")
+    b.add_argument("--out", type=Path, required=True)
+    r = sub.add_parser("restore", help="restore a backup into a new or empty data dir")
+    r.add_argument("--data-dir", type=Path, required=True, dest="restore_data_dir")
+    r.add_argument("file", type=Path)
+
     d = sub.add_parser("seed-demo", help="write the demo data set into a data dir")
     d.add_argument("--data-dir", type=Path, required=True, dest="seed_data_dir")
 
@@ -148,6 +155,21 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(str(exc))
             return 0
         serve(settings, args.host, args.port, args.tls_cert, args.tls_key)
+        return 0
+    if args.command in ("backup", "restore"):
+        from app.backup import BackupError
+        from app.backup import backup as do_backup
+        from app.backup import restore as do_restore
+
+        try:
+            if args.command == "backup":
+                pages = do_backup(args.backup_data_dir, args.out)
+                print(f"backed up {args.backup_data_dir} to {args.out} ({pages} database pages)")
+            else:
+                do_restore(args.restore_data_dir, args.file)
+                print(f"restored {args.file} into {args.restore_data_dir} (integrity check: ok)")
+        except BackupError as exc:
+            parser.error(str(exc))
         return 0
     if args.command == "seed-demo":
         from app.station import seed_data_dir

@@ -171,3 +171,19 @@ def test_traces_when_enabled_name_the_route_and_continue_the_callers_trace(
 
 def test_traces_are_off_by_default(client: httpx.Client, server: LiveServer) -> None:
     assert server.app._telemetry["tracing"] is False and server.app._telemetry["logs"] is False
+
+
+def test_probes_and_scrapes_over_plain_http_are_not_redirected_when_https_is_forced(
+    settings: Settings, runtime: Runtime
+) -> None:
+    runtime.db.dispose()
+    srv = start_server(settings, rate_limits="off", force_https=True)
+    try:
+        with httpx.Client(base_url=srv.url, timeout=10) as c:
+            assert c.get("/api/auth/me").status_code == 308
+            assert c.get("/health/ready").status_code == 200
+            assert c.get("/metrics").status_code == 200
+            assert c.get("/metrics", headers={"X-Forwarded-For": "203.0.113.9"}).status_code == 404
+    finally:
+        srv.stop()
+        srv.runtime.db.dispose()
