@@ -41,15 +41,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="worker processes (more than 1 needs PLATFORM_DATABASE_URL on PostgreSQL)",
     )
 
-    b = sub.add_parser("backup", help="back up a data dir (database, key, files) while the app runs")
-    b.add_argument("--data-dir", type=Path, required=True, dest="backup_data_dir")
-    b.add_argument("--out", type=Path, required=True)
-    r = sub.add_parser("restore", help="restore a backup into a new or empty data dir")
-    r.add_argument("--data-dir", type=Path, required=True, dest="restore_data_dir")
-    r.add_argument("file", type=Path)
-
     d = sub.add_parser("seed-demo", help="write the demo data set into a data dir")
     d.add_argument("--data-dir", type=Path, required=True, dest="seed_data_dir")
+
+    b = sub.add_parser("backup", help="write a data dir (database and files) to one backup file, while it runs")
+    b.add_argument("--data-dir", type=Path, required=True, dest="backup_data_dir")
+    b.add_argument("--out", type=Path, required=True, dest="backup_out", help="the backup file (.tar.gz)")
+
+    rs = sub.add_parser("restore", help="restore a backup file into a new or empty data dir")
+    rs.add_argument("--data-dir", type=Path, required=True, dest="restore_data_dir")
+    rs.add_argument("backup_file", type=Path, metavar="FILE")
 
     r = sub.add_parser(
         "register-station", help="register this station with a platform (password: PLATFORM_PASSWORD or asked)"
@@ -142,12 +143,9 @@ def main(argv: list[str] | None = None) -> int:
         from app.settings import Settings
 
         settings = Settings(**kw)  # type: ignore[arg-type]
-        from app.logs import configure
+        from api.observe import configure_logging
 
-        try:
-            configure(settings.log_format)
-        except ValueError as exc:
-            parser.error(str(exc))
+        configure_logging(settings.log_format or "json")
         if args.workers > 1:
             try:
                 serve_workers(settings, args.host, args.port, args.workers, args.tls_cert, args.tls_key)
@@ -163,13 +161,12 @@ def main(argv: list[str] | None = None) -> int:
 
         try:
             if args.command == "backup":
-                pages = do_backup(args.backup_data_dir, args.out)
-                print(f"backed up {args.backup_data_dir} to {args.out} ({pages} database pages)")
+                print(f"backup written to {do_backup(args.backup_data_dir, args.backup_out)}")
             else:
-                do_restore(args.restore_data_dir, args.file)
-                print(f"restored {args.file} into {args.restore_data_dir} (integrity check: ok)")
+                print(f"restored into {do_restore(args.restore_data_dir, args.backup_file)}")
         except BackupError as exc:
-            parser.error(str(exc))
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
         return 0
     if args.command == "seed-demo":
         from app.station import seed_data_dir

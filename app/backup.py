@@ -1,85 +1,118 @@
-"""``python -m app backup`` and ``restore``: a data dir (database, secret key, stored files) in one
-archive, taken while the app runs, and put back into a new or empty directory.
+"""``python -m app backup`` and ``restore``: a data dir (a station's or the server's) in one file.
 
-The database is copied with SQLite's online backup API (a consistent snapshot even while another
-process writes: each step copies pages under a read lock, and a write in between restarts it),
-never by copying the file, whose WAL may hold committed pages not yet in it.
+The file is a gzip'd tar: the database and everything else of the data dir that is not derived
+(the secret key, the station id, uploaded files under ``files/``, kept mail). SQLite is copied with
+its online backup API, so a backup taken while the app writes is one consistent moment of the
+database (never a file caught half-written); PostgreSQL is dumped by ``pg_dump`` in its custom
+format (restored by ``pg_restore``). Restore goes into a new or empty data dir only: a restore never
+mixes two data dirs.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
+import subprocess
 import tarfile
 import tempfile
 from pathlib import Path
 
-DB_NAME = "data.db"
-# Beside the database: the key its sealed secrets need, the kept files and mail.
-KEPT = ("secret.key", "files", "mail")
+from sqlalchemy.engine import make_url
+
+from app.settings import Settings
+
+SQLITE_NAME = "data.db"
+PG_NAME = "database.pgdump"
+# Not copied: SQLite's journal files (the backup API copies their content), the metrics of running
+# workers, and files a restore would make anew.
+SKIPPED = {SQLITE_NAME, f"{SQLITE_NAME}-wal", f"{SQLITE_NAME}-shm", f"{SQLITE_NAME}-journal", "metrics"}
 
 
 class BackupError(Exception):
-    """A clear refusal: the message says what to change."""
+    pass
 
 
-def _sqlite_path(data_dir: Path) -> Path:
-    url = os.environ.get("PLATFORM_DATABASE_URL")
-    if url and not url.startswith("sqlite"):
-        raise BackupError("this data dir's database is PostgreSQL: back it up with pg_dump -Fc (docs/operations.md)")
-    path = data_dir / DB_NAME
-    if not path.is_file():
-        raise BackupError(f"no database in {data_dir} ({DB_NAME} not found)")
-    return path
+def _pg_url(url: str) -> str:
+    """The libpq form of a SQLAlchemy PostgreSQL URL (``postgresql+psycopg://`` -> ``postgresql://``)."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-def backup(data_dir: Path, out: Path) -> int:
-    """Write the archive to ``out`` (through a temporary file: a failed backup leaves no half file).
-    Returns the number of pages copied."""
-    src_path = _sqlite_path(data_dir)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
-        snap = Path(tmp) / DB_NAME
-        src = sqlite3.connect(f"file:{src_path}?mode=ro", uri=True, timeout=60)
-        dst = sqlite3.connect(snap)
-        try:
-            with dst:
-                src.backup(dst, pages=1024)
-            pages = int(dst.execute("PRAGMA page_count").fetchone()[0])
-            dst.execute("PRAGMA journal_mode=DELETE")  # one self-contained file in the archive
-        finally:
-            dst.close()
-            src.close()
-        partial = Path(tmp) / "archive.tar.gz"
+def backup(data_dir: Path, out: Path) -> Path:
+    """Write the data dir's backup to ``out`` (a .tar.gz); answers ``out``."""
+    if not data_dir.is_dir():
+        raise BackupError(f"{data_dir} is not a data dir")
+    url = Settings(data_dir=data_dir).resolved_database_url()
+    with tempfile.TemporaryDirectory() as tmp:
+        staged = Path(tmp)
+        if url.startswith("sqlite"):
+            src_path = make_url(url).database or ""
+            if not Path(src_path).exists():
+                raise BackupError(f"no database at {src_path}")
+            src = sqlite3.connect(src_path)
+            dst = sqlite3.connect(staged / SQLITE_NAME)
+            try:
+                src.backup(dst)  # online: pages copied under SQLite's own locking, one consistent moment
+            finally:
+                dst.close()
+                src.close()
+        elif url.startswith("postgresql"):
+            if shutil.which("pg_dump") is None:
+                raise BackupError("pg_dump is not installed (Debian: postgresql-client)")
+            done = subprocess.run(
+                ["pg_dump", "--format=custom", "--no-owner", "--file", str(staged / PG_NAME), _pg_url(url)],
+                capture_output=True,
+                text=True,
+            )
+            if done.returncode != 0:
+                raise BackupError(f"pg_dump failed: {done.stderr.strip()[:500]}")
+        else:
+            raise BackupError(f"cannot back up a database of this kind: {make_url(url).drivername}")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        partial = out.with_name(out.name + ".partial")
         with tarfile.open(partial, "w:gz") as tar:
-            tar.add(snap, arcname=DB_NAME)
-            for name in KEPT:
-                if (data_dir / name).exists():
-                    tar.add(data_dir / name, arcname=name)
-        os.chmod(partial, 0o600)  # it holds the secret key
-        partial.replace(out)
-    return pages
+            for entry in sorted(staged.iterdir()):
+                tar.add(entry, arcname=entry.name)
+            for entry in sorted(data_dir.iterdir()):
+                if entry.name not in SKIPPED and not entry.name.startswith("."):
+                    tar.add(entry, arcname=entry.name)
+        os.replace(partial, out)  # a backup cut short never looks like a whole one
+    return out
 
 
-def restore(data_dir: Path, archive: Path) -> None:
-    """Unpack into a new or empty ``data_dir`` and check the database; refuse anything else."""
+def restore(data_dir: Path, archive: Path) -> Path:
+    """Unpack ``archive`` into a new or empty ``data_dir`` (and, for a PostgreSQL dump, into the empty
+    database ``PLATFORM_DATABASE_URL`` names); answers the data dir."""
     if data_dir.exists() and any(data_dir.iterdir()):
-        raise BackupError(f"{data_dir} is not empty: restore into a new or empty directory")
+        raise BackupError(f"{data_dir} is not empty: restore into a new or empty data dir")
     if not archive.is_file():
-        raise BackupError(f"no backup file at {archive}")
+        raise BackupError(f"{archive} is not a backup file")
+    data_dir.mkdir(parents=True, exist_ok=True)
     try:
         with tarfile.open(archive, "r:gz") as tar:
-            names = tar.getnames()
-            if DB_NAME not in names:
-                raise BackupError(f"{archive} is not a backup of this app (no {DB_NAME} inside)")
-            data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-            tar.extractall(data_dir, filter="data")  # no absolute paths, links out or devices
-    except (tarfile.TarError, OSError, EOFError) as exc:
-        raise BackupError(f"{archive} cannot be read as a backup ({type(exc).__name__})") from exc
-    conn = sqlite3.connect(data_dir / DB_NAME)
-    try:
-        verdict = conn.execute("PRAGMA integrity_check").fetchone()[0]
-    finally:
-        conn.close()
-    if verdict != "ok":
-        raise BackupError(f"the restored database fails its integrity check: {verdict}")
+            tar.extractall(data_dir, filter="data")  # refuses absolute paths, .. and links out of the dir
+    except (tarfile.TarError, OSError) as exc:
+        shutil.rmtree(data_dir, ignore_errors=True)
+        raise BackupError(f"{archive} is not a backup this program wrote: {exc}") from exc
+    db = data_dir / SQLITE_NAME
+    dump = data_dir / PG_NAME
+    if db.exists():
+        with sqlite3.connect(db) as c:
+            check = c.execute("PRAGMA integrity_check").fetchone()[0]
+        if check != "ok":
+            raise BackupError(f"the restored database fails its integrity check: {check}")
+    elif dump.exists():
+        url = os.environ.get("PLATFORM_DATABASE_URL", "")
+        if not url.startswith("postgresql"):
+            raise BackupError("a PostgreSQL backup restores into PLATFORM_DATABASE_URL (an empty database)")
+        done = subprocess.run(
+            ["pg_restore", "--no-owner", "--exit-on-error", "--dbname", _pg_url(url), str(dump)],
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            raise BackupError(f"pg_restore failed: {done.stderr.strip()[:500]}")
+        dump.unlink()
+    else:
+        raise BackupError(f"{archive} holds no database")
+    return data_dir

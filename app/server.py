@@ -40,7 +40,6 @@ def jobs_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
 
     async def start(app: FastAPI) -> Callable[[], Any]:
         worker = JobWorker(rt).start()
-        _watch(app, "jobs", lambda: worker._thread is not None and worker._thread.is_alive())
 
         async def stop() -> None:
             worker.stop()
@@ -53,25 +52,34 @@ def jobs_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
 LIFESPAN_FACTORIES.append(jobs_lifespan)
 
 
-def _watch(app: FastAPI, name: str, alive: Callable[[], bool]) -> None:
-    """A worker that ``GET /health/ready`` checks."""
-    if not hasattr(app.state, "workers"):
-        app.state.workers = {}
-    app.state.workers[name] = alive
+def support_smtp_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
+    """The helpdesk's SMTP endpoint while the server runs, when PLATFORM_SUPPORT_SMTP_LISTEN asks for
+    it; in one worker process (the others find the port taken)."""
 
+    async def start(app: FastAPI) -> Callable[[], Any]:
+        from services.support import smtp_in
 
-def delivery_watch(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
-    """After the events hook: the delivery worker's tasks are running."""
+        async def nothing() -> None:
+            return None
 
-    async def start(app: FastAPI) -> None:
-        worker = getattr(app.state, "events_worker", None)
-        if worker is not None:
-            _watch(app, "webhook_deliveries", lambda: bool(worker._tasks) and not any(t.done() for t in worker._tasks))
+        where = smtp_in.listen_address()
+        if where is None:
+            return nothing
+        try:
+            controller = await asyncio.to_thread(smtp_in.start, rt, *where)
+        except (OSError, RuntimeError) as e:
+            log.info("helpdesk SMTP endpoint not started in this process: %s", type(e).__name__)
+            return nothing
+
+        async def stop() -> None:
+            await asyncio.to_thread(controller.stop)
+
+        return stop
 
     return start
 
 
-LIFESPAN_FACTORIES.append(delivery_watch)
+LIFESPAN_FACTORIES.append(support_smtp_lifespan)
 
 
 def build_app(
@@ -92,7 +100,6 @@ def build_app(
         cookie_domain=settings.cookie_domain,
         sync_routes=settings.sync_routes,
         metrics_token=settings.metrics_token,
-        traces=settings.traces,
         lifespan_hooks=[factory(rt, settings) for factory in LIFESPAN_FACTORIES],
     )
     return app, rt
@@ -125,8 +132,6 @@ def serve(
         access_log=False,
         lifespan="on",
         http=EnvelopeH11Protocol,
-        # X-Forwarded-For is believed from these proxies only: the caller's address /metrics and the logs see.
-        forwarded_allow_ips=settings.trusted_proxies,
     )
     server = uvicorn.Server(config)
     scheme = "https" if tls_cert else "http"
@@ -153,11 +158,7 @@ def worker_app() -> FastAPI:
     """The app of one worker process of ``serve --workers N`` (uvicorn imports it by name in each
     worker). Its settings come from the environment the parent set; the parent migrated and
     seeded the database before starting the workers, so a worker does neither twice."""
-    settings = Settings()
-    from app.logs import configure
-
-    configure(settings.log_format)  # a worker is a new process: its logging is set up again
-    app, _rt = build_app(settings, seed=False, migrate=False)
+    app, _rt = build_app(Settings(), seed=False, migrate=False)
     return app
 
 
@@ -185,19 +186,18 @@ def serve_workers(
     if settings.demo:
         seed_demo(rt)
     rt.db.dispose()
+    # The workers' metrics in files every worker reads, so any worker's /metrics answers for all.
+    metrics_dir = settings.data_dir / "metrics"
+    shutil.rmtree(metrics_dir, ignore_errors=True)
+    metrics_dir.mkdir(parents=True)
     os.environ.update(
         {
+            "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
             "PLATFORM_DATA_DIR": str(settings.data_dir),
             "PLATFORM_DEMO": "1" if settings.demo else "0",
             "PLATFORM_SECRET_KEY": settings.resolved_secret_key(),
         }
     )
-    # prometheus-client's multiprocess mode: each worker writes its counters to files here, and
-    # the worker answering /metrics sums them all. Emptied at each start (stale pids' files).
-    metrics_dir = settings.data_dir / "metrics"
-    shutil.rmtree(metrics_dir, ignore_errors=True)
-    metrics_dir.mkdir(parents=True)
-    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)
     if port == 0:
         port = free_port(host)
     config = uvicorn.Config(
@@ -212,8 +212,6 @@ def serve_workers(
         access_log=False,
         lifespan="on",
         http=EnvelopeH11Protocol,
-        # X-Forwarded-For is believed from these proxies only: the caller's address /metrics and the logs see.
-        forwarded_allow_ips=settings.trusted_proxies,
     )
     scheme = "https" if tls_cert else "http"
     url = f"{scheme}://{host}:{port}"

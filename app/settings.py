@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -20,6 +21,10 @@ class Settings(BaseSettings):
     force_https: bool | None = None  # default: on unless --demo
     allowed_origins: str | None = None
     trusted_proxies: str = "127.0.0.1,::1"
+    # GET /metrics answers loopback callers, and callers bearing this token when it is set.
+    metrics_token: str | None = None
+    # Logs to stderr: "json" (one object a line) or "text"; unset: JSON for `serve`, text elsewhere.
+    log_format: Literal["json", "text"] | None = None
     cookie_domain: str | None = None
     rate_limits: str = "A"
     retry_policy: str = "A"
@@ -40,12 +45,6 @@ class Settings(BaseSettings):
     body_limit: int = 1024 * 1024
     upload_limit: int = 20 * 1024 * 1024
     demo: bool = False
-    # GET /metrics answers loopback callers, and callers bearing this token when it is set.
-    metrics_token: str | None = None
-    # Log lines: "json" (one object a line, the default of `serve`) or "text".
-    log_format: str | None = None
-    # OpenTelemetry spans per request when the packages are installed (the `traces` extra).
-    traces: bool = False
     # 0: serve only the spec's routes, without the stations' push and pull
     # (what a station meets at a platform that has no sync routes).
     sync_routes: bool = True
