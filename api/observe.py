@@ -31,6 +31,11 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 from sqlalchemy import func, select
 
+try:
+    from opentelemetry import trace as _otel_trace
+except ImportError:  # traces are optional (the `traces` extra)
+    _otel_trace = None  # type: ignore[assignment]
+
 from api.middleware import ASGIApp, Message, Receive, Scope, Send, _header
 from local_db.base import table_of
 from local_db.models.events import Delivery
@@ -93,6 +98,11 @@ class Observe:
             if message["type"] == "http.response.start":
                 status = int(message["status"])
                 message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
+                if _otel_trace is not None:
+                    # FastAPI's request span (traces on, telemetry_config), still open here: the log line's id on it.
+                    span = _otel_trace.get_current_span()
+                    if span.is_recording():
+                        span.set_attribute("platform.request_id", rid)
             await send(message)
 
         try:
@@ -169,6 +179,16 @@ class DatabaseFigures(Collector):
 
 def _aware(at: datetime) -> datetime:
     return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
+def telemetry_config(enabled: bool) -> dict[str, Any]:
+    """FastAPI's own OpenTelemetry support, rather than spans of our own. FastAPI turns it on
+    whenever the opentelemetry packages are installed; here it is off unless PLATFORM_TRACES=1,
+    and then spans only: its metrics are left to /metrics, and its log records stay off because
+    they carry exception messages (request data)."""
+    if enabled and _otel_trace is None:
+        log.warning("PLATFORM_TRACES=1 but opentelemetry is not installed: no traces")
+    return {"tracing": enabled, "operation_spans": enabled, "metrics": False, "logs": False}
 
 
 def metrics_allowed(client: str | None, authorization: str | None, token: str | None) -> bool:
