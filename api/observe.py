@@ -92,22 +92,15 @@ class Observe:
         scope.setdefault("state", {})["request_id"] = rid
         start = time.perf_counter()
         status = 500
+        done = False
 
-        async def send_with_id(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = int(message["status"])
-                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
-                if _otel_trace is not None:
-                    # FastAPI's request span (traces on, telemetry_config), still open here: the log line's id on it.
-                    span = _otel_trace.get_current_span()
-                    if span.is_recording():
-                        span.set_attribute("platform.request_id", rid)
-            await send(message)
-
-        try:
-            await self.app(scope, receive, send_with_id)
-        finally:
+        def finish() -> None:
+            # Once, before the answer's last bytes leave: whoever has read the answer finds the
+            # request counted and logged (a scrape or a test right after it).
+            nonlocal done
+            if done:
+                return
+            done = True
             took = time.perf_counter() - start
             route = getattr(scope.get("route"), "path", None) or "unmatched"
             method = str(scope.get("method", ""))
@@ -134,6 +127,25 @@ class Observe:
                     "duration_ms": round(took * 1000, 2),
                 },
             )
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
+                if _otel_trace is not None:
+                    # FastAPI's request span (traces on, telemetry_config), still open here: the log line's id on it.
+                    span = _otel_trace.get_current_span()
+                    if span.is_recording():
+                        span.set_attribute("platform.request_id", rid)
+            elif message["type"] == "http.response.body" and not message.get("more_body"):
+                finish()
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        finally:
+            finish()
 
 
 class DatabaseFigures(Collector):

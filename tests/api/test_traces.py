@@ -3,6 +3,8 @@ and the operator's probes over plain HTTP when HTTPS is forced."""
 
 from __future__ import annotations
 
+import logging
+
 import httpx
 import pytest
 
@@ -62,3 +64,13 @@ def test_probes_and_scrapes_over_plain_http_are_not_redirected_when_https_is_for
     finally:
         srv.stop()
         srv.runtime.db.dispose()
+
+
+def test_a_request_is_logged_before_its_answer_reaches_the_caller(
+    client: httpx.Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="platform.request"):
+        for n in range(20):
+            assert client.get("/health", headers={"X-Request-Id": f"ordered-{n}"}).status_code == 200
+            # No wait: the line was written before the answer's last bytes were sent.
+            assert any(getattr(r, "request_id", None) == f"ordered-{n}" for r in caplog.records), n
