@@ -273,8 +273,7 @@ class DeliveryWorker:
         self._tasks = [
             asyncio.create_task(self._claimer()),
             asyncio.create_task(self._recorder()),
-            asyncio.create_task(self._retention()),
-        ]
+        ]  # retention runs on the scheduler (services/events/schedule.py), once across processes
         self.rt.after_commit.append(self._on_commit)
         self.wake()
 
@@ -284,9 +283,8 @@ class DeliveryWorker:
             self.rt.after_commit.remove(self._on_commit)
         self._stopping = True
         self.wake()
-        claimer, recorder, retention = self._tasks
-        retention.cancel()
-        await asyncio.gather(claimer, retention, return_exceptions=True)
+        claimer, recorder = self._tasks
+        await asyncio.gather(claimer, return_exceptions=True)
         assert self._jobs is not None and self._results is not None
         unsent: list[Job] = []
         while not self._jobs.empty():
@@ -392,13 +390,3 @@ class DeliveryWorker:
             self.inflight -= len(batch)
             self.sent += len(batch)
             self.wake()
-
-    async def _retention(self) -> None:
-        while True:
-            try:
-                n = await asyncio.to_thread(store.purge, self.rt.db, self.rt.clock.now(), self.config.retention_days)
-                if any(n.values()):
-                    log.info("retention: deleted %s", n)
-            except Exception:  # noqa: BLE001
-                log.exception("retention job failed")
-            await asyncio.sleep(self.config.retention_interval)
