@@ -13,13 +13,16 @@ from anyio import to_thread
 from fastapi import FastAPI, Request, Response
 from fastapi.middleware.cors import CORSMiddleware
 from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
 from api.auth import client_ip, credentials, principal_for, tenant_for
 from api.errors import error_response, install_error_handlers
 from api.middleware import BodyLimit, HttpsRedirect
+from api.observe import Observe, metrics_allowed, metrics_text
 from api.openapi import Builder
 from api.openapi import build as build_openapi
+from api.pages import mount_pages
 from services.core import auth
 from services.core import service as core_service
 from services.core.bodies import parse_json, validate_body
@@ -59,7 +62,7 @@ def file_response(result: FileResult) -> Response:
         headers["Content-Disposition"] = (
             content_disposition(kind, clean_filename(result.filename)) if result.filename else kind
         )
-    return Response(result.content, media_type=media, headers=headers)
+    return Response(result.content, status_code=result.status, media_type=media, headers=headers)
 
 
 def serialize(result: Any, status_code: int) -> Response:
@@ -171,6 +174,7 @@ class Server:
                 nonlocal decision
                 tenant = auth.load_tenant(rt.db, slug) if slug else None
                 principal = principal_for(rt, request, op, tenant)
+                request.state.principal_kind = principal.kind  # for the request's log line
                 tenant = tenant_for(rt, request, principal, tenant)  # pk_test_ keys: the sandbox
                 category = self.limiter.category(method=op.method, principal_kind=principal.kind, override=op.limit)
                 decision = self.limit(
@@ -273,6 +277,7 @@ def create_app(
     cookie_domain: str | None = None,
     lifespan_hooks: list[Callable[[FastAPI], Any]] | None = None,
     sync_routes: bool = True,
+    metrics_token: str | None = None,
 ) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -296,6 +301,31 @@ def create_app(
     @app.get("/health", include_in_schema=False)
     async def health() -> dict[str, str]:
         return {"status": "ok"}
+
+    @app.get("/health/ready", include_in_schema=False)
+    async def ready() -> Response:
+        """Ready to serve: the database answers and the background workers run (liveness is /health)."""
+        checks: dict[str, str] = {}
+        try:
+            await to_thread.run_sync(rt.db.ping)
+            checks["database"] = "ok"
+        except Exception as exc:  # noqa: BLE001 - any failure of the database is "not ready"
+            checks["database"] = type(exc).__name__
+        for name, alive in getattr(app.state, "workers", {}).items():
+            checks[name] = "ok" if alive() else "stopped"
+        ok = all(v == "ok" for v in checks.values())
+        return Response(
+            json.dumps({"status": "ok" if ok else "unavailable", "checks": checks}),
+            status_code=200 if ok else 503,
+            media_type="application/json",
+        )
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics(request: Request) -> Response:
+        if not metrics_allowed(client_ip(request), request.headers.get("authorization"), metrics_token):
+            raise StarletteHTTPException(404)
+        body, media = await to_thread.run_sync(lambda: metrics_text(rt))
+        return Response(body, media_type=media)
 
     @app.post("/api/auth/login", include_in_schema=False)
     async def login(request: Request) -> Response:
@@ -338,6 +368,8 @@ def create_app(
 
         return serialize(await to_thread.run_sync(work), 200)
 
+    mount_pages(app, server)  # the public HTML pages (services/core/pages.py)
+
     def skip(op: Operation) -> bool:
         return not sync_routes and op.name.startswith("sync.")
 
@@ -370,6 +402,7 @@ def create_app(
     )
     app.add_middleware(BodyLimit, json_limit=body_limit, upload_limit=rt.upload_limit)
     app.add_middleware(HttpsRedirect, enabled=force_https, trusted=trusted_proxies or set())
+    app.add_middleware(Observe)  # outermost: every answer, a redirect or a 413 too, has its request id
     return app
 
 

@@ -210,6 +210,16 @@ class Builder:
                 "description": "One page of the list",
                 "content": {"application/json": {"schema": self.list_envelope(item)}},
             }
+        elif set(typing.get_args(resp)) == {Redirect, FileResult}:
+            # The QR scan: a redirect, or a page of its own (a landing page, 410 for a code gone).
+            out[status] = {
+                "description": "A page (a landing page; 410 when the code does not serve)",
+                "content": {"text/html": {"schema": {"type": "string"}}},
+            }
+            out["302"] = {
+                "description": "Redirect to the destination or the fallback address",
+                "headers": {"Location": {"description": "Where to go", "schema": {"type": "string"}}},
+            }
         elif FileResult in typing.get_args(resp):
             # A record or its file, as the query asks (a barcode as JSON or as an image): both documented.
             rest = [t for t in typing.get_args(resp) if t is not FileResult]

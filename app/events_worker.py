@@ -30,6 +30,9 @@ def events_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Awai
         worker = DeliveryWorker(rt, config_of(rt))
         await worker.start()
         app.state.events_worker = worker
+        if not hasattr(app.state, "workers"):
+            app.state.workers = {}
+        app.state.workers["webhook deliveries"] = worker.alive  # GET /health/ready asks it
         return worker.stop
 
     return start

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import shutil
 import socket
 import threading
 import time
@@ -72,7 +73,35 @@ def scheduler_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], A
     return start
 
 
+def support_smtp_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
+    """The helpdesk's SMTP endpoint while the server runs, when PLATFORM_SUPPORT_SMTP_LISTEN asks for
+    it; in one worker process (the others find the port taken)."""
+
+    async def start(app: FastAPI) -> Callable[[], Any]:
+        from services.support import smtp_in
+
+        async def nothing() -> None:
+            return None
+
+        where = smtp_in.listen_address()
+        if where is None:
+            return nothing
+        try:
+            controller = await asyncio.to_thread(smtp_in.start, rt, *where)
+        except (OSError, RuntimeError) as e:
+            log.info("helpdesk SMTP endpoint not started in this process: %s", type(e).__name__)
+            return nothing
+
+        async def stop() -> None:
+            await asyncio.to_thread(controller.stop)
+
+        return stop
+
+    return start
+
+
 LIFESPAN_FACTORIES.append(scheduler_lifespan)
+LIFESPAN_FACTORIES.append(support_smtp_lifespan)
 
 
 def build_app(
@@ -92,6 +121,7 @@ def build_app(
         version=VERSION,
         cookie_domain=settings.cookie_domain,
         sync_routes=settings.sync_routes,
+        metrics_token=settings.metrics_token,
         lifespan_hooks=[factory(rt, settings) for factory in LIFESPAN_FACTORIES],
     )
     return app, rt
@@ -178,8 +208,13 @@ def serve_workers(
     if settings.demo:
         seed_demo(rt)
     rt.db.dispose()
+    # The workers' metrics in files every worker reads, so any worker's /metrics answers for all.
+    metrics_dir = settings.data_dir / "metrics"
+    shutil.rmtree(metrics_dir, ignore_errors=True)
+    metrics_dir.mkdir(parents=True)
     os.environ.update(
         {
+            "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
             "PLATFORM_DATA_DIR": str(settings.data_dir),
             "PLATFORM_DEMO": "1" if settings.demo else "0",
             "PLATFORM_SECRET_KEY": settings.resolved_secret_key(),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -20,6 +21,10 @@ class Settings(BaseSettings):
     force_https: bool | None = None  # default: on unless --demo
     allowed_origins: str | None = None
     trusted_proxies: str = "127.0.0.1,::1"
+    # GET /metrics answers loopback callers, and callers bearing this token when it is set.
+    metrics_token: str | None = None
+    # Logs to stderr: "json" (one object a line) or "text"; unset: JSON for `serve`, text elsewhere.
+    log_format: Literal["json", "text"] | None = None
     cookie_domain: str | None = None
     rate_limits: str = "A"
     retry_policy: str = "A"

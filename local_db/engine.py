@@ -116,6 +116,11 @@ class Database:
             s.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
         return s
 
+    def ping(self) -> None:
+        """One round trip to the database (readiness): raises when it does not answer."""
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
+
     @contextmanager
     def transaction(self, tenant_id: str | None) -> Iterator[Session]:
         """A write transaction: commit on success, roll back on any error."""

@@ -37,6 +37,9 @@ ADVICE: dict[str, str] = {
     "RATE_LIMITED": "Wait a moment and try again.",
     "VALIDATION_ERROR": "Correct it and try again.",
 }
+# A 409 naming the record's current state is the state rule (pack before ship), not somebody else's
+# change: it gets no blame, only what to do (issue 32: "Someone or something changed it" was false).
+STATE_ADVICE = "It has to be moved on first: look at the steps it offers now."
 LOGGED = "Something went wrong; it was logged. Try again, and tell an administrator if it keeps happening."
 LONGEST_QUOTE = 40  # a value quoted back (an unknown scan) is cut to this
 
@@ -57,6 +60,7 @@ def _sentence(text: str) -> str:
     if not text:
         return text
     text = text[0].upper() + text[1:]
+    text = re.sub(r"\b([Aa]) (?=[aeiou])", r"\1n ", text)  # "a order" -> "an order"
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
@@ -102,5 +106,7 @@ def say(error: BaseException, given: Mapping[str, object] | None = None) -> str:
     if error.code == "INTERNAL_ERROR":
         return LOGGED
     advice = ADVICE.get(error.code, "")
+    if error.code == "CONFLICT" and isinstance(error.details, dict) and error.details.get("current_state"):
+        advice = STATE_ADVICE
     text = _sentence(error.message)
     return f"{text} {advice}".strip() if advice and advice not in text else text

@@ -8,6 +8,7 @@ duplicate check is one index probe and two racing registrations cannot both win.
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
 from sqlalchemy import Date, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
@@ -58,12 +59,16 @@ class AftersaleWarranty(TenantScoped, Base):
     warranty_months: Mapped[int] = mapped_column(Integer, default=12)
     purchase_date: Mapped[date] = mapped_column(Date)
     coverage_until: Mapped[date] = mapped_column(Date)
-    status: Mapped[str] = mapped_column(String(20), default="active")  # active | expired | voided
+    status: Mapped[str] = mapped_column(String(20), default="active")  # active|expired|voided|disputed
     email: Mapped[str] = mapped_column(String(320))
     name: Mapped[str] = mapped_column(String(200))
     retailer: Mapped[str | None] = mapped_column(String(200), default=None)
     proof_file_id: Mapped[str | None] = mapped_column(String(36), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # A second claimant's registration (status disputed) names the one holding the serial.
+    disputes_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    # Why staff voided it (a void is kept, not deleted: claims and disputes point at it).
+    void_reason: Mapped[str | None] = mapped_column(Text, default=None)
 
 
 class AftersaleClaim(TenantScoped, Base):
@@ -81,5 +86,6 @@ class AftersaleClaim(TenantScoped, Base):
     status: Mapped[str] = mapped_column(String(20), default="open")  # open | in_progress | closed | cancelled
     resolution: Mapped[str | None] = mapped_column(Text, default=None)
     handled_by: Mapped[str | None] = mapped_column(String(36), default=None)
+    photos: Mapped[list[Any]] = mapped_column(default=list)  # file ids (POST photos), in order
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)

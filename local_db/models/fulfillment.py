@@ -50,6 +50,8 @@ class FulfillmentOrder(TenantScoped, Base):
     shipped_at: Mapped[datetime | None] = mapped_column(default=None)
     delivered_at: Mapped[datetime | None] = mapped_column(default=None)
     cancelled_at: Mapped[datetime | None] = mapped_column(default=None)
+    # A backorder: the order whose unpicked rest it carries (made by the ``split`` operation).
+    backorder_of: Mapped[str | None] = mapped_column(String(36), default=None)
 
 
 class FulfillmentLine(TenantScoped, Base):
@@ -117,3 +119,24 @@ class WebhookReceipt(TenantScoped, Base):
     order_id: Mapped[str | None] = mapped_column(String(36), default=None)
     response: Mapped[dict[str, Any]] = mapped_column(default=dict)
     received_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class FulfillmentReturn(TenantScoped, Base):
+    """A return authorised for a shipped order (an RMA) and what came back, line by line."""
+
+    __tablename__ = "fulfillment_returns"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (
+        UniqueConstraint("tenant_id", "rma_number", name="uq_fulfillment_returns_tenant_rma"),
+        Index("ix_fulfillment_returns_tenant_order", "tenant_id", "order_id"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    order_id: Mapped[str] = mapped_column(String(36), ForeignKey("fulfillment_orders.id", ondelete="CASCADE"))
+    rma_number: Mapped[str] = mapped_column(String(40))
+    # [{"sku", "quantity", "received": {"resellable": n, "damaged": n}}]
+    lines: Mapped[list[Any]] = mapped_column(default=list)
+    reason: Mapped[str | None] = mapped_column(Text, default=None)
+    status: Mapped[str] = mapped_column(String(20), default="authorised")  # authorised|partly_received|received
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -143,3 +143,29 @@ class InventoryAlert(TenantScoped, Base):
     opened_at: Mapped[datetime] = mapped_column(default=utcnow)
     acknowledged_at: Mapped[datetime | None] = mapped_column(default=None)
     resolved_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class InventoryReservation(TenantScoped, Base):
+    """Units of ``sku`` held at a location for one order until it ships or is cancelled.
+
+    ``requested`` is what the order asks, ``reserved`` what the location could hold for it (its
+    stock row's ``reserved`` carries the same units); the difference is the order's backorder.
+    """
+
+    __tablename__ = "inventory_reservations"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (
+        Index("ix_inventory_reservations_tenant_order", "tenant_id", "order_id"),
+        Index("ix_inventory_reservations_tenant_sku_status", "tenant_id", "sku", "status"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    order_id: Mapped[str] = mapped_column(String(36))
+    reference: Mapped[str] = mapped_column(String(200))  # the order number people know it by
+    sku: Mapped[str] = mapped_column(String(100))
+    location_id: Mapped[str] = mapped_column(String(36))
+    requested: Mapped[int] = mapped_column(Integer)
+    reserved: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(20), default="active")  # active|shipped|released
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -30,6 +30,8 @@ class MesMachine(TenantScoped, Base):
     status_since: Mapped[datetime] = mapped_column(default=utcnow)
     # The stop reason of the current status (operator's choice or the gateway's), None while running.
     reason: Mapped[str | None] = mapped_column(String(100), default=None)
+    # Planned time starts here when set (a commissioning date); else with the machine's history.
+    planned_from: Mapped[datetime | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 

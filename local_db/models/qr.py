@@ -49,6 +49,8 @@ class QrCode(TenantScoped, Base):
     dynamic: Mapped[bool] = mapped_column(Boolean, default=True)
     short_code: Mapped[str] = mapped_column(String(16))
     destination_url: Mapped[str | None] = mapped_column(Text, default=None)
+    # Where a scan goes while the code does not serve (paused, expired, capped); None: a 410 page.
+    fallback_url: Mapped[str | None] = mapped_column(Text, default=None)
     folder_id: Mapped[str | None] = mapped_column(String(36), default=None)
     template_id: Mapped[str | None] = mapped_column(String(36), default=None)
     style: Mapped[dict[str, Any]] = mapped_column(default=dict)

@@ -46,6 +46,8 @@ class SupportTicket(TenantScoped, Base):
         ),
         Index("ix_support_tickets_tenant_assignee_state", "tenant_id", "assignee_id", "state"),
         Index("ix_support_tickets_requester_email", "requester_email"),
+        # A mail answering the helpdesk's first mail of a ticket names it (services/support/inbound.py).
+        Index("ix_support_tickets_tenant_mail_root", "tenant_id", "mail_root_id"),
     )
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
@@ -74,12 +76,24 @@ class SupportTicket(TenantScoped, Base):
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
     first_response_due: Mapped[datetime | None] = mapped_column(default=None)
     resolution_due: Mapped[datetime | None] = mapped_column(default=None)
+    # The Message-ID that began the ticket's mail thread (the customer's first mail, or the first
+    # mail the helpdesk sent): first of every later mail's References.
+    mail_root_id: Mapped[str | None] = mapped_column(String(255), default=None)
+    # Merged into another ticket: this one is closed and points there.
+    merged_into_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    # Requesters of tickets merged into this one (besides requester_email): they get its replies too.
+    other_requesters: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
 
 
 class SupportMessage(TenantScoped, Base):
     __tablename__ = "support_messages"
     __synced__ = True  # stations cache it: changes reach them by the sync pull
-    __table_args__ = (Index("ix_support_messages_ticket_created", "ticket_id", "created_at"),)
+    __table_args__ = (
+        Index("ix_support_messages_ticket_created", "ticket_id", "created_at"),
+        # A mail answering one of ours names it in In-Reply-To/References: found by this index. A
+        # unique index, not a constraint: SQLite adds it without rebuilding the table (its FTS triggers).
+        Index("uq_support_messages_tenant_mail_id", "tenant_id", "mail_message_id", unique=True),
+    )
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
     ticket_id: Mapped[str] = mapped_column(String(36), ForeignKey("support_tickets.id", ondelete="CASCADE"))
@@ -90,6 +104,8 @@ class SupportMessage(TenantScoped, Base):
     # An internal note is for agents only: no guest route ever returns it.
     internal: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The message's Message-ID when it came or went by mail (without the angle brackets).
+    mail_message_id: Mapped[str | None] = mapped_column(String(255), default=None)
 
 
 class SupportAttachment(TenantScoped, Base):
@@ -135,3 +151,35 @@ class SupportEmailDomain(TenantScoped, Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     verified_at: Mapped[datetime | None] = mapped_column(default=None)
     last_checked_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class SupportInboundMail(TenantScoped, Base):
+    """Every mail the helpdesk received, once (its Message-ID is unique per tenant): what became of it.
+
+    Written in the same transaction as the ticket or message it made, so a mail fetched again after
+    a crash (the mailbox was not yet told it was read) is recognised and stored once. Platform only.
+    """
+
+    __tablename__ = "support_inbound_mail"
+    __table_args__ = (
+        UniqueConstraint("tenant_id", "message_id", name="uq_support_inbound_mail_tenant_message"),
+        # The loop rule counts a sender's recent mails.
+        Index("ix_support_inbound_mail_tenant_sender_received", "tenant_id", "sender", "received_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    message_id: Mapped[str] = mapped_column(String(255))
+    sender: Mapped[str] = mapped_column(String(320), default="")
+    subject: Mapped[str] = mapped_column(String(300), default="")
+    received_at: Mapped[datetime] = mapped_column(default=utcnow)
+    source: Mapped[str] = mapped_column(String(10), default="imap")  # imap, smtp, api
+    # ticket (a new ticket), message (on a ticket), auto_reply, loop, bounce, refused
+    outcome: Mapped[str] = mapped_column(String(12))
+    ticket_id: Mapped[str | None] = mapped_column(
+        String(36), ForeignKey("support_tickets.id", ondelete="SET NULL"), default=None
+    )
+    support_message_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    # Bounces: the recipient that failed and the DSN's status (5.1.1); refusals: why.
+    recipient: Mapped[str | None] = mapped_column(String(320), default=None)
+    status: Mapped[str | None] = mapped_column(String(20), default=None)
+    detail: Mapped[str] = mapped_column(Text, default="")

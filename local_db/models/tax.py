@@ -113,6 +113,8 @@ class TaxCertificate(TenantScoped, Base):
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
     customer_name: Mapped[str] = mapped_column(String(200))
     customer_email: Mapped[str | None] = mapped_column(String(320), default=None)
+    # The shop's customer id: a tax calculation for that customer applies the certificate.
+    customer_id: Mapped[str | None] = mapped_column(String(100), default=None, index=True)
     state: Mapped[str] = mapped_column(String(2))  # the exposure zone
     exemption_number: Mapped[str] = mapped_column(String(100))
     reason: Mapped[str] = mapped_column(String(20), default="resale")
@@ -125,3 +127,44 @@ class TaxCertificate(TenantScoped, Base):
     # When certificate.expiring was emitted: once per certificate.
     expiring_sent_at: Mapped[datetime | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class TaxRateTable(TenantScoped, Base):
+    """One imported ZIP-code rate table of a state, with the days it is in force.
+
+    A state's tables follow each other without a gap or an overlap: the importer checks it.
+    """
+
+    __tablename__ = "tax_rate_tables"
+    # Not cached by stations: tens of thousands of rows written in bulk; the calculation is asked of
+    # the platform (the shop's checkout calls it there).
+    __table_args__ = (UniqueConstraint("tenant_id", "state", "effective_from", name="uq_tax_rate_tables_from"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    state: Mapped[str] = mapped_column(String(2))
+    effective_from: Mapped[date] = mapped_column(Date)
+    effective_to: Mapped[date | None] = mapped_column(Date, default=None)  # None: until the next table
+    filename: Mapped[str] = mapped_column(String(255), default="")
+    rows: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class TaxRate(TenantScoped, Base):
+    """One ZIP code's rates in a table, in millionths (a published rate has at most six decimals),
+    so a sum of rates is exact on every backend."""
+
+    __tablename__ = "tax_rates"
+    __table_args__ = (
+        UniqueConstraint("tenant_id", "table_id", "zip", name="uq_tax_rates_table_zip"),
+        # The calculation's one lookup: a ZIP code's rows across the state's tables.
+        Index("ix_tax_rates_zip", "tenant_id", "zip"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    table_id: Mapped[str] = mapped_column(String(36), ForeignKey("tax_rate_tables.id", ondelete="CASCADE"), index=True)
+    zip: Mapped[str] = mapped_column(String(5))
+    region: Mapped[str] = mapped_column(String(100), default="")
+    state_rate: Mapped[int] = mapped_column(Integer, default=0)
+    county_rate: Mapped[int] = mapped_column(Integer, default=0)
+    city_rate: Mapped[int] = mapped_column(Integer, default=0)
+    special_rate: Mapped[int] = mapped_column(Integer, default=0)

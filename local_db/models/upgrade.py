@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from local_db.base import Base, TenantScoped, new_id, utcnow
@@ -41,6 +41,8 @@ class UpgradeValuation(TenantScoped, Base):
     product_name: Mapped[str] = mapped_column(String(200))
     base_cents: Mapped[int] = mapped_column(Integer)
     currency: Mapped[str] = mapped_column(String(3), default="USD")
+    # The tenant marks its phones: their trade-ins need an IMEI before they are submitted.
+    is_phone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -59,6 +61,7 @@ class UpgradeSubmission(TenantScoped, Base):
     )
     product_id: Mapped[str] = mapped_column(String(100))
     serial_number: Mapped[str] = mapped_column(String(100))
+    imei: Mapped[str | None] = mapped_column(String(15), default=None)  # 15 digits, Luhn-checked
     condition: Mapped[str] = mapped_column(String(20))  # declared by the customer
     description: Mapped[str] = mapped_column(Text, default="")
     photos: Mapped[list[Any]] = mapped_column(default=list)  # customer photo ids, in order
@@ -149,3 +152,26 @@ class UpgradeInspection(TenantScoped, Base):
     photos: Mapped[list[Any]] = mapped_column(default=list)
     started_at: Mapped[datetime] = mapped_column(default=utcnow)
     completed_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class UpgradeCreditEntry(TenantScoped, Base):
+    """One line of a customer's credit ledger: a trade-in's credit (+) or a payout (-).
+
+    The balance is the sum of the lines; a trade-in credits once (its entry's id is derived from
+    the submission) and a payout never takes the balance below zero.
+    """
+
+    __tablename__ = "upgrade_credit_entries"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (Index("ix_upgrade_credit_entries_tenant_customer", "tenant_id", "customer_id", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    customer_id: Mapped[str] = mapped_column(String(36), ForeignKey("upgrade_customers.id", ondelete="CASCADE"))
+    submission_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    kind: Mapped[str] = mapped_column(String(12))  # credit | payout
+    method: Mapped[str | None] = mapped_column(String(20), default=None)  # store_credit | bank | paypal
+    amount_cents: Mapped[int] = mapped_column(Integer)  # signed: credits positive, payouts negative
+    currency: Mapped[str] = mapped_column(String(3))
+    reference: Mapped[str | None] = mapped_column(String(200), default=None)
+    created_by: Mapped[str | None] = mapped_column(String(36), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

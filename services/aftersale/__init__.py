@@ -1,11 +1,21 @@
 """Aftersale: customer accounts, public warranty registration with coverage, claims (docs/aftersale.md)."""
 
-from services.aftersale import claims, customers, demo, events, files, warranties  # noqa: F401 - declarations, event types, demo seeders
+from services.aftersale import claims, customers, demo, events, files, registrations, warranties  # noqa: F401 - declarations, event types, demo seeders
 from services.core.modules import Module
 
 MODULE = Module(
     name="aftersale",
-    events=("warranty.registered", "claim.submitted", "claim.started", "claim.closed", "claim.cancelled"),
+    events=(
+        "warranty.registered",
+        "claim.submitted",
+        "claim.started",
+        "claim.closed",
+        "claim.cancelled",
+        "warranty.disputed",
+        "warranty.voided",
+        "warranty.transferred",
+        "warranty.dispute_settled",
+    ),
     records=("aftersale.warranty", "aftersale.claim"),
     seeders=(demo.seed_aftersale,),
     customer_auth=customers.authenticate,

@@ -6,7 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
-from local_db.models.aftersale import AftersaleClaim, AftersaleWarranty
+from local_db.models.aftersale import AftersaleClaim, AftersaleFile, AftersaleWarranty
 from services.aftersale import states
 from services.aftersale.lookups import _is_customer, _status, _warranty
 from services.aftersale.schemas import (
@@ -20,6 +20,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import Listing, Page, contains
+from services.core.storage import IMAGE_TYPES
 
 record_kind("aftersale.claim", get="aftersale.claims.get", label="serial_number")
 
@@ -36,6 +37,7 @@ def _claim_out(c: AftersaleClaim, w: AftersaleWarranty) -> ClaimOut:
         resolution=c.resolution,
         created_at=c.created_at,
         updated_at=c.updated_at,
+        photos=list(c.photos or []),
     )
 
 
@@ -63,8 +65,21 @@ def create_claim(ctx: Ctx, body: ClaimIn, session: Session = SESSION) -> ClaimOu
     ).first()
     if open_claim is not None:
         raise Conflict("this warranty has an open claim", {"claim_id": open_claim[0]})
+    photos = list(dict.fromkeys(body.photos))
+    if photos:
+        found = set(
+            session.execute(
+                select(AftersaleFile.id).where(
+                    AftersaleFile.id.in_(photos), AftersaleFile.content_type.in_(sorted(IMAGE_TYPES))
+                )
+            ).scalars()
+        )
+        missing = [p for p in photos if p not in found]
+        if missing:
+            raise ValidationFailed("unknown photos (upload them first with POST photos)", {"photos": missing})
     c = AftersaleClaim(
         id=new_id(),
+        photos=photos,
         warranty_id=w.id,
         customer_id=ctx.principal.id,
         email=w.email,

@@ -6,5 +6,9 @@ for _name, _desc in [
     ("claim.started", "staff started work on a warranty claim"),
     ("claim.closed", "a warranty claim was closed with its resolution"),
     ("claim.cancelled", "a warranty claim was cancelled"),
+    ("warranty.disputed", "a second claimant registered a serial another registration holds: staff settle it"),
+    ("warranty.voided", "staff voided a registration (its serial is free again)"),
+    ("warranty.transferred", "staff transferred a registration to a new owner"),
+    ("warranty.dispute_settled", "staff upheld or rejected a disputed registration"),
 ]:
     register_event_type(_name, "aftersale", _desc)

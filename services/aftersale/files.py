@@ -34,6 +34,20 @@ def upload_proof(ctx: Ctx, upload: Upload, session: Session = SESSION) -> FileOu
     return FileOut.model_validate(f)
 
 
+@use_case(
+    "aftersale.photos.upload",
+    "POST /photos",
+    tx="write",
+    auth="customer",
+    status=201,
+    upload=True,
+    summary="upload a photo for a claim (a customer; images only)",
+)
+def upload_claim_photo(ctx: Ctx, upload: Upload, session: Session = SESSION) -> FileOut:
+    f = keep_upload(ctx, session, AftersaleFile, upload, allowed=IMAGE_TYPES, default_name="photo")
+    return FileOut.model_validate(f)
+
+
 @use_case("aftersale.files.get", "GET /files/{id}", tx="read", summary="download a proof of purchase (staff)")
 def get_proof(ctx: Ctx, id: str) -> FileResult:
     with ctx.read() as s:

@@ -13,7 +13,7 @@ from services.core.schemas import Email, FreeText, Name, NonBlankText, Out, Stat
 
 Serial = Annotated[str, Field(min_length=3, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9 ._/-]*$")]
 Sku = Annotated[str, Field(min_length=1, max_length=64)]
-WarrantyStatus = Literal["active", "expired", "voided"]
+WarrantyStatus = Literal["active", "expired", "voided", "disputed"]
 ClaimStatus = Literal["open", "in_progress", "closed", "cancelled"]
 
 
@@ -71,6 +71,8 @@ class WarrantyOut(WarrantyCreated):
     proof_file: str | None
     days_left: int
     created_at: datetime
+    disputes_id: str | None = None  # a disputed registration: the one holding the serial
+    void_reason: str | None = None
 
 
 class WarrantyQuery(ListQuery):
@@ -88,6 +90,8 @@ class FileOut(Out):
 class ClaimIn(Strict):
     warranty_id: str = Field(min_length=1, max_length=36)
     description: NonBlankText = Field(min_length=1, max_length=5000)
+    # Ids answered by POST photos: what the damage looks like (up to 10, images only).
+    photos: list[Annotated[str, Field(min_length=1, max_length=36)]] = Field(default_factory=list, max_length=10)
 
 
 class ClaimOut(StatefulOut):
@@ -102,6 +106,7 @@ class ClaimOut(StatefulOut):
     resolution: FreeText | None
     created_at: datetime
     updated_at: datetime
+    photos: list[str] = []
 
 
 class ClaimQuery(ListQuery):
@@ -112,3 +117,21 @@ class ClaimQuery(ListQuery):
 class ClaimAction(Strict):
     action: Literal["start", "close", "cancel"]
     resolution: FreeText | None = Field(default=None, max_length=5000)
+
+
+class WarrantyVoid(Strict):
+    reason: NonBlankText = Field(max_length=1000)
+
+
+class WarrantyTransfer(Strict):
+    """The new owner: the registration's e-mail and name change, its coverage stays."""
+
+    email: Email
+    name: Name
+
+
+class DisputeDecision(Strict):
+    # uphold: the disputing claimant gets the serial (the holder's registration is voided);
+    # reject: the disputing registration is voided.
+    decision: Literal["uphold", "reject"]
+    reason: NonBlankText | None = Field(default=None, max_length=1000)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from sqlalchemy import bindparam, or_, select
@@ -31,9 +32,14 @@ DEFAULT_MONTHS = 12
 record_kind("aftersale.warranty", get="aftersale.warranties.get", label="serial_number")
 
 
+# Spaces and dashes (the ASCII one and the typographic ones a pasted serial brings) separate
+# groups of a serial; they do not make another serial.
+_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015\u2212]+")
+
+
 def serial_key(serial: str) -> str:
-    """How serials compare: case and spaces do not make a second registration."""
-    return "".join(serial.split()).upper()
+    """How serials compare: ``SN-ABC-12345`` and ``sn abc 12345`` are one serial."""
+    return _SEPARATORS.sub("", serial).upper()
 
 
 def _warranty_out(w: AftersaleWarranty, today: date) -> WarrantyOut:
@@ -52,6 +58,8 @@ def _warranty_out(w: AftersaleWarranty, today: date) -> WarrantyOut:
         proof_file=w.proof_file_id,
         days_left=max((w.coverage_until - today).days, 0),
         created_at=w.created_at,
+        disputes_id=w.disputes_id,
+        void_reason=w.void_reason,
     )
 
 
@@ -87,7 +95,7 @@ _PRODUCT_BY_VARIANT = (
 )
 
 
-_HELD = select(AftersaleWarranty.id, AftersaleWarranty.coverage_until).where(
+_HELD = select(AftersaleWarranty.id, AftersaleWarranty.coverage_until, AftersaleWarranty.email).where(
     AftersaleWarranty.active_serial == bindparam("key")
 )
 
@@ -114,12 +122,17 @@ def register_warranty(ctx: Ctx, body: WarrantyIn, session: Session = SESSION) ->
     if body.proof_file is not None and session.get(AftersaleFile, body.proof_file) is None:
         raise ValidationFailed("proof_file is not an uploaded file", {"proof_file": body.proof_file})
     held = session.execute(_HELD, {"key": key}).first()
-    if held is not None:
-        if held.coverage_until >= today:
+    disputes: str | None = None
+    if held is not None and held.coverage_until >= today:
+        if held.email.lower() == body.email.lower():  # the holder again: a duplicate, not a dispute
             raise Conflict(
                 "this serial number has an active registration",
                 {"serial_number": body.serial_number, "coverage_until": str(held.coverage_until)},
             )
+        # Someone else claims the serial: kept as disputed for staff to settle (neither claimant
+        # is told who holds it; the holder's registration stands until staff decide).
+        disputes = held.id
+    elif held is not None:
         old = session.get(AftersaleWarranty, held.id)
         assert old is not None
         old.status, old.active_serial = "expired", None  # its coverage ended: the serial is free again
@@ -127,13 +140,14 @@ def register_warranty(ctx: Ctx, body: WarrantyIn, session: Session = SESSION) ->
     w = AftersaleWarranty(
         id=new_id(),
         serial_number=body.serial_number,
-        active_serial=key,
+        active_serial=None if disputes else key,
         product_sku=body.product_sku,
         product_name=name,
         warranty_months=months,
         purchase_date=body.purchase_date,
         coverage_until=add_months(body.purchase_date, months),
-        status="active",
+        status="disputed" if disputes else "active",
+        disputes_id=disputes,
         email=body.email,
         name=body.name,
         retailer=body.retailer,
@@ -145,6 +159,13 @@ def register_warranty(ctx: Ctx, body: WarrantyIn, session: Session = SESSION) ->
         session.flush()
     except IntegrityError as exc:  # a registration of the same serial committed in between
         raise Conflict("this serial number has an active registration", {"serial_number": body.serial_number}) from exc
+    if disputes:
+        emit(
+            ctx,
+            "warranty.disputed",
+            {"warranty_id": w.id, "disputes_id": disputes, "serial_number": w.serial_number},
+        )
+        return WarrantyCreated.model_validate(w)
     emit(
         ctx,
         "warranty.registered",

@@ -16,6 +16,8 @@ class FileResult:
     inline: bool = True
     # A page the platform made itself (its text escaped where it was made): sent as declared, inline.
     page: bool = False
+    # The HTTP status of the answer (a page saying a QR code is gone: 410).
+    status: int = 200
 
 
 @dataclass(frozen=True)

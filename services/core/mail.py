@@ -60,6 +60,8 @@ class Mail:
     headers: tuple[tuple[str, str], ...] = ()  # extra headers (List-Unsubscribe, ...)
     # Carries a link for its recipient alone (a signing link): kept mail is listed but never shown.
     private: bool = False
+    # The Message-ID (without angle brackets) when the sender stores it to thread answers; else one is made.
+    message_id: str | None = None
 
 
 class MailOut(BaseModel):
@@ -83,7 +85,7 @@ def build(cfg: MailConfig, mail: Mail, now: datetime) -> EmailMessage:
     msg["To"] = mail.to
     msg["Subject"] = mail.subject
     msg["Date"] = formatdate(now.timestamp(), localtime=False)
-    msg["Message-ID"] = make_msgid(domain="platform.invalid")
+    msg["Message-ID"] = f"<{mail.message_id}>" if mail.message_id else make_msgid(domain="platform.invalid")
     if mail.reply_to:
         msg["Reply-To"] = mail.reply_to
     for name, value in mail.headers:
@@ -187,7 +189,7 @@ def build_bulk(cfg: MailConfig, mail: Mail, now: datetime) -> bytes:
         ("To", mail.to),
         ("Subject", mail.subject),
         ("Date", formatdate(now.timestamp(), localtime=False)),
-        ("Message-ID", make_msgid(domain="platform.invalid")),
+        ("Message-ID", f"<{mail.message_id}>" if mail.message_id else make_msgid(domain="platform.invalid")),
         *((("Reply-To", mail.reply_to),) if mail.reply_to else ()),
         *mail.headers,
         ("MIME-Version", "1.0"),

@@ -277,6 +277,11 @@ class DeliveryWorker:
         self.rt.after_commit.append(self._on_commit)
         self.wake()
 
+    def alive(self) -> bool:
+        """Started, not stopping, and none of its loops ended (readiness: ``GET /health/ready``)."""
+        tasks = [*getattr(self, "_tasks", []), *getattr(self, "_lane_tasks", [])]
+        return bool(tasks) and not self._stopping and not any(t.done() for t in tasks)
+
     async def stop(self, grace: float = 5.0) -> None:
         """Stop claiming, let the senders finish what they hold, record, give back the rest."""
         if self._on_commit in self.rt.after_commit:

@@ -1,12 +1,22 @@
 """Fulfillment: orders, pick/pack/ship operations, shipping labels, device settings, inbound webhooks."""
 
 from services.core.modules import Module
-from services.fulfillment import auth, demo, events, labels, orders, settings, webhooks  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.fulfillment import auth, demo, events, labels, orders, returns, settings, webhooks  # noqa: F401 - declarations, event types and demo seeders register on import
 
 MODULE = Module(
     name="fulfillment",
-    events=("order.created", "order.picked", "order.packed", "order.shipped", "order.delivered"),
-    records=("fulfillment.order",),
+    events=(
+        "order.created",
+        "order.picked",
+        "order.packed",
+        "order.shipped",
+        "order.delivered",
+        "order.cancelled",
+        "order.updated",
+        "return.authorised",
+        "return.received",
+    ),
+    records=("fulfillment.order", "fulfillment.return"),
     seeders=(demo.seed_fulfillment,),
     position=20,
 )

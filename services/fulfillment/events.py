@@ -34,6 +34,24 @@ class OrderDelivered(_Data):
     delivered_at: datetime
 
 
+class OrderCancelled(_Data):
+    order_number: str
+    reason: str | None = None
+    cancelled_at: datetime
+
+
+class OrderUpdated(_Data):
+    order_number: str
+    lines: list[dict[str, object]]
+
+
+register_event_type("return.authorised", "fulfillment", "a return (RMA) was authorised for a shipped order")
+register_event_type("return.received", "fulfillment", "returned items were received, each resellable or damaged")
+register_event_type("order.cancelled", "fulfillment", "order cancelled (by staff or by the shop)", OrderCancelled)
+register_event_type(
+    "order.updated", "fulfillment", "the shop changed an order's lines or address before picking", OrderUpdated
+)
+
 for _type, _schema in (
     ("order.created", OrderCreated),
     ("order.picked", OrderPicked),

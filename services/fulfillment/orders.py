@@ -16,6 +16,7 @@ from services.core.checkdigits import with_check_digit
 from services.core.commands import SESSION, next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
+from services.core.events import emit
 from services.core.pagination import Listing, Page, at_least, at_most, one_of
 from services.core.roles import ANYONE
 from services.fulfillment import states
@@ -32,6 +33,7 @@ from services.fulfillment.schemas import (
     PackOperation,
     PickOperation,
     ShipOperation,
+    SplitOperation,
     UnpickOperation,
 )
 
@@ -71,6 +73,7 @@ def _out(o: FulfillmentOrder, counts: tuple[int, int, int]) -> dict[str, Any]:
         "shipped_at": o.shipped_at,
         "delivered_at": o.delivered_at,
         "cancelled_at": o.cancelled_at,
+        "backorder_of": o.backorder_of,
     }
 
 
@@ -223,7 +226,7 @@ def get_order(ctx: Ctx, id: str, session: Session = SESSION) -> OrderDetail:
     says="{operation} order",
     record="fulfillment.order",
     summary="run an order operation (pick, pack, ship, cancel)",
-    moves=states.ORDER.moves("pick", "unpick", "pack", "ship", "cancel", field="operation"),
+    moves=states.ORDER.moves("pick", "unpick", "split", "pack", "ship", "cancel", field="operation"),
 )
 def operate(ctx: Ctx, id: str, body: OperationRequest, session: Session = SESSION) -> OperationResult:
     op = body.root
@@ -232,20 +235,41 @@ def operate(ctx: Ctx, id: str, body: OperationRequest, session: Session = SESSIO
     s = session
     o, lines = _find_with_lines(s, id)
     matched: list[str] = []
+    backorder: OrderOut | None = None
     if isinstance(op, PickOperation):
         matched = _pick(ctx, s, o, lines, op)
     elif isinstance(op, UnpickOperation):
         matched = _unpick(o, lines, op)
+    elif isinstance(op, SplitOperation):
+        lines, backorder = _split(ctx, s, o, lines)
     elif isinstance(op, PackOperation):
         _pack(ctx, o, op)
     elif isinstance(op, ShipOperation):
         _ship(ctx, s, o, op)
     else:
-        states.ORDER.apply(ctx, o, "cancel")
+        step = states.ORDER.apply(ctx, o, "cancel")
         o.cancel_reason = op.reason
+        # Inventory lets the order's held units go in this same transaction (its reaction).
+        step.announce(ctx, cancelled(o))
     o.updated_at = ctx.now()
     s.flush()
-    return OperationResult(**_detail(o, lines), operation=op.operation, matched_line_ids=matched)
+    return OperationResult(**_detail(o, lines), operation=op.operation, matched_line_ids=matched, backorder=backorder)
+
+
+def cancelled(o: FulfillmentOrder) -> dict[str, Any]:
+    """The data of ``order.cancelled``."""
+    at = o.cancelled_at or o.updated_at
+    return {
+        "order_id": o.id,
+        "order_number": o.order_number,
+        "reason": o.cancel_reason,
+        "cancelled_at": at.isoformat(),
+    }
+
+
+def event_lines(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An order's lines as ``order.created``/``order.updated`` carry them (what Inventory reserves)."""
+    return [{"sku": ln["sku"], "quantity": ln["quantity"]} for ln in lines]
 
 
 def _match(
@@ -331,6 +355,70 @@ def _unpick(o: FulfillmentOrder, lines: list[FulfillmentLine], op: UnpickOperati
         ln.picked_quantity -= back[ln.id]
     o.picked_at = None
     return matched
+
+
+def _split(
+    ctx: Ctx, s: Session, o: FulfillmentOrder, lines: list[FulfillmentLine]
+) -> tuple[list[FulfillmentLine], OrderOut]:
+    """Ship what is picked: the order keeps its picked units, a new pending order the rest."""
+    states.check(o.status, "split")
+    rest = [(ln, ln.quantity - ln.picked_quantity) for ln in lines if ln.picked_quantity < ln.quantity]
+    if not any(ln.picked_quantity for ln in lines):
+        raise ValidationFailed(
+            f"nothing of order {o.order_number} is picked: pick what ships now, then split",
+            {"reason": "nothing_picked", "order_number": o.order_number},
+        )
+    if not rest:  # cannot happen through pick (a complete order is picked), kept for safety
+        raise ValidationFailed("every line is picked: nothing to backorder", {"reason": "nothing_left"})
+    back = add_order(
+        ctx,
+        s,
+        lines=[{"sku": ln.sku, "barcode": ln.barcode, "name": ln.name, "quantity": qty} for ln, qty in rest],
+        source=o.source,
+        # Not the shop's id: the shop's updates keep finding the original order.
+        external_number=o.external_number,
+        customer_name=o.customer_name,
+        customer_email=o.customer_email,
+        shipping_address=dict(o.shipping_address or {}),
+        billing_address=o.billing_address,
+        backorder_of=o.id,
+    )
+    for ln in lines:
+        ln.quantity = ln.picked_quantity
+    for ln in [ln for ln in lines if ln.quantity == 0]:
+        s.delete(ln)
+    kept = [ln for ln in lines if ln.quantity > 0]
+    s.flush()
+    now = ctx.now()
+    step = states.ORDER.apply(ctx, o, "split")
+    step.announce(ctx, {"order_id": o.id, "order_number": o.order_number, "picked_at": now.isoformat()})
+    # Inventory holds what each order now asks (its reactions to these two events).
+    emit(
+        ctx,
+        "order.updated",
+        {
+            "order_id": o.id,
+            "order_number": o.order_number,
+            "lines": [{"sku": ln.sku, "quantity": ln.quantity} for ln in kept],
+        },
+    )
+    back_lines = _lines(s, back.id)
+    emit(
+        ctx,
+        "order.created",
+        {
+            "order_id": back.id,
+            "order_number": back.order_number,
+            "source": back.source,
+            "external_id": None,
+            "external_number": back.external_number,
+            "line_count": len(back_lines),
+            "backorder_of": o.id,
+            "lines": [{"sku": ln.sku, "quantity": ln.quantity} for ln in back_lines],
+        },
+    )
+    counts = (len(back_lines), sum(ln.quantity for ln in back_lines), 0)
+    return kept, OrderOut(**_out(back, counts))
 
 
 def _pack(ctx: Ctx, o: FulfillmentOrder, op: PackOperation) -> None:

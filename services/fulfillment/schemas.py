@@ -49,12 +49,18 @@ class ShipOperation(Strict):
     tracking_number: str | None = Field(default=None, min_length=4, max_length=64)
 
 
+class SplitOperation(Strict):
+    """Ship what is picked: the unpicked rest moves to a new backorder (pending) order."""
+
+    operation: Literal["split"]
+
+
 class CancelOperation(Strict):
     operation: Literal["cancel"]
     reason: str | None = Field(default=None, max_length=500)
 
 
-_Operation = PickOperation | UnpickOperation | PackOperation | ShipOperation | CancelOperation
+_Operation = PickOperation | UnpickOperation | SplitOperation | PackOperation | ShipOperation | CancelOperation
 
 
 class OperationRequest(RootModel[_Operation]):
@@ -118,6 +124,7 @@ class OrderOut(StatefulOut):
     shipped_at: datetime | None
     delivered_at: datetime | None
     cancelled_at: datetime | None
+    backorder_of: str | None = None  # a backorder: the order it carries the rest of
 
 
 class OrderDetail(OrderOut):
@@ -130,6 +137,8 @@ class OperationResult(OrderDetail):
     operation: str
     # pick: the lines the scanned codes counted on, in request order.
     matched_line_ids: list[str] = Field(default_factory=list)
+    # split: the backorder made with the unpicked rest.
+    backorder: OrderOut | None = None
 
 
 _ISO_START = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -238,3 +247,39 @@ class WebhookResult(BaseModel):
     order_id: str | None = None
     order_number: str | None = None
     status: str | None = None
+
+
+# --- returns (RMA) -------------------------------------------------------------------
+
+
+class ReturnLineIn(Strict):
+    sku: str = Field(min_length=1, max_length=100)
+    quantity: int = Field(ge=1, le=10_000)
+
+
+class ReturnIn(Strict):
+    lines: list[ReturnLineIn] = Field(min_length=1, max_length=500)
+    reason: str | None = Field(default=None, max_length=500)
+
+
+class ReturnScan(Strict):
+    code: Code  # the item's barcode or SKU
+    quantity: int = Field(default=1, ge=1, le=10_000)
+    condition: Literal["resellable", "damaged"]
+
+
+class ReturnReceive(Strict):
+    items: list[ReturnScan] = Field(min_length=1, max_length=500)
+
+
+class ReturnOut(Out):
+    id: str
+    order_id: str
+    order_number: str
+    rma_number: str
+    # [{"sku", "quantity", "received": {"resellable": n, "damaged": n}}]
+    lines: list[dict[str, Any]]
+    reason: str | None
+    status: Literal["authorised", "partly_received", "received"]
+    created_at: datetime
+    updated_at: datetime

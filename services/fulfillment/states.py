@@ -33,13 +33,24 @@ ORDER = machine(
         move("pending", "pick", "picked", stamps="picked_at", emits="order.picked"),
         # A scan taken back: a fully picked order is pending again until it is complete.
         *(move(s, "unpick", "pending") for s in ("pending", "picked")),
+        # Ship what is picked now: the unpicked rest becomes a backorder (service.split).
+        move("pending", "split", "picked", stamps="picked_at", emits="order.picked"),
         move("picked", "pack", "packed", stamps="packed_at", emits="order.packed"),
         # The parcel leaves with its label and tracking number: it cannot be taken back.
         move("packed", "ship", "shipped", stamps="shipped_at", emits="order.shipped", irreversible=True),
         move("shipped", "deliver", "delivered", stamps="delivered_at", emits="order.delivered"),
         # People cancel (staff at a desk, an e-commerce store's webhook); a scanning device does not.
         *(
-            move(s, "cancel", "cancelled", STAFF, SYSTEM, stamps="cancelled_at", irreversible=True)
+            move(
+                s,
+                "cancel",
+                "cancelled",
+                STAFF,
+                SYSTEM,
+                stamps="cancelled_at",
+                emits="order.cancelled",
+                irreversible=True,
+            )
             for s in ("pending", "picked", "packed")
         ),
         # An e-commerce update may change lines and address only before picking starts.

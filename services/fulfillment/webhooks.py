@@ -26,7 +26,7 @@ from services.core.errors import NotFound, Unauthorized, ValidationFailed, valid
 from services.core.events import emit
 from services.core.files import Upload
 from services.fulfillment import states
-from services.fulfillment.orders import add_order, replace_lines
+from services.fulfillment.orders import add_order, cancelled, event_lines, replace_lines
 from services.fulfillment.schemas import Address, WebhookResult
 from services.fulfillment.settings import webhook_secret
 
@@ -178,6 +178,8 @@ def ecommerce(ctx: Ctx, upload: Upload, headers: dict[str, str | None]) -> Webho
                     "external_id": ext,
                     "external_number": p.name,
                     "line_count": len(lines),
+                    # Inventory holds these at the shipping location (its reaction, this transaction).
+                    "lines": event_lines(lines),
                 },
             )
             result.action = "created"
@@ -187,6 +189,7 @@ def ecommerce(ctx: Ctx, upload: Upload, headers: dict[str, str | None]) -> Webho
             if o.status != "cancelled":
                 o.status = states.check(o.status, "cancel")
                 o.cancelled_at, o.cancel_reason, o.updated_at = now, p.cancel_reason or "cancelled by the shop", now
+                emit(ctx, "order.cancelled", cancelled(o))
                 result.action = "cancelled"
         else:
             states.check(o.status, "update")
@@ -194,6 +197,11 @@ def ecommerce(ctx: Ctx, upload: Upload, headers: dict[str, str | None]) -> Webho
                 setattr(o, k, v)
             o.updated_at = now
             replace_lines(s, o, lines)
+            emit(
+                ctx,
+                "order.updated",
+                {"order_id": o.id, "order_number": o.order_number, "lines": event_lines(lines)},
+            )
             result.action = "updated"
         result.order_id, result.order_number, result.status = o.id, o.order_number, o.status
         s.flush()

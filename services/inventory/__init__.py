@@ -14,6 +14,8 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
     items,
     locations,
     movements,
+    reservations,
+    returns,
     stock,
     stock_levels,
     transfers,
@@ -21,7 +23,15 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
 
 MODULE = Module(
     name="inventory",
-    reactions=(("order.shipped", stock.take_out_shipped_order),),
+    reactions=(
+        ("order.created", reservations.on_order_created),
+        ("order.updated", reservations.on_order_updated),
+        ("order.cancelled", reservations.on_order_cancelled),
+        # The held units are let go before the shipped ones leave the row.
+        ("order.shipped", reservations.on_order_shipped),
+        ("order.shipped", stock.take_out_shipped_order),
+        ("return.received", returns.on_return_received),
+    ),
     events=(
         "stock.low",
         "stock.adjusted",
@@ -30,6 +40,9 @@ MODULE = Module(
         "transfer.cancelled",
         "stock.shipped",
         "stock.recovered",
+        "stock.reserved",
+        "stock.released",
+        "stock.returned",
     ),
     records=("inventory.location", "inventory.transfer", "inventory.alert"),
     seeders=(demo.seed_inventory,),

@@ -32,7 +32,10 @@ declare_defaults("inventory.alerts", record="inventory.alert")
 
 RULES = Listing(
     InventoryAlertRule,
-    filters={"sku": InventoryAlertRule.sku, "location_id": InventoryAlertRule.location_id},
+    filters={
+        "sku": InventoryAlertRule.sku,
+        "location_id": lambda _n, v: InventoryAlertRule.location_id.in_(engine.within(v, False)),
+    },
     sort={"created_at": InventoryAlertRule.created_at, "sku": InventoryAlertRule.sku},
 )
 ALERTS = Listing(
@@ -40,7 +43,7 @@ ALERTS = Listing(
     filters={
         "state": one_of(InventoryAlert.state, ALERT.states),
         "sku": InventoryAlert.sku,
-        "location_id": InventoryAlert.location_id,
+        "location_id": lambda _n, v: InventoryAlert.location_id.in_(engine.within(v, False)),
     },
     sort={
         "opened_at": InventoryAlert.opened_at,
@@ -78,9 +81,10 @@ def get_alert(ctx: Ctx, id: str, session: Session = SESSION) -> AlertOut:
     summary="create an alert rule",
 )
 def create_alert_rule(ctx: Ctx, body: AlertRuleIn, session: Session = SESSION) -> AlertRuleOut:
+    fields = body.model_dump()
     if body.location_id is not None:
-        engine.location(session, body.location_id)
-    rule = InventoryAlertRule(id=new_id(), origin="rule", created_at=ctx.now(), **body.model_dump())
+        fields["location_id"] = engine.location(session, body.location_id).id  # a code is kept as its id
+    rule = InventoryAlertRule(id=new_id(), origin="rule", created_at=ctx.now(), **fields)
     session.add(rule)
     session.flush()
     # Already below: the alert opens now, not at the next movement.

@@ -9,5 +9,8 @@ for _name, _desc in [
     ("transfer.cancelled", "a transfer was cancelled (an in-transit one returned its stock to the source)"),
     ("stock.shipped", "a fulfillment shipment took its lines out of the shipping location"),
     ("stock.recovered", "available stock is back at or above an alert's threshold: the alert resolved itself"),
+    ("stock.returned", "a returned unit came back into stock (resellable) or into quarantine (damaged)"),
+    ("stock.reserved", "an order's lines were held at the shipping location (what could not be held is backordered)"),
+    ("stock.released", "an order's held units are available again (the order was cancelled or its lines changed)"),
 ]:
     register_event_type(_name, M, _desc)

@@ -14,13 +14,18 @@ from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.pagination import Listing, Page
 from services.core.roles import MANAGERS
 from services.inventory.schemas import LocationIn, LocationOut, LocationQuery
+from services.inventory.stock import find_location, within
 
 record_kind("inventory.location", get="inventory.locations.get", label="code")
 declare_defaults("inventory.locations", record="inventory.location")
 
 LOCATIONS = Listing(
     InventoryLocation,
-    filters={"kind": InventoryLocation.kind, "code": InventoryLocation.code},
+    filters={
+        "kind": InventoryLocation.kind,
+        "code": InventoryLocation.code,
+        "parent_id": lambda _n, v: InventoryLocation.parent_id.in_(within(v, False)),
+    },
     search=(InventoryLocation.code, InventoryLocation.name),
     sort={"code": InventoryLocation.code, "name": InventoryLocation.name, "created_at": InventoryLocation.created_at},
     default_sort="code",
@@ -55,9 +60,13 @@ def get_location(ctx: Ctx, id: str, session: Session = SESSION) -> LocationOut:
 def create_location(ctx: Ctx, body: LocationIn, session: Session = SESSION) -> LocationOut:
     if session.execute(select(InventoryLocation.id).where(InventoryLocation.code == body.code)).first():
         raise Conflict(f"location code {body.code} is taken", {"code": body.code})
-    if body.parent_id is not None and session.get(InventoryLocation, body.parent_id) is None:
-        raise ValidationFailed("parent location not found", {"parent_id": body.parent_id})
-    loc = InventoryLocation(id=new_id(), created_at=ctx.now(), **body.model_dump())
+    fields = body.model_dump()
+    if body.parent_id is not None:
+        parent = find_location(session, body.parent_id)  # an id or a code
+        if parent is None:
+            raise ValidationFailed("parent location not found", {"parent_id": body.parent_id})
+        fields["parent_id"] = parent.id
+    loc = InventoryLocation(id=new_id(), created_at=ctx.now(), **fields)
     session.add(loc)
     session.flush()
     return LocationOut.model_validate(loc)

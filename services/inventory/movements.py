@@ -11,6 +11,7 @@ from services.core.context import Ctx
 from services.core.declaring import declare_defaults
 from services.core.pagination import Listing, Page, at_least, at_most
 from services.inventory.schemas import MovementOut, MovementQuery
+from services.inventory.stock import within
 
 declare_defaults("inventory.movements", record="inventory.movement")
 
@@ -19,8 +20,10 @@ MOVEMENTS = Listing(
     filters={
         "sku": InventoryMovement.sku,
         # A location's movements: the ones leaving it and the ones reaching it.
+        # By id or code (the location alone: a movement inside a tree is a move between its nodes).
         "location_id": lambda _n, v: or_(
-            InventoryMovement.from_location_id == v, InventoryMovement.to_location_id == v
+            InventoryMovement.from_location_id.in_(within(v, False)),
+            InventoryMovement.to_location_id.in_(within(v, False)),
         ),
         "kind": InventoryMovement.kind,
         "reference": InventoryMovement.reference,

@@ -13,10 +13,12 @@ from services.inventory.states import ALERT, TRANSFER
 
 Sku = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9._/-]*$")]
 Id = Annotated[str, Field(min_length=1, max_length=36)]
+# A location reference: its id or its code (codes are up to 60 characters).
+LocationRef = Annotated[str, Field(min_length=1, max_length=60)]
 # A sane ceiling: a quantity beyond a billion is a typo, and it keeps sums inside 64-bit integers.
 Quantity = Annotated[int, Field(gt=0, le=1_000_000_000)]
-LocationKind = Literal["internal", "transit", "supplier", "customer", "loss"]
-MovementKind = Literal["adjustment", "count", "transfer", "shipment", "receipt"]
+LocationKind = Literal["internal", "transit", "supplier", "customer", "loss", "quarantine"]
+MovementKind = Literal["adjustment", "count", "transfer", "shipment", "receipt", "return"]
 TransferStatus = Literal["draft", "in_transit", "completed", "cancelled"]
 AlertState = Literal["open", "acknowledged", "resolved"]
 
@@ -48,7 +50,7 @@ class LocationIn(Strict):
     code: str = Field(min_length=1, max_length=60, pattern=r"^[A-Za-z0-9][A-Za-z0-9._/-]*$")
     name: Name
     kind: LocationKind = "internal"
-    parent_id: Id | None = None
+    parent_id: LocationRef | None = None  # the parent's id or code
     allow_negative: bool = False
 
 
@@ -65,6 +67,7 @@ class LocationOut(Out):
 class LocationQuery(ListQuery):
     kind: LocationKind | None = None
     code: str | None = Field(default=None, max_length=60)
+    parent_id: str | None = Field(default=None, max_length=60)  # the children of a location (id or code)
 
 
 # --- stock -----------------------------------------------------------------------------
@@ -74,7 +77,7 @@ class StockAdjust(Strict):
     """``delta`` (≠ 0) adds or removes; ``counted`` (≥ 0) says what was counted on the shelf."""
 
     sku: Sku
-    location_id: Id
+    location_id: LocationRef  # an id or a code
     delta: int | None = Field(default=None, ge=-1_000_000_000, le=1_000_000_000)
     counted: int | None = Field(default=None, ge=0, le=1_000_000_000)
     reason: str | None = Field(default=None, max_length=500)
@@ -109,7 +112,8 @@ class StockResult(StockRow):
 
 
 class StockQuery(ListQuery):
-    location_id: str | None = Field(default=None, max_length=36)
+    location_id: str | None = Field(default=None, max_length=60)  # an id or a code
+    include_children: bool = True  # the location's sub-locations too (a tree rolls up)
     sku: str | None = Field(default=None, max_length=100)
     below: int | None = None  # rows whose available quantity is below this
 
@@ -134,7 +138,7 @@ class MovementQuery(ListQuery):
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
 
     sku: str | None = Field(default=None, max_length=100)
-    location_id: str | None = Field(default=None, max_length=36)
+    location_id: str | None = Field(default=None, max_length=60)  # an id or a code
     kind: MovementKind | None = None
     reference: str | None = Field(default=None, max_length=200)
     from_: datetime | None = Field(default=None, alias="from")
@@ -150,8 +154,8 @@ class TransferLine(Strict):
 
 
 class TransferIn(Strict):
-    from_location_id: Id
-    to_location_id: Id
+    from_location_id: LocationRef
+    to_location_id: LocationRef
     lines: list[TransferLine] = Field(min_length=1, max_length=500)
     note: FreeText | None = Field(default=None, max_length=2000)
 
@@ -185,7 +189,7 @@ class TransferOut(StatefulOut):
 
 class TransferQuery(ListQuery):
     status: str | None = Field(default=None, max_length=100)  # one or several, comma-separated
-    location_id: str | None = Field(default=None, max_length=36)  # from or to
+    location_id: str | None = Field(default=None, max_length=60)  # from or to; an id or a code
 
 
 # --- alerts ----------------------------------------------------------------------------------
@@ -193,7 +197,7 @@ class TransferQuery(ListQuery):
 
 class AlertRuleIn(Strict):
     sku: Sku
-    location_id: Id | None = None
+    location_id: LocationRef | None = None  # an id or a code
     threshold: int = Field(ge=0, le=1_000_000_000)
 
 
@@ -236,4 +240,29 @@ class AlertQuery(ListQuery):
     rules: bool = False  # list the rules instead of the alerts
     state: str | None = Field(default=None, max_length=100)  # one or several, comma-separated
     sku: str | None = Field(default=None, max_length=100)
-    location_id: str | None = Field(default=None, max_length=36)
+    location_id: str | None = Field(default=None, max_length=60)  # an id or a code
+
+
+# --- reservations ----------------------------------------------------------------------------
+
+
+class ReservationOut(Out):
+    id: str
+    order_id: str
+    reference: str
+    sku: str
+    location_id: str
+    requested: int
+    reserved: int
+    backordered: int  # requested - reserved: what the order waits for
+    status: str
+    created_at: datetime
+    updated_at: datetime
+
+
+class ReservationQuery(ListQuery):
+    order_id: str | None = Field(default=None, max_length=200)  # an order's id or its number
+    sku: str | None = Field(default=None, max_length=100)
+    location_id: str | None = Field(default=None, max_length=60)  # an id or a code
+    status: str | None = Field(default=None, max_length=60)  # one or several, comma-separated
+    backordered: bool | None = None  # only the reservations short of what the order asks

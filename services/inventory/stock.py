@@ -15,8 +15,9 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import bindparam, func, insert, or_, select, update
+from sqlalchemy import Select, bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -65,8 +66,34 @@ class Short(Exception):
         self.sku, self.location_id, self.quantity, self.delta = sku, location_id, quantity, delta
 
 
+def find_location(s: Session, ref: str) -> InventoryLocation | None:
+    """A location by its id or its code (people type and scan codes; clients keep ids)."""
+    ref = ref.strip()
+    return (
+        s.get(InventoryLocation, ref)
+        or s.execute(select(InventoryLocation).where(InventoryLocation.code == ref)).scalars().first()
+    )
+
+
+def within(ref: str, include_children: bool = True) -> Select[Any]:
+    """The ids of the location ``ref`` (its id or code) and, by default, of every location under it.
+
+    A statement, not a list: it runs inside the query that uses it (one round trip). An unknown
+    ref gives no ids, so a filter by it lists nothing (as an unknown SKU does).
+    """
+    ref = ref.strip()
+    root = select(InventoryLocation.id).where(or_(InventoryLocation.id == ref, InventoryLocation.code == ref))
+    if not include_children:
+        return root
+    tree = root.cte("location_tree", recursive=True)
+    child = select(InventoryLocation.id).where(InventoryLocation.parent_id == tree.c.id)
+    tree = tree.union_all(child)
+    return select(tree.c.id)
+
+
 def location(s: Session, location_id: str) -> InventoryLocation:
-    loc = s.get(InventoryLocation, location_id)
+    """A location by id or code; 404 naming what was given."""
+    loc = find_location(s, location_id)
     if loc is None:
         raise NotFound(f"no location {location_id}", {"location_id": location_id})
     return loc

@@ -33,8 +33,9 @@ declare_defaults("inventory.stock", record="inventory.stock")
 STOCK_SORT = {"sku": InventoryStock.sku, "quantity": InventoryStock.quantity, "updated_at": InventoryStock.updated_at}
 STOCK = Listing(
     InventoryStock,
+    # ``location_id`` (an id or a code, with its sub-locations unless include_children=false) is
+    # applied by list_stock: it needs two query fields.
     filters={
-        "location_id": InventoryStock.location_id,
         "sku": InventoryStock.sku,
         "below": lambda _n, v: InventoryStock.quantity - InventoryStock.reserved < v,  # available below it
     },
@@ -80,7 +81,10 @@ def _row(r: InventoryStock, item: InventoryItem | None) -> StockRow:
     summary="list stock (by location)",
 )
 def list_stock(ctx: Ctx, query: StockQuery, session: Session = SESSION) -> Page[StockRow]:
-    page = STOCK.page(session, query)
+    stmt = STOCK.select(query)
+    if query.location_id:
+        stmt = stmt.where(InventoryStock.location_id.in_(engine.within(query.location_id, query.include_children)))
+    page = STOCK.page(session, query, stmt=stmt)
     items = _items_by_sku(session, {r.sku for r in page.items})
     return page.map(lambda r: _row(r, items.get(r.sku)))
 

@@ -37,7 +37,8 @@ TRANSFERS = Listing(
         "status": one_of(InventoryTransfer.status, TRANSFER.states),
         # A location's transfers: the ones leaving it and the ones reaching it.
         "location_id": lambda _n, v: or_(
-            InventoryTransfer.from_location_id == v, InventoryTransfer.to_location_id == v
+            InventoryTransfer.from_location_id.in_(engine.within(v, False)),
+            InventoryTransfer.to_location_id.in_(engine.within(v, False)),
         ),
     },
     # A transfer is known by its id (scanned from its sheet) or its note.
@@ -73,7 +74,14 @@ def get_transfer(ctx: Ctx, id: str, session: Session = SESSION) -> TransferOut:
     summary="create a draft transfer",
 )
 def create_transfer(ctx: Ctx, body: TransferIn, session: Session = SESSION) -> TransferOut:
-    if body.from_location_id == body.to_location_id:
+    found: dict[str, InventoryLocation] = {}
+    for field, ref in (("from_location_id", body.from_location_id), ("to_location_id", body.to_location_id)):
+        loc = engine.find_location(session, ref)  # an id or a code
+        if loc is None:
+            raise ValidationFailed(f"no location {ref}", {field: ref})
+        found[field] = loc
+    src, dst = found["from_location_id"], found["to_location_id"]
+    if src.id == dst.id:
         raise ValidationFailed(
             "a transfer goes between two different locations",
             {"from_location_id": body.from_location_id, "to_location_id": body.to_location_id},
@@ -81,14 +89,11 @@ def create_transfer(ctx: Ctx, body: TransferIn, session: Session = SESSION) -> T
     lines: dict[str, int] = {}
     for ln in body.lines:  # the same SKU twice is one line
         lines[ln.sku] = lines.get(ln.sku, 0) + ln.quantity
-    for field, lid in (("from_location_id", body.from_location_id), ("to_location_id", body.to_location_id)):
-        if session.get(InventoryLocation, lid) is None:
-            raise ValidationFailed(f"no location {lid}", {field: lid})
     now = ctx.now()
     t = InventoryTransfer(
         id=new_id(),
-        from_location_id=body.from_location_id,
-        to_location_id=body.to_location_id,
+        from_location_id=src.id,
+        to_location_id=dst.id,
         lines=[{"sku": k, "quantity": v} for k, v in lines.items()],
         status="draft",
         note=body.note,

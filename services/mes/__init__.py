@@ -5,7 +5,7 @@ content; the composition root imports every services/<module> package.
 """
 
 from services.core.modules import Module
-from services.mes import alarms, demo, events, machines, reports, runs, shifts  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.mes import alarms, demo, events, machines, reasons, reports, runs, shifts  # noqa: F401 - declarations, event types and demo seeders register on import
 
 MODULE = Module(
     name="mes",

@@ -16,6 +16,7 @@ from services.core.context import Ctx
 from services.core.errors import NotFound
 from services.core.events import emit
 from services.mes import oee, states, sums
+from services.mes.reasons import check_reason, planned_reasons
 
 
 def tenant_tz(s: Session, ctx: Ctx) -> tzinfo:
@@ -43,6 +44,7 @@ def set_status(ctx: Ctx, s: Session, m: MesMachine, status: str, reason: str | N
     ``at`` before the live status began corrects the history (the period holding ``at`` is split)
     without touching the live status. The same status again with a reason records the reason.
     """
+    reason = check_reason(s, ctx, reason)  # a reason not on the tenant's list is 400
     if at < m.status_since:
         p = s.execute(
             select(MesStatusPeriod)
@@ -50,7 +52,33 @@ def set_status(ctx: Ctx, s: Session, m: MesMachine, status: str, reason: str | N
             .order_by(MesStatusPeriod.started_at.desc())
             .limit(1)
         ).scalar_one_or_none()
-        if p is None or p.status == status:
+        if p is None:
+            # Older than every recorded period (a gateway's back-filled history): it is history too,
+            # up to the first period (DECISIONS "Machine history"), so a back-dated history counts
+            # as the same history reported live would.
+            first = s.execute(
+                select(MesStatusPeriod)
+                .where(MesStatusPeriod.machine_id == m.id)
+                .order_by(MesStatusPeriod.started_at)
+                .limit(1)
+            ).scalar_one_or_none()
+            if first is None:
+                return False
+            if first.status == status and first.reason == reason:
+                first.started_at = at
+            else:
+                s.add(
+                    MesStatusPeriod(
+                        id=new_id(),
+                        machine_id=m.id,
+                        status=status,
+                        reason=reason,
+                        started_at=at,
+                        ended_at=first.started_at,
+                    )
+                )
+            return False
+        if p.status == status:
             return False
         if p.started_at == at:
             p.status, p.reason = status, reason
@@ -151,5 +179,5 @@ def _totals(
     windows: list[oee.Window] | None = None,
 ) -> dict[str, oee.Totals]:
     windows = _planned(s, ctx, lo, hi) if windows is None else windows
-    got = sums.window_sums(s, ctx.tenant_id, [m.id for m in machines], [windows], ctx.now())
+    got = sums.window_sums(s, ctx.tenant_id, [m.id for m in machines], [windows], ctx.now(), planned_reasons(s, ctx))
     return {m.id: sums.totals(got.get((0, m.id)), windows, m.ideal_cycle_seconds) for m in machines}

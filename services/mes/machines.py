@@ -17,6 +17,7 @@ from services.core.pagination import Page, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.mes import states
 from services.mes.lookups import _current_run, _machine, _open_period, _totals, add_count, set_status
+from services.mes.reasons import check_reason
 from services.mes.schemas import (
     STOP_REASONS,
     AlarmEvent,
@@ -158,6 +159,7 @@ def create_machine(ctx: Ctx, body: MachineIn) -> MachineOut:
             ideal_cycle_seconds=body.ideal_cycle_seconds,
             status=body.status,
             status_since=now,
+            planned_from=body.planned_from,
             created_at=now,
             updated_at=now,
         )
@@ -189,14 +191,14 @@ def update_machine(ctx: Ctx, id: str, body: MachineUpdate) -> MachineOut:
             if other is not None:
                 raise Conflict("a machine with this code exists", {"code": code})
             m.code = code
-        for f in ("name", "line", "ideal_cycle_seconds"):
-            if f in fields and (fields[f] is not None or f == "line"):
+        for f in ("name", "line", "ideal_cycle_seconds", "planned_from"):
+            if f in fields and (fields[f] is not None or f in ("line", "planned_from")):
                 setattr(m, f, fields[f])
         if body.status is not None:
             set_status(ctx, s, m, body.status, body.reason, ctx.now())
         elif "reason" in fields:
-            m.reason = body.reason
-            _open_period(s, m).reason = body.reason
+            m.reason = check_reason(s, ctx, body.reason)
+            _open_period(s, m).reason = m.reason
         m.updated_at = ctx.now()
         s.flush()
         return MachineOut.model_validate(m)
@@ -221,7 +223,7 @@ def machine_events(ctx: Ctx, id: str, body: MachineEventsIn) -> MachineEventsOut
         run = _current_run(s, m.id)  # gateway events never move a run: looked up once per batch
         for at, _n, e in timed:
             if isinstance(e, StatusEvent):
-                if e.status == m.status and at >= m.status_since and e.reason in (None, m.reason):
+                if e.status == m.status and at >= m.status_since and check_reason(s, ctx, e.reason) in (None, m.reason):
                     continue  # a gateway repeating the live status is not a change
                 changes += set_status(ctx, s, m, e.status, e.reason, at)
             elif isinstance(e, CountEvent):

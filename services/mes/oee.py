@@ -1,7 +1,9 @@
 """OEE as DOMAIN.md §1 defines it, from times and counts summed over a window.
 
-* Planned time: the window's overlap with the tenant's shifts (the whole window when there are
-  none), minus the time the machine was ``offline`` (no telemetry, not planned).
+* Planned time: the time the machine's history records inside the window's overlap with the
+  tenant's shifts (the whole window when there are none), minus the time ``offline`` and the stops
+  with a ``planned`` reason (a break). Time with nothing recorded (before the machine existed or
+  its planned start, ahead of now) is ``unrecorded``: its own bucket, never a stop.
 * Run time: the time in ``running``. Ideal time: ideal cycle time x parts counted.
 * Availability = run / planned, Performance = ideal / run, Quality = good / total,
   OEE = A x P x Q (= good x ideal cycle / planned, up to the rounding of the factors: each is given
@@ -31,6 +33,10 @@ class Totals:
     ideal: float = 0.0
     total: int = 0
     good: int = 0
+    # The window's time that is not planned production time, by why (reported, never "down").
+    offline: float = 0.0
+    planned_stop: float = 0.0
+    unrecorded: float = 0.0
 
     def add(self, other: Totals) -> Totals:
         self.planned += other.planned
@@ -38,6 +44,9 @@ class Totals:
         self.ideal += other.ideal
         self.total += other.total
         self.good += other.good
+        self.offline += other.offline
+        self.planned_stop += other.planned_stop
+        self.unrecorded += other.unrecorded
         return self
 
     def figures(self) -> dict[str, Any]:
@@ -57,6 +66,10 @@ class Totals:
             "total_count": self.total,
             "good_count": self.good,
             "ideal_seconds": round(self.ideal, 3),
+            "unplanned_stop_seconds": round(max(self.planned - self.run, 0.0), 3),
+            "planned_stop_seconds": round(self.planned_stop, 3),
+            "offline_seconds": round(self.offline, 3),
+            "unrecorded_seconds": round(self.unrecorded, 3),
         }
 
 
@@ -166,13 +179,27 @@ def machine_totals(
     windows: Sequence[Window],
     ideal_cycle: float,
 ) -> Totals:
-    """One machine over the (merged) planned windows: its periods and counts sorted by time."""
+    """One machine over the (merged) planned windows: its periods and counts sorted by time.
+
+    Planned time is the recorded time less ``offline``: time with no period (before the machine's
+    history, or ahead of it) is unrecorded, its own bucket, never a stop.
+    """
     by_status = overlap_by_status(periods, windows)
-    planned = length(windows) - by_status.get("offline", 0.0)
+    recorded = sum(by_status.values())
+    offline = by_status.get("offline", 0.0)
+    planned = recorded - offline
     starts = [w[0] for w in windows]
     good = total = 0
     for at, g, sc in counts:
         if inside(at, windows, starts):
             good += g
             total += g + sc
-    return Totals(max(planned, 0.0), by_status.get("running", 0.0), ideal_cycle * total, total, good)
+    return Totals(
+        max(planned, 0.0),
+        by_status.get("running", 0.0),
+        ideal_cycle * total,
+        total,
+        good,
+        offline=offline,
+        unrecorded=max(length(windows) - recorded, 0.0),
+    )

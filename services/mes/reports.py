@@ -16,6 +16,7 @@ from services.core.pagination import ListQuery, Page, page_spec
 from services.core.roles import STAFF
 from services.mes import oee, sums
 from services.mes.lookups import _shifts, _totals, tenant_tz
+from services.mes.reasons import planned_reasons
 from services.mes.schemas import (
     OeeMachineOut,
     OeeOut,
@@ -82,7 +83,7 @@ def oee_by_shift(ctx: Ctx, query: WindowQuery) -> Page[OeeShiftOut]:
         tz = tenant_tz(s, ctx)
         shifts = _shifts(s)
         groups = [oee.shift_windows(sh.start, sh.end, sh.days, lo, hi, tz) for sh in shifts]
-        got = sums.window_sums(s, ctx.tenant_id, [m.id for m in machines], groups, ctx.now())
+        got = sums.window_sums(s, ctx.tenant_id, [m.id for m in machines], groups, ctx.now(), planned_reasons(s, ctx))
         for g, (sh, windows) in enumerate(zip(shifts, groups, strict=True)):
             total = oee.Totals()
             for m in machines:

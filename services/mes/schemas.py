@@ -34,6 +34,42 @@ STOP_REASONS: tuple[str, ...] = (
 )
 
 
+StopCategory = Literal["planned", "unplanned"]
+# The six big losses (TPM): availability (equipment_failure, setup_adjustments), performance
+# (idling_minor_stops, reduced_speed), quality (process_defects, reduced_yield).
+BigLoss = Literal[
+    "equipment_failure", "setup_adjustments", "idling_minor_stops", "reduced_speed", "process_defects", "reduced_yield"
+]
+
+
+class StopReasonOut(BaseModel):
+    reason: str
+    category: StopCategory
+    loss: BigLoss | None  # None for a planned stop: it is no loss
+
+
+class StopReasonIn(Strict):
+    reason: str = Field(min_length=1, max_length=100)
+    category: StopCategory
+    loss: BigLoss | None = None
+
+    @model_validator(mode="after")
+    def _loss(self) -> StopReasonIn:
+        if self.category == "unplanned" and self.loss is None:
+            raise ValueError("an unplanned stop names its loss (one of the six big losses)")
+        if self.category == "planned" and self.loss is not None:
+            raise ValueError("a planned stop is no loss: leave loss out")
+        return self
+
+
+class StopReasonsIn(Strict):
+    reasons: list[StopReasonIn] = Field(min_length=1, max_length=100)
+
+
+class StopReasonsOut(BaseModel):
+    reasons: list[StopReasonOut]
+
+
 # --- machines ----------------------------------------------------------------------------
 
 
@@ -43,6 +79,7 @@ class MachineIn(Strict):
     line: str | None = Field(default=None, max_length=100)
     ideal_cycle_seconds: float = Field(default=60.0, gt=0, le=86_400)
     status: MachineStatus = "offline"
+    planned_from: datetime | None = None  # planned time starts here (else with its history)
 
 
 class MachineUpdate(Strict):
@@ -52,6 +89,7 @@ class MachineUpdate(Strict):
     ideal_cycle_seconds: float | None = Field(default=None, gt=0, le=86_400)
     status: MachineStatus | None = None
     reason: str | None = Field(default=None, max_length=100)
+    planned_from: datetime | None = None
 
 
 class MachineOut(BaseModel):
@@ -65,6 +103,7 @@ class MachineOut(BaseModel):
     status: MachineStatus
     status_since: datetime
     reason: str | None
+    planned_from: datetime | None = None
     created_at: datetime
     updated_at: datetime
 
@@ -157,6 +196,13 @@ class OeeOut(BaseModel):
     total_count: int
     good_count: int
     ideal_seconds: float = 0.0
+    # Where the rest of the window went: stops that count against availability, stops that were
+    # planned (not planned production time), offline, and time nothing was recorded (before the
+    # machine existed, or its gateway said nothing): never counted as down.
+    unplanned_stop_seconds: float = 0.0
+    planned_stop_seconds: float = 0.0
+    offline_seconds: float = 0.0
+    unrecorded_seconds: float = 0.0
 
 
 class OeeMachineOut(OeeOut):

@@ -15,6 +15,7 @@ from services.core.pagination import ListQuery, Page, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.mes import oee, sums
 from services.mes.lookups import tenant_tz
+from services.mes.reasons import planned_reasons
 from services.mes.schemas import (
     OeeMachineOut,
     OeeOut,
@@ -89,7 +90,7 @@ def shift_report(ctx: Ctx, id: str, query: ReportQuery) -> ShiftReportOut:
         stops: dict[tuple[str, str], list[float]] = {}
         scrap = 0
         if windows:
-            got = sums.window_sums(s, ctx.tenant_id, [m.id for m in machines], [windows], now)
+            got = sums.window_sums(s, ctx.tenant_id, [m.id for m in machines], [windows], now, planned_reasons(s, ctx))
             for m in machines:
                 t = sums.totals(got.get((0, m.id)), windows, m.ideal_cycle_seconds)
                 total.add(t)

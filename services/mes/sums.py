@@ -64,7 +64,12 @@ def _windows(groups: Sequence[Sequence[oee.Window]]) -> tuple[str, list[Any], di
 
 
 def window_sums(
-    s: Session, tenant_id: str, machine_ids: Sequence[str], groups: Sequence[Sequence[oee.Window]], now: datetime
+    s: Session,
+    tenant_id: str,
+    machine_ids: Sequence[str],
+    groups: Sequence[Sequence[oee.Window]],
+    now: datetime,
+    planned_reasons: Sequence[str] = (),
 ) -> dict[tuple[int, str], Sums]:
     """Per (group index, machine id): seconds by status and counts inside the group's windows.
 
@@ -77,51 +82,74 @@ def window_sums(
     conn = s.connection()
     least, greatest, ms = _sql(conn.dialect.name)
     cte, binds, params = _windows(groups)
-    params.update(tenant=tenant_id, ids=list(machine_ids), now=now)
-    binds += [bindparam("ids", expanding=True), bindparam("now", type_=UTCDateTime())]
+    params.update(tenant=tenant_id, ids=list(machine_ids), now=now, planned=list(planned_reasons) or [""])
+    binds += [
+        bindparam("ids", expanding=True),
+        bindparam("now", type_=UTCDateTime()),
+        bindparam("planned", expanding=True),
+    ]
     # Per (window, machine) pair, correlated sums over index ranges: no GROUP BY, so no sort of
     # millions of rows first. Only running and offline time enter OEE.
     end = "coalesce(p.ended_at, :now)"
-    overlap = ms.format(a=f"{greatest}(p.started_at, w.ws)", b=f"{least}({end}, w.we)")
+    # A machine's configured planned start clips its windows (history before it is not planned).
+    start = f"{greatest}(w.ws, coalesce(m.planned_from, w.ws))"
+    overlap = ms.format(a=f"{greatest}(p.started_at, {start})", b=f"{least}({end}, w.we)")
     inside = "p.tenant_id = :tenant AND p.machine_id = m.id AND p.started_at >= w.ws AND p.started_at < w.we"
-    counted = "c.tenant_id = :tenant AND c.machine_id = m.id AND c.at >= w.ws AND c.at < w.we"
+    counted = f"c.tenant_id = :tenant AND c.machine_id = m.id AND c.at >= {start} AND c.at < w.we"
+    planned_stop = "p.status NOT IN ('running', 'offline') AND p.reason IN :planned"
 
-    def periods_sum(status: str) -> str:
+    def periods_sum(where: str) -> str:
         return (
-            f"(SELECT coalesce(sum({greatest}({overlap}, 0)), 0) FROM mes_status_periods p"
-            f" WHERE {inside} AND p.status = '{status}')"
+            f"(SELECT coalesce(sum({greatest}({overlap}, 0)), 0) FROM mes_status_periods p WHERE {inside} AND {where})"
         )
 
+    running, offline = periods_sum("p.status = 'running'"), periods_sum("p.status = 'offline'")
     main = text(
-        f"WITH {cte} SELECT w.g, m.id, {periods_sum('running')}, {periods_sum('offline')},"
+        f"WITH {cte} SELECT w.g, m.id, {running}, {offline}, {periods_sum('1 = 1')},"
+        f" {periods_sum(planned_stop)},"
         f" (SELECT coalesce(sum(c.good), 0) FROM mes_counts c WHERE {counted}),"
         f" (SELECT coalesce(sum(c.good + c.scrap), 0) FROM mes_counts c WHERE {counted})"
         " FROM w CROSS JOIN mes_machines m WHERE m.tenant_id = :tenant AND m.id IN :ids"
     ).bindparams(*binds)
-    for g, mid, run_ms, off_ms, good, total in conn.execute(main, params):  # a row per window: added up
+    keys = ("running", "offline", "recorded", "planned_stop")
+    for g, mid, *msecs, good, total in conn.execute(main, params):  # a row per window: added up
         sums = out.setdefault((int(g), mid), Sums())
-        for status, v in (("running", run_ms), ("offline", off_ms)):
-            sums.seconds[status] = sums.seconds.get(status, 0.0) + float(v) / 1000.0
+        for key, v in zip(keys, msecs, strict=True):
+            sums.seconds[key] = sums.seconds.get(key, 0.0) + float(v) / 1000.0
         sums.good += int(good)
         sums.total += int(total)
     # The period running into each window from before it: a machine's last one before the start.
     straddle = text(
-        f"WITH {cte} SELECT w.g, m.id, p.status, {overlap}"
+        f"WITH {cte} SELECT w.g, m.id, p.status, CASE WHEN {planned_stop} THEN 1 ELSE 0 END, {overlap}"
         " FROM w CROSS JOIN mes_machines m JOIN mes_status_periods p ON p.id = ("
         "  SELECT q.id FROM mes_status_periods q WHERE q.tenant_id = :tenant AND q.machine_id = m.id"
         "  AND q.started_at < w.ws ORDER BY q.started_at DESC LIMIT 1)"
-        " WHERE m.tenant_id = :tenant AND m.id IN :ids AND p.status IN ('running', 'offline')"
+        " WHERE m.tenant_id = :tenant AND m.id IN :ids"
     ).bindparams(*binds)
-    for g, mid, status, msecs in conn.execute(straddle, params):
+    for g, mid, status, is_planned_stop, msecs in conn.execute(straddle, params):
         if msecs is not None and msecs > 0:
             sec = out.setdefault((int(g), mid), Sums()).seconds
-            sec[status] = sec.get(status, 0.0) + float(msecs) / 1000.0
+            for key in (status, "recorded", "planned_stop" if is_planned_stop else None):
+                if key in keys:
+                    sec[key] = sec.get(key, 0.0) + float(msecs) / 1000.0
     return out
 
 
 def totals(sums: Sums | None, windows: Sequence[oee.Window], ideal_cycle: float) -> oee.Totals:
-    """A machine's OEE inputs from its sums: planned time is the windows less its ``offline`` time."""
+    """A machine's OEE inputs from its sums: planned time is the recorded time less ``offline`` and
+    the planned stops; the windows' time nothing recorded is ``unrecorded`` (never a stop)."""
     sums = sums or Sums()
-    planned = oee.length(windows) - sums.seconds.get("offline", 0.0)
-    run = sums.seconds.get("running", 0.0)
-    return oee.Totals(max(planned, 0.0), run, ideal_cycle * sums.total, sums.total, sums.good)
+    sec = sums.seconds
+    recorded, offline, planned_stop = sec.get("recorded", 0.0), sec.get("offline", 0.0), sec.get("planned_stop", 0.0)
+    planned = recorded - offline - planned_stop
+    run = sec.get("running", 0.0)
+    return oee.Totals(
+        max(planned, 0.0),
+        run,
+        ideal_cycle * sums.total,
+        sums.total,
+        sums.good,
+        offline=offline,
+        planned_stop=planned_stop,
+        unrecorded=max(oee.length(windows) - recorded, 0.0),
+    )

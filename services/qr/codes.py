@@ -73,6 +73,7 @@ def _out(ctx: Ctx, c: QrCode) -> QrOut:
         dynamic=c.dynamic,
         short_code=c.short_code,
         destination_url=c.destination_url,
+        fallback_url=c.fallback_url,
         folder_id=c.folder_id,
         template_id=c.template_id,
         style=c.style,
@@ -134,8 +135,14 @@ def _new_short_code(s: Session) -> str:
 
 
 def _validate_create(body: QrCode | QrCreate) -> None:
-    if body.dynamic and not body.destination_url:
+    if body.dynamic and body.type == "url" and not body.destination_url:
         raise ValidationFailed("a dynamic code needs destination_url", {"destination_url": None})
+    if body.dynamic and body.type != "url" and not (body.destination_url or body.content):
+        # A dynamic text, vCard, Wi-Fi, e-mail, phone or SMS code shows its content on a landing page.
+        raise ValidationFailed(
+            f"a dynamic {body.type} code needs content (shown on its landing page) or destination_url",
+            {"content": ""},
+        )
     if not body.dynamic and not body.content:
         raise ValidationFailed("a static code needs content", {"content": ""})
 
@@ -145,7 +152,7 @@ def serving(c: QrCode, now: datetime) -> bool:
     return (
         c.enabled
         and c.dynamic
-        and c.destination_url is not None
+        and (c.destination_url is not None or (c.type != "url" and bool(c.content)))
         and (c.valid_since is None or now >= c.valid_since)
         and (c.valid_until is None or now < c.valid_until)
         and (c.max_scans is None or c.scans < c.max_scans)
@@ -186,10 +193,13 @@ def create_code(ctx: Ctx, body: QrCreate) -> QrOut:
             tenant_id=ctx.tenant_id,
             name=body.name,
             type=body.type,
-            content="" if body.dynamic else body.content,
+            # A dynamic URL code's printed content is its scan address; other types keep what their
+            # landing page shows.
+            content="" if body.dynamic and body.type == "url" else body.content,
             dynamic=body.dynamic,
             short_code=_new_short_code(s),
             destination_url=body.destination_url,
+            fallback_url=body.fallback_url,
             folder_id=body.folder_id,
             template_id=body.template_id,
             style=style,
@@ -229,11 +239,11 @@ def update_code(ctx: Ctx, id: str, body: QrUpdate) -> QrOut:
             current = "enabled" if c.enabled else "disabled"
             states.CODE.check(current, "enable" if body.enabled else "disable", states.STAFF)
             c.enabled = body.enabled
-        for f in ("name", "folder_id", "max_scans", "scan_alert_threshold"):
+        for f in ("name", "folder_id", "max_scans", "scan_alert_threshold", "fallback_url"):
             if f in given:
                 setattr(c, f, getattr(body, f))
         if "content" in given and body.content is not None:
-            if c.dynamic:
+            if c.dynamic and c.type == "url":
                 raise conflict_state("qr code", "dynamic", "set the content of")
             if why := static_content_problem(c.type, body.content):
                 raise ValidationFailed(why, {"fields": [{"field": "content", "message": why}]})

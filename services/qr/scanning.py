@@ -14,11 +14,11 @@ import re
 import secrets
 import uuid
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any, cast
 from urllib.parse import urlsplit
 
-from sqlalchemy import Boolean, Connection, Date, Table, bindparam, or_, text, update
+from sqlalchemy import Boolean, Connection, Date, Table, and_, bindparam, or_, select, text, update
 from sqlalchemy.orm import Session
 
 from local_db.models.qr import QrCode, QrScan
@@ -134,13 +134,16 @@ def _serving_update(counter: str) -> Any:
             c.short_code == bindparam("b_short"),
             c.enabled.is_(True),
             c.dynamic.is_(True),
-            c.destination_url.is_not(None),
+            # A URL code redirects; a text, vCard, Wi-Fi, e-mail, phone or SMS code may show a landing page.
+            or_(c.destination_url.is_not(None), and_(c.type != "url", c.content != "")),
             or_(c.valid_since.is_(None), c.valid_since <= now),
             or_(c.valid_until.is_(None), c.valid_until > now),
             or_(c.max_scans.is_(None), c.scans < c.max_scans),
         )
         .values({counter: c[counter] + 1})
-        .returning(c.id, c.destination_url, c.scans, c.scan_alert_threshold, c.threshold_sent)
+        .returning(
+            c.id, c.destination_url, c.scans, c.scan_alert_threshold, c.threshold_sent, c.type, c.content, c.name
+        )
     )
 
 
@@ -205,3 +208,47 @@ def record_counted(
         dims.append(("unique", ""))
     # One executemany of the same statement.
     conn.execute(_COUNT, [{**key, "code_id": code_id, "dim": d, "key": k} for d, k in dims])
+
+
+_WHY = select(
+    _C.c.enabled,
+    _C.c.dynamic,
+    _C.c.valid_since,
+    _C.c.valid_until,
+    _C.c.max_scans,
+    _C.c.scans,
+    _C.c.fallback_url,
+    _C.c.name,
+).where(_C.c.tenant_id == bindparam("b_tenant"), _C.c.short_code == bindparam("b_short"))
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a known code does not serve, and where its scanners go instead."""
+
+    reason: str  # disabled | not_yet_valid | expired | limit_reached | static
+    fallback_url: str | None
+    name: str
+
+
+def refusal(conn: Connection, *, tenant_id: str, short_code: str, now: datetime) -> Refusal | None:
+    """Why the code at this short code does not serve; None when there is no such code. Read only
+    after ``serve`` found nothing: the serving path keeps its one statement."""
+    r = conn.execute(_WHY, {"b_tenant": tenant_id, "b_short": short_code}).first()
+    if r is None:
+        return None
+    if not r.enabled:
+        reason = "disabled"
+    elif r.valid_since is not None and now < _aware(r.valid_since):
+        reason = "not_yet_valid"
+    elif r.valid_until is not None and now >= _aware(r.valid_until):
+        reason = "expired"
+    elif r.max_scans is not None and r.scans >= r.max_scans:
+        reason = "limit_reached"
+    else:
+        reason = "static"
+    return Refusal(reason, r.fallback_url, r.name)
+
+
+def _aware(d: datetime) -> datetime:
+    return d if d.tzinfo is not None else d.replace(tzinfo=UTC)

@@ -6,14 +6,14 @@ import re
 from datetime import date, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from services.core.pagination import ListQuery
 from services.core.schemas import FreeText, Strict
 from services.core.urls import Url, url_problem
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-QrType = Literal["url", "text", "email", "phone", "vcard", "wifi"]
+QrType = Literal["url", "text", "email", "phone", "sms", "vcard", "wifi"]
 BarcodeType = Literal["code128", "ean13", "ean8", "upca", "itf14", "code39"]
 
 
@@ -38,6 +38,7 @@ class QrCreate(Strict):
     dynamic: bool = True  # before content: content's check reads it
     content: FreeText = Field(default="", max_length=2000)
     destination_url: Url | None = Field(default=None, max_length=2000)
+    fallback_url: Url | None = Field(default=None, max_length=2000)
     folder_id: str | None = Field(default=None, max_length=36)
     template_id: str | None = Field(default=None, max_length=36)
     style: Style | None = None
@@ -65,6 +66,7 @@ def static_content_problem(qr_type: str, content: str) -> str | None:
 class QrUpdate(Strict):
     name: str | None = Field(default=None, min_length=1, max_length=200)
     content: FreeText | None = Field(default=None, max_length=2000)
+    fallback_url: Url | None = Field(default=None, max_length=2000)  # null clears it
     folder_id: str | None = Field(default=None, max_length=36)
     template_id: str | None = Field(default=None, max_length=36)
     style: Style | None = None
@@ -95,6 +97,7 @@ class QrOut(BaseModel):
     dynamic: bool
     short_code: str
     destination_url: str | None
+    fallback_url: str | None = None
     folder_id: str | None
     template_id: str | None
     style: dict[str, Any]
@@ -235,8 +238,10 @@ class BarcodeQuery(BaseModel):
 
 
 class ScanQuery(BaseModel):
-    # Headers the scan reads come through as query-like fields from the front door.
-    pass
+    """The scanner's query string (``?utm_source=poster``): every parameter kept, forwarded to the
+    destination."""
+
+    model_config = ConfigDict(extra="allow")
 
 
 class LogoOut(BaseModel):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from decimal import Decimal
 from typing import Any
 
@@ -23,7 +25,7 @@ from services.core.files import FileResult
 from services.core.roles import STAFF
 from services.core.storage import keep_blob, read_blob
 from services.sds import chem, pdf
-from services.sds.formulas import _find_formula, _num, compute, declared
+from services.sds.formulas import _find_formula, _num, _Tree, compute, declared
 from services.sds.schemas import (
     DocumentOut,
     DocumentQuery,
@@ -66,7 +68,53 @@ def failing_items(s: Session, f: SdsFormula) -> list[dict[str, Any]]:
     return out
 
 
-def _doc_out(d: SdsDocument, current_revision: int) -> DocumentOut:
+def sources_digest(s: Session, f: SdsFormula) -> str:
+    """A digest of everything a document of ``f`` is made from: the formula and every sub-formula
+    at any depth (name, product type, revision, lines) and every ingredient reached (its identity,
+    hazards and allergens). A document whose digest differs from the formula's now is stale."""
+    tree = _Tree(s)
+    formulas: dict[str, SdsFormula] = {}
+    ingredient_ids: set[str] = set()
+    todo = [f.id]
+    while todo:  # each formula once: a formula used twice, or a cycle, is walked once
+        fid = todo.pop()
+        if fid in formulas:
+            continue
+        row = f if fid == f.id else s.get(SdsFormula, fid)
+        if row is None:
+            continue
+        formulas[fid] = row
+        for line in tree(fid):
+            if line.ingredient_id:
+                ingredient_ids.add(line.ingredient_id)
+            if line.formula_id:
+                todo.append(line.formula_id)
+    ings = s.execute(select(SdsIngredient).where(SdsIngredient.id.in_(sorted(ingredient_ids)))).scalars()
+    made_from = {
+        "formulas": sorted(
+            [
+                x.id,
+                x.code,
+                x.name,
+                x.product_type,
+                x.revision,
+                [[str(ln.percent), ln.ingredient_id, ln.formula_id] for ln in tree(x.id)],
+            ]
+            for x in formulas.values()
+        ),
+        "ingredients": sorted([i.id, i.name, i.inci, i.cas, i.hazards, i.allergens, i.molecular_formula] for i in ings),
+    }
+    return hashlib.sha256(json.dumps(made_from, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _is_stale(d: SdsDocument, f: SdsFormula, digest: str | None) -> bool:
+    made = (d.summary or {}).get("sources")
+    if made is None or digest is None:  # a document made before its sources were kept
+        return d.formula_revision != f.revision
+    return bool(made != digest)
+
+
+def _doc_out(d: SdsDocument, stale: bool) -> DocumentOut:
     return DocumentOut(
         id=d.id,
         formula_id=d.formula_id,
@@ -77,7 +125,7 @@ def _doc_out(d: SdsDocument, current_revision: int) -> DocumentOut:
         compliant=d.compliant,
         pages=d.pages,
         size=d.size,
-        stale=d.formula_revision != current_revision,
+        stale=stale,
         download_url=f"formulas/{d.formula_id}/{d.kind}?format=pdf",
         created_at=d.created_at,
     )
@@ -102,6 +150,7 @@ def _keep(
 ) -> SdsDocument:
     digest, _ = keep_blob(ctx, content)
     last = _latest(s, f.id, kind)
+    summary = {**summary, "sources": sources_digest(s, f)}
     d = SdsDocument(
         id=new_id(),
         formula_id=f.id,
@@ -153,7 +202,7 @@ def make_certificate(ctx: Ctx, id: str) -> DocumentOut:
         )
         d = _keep(ctx, s, f, "certificate", content, pages, {"declarable": len(rows)})
         emit(ctx, "formula.certificate_issued", {"formula_id": f.id, "document_id": d.id, "revision": f.revision})
-        return _doc_out(d, f.revision)
+        return _doc_out(d, False)
 
 
 def _sheet(s: Session, ctx: Ctx, f: SdsFormula, version: int) -> pdf.Sheet:
@@ -226,7 +275,7 @@ def make_sds(ctx: Ctx, id: str) -> DocumentOut:
         content, pages = pdf.render_sds(sheet)
         d = _keep(ctx, s, f, "sds", content, pages, {"sections": 16})
         emit(ctx, "formula.sds_issued", {"formula_id": f.id, "document_id": d.id, "revision": f.revision})
-        return _doc_out(d, f.revision)
+        return _doc_out(d, False)
 
 
 def _get_doc(ctx: Ctx, id: str, kind: str, query: DocumentQuery) -> DocumentOut | FileResult:
@@ -235,7 +284,7 @@ def _get_doc(ctx: Ctx, id: str, kind: str, query: DocumentQuery) -> DocumentOut 
         d = _latest(s, f.id, kind)
         if d is None:
             raise NotFound(f"no {kind} generated for formula {f.code} yet", {"id": f.id, "kind": kind})
-        out = _doc_out(d, f.revision)
+        out = _doc_out(d, _is_stale(d, f, sources_digest(s, f)))
         code = f.code
     if query.format is None:
         return out

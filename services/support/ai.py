@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,8 +18,8 @@ from local_db.models.support import (
 from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import ValidationFailed
+from services.support import redact, triage
 from services.support import schemas as sc
-from services.support import triage
 from services.support.helpdesk import _DONE, TRIAGE_COUNTER
 from services.support.tickets import _category_names, _find_ticket
 
@@ -44,7 +43,9 @@ def _build_index(s: Session) -> triage.TfidfIndex:
     T = SupportTicket
     rows = list(
         s.execute(
-            select(T.id, T.number, T.subject, T.description, T.category_id, T.priority, T.requester_name)
+            select(
+                T.id, T.number, T.subject, T.description, T.category_id, T.priority, T.requester_name, T.requester_email
+            )
             .where(T.state.in_(_DONE))
             .order_by(T.resolved_at.desc(), T.id)
             .limit(CORPUS_LIMIT)
@@ -74,6 +75,7 @@ def _build_index(s: Session) -> triage.TfidfIndex:
             priority=t.priority,
             reply=replies.get(t.id),
             requester_name=t.requester_name,
+            requester_email=t.requester_email,
         )
         for t in rows
     ]
@@ -152,12 +154,15 @@ def suggest_reply(ctx: Ctx, body: sc.TriageRequest) -> sc.SuggestedReplyOut:
         engine = triage_engine(ctx, s)
     r = engine.suggest_reply(text)
     reply = r.text
-    if reply and r.source is not None and t is not None:
-        # Address the new requester, not the one the reply was first written to.
-        old = (r.source.requester_name or "").split(" ")[0]
-        new = (t.requester_name or "").split(" ")[0]
-        if old and new:
-            reply = re.sub(rf"\b{re.escape(old)}\b", new, reply)
+    if reply and r.source is not None:
+        # Written to another customer: addressed to this one, without the other's personal data.
+        reply = redact.clean_reply(
+            reply,
+            r.source,
+            new_name=t.requester_name if t is not None else None,
+            customer_words=engine.customer_words,
+            rare_in_source=engine.rare_words(r.source),
+        )
     return sc.SuggestedReplyOut(
         reply=reply,
         source_ticket_id=r.source.id if r.source else None,

@@ -154,6 +154,9 @@ def put_helpdesk(ctx: Ctx, body: sc.HelpdeskConfig) -> sc.HelpdeskConfig:
     if len(ids) != len(set(ids)):
         raise ValidationFailed("canned response ids must be unique")
     with ctx.write() as s:
+        from services.support.automation import check_config  # imports this module
+
+        check_config(ctx, s, body)
         row = s.execute(select(SupportConfig)).scalar_one_or_none()
         data = body.model_dump(mode="json")
         config_written(s)

@@ -87,6 +87,10 @@ class TicketOut(StatefulOut):
     resolution_due: datetime | None
     sla_breached: bool
     allowed_states: list[str]
+    # Merged: closed, and the ticket it continues in (its id).
+    merged_into_id: str | None = None
+    # Requesters of tickets merged into this one: they get its replies in copy.
+    other_requesters: list[str] = []
 
 
 class TicketQuery(ListQuery):
@@ -303,10 +307,58 @@ class AutoReply(Strict):
     )
 
 
+class HelpdeskMail(Strict):
+    """The helpdesk's mail: its address (Reply-To of every mail it sends, and where inbound mail for
+    this tenant arrives) and which mails are sent besides agents' replies."""
+
+    address: Email | None = None
+    # A short "we received your request" mail to the requester when a ticket is opened.
+    send_on_create: bool = False
+    # The auto-reply (when enabled) is mailed as well as added to the ticket; it replaces the
+    # creation mail, so the requester gets one mail for one request.
+    send_auto_reply: bool = False
+    # The loop rule: more mails than this from one sender within an hour are kept but not answered.
+    max_mails_per_sender_per_hour: Annotated[int, Field(ge=1, le=10000)] = 20
+
+
 class CannedResponse(Strict):
     id: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9\-_]+$")]
     title: Annotated[str, Field(min_length=1, max_length=100)]
     body: Annotated[NonBlankText, Field(min_length=1, max_length=5000)]
+
+
+class MacroChanges(Strict):
+    """What a macro sets on the ticket; a field left out is left as it is."""
+
+    state: Literal["open", "pending", "resolved", "closed"] | None = None
+    priority: Priority | None = None
+    category_id: str | None = None
+    # A user id, or "me": whoever applies the macro.
+    assignee_id: str | None = None
+    add_tags: list[Tag] = Field(default_factory=list, max_length=20)
+    remove_tags: list[Tag] = Field(default_factory=list, max_length=20)
+
+
+class MacroReply(Strict):
+    body: Annotated[NonBlankText, Field(min_length=1, max_length=5000)]
+    internal: bool = False
+
+
+class Macro(Strict):
+    """A set of changes plus a reply, applied to a ticket in one action."""
+
+    id: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9\-_]+$")]
+    title: Annotated[str, Field(min_length=1, max_length=100)]
+    changes: MacroChanges = Field(default_factory=MacroChanges)
+    reply: MacroReply | None = None
+
+
+class AutoAssign(Strict):
+    """Round robin among the available agents of a ticket's category (``"*"``: any other ticket)."""
+
+    enabled: bool = False
+    agents: dict[str, list[str]] = Field(default_factory=dict)  # category id or "*" -> user ids
+    away: list[str] = Field(default_factory=list)  # user ids not taking tickets now
 
 
 class HelpdeskConfig(Strict):
@@ -315,6 +367,9 @@ class HelpdeskConfig(Strict):
     sla: dict[Priority, SlaTarget] = Field(default_factory=_default_sla)
     auto_reply: AutoReply = Field(default_factory=AutoReply)
     canned_responses: list[CannedResponse] = Field(default_factory=list, max_length=200)
+    mail: HelpdeskMail = Field(default_factory=HelpdeskMail)
+    macros: list[Macro] = Field(default_factory=list, max_length=200)
+    auto_assign: AutoAssign = Field(default_factory=AutoAssign)
 
     @field_validator("sla")
     @classmethod

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hmac
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
@@ -26,12 +26,11 @@ from services.core.commands import SESSION, next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
-from services.core.mail import Mail, send_after_commit
 from services.core.pagination import ListQuery, Page, PageSpec, page_spec, paginate
 from services.core.roles import ANYONE, STAFF
 from services.core.signing import token_hash
+from services.support import mailing, search, states
 from services.support import schemas as sc
-from services.support import search, states
 from services.support.helpdesk import (
     _AFTER,
     _DONE,
@@ -86,6 +85,8 @@ def _ticket_out(
         resolution_due=t.resolution_due,
         sla_breached=is_breaching(t, now),
         allowed_states=states.allowed_targets(t.state, "agent"),
+        merged_into_id=t.merged_into_id,
+        other_requesters=list(t.other_requesters or []),
     )
 
 
@@ -166,6 +167,9 @@ class NewTicket:
     closed_at: datetime | None = None
     first_response_due: datetime | None = None
     resolution_due: datetime | None = None
+    mail_root_id: str | None = None
+    merged_into_id: str | None = None
+    other_requesters: list[Any] = field(default_factory=list)
 
 
 _TICKET_COLUMNS = [c.key for c in table_of(SupportTicket).columns]
@@ -189,8 +193,13 @@ def _create(
     category_id: str | None = None,
     tags: list[str] | None = None,
     access_token: str | None = None,
+    mail_message_id: str | None = None,
+    answer: bool = True,
+    now: datetime | None = None,
 ) -> NewTicket:
-    now = ctx.now()
+    """``mail_message_id``: the Message-ID of the mail that opened it (inbound mail); ``answer``:
+    False for mail that must not be answered (an auto-reply, a loop): no auto-reply, no mail."""
+    now = now or ctx.now()
     cfg = load_config(s)
     number, provisional = _new_number(ctx)
     # Identifiers in the order a station's replay takes them: ticket, description, auto-reply, event.
@@ -212,13 +221,38 @@ def _create(
         access_token_hash=token_hash(access_token) if access_token else None,
         created_at=now,
         updated_at=now,
+        mail_root_id=mail_message_id,
     )
     _set_sla(t, cfg)
+    if cfg.auto_assign.enabled and not ctx.runtime.is_station:  # the platform assigns when it replays
+        from services.support.automation import auto_assign  # imports this module
+
+        auto_assign(ctx, s, t)
     # The description is the conversation's first message.
-    messages = [_message_row(ctx, t.id, "customer", name, description, now)]
-    if cfg.auto_reply.enabled and source == "public":
-        body = _fill(cfg.auto_reply.body, t, agent_name="")
-        messages.append(_message_row(ctx, t.id, "system", "Helpdesk", body, now + _AFTER))
+    messages = [_message_row(ctx, t.id, "customer", name, description, now, mail_message_id)]
+    auto_reply = None
+    if cfg.auto_reply.enabled and source in ("public", "mail") and answer:
+        auto_reply = _fill(cfg.auto_reply.body, t, agent_name="")
+        messages.append(_message_row(ctx, t.id, "system", "Helpdesk", auto_reply, now + _AFTER))
+    made = None
+    if answer and not ctx.runtime.is_station:  # a station sends nothing: the platform does on replay
+        made = mailing.creation_mail(
+            ctx,
+            cfg,
+            to=email,
+            number=t.number,
+            subject=subject,
+            requester_name=name,
+            auto_reply=auto_reply,
+            access_token=access_token,
+            thread=[mail_message_id] if mail_message_id else [],
+        )
+    if made is not None:
+        mid, mail = made
+        if auto_reply is not None and cfg.mail.send_auto_reply:  # the auto-reply message went by mail
+            messages[-1]["mail_message_id"] = mid
+        t.mail_root_id = t.mail_root_id or mid
+        mailing.send(ctx, mail)
     conn = s.connection()
     _INSERT_TICKET.run(conn, {c: getattr(t, c) for c in _TICKET_COLUMNS})  # first: the messages' foreign key
     for m in messages:
@@ -234,7 +268,9 @@ def _create(
     return t
 
 
-def _message_row(ctx: Ctx, ticket_id: str, kind: str, name: str, body: str, at: datetime) -> dict[str, Any]:
+def _message_row(
+    ctx: Ctx, ticket_id: str, kind: str, name: str, body: str, at: datetime, mail_message_id: str | None = None
+) -> dict[str, Any]:
     row = {
         "id": new_id(),
         "tenant_id": ctx.tenant_id,
@@ -245,6 +281,7 @@ def _message_row(ctx: Ctx, ticket_id: str, kind: str, name: str, body: str, at: 
         "body": body,
         "internal": False,
         "created_at": at,
+        "mail_message_id": mail_message_id,
     }
     assert len(row) == len(_MESSAGE_COLUMNS)
     return row
@@ -327,15 +364,8 @@ def _add_message(
             t.first_response_at = now
         emit(ctx, "ticket.replied", {"ticket_id": t.id, "ticket_number": t.number, "message_id": m.id, "author": kind})
         if kind == "agent":
-            # The requester reads the answer in their mailbox (and follows up by ticket number).
-            send_after_commit(
-                ctx,
-                Mail(
-                    to=t.requester_email,
-                    subject=f"[{t.number}] {t.subject}",
-                    text=f"{body}\n\n-- \n{author_name}, ticket {t.number}",
-                ),
-            )
+            # The requester reads the answer in their mailbox, threaded, and answers it to the helpdesk.
+            mailing.send_reply(ctx, s, t, m, load_config(s))
     return m
 
 
@@ -543,6 +573,10 @@ def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate, session: Sess
     if "category_id" in given:
         _check_category(session, body.category_id)
         t.category_id = body.category_id
+        if "assignee_id" not in given and not ctx.runtime.is_station:
+            from services.support.automation import auto_assign  # imports this module
+
+            auto_assign(ctx, session, t)
     if "assignee_id" in given:
         if body.assignee_id is not None:
             _check_assignee(session, ctx, body.assignee_id)

@@ -86,6 +86,9 @@ PRIORITY_WORDS: dict[str, frozenset[str]] = {
 }
 PRIORITY_BOOST = 0.6
 NORMAL_PRIOR = 0.5
+# A word of a customer's own text used by fewer tickets than this may be theirs alone (a relative's
+# name, a street): a suggested reply does not repeat it capitalised (services/support/redact.py).
+COMMON_WORD_TICKETS = 10
 
 
 def stem(word: str) -> str:
@@ -93,6 +96,13 @@ def stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
     return word
+
+
+def name_words(name: str, email: str = "") -> set[str]:
+    """The lower-case words of a person's name and of their e-mail's local part (two letters or more)."""
+    local = email.split("@", 1)[0]
+    parts = re.split(r"[\s._+\-'’]+", f"{name} {local}".lower())
+    return {p for p in parts if len(p) >= 2 and p.isalpha()}
 
 
 def tokens(text: str) -> list[str]:
@@ -109,6 +119,7 @@ class CorpusTicket:
     priority: str
     reply: str | None = None
     requester_name: str = ""
+    requester_email: str = ""
 
 
 @dataclass(frozen=True)
@@ -141,9 +152,13 @@ class Reply:
 
 
 class TriageEngine(Protocol):
+    customer_words: set[str]
+
     def classify(self, text: str) -> Guess: ...
 
     def suggest_reply(self, text: str) -> Reply: ...
+
+    def rare_words(self, ticket: CorpusTicket) -> set[str]: ...
 
 
 @dataclass
@@ -155,8 +170,12 @@ class TfidfIndex:
     idf: dict[str, float] = field(default_factory=dict)
     postings: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
     category_vectors: dict[str, dict[str, float]] = field(default_factory=dict)
+    # Every requester's name words: a suggested reply never carries one (services/support/redact.py).
+    customer_words: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
+        for t in self.tickets:
+            self.customer_words |= name_words(t.requester_name, t.requester_email)
         bags = [Counter(tokens(t.text)) for t in self.tickets]
         cat_bags = {c.id: Counter(tokens(c.text)) for c in self.categories}
         df: Counter[str] = Counter()
@@ -240,6 +259,10 @@ class TfidfIndex:
             if t.category_id == category_id:
                 support.update(tokens(t.text))
         return [term for term, _w in sorted(q.items(), key=lambda kv: (-kv[1], kv[0])) if term in support][:8]
+
+    def rare_words(self, ticket: CorpusTicket) -> set[str]:
+        """The stemmed words of ``ticket``'s text that fewer than ``COMMON_WORD_TICKETS`` tickets use."""
+        return {t for t in set(tokens(ticket.text)) if len(self.postings.get(t, ())) < COMMON_WORD_TICKETS}
 
     def suggest_reply(self, text: str) -> Reply:
         for t, s in self.nearest(self.query_vector(text), k=25):

@@ -112,6 +112,7 @@ def create_certificate(ctx: Ctx, body: CertificateIn) -> CertificateOut:
             id=new_id(),
             customer_name=body.customer_name,
             customer_email=body.customer_email,
+            customer_id=body.customer_id,
             state=body.state,
             exemption_number=body.exemption_number,
             reason=body.reason,

@@ -11,8 +11,10 @@ from datetime import date, timedelta
 from local_db.models.tax import TaxCertificate, TaxFiling, TaxTransaction, TaxTransactionRevision
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
-from services.tax.lookups import money, period_of
+from services.tax.lookups import _liability_cents, money, period_of
+from services.tax.rates import import_sample
 
+SAMPLE_FROM = date(2025, 4, 1)
 STATES = [("CA", 725), ("NY", 800), ("TX", 625), ("FL", 600), ("WA", 650)]  # basis points of tax
 
 
@@ -132,13 +134,14 @@ def seed_tax(ctx: Ctx) -> None:
             ("TX", last, "dirty"),
             ("CA", date(today.year, today.month, 1), "upcoming"),
         ]
+        s.flush()
         for st, start, status in plan:
             begin, end = period_of(start)
-            live = sum(
-                (t.tax_cents if t.kind == "order" else -t.tax_cents)
-                for t in orders
-                if t.state == st and begin <= t.date <= end
-            )
+            # The figure approved is the period's net as the liability report computes it (refunds
+            # and the amended order's current revision included), so a filed month's liability is the
+            # net of the transactions it locks.
+            v = _liability_cents(s, st, begin, end).get(st)
+            live = (v["collected"] - v["refunded"]) if v else 0
             s.add(
                 TaxFiling(
                     id=demo_id("tax-filing", slug, st, begin.isoformat()),
@@ -160,6 +163,9 @@ def seed_tax(ctx: Ctx) -> None:
                     TaxTransaction.state == st, TaxTransaction.date >= begin, TaxTransaction.date <= end
                 ):
                     t.locked = True
+        # The bundled ZIP-code rate sample (CA, NY, TX), in force from Los Angeles County's last
+        # rate change (2025-04-01): the calculation answers for the demo's ZIP codes (90001, ...).
+        import_sample(ctx, s, SAMPLE_FROM)
         for key, name, st, number, exp in [
             ("active", "Acme Wholesale LLC", "CA", "SR-CA-104233", None),
             ("expiring", "Bayside Schools District", "NY", "ST-119-88412", today + timedelta(days=20)),
@@ -170,6 +176,7 @@ def seed_tax(ctx: Ctx) -> None:
                     id=demo_id("tax-certificate", slug, key),
                     customer_name=name,
                     customer_email=None,
+                    customer_id=f"CUST-{key.upper()}",
                     state=st,
                     exemption_number=number,
                     reason="government" if key == "expiring" else "resale",

@@ -97,7 +97,9 @@ def _filing_out(s: Session, f: TaxFiling, live: int | None = None) -> FilingOut:
     if live is None:
         v = _liability_cents(s, f.state, f.period_start, f.period_end).get(f.state)
         live = (v["collected"] - v["refunded"]) if v else 0
-    shown = f.liability_cents if f.liability_cents is not None and f.status != "dirty" else live
+    # The approved figure is what is filed, and it stays shown while the filing waits to be approved
+    # again (dirty, rejected): live_liability tells the figure now (docs/tax.md).
+    shown = f.liability_cents if f.liability_cents is not None else live
     return FilingOut(
         id=f.id,
         state=f.state,
@@ -168,6 +170,7 @@ def _cert_out(c: TaxCertificate, today: date) -> CertificateOut:
         id=c.id,
         customer_name=c.customer_name,
         customer_email=c.customer_email,
+        customer_id=c.customer_id,
         state=c.state,
         exemption_number=c.exemption_number,
         reason=c.reason,

@@ -7,14 +7,16 @@ decimal string with two places (DECISIONS: money); it is never a float inside.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, model_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import FreeText, Strict
+from services.core.schemas import FreeText, Out, Strict
 
 TransactionKind = Literal["order", "refund"]
 FilingStatus = Literal["upcoming", "ready", "approved", "filed", "accepted", "rejected", "dirty"]
@@ -37,10 +39,19 @@ def _money(v: Any) -> Any:
     return d.quantize(Decimal("0.01"))
 
 
+# The 50 states and DC, read from the bundled nexus table (services/tax/data/nexus.json): a state
+# code outside it ("ZZ") is no place a return is filed for, so it is refused, never stored.
+US_STATES: frozenset[str] = frozenset(
+    r["state"] for r in json.loads((Path(__file__).parent / "data" / "nexus.json").read_text())["states"]
+)
+
+
 def _state(v: str) -> str:
     v = v.strip().upper()
     if not re.fullmatch(r"[A-Z]{2}", v):
         raise ValueError("a state is its two-letter code (CA, NY, ...)")
+    if v not in US_STATES:
+        raise ValueError(f"{v} is not a US state code (the 50 states and DC)")
     return v
 
 
@@ -194,6 +205,7 @@ class CertificateOut(BaseModel):
     id: str
     customer_name: str
     customer_email: str | None
+    customer_id: str | None  # the shop's customer: calculations for them apply this certificate
     state: str
     exemption_number: str
     reason: str
@@ -208,6 +220,7 @@ class CertificateOut(BaseModel):
 class CertificateIn(Strict):
     customer_name: str = Field(min_length=1, max_length=200)
     customer_email: str | None = Field(default=None, max_length=320)
+    customer_id: str | None = Field(default=None, min_length=1, max_length=100)
     state: StateCode
     exemption_number: str = Field(min_length=1, max_length=100)
     reason: Literal["resale", "government", "nonprofit", "manufacturing", "agricultural", "other"] = "resale"
@@ -239,3 +252,101 @@ class DashboardOut(BaseModel):
     upcoming_filings: list[FilingOut]
     expiring_certificates: list[CertificateOut]
     last_sync_at: dt.datetime | None
+
+
+# --- Rate tables and the calculation (POST /calculate; docs/tax.md "Calculation") ----------------
+
+TaxCode = Literal["general", "clothing", "food", "digital", "shipping"]
+
+
+def _zip(v: str) -> str:
+    v = v.strip()
+    if not re.fullmatch(r"\d{5}(-\d{4})?", v):
+        raise ValueError("a ZIP code is five digits (or ZIP+4: 90001-1234)")
+    return v[:5]
+
+
+def _country(v: str) -> str:
+    v = v.strip().upper()
+    if v not in ("US", "USA"):
+        raise ValueError("only US addresses are calculated (country US)")
+    return "US"
+
+
+class Address(Strict):
+    street: str = Field(default="", max_length=200)
+    city: str = Field(default="", max_length=100)
+    state: StateCode
+    zip: Annotated[str, AfterValidator(_zip)]
+    country: Annotated[str, AfterValidator(_country)] = "US"
+
+
+class CalcLineIn(Strict):
+    amount: Money  # the line's total (unit price times quantity), before tax
+    quantity: int = Field(default=1, ge=1, le=100000)
+    product_tax_code: TaxCode = "general"
+
+
+class CalculateIn(Strict):
+    ship_from: Address
+    ship_to: Address
+    lines: list[CalcLineIn] = Field(min_length=1, max_length=500)
+    shipping: Money = Decimal("0.00")
+    customer_id: str | None = Field(default=None, min_length=1, max_length=100)
+    date: dt.date | None = None  # the day whose rates apply; today when left out
+
+
+class JurisdictionOut(BaseModel):
+    name: str
+    kind: Literal["state", "county", "city", "special"]
+    rate: str  # the jurisdiction's rate as published ("0.060000")
+    taxable_amount: str
+    tax: str
+    rule: str  # why this much of the amount was taxed
+
+
+class CalcLineOut(BaseModel):
+    index: int
+    amount: str
+    quantity: int
+    product_tax_code: str
+    tax: str
+    jurisdictions: list[JurisdictionOut]
+
+
+class CalculateOut(BaseModel):
+    date: dt.date
+    zip: str
+    state: str
+    region: str
+    rate_table_id: str
+    combined_rate: str
+    exemption: str | None  # the certificate applied, by its number
+    lines: list[CalcLineOut]
+    shipping: CalcLineOut
+    total_tax: str
+
+
+class RateTableQuery(BaseModel):
+    effective_from: dt.date
+    effective_to: dt.date | None = None
+
+    @model_validator(mode="after")
+    def _order(self) -> RateTableQuery:
+        if self.effective_to and self.effective_to < self.effective_from:
+            raise ValueError("effective_to is before effective_from")
+        return self
+
+
+class RateTableOut(Out):
+    id: str
+    state: str
+    effective_from: dt.date
+    effective_to: dt.date | None
+    filename: str
+    rows: int
+    created_at: dt.datetime
+
+
+class RateTableListQuery(ListQuery):
+    state: str | None = Field(default=None, max_length=2)

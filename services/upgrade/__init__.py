@@ -1,7 +1,18 @@
 """Upgrade: trade-in submissions, offers, kits and returns, inspection and grading, valuations."""
 
 from services.core.modules import Module
-from services.upgrade import customers, demo, events, inspections, offers, photos, submissions, valuations  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.upgrade import (  # noqa: F401 - declarations, event types and demo seeders register on import
+    credit,
+    customers,
+    demo,
+    erasure,
+    events,
+    inspections,
+    offers,
+    photos,
+    submissions,
+    valuations,
+)
 
 MODULE = Module(
     name="upgrade",
@@ -15,6 +26,7 @@ MODULE = Module(
         "tradein.offer_revised",
         "tradein.completed",
         "tradein.declined",
+        "tradein.paid_out",
     ),
     records=("upgrade.submission",),
     seeders=(demo.seed_upgrade,),

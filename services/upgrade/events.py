@@ -12,5 +12,6 @@ for _name, _desc in [
     ("tradein.offer_revised", "graded value below the accepted offer: a revised offer waits for the customer"),
     ("tradein.completed", "credit issued, trade-in finished"),
     ("tradein.declined", "the customer declined an offer or staff rejected the trade-in"),
+    ("tradein.paid_out", "a customer's credit was paid out (store credit, bank transfer or PayPal)"),
 ]:
     register_event_type(_name, M, _desc)

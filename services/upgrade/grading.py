@@ -83,7 +83,13 @@ def assess(checklist: Mapping[str, Any]) -> tuple[str, list[str]]:
 
 
 def blockers(checklist: Mapping[str, Any]) -> list[str]:
-    return [msg for item, msg in BLOCKING.items() if not checklist.get(item, False)]
+    found = [msg for item, msg in BLOCKING.items() if not checklist.get(item, False)]
+    if checklist.get("blacklist_status") == "blacklisted":
+        found.append("the device is reported lost or stolen (blacklisted)")
+    erasure = checklist.get("erasure")
+    if erasure and not erasure.get("verified"):
+        found.append("the data erasure is not verified")
+    return found
 
 
 def to_cents(amount: Decimal) -> int:

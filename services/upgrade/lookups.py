@@ -17,6 +17,7 @@ from services.core.context import Ctx
 from services.core.errors import NotFound, ValidationFailed
 from services.core.events import emit
 from services.upgrade import grading, states
+from services.upgrade.credit import post_credit
 from services.upgrade.schemas import (
     OfferOut,
     SubmissionOut,
@@ -92,6 +93,7 @@ def _summary(sub: UpgradeSubmission, val: UpgradeValuation | None, kit: str | No
         product_id=sub.product_id,
         product_name=val.product_name if val else None,
         serial_number=sub.serial_number,
+        imei=sub.imei,
         condition=sub.condition,
         description=sub.description,
         photos=list(sub.photos),
@@ -150,6 +152,7 @@ def _issue_credit(s: Session, ctx: Ctx, sub: UpgradeSubmission, cents: int, curr
     sub.completed_at = ctx.now()
     _touch(sub, ctx)
     s.flush()
+    post_credit(s, ctx, sub, cents, currency)  # the customer's ledger, once per trade-in
     emit(
         ctx,
         "tradein.completed",

@@ -6,7 +6,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, PlainSerializer, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainSerializer, field_validator, model_validator
+from stdnum import imei as stdnum_imei
 
 from services.core.pagination import ListQuery
 from services.core.schemas import Email, FreeText, Name, Strict
@@ -19,6 +20,19 @@ MoneyOut = Annotated[Decimal, PlainSerializer(float, return_type=float, when_use
 Currency = Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
 Serial = Annotated[str, Field(min_length=3, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9 ._/-]*$")]
 ProductId = Annotated[str, Field(min_length=1, max_length=100)]
+
+
+def _imei(value: str) -> str:
+    # python-stdnum's IMEI rules (the Luhn check digit); an IMEISV (16 digits, no check digit)
+    # or a 14-digit number without it is not a device's IMEI as printed, so exactly 15.
+    digits = stdnum_imei.compact(value)
+    if len(digits) != 15 or not digits.isdigit() or not stdnum_imei.is_valid(digits):
+        raise ValueError("an IMEI is 15 digits with a valid check digit (as *#06# shows it)")
+    return digits
+
+
+# Spaces and dashes as printed are accepted; stored as the 15 digits.
+Imei = Annotated[str, Field(min_length=15, max_length=40), AfterValidator(_imei)]
 PhotoIds = Annotated[list[str], Field(max_length=20)]
 
 
@@ -86,6 +100,7 @@ class ValuationCreate(Strict):
     product_name: Name
     base_value: Money
     currency: Currency = "USD"
+    is_phone: bool = False  # its trade-ins need an IMEI to be submitted
 
 
 class ValuationUpdate(Strict):
@@ -93,6 +108,7 @@ class ValuationUpdate(Strict):
     product_name: Name | None = None
     base_value: Money | None = None
     currency: Currency | None = None
+    is_phone: bool | None = None
 
 
 class ValuationOut(BaseModel):
@@ -101,6 +117,7 @@ class ValuationOut(BaseModel):
     product_name: str
     base_value: MoneyOut
     currency: str
+    is_phone: bool = False
 
 
 # --- submissions --------------------------------------------------------------
@@ -109,6 +126,7 @@ class ValuationOut(BaseModel):
 class SubmissionCreate(Strict):
     product_id: ProductId
     serial_number: Serial
+    imei: Imei | None = None
     condition: Condition
     description: FreeText = Field(default="", max_length=5000)
     photos: PhotoIds = Field(default_factory=list)
@@ -117,6 +135,7 @@ class SubmissionCreate(Strict):
 class SubmissionUpdate(Strict):
     product_id: ProductId | None = None
     serial_number: Serial | None = None
+    imei: Imei | None = None
     condition: Condition | None = None
     description: FreeText | None = Field(default=None, max_length=5000)
     photos: PhotoIds | None = None
@@ -172,6 +191,19 @@ class ShipmentOut(BaseModel):
     label_path: str
 
 
+# The recognised erasure methods: NIST SP 800-88's Clear and Purge, a cryptographic erase (the
+# key of an encrypted phone's storage destroyed: Purge for modern phones), a factory reset.
+ErasureMethod = Literal["nist-800-88-clear", "nist-800-88-purge", "cryptographic-erase", "factory-reset"]
+
+
+class Erasure(Strict):
+    """How the customer's data was erased: printed on the certificate the customer gets."""
+
+    method: ErasureMethod
+    tool: Name | None = None  # the software or procedure used (its name and version)
+    verified: bool  # the erasure was checked afterwards (a certificate needs it)
+
+
 class Checklist(Strict):
     power_on: bool
     screen: Literal["flawless", "light_scratches", "deep_scratches", "cracked"]
@@ -181,6 +213,9 @@ class Checklist(Strict):
     account_lock_removed: bool
     data_wiped: bool
     accessories: bool
+    # Lost/stolen registers (GSMA): what the inspector found; a blacklisted device is not credited.
+    blacklist_status: Literal["clean", "blacklisted", "unchecked"] = "unchecked"
+    erasure: Erasure | None = None
 
 
 class InspectionOut(BaseModel):
@@ -211,6 +246,7 @@ class SubmissionOut(BaseModel):
     product_id: str
     product_name: str | None
     serial_number: str
+    imei: str | None = None
     condition: Condition
     description: FreeText
     photos: list[str]
@@ -331,3 +367,38 @@ class StatsOut(BaseModel):
     # positive: devices arrive worse than declared. None before any inspection.
     average_grade_gap: float | None
     inspected: int
+
+
+# --- credit ledger -----------------------------------------------------------------
+
+
+class CreditEntryOut(BaseModel):
+    id: str
+    kind: Literal["credit", "payout"]
+    method: str | None
+    amount: MoneyOut  # negative for a payout
+    currency: str
+    submission_id: str | None
+    reference: str | None
+    created_at: datetime
+
+
+class CreditLedgerOut(BaseModel):
+    customer_id: str
+    balances: dict[str, MoneyOut]  # per currency
+    entries: list[CreditEntryOut]  # newest first (the latest 200)
+
+
+class PayoutIn(Strict):
+    amount: Money
+    currency: Currency = "USD"
+    method: Literal["store_credit", "bank", "paypal"]
+    reference: str | None = Field(default=None, min_length=1, max_length=200)  # the transfer's or voucher's
+
+
+class PayoutExportQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    method: Literal["bank", "paypal", "store_credit"] = "bank"
+    from_: datetime | None = Field(default=None, alias="from")
+    to: datetime | None = None

@@ -236,6 +236,7 @@ def create_submission(ctx: Ctx, body: SubmissionCreate) -> SubmissionDetail:
             customer_id=ctx.principal.id,
             product_id=body.product_id,
             serial_number=serial,
+            imei=body.imei,
             condition=body.condition,
             description=body.description,
             photos=[],
@@ -295,6 +296,8 @@ def update_submission(ctx: Ctx, id: str, body: SubmissionUpdate) -> SubmissionDe
         if body.serial_number is not None:
             sub.serial_number = normalise_serial(body.serial_number)
             _check_serial(s, sub.serial_number, sub.id)
+        if body.imei is not None:
+            sub.imei = body.imei
         if body.condition is not None:
             sub.condition = body.condition
         if body.description is not None:
@@ -320,9 +323,15 @@ def submit_submission(ctx: Ctx, id: str, body: SubmitRequest) -> SubmissionDetai
         sub = _submission(s, ctx, id, for_update=True)
         sub.status = states.check(sub.status, "submit", _actor(ctx))
         _check_serial(s, sub.serial_number, sub.id)
+        val = _valuation(s, sub.product_id)
+        if val is not None and val.is_phone and not sub.imei:
+            # A draft may be saved without it; a phone is not reviewed without one.
+            raise ValidationFailed(
+                f"{val.product_name} is a phone: give its IMEI (*#06#) before submitting",
+                {"imei": None, "reason": "imei_required", "product_id": sub.product_id},
+            )
         sub.submitted_at = ctx.now()
         _touch(sub, ctx)
-        val = _valuation(s, sub.product_id)
         s.flush()
         emit(
             ctx,

@@ -31,6 +31,7 @@ def _valuation_out(v: UpgradeValuation) -> ValuationOut:
         product_name=v.product_name,
         base_value=grading.from_cents(v.base_cents),
         currency=v.currency,
+        is_phone=v.is_phone,
     )
 
 
@@ -88,6 +89,7 @@ def create_valuation(ctx: Ctx, body: ValuationCreate) -> ValuationOut:
             product_name=body.product_name,
             base_cents=grading.to_cents(body.base_value),
             currency=body.currency,
+            is_phone=body.is_phone,
             created_at=now,
             updated_at=now,
         )
@@ -122,6 +124,8 @@ def update_valuation(ctx: Ctx, id: str, body: ValuationUpdate) -> ValuationOut:
             v.base_cents = grading.to_cents(body.base_value)
         if body.currency is not None:
             v.currency = body.currency
+        if body.is_phone is not None:
+            v.is_phone = body.is_phone
         v.updated_at = ctx.now()
         s.flush()
         return _valuation_out(v)

@@ -78,6 +78,11 @@ def test_two_workers_share_the_limit_and_a_killed_worker_is_replaced(database: s
         refused = answers[5]
         assert refused.headers["x-ratelimit-limit"] == "5" and int(refused.headers["retry-after"]) >= 1
         assert refused.json()["code"] == "RATE_LIMITED"
+        # Whichever worker answers /metrics counts every worker's requests (multiprocess mode).
+        for _ in range(4):
+            text = httpx.get(f"{url}/metrics").text
+            assert 'platform_http_requests_total{method="POST",route="/api/auth/login",status="200"} 5.0' in text
+            assert 'platform_http_requests_total{method="POST",route="/api/auth/login",status="429"} 2.0' in text
 
         victim = min(first)
         os.kill(victim, signal.SIGKILL)

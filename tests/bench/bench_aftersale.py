@@ -27,6 +27,7 @@ import httpx  # noqa: E402
 from timing import fmt, timed  # noqa: E402 - tests/bench/timing.py, next to this script
 
 from app.settings import Settings  # noqa: E402
+from services.aftersale.warranties import serial_key  # noqa: E402
 from services.core import auth  # noqa: E402
 from services.core.commands import execute  # noqa: E402
 from services.core.context import Ctx, Principal  # noqa: E402
@@ -51,7 +52,7 @@ def bulk(db_path: Path, tenant_id: str, rows: int) -> None:
             (
                 str(uuid.uuid4()),
                 f"BULK-{k:07d}",
-                f"BULK-{k:07d}",
+                serial_key(f"BULK-{k:07d}"),  # serials compare without case, spaces and dashes
                 "MUG-CER-01",
                 "Ceramic mug",
                 24,
@@ -73,14 +74,21 @@ def bulk(db_path: Path, tenant_id: str, rows: int) -> None:
     conn.close()
 
 
-def body(serial: str) -> dict[str, str]:
+def body(serial: str, email: str = "bench@example.com") -> dict[str, str]:
     return {
         "serial_number": serial,
         "product_sku": "MUG-CER-01",
         "purchase_date": "2026-02-01",
-        "email": "bench@example.com",
+        "email": email,
         "name": "Bench",
     }
+
+
+def again(k: int) -> dict[str, str]:
+    """The holder of a stored serial registering it again: a duplicate (409). Another person's
+    claim of it is a dispute for staff, stored, not refused."""
+    k %= ROWS
+    return body(f"BULK-{k:07d}", f"c{k % 5000}@example.com")
 
 
 def main() -> None:
@@ -100,7 +108,7 @@ def main() -> None:
 
             def duplicate() -> None:
                 try:
-                    execute(ctx, "aftersale.warranties.register", body=body(f"BULK-{next(n) % ROWS:07d}"))
+                    execute(ctx, "aftersale.warranties.register", body=again(next(n)))
                 except Conflict:
                     return
                 raise SystemExit("a duplicate serial was registered")
@@ -116,7 +124,7 @@ def main() -> None:
                         raise SystemExit(f"{r.status_code} {r.text[:200]}")
 
                 def post_dup() -> None:
-                    r = c.post(f"{BASE}/p/warranties", json=body(f"BULK-{next(n) % ROWS:07d}"))
+                    r = c.post(f"{BASE}/p/warranties", json=again(next(n)))
                     if r.status_code != 409:
                         raise SystemExit(f"{r.status_code} {r.text[:200]}")
 

@@ -107,3 +107,61 @@ def test_a_scan_in_the_sign_in_password_is_ignored(qtbot: QtBot, station: Runtim
     assert sent == [] and w.signin.password.text() == "sec"
     assert w.signin.password_error.text().startswith("Scan ignored")
     w.ops.wait()
+
+
+class Times:
+    """Key timing from a list: the clock's readings one after another (the last repeats)."""
+
+    def __init__(self, *gaps: float) -> None:
+        self.now, self.gaps = 1000.0, list(gaps)
+
+    def __call__(self) -> float:
+        self.now += self.gaps.pop(0) if len(self.gaps) > 1 else self.gaps[0]
+        return self.now
+
+
+def test_a_scan_whose_first_key_lags_leaves_nothing_in_the_pin(qtbot: QtBot) -> None:
+    """Defect 5: the scanner's first key came 60 ms before the rest; it stayed in the PIN field and
+    the right PIN typed next was refused."""
+    dlg = PinDialog("Enter the admin PIN to leave kiosk mode.", lambda pin: pin == "1234")
+    qtbot.addWidget(dlg)
+    dlg.show()
+    guard = dlg.pin.findChild(BurstGuard)
+    assert guard is not None
+    guard.clock = Times(0.5, 0.06, 0.005)  # first key, a lag, then the scanner's pace (and Enter)
+    qtbot.keyClicks(dlg.pin, "2000000000015")
+    qtbot.keyClick(dlg.pin, Qt.Key.Key_Return)
+    assert dlg.pin.text() == "" and dlg.error.text() == "Scan ignored: type the admin PIN." and dlg.isVisible()
+    typing(qtbot, dlg.pin, "1234")
+    assert dlg.result() == dlg.DialogCode.Accepted and dlg.attempts == 0
+
+
+def test_a_password_manager_signs_in_at_scanner_speed(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    """Defect 6: KeePassXC auto-types 25 ms a key; the password is a password (not shaped like a
+    code), so it signs in, while a scanned label code in the same field is still taken out."""
+    w = make_shell(qtbot, station, tmp_path / "prefs")
+    w.signin.email.setText("operator@demo.test")
+    burst(qtbot, w.signin.password, "KIT-DEMO000008")
+    assert w.signin.password.text() == "" and w.signin.password_error.text().startswith("Scan ignored")
+    _keys(qtbot, w.signin.password, DEMO_PASSWORD, 0.025)
+    qtbot.waitUntil(lambda: w.session is not None, timeout=15_000)
+    assert w.current_workspace == "inspection"
+    w.ops.wait()
+
+
+def test_leaving_kiosk_mode_keeps_the_app_open(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    """Defect 5: Exit kiosk with the right PIN closed the whole app; it leaves kiosk mode only."""
+    w = make_shell(qtbot, station, tmp_path / "prefs", kiosk=True)
+    sign_in(qtbot, w, "device@demo.test")
+    w.activateWindow()
+    qtbot.keyClick(w, Qt.Key.Key_X, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    dlg = w.pin_dialog
+    assert dlg is not None and dlg.isVisible()
+    typing(qtbot, dlg.pin, "1234")
+    qtbot.waitUntil(lambda: not dlg.isVisible())
+    assert w.isVisible() and not w.kiosk and w.session is not None
+    assert not (w.windowFlags() & Qt.WindowType.FramelessWindowHint) and w.theme_name != "kiosk"
+    assert w.sync_action in w.switcher.actions() and not w.idle.timer.isActive()
+    w.close()  # a normal window now: closes without a PIN
+    assert not w.isVisible()
+    w.ops.wait()

@@ -6,7 +6,7 @@ import pytest
 
 from services.core.commands import execute
 from services.core.context import Runtime
-from services.core.errors import Conflict, Forbidden, NotFound, ServiceError, ValidationFailed
+from services.core.errors import Conflict, Forbidden, NotFound, ServiceError, ValidationFailed, conflict_state
 from tests.services.fulfillment.fulfillment_helpers import ctx_for, order_in
 from views.ops import error_message
 
@@ -28,7 +28,8 @@ def test_an_over_long_scan_says_how_long_and_what_to_do(runtime: Runtime) -> Non
     ("error", "said"),
     [
         (NotFound("no order " + "X" * 500, {"order": "X"}), "No order XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX… (500 characters). Check it and try again."),
-        (Conflict("cannot ship a order that is pending"), "Cannot ship a order that is pending. Someone or something changed it meanwhile: look at it again before you go on."),
+        (Conflict("cannot save a order that is pending"), "Cannot save an order that is pending. Someone or something changed it meanwhile: look at it again before you go on."),
+        (conflict_state("order", "picked", "ship"), "Cannot ship an order that is picked. It has to be moved on first: look at the steps it offers now."),
         (Forbidden("role operator may not cancel"), "Role operator may not cancel. Ask an administrator if you need to do this."),
         (ValidationFailed("bad", {"fields": [{"field": "email", "message": "Field required", "type": "missing"}]}), "The e-mail address is missing. Fill it in and try again."),
         (ValidationFailed("bad", {"fields": [{"field": "box", "message": "Input should be 'S'", "type": "literal_error"}]}), "The box size is not one of the choices. Pick one from the list."),

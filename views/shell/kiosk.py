@@ -83,7 +83,11 @@ class PinDialog(QDialog):
         self.pin.setMaxLength(12)
         box, self.error = with_error(self.pin)
         lay.addWidget(box)
-        self.burst_guard = BurstGuard(self.pin, say=self.say, message="Scan ignored: type the admin PIN.")
+        # Every fast run in the PIN is a scan (a PIN is typed by hand), and the field is emptied:
+        # a scanner's first key can come in slowly and would stay in front of the PIN typed next.
+        self.burst_guard = BurstGuard(
+            self.pin, say=self.say, message="Scan ignored: type the admin PIN.", is_scan=lambda _t: True, clear=True
+        )
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.try_accept)
         buttons.rejected.connect(self.reject)

@@ -229,7 +229,7 @@ class ShellWindow(WindowStatus, QMainWindow):
         self.settings_action = self._action("&Settings", "Ctrl+,", self.open_settings, "settings")
         self.lock_action = self._action("&Lock", "Ctrl+L", self.lock, "lock")
         self.sign_out_action = self._action("Sign &out", "Ctrl+Shift+Q", self.sign_out, "signout")
-        self.quit_action = self._action("&Quit", "Ctrl+Q", self.close)
+        self.quit_action = self._action("&Quit", "Ctrl+Q", self.request_quit)
         self.exit_kiosk_action = self._action("E&xit kiosk", "Ctrl+Shift+X", self.request_exit)
         # Not F5: function keys belong to the workspaces (F5 ships in the warehouse, refreshes queues elsewhere).
         self.refresh_action = self._action("&Refresh status", "Ctrl+Shift+R", self.refresh_now, "syncing")
@@ -617,15 +617,37 @@ class ShellWindow(WindowStatus, QMainWindow):
         self.ops.run(work, on_success=done, on_failure=failed)
 
     def request_exit(self) -> None:
-        """Leaving the kiosk needs the admin PIN; outside kiosk mode it just closes."""
+        """Ctrl+Shift+X: leaving kiosk mode (admin PIN) keeps the app open as a normal window."""
+        if not self.kiosk:
+            return
+        self._with_pin("Enter the admin PIN to leave kiosk mode.", self.leave_kiosk)
+
+    def request_quit(self) -> None:
+        """Quitting the app: in kiosk mode it needs the admin PIN; outside it just closes."""
         if not self.kiosk:
             self.close()
             return
-        self._with_pin("Enter the admin PIN to leave kiosk mode.", self._exit_confirmed)
+        self._with_pin("Enter the admin PIN to quit the station.", self._quit_confirmed)
 
-    def _exit_confirmed(self) -> None:
+    def _quit_confirmed(self) -> None:
         self._may_close = True
         self.close()
+
+    def leave_kiosk(self) -> None:
+        """The same session goes on in a framed window: the idle lock stops, Sync is back on the
+        toolbar, the normal theme applies. Quitting is then a plain close."""
+        self.kiosk = False
+        self._may_close = True
+        self.idle.stop()
+        self.exit_kiosk_action.setEnabled(False)
+        if self.sync_action not in self.switcher.actions():
+            self.switcher.insertAction(self.settings_action, self.sync_action)
+        self._tool_actions = (self.sync_action, *self._tool_actions)
+        self.setWindowFlag(Qt.WindowType.FramelessWindowHint, False)
+        self.apply_theme()
+        self.showNormal()
+        self.show_for_mode()
+        self.notify(True, "Kiosk mode left: this is a normal window now.")
 
     def _with_pin(self, purpose: str, then: Callable[[], None]) -> None:
         if self.pin_dialog is not None and self.pin_dialog.isVisible():
@@ -639,7 +661,7 @@ class ShellWindow(WindowStatus, QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if not self._may_close:
             event.ignore()
-            self.request_exit()
+            self.request_quit()
             return
         if self.session is not None and not self.kiosk:
             self.prefs.set_geometry(self.session.principal.id, self.saveGeometry())

@@ -600,6 +600,10 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
                 self._log(body["operation"], "key", f"✗ {done}/{total} scanned")
                 self.error(f"Scan every item first: {done} of {total} verified")
                 return
+            if details.get("current_state") == "picked" and body["operation"] == "ship":
+                self._log("CMD-SHIP", "key", "✗ not packed yet")
+                self.error("Pack it first: F1-F4 (or scan BOX-S/M/L/XL) for the box, then F5 ships")
+                return
             self._failed(body["operation"], "key")(exc)
 
         request = self.session.request(OperationRequest, body, failed)

@@ -47,7 +47,7 @@ def test_dynamic_code_scan_redirect_threshold_and_retarget(client: httpx.Client,
     reached = _events(server, "qr.threshold_reached")
     assert len(reached) == 1 and reached[0].data["qr_id"] == code["id"]
     assert client.get(scan, headers=PHONE).status_code == 302  # the third and last
-    assert client.get(scan, headers=PHONE).status_code == 404  # over max_scans
+    assert client.get(scan, headers=PHONE).status_code == 410  # over max_scans: a page saying why
     assert len(_events(server, "qr.threshold_reached")) == 1  # once
     assert len([e for e in _events(server, "qr.scanned") if e.data["qr_id"] == code["id"]]) == 3
     got = client.get(f"{B}/qr/{code['id']}", headers=h).json()["data"]
@@ -73,10 +73,10 @@ def test_dynamic_code_scan_redirect_threshold_and_retarget(client: httpx.Client,
 def test_disabled_and_window(client: httpx.Client) -> None:
     h = auth_headers(client, "admin@demo.test")
     code = _create(client, h, valid_since="2001-01-01T00:00:00Z", valid_until="2002-01-01T00:00:00Z")
-    assert client.get(f"/demo/qr/r/{code['short_code']}", headers=PHONE).status_code == 404
+    assert client.get(f"/demo/qr/r/{code['short_code']}", headers=PHONE).status_code == 410
     live = _create(client, h)
     assert client.patch(f"{B}/qr/{live['id']}", json={"enabled": False}, headers=h).json()["data"]["enabled"] is False
-    assert client.get(f"/demo/qr/r/{live['short_code']}", headers=PHONE).status_code == 404
+    assert client.get(f"/demo/qr/r/{live['short_code']}", headers=PHONE).status_code == 410
     client.patch(f"{B}/qr/{live['id']}", json={"enabled": True}, headers=h)
     assert client.get(f"/demo/qr/r/{live['short_code']}", headers=PHONE).status_code == 302
     # Another tenant's address does not know the code.

@@ -181,3 +181,35 @@ def test_strangers_and_wrong_roles(client: httpx.Client) -> None:
     mine = client.get(f"{BASE}/filings", headers=auth_headers(client, "owner@demo.test")).json()["data"][0]["id"]
     assert client.get(f"/other/tax/api/filings/{mine}", headers=other).status_code == 404
     assert client.get("/other/tax/api/transactions", headers=other).json()["meta"]["total"] == 0
+
+
+def test_calculate_and_rate_table_import_over_http(client: httpx.Client) -> None:
+    h = auth_headers(client, "owner@demo.test")
+    to = {"street": "1 Main St", "city": "Los Angeles", "state": "CA", "zip": "90001-2233", "country": "US"}
+    body = {
+        "ship_from": {**to, "zip": "90012"},
+        "ship_to": to,
+        "lines": [{"amount": "100.00", "quantity": 1, "product_tax_code": "general"}],
+        "shipping": "5.00",
+        "date": "2025-06-02",
+    }
+    r = client.post(f"{BASE}/calculate", json=body, headers=h)
+    assert r.status_code == 200, r.text
+    d = r.json()["data"]
+    assert d["total_tax"] == "9.75" and d["lines"][0]["tax"] == "9.75"
+    assert {"name", "kind", "rate", "tax"} <= set(d["lines"][0]["jurisdictions"][0])
+    bad = client.post(f"{BASE}/calculate", json={**body, "ship_to": {**to, "state": "ZZ"}}, headers=h)
+    assert bad.status_code == 400 and "ZZ" in bad.text
+    # A table as a multipart file, in force from a day: 201; a gap after it is 400, nothing stored.
+    csv_text = (
+        "State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,"
+        "EstimatedSpecialRate,RiskLevel\nTX,77002,HOUSTON,0.082500,0.062500,0,0.010000,0.010000,1\n"
+    )
+    files = {"file": ("tx.csv", csv_text.encode(), "text/csv")}
+    made = client.post(f"{BASE}/rate-tables", params={"effective_from": "2027-01-01"}, files=files, headers=h)
+    assert made.status_code == 201, made.text
+    assert made.json()["data"]["state"] == "TX" and made.json()["data"]["rows"] == 1
+    gap = client.post(f"{BASE}/rate-tables", params={"effective_from": "2026-12-01"}, files=files, headers=h)
+    assert gap.status_code == 400 and gap.json()["details"]["reason"] == "overlap"
+    listed = client.get(f"{BASE}/rate-tables", params={"state": "TX"}, headers=h)
+    assert listed.status_code == 200 and len(listed.json()["data"]) == 2

@@ -194,7 +194,10 @@ def test_valuations_profile_and_customers(client: httpx.Client) -> None:
     created = client.post(f"{B}/admin/valuations", json=body, headers=admin)
     assert created.status_code == 201
     v = created.json()["data"]
-    assert set(v) == {"id", "product_id", "product_name", "base_value", "currency"} and v["base_value"] == 499.99
+    assert (
+        set(v) == {"id", "product_id", "product_name", "base_value", "currency", "is_phone"}
+        and v["base_value"] == 499.99
+    )
     assert (
         client.put(f"{B}/admin/valuations/{v['id']}", json={"base_value": 450}, headers=admin).json()["data"][
             "base_value"

@@ -219,6 +219,12 @@ def test_refund_amend_filings_and_locks(runtime: Runtime, shop: Shop) -> None:
     assert amended.revision == 2 and [r.data["tax_collected"] for r in amended.revisions] == ["7.25", "7.00"]
     dirty = execute(ctx, "tax.filings.get", id=filing.id)
     assert dirty.status == "dirty" and dirty.live_liability == "9.42"
+    # Sent back for approval, it keeps the figure approved (what would be filed) beside the live one.
+    assert dirty.liability == "9.67"
+    with pytest.raises(ValidationFailed) as nowhere:  # no such state: refused, nothing stored
+        execute(ctx, "tax.transactions.amend", id=ids["A1"], body={"state": "ZZ", "reason": "typo"})
+    assert "ZZ" in str(nowhere.value.details)
+    assert execute(ctx, "tax.transactions.get", id=ids["A1"]).revision == 2
     with pytest.raises(ValidationFailed):
         execute(ctx, "tax.transactions.amend", id=ids["A1"], body={"reason": "nothing"})
     again = execute(ctx, "tax.filings.act", id=filing.id, body={"action": "approve"})
@@ -321,6 +327,9 @@ def test_dashboard_nexus_and_the_demo(runtime: Runtime) -> None:
     assert filed and filed[0].state == "CA"
     locked = execute(ctx, "tax.transactions.list", query={"locked": True, "state": "CA"}).items
     assert locked and all(filed[0].period_start <= t.date <= filed[0].period_end for t in locked)
+    # The filed figure is the net of the transactions it locked (orders' tax less refunds' tax).
+    net = sum((Decimal(t.tax_collected) if t.kind == "order" else -Decimal(t.tax_collected)) for t in locked)
+    assert Decimal(filed[0].liability) == net == Decimal(filed[0].live_liability)
     amended = [t for t in execute(ctx, "tax.transactions.list", query={"limit": 100}).items if t.revision == 2]
     assert amended and len(execute(ctx, "tax.transactions.get", id=amended[0].id).revisions) == 2
     assert period_of(date(2025, 11, 15), "quarterly") == (date(2025, 10, 1), date(2025, 12, 31))

@@ -292,7 +292,7 @@ def test_valuations_crud(runtime: Runtime) -> None:
     v = execute(admin, "upgrade.valuations.create",
                 body={"product_id": "PIX9", "product_name": "Pixel 9", "base_value": 499.5, "currency": "EUR"})  # fmt: skip
     assert v.model_dump(mode="json") == {"id": v.id, "product_id": "PIX9", "product_name": "Pixel 9",
-                                         "base_value": 499.5, "currency": "EUR"}  # fmt: skip
+                                         "base_value": 499.5, "currency": "EUR", "is_phone": False}  # fmt: skip
     with pytest.raises(Conflict):
         execute(admin, "upgrade.valuations.create", body={"product_id": "PIX9", "product_name": "P", "base_value": 1})
     with pytest.raises(ValidationFailed):

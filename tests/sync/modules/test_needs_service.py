@@ -32,6 +32,16 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("tax.transactions.sync", {"body": {}}),
     ("tax.connections.tax_service.save", {"body": {"base_url": "https://tax.example.test", "api_key": "k"}}),
     ("events.subscriptions.test", {"sub_id": "00000000-0000-0000-0000-000000000000"}),
+    (
+        "tax.calculate",
+        {
+            "body": {
+                "ship_from": {"state": "CA", "zip": "90012"},
+                "ship_to": {"state": "CA", "zip": "90001"},
+                "lines": [{"amount": "10.00"}],
+            }
+        },
+    ),
 ]
 
 

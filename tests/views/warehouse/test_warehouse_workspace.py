@@ -214,3 +214,20 @@ def test_manual_entry_and_unknown_order(make_ws: object, station: Runtime, qtbot
     assert ws.order.id == order.id and "(typed)" in ws.history.item(0).text()
     key(qtbot, ws, Qt.Key.Key_Escape)
     assert ws.order is None
+
+
+def test_f5_before_packing_says_pack_first_without_blame(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
+    """Issue 32, defect 7: F5 on a picked order said "Someone or something changed it meanwhile";
+    nobody did: the packer is told to pack first, and the order stays picked."""
+    ws = make_ws()  # type: ignore[operator]
+    order = order_in(station, "pending", skip=1)
+    scan(qtbot, ws, order.order_number)
+    for ln in ws.order.lines:
+        for _ in range(ln.quantity):
+            scan(qtbot, ws, ln.barcode)
+    assert ws.order.status == "picked"
+    key(qtbot, ws, Qt.Key.Key_F5)
+    qtbot.waitUntil(lambda: "Pack it first" in ws.banner.text(), timeout=5000)
+    _settle(qtbot, ws)
+    assert "meanwhile" not in ws.banner.text() and ws.banner.property("tone") == "error"
+    assert execute(ctx_for(station, "owner@demo.test"), "fulfillment.orders.get", id=order.id).status == "picked"

@@ -1,0 +1,224 @@
+"""What an operator watches: a request id on every answer, one structured log line per request,
+and Prometheus metrics at ``GET /metrics``.
+
+The log line and the metrics name a request by its route template (``/{tenant}/fulfillment/api/
+orders/{id}``), never by its path or query, so no token, e-mail or id a path carries reaches a log
+or a label. Tenants are a label only for the first ``MAX_TENANT_LABELS`` slugs a process sees (the
+rest count as ``other``): a label set stays bounded whatever the callers send.
+
+Several worker processes (``serve --workers N``) share their figures through prometheus-client's
+multiprocess mode (``PROMETHEUS_MULTIPROC_DIR``, set by ``app.server`` before the workers start),
+so any worker answers for all. The figures read from the database (webhook backlog, sync lag,
+jobs, the connection pool) are read when scraped, by whichever worker answers.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+import os
+import re
+import time
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.multiprocess import MultiProcessCollector
+from prometheus_client.registry import Collector
+from sqlalchemy import func, select
+
+from api.middleware import ASGIApp, Message, Receive, Scope, Send, _header
+from local_db.base import table_of
+from local_db.models.events import Delivery
+from local_db.models.jobs import Job
+from local_db.models.sync import SyncStation
+from services.core.context import Runtime
+
+log = logging.getLogger("platform.request")
+
+MAX_TENANT_LABELS = 200
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+_LOOPBACK = {"127.0.0.1", "::1", "localhost"}
+
+REQUESTS = Counter("platform_http_requests", "HTTP requests answered", ["route", "method", "status"])
+LATENCY = Histogram(
+    "platform_http_request_duration_seconds",
+    "Time to answer an HTTP request",
+    ["route", "method"],
+    buckets=(0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
+)
+TENANT_REQUESTS = Counter("platform_tenant_requests", "Requests per tenant", ["tenant", "outcome"])
+
+
+def request_id(scope: Scope) -> str:
+    """The caller's ``X-Request-Id`` when it is a sane token (kept, so one id follows a request
+    through a proxy and the platform), else a new one."""
+    given = _header(scope, b"x-request-id")
+    if given and _REQUEST_ID.match(given):
+        return given
+    return uuid.uuid4().hex
+
+
+class Observe:
+    """Outermost middleware: the request id, the log line and the request metrics."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.tenants: set[str] = set()
+
+    def _tenant_label(self, slug: str | None) -> str:
+        if not slug:
+            return "-"
+        if slug in self.tenants:
+            return slug
+        if len(self.tenants) < MAX_TENANT_LABELS:
+            self.tenants.add(slug)
+            return slug
+        return "other"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        rid = request_id(scope)
+        scope.setdefault("state", {})["request_id"] = rid
+        start = time.perf_counter()
+        status = 500
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        finally:
+            took = time.perf_counter() - start
+            route = getattr(scope.get("route"), "path", None) or "unmatched"
+            method = str(scope.get("method", ""))
+            REQUESTS.labels(route, method, str(status)).inc()
+            LATENCY.labels(route, method).observe(took)
+            slug = (scope.get("path_params") or {}).get("tenant")
+            tenant = self._tenant_label(slug) if slug else "-"
+            if tenant != "-":
+                TENANT_REQUESTS.labels(tenant, "error" if status >= 500 else "ok").inc()
+            state = scope.get("state") or {}
+            log.log(
+                logging.ERROR if status >= 500 else logging.INFO,
+                "%s %s %s",
+                method,
+                route,
+                status,
+                extra={
+                    "request_id": rid,
+                    "tenant": tenant,
+                    "principal": state.get("principal_kind", "-"),
+                    "route": route,
+                    "method": method,
+                    "status": status,
+                    "duration_ms": round(took * 1000, 2),
+                },
+            )
+
+
+class DatabaseFigures(Collector):
+    """Figures read from the database when scraped: they are the same whichever worker answers."""
+
+    def __init__(self, rt: Runtime) -> None:
+        self.rt = rt
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        d, j, st = table_of(Delivery), table_of(Job), table_of(SyncStation)
+        now = self.rt.clock.now()
+        with self.rt.db.reading(None) as s:
+            by_status: dict[str, int] = dict(s.execute(select(d.c.status, func.count()).group_by(d.c.status)).all())
+            oldest = s.execute(select(func.min(d.c.created_at)).where(d.c.status == "pending")).scalar()
+            jobs: dict[str, int] = dict(s.execute(select(j.c.status, func.count()).group_by(j.c.status)).all())
+            stations = s.execute(select(st.c.station_id, st.c.last_seen_at).where(st.c.revoked_at.is_(None))).all()
+        g = GaugeMetricFamily("platform_webhook_deliveries", "Webhook deliveries by status", labels=["status"])
+        for status, n in sorted(by_status.items()):
+            g.add_metric([str(status)], float(n))
+        yield g
+        age = GaugeMetricFamily("platform_webhook_oldest_pending_seconds", "Age of the oldest pending webhook delivery")
+        age.add_metric([], (now - _aware(oldest)).total_seconds() if oldest is not None else 0.0)
+        yield age
+        q = GaugeMetricFamily("platform_jobs", "Background jobs by status", labels=["status"])
+        for status, n in sorted(jobs.items()):
+            q.add_metric([str(status)], float(n))
+        yield q
+        lag = GaugeMetricFamily(
+            "platform_sync_station_last_seen_seconds", "Seconds since each station last synced", labels=["station"]
+        )
+        for station, seen in stations[:MAX_TENANT_LABELS]:
+            lag.add_metric([str(station)], (now - _aware(seen)).total_seconds() if seen is not None else -1.0)
+        yield lag
+        pool = self.rt.db.engine.pool
+        use = GaugeMetricFamily("platform_db_pool_connections", "Database connections by use", labels=["use"])
+        checked_out = getattr(pool, "checkedout", None)
+        size = getattr(pool, "size", None)
+        if callable(checked_out) and callable(size):
+            use.add_metric(["in_use"], float(checked_out()))
+            use.add_metric(["size"], float(size()))
+        yield use
+
+
+def _aware(at: datetime) -> datetime:
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
+def metrics_allowed(client: str | None, authorization: str | None, token: str | None) -> bool:
+    """Loopback callers (the address as the server decided it, after the trusted-proxy rule), or
+    callers with the metrics token when one is set; nobody else (they get a 404)."""
+    if token and authorization and authorization[:7].lower() == "bearer ":
+        return hmac.compare_digest(authorization[7:].strip().encode(), token.encode())
+    return client in _LOOPBACK
+
+
+def metrics_text(rt: Runtime) -> tuple[bytes, str]:
+    """The Prometheus text of this process (or of every worker, in multiprocess mode) and the
+    database's figures."""
+    registry = CollectorRegistry()
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        MultiProcessCollector(registry)
+    else:
+        for collector in (REQUESTS, LATENCY, TENANT_REQUESTS):
+            registry.register(collector)
+    registry.register(DatabaseFigures(rt))
+    return generate_latest(registry), CONTENT_TYPE_LATEST
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message and the request's fields."""
+
+    FIELDS = ("request_id", "tenant", "principal", "route", "method", "status", "duration_ms")
+
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for name in self.FIELDS:
+            if hasattr(record, name):
+                out[name] = getattr(record, name)
+        if record.exc_info:
+            out["error"] = self.formatException(record.exc_info)
+        return json.dumps(out, default=str)
+
+
+def configure_logging(fmt: str, level: int = logging.INFO) -> None:
+    """Logs to stderr as JSON lines (``json``) or as text (``text``)."""
+    handler = logging.StreamHandler()
+    if fmt == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
