@@ -10,14 +10,18 @@ other processes.
 Every request: POST, the exact bytes signed (``X-Service-Signature:
 sha256=<HMAC-SHA256(secret UTF-8, body)>``), redirects never followed, 2xx
 only is success, one total timeout, the address vetted at connect time
-(safety.SafeBackend).
+(safety.SafeBackend). A subscription with ``signing: standard-webhooks`` gets the Standard
+Webhooks headers instead (``webhook-id``, ``webhook-timestamp``, ``webhook-signature``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import functools
+import hashlib
+import hmac
 import logging
 import socket
 import ssl
@@ -43,8 +47,35 @@ USER_AGENT = "platform-webhooks/0.1"
 _UA = USER_AGENT.encode()
 
 
+_unix_now = time.time  # the attempt's time; a test moves it back to send a stale delivery
+
+
+def standard_signature(secret: str, msg_id: str, timestamp: int, body: bytes) -> str:
+    """Standard Webhooks v1: base64 HMAC-SHA256, keyed by the whsec_ secret's bytes, of
+    ``id.timestamp.body`` (https://www.standardwebhooks.com)."""
+    key = base64.b64decode(secret.removeprefix("whsec_"))
+    mac = hmac.new(key, f"{msg_id}.{timestamp}.".encode() + body, hashlib.sha256).digest()
+    return "v1," + base64.b64encode(mac).decode()
+
+
+def _standard_headers(job: Job) -> list[tuple[bytes, bytes]]:
+    # The timestamp is the attempt's: a receiver refuses a delivery replayed minutes later. The
+    # id is the delivery's, the same on each retry, so the receiver can drop a duplicate.
+    ts = int(_unix_now())
+    sigs = " ".join(standard_signature(s, job.delivery_id, ts, job.body) for s in job.secrets)
+    return [
+        (b"Content-Type", b"application/json"),
+        (b"User-Agent", _UA),
+        (b"webhook-id", job.delivery_id.encode()),
+        (b"webhook-timestamp", str(ts).encode()),
+        (b"webhook-signature", sigs.encode()),  # during a rotation: the old secret's too, space-separated
+    ]
+
+
 def webhook_headers(job: Job) -> list[tuple[bytes, bytes]]:
     """The webhook's own headers (what a receiver reads), as a plain list: no header object."""
+    if job.signing == "standard-webhooks":
+        return _standard_headers(job)
     h = [
         (b"Content-Type", b"application/json"),
         (b"User-Agent", _UA),
