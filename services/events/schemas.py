@@ -35,6 +35,19 @@ def _known_type(v: str) -> str:
     return v
 
 
+def _subscribable(v: str) -> str:
+    """A type a subscription may name: a catalogue type, ``*`` (every platform type) or
+    ``<module>.*`` (every type the catalogue gives that module)."""
+    if v == "*":
+        return v
+    if v.endswith(".*"):
+        module = v[:-2]
+        if module not in {et.module for et in EVENT_TYPES.values()}:
+            raise ValueError(f"unknown module {module!r} in {v!r} (GET event-types lists the modules)")
+        return v
+    return _known_type(v)
+
+
 def aware(v: datetime) -> datetime:
     """Timestamps without a zone are read as UTC (the spec writes them as ISO 8601)."""
     return v.replace(tzinfo=UTC) if v.tzinfo is None else v.astimezone(UTC)
@@ -142,7 +155,7 @@ class SubscriptionCreate(Strict):
     def _types(cls, v: list[str] | None) -> list[str] | None:
         if v is None:
             return v
-        return list(dict.fromkeys(_known_type(t) for t in v))
+        return list(dict.fromkeys(_subscribable(t) for t in v))
 
     @field_validator("event_type")
     @classmethod
@@ -205,7 +218,7 @@ class SubscriptionUpdate(Strict):
     @field_validator("event_types")
     @classmethod
     def _types(cls, v: list[str] | None) -> list[str] | None:
-        return None if v is None else list(dict.fromkeys(_known_type(t) for t in v))
+        return None if v is None else list(dict.fromkeys(_subscribable(t) for t in v))
 
     @field_validator("filter")
     @classmethod
