@@ -29,14 +29,10 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, H
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
-from sqlalchemy import func, select
 
 from api.middleware import ASGIApp, Message, Receive, Scope, Send, _header
-from local_db.base import table_of
-from local_db.models.events import Delivery
-from local_db.models.jobs import Job
-from local_db.models.sync import SyncStation
 from services.core.context import Runtime
+from services.core.figures import operational_figures
 
 log = logging.getLogger("platform.request")
 
@@ -133,29 +129,23 @@ class DatabaseFigures(Collector):
         self.rt = rt
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
-        d, j, st = table_of(Delivery), table_of(Job), table_of(SyncStation)
-        now = self.rt.clock.now()
-        with self.rt.db.reading(None) as s:
-            by_status: dict[str, int] = dict(s.execute(select(d.c.status, func.count()).group_by(d.c.status)).all())
-            oldest = s.execute(select(func.min(d.c.created_at)).where(d.c.status == "pending")).scalar()
-            jobs: dict[str, int] = dict(s.execute(select(j.c.status, func.count()).group_by(j.c.status)).all())
-            stations = s.execute(select(st.c.station_id, st.c.last_seen_at).where(st.c.revoked_at.is_(None))).all()
+        f = operational_figures(self.rt, MAX_TENANT_LABELS)
         g = GaugeMetricFamily("platform_webhook_deliveries", "Webhook deliveries by status", labels=["status"])
-        for status, n in sorted(by_status.items()):
-            g.add_metric([str(status)], float(n))
+        for status, n in sorted(f.deliveries.items()):
+            g.add_metric([status], float(n))
         yield g
         age = GaugeMetricFamily("platform_webhook_oldest_pending_seconds", "Age of the oldest pending webhook delivery")
-        age.add_metric([], (now - _aware(oldest)).total_seconds() if oldest is not None else 0.0)
+        age.add_metric([], f.oldest_pending_seconds)
         yield age
         q = GaugeMetricFamily("platform_jobs", "Background jobs by status", labels=["status"])
-        for status, n in sorted(jobs.items()):
-            q.add_metric([str(status)], float(n))
+        for status, n in sorted(f.jobs.items()):
+            q.add_metric([status], float(n))
         yield q
         lag = GaugeMetricFamily(
             "platform_sync_station_last_seen_seconds", "Seconds since each station last synced", labels=["station"]
         )
-        for station, seen in stations[:MAX_TENANT_LABELS]:
-            lag.add_metric([str(station)], (now - _aware(seen)).total_seconds() if seen is not None else -1.0)
+        for station, seconds in f.stations_last_seen:
+            lag.add_metric([station], seconds)
         yield lag
         pool = self.rt.db.engine.pool
         use = GaugeMetricFamily("platform_db_pool_connections", "Database connections by use", labels=["use"])
@@ -165,10 +155,6 @@ class DatabaseFigures(Collector):
             use.add_metric(["in_use"], float(checked_out()))
             use.add_metric(["size"], float(size()))
         yield use
-
-
-def _aware(at: datetime) -> datetime:
-    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 def metrics_allowed(client: str | None, authorization: str | None, token: str | None) -> bool:
