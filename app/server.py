@@ -26,6 +26,7 @@ from services.core.context import Runtime
 from services.core.demo import seed_demo
 from services.core.jobs import JobWorker
 from services.core.links import learn_address
+from services.core.scheduler import Scheduler
 
 log = logging.getLogger("server")
 
@@ -50,6 +51,26 @@ def jobs_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
 
 
 LIFESPAN_FACTORIES.append(jobs_lifespan)
+
+
+def scheduler_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
+    """The process's scheduler (periodic and delayed jobs, leased across worker processes)."""
+
+    async def start(app: FastAPI) -> Callable[[], Any]:
+        if not settings.scheduler:
+
+            async def nothing() -> None:
+                return None
+
+            return nothing
+        scheduler = await asyncio.to_thread(Scheduler(rt).start)
+
+        async def stop() -> None:
+            await asyncio.to_thread(scheduler.stop)
+
+        return stop
+
+    return start
 
 
 def support_smtp_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
@@ -79,6 +100,7 @@ def support_smtp_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI]
     return start
 
 
+LIFESPAN_FACTORIES.append(scheduler_lifespan)
 LIFESPAN_FACTORIES.append(support_smtp_lifespan)
 
 

@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     webhook_timeout: float | None = None
     webhook_ca_bundle: str | None = None
     webhook_allow_private: bool = False
+    # The scheduler thread of each server process (periodic and delayed jobs, services/core/scheduler.py).
+    # Off (PLATFORM_SCHEDULER=0): nothing runs by itself; the manual triggers stay (POST documents/sweep).
+    scheduler: bool = True
     # Connections (the e-commerce shop) may use plain http, loopback and private addresses (tests, demo).
     connections_allow_private: bool = False
     # SDS ingredient search asks PubChem's PUG REST when enabled (PLATFORM_PUBCHEM_ENABLED=1).
