@@ -76,6 +76,10 @@ class SupportTicket(TenantScoped, Base):
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
     first_response_due: Mapped[datetime | None] = mapped_column(default=None)
     resolution_due: Mapped[datetime | None] = mapped_column(default=None)
+    # The requester's satisfaction, given on the tracking page after the ticket is solved.
+    satisfaction_rating: Mapped[int | None] = mapped_column(default=None)
+    satisfaction_comment: Mapped[str | None] = mapped_column(Text, default=None)
+    rated_at: Mapped[datetime | None] = mapped_column(default=None)
     # The Message-ID that began the ticket's mail thread (the customer's first mail, or the first
     # mail the helpdesk sent): first of every later mail's References.
     mail_root_id: Mapped[str | None] = mapped_column(String(255), default=None)

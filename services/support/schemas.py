@@ -98,6 +98,10 @@ class TicketOut(StatefulOut):
     # Requesters of tickets merged into this one: they get its replies in copy.
     other_requesters: list[str] = []
     custom_fields: dict[str, FieldValue] = {}
+    # The requester's rating on the tracking page once the ticket is solved (1 to 5) and comment.
+    satisfaction_rating: int | None = None
+    satisfaction_comment: str | None = None
+    rated_at: datetime | None = None
 
 
 class TicketQuery(ListQuery):

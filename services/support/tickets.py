@@ -90,6 +90,9 @@ def _ticket_out(
         merged_into_id=t.merged_into_id,
         other_requesters=list(t.other_requesters or []),
         custom_fields=dict(t.custom_fields or {}),
+        satisfaction_rating=t.satisfaction_rating,
+        satisfaction_comment=t.satisfaction_comment,
+        rated_at=t.rated_at,
     )
 
 
@@ -176,6 +179,9 @@ class NewTicket:
     custom_fields: dict[str, Any] = field(default_factory=dict)
     first_response_escalated_at: datetime | None = None
     resolution_escalated_at: datetime | None = None
+    satisfaction_rating: int | None = None
+    satisfaction_comment: str | None = None
+    rated_at: datetime | None = None
 
 
 _TICKET_COLUMNS = [c.key for c in table_of(SupportTicket).columns]
