@@ -87,6 +87,11 @@ class SupportTicket(TenantScoped, Base):
     merged_into_id: Mapped[str | None] = mapped_column(String(36), default=None)
     # Requesters of tickets merged into this one (besides requester_email): they get its replies too.
     other_requesters: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
+    # The tenant's own ticket fields (helpdesk configuration ``custom_fields``), validated by the service.
+    custom_fields: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
+    # When the SLA escalation acted on each breached target (once each; services/support/escalation.py).
+    first_response_escalated_at: Mapped[datetime | None] = mapped_column(default=None)
+    resolution_escalated_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
 class SupportMessage(TenantScoped, Base):

@@ -204,6 +204,7 @@ TOKEN_ROUTES = {
     "campaign.public.survey",
     "campaign.public.answer",
     "qr.scan",
+    "qr.scan_vcard",
     "sign.public.get",
     "sign.public.act",
     "sign.public.audit",
@@ -251,6 +252,7 @@ def test_every_public_token_is_bound_to_its_tenant(client: httpx.Client, server:
         "campaign.public.answer": ("POST", f"/{{t}}/campaign/api/p/surveys/{survey}/responses",
                                    {"json": {"answers": {"score": 8}}}),  # fmt: skip
         "qr.scan": ("GET", f"/{{t}}/qr/r/{code}", {}),
+        "qr.scan_vcard": ("GET", f"/{{t}}/qr/r/{code}/contact.vcf", {}),
         "sign.public.get": ("GET", "/{t}/sign/api/sign/walk-token-0123456789abcdef", {}),
         "sign.public.act": ("POST", "/{t}/sign/api/sign/walk-token-0123456789abcdef", {"json": {"action": "decline",
                                                                                   "reason": "no"}}),  # fmt: skip
