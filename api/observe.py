@@ -30,6 +30,11 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
+try:
+    from opentelemetry import trace as _otel_trace
+except ImportError:  # traces are optional (the `traces` extra)
+    _otel_trace = None  # type: ignore[assignment]
+
 from api.middleware import ASGIApp, Message, Receive, Scope, Send, _header
 from services.core.context import Runtime
 from services.core.figures import operational_figures
@@ -83,17 +88,15 @@ class Observe:
         scope.setdefault("state", {})["request_id"] = rid
         start = time.perf_counter()
         status = 500
+        done = False
 
-        async def send_with_id(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = int(message["status"])
-                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
-            await send(message)
-
-        try:
-            await self.app(scope, receive, send_with_id)
-        finally:
+        def finish() -> None:
+            # Once, before the answer's last bytes leave: whoever has read the answer finds the
+            # request counted and logged (a scrape or a test right after it).
+            nonlocal done
+            if done:
+                return
+            done = True
             took = time.perf_counter() - start
             route = getattr(scope.get("route"), "path", None) or "unmatched"
             method = str(scope.get("method", ""))
@@ -120,6 +123,25 @@ class Observe:
                     "duration_ms": round(took * 1000, 2),
                 },
             )
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
+                if _otel_trace is not None:
+                    # FastAPI's request span (traces on, telemetry_config), still open here: the log line's id on it.
+                    span = _otel_trace.get_current_span()
+                    if span.is_recording():
+                        span.set_attribute("platform.request_id", rid)
+            elif message["type"] == "http.response.body" and not message.get("more_body"):
+                finish()
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        finally:
+            finish()
 
 
 class DatabaseFigures(Collector):
@@ -155,6 +177,16 @@ class DatabaseFigures(Collector):
             use.add_metric(["in_use"], float(checked_out()))
             use.add_metric(["size"], float(size()))
         yield use
+
+
+def telemetry_config(enabled: bool) -> dict[str, Any]:
+    """FastAPI's own OpenTelemetry support, rather than spans of our own. FastAPI turns it on
+    whenever the opentelemetry packages are installed; here it is off unless PLATFORM_TRACES=1,
+    and then spans only: its metrics are left to /metrics, and its log records stay off because
+    they carry exception messages (request data)."""
+    if enabled and _otel_trace is None:
+        log.warning("PLATFORM_TRACES=1 but opentelemetry is not installed: no traces")
+    return {"tracing": enabled, "operation_spans": enabled, "metrics": False, "logs": False}
 
 
 def metrics_allowed(client: str | None, authorization: str | None, token: str | None) -> bool:

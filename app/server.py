@@ -122,6 +122,7 @@ def build_app(
         cookie_domain=settings.cookie_domain,
         sync_routes=settings.sync_routes,
         metrics_token=settings.metrics_token,
+        traces=settings.traces,
         lifespan_hooks=[factory(rt, settings) for factory in LIFESPAN_FACTORIES],
     )
     return app, rt
@@ -153,6 +154,8 @@ def serve(
         log_level="warning",
         access_log=False,
         lifespan="on",
+        # X-Forwarded-For is believed from PLATFORM_TRUSTED_PROXIES only (uvicorn's default: 127.0.0.1).
+        forwarded_allow_ips=settings.trusted_proxies,
         http=EnvelopeH11Protocol,
     )
     server = uvicorn.Server(config)
@@ -233,6 +236,8 @@ def serve_workers(
         log_level="warning",
         access_log=False,
         lifespan="on",
+        # X-Forwarded-For is believed from PLATFORM_TRUSTED_PROXIES only (uvicorn's default: 127.0.0.1).
+        forwarded_allow_ips=settings.trusted_proxies,
         http=EnvelopeH11Protocol,
     )
     scheme = "https" if tls_cert else "http"

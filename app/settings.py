@@ -25,6 +25,8 @@ class Settings(BaseSettings):
     metrics_token: str | None = None
     # Logs to stderr: "json" (one object a line) or "text"; unset: JSON for `serve`, text elsewhere.
     log_format: Literal["json", "text"] | None = None
+    # OpenTelemetry spans per request when the packages are installed (the `traces` extra).
+    traces: bool = False
     cookie_domain: str | None = None
     rate_limits: str = "A"
     retry_policy: str = "A"
