@@ -22,6 +22,7 @@ from api.middleware import BodyLimit, HttpsRedirect
 from api.observe import Observe, metrics_allowed, metrics_text
 from api.openapi import Builder
 from api.openapi import build as build_openapi
+from api.pages import mount_pages
 from services.core import auth
 from services.core import service as core_service
 from services.core.bodies import parse_json, validate_body
@@ -366,6 +367,8 @@ def create_app(
             return core_service.me_from_claims(rt.db, claims["sub"])
 
         return serialize(await to_thread.run_sync(work), 200)
+
+    mount_pages(app, server)  # the public HTML pages (services/core/pages.py)
 
     def skip(op: Operation) -> bool:
         return not sync_routes and op.name.startswith("sync.")

@@ -44,6 +44,14 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("seed-demo", help="write the demo data set into a data dir")
     d.add_argument("--data-dir", type=Path, required=True, dest="seed_data_dir")
 
+    b = sub.add_parser("backup", help="write a data dir (database and files) to one backup file, while it runs")
+    b.add_argument("--data-dir", type=Path, required=True, dest="backup_data_dir")
+    b.add_argument("--out", type=Path, required=True, dest="backup_out", help="the backup file (.tar.gz)")
+
+    rs = sub.add_parser("restore", help="restore a backup file into a new or empty data dir")
+    rs.add_argument("--data-dir", type=Path, required=True, dest="restore_data_dir")
+    rs.add_argument("backup_file", type=Path, metavar="FILE")
+
     r = sub.add_parser(
         "register-station", help="register this station with a platform (password: PLATFORM_PASSWORD or asked)"
     )
@@ -145,6 +153,20 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(str(exc))
             return 0
         serve(settings, args.host, args.port, args.tls_cert, args.tls_key)
+        return 0
+    if args.command in ("backup", "restore"):
+        from app.backup import BackupError
+        from app.backup import backup as do_backup
+        from app.backup import restore as do_restore
+
+        try:
+            if args.command == "backup":
+                print(f"backup written to {do_backup(args.backup_data_dir, args.backup_out)}")
+            else:
+                print(f"restored into {do_restore(args.restore_data_dir, args.backup_file)}")
+        except BackupError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
         return 0
     if args.command == "seed-demo":
         from app.station import seed_data_dir

@@ -11,6 +11,7 @@ from services.support import (  # noqa: F401 - declarations
     helpdesk,
     mailbox,
     merge,
+    pages,
     public,
     reports,
     tickets,

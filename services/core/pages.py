@@ -1,0 +1,268 @@
+"""Public pages: HTML for the tenant's outside people, declared once like use cases.
+
+A module declares a page with :func:`page`; the HTTP door (``api/pages.py``) mounts every
+declaration at ``/{tenant}/{module}/p{path}`` outside ``/api``, parses the form, checks the CSRF
+token and the rate limit, and sets the security headers. The function receives a
+:class:`PageCall` (the tenant, the visitor's language, the form, a ``Ctx`` of a public caller to
+``execute`` use cases with) and answers a :class:`Page` (a template and its values), a
+:class:`Redirect` or a :class:`FileResult`. Templates live in ``resources/templates/pages/`` and
+extend ``base.html`` (tenant name, logo, colour, language).
+
+Strings are translated with Babel catalogues (``resources/locale/<lang>/LC_MESSAGES/pages.po``),
+compiled in memory when first used: nothing to build on a bare machine, nothing binary committed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from services.core.context import Ctx, Principal, Runtime, TenantInfo
+from services.core.errors import ServiceError, ValidationFailed
+from services.core.files import FileResult, Redirect, Upload
+
+RESOURCES = Path(__file__).resolve().parents[2] / "resources"
+TEMPLATES = RESOURCES / "templates" / "pages"
+LOCALES = RESOURCES / "locale"
+LANGUAGES = ("en", "de")
+CSRF_FIELD = "csrf_token"
+CSRF_COOKIE = "pages_csrf"
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+DEFAULT_COLOUR = "#1f5fbf"
+
+
+@dataclass
+class Page:
+    """A rendered page's recipe: ``template`` under ``resources/templates/pages/``, its values."""
+
+    template: str
+    context: dict[str, Any] = field(default_factory=dict)
+    status: int = 200
+    title: str = ""
+
+
+@dataclass
+class PageCall:
+    """One visit: who the tenant is, the visitor's language, the form and its files."""
+
+    runtime: Runtime
+    tenant: TenantInfo
+    lang: str
+    ip: str
+    method: str
+    form: dict[str, str] = field(default_factory=dict)
+    files: dict[str, list[Upload]] = field(default_factory=dict)
+    query: dict[str, str] = field(default_factory=dict)
+
+    def ctx(self) -> Ctx:
+        """A public caller of this tenant, as the API's public routes have."""
+        return Ctx(self.runtime, self.tenant, Principal(kind="public", id=f"ip:{self.ip}"), ip=self.ip)
+
+    def gettext(self, text: str) -> str:
+        return translations(self.lang).gettext(text)
+
+
+@dataclass(frozen=True)
+class PageDecl:
+    name: str
+    module: str
+    path: str
+    methods: tuple[str, ...]
+    fn: Callable[..., Page | Redirect | FileResult]
+    limit: str | None  # the API's public rate-limit category the page shares
+
+
+PAGES: dict[str, PageDecl] = {}
+
+
+def page(
+    name: str, path: str, *, methods: tuple[str, ...] = ("GET",), limit: str | None = None, module: str | None = None
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Declare a public page: ``path`` relative to ``/{tenant}/{module}/p`` (path parameters in braces
+    become keyword arguments); ``limit`` names the public rate-limit category of the module's API."""
+
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        mod = module or name.split(".", 1)[0]
+        if name in PAGES:
+            raise ValueError(f"page {name} declared twice")
+        PAGES[name] = PageDecl(name, mod, path, methods, fn, limit)
+        return fn
+
+    return wrap
+
+
+def route_of(decl: PageDecl) -> str:
+    return f"/{{tenant}}/{decl.module}/p{decl.path}"
+
+
+class FormErrors(ServiceError):
+    """Bad input on a page's form: field -> message, shown beside each field (status 400)."""
+
+    code = "VALIDATION_ERROR"
+    status = 400
+
+    def __init__(self, fields: dict[str, str]) -> None:
+        super().__init__("the form has errors", {"fields": fields})
+        self.fields = fields
+
+
+def N_(text: str) -> str:
+    """Marks a string for the catalogue (``pybabel extract``) where it is translated later."""
+    return text
+
+
+# The HTTP door's own answers (api/pages.py), in the catalogue with the pages' strings.
+FORM_EXPIRED = N_("This form has expired. Please go back, reload the page and try again.")
+NOT_FOUND = N_("This page does not exist.")
+TOO_MANY = N_("Too many requests. Please wait a minute and try again.")
+UNREADABLE = N_("The form could not be read.")
+
+_MESSAGES = {
+    "missing": N_("This field is required."),
+    "string_too_short": N_("This field is required."),
+    "string_too_long": N_("This is too long."),
+}
+
+
+def field_errors(exc: ValidationFailed, gettext: Callable[[str], str]) -> dict[str, str]:
+    """A use case's VALIDATION_ERROR -> one short translated message per form field."""
+    out: dict[str, str] = {}
+    for f in (exc.details or {}).get("fields", []):
+        name = str(f.get("field", "")).split(".")[0] or "form"
+        kind = str(f.get("type", ""))
+        if name == "email" and kind not in _MESSAGES:
+            msg = N_("Please enter a valid e-mail address.")
+        else:
+            msg = _MESSAGES.get(kind, N_("Please check this value."))
+        out.setdefault(name, gettext(msg))
+    if not out:
+        out["form"] = gettext("Please check this value.")
+    return out
+
+
+# --- language -------------------------------------------------------------------------------
+
+
+def pick_language(accept: str | None) -> str:
+    """The best of our languages for an ``Accept-Language`` header (q-values honoured)."""
+    best, best_q = "en", -1.0
+    for i, part in enumerate((accept or "").split(",")):
+        bits = part.strip().split(";")
+        tag = bits[0].strip().lower().split("-")[0]
+        q = 1.0
+        for b in bits[1:]:
+            if b.strip().startswith("q="):
+                try:
+                    q = float(b.strip()[2:])
+                except ValueError:
+                    q = 0.0
+        if tag in LANGUAGES and q > best_q and q > 0:
+            best, best_q = tag, q - i * 1e-6  # ties: the first listed wins
+    return best
+
+
+@cache
+def translations(lang: str) -> NullTranslations:
+    """The language's catalogue, compiled from its ``.po`` in memory (English is the source)."""
+    po = LOCALES / lang / "LC_MESSAGES" / "pages.po"
+    if lang == "en" or not po.exists():
+        return NullTranslations()
+    import io
+
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return Translations(fp=buf)
+
+
+@cache
+def environment(lang: str) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    return env
+
+
+# --- branding ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Brand:
+    name: str
+    colour: str
+    logo_url: str | None
+
+
+def brand_of(settings: dict[str, Any], name: str) -> Brand:
+    """The tenant's look from its settings: ``brand_color`` (#rrggbb) and ``logo_url`` (https or a
+    path on this server); anything else falls back, since the values land in CSS and attributes."""
+    colour = str(settings.get("brand_color") or "")
+    logo = settings.get("logo_url")
+    if not isinstance(logo, str) or not (logo.startswith("https://") or logo.startswith("/")) or '"' in logo:
+        logo = None
+    return Brand(name=name, colour=colour if _COLOUR.match(colour) else DEFAULT_COLOUR, logo_url=logo)
+
+
+def brand_for(rt: Runtime, tenant: TenantInfo) -> Brand:
+    from local_db.models import Tenant
+
+    with rt.db.reading(None) as s:
+        row = s.get(Tenant, tenant.id)
+        settings = dict(row.settings or {}) if row is not None else {}
+    return brand_of(settings, tenant.name)
+
+
+def render(result: Page, *, lang: str, brand: Brand, nonce: str, csrf: str, base: str) -> str:
+    env = environment(lang)
+    values = {
+        **result.context,
+        "lang": lang,
+        "brand": brand,
+        "nonce": nonce,
+        "csrf_token": csrf,
+        "csrf_field": CSRF_FIELD,
+        "base": base,
+        "title": result.title,
+    }
+    return env.get_template(result.template).render(values)
+
+
+# --- CSRF: a signed double-submit token -----------------------------------------------------
+
+
+def new_csrf(secret: str) -> str:
+    """A random value and its HMAC: the cookie and the form's hidden field carry the same token."""
+    raw = secrets.token_urlsafe(18)
+    return f"{raw}.{_mac(secret, raw)}"
+
+
+def csrf_ok(secret: str, cookie: str | None, submitted: str | None) -> bool:
+    """The form's token equals the cookie's and was made by this server (a cookie planted by a
+    sibling subdomain without the key does not pass)."""
+    if not cookie or not submitted or not hmac.compare_digest(cookie, submitted):
+        return False
+    raw, _, mac = cookie.partition(".")
+    return bool(raw) and hmac.compare_digest(mac, _mac(secret, raw))
+
+
+def _mac(secret: str, raw: str) -> str:
+    return hmac.new(secret.encode(), b"pages-csrf:" + raw.encode(), hashlib.sha256).hexdigest()[:32]

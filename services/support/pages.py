@@ -1,0 +1,155 @@
+"""The requester's pages: the ticket form (``/p/new``) and the tracking page (``/p/t/{token}``).
+
+Both run the same code as the public API routes (challenge, creation, guest reply); a form with
+bad input is answered with the page again, a message beside each field, and nothing stored: the
+ticket and its attachments are written in one unit of work, so a refused file rolls back the ticket.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy import select, update
+
+from local_db.models.support import SupportAttachment, SupportMessage, SupportTicket
+from services.core.bodies import validate_body
+from services.core.errors import Conflict, Forbidden, NotFound, ServiceError, ValidationFailed
+from services.core.links import public_url
+from services.core.pages import N_, Page, PageCall, field_errors, page
+from services.core.signing import token_hash
+from services.support import schemas as sc
+from services.support import states
+from services.support.attachments import _store_attachment
+from services.support.challenge import DEMO_TOKEN, ChallengeConfig, check_challenge
+from services.support.helpdesk import _DONE, _require_module
+from services.support.tickets import _add_message, _create, _public_messages
+
+FIELDS = ("name", "email", "subject", "description")
+MAX_FILES = 5
+# The ticket states as the tracking page names them (translated in the template).
+STATE_NAMES = (N_("open"), N_("pending"), N_("resolved"), N_("closed"))
+
+
+def tracking_url(call_or_rt: Any, slug: str, access_token: str) -> str:
+    """The requester's page of a ticket: what the thank-you page and the creation mail link to."""
+    rt = getattr(call_or_rt, "runtime", call_or_rt)
+    return f"{public_url(rt)}/{slug}/support/p/t/{access_token}"
+
+
+def _demo_token(call: PageCall) -> str | None:
+    # PLATFORM_CHALLENGE=demo: the form carries the demo token itself (CONTRACT).
+    return DEMO_TOKEN if call.runtime.part(ChallengeConfig).kind == "demo" else None
+
+
+def _files(call: PageCall, errors: dict[str, str]) -> list[Any]:
+    files = call.files.get("attachments", [])
+    if len(files) > MAX_FILES:
+        errors["attachments"] = call.gettext("At most 5 files, please.")
+    return files
+
+
+@page("support.new", "/new", methods=("GET", "POST"), limit="public_ticket")
+def new_ticket(call: PageCall) -> Page:
+    ctx = call.ctx()
+    _require_module(ctx)
+    demo = _demo_token(call)
+    values = {k: call.form.get(k, "").strip() for k in FIELDS}
+    title = call.gettext("Contact support")
+    if call.method == "GET":
+        return Page("support/new.html", {"errors": {}, "values": values, "challenge_demo": demo}, title=title)
+    errors: dict[str, str] = {}
+    token = call.form.get("challenge_token", "").strip() or (demo or "")
+    try:
+        body = validate_body(sc.PublicTicketCreate, {**values, "challenge_token": token or "-"})
+    except ValidationFailed as exc:
+        errors.update(field_errors(exc, call.gettext))
+    files = _files(call, errors)
+    if not errors:
+        try:
+            check_challenge(call.runtime, token, call.ip)
+        except Forbidden:
+            errors["challenge_token"] = call.gettext("The verification failed. Please try again.")
+    if not errors:
+        access = secrets.token_urlsafe(24)
+        try:
+            with ctx.write() as s:
+                t = _create(
+                    ctx,
+                    s,
+                    email=body.email,
+                    name=body.name,
+                    subject=body.subject,
+                    description=body.description,
+                    source="public",
+                    access_token=access,
+                )
+                first = s.execute(
+                    select(SupportMessage.id).where(
+                        SupportMessage.ticket_id == t.id, SupportMessage.author_kind == "customer"
+                    )
+                ).scalar_one()
+                for f in files:
+                    a = _store_attachment(ctx, s, f, None, t.id, "customer")
+                    s.execute(update(SupportAttachment).where(SupportAttachment.id == a.id).values(message_id=first))
+                number = t.number
+        except ValidationFailed as exc:
+            errors["attachments"] = call.gettext("This file type is not accepted (images, PDF or text).")
+            _ = exc
+    if errors:
+        return Page(
+            "support/new.html", {"errors": errors, "values": values, "challenge_demo": demo}, status=400, title=title
+        )
+    url = tracking_url(call, call.tenant.slug, access)
+    return Page("support/thanks.html", {"number": number, "tracking_url": url}, title=call.gettext("Thank you"))
+
+
+def _ticket_by_token(s: Any, access_token: str) -> SupportTicket:
+    t = s.execute(
+        select(SupportTicket).where(SupportTicket.access_token_hash == token_hash(access_token))
+    ).scalar_one_or_none()
+    if t is None:
+        raise NotFound("ticket not found")
+    return t
+
+
+@page("support.track", "/t/{access_token}", methods=("GET", "POST"), limit="public_events")
+def track_ticket(call: PageCall, access_token: str) -> Page:
+    ctx = call.ctx()
+    _require_module(ctx)
+    errors: dict[str, str] = {}
+    values: dict[str, str] = {}
+    notice = ""
+    if call.method == "POST":
+        values = {"body": call.form.get("body", "").strip()}
+        files = _files(call, errors)
+        if not values["body"]:
+            errors["body"] = call.gettext("This field is required.")
+        if not errors:
+            try:
+                with ctx.write() as s:
+                    t = _ticket_by_token(s, access_token)
+                    if t.state == "closed":
+                        raise Conflict("closed")
+                    ids = [_store_attachment(ctx, s, f, None, t.id, "customer").id for f in files]
+                    t.state = states.after_customer_reply(t.state)
+                    t.resolved_at = None
+                    _add_message(ctx, s, t, body=values["body"], internal=False, kind="customer", attachment_ids=ids)
+                values, notice = {}, call.gettext("Your reply was sent.")
+            except Conflict:
+                errors["form"] = call.gettext("This ticket is closed. Please open a new one.")
+            except ValidationFailed:
+                errors["attachments"] = call.gettext("This file type is not accepted (images, PDF or text).")
+    with ctx.read() as s:
+        t = _ticket_by_token(s, access_token)
+        messages = _public_messages(s, t)
+        ticket = {"number": t.number, "subject": t.subject, "state": t.state, "done": t.state in _DONE}
+    return Page(
+        "support/ticket.html",
+        {"ticket": ticket, "messages": messages, "errors": errors, "values": values, "notice": notice},
+        status=400 if errors else 200,
+        title=str(ticket["number"]),
+    )
+
+
+__all__ = ["ServiceError", "new_ticket", "track_ticket", "tracking_url"]
