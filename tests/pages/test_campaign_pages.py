@@ -1,0 +1,110 @@
+"""The subscriber's pages in a real browser: subscribe to the demo's public newsletter (bad input
+refused beside its field, nothing stored), the confirmation mail's link, a GET that changes
+nothing (mail scanners follow links), the button that confirms, and the consent kept."""
+
+from __future__ import annotations
+
+import re
+from email import message_from_bytes
+from email.policy import default as default_policy
+from typing import Any
+
+import httpx
+from sqlalchemy import func, select
+
+from local_db.models.campaign import CampaignContact
+from services.core.demo import demo_id
+from services.core.mail import mail_dir
+from tests.conftest import LiveServer
+from tests.pages.conftest import check_page
+
+NEWS = demo_id("campaign-list", "newsletter")
+VIP = demo_id("campaign-list", "vip")
+
+
+def _contact(srv: LiveServer, email: str) -> CampaignContact | None:
+    with srv.runtime.db.reading(None) as s:
+        c = s.execute(select(CampaignContact).where(CampaignContact.email_key == email)).scalar_one_or_none()
+        if c is not None:
+            s.expunge(c)
+        return c
+
+
+def _count(srv: LiveServer) -> int:
+    with srv.runtime.db.reading(None) as s:
+        return int(s.execute(select(func.count()).select_from(CampaignContact)).scalar_one())
+
+
+def _confirm_link(srv: LiveServer, to: str) -> str:
+    with srv.runtime.db.reading(None) as s:
+        tenant_id = s.execute(select(CampaignContact.tenant_id).where(CampaignContact.email_key == to)).scalar_one()
+    found = []
+    for path in sorted(mail_dir(srv.runtime, tenant_id).glob("*.eml")):
+        msg = message_from_bytes(path.read_bytes(), policy=default_policy)
+        if msg["To"] == to and "Confirm your subscription" in str(msg["Subject"]):
+            body = msg.get_body(("plain",))
+            assert body is not None
+            found += re.findall(r"https?://\S+/demo/campaign/p/confirm/\S+", body.get_content())
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_subscribe_and_confirm_through_the_pages(pages_server: LiveServer, page: Any) -> None:
+    base, email = pages_server.url, "nora.new@example.com"
+    before = _count(pages_server)
+    page.goto(f"{base}/demo/campaign/p/subscribe/{NEWS}")
+    assert page.locator("h1").inner_text() == "Subscribe to Newsletter"
+    check_page(page, "campaign-subscribe")
+    # Bad input: a message beside each field, what was typed kept, nothing stored.
+    page.fill("#f-email", "nora-at-example")
+    page.click("button[type=submit]")
+    assert "valid e-mail" in page.locator("#e-email").inner_text()
+    assert "agree" in page.locator("#e-consent").inner_text()
+    assert page.input_value("#f-email") == "nora-at-example"
+    check_page(page)
+    page.fill("#f-email", email)
+    page.click("button[type=submit]")
+    assert "agree" in page.locator("#e-consent").inner_text()  # no consent, no subscription
+    assert _count(pages_server) == before
+    page.check("#f-consent")
+    page.fill("#f-name", "Nora")
+    page.click("button[type=submit]")
+    assert page.locator("h1").inner_text() == "Check your inbox"
+    check_page(page, "campaign-check-inbox")
+    c = _contact(pages_server, email)
+    assert c is not None and c.status == "pending" and c.list_ids == []  # nothing is sent to it yet
+    assert c.consent is not None and c.consent["confirmed_at"] is None and c.consent["ip"]
+    assert c.consent["source"] == "subscribe form: Newsletter" and c.consent["at"]
+    link = _confirm_link(pages_server, email)
+    # A mail scanner's GET changes nothing.
+    with httpx.Client(timeout=30) as scanner:
+        assert scanner.get(link.replace(link.split("/demo/")[0], base)).status_code == 200
+    c = _contact(pages_server, email)
+    assert c is not None and c.status == "pending"
+    page.goto(link.replace(link.split("/demo/")[0], base))
+    assert "Newsletter" in page.locator("main").inner_text()
+    check_page(page, "campaign-confirm")
+    page.get_by_role("button", name="Confirm").click()
+    assert page.locator("h1").inner_text() == "Subscription confirmed"
+    check_page(page, "campaign-confirmed")
+    c = _contact(pages_server, email)
+    assert c is not None and c.status == "active" and c.list_ids == [NEWS]
+    assert c.consent is not None and c.consent["confirmed_at"] and "pending_list_ids" not in c.consent
+    # The link used again says there is nothing left to confirm.
+    page.goto(link.replace(link.split("/demo/")[0], base))
+    assert "already active" in page.locator("main").inner_text()
+
+
+def test_private_list_and_forged_token_are_unknown(pages_server: LiveServer) -> None:
+    base = pages_server.url
+    with httpx.Client(base_url=base, timeout=30) as c:
+        # The VIP list is not public: its form does not exist.
+        assert c.get(f"/demo/campaign/p/subscribe/{VIP}").status_code == 404
+        assert c.get("/demo/campaign/p/subscribe/nope").status_code == 404
+        assert c.get("/demo/campaign/p/confirm/abc.0123456789abcdef0123456789abcdef").status_code == 404
+        # Another tenant does not know the demo's newsletter.
+        assert c.get(f"/other/campaign/p/subscribe/{NEWS}").status_code == 404
+        # A POST without the form's CSRF token stores nothing.
+        before = _count(pages_server)
+        r = c.post(f"/demo/campaign/p/subscribe/{NEWS}", data={"email": "x@example.com", "consent": "yes"})
+        assert r.status_code == 403 and _count(pages_server) == before
