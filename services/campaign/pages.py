@@ -18,6 +18,7 @@ from sqlalchemy import select
 from local_db.models.campaign import CampaignContact, CampaignList
 from services.campaign import tokens
 from services.campaign.lookups import _require_module
+from services.campaign.public import _mask, _message, unsubscribe_by
 from services.campaign.schemas import EMAIL
 from services.campaign.sending import enroll
 from services.core.errors import NotFound
@@ -134,3 +135,21 @@ def confirm(call: PageCall, token: str) -> Page:
         s.flush()
         enroll(ctx, s, [c.id], list_ids=pending)  # flows triggered by joining these lists start now
     return Page("campaign/confirmed.html", {"names": names, "already": False}, title=title)
+
+
+@page("campaign.unsubscribe", "/unsubscribe/{token}", methods=("GET", "POST"), limit="public_events")
+def unsubscribe(call: PageCall, token: str) -> Page:
+    """The unsubscribe page (moved here from ``/api/p/unsubscribe``, which keeps working for links
+    already sent and for one-click POSTs): a GET shows a button, the POST unsubscribes."""
+    ctx = call.ctx()
+    _require_module(ctx)
+    title = call.gettext("Unsubscribe")
+    if call.method == "POST":
+        out = unsubscribe_by(ctx, token)
+        return Page("campaign/unsubscribed.html", {"email": out.email}, title=title)
+    with ctx.read() as s:
+        m = _message(s, ctx, "unsubscribe", token)
+        c = s.get(CampaignContact, m.contact_id)
+        if c is None:
+            raise NotFound("link not found")
+        return Page("campaign/unsubscribe.html", {"email": _mask(c.email)}, title=title)

@@ -12,7 +12,8 @@ from typing import Any
 import httpx
 from sqlalchemy import func, select
 
-from local_db.models.campaign import CampaignContact
+from local_db.models.campaign import CampaignContact, CampaignMessage
+from services.campaign import tokens
 from services.core.demo import demo_id
 from services.core.mail import mail_dir
 from tests.conftest import LiveServer
@@ -108,3 +109,28 @@ def test_private_list_and_forged_token_are_unknown(pages_server: LiveServer) -> 
         before = _count(pages_server)
         r = c.post(f"/demo/campaign/p/subscribe/{NEWS}", data={"email": "x@example.com", "consent": "yes"})
         assert r.status_code == 403 and _count(pages_server) == before
+
+
+def test_unsubscribe_page_outside_api_and_old_links(pages_server: LiveServer, page: Any) -> None:
+    rt, base = pages_server.runtime, pages_server.url
+    with rt.db.reading(None) as s:
+        m, contact = s.execute(
+            select(CampaignMessage.id, CampaignContact.id)
+            .join(CampaignContact, CampaignContact.id == CampaignMessage.contact_id)
+            .where(CampaignContact.status == "active")
+            .limit(1)
+        ).one()
+    token = tokens.make(rt, "unsubscribe", m)
+    # The link already sent (under /api) still answers its page.
+    with httpx.Client(base_url=base, timeout=30) as c:
+        assert c.get(f"/demo/campaign/api/p/unsubscribe/{token}").status_code == 200
+        assert c.get(f"/demo/campaign/p/unsubscribe/{token[:-1]}0").status_code == 404
+    page.goto(f"{base}/demo/campaign/p/unsubscribe/{token}")
+    assert "***@" in page.locator("main").inner_text()  # the address masked
+    check_page(page, "campaign-unsubscribe")
+    with rt.db.reading(None) as s:
+        assert s.get(CampaignContact, contact).status == "active"  # type: ignore[union-attr]  # a GET changes nothing
+    page.get_by_role("button", name="Unsubscribe").click()
+    assert page.locator("h1").inner_text() == "You are unsubscribed"
+    with rt.db.reading(None) as s:
+        assert s.get(CampaignContact, contact).status == "unsubscribed"  # type: ignore[union-attr]
