@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from local_db.models.campaign import CampaignContact, CampaignList
 from services.campaign import tokens
-from services.campaign.lookups import _require_module
+from services.campaign.lookups import _require_module, _unsubscribed
 from services.campaign.public import _mask, _message, unsubscribe_by
 from services.campaign.schemas import EMAIL
 from services.campaign.sending import enroll
@@ -28,6 +28,12 @@ from services.core.pages import Page, PageCall, page
 
 _EMAIL = re.compile(EMAIL)
 CONFIRM = "confirm"
+PREFERENCES = "preferences"
+
+
+def preferences_url(rt: Any, slug: str, contact_id: str) -> str:
+    """The contact's preference centre: lists to keep or leave, unsubscribe from all."""
+    return f"{public_url(rt)}/{slug}/campaign/p/preferences/{tokens.make(rt, PREFERENCES, contact_id)}"
 
 
 def confirm_url(call: PageCall, contact_id: str) -> str:
@@ -134,7 +140,52 @@ def confirm(call: PageCall, token: str) -> Page:
         c.status, c.updated_at = "active", now
         s.flush()
         enroll(ctx, s, [c.id], list_ids=pending)  # flows triggered by joining these lists start now
-    return Page("campaign/confirmed.html", {"names": names, "already": False}, title=title)
+    prefs = preferences_url(call.runtime, call.tenant.slug, c.id)
+    return Page("campaign/confirmed.html", {"names": names, "already": False, "preferences": prefs}, title=title)
+
+
+@page("campaign.preferences", "/preferences/{token}", methods=("GET", "POST"), limit="public_events")
+def preferences(call: PageCall, token: str) -> Page:
+    """The lists the contact is on and the public ones it may join, to keep or leave; or
+    unsubscribe from all. Leaving every list keeps the contact; "unsubscribe from all" suppresses it."""
+    ctx = call.ctx()
+    _require_module(ctx)
+    contact_id = tokens.read(call.runtime, PREFERENCES, token)
+    title = call.gettext("Your subscriptions")
+    with ctx.write() if call.method == "POST" else ctx.read() as s:
+        c = s.get(CampaignContact, contact_id) if contact_id else None
+        if c is None:
+            raise NotFound("link not found")
+        mine = set(c.list_ids or [])
+        offered = [
+            lst for lst in s.scalars(select(CampaignList).order_by(CampaignList.name)) if lst.public or lst.id in mine
+        ]
+        notice = ""
+        if call.method == "POST":
+            now = ctx.now()
+            if call.form.get("action") == "unsubscribe_all":
+                if c.status != "unsubscribed":
+                    was = c.status
+                    c.status = "unsubscribed"
+                    if was == "active":
+                        _unsubscribed(ctx, c, "preferences")
+                notice = call.gettext("You are unsubscribed from all messages.")
+            else:
+                # One checkbox per list (``list-<id>``): the form is one value per name.
+                wanted = {lst.id for lst in offered if call.form.get(f"list-{lst.id}") == "yes"}
+                joined = wanted - mine
+                c.list_ids = [lst.id for lst in offered if lst.id in wanted] + [
+                    i for i in (c.list_ids or []) if i not in {lst.id for lst in offered}
+                ]
+                if joined and c.status == "active":
+                    enroll(ctx, s, [c.id], list_ids=joined)
+                notice = call.gettext("Your choices are saved.")
+            c.updated_at = now
+            s.flush()
+            mine = set(c.list_ids or [])
+        lists = [{"id": lst.id, "name": lst.name, "on": lst.id in mine} for lst in offered]
+        view = {"lists": lists, "email": _mask(c.email), "unsubscribed": c.status == "unsubscribed", "notice": notice}
+    return Page("campaign/preferences.html", view, title=title)
 
 
 @page("campaign.unsubscribe", "/unsubscribe/{token}", methods=("GET", "POST"), limit="public_events")

@@ -91,6 +91,26 @@ def test_subscribe_and_confirm_through_the_pages(pages_server: LiveServer, page:
     c = _contact(pages_server, email)
     assert c is not None and c.status == "active" and c.list_ids == [NEWS]
     assert c.consent is not None and c.consent["confirmed_at"] and "pending_list_ids" not in c.consent
+    # The preference centre: the public list and the contact's own; a private list is not offered.
+    page.get_by_role("link", name="Manage your subscriptions").click()
+    assert page.locator("h1").inner_text() == "Your subscriptions"
+    assert page.is_checked(f"#l-{NEWS}") and page.locator(f"#l-{VIP}").count() == 0
+    check_page(page, "campaign-preferences")
+    page.uncheck(f"#l-{NEWS}")
+    page.get_by_role("button", name="Save my choices").click()
+    assert page.locator(".notice").inner_text() == "Your choices are saved."
+    c = _contact(pages_server, email)
+    assert c is not None and c.list_ids == [] and c.status == "active"
+    page.check(f"#l-{NEWS}")
+    page.get_by_role("button", name="Save my choices").click()
+    c = _contact(pages_server, email)
+    assert c is not None and c.list_ids == [NEWS]
+    prefs = page.url
+    page.get_by_role("button", name="Unsubscribe from all").click()
+    c = _contact(pages_server, email)
+    assert c is not None and c.status == "unsubscribed"
+    with httpx.Client(timeout=30) as other:
+        assert other.get(prefs[:-1] + ("0" if prefs[-1] != "0" else "1")).status_code == 404  # a forged token
     # The link used again says there is nothing left to confirm.
     page.goto(link.replace(link.split("/demo/")[0], base))
     assert "already active" in page.locator("main").inner_text()
