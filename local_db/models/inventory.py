@@ -169,3 +169,25 @@ class InventoryReservation(TenantScoped, Base):
     status: Mapped[str] = mapped_column(String(20), default="active")  # active|shipped|released
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class InventorySerial(TenantScoped, Base):
+    """One serial-numbered unit of an item: where it is (one place at a time) or that it shipped."""
+
+    __tablename__ = "inventory_serials"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (
+        # One unit per serial of an item: a second receipt of it is refused, not a twin.
+        UniqueConstraint("tenant_id", "sku", "serial", name="uq_inventory_serials_tenant_sku_serial"),
+        Index("ix_inventory_serials_tenant_serial", "tenant_id", "serial"),
+        Index("ix_inventory_serials_tenant_location", "tenant_id", "location_id"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    sku: Mapped[str] = mapped_column(String(100))
+    serial: Mapped[str] = mapped_column(String(100))  # normalised: upper case, no spaces or dashes
+    location_id: Mapped[str | None] = mapped_column(String(36), default=None)  # None once shipped
+    status: Mapped[str] = mapped_column(String(20), default="in_stock")  # in_stock | shipped
+    reference: Mapped[str | None] = mapped_column(String(200), default=None)  # the last move's
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -5,6 +5,7 @@ from services.core.modules import Module
 
 MODULE = Module(
     name="aftersale",
+    depends=("inventory",),  # a registration's serial checked against the serials shipped
     events=(
         "warranty.registered",
         "claim.submitted",

@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from local_db import new_id
+from local_db.models import Tenant
 from local_db.models.aftersale import AftersaleFile, AftersaleWarranty
 from local_db.models.catalog import CatalogProduct, CatalogVariant
 from services.aftersale.coverage import add_months
@@ -25,6 +26,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import Listing, Page
+from services.inventory.serials import has_shipped
 
 DEFAULT_MONTHS = 12
 
@@ -118,6 +120,14 @@ def register_warranty(ctx: Ctx, body: WarrantyIn, session: Session = SESSION) ->
     if body.purchase_date > today:
         raise ValidationFailed("the purchase date is in the future", {"purchase_date": str(body.purchase_date)})
     key = serial_key(body.serial_number)
+    t = session.get(Tenant, ctx.tenant_id)
+    wanted = ((t.settings if t else None) or {}).get("aftersale") or {}
+    if wanted.get("require_shipped_serial") and not has_shipped(session, body.serial_number):
+        # The tenant registers only what it sold: the serial must have left its stock.
+        raise ValidationFailed(
+            "this serial number is not one we shipped; check it on the device or the receipt",
+            {"serial_number": body.serial_number, "reason": "serial_not_shipped"},
+        )
     name, months = _catalog_product(session, body.product_sku)
     if body.proof_file is not None and session.get(AftersaleFile, body.proof_file) is None:
         raise ValidationFailed("proof_file is not an uploaded file", {"proof_file": body.proof_file})

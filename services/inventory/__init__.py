@@ -14,8 +14,10 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
     items,
     locations,
     movements,
+    receipts,
     reservations,
     returns,
+    serials,
     stock,
     stock_levels,
     transfers,
@@ -23,6 +25,8 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
 
 MODULE = Module(
     name="inventory",
+    # After-sale asks whether a serial shipped (serials.has_shipped) when the tenant requires it.
+    public=("serials",),
     reactions=(
         ("order.created", reservations.on_order_created),
         ("order.updated", reservations.on_order_updated),
@@ -44,7 +48,7 @@ MODULE = Module(
         "stock.released",
         "stock.returned",
     ),
-    records=("inventory.location", "inventory.transfer", "inventory.alert"),
+    records=("inventory.location", "inventory.transfer", "inventory.alert", "inventory.serial"),
     seeders=(demo.seed_inventory,),
     position=60,
 )

@@ -170,6 +170,31 @@ class TransferPatch(TransferStatusIn):
     id: Id
 
 
+class TransferReceiveLine(Strict):
+    sku: Sku
+    quantity: Quantity
+
+
+class TransferReceive(Strict):
+    """What arrived (a partial receipt); ``write_off_reason``: the rest is lost and the transfer ends."""
+
+    lines: list[TransferReceiveLine] = Field(default_factory=list, max_length=500)
+    write_off_reason: FreeText | None = Field(default=None, min_length=1, max_length=500)
+
+    @model_validator(mode="after")
+    def _something(self) -> TransferReceive:
+        if not self.lines and self.write_off_reason is None:
+            raise ValueError("give the lines received, a write_off_reason for the rest, or both")
+        return self
+
+
+class TransferReceiptOut(BaseModel):
+    sku: str
+    quantity: int  # sent
+    received: int
+    written_off: int
+
+
 class TransferOut(StatefulOut):
     machine = TRANSFER
 
@@ -180,6 +205,8 @@ class TransferOut(StatefulOut):
     lines: list[TransferLine]
     status: TransferStatus
     note: FreeText | None
+    # Per line, once anything was received by a partial receipt: sent, received, written off.
+    receipts: list[TransferReceiptOut] = []
     created_at: datetime
     updated_at: datetime
     shipped_at: datetime | None
@@ -266,3 +293,46 @@ class ReservationQuery(ListQuery):
     location_id: str | None = Field(default=None, max_length=60)  # an id or a code
     status: str | None = Field(default=None, max_length=60)  # one or several, comma-separated
     backordered: bool | None = None  # only the reservations short of what the order asks
+
+
+# --- serial numbers -----------------------------------------------------------------------------
+
+SerialNo = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9 ._/-]*$")]
+
+
+class SerialsReceive(Strict):
+    sku: Sku
+    location_id: LocationRef  # an id or a code
+    serials: list[SerialNo] = Field(min_length=1, max_length=500)
+    reference: str | None = Field(default=None, max_length=200)  # the delivery note, the PO
+
+
+class SerialMove(Strict):
+    location_id: LocationRef
+
+
+class SerialShip(Strict):
+    reference: str = Field(min_length=1, max_length=200)  # the order number
+
+
+class SerialOut(Out):
+    id: str
+    sku: str
+    serial: str
+    location_id: str | None
+    location_code: str | None = None
+    status: Literal["in_stock", "shipped"]
+    reference: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class SerialsReceived(BaseModel):
+    serials: list[SerialOut]
+    movement_id: str
+
+
+class SerialQuery(ListQuery):
+    sku: str | None = Field(default=None, max_length=100)
+    location_id: str | None = Field(default=None, max_length=60)  # an id or a code (its tree)
+    status: str | None = Field(default=None, max_length=40)

@@ -51,18 +51,36 @@ TRANSFERS = Listing(
 )
 
 
+def out(t: InventoryTransfer) -> TransferOut:
+    """The transfer; its lines as sent, and what partial receipts recorded (``receipts``)."""
+    receipts = [
+        {"sku": ln["sku"], "quantity": ln["quantity"], "received": ln.get("received", 0),
+         "written_off": ln.get("written_off", 0)}
+        for ln in t.lines
+    ] if any("received" in ln or "written_off" in ln for ln in t.lines) else []  # fmt: skip
+    data = {c: getattr(t, c) for c in TransferOut.model_fields if c not in ("lines", "receipts") and hasattr(t, c)}
+    return TransferOut(
+        **data, lines=[{"sku": ln["sku"], "quantity": ln["quantity"]} for ln in t.lines], receipts=receipts
+    )
+
+
+def remaining(ln: dict[str, Any]) -> int:
+    """Units of a line still in transit (sent, less received and written off)."""
+    return int(ln["quantity"]) - int(ln.get("received", 0)) - int(ln.get("written_off", 0))
+
+
 def _transfer(s: Session, tid: str) -> InventoryTransfer:
     return get_or_404(s, InventoryTransfer, tid, what="transfer", key="id")
 
 
 @use_case("inventory.transfers.list", "GET /transfers", tx="read", summary="list transfers")
 def list_transfers(ctx: Ctx, query: TransferQuery, session: Session = SESSION) -> Page[TransferOut]:
-    return TRANSFERS.page(session, query, TransferOut)
+    return TRANSFERS.page(session, query, out)
 
 
 @use_case("inventory.transfers.get", "GET /transfers/{id}", tx="read", summary="read a transfer")
 def get_transfer(ctx: Ctx, id: str, session: Session = SESSION) -> TransferOut:
-    return TransferOut.model_validate(_transfer(session, id.strip()))
+    return out(_transfer(session, id.strip()))
 
 
 @use_case(
@@ -103,7 +121,7 @@ def create_transfer(ctx: Ctx, body: TransferIn, session: Session = SESSION) -> T
     )
     session.add(t)
     session.flush()
-    return TransferOut.model_validate(t)
+    return out(t)
 
 
 def change_transfer(ctx: Ctx, s: Session, tid: str, status: str) -> TransferOut:
@@ -149,11 +167,13 @@ def change_transfer(ctx: Ctx, s: Session, tid: str, status: str) -> TransferOut:
     elif action == "complete":
         transit = engine.location(s, t.transit_location_id or "")
         for ln in t.lines:
+            if remaining(ln) <= 0:  # received already by a partial receipt
+                continue
             engine.move(
                 ctx,
                 s,
                 sku=ln["sku"],
-                quantity=ln["quantity"],
+                quantity=remaining(ln),
                 kind="transfer",
                 source=transit,
                 target=dst,
@@ -175,11 +195,13 @@ def change_transfer(ctx: Ctx, s: Session, tid: str, status: str) -> TransferOut:
         if t.transit_location_id is not None and t.shipped_at is not None:
             transit = engine.location(s, t.transit_location_id)
             for ln in t.lines:
+                if remaining(ln) <= 0:
+                    continue
                 engine.move(
                     ctx,
                     s,
                     sku=ln["sku"],
-                    quantity=ln["quantity"],
+                    quantity=remaining(ln),  # what a partial receipt took stays where it arrived
                     kind="transfer",
                     source=transit,
                     target=src,
@@ -195,7 +217,7 @@ def change_transfer(ctx: Ctx, s: Session, tid: str, status: str) -> TransferOut:
     for sku, locs in touched:
         engine.check_alerts(ctx, s, sku, locs, ref)
     s.flush()
-    return TransferOut.model_validate(t)
+    return out(t)
 
 
 # The body names the state a transfer goes to; the table names the move.

@@ -123,3 +123,26 @@ def test_claims_carry_photos(client: httpx.Client, server: LiveServer) -> None:
     seen = client.get(f"{BASE}/claims/{claim.json()['data']['id']}", headers=staff).json()["data"]
     assert seen["photos"] == [pid]
     assert client.get(f"{BASE}/files/{pid}", headers=staff).headers["content-type"] == "image/png"
+
+
+def test_a_tenant_may_require_the_serial_to_have_shipped(client: httpx.Client, server: LiveServer) -> None:
+    from local_db.models import Tenant
+    from services.core.demo import demo_id
+
+    with server.runtime.db.transaction(None) as s:
+        t = s.get(Tenant, demo_id("tenant", "demo"))
+        assert t is not None
+        t.settings = {**(t.settings or {}), "aftersale": {"require_shipped_serial": True}}
+    before = _count(server)
+    refused = _reg(client, "SHIP-0001", "gus@example.com")
+    assert refused.status_code == 400 and refused.json()["details"]["reason"] == "serial_not_shipped"
+    assert _count(server) == before
+    inv = "/demo/inventory/api"
+    h = auth_headers(client, "owner@demo.test")
+    got = client.post(f"{inv}/serials", json={"sku": "MUG-CER-01", "location_id": "MAIN", "serials": ["SHIP-0001"]},
+                      headers=h)  # fmt: skip
+    assert got.status_code == 201
+    assert _reg(client, "ship 0001", "gus@example.com").status_code == 400  # in stock: not sold yet
+    assert client.post(f"{inv}/serials/SHIP0001/ship", json={"reference": "SO-1"}, headers=h).status_code == 200
+    ok = _reg(client, "ship 0001", "gus@example.com")
+    assert ok.status_code == 201 and ok.json()["data"]["status"] == "active"

@@ -14,8 +14,8 @@ from services.core.clock import FixedClock
 from services.core.commands import execute
 from services.core.context import Ctx, Principal, Runtime
 from services.core.errors import NotFound
-from services.core.files import FileResult
 from services.core.events import Event
+from services.core.files import FileResult
 from services.qr import lookups
 from tests.services.fulfillment.fulfillment_helpers import ctx_for
 
