@@ -21,6 +21,7 @@ from services.campaign.lookups import _require_module, _unsubscribed
 from services.campaign.public import _mask, _message, unsubscribe_by
 from services.campaign.schemas import EMAIL
 from services.campaign.sending import enroll
+from services.core.commands import execute
 from services.core.errors import NotFound
 from services.core.links import public_url
 from services.core.mail import Mail, send_after_commit
@@ -204,3 +205,38 @@ def unsubscribe(call: PageCall, token: str) -> Page:
         if c is None:
             raise NotFound("link not found")
         return Page("campaign/unsubscribe.html", {"email": _mask(c.email)}, title=title)
+
+
+@page("campaign.survey", "/survey/{survey_id}", methods=("GET", "POST"), limit="public_events")
+def survey(call: PageCall, survey_id: str) -> Page:
+    """An open survey as a form; its answers go through the API's own use case (same checks)."""
+    ctx = call.ctx()
+    _require_module(ctx)
+    out = execute(ctx, "campaign.public.survey", id=survey_id[:36])
+    view: dict[str, Any] = {"survey": {"name": out.name, "questions": out.questions}, "values": call.form}
+    title = out.name
+    if call.method == "GET":
+        return Page("campaign/survey.html", {**view, "errors": {}}, title=title)
+    errors: dict[str, str] = {}
+    answers: dict[str, Any] = {}
+    for q in out.questions:
+        raw = call.form.get(f"q-{q['id']}", "").strip()
+        if not raw:
+            continue
+        if q["type"] == "rating":
+            if not raw.isdigit() or not 1 <= int(raw) <= 10:
+                errors[f"q-{q['id']}"] = call.gettext("Please choose a number from 1 to 10.")
+                continue
+            answers[q["id"]] = int(raw)
+        elif q["type"] == "choice" and raw not in q.get("options", []):
+            errors[f"q-{q['id']}"] = call.gettext("Please choose one of the options.")
+        elif len(raw) > 5000:
+            errors[f"q-{q['id']}"] = call.gettext("At most 5000 characters, please.")
+        else:
+            answers[q["id"]] = raw
+    if not answers and not errors:
+        errors["form"] = call.gettext("Please answer at least one question.")
+    if errors:
+        return Page("campaign/survey.html", {**view, "errors": errors}, status=400, title=title)
+    execute(ctx, "campaign.public.answer", id=out.id, body={"answers": answers})
+    return Page("campaign/survey_thanks.html", {"name": out.name}, title=call.gettext("Thank you"))

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from sqlalchemy import func, select
 
-from local_db.models.campaign import CampaignContact, CampaignMessage
+from local_db.models.campaign import CampaignContact, CampaignMessage, CampaignSurveyResponse
 from services.campaign import tokens
 from services.core.demo import demo_id
 from services.core.mail import mail_dir
@@ -154,3 +154,41 @@ def test_unsubscribe_page_outside_api_and_old_links(pages_server: LiveServer, pa
     assert page.locator("h1").inner_text() == "You are unsubscribed"
     with rt.db.reading(None) as s:
         assert s.get(CampaignContact, contact).status == "unsubscribed"  # type: ignore[union-attr]
+
+
+def test_survey_as_a_form(pages_server: LiveServer, page: Any) -> None:
+    base, sid = pages_server.url, demo_id("campaign-survey", "nps")
+
+    def responses() -> int:
+        with pages_server.runtime.db.reading(None) as s:
+            return int(
+                s.execute(
+                    select(func.count())
+                    .select_from(CampaignSurveyResponse)
+                    .where(CampaignSurveyResponse.survey_id == sid)
+                ).scalar_one()
+            )
+
+    before = responses()
+    page.goto(f"{base}/demo/campaign/p/survey/{sid}")
+    assert page.locator("h1").inner_text() == "How did we do?"
+    check_page(page, "campaign-survey")
+    page.click("button[type=submit]")  # nothing answered: refused, nothing stored
+    assert "at least one question" in page.locator("main").inner_text()
+    assert responses() == before
+    page.get_by_label("9", exact=True).check()
+    page.get_by_label("Friend").check()
+    page.fill("#f-q-comment", "Quick delivery <b>thanks</b>")
+    page.click("button[type=submit]")
+    assert page.locator("h1").inner_text() == "Thank you"
+    assert responses() == before + 1
+    with pages_server.runtime.db.reading(None) as s:
+        last = s.execute(
+            select(CampaignSurveyResponse.answers)
+            .where(CampaignSurveyResponse.survey_id == sid)
+            .order_by(CampaignSurveyResponse.created_at.desc())
+            .limit(1)
+        ).scalar_one()
+    assert last == {"score": 9, "channel": "Friend", "comment": "Quick delivery <b>thanks</b>"}
+    with httpx.Client(base_url=base, timeout=30) as c:
+        assert c.get("/demo/campaign/p/survey/nope").status_code == 404
