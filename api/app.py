@@ -19,7 +19,7 @@ from starlette.requests import ClientDisconnect
 from api.auth import client_ip, credentials, principal_for, tenant_for
 from api.errors import error_response, install_error_handlers
 from api.middleware import BodyLimit, HttpsRedirect
-from api.observe import Observe, metrics_allowed, metrics_text
+from api.observe import Observe, metrics_allowed, metrics_text, telemetry_config
 from api.openapi import Builder
 from api.openapi import build as build_openapi
 from api.pages import mount_pages
@@ -278,6 +278,7 @@ def create_app(
     lifespan_hooks: list[Callable[[FastAPI], Any]] | None = None,
     sync_routes: bool = True,
     metrics_token: str | None = None,
+    traces: bool = False,
 ) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -291,7 +292,12 @@ def create_app(
             await stop()
 
     app = FastAPI(
-        title="Multi-tenant business platform", version=version, lifespan=lifespan, docs_url="/docs", redoc_url=None
+        title="Multi-tenant business platform",
+        version=version,
+        lifespan=lifespan,
+        docs_url="/docs",
+        redoc_url=None,
+        telemetry=telemetry_config(traces),  # type: ignore[arg-type]
     )
     # Shared by every worker process on PostgreSQL; in memory on SQLite (one process).
     server = Server(rt, RateLimiter(rate_limits, store_for(rt.db.engine)), cookie_domain)

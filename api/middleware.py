@@ -45,7 +45,8 @@ class HttpsRedirect:
         self.app, self.enabled, self.trusted = app, enabled, trusted
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if not self.enabled or scope["type"] != "http" or scope.get("path") == "/health":
+        # Probes and scrapes come over loopback plain HTTP; /metrics decides who it answers itself.
+        if not self.enabled or scope["type"] != "http" or scope.get("path") in ("/health", "/health/ready", "/metrics"):
             return await self.app(scope, receive, send)
         scheme = scope.get("scheme", "http")
         client = (scope.get("client") or ("", 0))[0]

@@ -29,14 +29,15 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, H
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
-from sqlalchemy import func, select
+
+try:
+    from opentelemetry import trace as _otel_trace
+except ImportError:  # traces are optional (the `traces` extra)
+    _otel_trace = None  # type: ignore[assignment]
 
 from api.middleware import ASGIApp, Message, Receive, Scope, Send, _header
-from local_db.base import table_of
-from local_db.models.events import Delivery
-from local_db.models.jobs import Job
-from local_db.models.sync import SyncStation
 from services.core.context import Runtime
+from services.core.figures import operational_figures
 
 log = logging.getLogger("platform.request")
 
@@ -87,17 +88,15 @@ class Observe:
         scope.setdefault("state", {})["request_id"] = rid
         start = time.perf_counter()
         status = 500
+        done = False
 
-        async def send_with_id(message: Message) -> None:
-            nonlocal status
-            if message["type"] == "http.response.start":
-                status = int(message["status"])
-                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
-            await send(message)
-
-        try:
-            await self.app(scope, receive, send_with_id)
-        finally:
+        def finish() -> None:
+            # Once, before the answer's last bytes leave: whoever has read the answer finds the
+            # request counted and logged (a scrape or a test right after it).
+            nonlocal done
+            if done:
+                return
+            done = True
             took = time.perf_counter() - start
             route = getattr(scope.get("route"), "path", None) or "unmatched"
             method = str(scope.get("method", ""))
@@ -125,6 +124,25 @@ class Observe:
                 },
             )
 
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+                message["headers"] = [*message.get("headers", []), (b"x-request-id", rid.encode())]
+                if _otel_trace is not None:
+                    # FastAPI's request span (traces on, telemetry_config), still open here: the log line's id on it.
+                    span = _otel_trace.get_current_span()
+                    if span.is_recording():
+                        span.set_attribute("platform.request_id", rid)
+            elif message["type"] == "http.response.body" and not message.get("more_body"):
+                finish()
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        finally:
+            finish()
+
 
 class DatabaseFigures(Collector):
     """Figures read from the database when scraped: they are the same whichever worker answers."""
@@ -133,29 +151,23 @@ class DatabaseFigures(Collector):
         self.rt = rt
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
-        d, j, st = table_of(Delivery), table_of(Job), table_of(SyncStation)
-        now = self.rt.clock.now()
-        with self.rt.db.reading(None) as s:
-            by_status: dict[str, int] = dict(s.execute(select(d.c.status, func.count()).group_by(d.c.status)).all())
-            oldest = s.execute(select(func.min(d.c.created_at)).where(d.c.status == "pending")).scalar()
-            jobs: dict[str, int] = dict(s.execute(select(j.c.status, func.count()).group_by(j.c.status)).all())
-            stations = s.execute(select(st.c.station_id, st.c.last_seen_at).where(st.c.revoked_at.is_(None))).all()
+        f = operational_figures(self.rt, MAX_TENANT_LABELS)
         g = GaugeMetricFamily("platform_webhook_deliveries", "Webhook deliveries by status", labels=["status"])
-        for status, n in sorted(by_status.items()):
-            g.add_metric([str(status)], float(n))
+        for status, n in sorted(f.deliveries.items()):
+            g.add_metric([status], float(n))
         yield g
         age = GaugeMetricFamily("platform_webhook_oldest_pending_seconds", "Age of the oldest pending webhook delivery")
-        age.add_metric([], (now - _aware(oldest)).total_seconds() if oldest is not None else 0.0)
+        age.add_metric([], f.oldest_pending_seconds)
         yield age
         q = GaugeMetricFamily("platform_jobs", "Background jobs by status", labels=["status"])
-        for status, n in sorted(jobs.items()):
-            q.add_metric([str(status)], float(n))
+        for status, n in sorted(f.jobs.items()):
+            q.add_metric([status], float(n))
         yield q
         lag = GaugeMetricFamily(
             "platform_sync_station_last_seen_seconds", "Seconds since each station last synced", labels=["station"]
         )
-        for station, seen in stations[:MAX_TENANT_LABELS]:
-            lag.add_metric([str(station)], (now - _aware(seen)).total_seconds() if seen is not None else -1.0)
+        for station, seconds in f.stations_last_seen:
+            lag.add_metric([station], seconds)
         yield lag
         pool = self.rt.db.engine.pool
         use = GaugeMetricFamily("platform_db_pool_connections", "Database connections by use", labels=["use"])
@@ -167,8 +179,14 @@ class DatabaseFigures(Collector):
         yield use
 
 
-def _aware(at: datetime) -> datetime:
-    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+def telemetry_config(enabled: bool) -> dict[str, Any]:
+    """FastAPI's own OpenTelemetry support, rather than spans of our own. FastAPI turns it on
+    whenever the opentelemetry packages are installed; here it is off unless PLATFORM_TRACES=1,
+    and then spans only: its metrics are left to /metrics, and its log records stay off because
+    they carry exception messages (request data)."""
+    if enabled and _otel_trace is None:
+        log.warning("PLATFORM_TRACES=1 but opentelemetry is not installed: no traces")
+    return {"tracing": enabled, "operation_spans": enabled, "metrics": False, "logs": False}
 
 
 def metrics_allowed(client: str | None, authorization: str | None, token: str | None) -> bool:

@@ -120,7 +120,15 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
             if decl.limit:
                 server.limit(request, decl.limit, tenant.id, f"public:ip:{client_ip(request)}")
             call = P.PageCall(
-                rt, tenant, lang, client_ip(request), request.method, form, files, dict(request.query_params)
+                rt,
+                tenant,
+                lang,
+                client_ip(request),
+                request.method,
+                form,
+                files,
+                dict(request.query_params),
+                request.headers.get("user-agent", "")[:300],
             )
             if request.method == "POST" and not P.csrf_ok(rt.secret_key, cookie, form.get(P.CSRF_FIELD)):
                 return P.Page(

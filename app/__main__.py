@@ -221,5 +221,10 @@ def main(argv: list[str] | None = None) -> int:
     return run_desktop(args)
 
 
+def server_main(argv: list[str] | None = None) -> int:
+    """The ``platform-server`` console script: ``python -m app serve`` with its options."""
+    return main(["serve", *(sys.argv[1:] if argv is None else argv)])
+
+
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -49,11 +49,13 @@ def _demo_dir(data_dir: Path | None) -> Path:
 def _load_station(data_dir: Path, demo: bool) -> object:
     from app.station import open_station, seed_data_dir
     from services.core.jobs import JobWorker
+    from services.core.scheduler import Scheduler
 
     if demo and not (data_dir / "data.db").exists():
         seed_data_dir(data_dir)
     rt = open_station(data_dir)
     JobWorker(rt).start()  # long work (generations, imports) runs on its own thread
+    Scheduler(rt).start()  # the periodic jobs declared for a station (on=("station",))
     return rt
 
 

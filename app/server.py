@@ -26,6 +26,7 @@ from services.core.context import Runtime
 from services.core.demo import seed_demo
 from services.core.jobs import JobWorker
 from services.core.links import learn_address
+from services.core.scheduler import Scheduler
 
 log = logging.getLogger("server")
 
@@ -50,6 +51,26 @@ def jobs_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
 
 
 LIFESPAN_FACTORIES.append(jobs_lifespan)
+
+
+def scheduler_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
+    """The process's scheduler (periodic and delayed jobs, leased across worker processes)."""
+
+    async def start(app: FastAPI) -> Callable[[], Any]:
+        if not settings.scheduler:
+
+            async def nothing() -> None:
+                return None
+
+            return nothing
+        scheduler = await asyncio.to_thread(Scheduler(rt).start)
+
+        async def stop() -> None:
+            await asyncio.to_thread(scheduler.stop)
+
+        return stop
+
+    return start
 
 
 def support_smtp_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
@@ -79,6 +100,7 @@ def support_smtp_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI]
     return start
 
 
+LIFESPAN_FACTORIES.append(scheduler_lifespan)
 LIFESPAN_FACTORIES.append(support_smtp_lifespan)
 
 
@@ -100,6 +122,7 @@ def build_app(
         cookie_domain=settings.cookie_domain,
         sync_routes=settings.sync_routes,
         metrics_token=settings.metrics_token,
+        traces=settings.traces,
         lifespan_hooks=[factory(rt, settings) for factory in LIFESPAN_FACTORIES],
     )
     return app, rt
@@ -131,6 +154,8 @@ def serve(
         log_level="warning",
         access_log=False,
         lifespan="on",
+        # X-Forwarded-For is believed from PLATFORM_TRUSTED_PROXIES only (uvicorn's default: 127.0.0.1).
+        forwarded_allow_ips=settings.trusted_proxies,
         http=EnvelopeH11Protocol,
     )
     server = uvicorn.Server(config)
@@ -211,6 +236,8 @@ def serve_workers(
         log_level="warning",
         access_log=False,
         lifespan="on",
+        # X-Forwarded-For is believed from PLATFORM_TRUSTED_PROXIES only (uvicorn's default: 127.0.0.1).
+        forwarded_allow_ips=settings.trusted_proxies,
         http=EnvelopeH11Protocol,
     )
     scheme = "https" if tls_cert else "http"

@@ -25,6 +25,8 @@ class Settings(BaseSettings):
     metrics_token: str | None = None
     # Logs to stderr: "json" (one object a line) or "text"; unset: JSON for `serve`, text elsewhere.
     log_format: Literal["json", "text"] | None = None
+    # OpenTelemetry spans per request when the packages are installed (the `traces` extra).
+    traces: bool = False
     cookie_domain: str | None = None
     rate_limits: str = "A"
     retry_policy: str = "A"
@@ -32,6 +34,9 @@ class Settings(BaseSettings):
     webhook_timeout: float | None = None
     webhook_ca_bundle: str | None = None
     webhook_allow_private: bool = False
+    # The scheduler thread of each server process (periodic and delayed jobs, services/core/scheduler.py).
+    # Off (PLATFORM_SCHEDULER=0): nothing runs by itself; the manual triggers stay (POST documents/sweep).
+    scheduler: bool = True
     # Connections (the e-commerce shop) may use plain http, loopback and private addresses (tests, demo).
     connections_allow_private: bool = False
     # SDS ingredient search asks PubChem's PUG REST when enabled (PLATFORM_PUBCHEM_ENABLED=1).

@@ -8,6 +8,7 @@ import local_db.models  # noqa: F401 - every table registered before migrations 
 import services.core.jobs  # noqa: F401 - declares the jobs' routes
 import services.core.mail  # noqa: F401 - declares the kept mail's routes
 import services.core.sandbox  # noqa: F401 - declares the sandbox reset
+import services.core.scheduler  # noqa: F401 - declares the scheduled jobs' routes
 import services.core.service  # noqa: F401 - declares the platform operations
 import services.core.station  # noqa: F401 - declares the station operations (outbox status)
 from app.events_worker import delivery_config

@@ -49,7 +49,8 @@ def _copy_db(src: Path, dst_dir: Path) -> None:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(data_dir=tmp_path / "data", secret_key=TEST_SECRET, demo=True)
+    # No scheduler thread: a periodic sweep at start-up would race the tests' own triggers.
+    return Settings(data_dir=tmp_path / "data", secret_key=TEST_SECRET, demo=True, scheduler=False)
 
 
 # PLATFORM_TEST_BACKEND=postgres (with PLATFORM_TEST_POSTGRES_URL): the platform runtime

@@ -56,3 +56,24 @@ class DocMedia(TenantScoped, Base):
     size: Mapped[int] = mapped_column(Integer)
     sha256: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class DocRevision(TenantScoped, Base):
+    """A document as one save left it (title, body, tags, category): every save adds one, a
+    restore too. The newest is the document as it is."""
+
+    __tablename__ = "docs_revisions"
+    __synced__ = True  # stations cache it: the history reads offline
+    __table_args__ = (Index("ix_docs_revisions_document", "tenant_id", "document_id", "number"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    document_id: Mapped[str] = mapped_column(String(36))
+    number: Mapped[int] = mapped_column(Integer)
+    title: Mapped[str] = mapped_column(String(300))
+    body: Mapped[str] = mapped_column(Text, default="")
+    tags: Mapped[list[Any]] = mapped_column(default=list)
+    category_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    author: Mapped[str] = mapped_column(String(320), default="")  # the person's name or e-mail, as shown
+    author_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    restored_from: Mapped[int | None] = mapped_column(Integer, default=None)
+    at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -46,6 +46,9 @@ class Subscription(TenantScoped, Base):
     filter: Mapped[dict[str, Any] | None] = mapped_column(default=None)
     # "created_at" (with source) or the legacy "timestamp" body.
     payload_format: Mapped[str] = mapped_column(String(20), default="created_at")
+    # "hmac-sha256" (X-Service-Signature over the body) or "standard-webhooks" (webhook-id,
+    # webhook-timestamp, webhook-signature over id.timestamp.body, with a whsec_ secret).
+    signing: Mapped[str] = mapped_column(String(20), default="hmac-sha256", server_default="hmac-sha256")
     active: Mapped[bool] = mapped_column(default=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)

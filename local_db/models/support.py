@@ -76,6 +76,10 @@ class SupportTicket(TenantScoped, Base):
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
     first_response_due: Mapped[datetime | None] = mapped_column(default=None)
     resolution_due: Mapped[datetime | None] = mapped_column(default=None)
+    # The requester's satisfaction, given on the tracking page after the ticket is solved.
+    satisfaction_rating: Mapped[int | None] = mapped_column(default=None)
+    satisfaction_comment: Mapped[str | None] = mapped_column(Text, default=None)
+    rated_at: Mapped[datetime | None] = mapped_column(default=None)
     # The Message-ID that began the ticket's mail thread (the customer's first mail, or the first
     # mail the helpdesk sent): first of every later mail's References.
     mail_root_id: Mapped[str | None] = mapped_column(String(255), default=None)
@@ -83,6 +87,11 @@ class SupportTicket(TenantScoped, Base):
     merged_into_id: Mapped[str | None] = mapped_column(String(36), default=None)
     # Requesters of tickets merged into this one (besides requester_email): they get its replies too.
     other_requesters: Mapped[list[Any]] = mapped_column(default=list, server_default="[]")
+    # The tenant's own ticket fields (helpdesk configuration ``custom_fields``), validated by the service.
+    custom_fields: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
+    # When the SLA escalation acted on each breached target (once each; services/support/escalation.py).
+    first_response_escalated_at: Mapped[datetime | None] = mapped_column(default=None)
+    resolution_escalated_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
 class SupportMessage(TenantScoped, Base):

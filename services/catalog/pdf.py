@@ -75,6 +75,9 @@ def barcode(gtin: str | None, sku: str) -> tuple[Drawing, str, str]:
         d = createBarcodeDrawing(
             kind, value=value[:-1], barHeight=14 * mm, barWidth=0.33 * mm, fontName=FONT, humanReadable=True, quiet=1
         )
+    # reportlab's renderer starts every drawing in its default font (Helvetica, never embedded) unless
+    # the drawing names its own initial font: the catalogue then lists a font it does not embed.
+    d.initialFontName = FONT
     return d, kind, value
 
 

@@ -41,3 +41,12 @@ def learn_address(rt: Runtime, scheme: str, host: str, port: int | None) -> None
         host = f"[{host}]"
     default = {"http": 80, "https": 443}.get(scheme)
     part.url = f"{scheme}://{host}" + (f":{port}" if port and port != default else "")
+
+
+def use_platform_address(rt: Runtime, url: str) -> None:
+    """A station runs no server of its own: its links (QR scan addresses, mail and signing links)
+    point at the platform it syncs with (its Settings' platform URL), not at the fallback
+    127.0.0.1:8000. ``PLATFORM_PUBLIC_URL`` still wins; an empty ``url`` changes nothing."""
+    url = url.strip().rstrip("/")
+    if url:
+        rt.part(ServerAddress).url = url

@@ -65,6 +65,7 @@ class PageCall:
     form: dict[str, str] = field(default_factory=dict)
     files: dict[str, list[Upload]] = field(default_factory=dict)
     query: dict[str, str] = field(default_factory=dict)
+    user_agent: str = ""
 
     def ctx(self) -> Ctx:
         """A public caller of this tenant, as the API's public routes have."""

@@ -9,15 +9,15 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
-from local_db.models.docs import DocCategory, DocDocument, DocMedia
+from local_db.models.docs import DocCategory, DocDocument, DocMedia, DocRevision
 from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import ListQuery, Page, PageSpec, page_spec, paginate
 from services.core.roles import MANAGERS, STAFF
+from services.docs import revisions, states
 from services.docs import search as fts
-from services.docs import states
 from services.docs.schemas import (
     DeleteQuery,
     DocumentIn,
@@ -173,6 +173,7 @@ def create_document(ctx: Ctx, body: DocumentIn, session: Session = SESSION) -> D
     if body.status != "draft":
         _move(ctx, d, body.status)
     session.flush()
+    revisions.record_revision(ctx, session, d)
     return DocumentOut.model_validate(d)
 
 
@@ -192,6 +193,7 @@ def update_document(ctx: Ctx, id: str, body: DocumentUpdate, session: Session = 
         # Moved to the trash meanwhile (another person, or another station's synced change):
         # a conflict naming the document's state, not a 404 the person cannot act on.
         raise Conflict("the document is in the trash: restore it to edit it", {"id": id, "current_state": "trashed"})
+    revisions.record_first(ctx, session, d)  # a document saved before history was kept
     if "category_id" in fields:
         _category(session, body.category_id)
         d.category_id = body.category_id
@@ -202,6 +204,7 @@ def update_document(ctx: Ctx, id: str, body: DocumentUpdate, session: Session = 
         _move(ctx, d, body.status)
     d.updated_at = ctx.now()
     session.flush()
+    revisions.record_revision(ctx, session, d)  # every save that changed the content
     return DocumentOut.model_validate(d)
 
 
@@ -221,6 +224,7 @@ def delete_document(ctx: Ctx, id: str, query: DeleteQuery, session: Session = SE
             raise Forbidden("only owners and admins remove a document for good", {"id": id})
         _event(ctx, "docs.document_deleted", d)
         session.execute(delete(DocMedia).where(DocMedia.document_id == d.id))
+        session.execute(delete(DocRevision).where(DocRevision.document_id == d.id))
         session.delete(d)
     else:
         d.deleted_at = ctx.now()

@@ -11,5 +11,6 @@ for _name, _desc in [
     ("docs.document_trashed", "a document was moved to the trash"),
     ("docs.document_restored", "a document came back from the trash"),
     ("docs.document_deleted", "a document was removed for good"),
+    ("docs.revision_restored", "an earlier revision of a document was made the document again"),
 ]:
     register_event_type(_name, M, _desc)

@@ -218,6 +218,18 @@ def _filters(ctx: Ctx, status: str | None, category_id: str | None) -> list[Colu
     return conds
 
 
+_QUOTED = re.compile(r'"([^"]*)"')
+
+
+def terms_of(q: str) -> list[str]:
+    """The search's terms: each quoted phrase one term (its words in that order, matched as one
+    piece of text), and the other words one term each. An unmatched quote is taken as text."""
+    phrases = [" ".join(p.split()) for p in _QUOTED.findall(q)]
+    rest = _QUOTED.sub(" ", q)
+    terms = [p for p in phrases if p] + words_of(rest) if rest.strip() else [p for p in phrases if p]
+    return list(dict.fromkeys(terms))
+
+
 def search(
     ctx: Ctx,
     s: Session,
@@ -231,7 +243,7 @@ def search(
 ) -> tuple[list[Hit], int]:
     """Ranked hits (best first) and their total, counted to ``TOTAL_CAP + 1`` at most (more than
     ``TOTAL_CAP`` says "at least that many"). ``any_word``: a hit needs one word, not all."""
-    words = words_of(q)
+    words = terms_of(q)
     if not words:
         return [], 0
     long = [w for w in words if len(w) >= MIN_TRIGRAM]

@@ -10,7 +10,7 @@ platform, which delivers them.
 """
 
 from services.core.modules import Module
-from services.events import published, replays, settings, subscriptions  # noqa: F401 - declarations
+from services.events import catalogue, published, replays, schedule, settings, subscriptions  # noqa: F401 - declarations
 
 MODULE = Module(
     name="events",

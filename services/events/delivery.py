@@ -10,14 +10,18 @@ other processes.
 Every request: POST, the exact bytes signed (``X-Service-Signature:
 sha256=<HMAC-SHA256(secret UTF-8, body)>``), redirects never followed, 2xx
 only is success, one total timeout, the address vetted at connect time
-(safety.SafeBackend).
+(safety.SafeBackend). A subscription with ``signing: standard-webhooks`` gets the Standard
+Webhooks headers instead (``webhook-id``, ``webhook-timestamp``, ``webhook-signature``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import functools
+import hashlib
+import hmac
 import logging
 import socket
 import ssl
@@ -43,8 +47,35 @@ USER_AGENT = "platform-webhooks/0.1"
 _UA = USER_AGENT.encode()
 
 
+_unix_now = time.time  # the attempt's time; a test moves it back to send a stale delivery
+
+
+def standard_signature(secret: str, msg_id: str, timestamp: int, body: bytes) -> str:
+    """Standard Webhooks v1: base64 HMAC-SHA256, keyed by the whsec_ secret's bytes, of
+    ``id.timestamp.body`` (https://www.standardwebhooks.com)."""
+    key = base64.b64decode(secret.removeprefix("whsec_"))
+    mac = hmac.new(key, f"{msg_id}.{timestamp}.".encode() + body, hashlib.sha256).digest()
+    return "v1," + base64.b64encode(mac).decode()
+
+
+def _standard_headers(job: Job) -> list[tuple[bytes, bytes]]:
+    # The timestamp is the attempt's: a receiver refuses a delivery replayed minutes later. The
+    # id is the delivery's, the same on each retry, so the receiver can drop a duplicate.
+    ts = int(_unix_now())
+    sigs = " ".join(standard_signature(s, job.delivery_id, ts, job.body) for s in job.secrets)
+    return [
+        (b"Content-Type", b"application/json"),
+        (b"User-Agent", _UA),
+        (b"webhook-id", job.delivery_id.encode()),
+        (b"webhook-timestamp", str(ts).encode()),
+        (b"webhook-signature", sigs.encode()),  # during a rotation: the old secret's too, space-separated
+    ]
+
+
 def webhook_headers(job: Job) -> list[tuple[bytes, bytes]]:
     """The webhook's own headers (what a receiver reads), as a plain list: no header object."""
+    if job.signing == "standard-webhooks":
+        return _standard_headers(job)
     h = [
         (b"Content-Type", b"application/json"),
         (b"User-Agent", _UA),
@@ -273,8 +304,7 @@ class DeliveryWorker:
         self._tasks = [
             asyncio.create_task(self._claimer()),
             asyncio.create_task(self._recorder()),
-            asyncio.create_task(self._retention()),
-        ]
+        ]  # retention runs on the scheduler (services/events/schedule.py), once across processes
         self.rt.after_commit.append(self._on_commit)
         self.wake()
 
@@ -289,9 +319,8 @@ class DeliveryWorker:
             self.rt.after_commit.remove(self._on_commit)
         self._stopping = True
         self.wake()
-        claimer, recorder, retention = self._tasks
-        retention.cancel()
-        await asyncio.gather(claimer, retention, return_exceptions=True)
+        claimer, recorder = self._tasks
+        await asyncio.gather(claimer, return_exceptions=True)
         assert self._jobs is not None and self._results is not None
         unsent: list[Job] = []
         while not self._jobs.empty():
@@ -397,13 +426,3 @@ class DeliveryWorker:
             self.inflight -= len(batch)
             self.sent += len(batch)
             self.wake()
-
-    async def _retention(self) -> None:
-        while True:
-            try:
-                n = await asyncio.to_thread(store.purge, self.rt.db, self.rt.clock.now(), self.config.retention_days)
-                if any(n.values()):
-                    log.info("retention: deleted %s", n)
-            except Exception:  # noqa: BLE001
-                log.exception("retention job failed")
-            await asyncio.sleep(self.config.retention_interval)

@@ -10,7 +10,7 @@ platform through sync, and the platform fans them out with ``fan_out``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from local_db.base import local_id, table_of
 from local_db.models.events import Delivery, Subscription
 from services.core.context import Runtime
-from services.core.events import EmittedEvent
+from services.core.events import EVENT_TYPES, EmittedEvent
 from services.events import states
 from services.events.batch import Many
 
@@ -136,7 +136,18 @@ def matches(filter_: Mapping[str, Any] | None, data: Mapping[str, Any]) -> bool:
 
 
 def wants(sub: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> bool:
-    return event_type in (sub["event_types"] or []) and matches(sub["filter"], data)
+    return names(sub["event_types"] or (), event_type) and matches(sub["filter"], data)
+
+
+def names(types: Sequence[str], event_type: str) -> bool:
+    """Whether a subscription's list takes ``event_type``: by name, ``*`` or ``<module>.*`` (the
+    catalogue's module of the type)."""
+    if event_type in types:
+        return True
+    if "*" in types:
+        return True
+    et = EVENT_TYPES.get(event_type)
+    return et is not None and f"{et.module}.*" in types
 
 
 # --- deliveries -----------------------------------------------------------------------

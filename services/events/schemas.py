@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from services.core.events import EVENT_TYPES
 from services.core.pagination import ListQuery
@@ -23,6 +33,19 @@ def _known_type(v: str) -> str:
     if v not in EVENT_TYPES:
         raise ValueError(f"unknown event type {v!r}")
     return v
+
+
+def _subscribable(v: str) -> str:
+    """A type a subscription may name: a catalogue type, ``*`` (every platform type) or
+    ``<module>.*`` (every type the catalogue gives that module)."""
+    if v == "*":
+        return v
+    if v.endswith(".*"):
+        module = v[:-2]
+        if module not in {et.module for et in EVENT_TYPES.values()}:
+            raise ValueError(f"unknown module {module!r} in {v!r} (GET event-types lists the modules)")
+        return v
+    return _known_type(v)
 
 
 def aware(v: datetime) -> datetime:
@@ -119,18 +142,20 @@ class SubscriptionCreate(Strict):
     target: Literal["webhook"] | None = None
     target_module: Literal["external", "webhook"] | None = None
     webhook_url: FetchUrl = Field(max_length=2048)
-    secret: str = Field(min_length=1, max_length=256)
+    # hmac-sha256: required. standard-webhooks: a whsec_ secret, or none and the platform makes one.
+    secret: str | None = Field(default=None, min_length=1, max_length=256)
     active: bool = True
     filter: dict[str, Any] | None = None
     # How the body names the time: "created_at" (with source) or the legacy "timestamp".
     payload_format: Literal["created_at", "timestamp"] = "created_at"
+    signing: Literal["hmac-sha256", "standard-webhooks"] = "hmac-sha256"
 
     @field_validator("event_types")
     @classmethod
     def _types(cls, v: list[str] | None) -> list[str] | None:
         if v is None:
             return v
-        return list(dict.fromkeys(_known_type(t) for t in v))
+        return list(dict.fromkeys(_subscribable(t) for t in v))
 
     @field_validator("event_type")
     @classmethod
@@ -148,12 +173,29 @@ class SubscriptionCreate(Strict):
             raise ValueError("give either event_types (a list) or event_type (one type)")
         if self.target is not None and self.target_module is not None:
             raise ValueError("give either target or target_module")
+        if self.signing == "hmac-sha256" and self.secret is None:
+            raise ValueError("secret is required (or choose signing standard-webhooks, and the platform makes one)")
+        if self.signing == "standard-webhooks" and self.secret is not None:
+            check_whsec(self.secret)
         return self
 
     @property
     def types(self) -> list[str]:
         # The legacy form is stored as a one-element event_types (DECISIONS.md).
         return self.event_types if self.event_types is not None else [str(self.event_type)]
+
+
+def check_whsec(secret: str) -> str:
+    """A Standard Webhooks secret: ``whsec_`` and the base64 of 24 to 64 random bytes."""
+    if not secret.startswith("whsec_"):
+        raise ValueError("a standard-webhooks secret starts with whsec_ (or leave it out: the platform makes one)")
+    try:
+        key = base64.b64decode(secret.removeprefix("whsec_"), validate=True)
+    except (binascii.Error, ValueError):
+        raise ValueError("a standard-webhooks secret is whsec_ followed by base64") from None
+    if not 24 <= len(key) <= 64:
+        raise ValueError("a standard-webhooks secret holds 24 to 64 bytes")
+    return secret
 
 
 def check_filter(v: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -176,7 +218,7 @@ class SubscriptionUpdate(Strict):
     @field_validator("event_types")
     @classmethod
     def _types(cls, v: list[str] | None) -> list[str] | None:
-        return None if v is None else list(dict.fromkeys(_known_type(t) for t in v))
+        return None if v is None else list(dict.fromkeys(_subscribable(t) for t in v))
 
     @field_validator("filter")
     @classmethod
@@ -197,10 +239,24 @@ class SubscriptionOut(Out):
     webhook_url: str
     filter: dict[str, Any] | None
     payload_format: str
+    signing: str
     active: bool
     previous_secret_expires_at: datetime | None
     created_at: datetime
     updated_at: datetime
+
+
+class SubscriptionCreated(SubscriptionOut):
+    """The 201 answer: with ``secret`` once, when the platform made it (standard-webhooks)."""
+
+    secret: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _secret_only_when_made(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("secret") is None:
+            data.pop("secret", None)  # a secret the caller gave is never sent back
+        return data
 
 
 class SubscriptionQuery(ListQuery):

@@ -51,6 +51,7 @@ class Job:
     number: int  # 1-based attempt number
     max_attempts: int
     body: bytes
+    signing: str = "hmac-sha256"  # or "standard-webhooks" (delivery.webhook_headers)
 
     @property
     def trigger(self) -> str:
@@ -104,6 +105,7 @@ _CLAIMED = (
         S.c.previous_secret,
         S.c.previous_secret_expires_at,
         S.c.payload_format,
+        S.c.signing,
         S.c.active,
     )
     .select_from(D.join(S, S.c.id == D.c.subscription_id))
@@ -216,6 +218,7 @@ def _job(r: Any, ev: Any, token: str, now: datetime, seal_key: str, bodies: dict
         number=r.attempts + 1,
         max_attempts=r.max_attempts,
         body=body,
+        signing=r.signing,
     )
 
 

@@ -24,13 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, text
+from sqlalchemy import bindparam, func, select, text
 from sqlalchemy.orm import Session
 
 from local_db.base import UTCDateTime
+from local_db.models.mes import MesMachine, MesStatusPeriod
 from services.mes import oee
 
 
@@ -50,12 +51,28 @@ def _sql(dialect: str) -> tuple[str, str, str]:
     return "least", "greatest", "(extract(epoch from ({b}) - ({a})) * 1000)"
 
 
+# Two sums travel in one integer (``a + b * PACK``): each is at most a window's milliseconds, and a
+# window is cut to a day at most (8.64e7 ms < 2**31), so one index scan gives both, exactly.
+PACK = 2**31
+DAY = timedelta(days=1)
+
+
+def _pieces(windows: Sequence[oee.Window]) -> list[oee.Window]:
+    out: list[oee.Window] = []
+    for a, b in windows:
+        while b - a > DAY:
+            out.append((a, a + DAY))
+            a += DAY
+        out.append((a, b))
+    return out
+
+
 def _windows(groups: Sequence[Sequence[oee.Window]]) -> tuple[str, list[Any], dict[str, Any]]:
     rows: list[str] = []
     params: dict[str, Any] = {}
     binds: list[Any] = []
     for g, windows in enumerate(groups):
-        for a, b in windows:
+        for a, b in _pieces(windows):
             n = len(rows)
             rows.append(f"({g}, :ws{n}, :we{n})")
             params[f"ws{n}"], params[f"we{n}"] = a, b
@@ -95,29 +112,34 @@ def window_sums(
     start = f"{greatest}(w.ws, coalesce(m.planned_from, w.ws))"
     overlap = ms.format(a=f"{greatest}(p.started_at, {start})", b=f"{least}({end}, w.we)")
     inside = "p.tenant_id = :tenant AND p.machine_id = m.id AND p.started_at >= w.ws AND p.started_at < w.we"
-    counted = f"c.tenant_id = :tenant AND c.machine_id = m.id AND c.at >= {start} AND c.at < w.we"
+    # The window's own bounds keep the index range; a configured planned start narrows it after.
+    counted = (
+        "c.tenant_id = :tenant AND c.machine_id = m.id AND c.at >= w.ws AND c.at < w.we"
+        " AND (m.planned_from IS NULL OR c.at >= m.planned_from)"
+    )
     planned_stop = "p.status NOT IN ('running', 'offline') AND p.reason IN :planned"
 
-    def periods_sum(where: str) -> str:
-        return (
-            f"(SELECT coalesce(sum({greatest}({overlap}, 0)), 0) FROM mes_status_periods p WHERE {inside} AND {where})"
-        )
-
-    running, offline = periods_sum("p.status = 'running'"), periods_sum("p.status = 'offline'")
+    # One scan of the periods gives running and offline (packed), one the planned stops, one scan
+    # of the counts the good and all parts (packed): three index ranges per (window, machine).
+    ms_int = f"CAST({greatest}({overlap}, 0) AS {'INTEGER' if conn.dialect.name == 'sqlite' else 'BIGINT'})"
+    packed = (
+        f"(SELECT coalesce(sum({ms_int} * CASE p.status WHEN 'running' THEN 1 WHEN 'offline' THEN {PACK}"
+        f" ELSE 0 END), 0) FROM mes_status_periods p WHERE {inside} AND p.status IN ('running', 'offline'))"
+    )
+    stops = f"(SELECT coalesce(sum({ms_int}), 0) FROM mes_status_periods p WHERE {inside} AND {planned_stop})"
     main = text(
-        f"WITH {cte} SELECT w.g, m.id, {running}, {offline}, {periods_sum('1 = 1')},"
-        f" {periods_sum(planned_stop)},"
-        f" (SELECT coalesce(sum(c.good), 0) FROM mes_counts c WHERE {counted}),"
-        f" (SELECT coalesce(sum(c.good + c.scrap), 0) FROM mes_counts c WHERE {counted})"
+        f"WITH {cte} SELECT w.g, m.id, {packed}, {stops},"
+        f" (SELECT coalesce(sum(c.good + (c.good + c.scrap) * {PACK}), 0) FROM mes_counts c WHERE {counted})"
         " FROM w CROSS JOIN mes_machines m WHERE m.tenant_id = :tenant AND m.id IN :ids"
     ).bindparams(*binds)
-    keys = ("running", "offline", "recorded", "planned_stop")
-    for g, mid, *msecs, good, total in conn.execute(main, params):  # a row per window: added up
+    for g, mid, run_off, stop_ms, parts in conn.execute(main, params):  # a row per window: added up
         sums = out.setdefault((int(g), mid), Sums())
-        for key, v in zip(keys, msecs, strict=True):
-            sums.seconds[key] = sums.seconds.get(key, 0.0) + float(v) / 1000.0
-        sums.good += int(good)
-        sums.total += int(total)
+        off_ms, run_ms = divmod(int(run_off), PACK)
+        total, good = divmod(int(parts), PACK)
+        for key, v in (("running", run_ms), ("offline", off_ms), ("planned_stop", int(stop_ms))):
+            sums.seconds[key] = sums.seconds.get(key, 0.0) + v / 1000.0
+        sums.good += good
+        sums.total += total
     # The period running into each window from before it: a machine's last one before the start.
     straddle = text(
         f"WITH {cte} SELECT w.g, m.id, p.status, CASE WHEN {planned_stop} THEN 1 ELSE 0 END, {overlap}"
@@ -129,9 +151,31 @@ def window_sums(
     for g, mid, status, is_planned_stop, msecs in conn.execute(straddle, params):
         if msecs is not None and msecs > 0:
             sec = out.setdefault((int(g), mid), Sums()).seconds
-            for key in (status, "recorded", "planned_stop" if is_planned_stop else None):
-                if key in keys:
-                    sec[key] = sec.get(key, 0.0) + float(msecs) / 1000.0
+            for name in (str(status), "planned_stop" if is_planned_stop else ""):
+                if name in ("running", "offline", "planned_stop"):
+                    sec[name] = sec.get(name, 0.0) + float(msecs) / 1000.0
+    # Recorded time: a machine's periods follow each other without a gap from its first one to now
+    # (a late event splits a period, an older one ends where the history began), so the recorded
+    # time in the windows is their overlap with [first period (or planned_from), now): no rows read.
+    first = (
+        select(func.min(MesStatusPeriod.started_at))
+        .where(MesStatusPeriod.machine_id == MesMachine.id)
+        .correlate(MesMachine)
+        .scalar_subquery()
+    )
+    for row in s.execute(
+        select(MesMachine.id, MesMachine.planned_from, first).where(MesMachine.id.in_(list(machine_ids)))
+    ):
+        mid, planned_from, began = str(row[0]), row[1], row[2]
+        if began is None:
+            continue
+        since: datetime = began if planned_from is None or planned_from < began else planned_from
+        for g, windows in enumerate(groups):
+            spans = [(a if a > since else since, b if b < now else now) for a, b in windows]
+            recorded = oee.length([(a, b) for a, b in spans if a < b])
+            if recorded:
+                sec = out.setdefault((g, mid), Sums()).seconds
+                sec["recorded"] = recorded
     return out
 
 

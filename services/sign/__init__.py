@@ -6,7 +6,7 @@ content; the composition root imports every services/<module> package.
 """
 
 from services.core.modules import Module
-from services.sign import demo, documents, sealing, signers, signing, templates, tradein  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.sign import demo, documents, pages, schedule, sealing, signers, signing, templates, tradein  # noqa: F401 - declarations, event types and demo seeders register on import
 
 MODULE = Module(
     name="sign",

@@ -106,7 +106,7 @@ def _pdf_pages(content: bytes) -> int:
 
 def link(ctx: Ctx, token: str) -> str:
     slug = ctx.tenant.slug if ctx.tenant else "-"
-    return f"{ctx.runtime.part(SignConfig).public_url or public_url(ctx.runtime)}/{slug}/sign/api/sign/{token}"
+    return f"{ctx.runtime.part(SignConfig).public_url or public_url(ctx.runtime)}/{slug}/sign/p/{token}"  # the signing page
 
 
 def _invite(ctx: Ctx, d: SignDocument, sg: SignSigner, *, reminder: bool = False) -> None:

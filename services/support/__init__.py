@@ -8,20 +8,23 @@ from services.support import (  # noqa: F401 - declarations
     categories,
     demo,
     email_domain,
+    escalation,
     helpdesk,
     mailbox,
     merge,
     pages,
     public,
     reports,
+    requesters,
     tickets,
 )
 
 MODULE = Module(
     name="support",
-    events=("ticket.created", "ticket.replied", "ticket.resolved", "ticket.merged"),
+    events=("ticket.created", "ticket.replied", "ticket.resolved", "ticket.merged", "ticket.sla_breached"),
     records=("support.ticket",),
     seeders=(demo.seed_support,),
-    periodic=(mailbox.poll_all,),  # the IMAP mailboxes (PLATFORM_SUPPORT_IMAP) polled in the job worker's rounds
+    # In the job worker's rounds: the IMAP mailboxes (PLATFORM_SUPPORT_IMAP) and the SLA escalation.
+    periodic=(mailbox.poll_all, escalation.escalate_all),
     position=50,
 )

@@ -42,6 +42,9 @@ def check_config(ctx: Ctx, s: Session, cfg: sc.HelpdeskConfig) -> None:
     ids = [m.id for m in cfg.macros]
     if len(ids) != len(set(ids)):
         raise ValidationFailed("macro ids must be unique")
+    keys = [f.key for f in cfg.custom_fields]
+    if len(keys) != len(set(keys)):
+        raise ValidationFailed("custom field keys must be unique")
     for m in cfg.macros:
         _check_category(s, m.changes.category_id)
         if m.changes.assignee_id not in (None, "me"):

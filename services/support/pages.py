@@ -104,6 +104,29 @@ def new_ticket(call: PageCall) -> Page:
     return Page("support/thanks.html", {"number": number, "tracking_url": url}, title=call.gettext("Thank you"))
 
 
+def _rate(call: PageCall, access_token: str, errors: dict[str, str]) -> str:
+    """The satisfaction rating (1 to 5) and comment, once, after the ticket is solved."""
+    raw = call.form.get("rating", "")
+    comment = call.form.get("comment", "").strip()
+    if raw not in ("1", "2", "3", "4", "5"):
+        errors["rating"] = call.gettext("Please choose from 1 to 5.")
+    if len(comment) > 2000:
+        errors["comment"] = call.gettext("This is too long.")
+    if errors:
+        return ""
+    ctx = call.ctx()
+    with ctx.write() as s:
+        t = _ticket_by_token(s, access_token)
+        if t.state not in _DONE:
+            errors["rating"] = call.gettext("You can rate the ticket once it is solved.")
+            return ""
+        if t.satisfaction_rating is not None:
+            errors["rating"] = call.gettext("You already rated this ticket.")
+            return ""
+        t.satisfaction_rating, t.satisfaction_comment, t.rated_at = int(raw), comment or None, ctx.now()
+    return call.gettext("Thank you for your rating.")
+
+
 def _ticket_by_token(s: Any, access_token: str) -> SupportTicket:
     t = s.execute(
         select(SupportTicket).where(SupportTicket.access_token_hash == token_hash(access_token))
@@ -120,7 +143,9 @@ def track_ticket(call: PageCall, access_token: str) -> Page:
     errors: dict[str, str] = {}
     values: dict[str, str] = {}
     notice = ""
-    if call.method == "POST":
+    if call.method == "POST" and call.form.get("form") == "rating":
+        notice = _rate(call, access_token, errors)
+    elif call.method == "POST":
         values = {"body": call.form.get("body", "").strip()}
         files = _files(call, errors)
         if not values["body"]:
@@ -143,7 +168,13 @@ def track_ticket(call: PageCall, access_token: str) -> Page:
     with ctx.read() as s:
         t = _ticket_by_token(s, access_token)
         messages = _public_messages(s, t)
-        ticket = {"number": t.number, "subject": t.subject, "state": t.state, "done": t.state in _DONE}
+        ticket = {
+            "number": t.number,
+            "subject": t.subject,
+            "state": t.state,
+            "done": t.state in _DONE,
+            "rating": t.satisfaction_rating,
+        }
     return Page(
         "support/ticket.html",
         {"ticket": ticket, "messages": messages, "errors": errors, "values": values, "notice": notice},

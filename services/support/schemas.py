@@ -6,7 +6,7 @@ import re
 from datetime import datetime
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, Field, RootModel, field_validator
+from pydantic import BaseModel, Field, RootModel, field_validator, model_validator
 
 from services.core.pagination import ListQuery
 from services.core.schemas import Email, FreeText, NonBlankText, StatefulOut, Strict
@@ -42,6 +42,9 @@ class PublicTicketCreated(BaseModel):
     secret_fields: ClassVar[frozenset[str]] = frozenset({"access_token"})
 
 
+FieldValue = str | int | float | None
+
+
 class AgentTicketCreate(Strict):
     email: Email
     name: Annotated[str, Field(min_length=1, max_length=200)]
@@ -50,6 +53,7 @@ class AgentTicketCreate(Strict):
     priority: Priority = "normal"
     category_id: str | None = None
     tags: list[Tag] = Field(default_factory=list, max_length=20)
+    custom_fields: dict[str, FieldValue] = Field(default_factory=dict, max_length=50)
 
 
 class TicketUpdate(Strict):
@@ -58,6 +62,8 @@ class TicketUpdate(Strict):
     category_id: str | None = None
     assignee_id: str | None = None
     tags: list[Tag] | None = Field(default=None, max_length=20)
+    # The keys given are set (null clears one); the others stay.
+    custom_fields: dict[str, FieldValue] | None = Field(default=None, max_length=50)
 
 
 class TicketOut(StatefulOut):
@@ -91,6 +97,11 @@ class TicketOut(StatefulOut):
     merged_into_id: str | None = None
     # Requesters of tickets merged into this one: they get its replies in copy.
     other_requesters: list[str] = []
+    custom_fields: dict[str, FieldValue] = {}
+    # The requester's rating on the tracking page once the ticket is solved (1 to 5) and comment.
+    satisfaction_rating: int | None = None
+    satisfaction_comment: str | None = None
+    rated_at: datetime | None = None
 
 
 class TicketQuery(ListQuery):
@@ -100,6 +111,7 @@ class TicketQuery(ListQuery):
     assignee: str | None = None  # a user id, "me" or "none"
     queue: Literal["new", "mine", "unassigned", "waiting", "breaching", "all"] | None = None
     requester: str | None = None  # exact e-mail (requester history)
+    field: str | None = Field(default=None, max_length=200)  # "<custom field key>:<value>"
 
 
 class QueueCounts(BaseModel):
@@ -361,6 +373,37 @@ class AutoAssign(Strict):
     away: list[str] = Field(default_factory=list)  # user ids not taking tickets now
 
 
+class CustomField(Strict):
+    """A ticket field of the tenant's own."""
+
+    key: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
+    label: Annotated[str, Field(min_length=1, max_length=100)]
+    type: Literal["text", "number", "choice", "date"]
+    choices: list[Annotated[str, Field(min_length=1, max_length=100)]] = Field(default_factory=list, max_length=100)
+    required: bool = False  # at agent creation, and never cleared
+
+    @field_validator("choices")
+    @classmethod
+    def _unique(cls, v: list[str]) -> list[str]:
+        if len(v) != len(set(v)):
+            raise ValueError("choices must be unique")
+        return v
+
+    @model_validator(mode="after")
+    def _choices_for_choice_only(self) -> CustomField:
+        if (self.type == "choice") != bool(self.choices):
+            raise ValueError("a choice field lists its choices; other fields list none")
+        return self
+
+
+class Escalation(Strict):
+    """What happens once to a ticket whose SLA target is breached (the job worker's rounds)."""
+
+    enabled: bool = False  # the tenant opts in: it writes notes and mails on its own
+    raise_priority: bool = False  # one step up (low -> normal -> high -> urgent)
+    notify_assignee: bool = True  # a mail to the assigned agent
+
+
 class HelpdeskConfig(Strict):
     business_hours: BusinessHours = Field(default_factory=BusinessHours)
     # SLA targets per priority, in business minutes when business hours are enabled.
@@ -370,6 +413,8 @@ class HelpdeskConfig(Strict):
     mail: HelpdeskMail = Field(default_factory=HelpdeskMail)
     macros: list[Macro] = Field(default_factory=list, max_length=200)
     auto_assign: AutoAssign = Field(default_factory=AutoAssign)
+    custom_fields: list[CustomField] = Field(default_factory=list, max_length=50)
+    escalation: Escalation = Field(default_factory=Escalation)
 
     @field_validator("sla")
     @classmethod

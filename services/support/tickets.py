@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from local_db import new_id
 from local_db.base import table_of
 from local_db.engine import Prepared
-from local_db.models import Membership, Tenant, User
+from local_db.models import Membership, User
 from local_db.models.support import (
     SupportAttachment,
     SupportCategory,
@@ -26,11 +26,13 @@ from services.core.commands import SESSION, next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound, ValidationFailed, conflict_state
 from services.core.events import emit
-from services.core.pagination import ListQuery, Page, PageSpec, page_spec, paginate
-from services.core.roles import ANYONE, STAFF
+from services.core.pagination import Page, PageSpec, paginate
+from services.core.roles import STAFF
 from services.core.signing import token_hash
 from services.support import mailing, search, states
 from services.support import schemas as sc
+from services.support.fields import checked as check_fields
+from services.support.fields import field_filter
 from services.support.helpdesk import (
     _AFTER,
     _DONE,
@@ -87,6 +89,10 @@ def _ticket_out(
         allowed_states=states.allowed_targets(t.state, "agent"),
         merged_into_id=t.merged_into_id,
         other_requesters=list(t.other_requesters or []),
+        custom_fields=dict(t.custom_fields or {}),
+        satisfaction_rating=t.satisfaction_rating,
+        satisfaction_comment=t.satisfaction_comment,
+        rated_at=t.rated_at,
     )
 
 
@@ -170,6 +176,12 @@ class NewTicket:
     mail_root_id: str | None = None
     merged_into_id: str | None = None
     other_requesters: list[Any] = field(default_factory=list)
+    custom_fields: dict[str, Any] = field(default_factory=dict)
+    first_response_escalated_at: datetime | None = None
+    resolution_escalated_at: datetime | None = None
+    satisfaction_rating: int | None = None
+    satisfaction_comment: str | None = None
+    rated_at: datetime | None = None
 
 
 _TICKET_COLUMNS = [c.key for c in table_of(SupportTicket).columns]
@@ -195,6 +207,7 @@ def _create(
     access_token: str | None = None,
     mail_message_id: str | None = None,
     answer: bool = True,
+    custom_fields: dict[str, Any] | None = None,
     now: datetime | None = None,
 ) -> NewTicket:
     """``mail_message_id``: the Message-ID of the mail that opened it (inbound mail); ``answer``:
@@ -222,6 +235,7 @@ def _create(
         created_at=now,
         updated_at=now,
         mail_root_id=mail_message_id,
+        custom_fields=custom_fields or {},
     )
     _set_sla(t, cfg)
     if cfg.auto_assign.enabled and not ctx.runtime.is_station:  # the platform assigns when it replays
@@ -430,7 +444,9 @@ def _queue_filter(queue: str, ctx: Ctx, now: datetime) -> Any:
 QUEUES = ("new", "mine", "unassigned", "waiting", "breaching")
 
 
-def _ticket_select(ctx: Ctx, q: sc.TicketQuery, *, many_hits: bool = False) -> Select[Any]:
+def _ticket_select(
+    ctx: Ctx, q: sc.TicketQuery, *, many_hits: bool = False, cfg: sc.HelpdeskConfig | None = None
+) -> Select[Any]:
     T = SupportTicket
     stmt = select(T)
     if q.state:
@@ -453,6 +469,8 @@ def _ticket_select(ctx: Ctx, q: sc.TicketQuery, *, many_hits: bool = False) -> S
             stmt = stmt.where(T.assignee_id == (ctx.principal.id if q.assignee == "me" else q.assignee))
     if q.requester:
         stmt = stmt.where(T.requester_email == q.requester.strip().lower())
+    if q.field:
+        stmt = stmt.where(field_filter(cfg or sc.HelpdeskConfig(), q.field))
     if q.queue and q.queue != "all":
         stmt = stmt.where(_queue_filter(q.queue, ctx, ctx.now()))
     if q.search and q.search.strip():
@@ -487,13 +505,16 @@ _SORTABLE = {
 def list_tickets(ctx: Ctx, query: sc.TicketQuery) -> Page[sc.TicketOut]:
     now = ctx.now()
     with ctx.read() as s:
+        cfg = load_config(s) if query.field else None
 
         def plan(stmt: Any, total: int, spec: PageSpec) -> Any:
             if query.search and total > MANY_HITS and spec.sort == "updated_at":
-                return _ticket_select(ctx, query, many_hits=True)
+                return _ticket_select(ctx, query, many_hits=True, cfg=cfg)
             return stmt
 
-        page = paginate(s, _ticket_select(ctx, query), query, columns=_SORTABLE, default_sort="-updated_at", plan=plan)
+        page = paginate(
+            s, _ticket_select(ctx, query, cfg=cfg), query, columns=_SORTABLE, default_sort="-updated_at", plan=plan
+        )
         cats = _category_names(s)
         users = _names(s, [t.assignee_id for t in page.items])
     return page.map(lambda t: _ticket_out(t, now, cats, users))
@@ -523,6 +544,7 @@ def queue_counts(ctx: Ctx) -> sc.QueueCounts:
 )
 def create_ticket(ctx: Ctx, body: sc.AgentTicketCreate, session: Session = SESSION) -> sc.TicketOut:
     _check_category(session, body.category_id)
+    custom = check_fields(load_config(session), body.custom_fields, creating=True)
     t = _create(
         ctx,
         session,
@@ -534,6 +556,7 @@ def create_ticket(ctx: Ctx, body: sc.AgentTicketCreate, session: Session = SESSI
         priority=body.priority,
         category_id=body.category_id,
         tags=body.tags,
+        custom_fields=custom,
     )
     return _one_out(session, t, ctx.now())
 
@@ -583,6 +606,8 @@ def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate, session: Sess
         t.assignee_id = body.assignee_id
     if "tags" in given and body.tags is not None:
         t.tags = sorted(set(body.tags))
+    if body.custom_fields is not None:
+        t.custom_fields = check_fields(load_config(session), body.custom_fields, dict(t.custom_fields or {}))
     if body.state is not None and body.state != t.state:
         states.check_transition(t.state, body.state, "agent")
         if t.state in _DONE or body.state in _DONE:
@@ -639,46 +664,6 @@ def add_message(ctx: Ctx, ticket_id: str, body: sc.AgentMessageCreate, session: 
         ctx, session, t, body=body.body, internal=body.internal, kind="agent", attachment_ids=body.attachment_ids
     )
     return _message_out(m, _attachments_by_message(session, [m.id]))
-
-
-@use_case(
-    "support.my_tickets",
-    "GET /api/support/my-tickets",
-    tx="read",
-    auth="user",
-    roles=ANYONE,
-    summary="tickets the signed-in person opened",
-)
-def my_tickets(ctx: Ctx, query: ListQuery) -> Page[sc.MyTicketOut]:
-    """Tickets whose requester is the signed-in person, in every tenant they belong to."""
-    email = (ctx.principal.email or "").lower()
-    with ctx.read() as s:
-        tenants = select(Membership.tenant_id).where(Membership.user_id == ctx.principal.id)
-        stmt = (
-            select(SupportTicket, Tenant.slug)
-            .join(Tenant, Tenant.id == SupportTicket.tenant_id)
-            .where(SupportTicket.requester_email == email, SupportTicket.tenant_id.in_(tenants))
-        )
-        spec_cols = {"created_at": SupportTicket.created_at, "updated_at": SupportTicket.updated_at}
-        spec = page_spec(query, sortable=list(spec_cols), default_sort="-updated_at")
-        total = s.execute(select(func.count()).select_from(stmt.subquery())).scalar_one()
-        col = spec_cols[spec.sort or "updated_at"]
-        rows = s.execute(
-            stmt.order_by(col.desc() if spec.descending else col.asc()).limit(spec.limit).offset(spec.offset)
-        ).all()
-    items = [
-        sc.MyTicketOut(
-            tenant=slug,
-            number=t.number,
-            subject=t.subject,
-            state=t.state,
-            priority=t.priority,
-            created_at=t.created_at,
-            updated_at=t.updated_at,
-        )
-        for t, slug in rows
-    ]
-    return Page(items, int(total), spec)
 
 
 @use_case("support.agents.list", "GET /api/tenants/{tenant}/support/agents", tx="read", summary="list agents")

@@ -177,8 +177,8 @@ def calculate(ctx: Ctx, body: CalculateIn, session: Session = SESSION) -> Calcul
     taxable_goods = dict.fromkeys(KINDS, Decimal(0))
     for i, line in enumerate(body.lines):
         exempt, rule = _line_rule(to.state, rate.region, line.product_tax_code, line)
-        js = _jurisdictions(rate, names, exempt, line.amount * factor, rule, taxed)
-        lines.append(_line_out(i, line.amount, line.quantity, line.product_tax_code, js))
+        line_js = _jurisdictions(rate, names, exempt, line.amount * factor, rule, taxed)
+        lines.append(_line_out(i, line.amount, line.quantity, line.product_tax_code, line_js))
         if line.product_tax_code != "shipping":
             goods += line.amount
             for kind in KINDS:

@@ -77,6 +77,23 @@ def test_ticket_opened_answered_and_replied_through_the_pages(
     assert page.locator(".notice").inner_text() == "Your reply was sent."
     assert page.locator(".thread > li").last.inner_text().count("Thanks! Photo attached.") == 1
     check_page(page, "support-ticket")
+    # Solved by the agent: the requester rates it, once; the agent sees the rating.
+    with httpx.Client(base_url=base, timeout=30) as c:
+        op = auth_headers(c, "operator@demo.test")
+        r = c.patch(f"{AGT}/tickets/{tid}", headers=op, json={"state": "resolved"})
+        assert r.status_code == 200, r.text
+        page.goto(page.url)  # a GET: a reload would send the reply's form again
+        page.click("text=Send rating")
+        assert page.locator("#e-rating").inner_text() == "Please choose from 1 to 5."
+        assert c.get(f"{AGT}/tickets/{tid}", headers=op).json()["data"]["satisfaction_rating"] is None
+        page.check("#r4")
+        page.fill("#f-comment", "Quick and kind.")
+        page.click("text=Send rating")
+        assert page.locator(".notice").inner_text() == "Thank you for your rating."
+        check_page(page, "support-rated")
+        got = c.get(f"{AGT}/tickets/{tid}", headers=op).json()["data"]
+        assert (got["satisfaction_rating"], got["satisfaction_comment"]) == (4, "Quick and kind.")
+        assert got["rated_at"] is not None
     with pages_server.runtime.db.reading(None) as s:
         assert s.execute(select(func.count()).select_from(SupportAttachment)).scalar_one() >= 2
 

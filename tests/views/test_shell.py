@@ -10,8 +10,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import update
 
@@ -360,3 +360,52 @@ def test_platform_token_goes_to_the_credential_store_not_the_db(
     assert store.get("platform-token:owner@demo.test") is None
     # Signing out here ended the platform session too: the token no longer works there.
     qtbot.waitUntil(lambda: httpx.get(f"{url}/api/auth/me", headers=bearer).status_code == 401, timeout=10_000)
+
+
+def _in_dialog(w: QWidget, dlg: QWidget) -> QRect:
+    return QRect(w.mapTo(dlg, QPoint(0, 0)), w.size())
+
+
+def test_settings_errors_sit_under_their_field_and_alt_s_saves(qtbot: QtBot, shell: ShellWindow) -> None:
+    """Issue 32, defect 15: the error was drawn over the next field, and Alt+S went to "Scanner
+    suffix" instead of Save. Driven by keys as the person did."""
+    shell.open_settings()
+    dlg = shell.settings_dialog
+    dlg.activateWindow()
+    qtbot.waitUntil(dlg.isActiveWindow)
+    dlg.platform_url.setFocus()
+    dlg.platform_url.selectAll()
+    qtbot.keyClicks(dlg.platform_url, "ftp://nowhere")
+    alt_s = (Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)
+    qtbot.keyClick(dlg.platform_url, *alt_s)
+    err = dlg.errors["platform_url"]
+    qtbot.waitUntil(err.isVisible)
+    qtbot.wait(10)  # the layout pass after the error line appeared
+    assert dlg.isVisible() and "platform URL" in err.text()
+    below = _in_dialog(dlg.station_name, dlg)
+    assert not _in_dialog(err, dlg).intersects(below) and _in_dialog(err, dlg).bottom() < below.top()
+    assert err.height() >= err.heightForWidth(err.width()) and dlg.rect().contains(_in_dialog(err, dlg))
+    assert dlg.scanner_suffix.currentData() == shell.prefs.get("scanner_suffix")  # Alt+S left it alone
+    dlg.platform_url.selectAll()
+    qtbot.keyClicks(dlg.platform_url, "http://127.0.0.1:9/")
+    qtbot.keyClick(dlg.platform_url, *alt_s)
+    qtbot.waitUntil(lambda: not dlg.isVisible())
+    assert shell.prefs.get("platform_url") == "http://127.0.0.1:9"
+
+
+def test_links_made_at_the_station_point_at_its_platform(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    """Issue 32, defect 12: QR codes (and mail and signing links) made at the desktop pointed at
+    http://127.0.0.1:8000 whatever the platform's address; they follow the Settings' platform URL."""
+    from services.core.links import ServerAddress
+    from services.qr.codes import scan_address
+
+    station.part(ServerAddress).url = None
+    w = make_shell(qtbot, station, tmp_path / "prefs", platform_url="https://platform.example.com/")
+    sign_in(qtbot, w, "owner@demo.test")
+    assert w.session is not None
+    assert scan_address(w.session.ctx(), "AB12").startswith("https://platform.example.com/")
+    w.prefs.set("platform_url", "https://qr.example.org")
+    w._settings_saved()
+    assert scan_address(w.session.ctx(), "AB12").startswith("https://qr.example.org/")
+    assert "127.0.0.1:8000" not in scan_address(w.session.ctx(), "AB12")
+    w.ops.wait()

@@ -148,3 +148,48 @@ def test_workspaces_that_do_not_fit_wait_in_the_more_menu(qtbot: QtBot, station:
     _settle(qtbot, w)
     assert w.more_menu.actions() == [] and not w.more_button.isVisible()
     w.ops.wait()
+
+
+def _bar_order(w: ShellWindow) -> list[str]:
+    """The workspaces as the person sees them: the toolbar, then the "More" menu (the open one
+    stays on the toolbar); each part in the switcher's order."""
+    declared = list(w.workspace_actions.values())
+    on_bar = [a for a in w.switcher.actions() if a in declared and a.isVisible()]
+    more = list(w.more_menu.actions())
+    for part in (on_bar, more):
+        assert part == sorted(part, key=declared.index), [a.text() for a in part]
+    return [a.objectName() for a in on_bar + more]
+
+
+def test_workspaces_keep_their_names_and_their_order(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    """Issue 32, defect 14: several workspaces showed as unlabelled icons even at 1600 px, and
+    their order changed between two sign-ins (Ctrl+number seemed to move)."""
+    from PySide6.QtWidgets import QToolButton
+
+    w = make_shell(qtbot, station, tmp_path / "prefs")
+    w.resize(1600, 1000)
+    sign_in(qtbot, w, "owner@demo.test")
+    _settle(qtbot, w)
+    declared = [a.objectName() for a in w.workspace_actions.values()]
+    shortcuts = {n: a.shortcut().toString() for n, a in w.workspace_actions.items()}
+    for a in w.workspace_actions.values():
+        b = w.switcher.widgetForAction(a)
+        if isinstance(b, QToolButton) and a.isVisible():
+            assert b.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon, a.text()
+    first = _bar_order(w)
+    assert sorted(first) == sorted(declared)
+    # Open the last one (it may sit in "More"), then the landing one again: the order on screen is back.
+    landing = w.current_workspace
+    assert landing is not None
+    w.workspace_actions[list(w.workspace_actions)[-1]].trigger()
+    _settle(qtbot, w)
+    _bar_order(w)
+    w.workspace_actions[landing].trigger()
+    _settle(qtbot, w)
+    assert _bar_order(w) == first
+    w.sign_out()
+    sign_in(qtbot, w, "owner@demo.test")
+    _settle(qtbot, w)
+    _bar_order(w)  # the toolbar and "More" each in the switcher's order (how many fit: the width)
+    assert {n: a.shortcut().toString() for n, a in w.workspace_actions.items()} == shortcuts
+    w.ops.wait()

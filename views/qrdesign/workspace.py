@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -327,6 +328,7 @@ class QrDesignWorkspace(Workspace):
         self.template_box.setCurrentIndex(max(0, self.template_box.findData(code.template_id)))
         self._filling = False
         self._dynamic_toggled(code.dynamic)
+        self._mark_clean()
         self.redraw()
         self.load_scans()
 
@@ -338,7 +340,37 @@ class QrDesignWorkspace(Workspace):
         logo = style.get("logo_file_id")
         self.set_logo_id(str(logo) if logo else None, redraw=False)
 
+    def _form_state(self) -> tuple[object, ...]:
+        """What the person can change in the form (compared with what was loaded or saved)."""
+        return (
+            self.name_input.text(),
+            self.content_input.text(),
+            self.dynamic_box.isChecked(),
+            self.fg_input.text(),
+            self.bg_input.text(),
+            self.ec_box.currentData(),
+        )  # not the template box: its list arrives later and would read as an edit
+
+    def _mark_clean(self) -> None:
+        self._clean = self._form_state()
+
+    def unsaved(self) -> bool:
+        return self._form_state() != getattr(self, "_clean", self._form_state())
+
     def new_code(self) -> None:
+        """Ctrl+N: a blank form; unsaved edits are not thrown away without asking (issue 32, 12)."""
+        if self.unsaved():
+            what = self.name_input.text().strip() or "this code"
+            answer = QMessageBox.question(
+                self,
+                "Discard the changes?",
+                f"The changes to {what} are not saved. Discard them and start a new code?",
+                QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel,
+            )
+            if answer != QMessageBox.StandardButton.Discard:
+                self.say("Not discarded: Ctrl+S saves the changes", "info")
+                return
         self.code = None
         self.code_list.clearSelection()
         self.code_list.setCurrentRow(-1)
@@ -353,6 +385,7 @@ class QrDesignWorkspace(Workspace):
         self._dynamic_toggled(True)
         self.chart.set_days([])
         self.totals.setText("")
+        self._mark_clean()
         self.name_input.setFocus()
         self.say("New code: give it a name and a destination, then Ctrl+S", "info")
         self.schedule_redraw()
@@ -517,6 +550,7 @@ class QrDesignWorkspace(Workspace):
 
             def created(out: QrOut) -> None:
                 self.code = out
+                self._mark_clean()
                 self.dynamic_box.setEnabled(False)
                 self.say(f"✓ Saved {out.name}", "ok")
                 self.redraw()  # now it carries its own scan address
@@ -553,6 +587,7 @@ class QrDesignWorkspace(Workspace):
 
         def done(out: QrOut) -> None:
             self.code = out
+            self._mark_clean()
             self.say(f"✓ Saved {out.name}", "ok")
 
         update = self.session.request(QrUpdate, change, self._failed("Not saved"))

@@ -75,6 +75,14 @@ _LIST_FIELDS = set(ListQuery.model_fields)
 ACTION_SCREENS: dict[Callable[..., object], str] = {sign_in_person: "views.sign.pad:open_for_record"}
 
 
+def singular(title: str) -> str:
+    """A list's title for one of its records: "Doc categories" -> "Doc category" (was "categorie")."""
+    for plural, one in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
+        if title.endswith(plural):
+            return title[: -len(plural)] + one
+    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
+
+
 def action_title(op: Operation, action: str | None = None) -> str:
     """A button's words from the declaration (no body yet): "Start claim", never "{action} claim"."""
     return title_of(op, action)
@@ -224,6 +232,8 @@ class RecordsWorkspace(Workspace):
         self.model.loaded.connect(self._loaded)
         self.model.failed.connect(self._list_failed)
         self.table.setModel(self.model)
+        # A single click (or arrow key) shows that row: the panel never keeps the previous record.
+        self.table.selectionModel().currentRowChanged.connect(self._current_row_changed)
         for i in range(len(self.model.columns) + 8):
             self.table.setItemDelegateForColumn(i, None)  # type: ignore[arg-type]
         self.table.resizeColumnsToContents()  # the headers read in full before the rows arrive
@@ -311,6 +321,10 @@ class RecordsWorkspace(Workspace):
 
     # -- one record ----------------------------------------------------------------------------
 
+    def _current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self._open_row(current)
+
     def _open_row(self, index: QModelIndex) -> None:
         if self.model is not None:
             self.open_record(self._id_of(self.model.record_at(index.row())))
@@ -325,6 +339,9 @@ class RecordsWorkspace(Workspace):
             return
         if res is not self.current:
             self.show_resource(res.key)
+        if self.record is None or self._id_of(self.record) != record_id:
+            self._clear_detail()  # no action of the previous record stays on screen meanwhile
+            self.detail_title.setText("Loading…")
         self.asked = record_id  # the latest record asked for wins over answers still on their way
         if res.get is None:
             row = next((r for r in (self.model.rows if self.model else []) if self._id_of(r) == record_id), None)
@@ -355,7 +372,7 @@ class RecordsWorkspace(Workspace):
         self.record = record
         values = record.model_dump()
         label = next((values[k] for k in _LABELS if values.get(k)), None)
-        self.detail_title.setText(f"{res.title[:-1] if res.title.endswith('s') else res.title} {label or ''}".strip())
+        self.detail_title.setText(f"{singular(res.title)} {label or ''}".strip())
         for name, value in values.items():
             self.detail_form.addRow(label_of(name), self._value_widget(name, value))
         self._add_actions(res, record)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QLabel,
+    QLayout,
     QLineEdit,
     QSpinBox,
     QVBoxLayout,
@@ -35,6 +36,8 @@ class SettingsDialog(QDialog):
         self.errors: dict[str, FieldError] = {}
 
         lay = QVBoxLayout(self)
+        # The dialog grows with its error lines: a message sits under its field, never over the next.
+        lay.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         general = QGroupBox("Station")
         form = QFormLayout(general)
         self.platform_url = QLineEdit(str(cur["platform_url"]))
@@ -53,7 +56,7 @@ class SettingsDialog(QDialog):
         self._row(form, "&Platform URL", "platform_url", self.platform_url)
         self._row(form, "Station &name", "station_name", self.station_name)
         self._row(form, "&Theme", "theme", self.theme)
-        self._row(form, "Scanner &suffix", "scanner_suffix", self.scanner_suffix)
+        self._row(form, "Scanner suffi&x", "scanner_suffix", self.scanner_suffix)
         self._row(form, "S&ound", "sound", self.sound)
         lay.addWidget(general)
 
@@ -81,6 +84,9 @@ class SettingsDialog(QDialog):
         self.message.hide()
         lay.addWidget(self.message)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        # Alt+S is Save (no field label takes the S); Esc cancels.
+        self.save_button = buttons.button(QDialogButtonBox.StandardButton.Save)
+        self.save_button.setText("&Save")
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
@@ -122,9 +128,11 @@ class SettingsDialog(QDialog):
             for name, msg in messages.items():
                 if name in self.errors:
                     self.errors[name].show_error(msg)
+            self._fit()
             return
         if parsed.new_pin and parsed.new_pin != self.confirm_pin.text():
             self.errors["confirm_pin"].show_error("The two PINs differ.")
+            self._fit()
             return
         data = parsed.model_dump()
         pin = data.pop("new_pin")
@@ -135,6 +143,13 @@ class SettingsDialog(QDialog):
         self.prefs.sync()
         self.saved = data
         self.accept()
+
+    def _fit(self) -> None:
+        """Lay out again at once and grow to hold the error lines just shown."""
+        lay = self.layout()
+        if lay is not None:
+            lay.activate()
+        self.adjustSize()
 
     def show_error(self, message: str) -> None:
         set_role(self.message, "message-error")

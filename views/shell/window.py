@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.links import use_platform_address
 from views.credentials import CredentialStore
 from views.ops import OpRunner
 from views.shell.forms import field_messages
@@ -268,15 +269,17 @@ class ShellWindow(WindowStatus, QMainWindow):
         self._fit_toolbar()
 
     def _fit_toolbar(self) -> None:
-        """A narrow window: first the tools (Sync, Settings, Lock, Sign out), then the workspaces
-        other than the open one show their icons only (the tooltip names them); if that is still
-        too wide, the last workspaces other than the open one move to the "More" menu. No
-        workspace button or tool falls off the toolbar."""
+        """A narrow window: first the tools (Sync, Settings, Lock, Sign out) show their icons only;
+        if that is still too wide, the last workspaces other than the open one move to the "More"
+        menu. Workspaces always show their names, in the same order. No workspace button or tool
+        falls off the toolbar."""
         if not hasattr(self, "_more_action"):
             return
-        # Start from every workspace on the toolbar, in order.
+        # Every workspace back on the toolbar in the switcher's order (not appended: out of place).
         for a in self._overflow:
             self.more_menu.removeAction(a)
+        for a in self.workspace_actions.values():
+            self.switcher.removeAction(a)
             self.switcher.insertAction(self._more_action, a)
         self._overflow.clear()
         self._more_action.setVisible(False)
@@ -296,10 +299,12 @@ class ShellWindow(WindowStatus, QMainWindow):
             shown = tools + buttons()
             return sum(b.sizeHint().width() for b in shown) + 16 * len(shown) + 40 <= self.width()
 
-        spaces = [b for b in buttons() if b is not self.more_button]
-        others = [b for b in spaces if not b.isChecked()]
-        for shrunk in ([], tools, tools + others):
-            for b in tools + spaces:
+        # Workspaces keep their names: too many for the width go to the "More" menu (named there),
+        # never to a row of unlabelled icons; only the tools (Sync, Settings, Lock, Sign out) shrink.
+        for b in buttons():
+            b.setToolButtonStyle(wide)
+        for shrunk in ([], tools):
+            for b in tools:
                 b.setToolButtonStyle(icons if b in shrunk else wide)
             if fits():
                 return
@@ -416,6 +421,7 @@ class ShellWindow(WindowStatus, QMainWindow):
         login = self._login
         if login is None:
             return  # signed out while the tenant opened
+        use_platform_address(self._wait_runtime(), str(self.prefs.get("platform_url")))
         session = StationSession(
             runtime=self._wait_runtime(),
             tenant=tenant,

@@ -5,9 +5,9 @@ quantities. Scan items: each scan counts one; the quantity key ``*`` counts
 many (type ``12*`` then scan the item: twelve). Every line shows book, counted
 and the difference, coloured, before anything is posted; F5 posts the counted
 lines (``POST stock {"counted"}``), Esc drops the count. Transfers go by scanning
-too: with a location open, scanning a transfer's id (on its slip) ships a draft
-transfer leaving this location and receives one in transit arriving here; F6/F7
-ship/receive the one selected in the list. Every call runs on the station's
+too: with a location open, scanning a transfer's slip code (``TR-5F570155``) or id ships a
+draft transfer leaving this location and receives one in transit arriving here; F6 ships
+the one selected in the list after asking, F7 receives it. Every call runs on the station's
 database through the op runner, so it works offline.
 """
 
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -55,6 +56,19 @@ from views.base import StationSession, Workspace
 from views.shell.forms import wrapping
 from views.shell.scan_input import ScanInput
 from views.warehouse.workspace import GREEN, RED, TONES, WHITE, YELLOW
+
+
+def slip_code(transfer_id: str) -> str:
+    """The code a transfer goes by on the list and its slip: ``TR-`` and the start of its id."""
+    return f"TR-{transfer_id[:8].upper()}"
+
+
+def _transfer_keys(transfer_id: str) -> set[str]:
+    """What a scan of a transfer may read: the full id, its slip code, the start of its id, or the
+    line as the list shows it ("transfer 5f570155" was "Unknown barcode")."""
+    short = transfer_id[:8].lower()
+    return {transfer_id.lower(), slip_code(transfer_id).lower(), short, f"transfer {short}"}
+
 
 STYLE = """
 #workspace-stockcount { font-size: 16pt; }
@@ -243,8 +257,9 @@ class StockCountWorkspace(Workspace):
             self._log(code, source, f"location {loc.code}")
             self.open_location(loc)
             return
-        transfer = next((t for t in self.transfers if t.id == code.lower()), None)
+        transfer = next((t for t in self.transfers if code.lower() in _transfer_keys(t.id)), None)
         if transfer is not None:
+            self._select_transfer(transfer.id)
             self.move_transfer(transfer, "in_transit" if transfer.status == "draft" else "completed", code, source)
             return
         if self.location is None:
@@ -372,7 +387,7 @@ class StockCountWorkspace(Workspace):
                     else f"receive from {names.get(t.from_location_id, '?')}"
                 )
                 # The start of the id, as sync issues name records; the full id is the barcode to scan.
-                row = QListWidgetItem(f"{verb}: {what}\ntransfer {t.id[:8]}")
+                row = QListWidgetItem(f"{verb}: {what}\n{slip_code(t.id)}")
                 row.setToolTip(t.id)
                 row.setData(Qt.ItemDataRole.UserRole, t.id)
                 self.transfer_list.addItem(row)
@@ -389,7 +404,41 @@ class StockCountWorkspace(Workspace):
         if transfer is None:
             self.say("No transfer selected: open a location with transfers", "error")
             return
-        self.move_transfer(transfer, status, "F6" if status == "in_transit" else "F7", "key")
+        if status == "in_transit":
+            self._ask_ship(transfer)
+            return
+        self.move_transfer(transfer, status, "F7", "key")
+
+    def _select_transfer(self, tid: str) -> None:
+        for row in range(self.transfer_list.count()):
+            if self.transfer_list.item(row).data(Qt.ItemDataRole.UserRole) == tid:
+                self.transfer_list.setCurrentRow(row)
+
+    def _ask_ship(self, transfer: TransferOut) -> None:
+        """F6 asks first: stock leaves this location for good once the transfer is in transit."""
+        names = {x.id: x.code for x in self.locations.values()}
+        what = ", ".join(f"{ln.quantity}× {ln.sku}" for ln in transfer.lines)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Ship this transfer?",
+            f"Ship {slip_code(transfer.id)} to {names.get(transfer.to_location_id, '?')}: {what}?\n"
+            "The stock leaves this location now.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
+        box.setObjectName("ship-transfer")
+        box.setDefaultButton(QMessageBox.StandardButton.No)  # a stray Enter from a scanner ships nothing
+
+        def answered(r: int) -> None:
+            if r == QMessageBox.StandardButton.Yes:
+                self.move_transfer(transfer, "in_transit", "F6", "key")
+            else:
+                self._log("F6", "key", f"kept {slip_code(transfer.id)}")
+                self.focus_primary()
+
+        box.finished.connect(answered)
+        self.ship_box = box
+        box.open()
 
     def move_transfer(self, transfer: TransferOut, status: str, code: str, source: str) -> None:
         def moved(t: TransferOut) -> None:

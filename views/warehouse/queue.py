@@ -7,6 +7,7 @@ runner, so a queue of 100,000 orders opens as fast as one page loads.
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
 
 from services.core.pagination import Page
 from services.fulfillment.orders import list_orders
@@ -103,3 +104,23 @@ class OrderQueueModel(QAbstractTableModel):
             self._loading = False
 
         self.session.ops.run(self.session.call(list_orders, query=query), on_success=done, on_failure=failed)
+
+
+def lines_table() -> QTableWidget:
+    """The open order's lines: item, barcode, SKU, scanned."""
+    lines = QTableWidget(0, 4)
+    lines.setObjectName("lines")
+    lines.setHorizontalHeaderLabels(["Item", "Barcode", "SKU", "Scanned"])
+    header = lines.horizontalHeader()
+    # Barcodes are read (and, in the demo, typed) from this table: never cut them.
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    lines.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    lines.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    # Item names wrap onto a second line instead of "USB-C …"; the row grows to hold them.
+    lines.setTextElideMode(Qt.TextElideMode.ElideNone)
+    rows = lines.verticalHeader()
+    rows.setVisible(False)
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    rows.setMinimumSectionSize(48)
+    return lines

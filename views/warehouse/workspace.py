@@ -1,10 +1,9 @@
 """Warehouse scanning: a packer with a keyboard-wedge scanner fulfils orders at arm's length.
 
-Scan an order number or pick-list barcode: the order opens. Scan items: each
-line turns green as it completes; a wrong item or one too many flashes red and
-says why. Pack with F1-F4 (or BOX-S/M/L/XL), ship with F5 (CMD-SHIP): the label
-is made and printed, the next order opens. Everything runs on the station's
-local database through the op runner, so it works offline.
+Scan an order number or pick-list barcode: the order opens. Scan items: each line turns green as
+it completes; a wrong item or one too many flashes red and says why. Pack with F1-F4 (or
+BOX-S/M/L/XL), ship with F5 (CMD-SHIP): the label is made and printed, the next order opens.
+Everything runs on the station's local database through the op runner, so it works offline.
 """
 
 from __future__ import annotations
@@ -23,10 +22,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QMessageBox,
     QPushButton,
     QTableView,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -52,8 +49,9 @@ from services.fulfillment.settings import get_device_settings
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.shell.scan_input import ScanInput
+from views.warehouse.confirm import ask_leave
 from views.warehouse.printing import LabelPrinting
-from views.warehouse.queue import COLUMNS, OrderQueueModel
+from views.warehouse.queue import COLUMNS, OrderQueueModel, lines_table
 
 GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
 TONES = {
@@ -170,7 +168,11 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         self.queue_view = QTableView()
         self.queue_view.setModel(self.queue)
         self.queue_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.queue_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        (qh := self.queue_view.horizontalHeader()).setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Narrow (1024 px, kiosk): Status and Items next to the order, the customer takes what is left.
+        qh.setSectionResizeMode(COLUMNS.index("Customer"), QHeaderView.ResizeMode.Stretch)
+        for to, name in enumerate(("Order", "Status", "Items")):
+            qh.moveSection(qh.visualIndex(COLUMNS.index(name)), to)
         self.queue_view.verticalHeader().setVisible(False)
         self.queue_view.doubleClicked.connect(
             lambda ix: self.open_order(str(self.queue.data(ix, Qt.ItemDataRole.UserRole)))
@@ -203,17 +205,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         self.order_title = QLabel("No order open")
         self.order_title.setObjectName("orderTitle")
         mid.addWidget(self.order_title)
-        self.lines = QTableWidget(0, 4)
-        self.lines.setObjectName("lines")
-        self.lines.setHorizontalHeaderLabels(["Item", "Barcode", "SKU", "Scanned"])
-        header = self.lines.horizontalHeader()
-        # Barcodes are read (and, in the demo, typed) from this table: never cut them.
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.lines.verticalHeader().setVisible(False)
-        self.lines.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.lines.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.lines.verticalHeader().setDefaultSectionSize(48)
+        self.lines = lines_table()
         mid.addWidget(self.lines, 1)
         self.hints = QLabel(self.key_hints())
         self.hints.setObjectName("keyHints")
@@ -484,7 +476,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         done, total = sum(ln.picked_quantity for ln in o.lines), sum(ln.quantity for ln in o.lines)
         return (done, total) if 0 < done < total else None
 
-    def _confirm_leave(self, order: OrderDetail, go: Callable[[], None]) -> bool:
+    def _confirm_leave(self, order: OrderDetail, go: Callable[[], None], ref: str = "") -> bool:
         """Leaving a part-picked order asks first: a dialog, or on a kiosk a banner and a second scan."""
         part = self.part_picked()
         if part is None or self.order is None or order.id == self.order.id or self._leave_to == order.id:
@@ -498,18 +490,13 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
                 f"again to leave it, or keep scanning {current}."
             )
             return False
-        box = QMessageBox(
-            QMessageBox.Icon.Warning,
-            "Leave a part-picked order?",
-            f"{current} is part-picked: {part[0]} of {part[1]} items scanned.\n"
-            f"Leave it and open {order.order_number}? The scans stay on {current}.",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            self,
-        )
-        box.setObjectName("leave-order")
-        box.setDefaultButton(QMessageBox.StandardButton.No)
-        box.finished.connect(lambda r: go() if r == QMessageBox.StandardButton.Yes else self.focus_primary())
-        box.open()
+
+        def answered(yes: bool) -> None:
+            self._log(order.order_number, "scanner", f"left {current}" if yes else f"kept {current}")
+            go() if yes else self.focus_primary()
+
+        log = lambda code, result: self._log(code, "scanner", result)  # noqa: E731
+        self.leave_box = ask_leave(self, current, part, order.order_number, (order.order_number, ref), log, answered)
         return False
 
     def open_order(self, ref: str, source: str = "queue", prefix: str = "", fallback: str = "") -> None:
@@ -518,7 +505,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
             opened(order)
 
         def opened(order: OrderDetail) -> None:
-            if not self._confirm_leave(order, lambda: confirmed(order)):
+            if not self._confirm_leave(order, lambda: confirmed(order), ref):
                 return
             self._log(
                 order.order_number if source in ("next", "queue") else ref, source, f"opened {order.order_number}"

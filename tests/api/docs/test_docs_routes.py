@@ -94,3 +94,24 @@ def test_categories_media_and_strangers(client: httpx.Client) -> None:
         client.get("/other/docs/api/documents/search", params={"q": "press"}, headers=other).json()["meta"]["total"]
         == 0
     )
+
+
+def test_revisions_restore_and_export_over_http(client: httpx.Client) -> None:
+    h = auth_headers(client, "owner@demo.test")
+    made = client.post(f"{B}/documents", json={"title": "Warranty", "body": "Two years."}, headers=h)
+    did = made.json()["data"]["id"]
+    client.put(f"{B}/documents/{did}", json={"body": "Three years."}, headers=h)
+    revs = client.get(f"{B}/documents/{did}/revisions", headers=h).json()["data"]
+    assert [set(r) >= {"id", "title", "author", "at"} for r in revs] == [True, True]
+    first = revs[-1]["id"]
+    one = client.get(f"{B}/documents/{did}/revisions/{revs[0]['id']}", headers=h).json()["data"]
+    assert "-Two years." in one["diff"] and "+Three years." in one["diff"]
+    back = client.post(f"{B}/documents/{did}/revisions/{first}/restore", headers=h)
+    assert back.status_code == 200 and back.json()["data"]["body"] == "Two years."
+    gone = client.post(f"{B}/documents/{did}/revisions/{demo_id('nope')}/restore", headers=h)
+    assert gone.status_code == 404
+    md = client.get(f"{B}/documents/{did}/export", params={"format": "md"}, headers=h)
+    assert md.status_code == 200 and md.text == "# Warranty\n\nTwo years." and "markdown" in md.headers["content-type"]
+    pdf = client.get(f"{B}/documents/{did}/export", params={"format": "pdf"}, headers=h)
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    assert client.get(f"{B}/documents/{did}/export", params={"format": "doc"}, headers=h).status_code == 400

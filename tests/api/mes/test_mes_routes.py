@@ -117,3 +117,18 @@ def test_oee_alarms_shifts_and_strangers(client: httpx.Client) -> None:
     assert client.get(f"/other/mes/api/machines/{CNC1}", headers=other).status_code == 404
     assert client.put(f"/other/mes/api/alarms/{demo_alarm['id']}/acknowledge", headers=other).status_code == 404
     assert client.get(f"{B}/machines", headers=other).status_code in (401, 403)
+
+
+def test_stop_reasons_over_http(client: httpx.Client) -> None:
+    h = auth_headers(client, "owner@demo.test")
+    got = client.get("/demo/mes/api/stop-reasons", headers=h)
+    assert got.status_code == 200
+    reasons = {r["reason"]: r for r in got.json()["data"]["reasons"]}
+    assert reasons["break"]["category"] == "planned" and reasons["breakdown"]["category"] == "unplanned"
+    mid = demo_id("mes-machine", "PKG-01")
+    bad = client.put(f"/demo/mes/api/machines/{mid}", json={"status": "down", "reason": "coffee"}, headers=h)
+    assert bad.status_code == 400 and bad.json()["code"] == "VALIDATION_ERROR"
+    ok = client.put(f"/demo/mes/api/machines/{mid}", json={"status": "down", "reason": "Breakdown"}, headers=h)
+    assert ok.status_code == 200 and ok.json()["data"]["reason"] == "breakdown"
+    oee = client.get("/demo/mes/api/oee", headers=h).json()["data"]
+    assert {"unplanned_stop_seconds", "planned_stop_seconds", "offline_seconds", "unrecorded_seconds"} <= set(oee)

@@ -295,7 +295,7 @@ def test_scope_keys_migrate_down_and_up(runtime: Runtime) -> None:
     before = answer()
     assert before and trashed.id not in {a[0] for a in before}
     cfg = alembic_config(runtime.db.engine)
-    command.downgrade(cfg, "docs@-1")
+    command.downgrade(cfg, "1602_docs_search_scope")  # named: later docs migrations (revisions) follow 1603
     with runtime.db.engine.connect() as c:
         cols = [r[1] for r in c.exec_driver_sql(f"PRAGMA table_info({fts.SCOPE})")]
         assert cols[1:] == ["tenant_id", "status", "category_id", "live", "updated_at"]

@@ -16,7 +16,8 @@ from services.core.context import Ctx, Runtime
 from services.core.demo import demo_id
 from services.core.mail import mail_dir
 
-LINK = re.compile(r"https?://\S+/sign/api/sign/([A-Za-z0-9_-]{20,})")
+# Mails link to the signing page (/sign/p/, issue 33); the API's /sign/api/sign/ takes the same token.
+LINK = re.compile(r"https?://\S+/sign/(?:api/sign|p)/([A-Za-z0-9_-]{20,})")
 
 
 def ctx_for(rt: Runtime, email: str = "owner@demo.test", slug: str = "demo", ip: str | None = None) -> Ctx:

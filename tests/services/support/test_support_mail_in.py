@@ -230,3 +230,60 @@ def test_mailbox_addresses_are_checked() -> None:
     box = Mailbox.parse("imaps://help%40acme:p%2Fw@mail.example.com/Support?tenant=acme")
     assert (box.user, box.password, box.folder, box.port) == ("help@acme", "p/w", "Support", 993)
     assert "p/w" not in repr(box)
+
+
+_CHILD = """
+import sys
+from pathlib import Path
+from app.settings import Settings
+from app.wiring import platform_runtime
+from services.support.mailbox import Mailbox, poll_mailbox
+data_dir, db_url, url, secret = sys.argv[1:5]
+rt = platform_runtime(Settings(data_dir=Path(data_dir), database_url=db_url or None, secret_key=secret, demo=True))
+poll_mailbox(rt, Mailbox.parse(url))
+"""
+
+
+def test_a_poller_killed_with_sigkill_after_filing_files_nothing_twice(
+    runtime: Runtime, settings: Any, imap: ImapServer
+) -> None:
+    """A real kill -9 of the polling process between its commits and the mailbox's \\Seen flags."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import threading
+    from pathlib import Path
+
+    from tests.conftest import TEST_SECRET
+
+    for i in range(3):
+        imap.deliver(mail(subject=f"Killed poll {i}"))
+    reached, release = threading.Event(), threading.Event()
+
+    def stop_here() -> None:  # the child has filed every mail of its chunk and asks to mark them
+        reached.set()
+        release.wait(60)
+        raise ConnectionResetError
+
+    imap.before_store = stop_here
+    root = Path(__file__).resolve().parents[3]
+    child = subprocess.Popen(
+        [sys.executable, "-c", _CHILD, str(settings.data_dir), settings.database_url or "", imap.url(), TEST_SECRET],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert reached.wait(120), child.stderr.read().decode() if child.poll() is not None and child.stderr else ""
+        os.kill(child.pid, signal.SIGKILL)
+        assert child.wait(60) == -signal.SIGKILL
+    finally:
+        release.set()
+        if child.poll() is None:
+            child.kill()
+    imap.before_store = None
+    assert imap.seen() == [] and _count(runtime, SupportTicket, SupportTicket.subject.like("Killed poll %")) == 3
+    assert [r.outcome for r in _poll(runtime)] == ["duplicate"] * 3
+    assert imap.seen() == [1, 2, 3] and _count(runtime, SupportTicket, SupportTicket.subject.like("Killed poll %")) == 3

@@ -163,3 +163,28 @@ def test_new_code_typed_and_saved(make_ws: object, qtbot: QtBot) -> None:
     qtbot.keyClick(ws.content_input, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     settle(qtbot, ws)
     assert ws.tone == "error" and "Not saved" in ws.verdict.text() and ws.code is None
+
+
+def test_ctrl_n_asks_before_throwing_away_unsaved_edits(
+    make_ws: object, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32, defect 12: Ctrl+N threw away unsaved edits silently."""
+    from PySide6.QtWidgets import QMessageBox
+
+    ws = make_ws()  # type: ignore[operator]
+    qtbot.waitUntil(lambda: ws.code is not None, timeout=8000)
+    drawn(qtbot, ws)
+    stored = ws.code
+    asked: list[str] = []
+    answer = [QMessageBox.StandardButton.Cancel]
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or answer[0])
+    retype(qtbot, ws.name_input, "Renamed poster")
+    qtbot.keyClick(ws.content_input, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert asked and "Renamed poster" in asked[0] and "not saved" in asked[0]
+    assert ws.code is stored and ws.name_input.text() == "Renamed poster"  # kept
+    answer[0] = QMessageBox.StandardButton.Discard
+    qtbot.keyClick(ws.content_input, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert ws.code is None and ws.name_input.text() == "" and len(asked) == 2
+    # A blank form left as it is: Ctrl+N again asks nothing.
+    qtbot.keyClick(ws.content_input, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert len(asked) == 2

@@ -90,3 +90,39 @@ def test_a_cancelled_claim_offers_no_start_and_an_open_one_asks_before_cancellin
     # The record is read again after the change: its buttons follow its new state.
     want = {"Start claim…": False, "Close claim…": True, "Cancel claim…": True}
     qtbot.waitUntil(lambda: buttons() == want, timeout=8000)
+
+
+def test_a_single_click_on_another_row_shows_that_record(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot
+) -> None:
+    """Issue 32, defect 1: after a single click on another row the panel kept the previous record,
+    and its action ran on a cancelled claim. The panel follows the click (and the arrow keys)."""
+    from PySide6.QtCore import Qt
+
+    ws = open_ws()
+    _open_claim(qtbot, ws, "c1")
+    model = ws.model
+    assert model is not None
+    ids = [ws._id_of(model.record_at(r)) for r in range(model.rowCount())]
+    cancelled = ids.index(demo_id("aftersale-claim", "c4"))
+    rect = ws.table.visualRect(model.index(cancelled, 0))
+    qtbot.mouseClick(ws.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == ids[cancelled], timeout=8000)
+    buttons = [b for b in ws.findChildren(QPushButton) if b.objectName() == "action-aftersale.claims.act"]
+    qtbot.waitUntil(lambda: all(not b.isEnabled() for b in buttons if b.isVisibleTo(ws)), timeout=8000)
+    # The arrow key moves on: the panel shows the next row, not the cancelled claim.
+    other = cancelled + 1 if cancelled + 1 < len(ids) else cancelled - 1
+    qtbot.keyClick(ws.table, Qt.Key.Key_Down if other > cancelled else Qt.Key.Key_Up)
+    qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == ids[other], timeout=8000)
+
+
+@pytest.mark.parametrize(
+    ("title", "one"),
+    [("Doc categories", "Doc category"), ("Claims", "Claim"), ("Addresses", "Address"), ("Boxes", "Box"),
+     ("Batches", "Batch"), ("Access", "Access"), ("Tax", "Tax")],
+)  # fmt: skip
+def test_a_record_is_named_in_the_singular(title: str, one: str) -> None:
+    """Issue 32, defect 2: a document category's panel was titled "Doc categorie"."""
+    from views.records.workspace import singular
+
+    assert singular(title) == one

@@ -122,3 +122,36 @@ def test_transfers_shipped_and_received_by_scanning(make_ws: object, station: Ru
     assert not ws.transfers and ws.transfer_list.count() == 0
     key(qtbot, ws, Qt.Key.Key_F6)
     assert ws.banner.property("tone") == "error"
+
+
+def test_a_transfer_goes_by_its_slip_code_and_f6_asks_first(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
+    """Issue 32, defect 11: the list said "transfer 5f570155" and scanning that was "Unknown
+    barcode"; F6 shipped a transfer without asking."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from views.stockcount.workspace import slip_code
+
+    ws = make_ws()  # type: ignore[operator]
+    draft = demo_id("inventory-transfer", "demo", "2")  # MAIN -> STORE: 4 caps, 10 notebooks
+    in_transit = demo_id("inventory-transfer", "demo", "1")  # MAIN -> STORE: 5 mugs
+    scan(qtbot, ws, "MAIN")
+    assert slip_code(draft) in ws.transfer_list.item(0).text()
+    key(qtbot, ws, Qt.Key.Key_F6)
+    box = ws.findChild(QMessageBox, "ship-transfer")
+    assert box is not None and box.isVisible() and slip_code(draft) in box.text()
+    assert box.defaultButton() is box.button(QMessageBox.StandardButton.No)
+    box.button(QMessageBox.StandardButton.No).click()
+    settle(qtbot, ws)
+    assert _book(station, "CAP-NVY", MAIN) == 18 and f"kept {slip_code(draft)}" in ws.history.item(0).text()
+    key(qtbot, ws, Qt.Key.Key_F6)
+    box = ws.ship_box
+    assert box.isVisible()
+    box.button(QMessageBox.StandardButton.Yes).click()
+    qtbot.waitUntil(lambda: "shipped" in ws.banner.text(), timeout=8000)
+    assert _book(station, "CAP-NVY", MAIN) == 14
+    scan(qtbot, ws, "STORE")
+    scan(qtbot, ws, f"transfer {in_transit[:8]}")  # the line as the list used to show it
+    qtbot.waitUntil(lambda: "received" in ws.banner.text(), timeout=8000)
+    assert _book(station, "MUG-CER-01", STORE) == 15
+    scan(qtbot, ws, slip_code(draft).lower())  # the slip's code, however the scanner's case is set
+    qtbot.waitUntil(lambda: _book(station, "CAP-NVY", STORE) == 4, timeout=8000)

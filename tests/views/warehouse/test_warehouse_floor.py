@@ -120,6 +120,34 @@ def test_leaving_in_a_window_asks_with_a_dialog(qtbot: QtBot, station: Runtime, 
     assert ws.order.id == second.id
 
 
+def test_a_second_scan_at_the_dialog_leaves_and_is_logged(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    """Issue 32, defect 10: scanning the other order again at "Leave a part-picked order?" pressed
+    the default "No" and was not logged; it confirms, and another code is logged and ignored."""
+    w = make_shell(qtbot, station, tmp_path / "prefs")
+    sign_in(qtbot, w, "device@demo.test")
+    with qtbot.waitActive(w):
+        w.activateWindow()
+    ws = w.workspaces["warehouse"]
+    assert isinstance(ws, WarehouseWorkspace)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is ws.scan_input)
+    first, second = order_in(station, "pending", skip=1), order_in(station, "pending", skip=2)
+    for code in (first.order_number, first_barcode(station, first.id), second.order_number):
+        typed(qtbot, ws, code)
+    box = ws.findChild(QMessageBox, "leave-order")
+    assert box is not None and box.isVisible()
+    qtbot.waitUntil(lambda: box.isAncestorOf(QApplication.focusWidget()))
+    typed(qtbot, ws, "2000000000015")  # a stray scan: the question stays, the history says so
+    assert box.isVisible() and ws.order.id == first.id
+    assert "ignored: answer the question first" in ws.history.item(0).text()
+    typed(qtbot, ws, second.order_number)  # into whatever has the focus: the dialog's button
+    qtbot.waitUntil(lambda: not box.isVisible())
+    assert ws.order.id == second.id
+    lines = [ws.history.item(i).text() for i in range(4)]
+    assert any("confirmed by scanning again" in t for t in lines)
+    assert any(f"left {first.order_number}" in t for t in lines)
+    w.ops.wait()
+
+
 def first_barcode(station: Runtime, order_id: str) -> str:
     detail = execute(ctx_for(station, "owner@demo.test"), "fulfillment.orders.get", id=order_id)
     return str(detail.lines[0].barcode)
@@ -164,3 +192,34 @@ def test_a_ten_thousand_character_scan_is_answered_in_words(make_ws: object, sta
     settle(qtbot, ws)
     assert ws.banner.text() == "That scan is too long (10,000 characters; at most 100). Scan the barcode again."
     assert len(ws.history.item(0).text()) < 400
+
+
+def test_names_and_queue_columns_are_not_cut_at_1024(station: Runtime, qtbot: QtBot) -> None:
+    """Issue 32, defect 9: item names showed as "USB-C …", and at 1024×700 the queue hid Status
+    and Items."""
+    from PySide6.QtCore import QRect
+
+    from views.warehouse.queue import COLUMNS
+
+    gen = workspace_factory(station, qtbot, WORKSPACE, "device@demo.test", (1024, 700))
+    make = next(gen)
+    ws = make()
+    qtbot.waitUntil(lambda: ws.queue.rowCount() > 0, timeout=8000)
+    settle(qtbot, ws)
+    head, view = ws.queue_view.horizontalHeader(), ws.queue_view.viewport()
+    for name in ("Order", "Status", "Items"):
+        col = COLUMNS.index(name)
+        assert head.sectionViewportPosition(col) >= 0
+        assert head.sectionViewportPosition(col) + head.sectionSize(col) <= view.width(), name
+    # Item names wrap inside their row, never elided.
+    typed(qtbot, ws, order_in(station, "pending", skip=1).order_number)
+    ws.lines.resizeRowsToContents()
+    settle(qtbot, ws)
+    width = ws.lines.columnWidth(0)
+    for row in range(ws.lines.rowCount()):
+        item = ws.lines.item(row, 0)
+        fm = ws.lines.fontMetrics()
+        need = fm.boundingRect(QRect(0, 0, width - 12, 10_000), Qt.TextFlag.TextWordWrap, item.text()).height()
+        assert ws.lines.rowHeight(row) >= need, item.text()
+    assert ws.lines.textElideMode() == Qt.TextElideMode.ElideNone
+    gen.close()

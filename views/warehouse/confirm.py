@@ -1,0 +1,73 @@
+""" "Leave a part-picked order?": a dialog a scanner can answer.
+
+The packer's hands are on the scanner: scanning the other order again while the question is open
+confirms (as the docs and the kiosk banner say). Without this the scanner's Enter pressed the
+dialog's default "No" and the scan went nowhere, unlogged. Keys that end in Enter after some
+characters are a scan; a bare Enter or Esc is the keyboard's answer as usual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+_ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab)
+
+
+class _ScanAnswers(QObject):
+    """Event filter on the question: a scan of one of ``confirm`` is Yes; another scan is logged
+    and ignored (the question stays)."""
+
+    def __init__(self, box: QMessageBox, confirm: Iterable[str], log: Callable[[str, str], None]) -> None:
+        super().__init__(box)
+        self.box, self.confirm, self.log = box, {c.strip().upper() for c in confirm if c}, log
+        self.typed = ""
+        box.installEventFilter(self)
+        for child in box.findChildren(QWidget):  # the buttons have the focus, not the box
+            child.installEventFilter(self)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        if event.key() in _ENTER and self.typed:
+            code, self.typed = self.typed.strip(), ""
+            if code.upper() in self.confirm:
+                self.log(code, "confirmed by scanning again")
+                self.box.done(QMessageBox.StandardButton.Yes)
+            else:
+                self.log(code, "✗ ignored: answer the question first (scan the other order again to leave)")
+            return True
+        text = event.text()
+        if text and text.isprintable() and not event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            self.typed += text
+            return True  # a scanned character never presses a button's mnemonic
+        return False
+
+
+def ask_leave(
+    parent: QWidget,
+    current: str,
+    part: tuple[int, int],
+    target: str,
+    confirm: Iterable[str],
+    log: Callable[[str, str], None],
+    answered: Callable[[bool], None],
+) -> QMessageBox:
+    """Opens the question window-modal; ``answered(True)`` to leave ``current`` for ``target``."""
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        "Leave a part-picked order?",
+        f"{current} is part-picked: {part[0]} of {part[1]} items scanned.\n"
+        f"Leave it and open {target}? The scans stay on {current}. (Scanning {target} again leaves it.)",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        parent,
+    )
+    box.setObjectName("leave-order")
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    box.scan_answers = _ScanAnswers(box, confirm, log)  # type: ignore[attr-defined]
+    box.finished.connect(lambda r: answered(r == QMessageBox.StandardButton.Yes))
+    box.open()
+    return box
