@@ -15,7 +15,8 @@ def test_resources_come_from_the_declarations() -> None:
     found = {r.key: r for r in resources()}
     orders = found["fulfillment:/orders"]
     assert orders.get is not None and orders.get.name == "fulfillment.orders.get"
-    assert [a.name for a in orders.actions] == ["fulfillment.orders.operate"]
+    # An order's moves, and the return authorised against it (issue 34).
+    assert [a.name for a in orders.actions] == ["fulfillment.orders.operate", "fulfillment.returns.create"]
     subs = found["upgrade:/admin/submissions"]  # the spec's /submissions folds into the staff address
     assert "upgrade:/submissions" not in found and subs.alias == "/submissions"
     assert {a.name.rsplit(".", 1)[-1] for a in subs.actions} >= {"ship", "receive", "inspect", "reject"}
