@@ -95,7 +95,8 @@ def note(ctx: Ctx, op: Operation, params: dict[str, str], body: BaseModel | None
 def purge(db: Database, now: datetime, retention_days: int) -> int:
     """Delete entries older than the retention window (all tenants): the events retention job."""
     with db.transaction(None) as s:
-        return int(s.execute(delete(AuditEntry).where(AuditEntry.at < now - timedelta(days=retention_days))).rowcount)
+        gone = s.connection().execute(delete(AuditEntry).where(AuditEntry.at < now - timedelta(days=retention_days)))
+        return int(gone.rowcount)
 
 
 # --- the list -----------------------------------------------------------------------------------
