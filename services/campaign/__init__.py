@@ -5,7 +5,7 @@ Importing the package imports the modules that declare its use cases, its job an
 content; the job worker's rounds run its scheduler (due sends, flow steps: ``periodic``).
 """
 
-from services.campaign import campaigns, contacts, demo, flows, lists, public, sending, surveys, templates  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.campaign import campaigns, contacts, demo, flows, lists, pages, public, sending, surveys, templates  # noqa: F401 - declarations, event types and demo seeders register on import
 from services.core.modules import Module
 
 MODULE = Module(

@@ -36,7 +36,11 @@ def seed_campaign(ctx: Ctx) -> None:
         if s.get(Campaign, demo_id("campaign", "spring")) is not None:
             return
         news = CampaignList(
-            id=demo_id("campaign-list", "newsletter"), name="Newsletter", description="Monthly news", created_at=now
+            id=demo_id("campaign-list", "newsletter"),
+            name="Newsletter",
+            description="Monthly news",
+            public=True,  # the demo's subscribe form: /demo/campaign/p/subscribe/<this id>
+            created_at=now,
         )
         vip = CampaignList(id=demo_id("campaign-list", "vip"), name="VIP customers", description="", created_at=now)
         s.add_all([news, vip])

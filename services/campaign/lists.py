@@ -27,7 +27,9 @@ record_kind("campaign.segment", get="campaign.segments.get", label="name")
 
 def _list_out(s: Session, lst: CampaignList) -> sc.ListOut:
     n = sum(1 for ids in s.scalars(select(CampaignContact.list_ids)) if lst.id in (ids or []))
-    return sc.ListOut(id=lst.id, name=lst.name, description=lst.description, contacts=n, created_at=lst.created_at)
+    return sc.ListOut(
+        id=lst.id, name=lst.name, description=lst.description, public=lst.public, contacts=n, created_at=lst.created_at
+    )
 
 
 @use_case("campaign.lists.list", "GET /lists", tx="read", roles=STAFF, record="campaign.list")
@@ -43,7 +45,12 @@ def list_lists(ctx: Ctx, query: ListQuery) -> Page[sc.ListOut]:
                 counts[i] = counts.get(i, 0) + 1
         return page.map(
             lambda x: sc.ListOut(
-                id=x.id, name=x.name, description=x.description, contacts=counts.get(x.id, 0), created_at=x.created_at
+                id=x.id,
+                name=x.name,
+                description=x.description,
+                public=x.public,
+                contacts=counts.get(x.id, 0),
+                created_at=x.created_at,
             )
         )
 
@@ -59,17 +66,24 @@ def get_list(ctx: Ctx, id: str) -> sc.ListOut:
 )
 def create_list(ctx: Ctx, body: sc.ListIn) -> sc.ListOut:
     with ctx.write() as s:
-        lst = CampaignList(name=body.name, description=body.description, created_at=ctx.now())
+        lst = CampaignList(name=body.name, description=body.description, public=body.public, created_at=ctx.now())
         s.add(lst)
         s.flush()
-        return sc.ListOut(id=lst.id, name=lst.name, description=lst.description, contacts=0, created_at=lst.created_at)
+        return sc.ListOut(
+            id=lst.id,
+            name=lst.name,
+            description=lst.description,
+            public=lst.public,
+            contacts=0,
+            created_at=lst.created_at,
+        )
 
 
 @use_case("campaign.lists.update", "PUT /lists/{id}", tx="write", roles=STAFF, says="Edit list", record="campaign.list")
 def update_list(ctx: Ctx, id: str, body: sc.ListIn) -> sc.ListOut:
     with ctx.write() as s:
         lst = _get(s, CampaignList, id, "list")
-        lst.name, lst.description = body.name, body.description
+        lst.name, lst.description, lst.public = body.name, body.description, body.public
         s.flush()
         return _list_out(s, lst)
 

@@ -11,7 +11,8 @@ from services.core.pagination import ListQuery
 from services.core.schemas import FreeText, NonBlankText, Strict
 from services.core.urls import Url
 
-ContactStatus = Literal["active", "unsubscribed", "bounced", "blocked"]
+# pending: subscribed through the public form, until the confirmation link is used (double opt-in).
+ContactStatus = Literal["active", "pending", "unsubscribed", "bounced", "blocked"]
 Channel = Literal["email", "sms"]
 CampaignStatus = Literal["draft", "scheduled", "running", "paused", "cancelled", "finished"]
 FlowStatus = Literal["draft", "live", "paused"]
@@ -33,6 +34,7 @@ def _aware(v: datetime | None) -> datetime | None:
 class ListIn(Strict):
     name: str = Field(min_length=1, max_length=200)
     description: FreeText = Field(default="", max_length=2000)
+    public: bool = False  # open to the public subscribe form (double opt-in)
 
 
 class ListOut(BaseModel):
@@ -41,6 +43,7 @@ class ListOut(BaseModel):
     id: str
     name: str
     description: FreeText
+    public: bool = False
     contacts: int = 0
     created_at: datetime
 

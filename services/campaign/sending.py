@@ -87,6 +87,8 @@ class Composer:
     def __init__(self, ctx: Ctx, tpl: Any, channel: str = "email") -> None:
         self.channel = channel
         self.prefix = link(ctx, "")
+        # The people's pages live outside /api (issue 33): the unsubscribe link a reader clicks.
+        self.page_prefix = self.prefix.replace("/campaign/api/p/", "/campaign/p/")
         self.key = tokens.key(ctx.runtime)
         if channel == "email":
             self.subject = render.compiled(tpl.subject)
@@ -105,9 +107,13 @@ class Composer:
     def email(self, contact: Any, message_id: str) -> Mail:
         """The rendered mail with its one-click unsubscribe (RFC 8058), open pixel and tracked links."""
         key, prefix = self.key, self.prefix
-        unsubscribe = f"{prefix}unsubscribe/{tokens.make_with(key, 'unsubscribe', message_id)}"
+        token = tokens.make_with(key, "unsubscribe", message_id)
+        # List-Unsubscribe keeps the API route: a mail provider's one-click POST (RFC 8058) carries
+        # no form token. The link a reader follows opens the page.
+        unsubscribe = f"{prefix}unsubscribe/{token}"
+        unsubscribe_page = f"{self.page_prefix}unsubscribe/{token}"
         values = render.contact_values(contact)
-        values["unsubscribe_url"] = unsubscribe
+        values["unsubscribe_url"] = unsubscribe_page
         subject = self.subject.render(values).replace("\r", " ").replace("\n", " ")
         text = self.text.render(values) if self.text else ""
         html = self.html.render(values) if self.html else None
@@ -115,7 +121,7 @@ class Composer:
 
             def tracked(m: re.Match[str]) -> str:
                 url = m.group(1).replace("&amp;", "&")
-                if url.startswith(unsubscribe):
+                if url.startswith((unsubscribe, unsubscribe_page)):
                     return m.group(0)
                 quoted = self._quoted.get(url)
                 if quoted is None:
@@ -127,7 +133,7 @@ class Composer:
             html = _HREF.sub(tracked, html)
             pixel = f'<img src="{prefix}o/{tokens.make_with(key, "open", message_id)}" width="1" height="1" alt="">'
             html = html.replace("</body>", pixel + "</body>") if "</body>" in html else html + pixel
-        text = (text or "") + f"\n\n--\nUnsubscribe: {unsubscribe}\n"
+        text = (text or "") + f"\n\n--\nUnsubscribe: {unsubscribe_page}\n"
         return Mail(
             to=contact.email,
             subject=subject,

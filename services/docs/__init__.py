@@ -6,7 +6,7 @@ content; the composition root imports every services/<module> package.
 """
 
 from services.core.modules import Module
-from services.docs import categories, demo, documents, events, media, revisions  # noqa: F401 - declarations and demo seeders register on import
+from services.docs import categories, demo, documents, events, media, pages, revisions  # noqa: F401 - declarations and demo seeders register on import
 
 MODULE = Module(
     name="docs",

@@ -8,11 +8,12 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
+from pydantic import BaseModel
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from local_db import new_id
-from local_db.models.events import Delivery, DeliveryAttempt, Subscription
+from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
 from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.errors import ValidationFailed, conflict_state, get_or_404
@@ -331,3 +332,43 @@ def send_test(ctx: Ctx, sub_id: str, session: Session = SESSION) -> DeliveryOut:
     d = session.get(Delivery, row["id"])
     assert d is not None
     return _delivery_out(d, [])
+
+
+class ResendOut(BaseModel):
+    id: str
+    status: str
+
+
+@use_case(
+    "events.deliveries.resend",
+    "POST /deliveries/{delivery_id}/resend",
+    tx="write",
+    needs=("the subscriber's web address",),
+    roles=MANAGERS,
+    status=202,
+    summary="send one delivery again to its one endpoint (a new delivery, sent at once)",
+)
+def resend_delivery(ctx: Ctx, delivery_id: str, session: Session = SESSION) -> ResendOut:
+    """Only this endpoint gets it again (a replay goes to every matching subscription); the new
+    delivery is marked as a replay (X-Service-Replay) and follows the retry policy."""
+    d = get_or_404(session, Delivery, delivery_id, what="delivery", message="{what} not found", key="delivery_id")
+    sub = _load_sub(session, d.subscription_id)
+    if not sub.active:
+        raise conflict_state("subscription", "inactive", "resend a delivery to")
+    if d.event_id is not None and session.get(Event, d.event_id) is None:
+        raise conflict_state("event", "expired", "resend")  # past retention: the body is gone
+    now = ctx.now()
+    row = delivery_row(
+        tenant_id=ctx.tenant_id,
+        subscription_id=sub.id,
+        event_id=d.event_id,
+        event_type=d.event_type,
+        kind="test" if d.kind == "test" else "replay",
+        now=now,
+        config=config_of(ctx.runtime),
+        payload=d.payload,
+        max_attempts=1 if d.kind == "test" else None,
+    )
+    row["next_attempt_at"] = now
+    session.connection().execute(INSERT_DELIVERY, [row])
+    return ResendOut(id=row["id"], status=row["status"])

@@ -9,6 +9,7 @@ case (``sign.public.act``), so the rules (order, consent, required fields) are o
 
 from __future__ import annotations
 
+import hashlib
 import io
 from typing import Any
 
@@ -23,6 +24,7 @@ from services.core.signing import token_hash
 from services.sign.lookups import _utc
 
 MAX_RENDER_PAGES = 50
+_RENDERED: dict[tuple[str, int], bytes] = {}
 # Signer and document states as the page names them.
 STATE_NAMES = (N_("signed"), N_("declined"), N_("completed"), N_("sent"), N_("viewed"), N_("created"), N_("voided"))
 FIELD_NAMES = (N_("Name"), N_("Email"), N_("Date"), N_("Text"))
@@ -149,16 +151,24 @@ def page_image(call: PageCall, token: str, number: str) -> FileResult:
     if not number.isdigit() or not 1 <= int(number) <= MAX_RENDER_PAGES:
         raise NotFound("no such page")
     pdf = execute(call.ctx(), "sign.public.download", token=token).content
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        if int(number) > len(doc):
-            raise NotFound("no such page")
-        img = doc[int(number) - 1].render(scale=1.0).to_pil()
-        buf = io.BytesIO()
-        img.convert("L").save(buf, "PNG", optimize=True)
-    finally:
-        doc.close()
-    return FileResult(buf.getvalue(), "image/png", f"page-{number}.png")
+    key = (hashlib.sha256(pdf).hexdigest(), int(number))
+    png = _RENDERED.get(key)
+    if png is None:
+        doc = pdfium.PdfDocument(pdf)
+        try:
+            if int(number) > len(doc):
+                raise NotFound("no such page")
+            img = doc[int(number) - 1].render(scale=1.0).to_pil()
+            buf = io.BytesIO()
+            img.convert("L").save(buf, "PNG", optimize=True)
+            png = buf.getvalue()
+        finally:
+            doc.close()
+        # The same bytes render the same page: kept by content hash (a signed PDF is another hash).
+        if len(_RENDERED) >= 64:
+            _RENDERED.pop(next(iter(_RENDERED)))
+        _RENDERED[key] = png
+    return FileResult(png, "image/png", f"page-{number}.png")
 
 
 @page("sign.download", "/{token}/document.pdf", limit="public_sign")

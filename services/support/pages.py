@@ -15,7 +15,6 @@ from sqlalchemy import select, update
 from local_db.models.support import SupportAttachment, SupportMessage, SupportTicket
 from services.core.bodies import validate_body
 from services.core.errors import Conflict, Forbidden, NotFound, ServiceError, ValidationFailed
-from services.core.links import public_url
 from services.core.pages import N_, Page, PageCall, field_errors, page
 from services.core.signing import token_hash
 from services.support import schemas as sc
@@ -23,18 +22,13 @@ from services.support import states
 from services.support.attachments import _store_attachment
 from services.support.challenge import DEMO_TOKEN, ChallengeConfig, check_challenge
 from services.support.helpdesk import _DONE, _require_module
+from services.support.mailing import tracking_link
 from services.support.tickets import _add_message, _create, _public_messages
 
 FIELDS = ("name", "email", "subject", "description")
 MAX_FILES = 5
 # The ticket states as the tracking page names them (translated in the template).
 STATE_NAMES = (N_("open"), N_("pending"), N_("resolved"), N_("closed"))
-
-
-def tracking_url(call_or_rt: Any, slug: str, access_token: str) -> str:
-    """The requester's page of a ticket: what the thank-you page and the creation mail link to."""
-    rt = getattr(call_or_rt, "runtime", call_or_rt)
-    return f"{public_url(rt)}/{slug}/support/p/t/{access_token}"
 
 
 def _demo_token(call: PageCall) -> str | None:
@@ -100,7 +94,7 @@ def new_ticket(call: PageCall) -> Page:
         return Page(
             "support/new.html", {"errors": errors, "values": values, "challenge_demo": demo}, status=400, title=title
         )
-    url = tracking_url(call, call.tenant.slug, access)
+    url = tracking_link(ctx, access)  # the same address as the creation mail's
     return Page("support/thanks.html", {"number": number, "tracking_url": url}, title=call.gettext("Thank you"))
 
 
@@ -183,4 +177,4 @@ def track_ticket(call: PageCall, access_token: str) -> Page:
     )
 
 
-__all__ = ["ServiceError", "new_ticket", "track_ticket", "tracking_url"]
+__all__ = ["ServiceError", "new_ticket", "track_ticket"]

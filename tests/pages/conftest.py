@@ -28,7 +28,9 @@ FLAGS = [
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "pages"
 
 
-@pytest.fixture(scope="session")
+# Package scope, not session: Playwright's sync API keeps its event loop running in this thread
+# while it is open, so a later test's asyncio.run() (the sync tests') would fail until it closes.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.skip(f"no Chromium at {CHROMIUM} (scripts/system-deps.sh installs Debian's chromium as root)")

@@ -1,7 +1,7 @@
 """support ticket satisfaction rating (public pages, issue 33)
 
 Revision ID: 0408_support_satisfaction
-Revises: 0405_support_merge
+Revises: 0407_support_escalation
 Create Date: 2026-11-26 21:35:00
 """
 from alembic import op
@@ -10,7 +10,7 @@ import local_db.base
 
 
 revision = '0408_support_satisfaction'
-down_revision = '0405_support_merge'
+down_revision = '0407_support_escalation'
 branch_labels = None
 depends_on = None
 

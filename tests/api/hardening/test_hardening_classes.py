@@ -242,6 +242,8 @@ def test_every_public_token_is_bound_to_its_tenant(client: httpx.Client, server:
         "email": "gina@example.com", "name": "Gina", "subject": "Kettle", "description": "Broken lid.",
         "challenge_token": "demo-challenge-ok"}).json()["data"]  # fmt: skip
     access = {"X-Access-Token": ticket["access_token"]}
+    card = client.post("/demo/qr/api/qr", json={"name": "Card", "type": "vcard", "content": "BEGIN:VCARD\nFN:A\nEND:VCARD"},
+                       headers=h).json()["data"]["short_code"]  # fmt: skip
     unsubscribe = tokens.make(rt, "unsubscribe", message)
     calls: dict[str, tuple[str, str, dict[str, Any]]] = {
         "campaign.public.click": ("GET", f"/{{t}}/campaign/api/p/c/{tokens.make(rt, 'click:' + url, message)}"
@@ -252,7 +254,7 @@ def test_every_public_token_is_bound_to_its_tenant(client: httpx.Client, server:
         "campaign.public.answer": ("POST", f"/{{t}}/campaign/api/p/surveys/{survey}/responses",
                                    {"json": {"answers": {"score": 8}}}),  # fmt: skip
         "qr.scan": ("GET", f"/{{t}}/qr/r/{code}", {}),
-        "qr.scan_vcard": ("GET", f"/{{t}}/qr/r/{code}/contact.vcf", {}),
+        "qr.scan_vcard": ("GET", f"/{{t}}/qr/r/{card}/contact.vcf", {}),
         "sign.public.get": ("GET", "/{t}/sign/api/sign/walk-token-0123456789abcdef", {}),
         "sign.public.act": ("POST", "/{t}/sign/api/sign/walk-token-0123456789abcdef", {"json": {"action": "decline",
                                                                                   "reason": "no"}}),  # fmt: skip
@@ -283,6 +285,7 @@ def test_every_public_token_is_bound_to_its_tenant(client: httpx.Client, server:
     # And each works under its own tenant (the walk's requests are real ones).
     assert client.get(calls["qr.scan"][1].replace("{t}", "demo")).status_code in (200, 302)
     assert client.get(calls["sign.public.get"][1].replace("{t}", "demo")).status_code == 200
+    assert client.get(calls["qr.scan_vcard"][1].replace("{t}", "demo")).status_code == 200
 
 
 def _text_fields(model: type[BaseModel], seen: set[type]) -> list[tuple[type, str]]:

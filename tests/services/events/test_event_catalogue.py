@@ -68,3 +68,20 @@ def test_the_event_types_route_lists_type_module_description_and_schema(client: 
     assert {"order_id", "tracking_number", "carrier"} <= set(shipped["schema"]["properties"])
     assert items["qr.scanned"]["schema"] == {"type": "object"}  # no payload model declared
     assert client.get("/demo/events/api/event-types").status_code == 401
+
+
+def test_resend_answers_202_with_the_new_delivery(client: httpx.Client) -> None:
+    h = auth_headers(client, "admin@demo.test")
+    body = {"event_types": ["fulfillment.*"], "webhook_url": "https://hooks.example.com/r", "secret": "k"}
+    sub = client.post("/demo/events/api/subscriptions", json=body, headers=h)
+    assert sub.status_code == 201, sub.text
+    sid = sub.json()["data"]["id"]
+    assert (
+        client.post("/demo/events/api/events", json={"type": "order.shipped", "data": SHIPPED}, headers=h).status_code
+        == 201
+    )
+    listed = client.get(f"/demo/events/api/subscriptions/{sid}/deliveries", headers=h).json()["data"]
+    r = client.post(f"/demo/events/api/deliveries/{listed[0]['id']}/resend", headers=h)
+    assert r.status_code == 202, r.text
+    assert set(r.json()["data"]) == {"id", "status"} and r.json()["data"]["id"] != listed[0]["id"]
+    assert client.post("/demo/events/api/deliveries/nope/resend", headers=h).status_code == 404

@@ -16,7 +16,7 @@ from standardwebhooks.webhooks import WebhookVerificationError
 from local_db.models.events import Subscription
 from services.core.commands import execute
 from services.core.context import Runtime
-from services.core.errors import ValidationFailed
+from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.events import delivery
 from tests.api.events.receiver import Certs, Receiver
 from tests.services.events.conftest import ctx_for
@@ -117,3 +117,36 @@ def test_a_given_standard_secret_is_kept_and_bad_ones_are_refused(runtime: Runti
         )
     with runtime.db.reading(None) as s:  # nothing stored by the refused calls
         assert [u for (u,) in s.execute(select(Subscription.webhook_url))] == ["https://h.example.com/a"]
+
+
+def test_resend_sends_one_delivery_again_to_its_one_endpoint(
+    runtime: Runtime, certs: Certs, receiver: Receiver
+) -> None:
+    configure(runtime, certs)
+    ctx = ctx_for(runtime)
+    body = {"event_types": ["order.shipped"], "secret": "k"}
+    execute(ctx, "events.subscriptions.create", body={**body, "webhook_url": receiver.script("/one")})
+    execute(ctx, "events.subscriptions.create", body={**body, "webhook_url": receiver.script("/other")})
+    _deliver(runtime, receiver, "/one", 1)
+    first = receiver.hits("/one")[0]
+    again = execute(ctx, "events.deliveries.resend", delivery_id=first.headers["x-service-delivery-id"])
+    assert again.status == "pending" and again.id != first.headers["x-service-delivery-id"]
+
+    async def wait(ws: list[delivery.DeliveryWorker]) -> None:
+        for _ in range(500):
+            if len(receiver.hits("/one")) == 2:
+                return
+            await asyncio.sleep(0.02)
+        raise AssertionError("the resend did not arrive")
+
+    run_worker(runtime, wait)
+    second = receiver.hits("/one")[1]
+    assert second.body == first.body and second.headers["x-service-delivery-id"] == again.id
+    assert second.headers["x-service-replay"] == "true"
+    assert len(receiver.hits("/other")) == 1  # only the one endpoint
+    with pytest.raises(NotFound):
+        execute(ctx, "events.deliveries.resend", delivery_id="no-such-delivery")
+    sub_id = execute(ctx, "events.deliveries.get", delivery_id=again.id).subscription_id
+    execute(ctx, "events.subscriptions.deactivate", sub_id=sub_id)
+    with pytest.raises(Conflict):
+        execute(ctx, "events.deliveries.resend", delivery_id=again.id)

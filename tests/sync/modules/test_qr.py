@@ -19,11 +19,12 @@ def test_qr(platform: Platform, pair: Any) -> None:
         c = _code(a, "Sync code")
         a.do("qr.codes.update", id=c.id, body={"name": "Sync code 2", "folder_id": folder.id})
         a.do("qr.codes.destination", id=c.id, body={"destination_url": "https://example.test/b"})
-        a.do("qr.codes.update", id=c.id, body={"enabled": False})
+        a.do("qr.codes.update", id=c.id, body={"enabled": False, "fallback_url": "https://example.test/off"})
         logo = a.do("qr.logos.upload", upload=Upload("logo.png", "image/png", PNG))
     applied_once(platform, a, b, [
         row("qr_folders", folder.id, name="Sync folder"),
-        row("qr_codes", c.id, name="Sync code 2", destination_url="https://example.test/b", enabled=False),
+        row("qr_codes", c.id, name="Sync code 2", destination_url="https://example.test/b", enabled=False,
+            fallback_url="https://example.test/off"),
     ])  # fmt: skip
     assert logo is not None
     # A code's only moves (enable, disable, retarget) are each allowed from either state: two
