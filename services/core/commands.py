@@ -646,6 +646,9 @@ def execute(
                 if plan is not None:
                     ctx.uow.session.flush()
             _note_ids(ctx, params, plan, result)
+            from services.core.audit import note  # audit imports this module (its route)
+
+            note(ctx, op, params, parsed, result)  # same transaction as the change
             if idempotency_key and ctx.tenant is not None:
                 _remember(ctx, op, idempotency_key, params, parsed, result)
             if outboxed:

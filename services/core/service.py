@@ -8,6 +8,7 @@ from sqlalchemy import func, select
 
 from local_db import Database, new_id
 from local_db.models import ApiKey, Membership, Tenant, User
+from services.core import audit as _audit  # noqa: F401 - declares GET .../audit
 from services.core import auth
 from services.core.commands import use_case
 from services.core.context import Ctx
