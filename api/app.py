@@ -273,7 +273,7 @@ def create_app(
     allowed_origins: list[str] | None = None,
     trusted_proxies: set[str] | None = None,
     body_limit: int = 1024 * 1024,
-    version: str = "0.1.0",
+    version: str = "0.2.0",
     cookie_domain: str | None = None,
     lifespan_hooks: list[Callable[[FastAPI], Any]] | None = None,
     sync_routes: bool = True,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import platformdirs
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 
 
 def default_data_dir() -> Path:
