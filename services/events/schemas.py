@@ -75,6 +75,9 @@ class EventSettings(Strict):
     ``"origin": "public"``)."""
 
     public_publish: bool = Field(strict=True)
+    # Endpoint health: a subscription whose every delivery failed for this many days is disabled
+    # (5, as Svix does). Left out of a PUT: the stored value stays.
+    endpoint_disable_days: int = Field(default=5, ge=1, le=90, strict=True)
 
 
 class EventOut(Out):
@@ -244,6 +247,9 @@ class SubscriptionOut(Out):
     previous_secret_expires_at: datetime | None
     created_at: datetime
     updated_at: datetime
+    # Set when endpoint health turned it off (every delivery failing too long); cleared by activate.
+    disabled_at: datetime | None = None
+    disabled_reason: str | None = None
 
 
 class SubscriptionCreated(SubscriptionOut):
