@@ -18,7 +18,7 @@ from pydantic import (
     model_validator,
 )
 
-from services.core.events import EVENT_TYPES
+from services.core.events import EVENT_TYPES, PUBLIC_PREFIX
 from services.core.pagination import ListQuery
 from services.core.schemas import Out, Strict
 from services.core.urls import FetchUrl
@@ -30,15 +30,17 @@ _PATH = re.compile(r"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$")
 
 
 def _known_type(v: str) -> str:
-    if v not in EVENT_TYPES:
+    """A catalogue type, or ``public.<catalogue type>`` (the same published anonymously)."""
+    if v.removeprefix(PUBLIC_PREFIX) not in EVENT_TYPES:
         raise ValueError(f"unknown event type {v!r}")
     return v
 
 
 def _subscribable(v: str) -> str:
-    """A type a subscription may name: a catalogue type, ``*`` (every platform type) or
-    ``<module>.*`` (every type the catalogue gives that module)."""
-    if v == "*":
+    """A type a subscription may name: a catalogue type, ``*`` (every platform type),
+    ``<module>.*`` (every type the catalogue gives that module), ``public.<type>`` or ``public.*``
+    (published anonymously: ``*`` does not take them)."""
+    if v in ("*", "public.*"):
         return v
     if v.endswith(".*"):
         module = v[:-2]
