@@ -112,6 +112,8 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
                 log.info("unreadable form: %s", type(exc).__name__)
                 return _plain(400, P.UNREADABLE, nonce, lang)
 
+        calls: list[P.PageCall] = []
+
         def work() -> tuple[P.Page | Redirect | FileResult, P.Brand]:
             tenant = auth.load_tenant(rt.db, slug)
             if decl.module not in tenant.modules or tenant.status != "active":
@@ -129,7 +131,9 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
                 files,
                 dict(request.query_params),
                 request.headers.get("user-agent", "")[:300],
+                dict(request.cookies),
             )
+            calls.append(call)
             if request.method == "POST" and not P.csrf_ok(rt.secret_key, cookie, form.get(P.CSRF_FIELD)):
                 return P.Page(
                     "error.html",
@@ -146,25 +150,39 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
             if exc.status == 404:
                 return _plain(404, P.NOT_FOUND, nonce, lang)
             return _plain(exc.status, exc.message, nonce, lang)
+        path = f"/{slug}/{decl.module}/p"
         if isinstance(result, Redirect):
-            return RedirectResponse(result.location, status_code=303 if request.method == "POST" else result.status)
+            moved = RedirectResponse(result.location, status_code=303 if request.method == "POST" else result.status)
+            _set_cookies(moved, calls, path)
+            return moved
         if isinstance(result, FileResult):
             from api.app import file_response
 
             resp = file_response(result)
             resp.headers.update(security_headers(nonce))
             return resp
-        base = f"/{slug}/{decl.module}/p"
-        html = P.render(result, lang=lang, brand=brand, nonce=nonce, csrf=csrf, base=base)
+        html = P.render(result, lang=lang, brand=brand, nonce=nonce, csrf=csrf, base=path)
         resp = HTMLResponse(html, status_code=result.status, headers=security_headers(nonce, brand.logo_url))
         resp.headers["Content-Language"] = lang
         if fresh:
             # Read by no script (HttpOnly); Lax keeps it off cross-site POSTs, the token check does the rest.
             resp.set_cookie(P.CSRF_COOKIE, csrf, httponly=True, samesite="lax", path=f"/{slug}/")
+        _set_cookies(resp, calls, path)
         return resp
 
     handle.__name__ = "page_" + decl.name.replace(".", "_")
     return handle
+
+
+def _set_cookies(resp: Response, calls: list[P.PageCall], path: str) -> None:
+    """A portal's session cookie: HttpOnly (no script reads it), Lax (off cross-site POSTs), and
+    only for this module's pages, so no other module's page ever receives it."""
+    for call in calls:
+        for name, value in call.set_cookies.items():
+            if value is None:
+                resp.delete_cookie(name, path=path, httponly=True, samesite="lax")
+            else:
+                resp.set_cookie(name, value, httponly=True, samesite="lax", path=path, max_age=auth.TOKEN_LIFETIME)
 
 
 def _plain(status: int, message: str, nonce: str, lang: str) -> Response:

@@ -66,6 +66,10 @@ class PageCall:
     files: dict[str, list[Upload]] = field(default_factory=dict)
     query: dict[str, str] = field(default_factory=dict)
     user_agent: str = ""
+    cookies: dict[str, str] = field(default_factory=dict)
+    # Cookies the answer sets (a value) or clears (None), scoped to the module's pages: a customer
+    # portal's session (services/core/portals.py).
+    set_cookies: dict[str, str | None] = field(default_factory=dict)
 
     def ctx(self) -> Ctx:
         """A public caller of this tenant, as the API's public routes have."""
