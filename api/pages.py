@@ -119,8 +119,9 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
             if decl.module not in tenant.modules or tenant.status != "active":
                 raise NotFound("page not found")
             brand = P.brand_for(rt, tenant)
-            if decl.limit:
-                server.limit(request, decl.limit, tenant.id, f"public:ip:{client_ip(request)}")
+            limit = decl.post_limit if request.method == "POST" and decl.post_limit else decl.limit
+            if limit:
+                server.limit(request, limit, tenant.id, f"public:ip:{client_ip(request)}")
             call = P.PageCall(
                 rt,
                 tenant,

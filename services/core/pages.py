@@ -87,13 +87,22 @@ class PageDecl:
     methods: tuple[str, ...]
     fn: Callable[..., Page | Redirect | FileResult]
     limit: str | None  # the API's public rate-limit category the page shares
+    # A stricter category for the page's POSTs only (a public registration's 5 an hour must not
+    # be spent by looking at its form).
+    post_limit: str | None = None
 
 
 PAGES: dict[str, PageDecl] = {}
 
 
 def page(
-    name: str, path: str, *, methods: tuple[str, ...] = ("GET",), limit: str | None = None, module: str | None = None
+    name: str,
+    path: str,
+    *,
+    methods: tuple[str, ...] = ("GET",),
+    limit: str | None = None,
+    module: str | None = None,
+    post_limit: str | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare a public page: ``path`` relative to ``/{tenant}/{module}/p`` (path parameters in braces
     become keyword arguments); ``limit`` names the public rate-limit category of the module's API."""
@@ -102,7 +111,7 @@ def page(
         mod = module or name.split(".", 1)[0]
         if name in PAGES:
             raise ValueError(f"page {name} declared twice")
-        PAGES[name] = PageDecl(name, mod, path, methods, fn, limit)
+        PAGES[name] = PageDecl(name, mod, path, methods, fn, limit, post_limit)
         return fn
 
     return wrap

@@ -144,7 +144,7 @@ class _PhotoRefused(ServiceError):
     status = 400
 
 
-@page("upgrade.portal.new", "/new", methods=("GET", "POST"), limit="upload")
+@page("upgrade.portal.new", "/new", methods=("GET", "POST"), limit="public_events", post_limit="upload")
 @signed_in(PORTAL)
 def new_tradein(call: PageCall, ctx: Ctx) -> Page | Redirect:
     values = {k: call.form.get(k, call.query.get(k, "")).strip() for k in FORM}
