@@ -218,9 +218,10 @@ def tradein(call: PageCall, ctx: Ctx, id: str) -> Page:
             body = {"action": action, **({"reason": reason} if reason and action == "decline" else {})}
             try:
                 execute(ctx, "upgrade.offers.respond", id=offer, body=body)
-                notice = call.gettext(
-                    "You accepted the offer. Thank you!" if action == "accept" else "You declined the offer."
-                )
+                if action == "accept":
+                    notice = call.gettext("You accepted the offer. Thank you!")
+                else:
+                    notice = call.gettext("You declined the offer.")
             except Conflict:
                 errors["form"] = call.gettext("This offer cannot be answered any more (it expired or was replaced).")
     d = execute(ctx, "upgrade.submissions.get", id=id[:36])
