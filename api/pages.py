@@ -56,6 +56,16 @@ def security_headers(nonce: str, logo: str | None = None) -> dict[str, str]:
     }
 
 
+def raw_headers() -> dict[str, str]:
+    """A tenant's own HTML (a campaign mail): no script can run (sandbox without allow-scripts, no
+    script source), no form posts, nothing frames it; styles and images as the mail has them."""
+    csp = (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; form-action 'none'; "
+        "frame-ancestors 'none'; base-uri 'none'; sandbox allow-popups allow-popups-to-escape-sandbox"
+    )
+    return {**security_headers("-"), "Content-Security-Policy": csp}
+
+
 async def _read_form(request: Request) -> tuple[dict[str, str], dict[str, list[Upload]]]:
     form = await request.form(max_files=MAX_FILES + 1, max_fields=100)
     fields: dict[str, str] = {}
@@ -114,7 +124,7 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
 
         calls: list[P.PageCall] = []
 
-        def work() -> tuple[P.Page | Redirect | FileResult, P.Brand]:
+        def work() -> tuple[P.Page | Redirect | FileResult | P.RawHtml, P.Brand]:
             tenant = auth.load_tenant(rt.db, slug)
             if decl.module not in tenant.modules or tenant.status != "active":
                 raise NotFound("page not found")
@@ -156,6 +166,8 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
             moved = RedirectResponse(result.location, status_code=303 if request.method == "POST" else result.status)
             _set_cookies(moved, calls, path)
             return moved
+        if isinstance(result, P.RawHtml):
+            return HTMLResponse(result.html, headers=raw_headers())
         if isinstance(result, FileResult):
             from api.app import file_response
 

@@ -54,6 +54,15 @@ class Page:
 
 
 @dataclass
+class RawHtml:
+    """A document the tenant wrote, shown as it is (a campaign's mail in the browser). The HTTP
+    door sends it under a policy of its own: no script at all (``sandbox``, no ``script-src``),
+    inline styles and any image allowed, as a mail client shows a mail."""
+
+    html: str
+
+
+@dataclass
 class PageCall:
     """One visit: who the tenant is, the visitor's language, the form and its files."""
 
@@ -85,7 +94,7 @@ class PageDecl:
     module: str
     path: str
     methods: tuple[str, ...]
-    fn: Callable[..., Page | Redirect | FileResult]
+    fn: Callable[..., Page | Redirect | FileResult | RawHtml]
     limit: str | None  # the API's public rate-limit category the page shares
     # A stricter category for the page's POSTs only (a public registration's 5 an hour must not
     # be spent by looking at its form).
