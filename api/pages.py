@@ -187,6 +187,20 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
     return handle
 
 
+def template_response(rt: Any, request: Request, slug: str, module: str, result: P.Page) -> Response:
+    """A page an API use case answers (a QR scan's landing or 410 page) on the pages' templates:
+    the tenant's look, the visitor's language, the same security headers. It has no form."""
+    lang = P.pick_language(request.headers.get("accept-language"))
+    nonce = secrets.token_urlsafe(16)
+    brand = P.brand_for(rt, auth.load_tenant(rt.db, slug))
+    if not result.context.get("literal"):
+        result.title = P.translations(lang).gettext(result.title)
+    html = P.render(result, lang=lang, brand=brand, nonce=nonce, csrf="", base=f"/{slug}/{module}/p")
+    resp = HTMLResponse(html, status_code=result.status, headers=security_headers(nonce, brand.logo_url))
+    resp.headers["Content-Language"] = lang
+    return resp
+
+
 def _set_cookies(resp: Response, calls: list[P.PageCall], path: str) -> None:
     """A portal's session cookie: HttpOnly (no script reads it), Lax (off cross-site POSTs), and
     only for this module's pages, so no other module's page ever receives it."""
