@@ -1,7 +1,7 @@
 """Rewards: dealers earn points from reviewed receipts and redeem them from a catalog (docs/rewards.md)."""
 
 from services.core.modules import Module
-from services.rewards import accounts, balances, cart, demo, events, files, orders, products, receipts, w9  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.rewards import accounts, balances, cart, demo, events, files, orders, pages, products, receipts, w9  # noqa: F401 - declarations, event types and demo seeders register on import
 
 MODULE = Module(
     name="rewards",
