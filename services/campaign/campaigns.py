@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import case, func, select
+from sqlalchemy.orm import Session, object_session
 
 from local_db.models.campaign import (
     Campaign,
     CampaignContact,
     CampaignEmailTemplate,
+    CampaignMessage,
     CampaignSegment,
     CampaignSmsTemplate,
 )
 from services.campaign import schemas as sc
-from services.campaign.lookups import _check_lists, _get
+from services.campaign.lookups import Counts, _check_lists, _get, message_counts
 from services.campaign.sending import start
 from services.campaign.states import (
     CAMPAIGN,
@@ -29,8 +30,12 @@ from services.core.roles import STAFF
 record_kind("campaign.campaign", get="campaign.campaigns.get", label="name")
 
 
-def campaign_out(c: Campaign) -> sc.CampaignOut:
-    progress = 100 if c.status == "finished" else (int(100 * c.recipients / c.total) if c.total else 0)
+def campaign_out(c: Campaign, counts: Counts | None = None) -> sc.CampaignOut:
+    """The campaign with its figures from the send records (``counts``: read with the page)."""
+    if counts is None:
+        counts = message_counts(object_session(c), [c.id]).get(c.id, Counts())  # type: ignore[arg-type]
+    total = max(c.total, counts.recipients)
+    progress = 100 if c.status == "finished" else (int(100 * counts.recipients / total) if total else 0)
     return sc.CampaignOut(
         id=c.id,
         name=c.name,
@@ -43,14 +48,14 @@ def campaign_out(c: Campaign) -> sc.CampaignOut:
         rate=c.rate,
         job_id=c.job_id,
         progress=progress,
-        total=c.total,
-        sent=c.sent,
-        recipients=c.recipients,
-        failed=c.failed,
-        bounced=c.bounced,
-        opened=c.opened,
-        clicked=c.clicked,
-        unsubscribed=c.unsubscribed,
+        total=total,
+        sent=counts.sent,
+        recipients=counts.recipients,
+        failed=counts.failed,
+        bounced=counts.bounced,
+        opened=counts.opened,
+        clicked=counts.clicked,
+        unsubscribed=counts.unsubscribed,
         started_at=c.started_at,
         finished_at=c.finished_at,
         created_at=c.created_at,
@@ -84,7 +89,8 @@ def list_campaigns(ctx: Ctx, query: sc.CampaignQuery) -> Page[sc.CampaignOut]:
             query,
             columns={"created_at": Campaign.created_at, "name": Campaign.name, "send_at": Campaign.send_at},
         )
-        return page.map(campaign_out)
+        counts = message_counts(s, [c.id for c in page.items])
+        return page.map(lambda c: campaign_out(c, counts.get(c.id, Counts())))
 
 
 @use_case("campaign.campaigns.get", "GET /campaigns/{id}", tx="read", roles=STAFF, record="campaign.campaign")
@@ -199,16 +205,17 @@ def campaign_stats(ctx: Ctx, id: str) -> sc.StatsOut:
     """Counts of the send; opens and clicks are unique per recipient."""
     with ctx.read() as s:
         c = _get(s, Campaign, id, "campaign")
+        n = message_counts(s, [c.id]).get(c.id, Counts())
         return sc.StatsOut(
-            recipients=c.recipients,
-            sent=c.sent,
-            failed=c.failed,
-            bounced=c.bounced,
-            opened=c.opened,
-            clicked=c.clicked,
-            unsubscribed=c.unsubscribed,
-            open_rate=_rate(c.opened, c.sent),
-            click_rate=_rate(c.clicked, c.sent),
+            recipients=n.recipients,
+            sent=n.sent,
+            failed=n.failed,
+            bounced=n.bounced,
+            opened=n.opened,
+            clicked=n.clicked,
+            unsubscribed=n.unsubscribed,
+            open_rate=_rate(n.opened, n.sent),
+            click_rate=_rate(n.clicked, n.sent),
         )
 
 
@@ -217,15 +224,16 @@ def overview(ctx: Ctx) -> sc.OverviewOut:
     with ctx.read() as s:
         contacts = dict(s.execute(select(CampaignContact.status, func.count()).group_by(CampaignContact.status)).all())
         campaigns = dict(s.execute(select(Campaign.status, func.count()).group_by(Campaign.status)).all())
+        m = CampaignMessage
         sums = s.execute(
             select(
-                func.coalesce(func.sum(Campaign.recipients), 0),
-                func.coalesce(func.sum(Campaign.sent), 0),
-                func.coalesce(func.sum(Campaign.bounced), 0),
-                func.coalesce(func.sum(Campaign.opened), 0),
-                func.coalesce(func.sum(Campaign.clicked), 0),
-                func.coalesce(func.sum(Campaign.unsubscribed), 0),
-            )
+                func.count(),
+                func.coalesce(func.sum(case((m.status == "sent", 1), else_=0)), 0),
+                func.coalesce(func.sum(case((m.status == "bounced", 1), else_=0)), 0),
+                func.count(m.opened_at),
+                func.count(m.clicked_at),
+                func.count(m.unsubscribed_at),
+            ).where(m.campaign_id.is_not(None))
         ).one()
     return sc.OverviewOut(
         contacts={str(k): int(v) for k, v in contacts.items()},
