@@ -163,6 +163,48 @@ class EmailTemplateOut(BaseModel):
     created_at: datetime
 
 
+class EmailTemplateUpdate(Strict):
+    """``PUT templates/email/{id}``: the fields sent are replaced, each checked as on create."""
+
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    subject: str | None = Field(default=None, min_length=1, max_length=500)
+    html: FreeText | None = Field(default=None, max_length=200_000)
+    text: FreeText | None = Field(default=None, max_length=100_000)
+
+
+class PreviewQuery(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    contact_id: str | None = Field(default=None, max_length=36)  # none: a sample contact
+
+
+class PreviewOut(BaseModel):
+    """The message as the chosen contact would get it (links signed as in a send)."""
+
+    to: str
+    subject: str
+    text: str | None = None
+    html: str | None = None
+    body: str | None = None  # an SMS template's text
+    segments: int | None = None
+
+
+class TestSendIn(Strict):
+    email: str = Email  # the address the test goes to (not the contact's)
+    contact_id: str | None = Field(default=None, max_length=36)  # whose values fill it; none: a sample
+
+
+class TestSendOut(BaseModel):
+    sent: bool
+    to: str
+    subject: str
+
+
+class SmsTemplateUpdate(Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    body: NonBlankText | None = Field(default=None, min_length=1, max_length=1600)
+
+
 class SmsTemplateIn(Strict):
     name: str = Field(min_length=1, max_length=200)
     body: NonBlankText = Field(min_length=1, max_length=1600)
