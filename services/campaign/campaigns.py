@@ -13,6 +13,7 @@ from local_db.models.campaign import (
     CampaignSegment,
     CampaignSmsTemplate,
 )
+from services.campaign import abtest
 from services.campaign import schemas as sc
 from services.campaign.lookups import Counts, _check_lists, _get, message_counts
 from services.campaign.sending import start
@@ -60,6 +61,7 @@ def campaign_out(c: Campaign, counts: Counts | None = None) -> sc.CampaignOut:
         finished_at=c.finished_at,
         created_at=c.created_at,
         updated_at=c.updated_at,
+        ab_test=c.ab_test,
     )
 
 
@@ -121,6 +123,7 @@ def create_campaign(ctx: Ctx, body: sc.CampaignIn) -> sc.CampaignOut:
             status="draft",
             send_at=body.send_at,
             rate=body.rate,
+            ab_test=abtest.stored(body.ab_test, body.channel),
             created_at=now,
             updated_at=now,
         )
@@ -152,7 +155,11 @@ def update_campaign(ctx: Ctx, id: str, body: sc.CampaignUpdate) -> sc.CampaignOu
                 body.segment_id if "segment_id" in fields else None,
                 body.list_ids or [],
             )
-            for f in fields:
+            if "ab_test" in fields:
+                if (c.ab_test or {}).get("test_size") is not None:
+                    raise conflict_state("campaign", c.status, "change an A/B test that has started")
+                c.ab_test = abtest.stored(body.ab_test, c.channel)
+            for f in fields - {"ab_test"}:
                 if f == "name" and body.name is None:
                     continue
                 setattr(c, f, getattr(body, f) if f != "list_ids" else list(dict.fromkeys(body.list_ids or [])))
@@ -216,6 +223,7 @@ def campaign_stats(ctx: Ctx, id: str) -> sc.StatsOut:
             unsubscribed=n.unsubscribed,
             open_rate=_rate(n.opened, n.sent),
             click_rate=_rate(n.clicked, n.sent),
+            variants=abtest.variants(s, c) if c.ab_test else None,
         )
 
 

@@ -17,7 +17,7 @@ import re
 import smtplib
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -42,7 +42,8 @@ from local_db.models.campaign import (
     CampaignSegment,
     CampaignSmsTemplate,
 )
-from services.campaign import render, segments, tokens
+from services.campaign import abtest, render, segments, tokens
+from services.campaign.flowsteps import enroll, parse_duration  # noqa: F401 - other files import them from here
 from services.campaign.lookups import Counts, message_counts
 from services.campaign.states import CAMPAIGN, SYSTEM
 from services.core import auth
@@ -98,6 +99,15 @@ class Composer:
         else:
             self.body = render.compiled(tpl.body)
         self._quoted: dict[str, str] = {}
+        self.subjects: list[render.Compiled] = []  # an A/B test's subjects, by variant
+        self.variants: dict[str, int] = {}  # contact id -> variant, while the test share is sent
+
+    def ab(self, subjects: list[str], variants: dict[str, int], winner: int | None) -> None:
+        """An A/B test: each tested contact gets its variant's subject; after it, the winner's."""
+        if winner is not None:
+            self.subject = render.compiled(subjects[winner])
+        else:
+            self.subjects, self.variants = [render.compiled(x) for x in subjects], variants
 
     def prepare(self, contact: Any, message_id: str) -> Mail | tuple[str, str]:
         """The message for one contact, rendered: a ``Mail``, or an SMS as (number, body)."""
@@ -115,7 +125,9 @@ class Composer:
         unsubscribe_page = f"{self.page_prefix}unsubscribe/{token}"
         values = render.contact_values(contact)
         values["unsubscribe_url"] = unsubscribe_page
-        subject = self.subject.render(values).replace("\r", " ").replace("\n", " ")
+        variant = self.variants.get(contact.id) if self.variants else None
+        subject_tpl = self.subject if variant is None else self.subjects[variant]
+        subject = subject_tpl.render(values).replace("\r", " ").replace("\n", " ")
         text = self.text.render(values) if self.text else ""
         html = self.html.render(values) if self.html else None
         if html:
@@ -401,6 +413,12 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
         c.recipients = message_counts(s, [c.id]).get(c.id, Counts()).recipients  # a resume starts from what was sent
         c.total = c.recipients + len(todo)
         channel, rate = c.channel, c.rate
+        ab, variants, phase = dict(c.ab_test or {}), {}, "all"
+        if ab and channel == "email":
+            todo, variants, phase = abtest.plan(ctx, s, c, todo, now)
+            ab = dict(c.ab_test or {})
+            if phase == "wait":
+                return {"sent": 0, "waiting": "the A/B test's decision"}
         tpl_model = CampaignEmailTemplate if channel == "email" else CampaignSmsTemplate
         tpl = s.get(tpl_model, c.template_id) if c.template_id else None
         if tpl is not None:
@@ -409,6 +427,8 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
     if tpl is None:
         raise RuntimeError("the campaign's template is gone")
     composer = Composer(ctx, tpl, channel)
+    if ab and channel == "email":
+        composer.ab(ab["subjects"], variants, ab.get("winner"))
     config = ctx.runtime.part(CampaignConfig)
     report(done0, total, None)
     handled = 0
@@ -441,6 +461,7 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
                     "status": st,
                     "error": err,
                     "sent_at": ctx.now(),
+                    "variant": variants.get(contact.id),
                 }
             )
         handled += len(rows)
@@ -511,6 +532,9 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
         c = s.get(Campaign, campaign_id)
         if c is None or c.status != "running":
             return {"stopped": c.status if c else "missing", "handled": handled}
+        if phase == "test":  # the test share is out: the rest waits for the decision
+            abtest.tested(ctx, s, c)
+            return {"tested": handled, "decide_at": (c.ab_test or {}).get("decide_at")}
         c.status = CAMPAIGN.check(c.status, "finish", SYSTEM)
         c.finished_at = c.updated_at = ctx.now()
         n = message_counts(s, [c.id]).get(c.id, Counts())
@@ -523,53 +547,6 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
 
 
 # --- flows ---------------------------------------------------------------------------------
-
-_DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$")
-
-
-def parse_duration(text: str) -> timedelta | None:
-    """ISO 8601 durations of weeks, days, hours, minutes and seconds (``P2D``, ``PT1H30M``)."""
-    m = _DURATION.match(text or "")
-    if not m or text in ("P", "PT") or text.endswith("T"):
-        return None
-    w, d, h, mi, sec = m.groups()
-    return timedelta(
-        weeks=int(w or 0), days=int(d or 0), hours=int(h or 0), minutes=int(mi or 0), seconds=float(sec or 0)
-    )
-
-
-def enroll(
-    ctx: Ctx, s: Session, contact_ids: Iterable[str], *, list_ids: Iterable[str] = (), event_type: str | None = None
-) -> int:
-    """Start live flows triggered by these lists (or this event) for the contacts, once each."""
-    lists = set(list_ids)
-    flows = [
-        f
-        for f in s.scalars(select(CampaignFlow).where(CampaignFlow.status == "live"))
-        if (lists and f.trigger.get("list_id") in lists) or (event_type and f.trigger.get("event_type") == event_type)
-    ]
-    if not flows:
-        return 0
-    ids = list(dict.fromkeys(contact_ids))
-    n = 0
-    for f in flows:
-        have = set(
-            s.scalars(
-                select(CampaignFlowRun.contact_id).where(
-                    CampaignFlowRun.flow_id == f.id, CampaignFlowRun.contact_id.in_(ids)
-                )
-            )
-        )
-        for cid in ids:
-            if cid not in have:
-                s.add(
-                    CampaignFlowRun(
-                        flow_id=f.id, contact_id=cid, step=0, status="waiting", due_at=ctx.now(), created_at=ctx.now()
-                    )
-                )
-                n += 1
-    s.flush()
-    return n
 
 
 def _flows_have_work(ctx: Ctx, now: datetime) -> bool:
