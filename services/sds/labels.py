@@ -142,18 +142,30 @@ def _h_codes(hazards: list[Hazard]) -> list[str]:
 
 
 def _p_codes(hazards: list[Hazard]) -> tuple[list[str], list[str]]:
+    """Every applicable P statement (SDS 2.2), and the at most six for the label: taken in turns
+    from each hazard, most severe first, so each hazard keeps its most important advice (Art.
+    28(3)), skipping the lower-priority ones (_LOW, and P501 where the sheet's section 13 says it)."""
     severe = sorted(hazards, key=lambda h: {"Danger": 0, "Warning": 1, None: 2}[label_of(h)[1]])
     every: list[str] = []
     for h in severe:
         for p in label_of(h)[2]:
             if p not in every:
                 every.append(p)
+    dropped: set[str] = set()
     for strong, weak in _REDUNDANT.items():
         if strong in every:
-            every = [p for p in every if p not in weak]
-    label = [p for p in every if p not in _LOW]
-    if len(label) > MAX_LABEL_P:
-        label = label[:MAX_LABEL_P]
+            dropped.update(weak)
+    every = [p for p in every if p not in dropped]
+    queues = [[p for p in label_of(h)[2] if p in every and p not in _LOW and p != "P501"] for h in severe]
+    label: list[str] = []
+    while len(label) < MAX_LABEL_P and any(queues):
+        for q in queues:
+            while q and q[0] in label:
+                q.pop(0)
+            if q and len(label) < MAX_LABEL_P:
+                label.append(q.pop(0))
+    if len(label) < MAX_LABEL_P and "P501" in every:
+        label.append("P501")
     return every, label
 
 
