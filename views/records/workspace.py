@@ -49,18 +49,15 @@ from services.core.pagination import ListQuery, Page
 from services.core.records import (
     Resource,
     file_query,
-    irreversible,
     may,
     page_item,
     resources,
-    state_actions,
-    title_of,
 )
 from services.core.roles import STAFF
 from services.sign.documents import sign_in_person
 from views.base import StationSession, Workspace
 from views.ops import error_message
-from views.records.actions import ActionDialog, asks, possible
+from views.records.actions import ActionDialog, action_field, asks, button_title, choices, final, plain, possible
 from views.records.files import FileViewer
 from views.records.forms import EMPTY, ModelForm, label_of
 from views.records.model import ProgressDelegate, RecordsModel, _machine, columns_of, text_of
@@ -85,7 +82,7 @@ def singular(title: str) -> str:
 
 def action_title(op: Operation, action: str | None = None) -> str:
     """A button's words from the declaration (no body yet): "Start claim", never "{action} claim"."""
-    return title_of(op, action)
+    return button_title(op, action)
 
 
 class RecordsWorkspace(Workspace):
@@ -448,13 +445,13 @@ class RecordsWorkspace(Workspace):
         allowed = set(stated or [])
         for op in ops:
             # One button per state action where the body names it (start, close, cancel a claim).
-            for action in state_actions(op) or (None,):
+            for action in choices(op) or (None,):
                 dots = "…" if asks(op, action) else ""
                 title = "Edit…" if op is res.update else action_title(op, action) + dots
                 b = QPushButton(title)
                 b.setObjectName(f"action-{op.name}")
                 b.setProperty("state_action", action)
-                b.setToolTip(op.summary)
+                b.setToolTip(plain(op.summary))
                 if stated is not None and op in res.actions and not possible(op, action, allowed):
                     b.setEnabled(False)
                     b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}".replace("_", " "))
@@ -488,9 +485,10 @@ class RecordsWorkspace(Workspace):
                 parent=self.table,
             )
             return
-        named: dict[str, object] = (
-            {op.moves.field: op.moves.value_of(action)} if action is not None and op.moves and op.moves.field else {}
-        )
+        field = action_field(op)
+        named: dict[str, object] = {}
+        if action is not None and field is not None:
+            named = {field: op.moves.value_of(action) if op.moves is not None else action}
         if named and body is None and not asks(op, action):
             body = named  # the body is the action alone
         if op.body is not None and body is None:
@@ -524,7 +522,7 @@ class RecordsWorkspace(Workspace):
 
     def _confirm(self, op: Operation, action: str | None) -> bool:
         """Asks first where the move cannot be taken back (a state action's form asks when sent)."""
-        if not irreversible(op, action):
+        if not final(op, action):
             return True
         title = action_title(op, action)
         answer = QMessageBox.question(self, title, f"{title}? This cannot be undone.")
