@@ -432,7 +432,8 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
         c.recipients = message_counts(s, [c.id]).get(c.id, Counts()).recipients  # a resume starts from what was sent
         c.total = c.recipients + len(todo)
         channel, rate = c.channel, c.rate
-        ab, variants, phase = dict(c.ab_test or {}), {}, "all"
+        variants: dict[str, int] = {}
+        ab, phase = dict(c.ab_test or {}), "all"
         if ab and channel == "email":
             todo, variants, phase = abtest.plan(ctx, s, c, todo, now)
             ab = dict(c.ab_test or {})
