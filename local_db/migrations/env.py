@@ -28,16 +28,33 @@ def run() -> None:
     if engine is None:
         engine = create_engine(config.get_main_option("sqlalchemy.url") or "sqlite://")
     with engine.connect() as connection:
-        context.configure(
-            connection=connection,
-            target_metadata=target_metadata,
-            render_as_batch=connection.dialect.name == "sqlite",
-            compare_type=True,
-            include_object=include_object,
-        )
-        with context.begin_transaction():
-            context.run_migrations()
-        connection.commit()
+        # On SQLite, Alembic's batch mode changes a table by copying it (a column dropped or altered, in
+        # an upgrade or a downgrade) and dropping the old one, which foreign keys refuse once other rows
+        # point at it (Alembic's documentation on batch mode and foreign keys). So they are off while
+        # migrations run (set outside any transaction, where SQLite takes it), checked before the
+        # commit, and on again after.
+        raw = connection.connection.dbapi_connection if connection.dialect.name == "sqlite" else None
+        if raw is not None:
+            raw.execute("PRAGMA foreign_keys=OFF")
+        try:
+            context.configure(
+                connection=connection,
+                target_metadata=target_metadata,
+                render_as_batch=raw is not None,
+                compare_type=True,
+                include_object=include_object,
+            )
+            with context.begin_transaction():
+                context.run_migrations()
+                if raw is not None:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(f"the migrations left {len(broken)} rows whose foreign key points nowhere "
+                                           f"(first in table {broken[0][0]})")  # fmt: skip
+            connection.commit()
+        finally:
+            if raw is not None:
+                raw.execute("PRAGMA foreign_keys=ON")
 
 
 run()

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from services.core.demo import DEMO_PASSWORD
 from tests.sync.conftest import PlatformProcess, Station, owner_token
@@ -43,6 +44,7 @@ def demo_rows(db: Path, table: str) -> set[str]:
         return {r[0] for r in c.execute(f"SELECT id FROM {table} WHERE tenant_id = ?", (tenant,))}
 
 
+@pytest.mark.timeout(600)  # three Python starts and a full pull: generous on a loaded machine
 def test_a_lost_station_is_restored_from_the_platform_alone(
     platform: PlatformProcess, make_station: Any, tmp_path: Path
 ) -> None:
