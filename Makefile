@@ -77,7 +77,7 @@ clean:
 # (run dist/platform-station/platform-station; about 350 MB). PyInstaller comes from the `dist` extra.
 dist: install
 	$(PY) -m pip install -q $$($(PY) -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['dist'])")
-	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller packaging/platform-station.spec
+	$(VENV)/bin/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller packaging/platform-station.spec
 
 # The built binary under Xvfb: --demo, sign in, a wedge scanner's scan, quit (tests/dist/).
 dist-test: dist

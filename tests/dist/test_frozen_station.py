@@ -96,7 +96,7 @@ def test_the_built_station_signs_in_scans_an_order_and_quits(display: str, tmp_p
         x("key", "Tab")
         x("type", "--delay", "70", "demo-password")
         x("key", "Return")
-        wait_for("the warehouse", lambda: "Platform Station —" in x("getwindowname", window), 60)
+        wait_for("the warehouse", lambda: "Platform Station —" in x("getwindowname", window))
         alive()
         time.sleep(1)  # the workspace takes the scan field's focus after it is shown
         # The wedge scanner: the code in a burst (8 ms a key), then its Enter suffix.
