@@ -99,6 +99,9 @@ class Composer:
         else:
             self.body = render.compiled(tpl.body)
         self._quoted: dict[str, str] = {}
+        # A campaign's message can be shown again in the browser (/p/view/{token}: the campaign's
+        # template rendered for the contact); a flow step's message records no template, so not.
+        self.viewable = True
         self.subjects: list[render.Compiled] = []  # an A/B test's subjects, by variant
         self.variants: dict[str, int] = {}  # contact id -> variant, while the test share is sent
 
@@ -125,6 +128,11 @@ class Composer:
         unsubscribe_page = f"{self.page_prefix}unsubscribe/{token}"
         values = render.contact_values(contact)
         values["unsubscribe_url"] = unsubscribe_page
+        # Every mail carries its preference centre and (a campaign's) its copy in the browser (issue 33).
+        preferences = f"{self.page_prefix}preferences/{tokens.make_with(key, 'preferences', contact.id)}"
+        view = f"{self.page_prefix}view/{tokens.make_with(key, 'view', message_id)}" if self.viewable else None
+        values["preferences_url"] = preferences
+        values["view_url"] = view or ""
         variant = self.variants.get(contact.id) if self.variants else None
         subject_tpl = self.subject if variant is None else self.subjects[variant]
         subject = subject_tpl.render(values).replace("\r", " ").replace("\n", " ")
@@ -134,7 +142,7 @@ class Composer:
 
             def tracked(m: re.Match[str]) -> str:
                 url = m.group(1).replace("&amp;", "&")
-                if url.startswith((unsubscribe, unsubscribe_page)):
+                if url.startswith((unsubscribe, unsubscribe_page, preferences)) or (view and url.startswith(view)):
                     return m.group(0)
                 quoted = self._quoted.get(url)
                 if quoted is None:
@@ -144,9 +152,11 @@ class Composer:
                 return f'href="{prefix}c/{tokens.make_with(key, "click:" + url, message_id)}?url={quoted}"'
 
             html = _HREF.sub(tracked, html)
+            html = _with_footer(html, view, preferences)
             pixel = f'<img src="{prefix}o/{tokens.make_with(key, "open", message_id)}" width="1" height="1" alt="">'
             html = html.replace("</body>", pixel + "</body>") if "</body>" in html else html + pixel
-        text = (text or "") + f"\n\n--\nUnsubscribe: {unsubscribe_page}\n"
+        seen = f"View in your browser: {view}\n" if view else ""
+        text = (text or "") + f"\n\n--\n{seen}Your subscriptions: {preferences}\nUnsubscribe: {unsubscribe_page}\n"
         return Mail(
             to=contact.email,
             subject=subject,
@@ -161,7 +171,16 @@ class Composer:
 
 def email_for(ctx: Ctx, tpl: CampaignEmailTemplate, contact: Any, message_id: str) -> Mail:
     """One message outside a send (a flow's step)."""
-    return Composer(ctx, tpl).email(contact, message_id)
+    composer = Composer(ctx, tpl)
+    composer.viewable = False
+    return composer.email(contact, message_id)
+
+
+def _with_footer(html: str, view: str | None, preferences: str) -> str:
+    """The mail's footer links (addresses we made: nothing of the contact's in them to escape)."""
+    links = f'<a href="{view}">View in your browser</a> · ' if view else ""
+    footer = f'<p style="font-size:12px;color:#555">{links}<a href="{preferences}">Your subscriptions</a></p>'
+    return html.replace("</body>", footer + "</body>", 1) if "</body>" in html else html + footer
 
 
 class SmsClient:
@@ -413,7 +432,8 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
         c.recipients = message_counts(s, [c.id]).get(c.id, Counts()).recipients  # a resume starts from what was sent
         c.total = c.recipients + len(todo)
         channel, rate = c.channel, c.rate
-        ab, variants, phase = dict(c.ab_test or {}), {}, "all"
+        variants: dict[str, int] = {}
+        ab, phase = dict(c.ab_test or {}), "all"
         if ab and channel == "email":
             todo, variants, phase = abtest.plan(ctx, s, c, todo, now)
             ab = dict(c.ab_test or {})

@@ -31,7 +31,5 @@ MODULE = Module(
     ),
     records=("support.ticket",),
     seeders=(demo.seed_support,),
-    # In the job worker's rounds: the IMAP mailboxes (PLATFORM_SUPPORT_IMAP) and the SLA escalation.
-    periodic=(mailbox.poll_all, escalation.escalate_all),
     position=50,
 )
