@@ -17,6 +17,7 @@ from local_db.models.sds import (
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound, ValidationFailed
+from services.core.events import emit
 from services.core.pagination import Page, contains, paginate
 from services.core.roles import STAFF
 from services.sds import chem, classify, labels
@@ -190,6 +191,7 @@ def replace_ingredient(ctx: Ctx, id: str, body: IngredientIn) -> IngredientOut:
         )
         i.updated_at = ctx.now()
         s.flush()
+        _changed(ctx, s, i)
         return _ing_out(i)
 
 
@@ -230,7 +232,13 @@ def patch_ingredient(ctx: Ctx, id: str, body: IngredientPatch) -> IngredientOut:
             i.cas = body.cas
         i.updated_at = ctx.now()
         s.flush()
+        _changed(ctx, s, i)
         return _ing_out(i)
+
+
+def _changed(ctx: Ctx, s: Session, i: SdsIngredient) -> None:
+    every, _ = parents_of(s, i.id)
+    emit(ctx, "ingredient.changed", {"ingredient_id": i.id, "formulas": len(every)})
 
 
 def parents_of(s: Session, ingredient_id: str | None, formula_id: str | None = None) -> tuple[set[str], set[str]]:

@@ -11,6 +11,7 @@ import pypdfium2.raw as pdfium_c
 import pytest
 from sqlalchemy import select
 
+from local_db.models import Event
 from local_db.models.sds import SdsIngredient
 from services.core.commands import execute
 from services.core.context import Ctx, Runtime
@@ -151,6 +152,9 @@ def test_ingredient_edit_revalidates_and_makes_documents_stale(runtime: Runtime,
     after = execute(ctx, "sds.formulas.classification", id=product["top"])
     assert {h.h for h in after.hazards} == before | {"H410"}  # 2 % x M 100 = 200 % >= 25 %
     assert execute(ctx, "sds.formulas.sds_get", id=product["top"], query={}).stale
+    with runtime.db.reading(ctx.tenant_id) as s:
+        payloads = [e.data for e in s.execute(select(Event).where(Event.type == "ingredient.changed")).scalars()]
+    assert payloads == [{"ingredient_id": product["linalool"], "formulas": 3}]  # the failed PATCHes emitted nothing
     # PUT replaces the whole record.
     put = execute(ctx, "sds.ingredients.replace", id=product["water"], body={"name": "Aqua", "cas": "7732-18-5"})
     assert (put.name, put.cas, put.hazards) == ("Aqua", "7732-18-5", [])
