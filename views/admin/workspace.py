@@ -1,9 +1,10 @@
-"""Admin workspace (first version): the tenant's users and roles, enabled modules, API keys."""
+"""Admin workspace (first version): the tenant's users and roles, enabled modules, API keys, webhook endpoints."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 from PySide6.QtCore import QDateTime, Qt, QTimer
@@ -39,6 +40,9 @@ from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.shell.forms import FieldError, field_messages, with_error
 from views.shell.theme import icon, set_role
+
+if TYPE_CHECKING:
+    from views.admin.webhooks import WebhooksPanel
 
 NO_PLATFORM = (
     "API keys are made on the platform, online, and this station works without one now (offline, or no "
@@ -524,6 +528,12 @@ class AdminWorkspace(Workspace):
         if session.principal.role == "owner":  # API keys are the owner's (spec: Roles)
             self.api_keys = ApiKeysPanel(session)
             self.tabs.addTab(self.api_keys, icon("key"), "API &keys")
+        self.webhooks: WebhooksPanel | None = None
+        if "events" in session.tenant.modules:
+            from views.admin.webhooks import WebhooksPanel  # here: it uses this file's table helpers
+
+            self.webhooks = WebhooksPanel(session)
+            self.tabs.addTab(self.webhooks, icon("online"), "&Webhooks")
         lay.addWidget(self.tabs, 1)
         self.reload()
 
@@ -532,12 +542,16 @@ class AdminWorkspace(Workspace):
         self.modules_panel.load()
         if self.api_keys is not None:
             self.api_keys.load()
+        if self.webhooks is not None:
+            self.webhooks.load()
 
     def on_changed(self, change: CommitInfo) -> None:
         if change.touches(frozenset({"platform.user"})):
             self.users.load()
         if "platform.signed_in" in change.changed and self.api_keys is not None:
             self.api_keys.load()  # the person's platform sign-in arrived: the platform's keys can be read
+        if "platform.signed_in" in change.changed and self.webhooks is not None:
+            self.webhooks.load()
 
     def focus_primary(self) -> None:
         self.users.table.setFocus()
