@@ -534,6 +534,10 @@ class AdminWorkspace(Workspace):
 
             self.webhooks = WebhooksPanel(session)
             self.tabs.addTab(self.webhooks, icon("online"), "&Webhooks")
+        from views.admin.scheduler import SchedulerPanel  # here: it uses this file's table helpers
+
+        self.scheduler = SchedulerPanel(session)
+        self.tabs.addTab(self.scheduler, icon("syncing"), "&Scheduler")
         lay.addWidget(self.tabs, 1)
         self.reload()
 
@@ -544,6 +548,7 @@ class AdminWorkspace(Workspace):
             self.api_keys.load()
         if self.webhooks is not None:
             self.webhooks.load()
+        self.scheduler.load()
 
     def on_changed(self, change: CommitInfo) -> None:
         if change.touches(frozenset({"platform.user"})):
@@ -552,6 +557,8 @@ class AdminWorkspace(Workspace):
             self.api_keys.load()  # the person's platform sign-in arrived: the platform's keys can be read
         if "platform.signed_in" in change.changed and self.webhooks is not None:
             self.webhooks.load()
+        if "platform.signed_in" in change.changed:
+            self.scheduler.load()
 
     def focus_primary(self) -> None:
         self.users.table.setFocus()
