@@ -17,6 +17,8 @@ from local_db.models.catalog import (
     CatalogVariant,
 )
 from services.catalog import states
+from services.catalog.completeness import Scope, channel_product_ids, scope, score
+from services.catalog.families import check_family
 from services.catalog.languages import _incomplete_in, tenant_languages
 from services.catalog.schemas import (
     ProductIn,
@@ -75,6 +77,7 @@ def product_out(
     variants: list[CatalogVariant],
     translations: list[CatalogTranslation],
     languages: list[str],
+    sc: Scope | None = None,
 ) -> ProductOut:
     return ProductOut(
         id=p.id,
@@ -96,6 +99,8 @@ def product_out(
             for t in translations
         },
         completeness=completeness(p, translations, languages),
+        family_id=p.family_id,
+        channels=score(sc, p, translations) if sc is not None else {},
         has_image=p.image_sha256 is not None,
         created_at=p.created_at,
         updated_at=p.updated_at,
@@ -118,7 +123,8 @@ def products_out(s: Session, products: list[CatalogProduct], languages: list[str
             .order_by(CatalogTranslation.language)
         ).scalars():
             translations[t.product_id].append(t)
-    return [product_out(p, variants[p.id], translations[p.id], languages) for p in products]
+    sc = scope(s, products[0].tenant_id) if products else None
+    return [product_out(p, variants[p.id], translations[p.id], languages, sc) for p in products]
 
 
 def find_product(s: Session, ref: str) -> CatalogProduct:
@@ -170,7 +176,9 @@ def _check_categories(s: Session, ids: list[str]) -> list[str]:
 
 
 def _write_variants(s: Session, product_id: str, variants: list[VariantIn]) -> None:
-    s.execute(delete(CatalogVariant).where(CatalogVariant.product_id == product_id))
+    # One by one through the session (not a bulk delete), so the change log tells the stations.
+    for old in s.execute(select(CatalogVariant).where(CatalogVariant.product_id == product_id)).scalars():
+        s.delete(old)
     s.flush()
     for i, v in enumerate(variants):
         s.add(
@@ -226,6 +234,13 @@ def list_products(ctx: Ctx, query: ProductQuery) -> Page[ProductOut]:
         langs = tenant_languages(s, ctx.tenant_id)
         if query.incomplete:
             stmt = stmt.where(_incomplete_in(query.incomplete, langs[0]))
+        if query.family_id:
+            stmt = stmt.where(CatalogProduct.family_id == query.family_id)
+        if query.channel:
+            # Completeness is computed, not stored: the candidates are scored here.
+            stmt = stmt.where(
+                CatalogProduct.id.in_(channel_product_ids(s, ctx.tenant_id, query.channel, query.complete))
+            )
         if query.category_id:
             # Categories are a short JSON list per product: filtered here, on the candidate ids.
             ids = [
@@ -278,6 +293,7 @@ def create_product(ctx: Ctx, body: ProductIn) -> ProductOut:
     with ctx.write() as s:
         _check_skus(s, [body.sku, *(v.sku for v in body.variants)], None)
         cats = _check_categories(s, body.category_ids)
+        family = check_family(s, body.family_id, dict(body.attributes))
         p = CatalogProduct(
             sku=body.sku,
             gtin=body.gtin,
@@ -288,6 +304,7 @@ def create_product(ctx: Ctx, body: ProductIn) -> ProductOut:
             attributes=dict(body.attributes),
             status=body.status,
             published_at=now if body.status == "active" else None,
+            family_id=family.id if family else None,
             created_at=now,
             updated_at=now,
         )
@@ -352,6 +369,9 @@ def update_product(ctx: Ctx, id: str, body: ProductUpdate) -> ProductOut:
             p.category_ids = _check_categories(s, body.category_ids)
         if body.attributes is not None:
             p.attributes = dict(body.attributes)
+        if "family_id" in given or body.attributes is not None:
+            fam = check_family(s, body.family_id if "family_id" in given else p.family_id, dict(p.attributes or {}))
+            p.family_id = fam.id if fam else None
         if body.variants is not None:
             _write_variants(s, p.id, body.variants)
         p.updated_at = ctx.now()
