@@ -8,6 +8,7 @@ from services.catalog import (  # noqa: F401 - declarations, event types and dem
     ecommerce,
     events,
     families,
+    history,
     languages,
     products,
     transfer,
@@ -16,7 +17,13 @@ from services.core.modules import Module
 
 MODULE = Module(
     name="catalog",
-    events=("catalog.generated", "ecommerce.sync_completed", "catalog.products_imported"),
+    events=(
+        "catalog.generated",
+        "ecommerce.sync_completed",
+        "catalog.products_imported",
+        "catalog.product_restored",
+        "catalog.products_mass_edited",
+    ),
     records=("catalog.product", "catalog.category", "catalog.catalog", "catalog.family", "catalog.channel"),
     seeders=(demo.seed_catalog,),
     position=140,

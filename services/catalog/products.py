@@ -5,13 +5,14 @@ from __future__ import annotations
 import hashlib
 from decimal import Decimal
 
-from sqlalchemy import delete, exists, or_, select
+from sqlalchemy import exists, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from local_db.models.catalog import (
     CatalogCategory,
     CatalogProduct,
+    CatalogProductVersion,
     CatalogSyncItem,
     CatalogTranslation,
     CatalogVariant,
@@ -30,6 +31,7 @@ from services.catalog.schemas import (
     VariantIn,
     VariantOut,
 )
+from services.catalog.versions import record_versions
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
@@ -317,6 +319,7 @@ def create_product(ctx: Ctx, body: ProductIn) -> ProductOut:
         _flush_unique(s)
         _write_variants(s, p.id, body.variants)
         _flush_unique(s)
+        record_versions(ctx, s, [p], "create")
         return _detail(s, ctx, p)
 
 
@@ -376,6 +379,7 @@ def update_product(ctx: Ctx, id: str, body: ProductUpdate) -> ProductOut:
             _write_variants(s, p.id, body.variants)
         p.updated_at = ctx.now()
         _flush_unique(s)
+        record_versions(ctx, s, [p], "update")
         return _detail(s, ctx, p)
 
 
@@ -393,8 +397,10 @@ def delete_product(ctx: Ctx, id: str) -> ProductOut | None:
         p = find_product(s, id)
         pushed = s.execute(select(CatalogSyncItem.id).where(CatalogSyncItem.product_id == p.id).limit(1)).first()
         if p.published_at is None and pushed is None and p.status == "draft":
-            s.execute(delete(CatalogTranslation).where(CatalogTranslation.product_id == p.id))
-            s.execute(delete(CatalogVariant).where(CatalogVariant.product_id == p.id))
+            # Through the session, one by one: the change log tells the stations about each row.
+            for model in (CatalogTranslation, CatalogVariant, CatalogProductVersion):
+                for row in s.execute(select(model).where(model.product_id == p.id)).scalars():
+                    s.delete(row)
             s.delete(p)
             return None
         if p.status != "archived":
@@ -444,6 +450,7 @@ def translate_product(ctx: Ctx, id: str, body: TranslationIn) -> ProductOut:
             s.add(t)
         t.name, t.description, t.source_hash, t.updated_at = body.name, body.description, p.text_hash, ctx.now()
         s.flush()
+        record_versions(ctx, s, [p], "translate")
         return _detail(s, ctx, p)
 
 

@@ -397,7 +397,8 @@ class MassEdit(Strict):
 
     product_ids: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(min_length=1, max_length=1000)
     status: ProductStatus | None = None
-    family_id: str | None = Field(default=None, max_length=36)
+    family_id: str | None = Field(default=None, max_length=64)  # the family's id or code
+    remove_family: bool = False
     set_attributes: Attributes | None = None
     remove_attributes: list[Annotated[str, Field(min_length=1, max_length=64)]] | None = Field(
         default=None, max_length=100

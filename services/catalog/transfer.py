@@ -33,6 +33,7 @@ from services.catalog.families import attribute_problems, families_by_id
 from services.catalog.languages import tenant_languages
 from services.catalog.products import _cents, _money, text_hash
 from services.catalog.schemas import ProductUpdate, TranslationIn, VariantIn, _check_variants
+from services.catalog.versions import record_first_versions, record_versions
 from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import ValidationFailed
@@ -490,6 +491,7 @@ def _insert_new(ctx: Ctx, s: Session, groups: list[Group]) -> list[str]:
             conn.execute(insert(table_of(model)), rows)
             # Core inserts pass the flush: logged for the stations' pull as the flush would.
             log_written(s, tid, model.__tablename__, [r["id"] for r in rows])
+    record_first_versions(ctx, s, fresh_ids(len(products)), products, variants, translations, "import")
     return [str(r["id"]) for r in products]
 
 
@@ -572,9 +574,9 @@ def run_import(ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, An
         with ctx.write() as s:
             new = [g for g in part if g.existing is None]
             old = [g for g in part if g.existing is not None]
-            ids = _insert_new(ctx, s, new)
-            changed = _update_existing(ctx, s, old) if old else []
-            del ids, changed
+            _insert_new(ctx, s, new)
+            if old:
+                record_versions(ctx, s, _update_existing(ctx, s, old), "import")
         created += len(new)
         updated += len(old)
         done += sum(len(g.rows) for g in part)

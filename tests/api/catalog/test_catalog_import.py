@@ -98,7 +98,12 @@ def test_export_edit_and_import_back_as_csv_and_xlsx(client: httpx.Client) -> No
         ("LIN-1-M", "41.50", "96385074"),
     ]
     assert lin["translations"]["de"]["name"] == "Leinenhemd" and lin["completeness"]["de"] == 100
+    # Every product the import saved has a version made by it.
+    versions = client.get(f"{BASE}/products/{lin['id']}/versions", headers=h).json()["data"]
+    assert [(v["number"], v["source"]) for v in versions] == [(1, "import")]
     tsh = _product(client, h, "TSH")
+    versions = client.get(f"{BASE}/products/{tsh['id']}/versions", headers=h).json()["data"]
+    assert versions[0]["source"] == "import" and versions[0]["number"] == 1  # the demo seeds had none
     assert tsh["name"] == "Organic cotton tee" and len(tsh["variants"]) == 2
     # The German text was made from the old English one: stale now (the file repeated it unchanged).
     assert tsh["translations"]["de"]["stale"] is False  # the row gave it again with the new name
