@@ -132,6 +132,9 @@ def write_csv(model: RecordsModel, path: Path) -> int:
     with path.open("w", newline="", encoding="utf-8") as fh:
         out = csv.writer(fh)
         out.writerow(columns)
+        if model.pinned:  # the rows shown (a dashboard's bar), not the whole list
+            out.writerows([text_of(getattr(row, c, None)) for c in columns] for row in model.rows)
+            return len(model.rows)
         while True:
             page = model.fetch_page(offset, 100)
             for row in page.items:

@@ -45,24 +45,33 @@ from services.core.commands import SECRET_FIELDS, Operation, platform_path
 from services.core.context import ANY_KIND, MODULES, CommitInfo, module_kind
 from services.core.errors import ValidationFailed
 from services.core.files import FileResult, Upload
-from services.core.pagination import ListQuery, Page
+from services.core.pagination import ListQuery
 from services.core.records import (
     Resource,
     file_query,
     may,
-    page_item,
     resources,
 )
 from services.core.roles import STAFF
 from services.sign.documents import sign_in_person
 from views.base import StationSession, Workspace
 from views.ops import error_message
-from views.records.actions import ActionDialog, action_field, asks, button_title, choices, final, plain, possible
+from views.records.actions import (
+    ActionDialog,
+    action_field,
+    asks,
+    button_title,
+    choices,
+    final,
+    needs_note,
+    plain,
+    possible,
+)
 from views.records.files import FileViewer, Nothing, file_filter, write_csv
 from views.records.flow import FlowLayout
 from views.records.forms import EMPTY, ModelForm, label_of
 from views.records.inputs import DateInput, Option
-from views.records.model import ProgressDelegate, RecordsModel, columns_of, text_of
+from views.records.model import ProgressDelegate, RecordsModel
 from views.records.palette import Palette
 from views.records.refs import References, _to_clipboard, singular
 from views.shell.theme import set_role
@@ -255,6 +264,18 @@ class RecordsWorkspace(Workspace, References):
         self.model.reload()
         self._clear_detail()
 
+    def show_rows(self, key: str, rows: list[BaseModel], caption: str) -> None:
+        """Open a list on exactly ``rows`` (a dashboard's bar): the caption says which rows they are."""
+        self.show_resource(key)
+        if self.model is None or self.current is None or self.current.key != self.resource(key).key:  # type: ignore[union-attr]
+            return
+        self.model.pin(rows)
+        self.table.resizeColumnsToContents()
+        self.count.setText(caption)
+        self._clear_detail()
+        if rows:
+            self.table.selectRow(0)
+
     def _build_filters(self, q: type[BaseModel] | None) -> None:
         _empty(self.filters)
         self.filter_inputs: dict[str, QLineEdit | QComboBox | DateInput] = {}
@@ -402,34 +423,6 @@ class RecordsWorkspace(Workspace, References):
             self.detail_form.addRow(label_of(name), self._value_widget(name, value))
         self._add_actions(res, record)
         self._add_children(res, record)
-
-    def _add_children(self, res: Resource, record: BaseModel) -> None:
-        """Lists under the record (a subscription's deliveries): their latest rows, read off the UI thread."""
-        ctx = self.session.ctx()
-        rid = self._id_of(record)
-        for op, param in res.children:
-            if not may(ctx, op):
-                continue
-            title = label_of(op.path.rsplit("/", 1)[-1])
-            box = QLabel(f"{title}: reading…")
-            box.setWordWrap(True)
-            box.setObjectName(f"children-{op.name}")
-            self.detail_form.addRow(title, box)
-            columns = columns_of(page_item(op.response))[:4]
-
-            def show(
-                page: Page[BaseModel], box: QLabel = box, title: str = title, columns: list[str] = columns
-            ) -> None:
-                rows = [" · ".join(text_of(getattr(r, c, None)) for c in columns) for r in page.items]
-                more = f"\n… {page.total - len(rows):,} more" if page.total > len(rows) else ""
-                box.setText("\n".join(rows) + more if rows else f"No {title.lower()} yet")
-
-            def failed(error: BaseException, box: QLabel = box) -> None:
-                box.setText(error_message(error))
-
-            self.session.ops.run(
-                self.session.call(op, query={"limit": 10}, **{param: rid}), on_success=show, on_failure=failed
-            )
 
     def _add_actions(self, res: Resource, record: BaseModel) -> None:  # buttons in a row under the title
         ctx = self.session.ctx()
@@ -686,11 +679,3 @@ _LABELS = ("order_number", "number", "serial_number", "name", "email", "sku", "t
 
 
 WORKSPACE = RecordsWorkspace
-
-
-def needs_note(op: Operation, linked: bool) -> str:
-    """What a station's person reads on an action that reaches an outside service."""
-    what = " and ".join(op.needs)
-    if linked:
-        return f"Needs {what}: made on the platform, online (not possible while the platform does not answer)"
-    return f"Needs {what}, which only the platform reaches: link this station to a platform to do it"
