@@ -76,13 +76,15 @@ def _tickets(ctx: Ctx, start: dt.date, end: dt.date) -> Iterator[tuple[dt.dateti
 
 
 def _scans(ctx: Ctx, start: dt.date, end: dt.date) -> Iterator[tuple[dt.datetime, BaseModel]]:
-    """Each scan as the QR code it was of (Records lists codes, each with its scan count)."""
+    """Each scan by a person as the QR code it was of (Records lists codes with their scan counts)."""
     codes = {str(getattr(c, "id", "")): c for c in _paged(ctx, "qr.codes.list", {})}
     pad = dt.timedelta(days=1)  # the export's days are UTC ones; a local day may reach past them
     got: FileResult = execute(
         ctx, "qr.analytics.export", query={"format": "json", "from": str(start - pad), "to": str(end + pad)}
     )
     for scan in json.loads(got.content or b"[]"):
+        if scan.get("bot"):
+            continue  # Records counts a code's scans without the bots' (its own column)
         code = codes.get(str(scan.get("code_id")))
         if code is not None:
             yield dt.datetime.fromisoformat(str(scan["at"]).replace("Z", "+00:00")), code
