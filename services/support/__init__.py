@@ -24,7 +24,5 @@ MODULE = Module(
     events=("ticket.created", "ticket.replied", "ticket.resolved", "ticket.merged", "ticket.sla_breached"),
     records=("support.ticket",),
     seeders=(demo.seed_support,),
-    # In the job worker's rounds: the IMAP mailboxes (PLATFORM_SUPPORT_IMAP) and the SLA escalation.
-    periodic=(mailbox.poll_all, escalation.escalate_all),
     position=50,
 )

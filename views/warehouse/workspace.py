@@ -46,7 +46,7 @@ from services.fulfillment.schemas import (
     OrderStats,
 )
 from services.fulfillment.settings import get_device_settings
-from views.base import StationSession, Workspace
+from views.base import StationSession, Workspace, share_column
 from views.ops import error_message
 from views.shell.scan_input import ScanInput
 from views.warehouse.confirm import ask_leave
@@ -76,6 +76,8 @@ KEY_WORDS = {
 NARROW = 1500  # below this width the queue shows its essential columns only
 MAX_SCAN = 100  # the longest code the service takes (services.fulfillment.schemas.Code)
 STATUSES = ("pending", "picked", "packed", "shipped", "delivered", "cancelled", "all")
+
+
 STYLE = """
 #workspace-warehouse { font-size: 16pt; }
 #scanInput { font-size: 30pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
@@ -181,7 +183,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         for w in (self.status_filter, self.sort_box, self.queue_view, self.queue_count):
             w.setFocusPolicy(Qt.FocusPolicy.ClickFocus if w is self.queue_view else Qt.FocusPolicy.NoFocus)
             left.addWidget(w, 1 if w is self.queue_view else 0)
-        body.addLayout(left, 4)
+        share_column(body, left, 4)
 
         # Centre: the scan screen.
         mid = QVBoxLayout()
@@ -204,6 +206,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         mid.addWidget(self.banner)
         self.order_title = QLabel("No order open")
         self.order_title.setObjectName("orderTitle")
+        self.order_title.setWordWrap(True)  # a long customer name wraps in its column, never cut
         mid.addWidget(self.order_title)
         self.lines = lines_table()
         mid.addWidget(self.lines, 1)
@@ -236,13 +239,14 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
             buttons.removeWidget(self.buttons[key])
             more.addWidget(self.buttons[key])
         mid.addLayout(more)
-        body.addLayout(mid, 6)
+        share_column(body, mid, 6)
 
         # Right: the last label and the shift's scan history.
         right = QVBoxLayout()
         right.addWidget(QLabel("Last label"))
         self.tracking = QLabel("—")
         self.tracking.setObjectName("tracking")
+        self.tracking.setWordWrap(True)
         self.tracking.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         right.addWidget(self.tracking)
         self.preview = QLabel()
@@ -262,7 +266,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         self.history.setWordWrap(True)  # whole lines, wrapped; the tooltip has them too
         self.history.setStyleSheet("font-size: 12pt;")
         right.addWidget(self.history, 1)
-        body.addLayout(right, 3)
+        share_column(body, right, 3)
 
     # --- shell hooks --------------------------------------------------------------------
 
