@@ -277,3 +277,18 @@ def test_diluting_never_makes_a_mixture_more_hazardous(components: list[Componen
     after = _severity(classify(Mixture(diluted), known_codes()))
     for effect, level in after.items():
         assert level <= before.get(effect, 0), (effect, before, after)
+
+
+def test_phrase_library_covers_every_statement_the_rules_use() -> None:
+    from services.sds.classify import ASSESSED
+    from services.sds.labels import LABEL, phrases
+    from services.sds.pictograms import CODES
+
+    lib = phrases()
+    used_p = {p for _, _, ps in LABEL.values() for p in ps}
+    assert used_p <= set(lib["p"]), used_p - set(lib["p"])
+    assert set(lib["h"]) >= ASSESSED
+    assert {pic for pic, _, _ in LABEL.values() if pic} <= set(lib["pictograms"]) == set(CODES)
+    for code, texts in [*lib["h"].items(), *lib["p"].items()]:
+        assert texts["en"].strip() and texts["de"].strip() and texts["en"] != texts["de"], code
+        assert texts["en"].endswith(".") and texts["de"].endswith("."), code
