@@ -100,5 +100,6 @@ def seed_sds(ctx: Ctx) -> None:
             s.flush()
             made[code] = f
         cream = made["CR-DAY"]
-        content, pages = pdf.render_sds(_sheet(s, ctx, cream, 1))
-        _keep(ctx, s, cream, "sds", content, pages, {"sections": 16})
+        sheet, kept = _sheet(s, ctx, cream, 1)
+        content, pages = pdf.render_sds(sheet)
+        _keep(ctx, s, cream, "sds", content, pages, {"sections": 16, "classification": kept})

@@ -8,11 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from services.core.scheduler import ScheduledJobOut, ScheduledJobsOut, list_scheduled
-from views.admin.workspace import _cell as cell
-from views.admin.workspace import _sentence as sentence
-from views.admin.workspace import _Status as Status
-from views.admin.workspace import _table as table
-from views.admin.workspace import _when as when
+from views.admin.widgets import Status, cell, sentence, table, when
 from views.base import StationSession
 from views.ops import error_message
 from views.shell.theme import set_role

@@ -8,12 +8,7 @@ from collections.abc import Callable, Coroutine
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from services.events.schemas import SubscriptionOut
-from views.admin.workspace import _cell as cell
-from views.admin.workspace import _rows as rows
-from views.admin.workspace import _sentence as sentence
-from views.admin.workspace import _Status as Status
-from views.admin.workspace import _table as table
-from views.admin.workspace import _when as when
+from views.admin.widgets import Status, cell, rows, sentence, table, when
 from views.base import StationSession
 from views.ops import error_message
 from views.shell.theme import set_role

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from services.analytics.dashboards import dashboard_data, list_dashboards
-from services.analytics.schemas import DashboardData, DashboardOut, WidgetData
+from services.analytics.schemas import DashboardData, DashboardOut, DashboardRange, WidgetData
 from services.core.context import ANY_KIND, CommitInfo
 from services.core.pagination import ListQuery, Page
 from services.core.roles import MANAGERS
@@ -129,7 +129,7 @@ class DashboardsWorkspace(Workspace):
     def _picked(self) -> None:
         dashboard_id = self.picker.currentData()
         if dashboard_id:
-            loading = self.session.call(dashboard_data, id=str(dashboard_id))
+            loading = self.session.call(dashboard_data, id=str(dashboard_id), query=DashboardRange())
             self.session.ops.run(loading, on_success=self._show, parent=self)
 
     def _show(self, data: DashboardData) -> None:

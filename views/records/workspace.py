@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import importlib
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
@@ -49,22 +48,21 @@ from services.core.pagination import ListQuery, Page
 from services.core.records import (
     Resource,
     file_query,
-    irreversible,
     may,
     page_item,
     resources,
-    state_actions,
-    title_of,
 )
 from services.core.roles import STAFF
 from services.sign.documents import sign_in_person
 from views.base import StationSession, Workspace
 from views.ops import error_message
-from views.records.actions import ActionDialog, asks, possible
+from views.records.actions import ActionDialog, action_field, asks, button_title, choices, final, plain, possible
 from views.records.files import FileViewer
 from views.records.forms import EMPTY, ModelForm, label_of
-from views.records.model import ProgressDelegate, RecordsModel, _machine, columns_of, text_of
+from views.records.inputs import DateInput, Option
+from views.records.model import ProgressDelegate, RecordsModel, columns_of, text_of
 from views.records.palette import Palette
+from views.records.refs import References, _to_clipboard, singular
 from views.shell.theme import set_role
 
 _LIST_FIELDS = set(ListQuery.model_fields)
@@ -75,20 +73,12 @@ _LIST_FIELDS = set(ListQuery.model_fields)
 ACTION_SCREENS: dict[Callable[..., object], str] = {sign_in_person: "views.sign.pad:open_for_record"}
 
 
-def singular(title: str) -> str:
-    """A list's title for one of its records: "Doc categories" -> "Doc category" (was "categorie")."""
-    for plural, one in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
-        if title.endswith(plural):
-            return title[: -len(plural)] + one
-    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
-
-
 def action_title(op: Operation, action: str | None = None) -> str:
     """A button's words from the declaration (no body yet): "Start claim", never "{action} claim"."""
-    return title_of(op, action)
+    return button_title(op, action)
 
 
-class RecordsWorkspace(Workspace):
+class RecordsWorkspace(Workspace, References):
     name = "records"
     title = "Records"
     modules = frozenset(MODULES) | {"platform"}
@@ -108,6 +98,7 @@ class RecordsWorkspace(Workspace):
         self.record: BaseModel | None = None
         self.asked: str | None = None
         self._sized = False
+        self._options: dict[str, list[Option]] = {}  # a reference picker's choices, read once per change
 
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
@@ -172,8 +163,16 @@ class RecordsWorkspace(Workspace):
         self.detail_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.action_box = QGridLayout()
         detail = QWidget()
+        self.copy_id = QPushButton("Copy id")
+        self.copy_id.setObjectName("copy-id")
+        self.copy_id.setFlat(True)
+        self.copy_id.hide()
+        self.copy_id.clicked.connect(lambda: _to_clipboard(self.copy_id.toolTip()))
         dl = QVBoxLayout(detail)
-        dl.addWidget(self.detail_title)
+        head = QHBoxLayout()
+        head.addWidget(self.detail_title, 1)
+        head.addWidget(self.copy_id, 0, Qt.AlignmentFlag.AlignTop)
+        dl.addLayout(head)
         dl.addLayout(self.action_box)
         dl.addLayout(self.detail_form)
         dl.addStretch(1)
@@ -252,7 +251,7 @@ class RecordsWorkspace(Workspace):
 
     def _build_filters(self, q: type[BaseModel] | None) -> None:
         _empty(self.filters)
-        self.filter_inputs: dict[str, QLineEdit | QComboBox] = {}
+        self.filter_inputs: dict[str, QLineEdit | QComboBox | DateInput] = {}
         if q is None:
             return
         form = ModelForm(q)
@@ -268,6 +267,9 @@ class RecordsWorkspace(Workspace):
             elif isinstance(w, QLineEdit):
                 w.setPlaceholderText(label_of(name))
                 w.returnPressed.connect(self._apply_filters)
+            elif isinstance(w, DateInput):
+                w.setSpecialValueText(label_of(name))  # an empty date filter says what it filters
+                w.dateChanged.connect(self._apply_filters)
             else:
                 continue
             w.setParent(None)
@@ -283,7 +285,10 @@ class RecordsWorkspace(Workspace):
         if self.search.isVisible() and self.search.text().strip():
             q["search"] = self.search.text().strip()
         for name, w in self.filter_inputs.items():
-            value = w.currentData() if isinstance(w, QComboBox) else w.text().strip()
+            if isinstance(w, DateInput):
+                value: object = w.value()
+            else:
+                value = w.currentData() if isinstance(w, QComboBox) else w.text().strip()
             if value is not EMPTY and value not in (None, ""):
                 q[name] = value
         self.model.query = q
@@ -312,6 +317,7 @@ class RecordsWorkspace(Workspace):
 
     def on_changed(self, change: CommitInfo) -> None:
         """A record of this list's module changed: the list and the open record are read again."""
+        self._options.clear()
         if self.current is None or not change.touches(frozenset({module_kind(self.current.module)})):
             return
         if self.model is not None:
@@ -360,6 +366,7 @@ class RecordsWorkspace(Workspace):
         self.record = None
         self.asked = None
         self.detail_title.setText("Select a record")
+        self.copy_id.hide()
         while self.detail_form.rowCount():
             self.detail_form.removeRow(0)
         _empty(self.action_box)
@@ -373,7 +380,13 @@ class RecordsWorkspace(Workspace):
         values = record.model_dump()
         label = next((values[k] for k in _LABELS if values.get(k)), None)
         self.detail_title.setText(f"{singular(res.title)} {label or ''}".strip())
+        rid = self._id_of(record)
+        self.detail_title.setToolTip(f"id {rid}" if rid else "")
+        self.copy_id.setVisible(bool(rid))
+        self.copy_id.setToolTip(rid)
         for name, value in values.items():
+            if name in ("id", "key_id") or name.endswith("_hash"):
+                continue  # in the title's tooltip and behind "Copy id"
             self.detail_form.addRow(label_of(name), self._value_widget(name, value))
         self._add_actions(res, record)
         self._add_children(res, record)
@@ -406,34 +419,6 @@ class RecordsWorkspace(Workspace):
                 self.session.call(op, query={"limit": 10}, **{param: rid}), on_success=show, on_failure=failed
             )
 
-    def _value_widget(self, name: str, value: object) -> QWidget:
-        target = self._related(name)
-        if target is not None and isinstance(value, str) and value:
-            link = QPushButton(value)
-            link.setFlat(True)
-            link.setToolTip(f"Open this {target.title[:-1].lower()}")
-            link.setAccessibleName(f"{label_of(name)} {value}")
-            link.clicked.connect(lambda _=False, v=value, r=target: self.open_record(v, r))
-            return link
-        if isinstance(value, list) and value and isinstance(value[0], dict):
-            cols = [k for k in value[0] if not isinstance(value[0][k], dict | list) and not _machine(k)][:5]
-            text = "\n".join(" · ".join(text_of(v.get(c)) for c in cols) for v in value)
-        elif isinstance(value, dict):
-            text = "\n".join(f"{label_of(k)}: {text_of(v)}" for k, v in value.items() if v not in (None, ""))
-        else:
-            text = text_of(value)
-        lab = QLabel(text)
-        lab.setWordWrap(True)
-        lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        return lab
-
-    def _related(self, field: str) -> Resource | None:
-        m = re.fullmatch(r"(\w+?)_id", field)
-        if m is None or self.current is None:
-            return None
-        wanted = m.group(1).replace("_", " ") + "s"
-        return next((r for r in self.resources if r.title.lower() == wanted and r.get is not None), None)
-
     def _add_actions(self, res: Resource, record: BaseModel) -> None:  # buttons in a row under the title
         ctx = self.session.ctx()
         rid = self._id_of(record)
@@ -448,13 +433,13 @@ class RecordsWorkspace(Workspace):
         allowed = set(stated or [])
         for op in ops:
             # One button per state action where the body names it (start, close, cancel a claim).
-            for action in state_actions(op) or (None,):
+            for action in choices(op) or (None,):
                 dots = "…" if asks(op, action) else ""
                 title = "Edit…" if op is res.update else action_title(op, action) + dots
                 b = QPushButton(title)
                 b.setObjectName(f"action-{op.name}")
                 b.setProperty("state_action", action)
-                b.setToolTip(op.summary)
+                b.setToolTip(plain(op.summary))
                 if stated is not None and op in res.actions and not possible(op, action, allowed):
                     b.setEnabled(False)
                     b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}".replace("_", " "))
@@ -488,13 +473,14 @@ class RecordsWorkspace(Workspace):
                 parent=self.table,
             )
             return
-        named: dict[str, object] = (
-            {op.moves.field: op.moves.value_of(action)} if action is not None and op.moves and op.moves.field else {}
-        )
+        field = action_field(op)
+        named: dict[str, object] = {}
+        if action is not None and field is not None:
+            named = {field: op.moves.value_of(action) if op.moves is not None else action}
         if named and body is None and not asks(op, action):
             body = named  # the body is the action alone
         if op.body is not None and body is None:
-            form = ModelForm(op.body)
+            form = ModelForm(op.body, refs=self.refs())
             if op is res.update and self.record is not None:
                 form.set_values(self.record.model_dump(mode="json") if isinstance(self.record, BaseModel) else {})
             elif named:
@@ -524,7 +510,7 @@ class RecordsWorkspace(Workspace):
 
     def _confirm(self, op: Operation, action: str | None) -> bool:
         """Asks first where the move cannot be taken back (a state action's form asks when sent)."""
-        if not irreversible(op, action):
+        if not final(op, action):
             return True
         title = action_title(op, action)
         answer = QMessageBox.question(self, title, f"{title}? This cannot be undone.")
@@ -608,7 +594,7 @@ class RecordsWorkspace(Workspace):
         res = self.current
         if res is None or res.create is None or res.create.body is None:
             return
-        form = ModelForm(res.create.body)
+        form = ModelForm(res.create.body, refs=self.refs())
         op = res.create
 
         def submit(value: dict[str, object], dlg: ActionDialog) -> None:

@@ -1,0 +1,10 @@
+"""Catalog event types beyond the spec's two (``catalog.generated``, ``ecommerce.sync_completed``)."""
+
+from services.core.events import register_event_type
+
+M = "catalog"
+
+for _name, _desc in [
+    ("catalog.products_imported", "a product import finished: rows stored, updated and skipped"),
+]:
+    register_event_type(_name, M, _desc)
