@@ -1,5 +1,5 @@
-"""Admin workspace (first version): the tenant's users and roles, enabled modules, API keys, the audit log,
-webhook endpoints and the scheduler's jobs."""
+"""Admin workspace (first version): the tenant's users and roles, enabled modules, API keys, webhook endpoints,
+the scheduler's jobs, the audit log."""
 
 from __future__ import annotations
 
@@ -476,14 +476,14 @@ class AdminWorkspace(Workspace):
         if session.principal.role == "owner":  # API keys are the owner's (spec: Roles)
             self.api_keys = ApiKeysPanel(session)
             self.tabs.addTab(self.api_keys, icon("key"), "API &keys")
-        self.audit = AuditPanel(session)
-        self.tabs.addTab(self.audit, icon("lock"), "Audit &log")
         self.webhooks: WebhooksPanel | None = None
         if "events" in session.tenant.modules:
             self.webhooks = WebhooksPanel(session)
             self.tabs.addTab(self.webhooks, icon("online"), "We&bhooks")
         self.scheduler = SchedulerPanel(session)
         self.tabs.addTab(self.scheduler, icon("syncing"), "Sc&heduler")
+        self.audit = AuditPanel(session)
+        self.tabs.addTab(self.audit, icon("lock"), "Audit &log")
         # Read when shown (and again each time): changes made elsewhere appear without a reload.
         self.tabs.currentChanged.connect(self._tab_shown)
         lay.addWidget(self.tabs, 1)
