@@ -37,6 +37,8 @@ class StationSession:
     # credential store when asked, never kept here): changes that carry a secret are made there, online.
     platform_url: str = ""
     platform_token: Callable[[], str | None] | None = None
+    # Set by the shell: switch to a workspace by name and answer it (None where it is not offered).
+    open_workspace: Callable[[str], Workspace | None] | None = None
 
     def __post_init__(self) -> None:
         self.ops.watch(self.runtime)  # views learn what changed from the commits themselves

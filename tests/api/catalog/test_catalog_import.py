@@ -54,8 +54,8 @@ def test_export_edit_and_import_back_as_csv_and_xlsx(client: httpx.Client) -> No
     rows = _rows(r.content)
     header = rows[0]
     assert header == [
-        "sku", "product_sku", "status", "name", "description", "gtin", "categories", "attributes", "options",
-        "price", "name@de", "description@de", "name@fr", "description@fr",
+        "sku", "product_sku", "status", "name", "description", "gtin", "categories", "family", "attributes",
+        "options", "price", "name@de", "description@de", "name@fr", "description@fr",
     ]  # fmt: skip
     by_sku = {row[0]: dict(zip(header, row, strict=True)) for row in rows[1:]}
     assert by_sku["TSH"]["name@de"] == "T-Shirt aus Bio-Baumwolle" and by_sku["TSH"]["status"] == "active"
@@ -65,11 +65,23 @@ def test_export_edit_and_import_back_as_csv_and_xlsx(client: httpx.Client) -> No
     # Edited: a new product with two variants and a German text, a name changed on an existing one.
     rows = [row for row in rows if row[0] in ("TSH", "TSH-BLK-M", "TSH-WHT-L")]
     rows[0][3] = "Organic cotton tee"
-    new = ["LIN-1", "", "active", "Linen shirt", "Washed linen.", "6291041500213", "", '{"material": "linen"}', "", ""]
+    new = [
+        "LIN-1",
+        "",
+        "active",
+        "Linen shirt",
+        "Washed linen.",
+        "6291041500213",
+        "",
+        "",
+        '{"material": "linen"}',
+        "",
+        "",
+    ]
     rows += [
         new + ["Leinenhemd", "Gewaschenes Leinen.", "", ""],
-        ["LIN-1-S", "LIN-1", "", "", "", "", "", "", "size=S", "39.90", "", "", "", ""],
-        ["LIN-1-M", "LIN-1", "", "", "", "96385074", "", "", "size=M", "41.5", "", "", "", ""],
+        ["LIN-1-S", "LIN-1", "", "", "", "", "", "", "", "size=S", "39.90", "", "", "", ""],
+        ["LIN-1-M", "LIN-1", "", "", "", "96385074", "", "", "", "size=M", "41.5", "", "", "", ""],
     ]
     r = _import(client, h, _csv([header, *rows]))
     assert r.status_code == 202, r.text
@@ -86,7 +98,12 @@ def test_export_edit_and_import_back_as_csv_and_xlsx(client: httpx.Client) -> No
         ("LIN-1-M", "41.50", "96385074"),
     ]
     assert lin["translations"]["de"]["name"] == "Leinenhemd" and lin["completeness"]["de"] == 100
+    # Every product the import saved has a version made by it.
+    versions = client.get(f"{BASE}/products/{lin['id']}/versions", headers=h).json()["data"]
+    assert [(v["number"], v["source"]) for v in versions] == [(1, "import")]
     tsh = _product(client, h, "TSH")
+    versions = client.get(f"{BASE}/products/{tsh['id']}/versions", headers=h).json()["data"]
+    assert versions[0]["source"] == "import" and versions[0]["number"] == 1  # the demo seeds had none
     assert tsh["name"] == "Organic cotton tee" and len(tsh["variants"]) == 2
     # The German text was made from the old English one: stale now (the file repeated it unchanged).
     assert tsh["translations"]["de"]["stale"] is False  # the row gave it again with the new name
@@ -154,6 +171,30 @@ def test_bad_rows_are_reported_and_skipped_good_rows_stored(client: httpx.Client
     assert _product(client, h, "DE-ONLY")["variants"] == []
     for sku in ("BAD-GTIN", "BAD-CAT", "BAD-JSON", "BAD-PRICE", "BAD-PRICE-1", "NO-NAME", "OK-2", "OK-3", "OK-3-A"):
         assert client.get(f"{BASE}/products/{sku}", headers=h).status_code == 404, sku
+
+    # Families: values checked by type, an unknown family refused; the good row takes its family.
+    family = {"code": "mugs", "name": "Mugs", "attributes": [{"code": "ml", "type": "number", "unit": "ml"}]}
+    assert client.post(f"{BASE}/families", json=family, headers=h).status_code == 201
+    r = _import(
+        client,
+        h,
+        _csv(
+            [
+                ["sku", "name", "family", "attributes"],
+                ["MUG-A", "Mug", "mugs", '{"ml": 330}'],
+                ["MUG-B", "Mug", "mugs", '{"ml": "big"}'],
+                ["MUG-C", "Mug", "cups", ""],
+                ["MUG-CER-01", "Ceramic mug", "mugs", ""],
+            ]
+        ),
+    )
+    job = _job(client, h, r.json()["data"]["id"])
+    assert [(e["row"], e["column"], e["message"]) for e in job["result"]["report"]] == [
+        (3, "attributes", "ml is a number (in ml)"),
+        (4, "family", "no attribute family cups"),
+    ], job["result"]  # the demo mug has no "ml" value: empty is allowed (completeness counts it)
+    assert _product(client, h, "MUG-A")["family_id"] and _product(client, h, "MUG-CER-01")["family_id"]
+    assert client.get(f"{BASE}/products/MUG-B", headers=h).status_code == 404
 
 
 def _xlsx(cells: list[tuple[str, str]], dimension: str | None = None) -> bytes:
