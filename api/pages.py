@@ -125,10 +125,9 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
         calls: list[P.PageCall] = []
 
         def work() -> tuple[P.Page | Redirect | FileResult | P.RawHtml, P.Brand]:
-            tenant = auth.load_tenant(rt.db, slug)
+            tenant, brand = P.tenant_and_brand(rt, slug)
             if decl.module not in tenant.modules or tenant.status != "active":
                 raise NotFound("page not found")
-            brand = P.brand_for(rt, tenant)
             limit = decl.post_limit if request.method == "POST" and decl.post_limit else decl.limit
             if limit:
                 server.limit(request, limit, tenant.id, f"public:ip:{client_ip(request)}")
@@ -192,7 +191,7 @@ def template_response(rt: Any, request: Request, slug: str, module: str, result:
     the tenant's look, the visitor's language, the same security headers. It has no form."""
     lang = P.pick_language(request.headers.get("accept-language"))
     nonce = secrets.token_urlsafe(16)
-    brand = P.brand_for(rt, auth.load_tenant(rt.db, slug))
+    _tenant, brand = P.tenant_and_brand(rt, slug)
     if not result.context.get("literal"):
         result.title = P.translations(lang).gettext(result.title)
     html = P.render(result, lang=lang, brand=brand, nonce=nonce, csrf="", base=f"/{slug}/{module}/p")
