@@ -76,6 +76,8 @@ class RewardsLot(TenantScoped, Base):
     points: Mapped[int] = mapped_column(Integer)
     remaining: Mapped[int] = mapped_column(Integer)
     expires_at: Mapped[datetime | None] = mapped_column(default=None)
+    # When the dealer was told these points expire soon (one reminder per lot).
+    reminded_at: Mapped[datetime | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -115,7 +117,10 @@ class RewardsReceipt(TenantScoped, Base):
     retailer: Mapped[str] = mapped_column(String(200))
     purchase_date: Mapped[date] = mapped_column(Date)
     total_cents: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(20), default="pending")  # pending | approved | declined
+    # What was bought, for the earning rules: [{product_code, category, amount_cents, quantity}].
+    lines: Mapped[list[Any]] = mapped_column(default=list)
+    status: Mapped[str] = mapped_column(String(20), default="pending")  # pending | approved | declined | reversed
+    reverse_reason: Mapped[str | None] = mapped_column(Text, default=None)
     points: Mapped[int | None] = mapped_column(Integer, default=None)
     decline_reason: Mapped[str | None] = mapped_column(Text, default=None)
     # Another receipt with the same image or the same retailer, date and total (a hint for review).
@@ -137,6 +142,9 @@ class RewardsProduct(TenantScoped, Base):
     stock: Mapped[int] = mapped_column(Integer, default=0)
     image_url: Mapped[str | None] = mapped_column(String(500), default=None)
     active: Mapped[bool] = mapped_column(default=True)
+    # goods (shipped) | coupon | gift_card (a code issued per unit at checkout, redeemable once)
+    kind: Mapped[str] = mapped_column(String(20), default="goods")
+    face_value_cents: Mapped[int | None] = mapped_column(Integer, default=None)  # a coupon's or gift card's worth
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -197,3 +205,60 @@ class RewardsW9(TenantScoped, Base):
     certified_at: Mapped[datetime] = mapped_column(default=utcnow)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RewardsEarningRule(TenantScoped, Base):
+    """How a receipt line earns: a base rate (points per dollar) or a multiplier, for one product
+    code, one category or everything, optionally within a campaign period (purchase dates)."""
+
+    __tablename__ = "rewards_earning_rules"
+    __synced__ = True
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(200))
+    product_code: Mapped[str | None] = mapped_column(String(100), default=None)
+    category: Mapped[str | None] = mapped_column(String(100), default=None)
+    points_per_dollar: Mapped[int | None] = mapped_column(Integer, default=None)
+    multiplier: Mapped[str | None] = mapped_column(String(12), default=None)  # a decimal, e.g. "2" or "1.5"
+    starts_on: Mapped[date | None] = mapped_column(Date, default=None)
+    ends_on: Mapped[date | None] = mapped_column(Date, default=None)  # inclusive
+    active: Mapped[bool] = mapped_column(default=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RewardsTier(TenantScoped, Base):
+    """A level a dealer reaches by the points earned over the tier period; its multiplier applies to new earnings."""
+
+    __tablename__ = "rewards_tiers"
+    __synced__ = True
+    __table_args__ = (UniqueConstraint("tenant_id", "threshold", name="uq_rewards_tiers_tenant_threshold"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(100))
+    threshold: Mapped[int] = mapped_column(Integer)  # points earned over the period to reach it
+    multiplier: Mapped[str] = mapped_column(String(12), default="1")
+    benefits: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RewardsCode(TenantScoped, Base):
+    """A coupon or gift card code issued by a redemption, redeemable once."""
+
+    __tablename__ = "rewards_codes"
+    __synced__ = True
+    __table_args__ = (UniqueConstraint("tenant_id", "code", name="uq_rewards_codes_tenant_code"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    code: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(20))  # coupon | gift_card
+    dealer_id: Mapped[str] = mapped_column(String(36), ForeignKey("rewards_dealers.id", ondelete="CASCADE"), index=True)
+    order_id: Mapped[str] = mapped_column(String(36), ForeignKey("rewards_orders.id", ondelete="CASCADE"), index=True)
+    product_id: Mapped[str] = mapped_column(String(36))
+    name: Mapped[str] = mapped_column(String(200))
+    value_cents: Mapped[int | None] = mapped_column(Integer, default=None)
+    status: Mapped[str] = mapped_column(String(20), default="issued")  # issued | redeemed | void
+    redeemed_at: Mapped[datetime | None] = mapped_column(default=None)
+    redeemed_by: Mapped[str | None] = mapped_column(String(36), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

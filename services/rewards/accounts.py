@@ -77,7 +77,11 @@ def dealer_out(d: RewardsDealer) -> DealerOut:
 
 def admin_out(d: RewardsDealer) -> AdminDealerOut:
     return AdminDealerOut(
-        **dealer_out(d).model_dump(), balance=d.balance, reason=d.decline_reason, decided_at=d.decided_at
+        **dealer_out(d).model_dump(),
+        balance=d.balance,
+        owed=max(0, -d.balance),
+        reason=d.decline_reason,
+        decided_at=d.decided_at,
     )
 
 
@@ -222,6 +226,8 @@ def list_register_requests(ctx: Ctx, query: DealerQuery) -> Page[AdminDealerOut]
     stmt = select(RewardsDealer)
     if query.status:
         stmt = stmt.where(RewardsDealer.status == query.status)
+    if query.owing is not None:  # the staff's list of dealers who owe points after a reversal
+        stmt = stmt.where(RewardsDealer.balance < 0 if query.owing else RewardsDealer.balance >= 0)
     if query.search:
         stmt = stmt.where(
             contains(RewardsDealer.email, query.search)

@@ -18,7 +18,7 @@ from services.core.pagination import Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.rewards import points as ledger
 from services.rewards.accounts import find_dealer, is_dealer
-from services.rewards.lookups import _suggested
+from services.rewards.earning import load_tiers, suggestions, tier_status
 from services.rewards.schemas import (
     AdjustIn,
     Expiry,
@@ -39,12 +39,12 @@ def get_points(ctx: Ctx) -> PointsOut:
         cfg = ledger.settings(s, ctx.tenant_id)
         # Lots past their date are written off at the dealer's next change; a read already leaves them out.
         balance = d.balance - ledger.expired_unswept(s, d.id, now)
-        pending_totals = s.execute(
-            select(RewardsReceipt.total_cents).where(
-                RewardsReceipt.dealer_id == d.id, RewardsReceipt.status == "pending"
-            )
+        waiting = s.execute(
+            select(RewardsReceipt).where(RewardsReceipt.dealer_id == d.id, RewardsReceipt.status == "pending")
         ).scalars()
-        pending = sum(_suggested(t, cfg.points_per_dollar) for t in pending_totals)
+        pending = sum(suggestions(s, ctx.tenant_id, waiting, now).values())
+        tiers = load_tiers(s)
+        tier = tier_status(s, d.id, now, cfg.tier_period_days, tiers) if tiers else None
         lots = s.execute(
             select(RewardsLot.expires_at, func.sum(RewardsLot.remaining))
             .where(RewardsLot.dealer_id == d.id, RewardsLot.remaining > 0, RewardsLot.expires_at > now)
@@ -57,6 +57,8 @@ def get_points(ctx: Ctx) -> PointsOut:
         pending=pending,
         value=money(ledger.value_cents(balance, cfg.point_value)),
         next_expiries=[Expiry(points=int(p), expires_at=e) for e, p in lots],
+        owed=max(0, -balance),
+        tier=tier,
     )
 
 
@@ -131,6 +133,8 @@ def _settings_out(cfg: ledger.Settings) -> SettingsOut:
         point_value=str(cfg.point_value),
         points_expiry_days=cfg.points_expiry_days,
         points_per_dollar=cfg.points_per_dollar,
+        expiry_reminder_days=cfg.expiry_reminder_days,
+        tier_period_days=cfg.tier_period_days,
     )
 
 

@@ -17,6 +17,7 @@ from services.core.commands import next_value, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, ValidationFailed
 from services.core.events import emit
+from services.rewards import codes
 from services.rewards import points as ledger
 from services.rewards.accounts import find_dealer
 from services.rewards.lookups import _latest_w9, _order_out, _product, ytd_value_cents
@@ -139,6 +140,7 @@ def checkout(ctx: Ctx, body: CheckoutIn) -> OrderOut:
         if not wanted:
             raise Conflict("the cart is empty", {"cart": "empty"})
         lines: list[dict[str, Any]] = []
+        coded: list[tuple[str, str, str, int | None, int]] = []  # coupon and gift card lines: a code per unit
         for pid, qty in wanted:
             p = s.get(RewardsProduct, pid)
             if p is None or not p.active:
@@ -154,6 +156,8 @@ def checkout(ctx: Ctx, body: CheckoutIn) -> OrderOut:
                 s.refresh(p, ["stock"])
                 raise Conflict("not enough stock", {"product_id": pid, "stock": p.stock, "quantity": qty})
             lines.append({"product_id": pid, "name": p.name, "points": p.points, "quantity": qty})
+            if p.kind != "goods":
+                coded.append((pid, p.kind, p.name, p.face_value_cents, qty))
         total = sum(x["points"] * x["quantity"] for x in lines)
         cfg = ledger.settings(s, ctx.tenant_id)
         value = ledger.value_cents(total, cfg.point_value)
@@ -195,9 +199,10 @@ def checkout(ctx: Ctx, body: CheckoutIn) -> OrderOut:
         if body.items is None:
             s.query(RewardsCartItem).filter(RewardsCartItem.dealer_id == d.id).delete(synchronize_session=False)
         s.flush()
+        codes.issue(ctx, s, o, coded)
         emit(
             ctx,
             "redemption.created",
             {"order_id": o.id, "dealer_id": d.id, "number": number, "total_points": total, "lines": lines},
         )
-        return _order_out(o)
+        return _order_out(o, codes.codes_of(s, [o.id])[o.id])

@@ -8,7 +8,15 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from local_db.models.rewards import RewardsDealer, RewardsFile, RewardsOrder, RewardsProduct, RewardsReceipt
+from local_db.models.rewards import (
+    RewardsDealer,
+    RewardsEarningRule,
+    RewardsFile,
+    RewardsOrder,
+    RewardsProduct,
+    RewardsReceipt,
+    RewardsTier,
+)
 from services.core import auth
 from services.core.commands import next_value
 from services.core.context import Ctx
@@ -59,6 +67,14 @@ def receipt_image(lines: list[str]) -> bytes:
     return out.getvalue()
 
 
+TIERS = (
+    # key, name, points earned over the tier period, multiplier, benefits
+    ("bronze", "Bronze", 0, "1", "Points on every approved receipt"),
+    ("silver", "Silver", 20000, "1.25", "25 % more points; free shipping on redemptions"),
+    ("gold", "Gold", 50000, "1.5", "50 % more points; a named account manager"),
+)
+
+
 @demo_seeder
 def seed_rewards(ctx: Ctx) -> None:
     if ctx.tenant is None or ctx.tenant.slug != "demo":
@@ -103,10 +119,41 @@ def seed_rewards(ctx: Ctx) -> None:
                         points=pts,
                         stock=stock,
                         active=True,
+                        # The gift card issues a code per unit at checkout (docs/rewards.md).
+                        kind="gift_card" if key == "gift" else "goods",
+                        face_value_cents=2500 if key == "gift" else None,
                         created_at=now,
                         updated_at=now,
                     )
                 )
+        # Tiers above North's 17,390 points of the last year (it stays at Bronze: x1), and a
+        # standing rule for the drill's product code (receipts with lines earn it).
+        for key, name, threshold, mult, benefits in TIERS:
+            tid = demo_id("rewards-tier", key)
+            if s.get(RewardsTier, tid) is None:
+                s.add(
+                    RewardsTier(
+                        id=tid,
+                        name=name,
+                        threshold=threshold,
+                        multiplier=mult,
+                        benefits=benefits,
+                        created_at=now,
+                        updated_at=now,
+                    )
+                )
+        rid = demo_id("rewards-rule", "drills")
+        if s.get(RewardsEarningRule, rid) is None:
+            s.add(
+                RewardsEarningRule(
+                    id=rid,
+                    name="Cordless drills",
+                    product_code="DRL-18",
+                    points_per_dollar=20,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
         s.flush()
         for key, dealer, retailer, days, cents, _pts in RECEIPTS:
             rid = demo_id("rewards-receipt", key)

@@ -11,5 +11,10 @@ for _name, _desc in [
     ("redemption.shipped", "a redemption order was shipped"),
     ("redemption.delivered", "a redemption order was delivered"),
     ("redemption.cancelled", "a redemption order was cancelled and its points refunded"),
+    ("sale.reversed", "an approved receipt was reversed: its points taken back, the points owed when already spent"),
+    ("dealer.tier_changed", "a dealer reached another tier by the points earned over the tier period"),
+    ("points.reminded", "a dealer was mailed that points expire soon"),
+    ("points.expired", "a dealer's points passed their date and were written off"),
+    ("reward_code.redeemed", "a coupon or gift card code was redeemed (used once)"),
 ]:
     register_event_type(_name, M, _desc)

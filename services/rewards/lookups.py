@@ -17,6 +17,7 @@ from services.core.errors import NotFound
 from services.rewards.accounts import is_dealer
 from services.rewards.schemas import (
     Address,
+    CodeOut,
     OrderLine,
     OrderOut,
     money,
@@ -29,10 +30,6 @@ def _own(ctx: Ctx, dealer_id: str, what: str, rid: str) -> None:
         raise NotFound(f"{what} not found", {"id": rid})
 
 
-def _suggested(total_cents: int, per_dollar: int) -> int:
-    return (total_cents // 100) * per_dollar
-
-
 def _product(ctx: Ctx, s: Session, id: str) -> RewardsProduct:
     p = s.get(RewardsProduct, id)
     if p is None or (is_dealer(ctx) and not p.active):
@@ -40,7 +37,7 @@ def _product(ctx: Ctx, s: Session, id: str) -> RewardsProduct:
     return p
 
 
-def _order_out(o: RewardsOrder) -> OrderOut:
+def _order_out(o: RewardsOrder, codes: list[CodeOut] | None = None) -> OrderOut:
     return OrderOut(
         id=o.id,
         number=o.number,
@@ -54,6 +51,7 @@ def _order_out(o: RewardsOrder) -> OrderOut:
         cancel_reason=o.cancel_reason,
         created_at=o.created_at,
         updated_at=o.updated_at,
+        codes=codes or [],
     )
 
 

@@ -17,6 +17,7 @@ from services.core.roles import STAFF
 from services.rewards import points as ledger
 from services.rewards import states
 from services.rewards.accounts import is_dealer
+from services.rewards.codes import codes_of, void_for_cancel
 from services.rewards.lookups import _order_out, _own
 from services.rewards.schemas import (
     OrderAction,
@@ -47,7 +48,8 @@ def list_orders(ctx: Ctx, query: OrderQuery) -> Page[OrderOut]:
         stmt = stmt.where(contains(RewardsOrder.number, query.search))
     with ctx.read() as s:
         page = paginate(s, stmt, query, columns={"created_at": RewardsOrder.created_at, "number": RewardsOrder.number})
-    return page.map(_order_out)
+        codes = codes_of(s, [o.id for o in page.items])
+    return page.map(lambda o: _order_out(o, codes[o.id]))
 
 
 @use_case(
@@ -59,7 +61,7 @@ def get_order(ctx: Ctx, id: str) -> OrderOut:
         if o is None:
             raise NotFound("order not found", {"id": id})
         _own(ctx, o.dealer_id, "order", id)
-        return _order_out(o)
+        return _order_out(o, codes_of(s, [o.id])[o.id])
 
 
 @use_case(
@@ -88,6 +90,7 @@ def act_on_order(ctx: Ctx, id: str, body: OrderAction) -> OrderOut:
             emit(ctx, "redemption.delivered", {"order_id": o.id})
         else:
             o.cancel_reason = body.reason
+            void_for_cancel(s, o)
             if o.redeem_entry_id:
                 ledger.refund(ctx, s, d, o.redeem_entry_id, source_id=o.id, description=f"{o.number} cancelled")
             for line in o.lines or []:
@@ -99,4 +102,4 @@ def act_on_order(ctx: Ctx, id: str, body: OrderAction) -> OrderOut:
                 )
             emit(ctx, "redemption.cancelled", {"order_id": o.id, "points": o.total_points})
         s.flush()
-        return _order_out(o)
+        return _order_out(o, codes_of(s, [o.id])[o.id])

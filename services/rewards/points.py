@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from local_db import new_id
@@ -28,6 +28,8 @@ DEFAULT_W9_THRESHOLD = Decimal("2000.00")
 DEFAULT_POINT_VALUE = Decimal("0.01")
 DEFAULT_EXPIRY_DAYS = 365
 DEFAULT_POINTS_PER_DOLLAR = 10
+DEFAULT_REMINDER_DAYS = 30  # a dealer is told a month before points expire
+DEFAULT_TIER_PERIOD_DAYS = 365  # tiers count the points earned over the last year
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,8 @@ class Settings:
     point_value: Decimal
     points_expiry_days: int
     points_per_dollar: int
+    expiry_reminder_days: int
+    tier_period_days: int
 
 
 def settings(s: Session, tenant_id: str) -> Settings:
@@ -46,6 +50,8 @@ def settings(s: Session, tenant_id: str) -> Settings:
         point_value=Decimal(str(raw.get("point_value", DEFAULT_POINT_VALUE))),
         points_expiry_days=int(raw.get("points_expiry_days", DEFAULT_EXPIRY_DAYS)),
         points_per_dollar=int(raw.get("points_per_dollar", DEFAULT_POINTS_PER_DOLLAR)),
+        expiry_reminder_days=int(raw.get("expiry_reminder_days", DEFAULT_REMINDER_DAYS)),
+        tier_period_days=int(raw.get("tier_period_days", DEFAULT_TIER_PERIOD_DAYS)),
     )
 
 
@@ -71,9 +77,11 @@ def _entry(
     source_id: str | None,
     description: str,
     expires_at: datetime | None = None,
+    allow_negative: bool = False,
 ) -> RewardsLedgerEntry:
-    # The balance moves by a conditional update: never below zero, whatever raced before the lock.
-    if points < 0:
+    # The balance moves by a conditional update: never below zero, whatever raced before the lock
+    # (a reversal alone may take it below: the dealer then owes points, shown to them and to staff).
+    if points < 0 and not allow_negative:
         res = s.execute(
             update(RewardsDealer)
             .where(RewardsDealer.id == d.id, RewardsDealer.balance >= -points)
@@ -123,13 +131,15 @@ def award(
     cfg = settings(s, ctx.tenant_id)
     expires = ctx.now() + timedelta(days=expires_in_days or cfg.points_expiry_days)
     e = _entry(ctx, s, d, kind, points, source=source, source_id=source_id, description=description, expires_at=expires)
+    # A dealer who owes points (a reversal after spending) pays that back first: only what the
+    # balance shows above zero stays spendable in the lot, so the lots always add up to the balance.
     s.add(
         RewardsLot(
             id=new_id(),
             dealer_id=d.id,
             entry_id=e.id,
             points=points,
-            remaining=points,
+            remaining=min(points, max(0, e.balance_after)),
             expires_at=expires,
             created_at=ctx.now(),
         )
@@ -181,7 +191,86 @@ def refund(ctx: Ctx, s: Session, d: RewardsDealer, redeem_entry_id: str, *, sour
         if lot is not None:
             lot.remaining += a.points
     s.flush()
+    _pay_owed(s, d)
     sweep_expired(ctx, s, d)  # points returned to a lot past its date expire now
+
+
+def _pay_owed(s: Session, d: RewardsDealer) -> None:
+    """Keep the lots equal to what the balance shows above zero: points returned to a dealer who
+    owes some pay the debt first (earliest expiry drained first)."""
+    excess = int(
+        s.execute(
+            select(func.coalesce(func.sum(RewardsLot.remaining), 0)).where(
+                RewardsLot.dealer_id == d.id, RewardsLot.remaining > 0
+            )
+        ).scalar_one()
+    ) - max(d.balance, 0)
+    if excess <= 0:
+        return
+    for lot in s.execute(
+        select(RewardsLot)
+        .where(RewardsLot.dealer_id == d.id, RewardsLot.remaining > 0)
+        .order_by(RewardsLot.expires_at, RewardsLot.created_at)
+    ).scalars():
+        got = min(lot.remaining, excess)
+        lot.remaining -= got
+        excess -= got
+        if excess == 0:
+            break
+    s.flush()
+
+
+def take_back(
+    ctx: Ctx, s: Session, d: RewardsDealer, earn: RewardsLedgerEntry, *, description: str
+) -> RewardsLedgerEntry:
+    """Take an award's points back (a reversed receipt): what is left of its lot first, then other
+    lots earliest expiry first; what was spent already takes the balance below zero (owed).
+
+    Points of the award that expired already left the balance by their ``expire`` entry, so they
+    are not taken a second time.
+    """
+    sweep_expired(ctx, s, d)
+    lot = s.execute(select(RewardsLot).where(RewardsLot.entry_id == earn.id)).scalar_one_or_none()
+    expired = 0
+    if lot is not None:
+        expired = -int(
+            s.execute(
+                select(func.coalesce(func.sum(RewardsLedgerEntry.points), 0)).where(
+                    RewardsLedgerEntry.dealer_id == d.id,
+                    RewardsLedgerEntry.kind == "expire",
+                    RewardsLedgerEntry.source_id == lot.id,
+                )
+            ).scalar_one()
+        )
+    take = earn.points - expired
+    e = _entry(
+        ctx,
+        s,
+        d,
+        "reverse",
+        -take,
+        source=earn.source,
+        source_id=earn.source_id,
+        description=description,
+        allow_negative=True,
+    )
+    left = take
+    own = [lot] if lot is not None else []
+    others = s.execute(
+        select(RewardsLot)
+        .where(RewardsLot.dealer_id == d.id, RewardsLot.remaining > 0, RewardsLot.id != (lot.id if lot else ""))
+        .order_by(RewardsLot.expires_at, RewardsLot.created_at)
+    ).scalars()
+    for x in [*own, *others]:
+        if left == 0:
+            break
+        got = min(x.remaining, left)
+        if got:
+            x.remaining -= got
+            s.add(RewardsAllocation(id=new_id(), entry_id=e.id, lot_id=x.id, points=got))
+            left -= got
+    s.flush()
+    return e
 
 
 def sweep_expired(ctx: Ctx, s: Session, d: RewardsDealer) -> int:
@@ -204,8 +293,6 @@ def sweep_expired(ctx: Ctx, s: Session, d: RewardsDealer) -> int:
 
 
 def expired_unswept(s: Session, dealer_id: str, now: datetime) -> int:
-    from sqlalchemy import func
-
     return int(
         s.execute(
             select(func.coalesce(func.sum(RewardsLot.remaining), 0)).where(

@@ -10,6 +10,7 @@ from local_db.models.rewards import (
 )
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
+from services.core.errors import ValidationFailed
 from services.core.pagination import Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.rewards.accounts import is_dealer
@@ -19,6 +20,7 @@ from services.rewards.schemas import (
     ProductOut,
     ProductQuery,
     ProductUpdate,
+    money,
 )
 
 record_kind("rewards.product", get="rewards.products.get", label="name")
@@ -33,6 +35,8 @@ def _product_out(p: RewardsProduct) -> ProductOut:
         stock=p.stock,
         image_url=p.image_url,
         active=p.active,
+        kind=p.kind,  # type: ignore[arg-type]
+        face_value=money(p.face_value_cents) if p.face_value_cents is not None else None,
     )
 
 
@@ -102,9 +106,15 @@ def admin_get_product(ctx: Ctx, id: str) -> ProductOut:
     summary="add a product to the redemption catalog",
 )
 def create_product(ctx: Ctx, body: ProductIn) -> ProductOut:
+    if body.kind == "gift_card" and not body.face_value:
+        raise ValidationFailed("a gift card needs its face value", {"face_value": "required"})
+    if body.kind == "goods" and body.face_value is not None:
+        raise ValidationFailed("only a coupon or gift card has a face value", {"face_value": "not allowed"})
     now = ctx.now()
+    values = body.model_dump(exclude={"face_value"})
+    values["face_value_cents"] = int(body.face_value * 100) if body.face_value is not None else None
     with ctx.write() as s:
-        p = RewardsProduct(id=new_id(), **body.model_dump(), created_at=now, updated_at=now)
+        p = RewardsProduct(id=new_id(), **values, created_at=now, updated_at=now)
         s.add(p)
         s.flush()
         return _product_out(p)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.rewards import (
     RewardsDealer,
     RewardsFile,
+    RewardsLedgerEntry,
     RewardsReceipt,
 )
 from services.core.commands import record_kind, use_case
@@ -19,9 +23,11 @@ from services.core.roles import STAFF
 from services.rewards import points as ledger
 from services.rewards import states
 from services.rewards.accounts import is_dealer
-from services.rewards.lookups import _own, _suggested
+from services.rewards.earning import load_tiers, suggestions, tier_status
+from services.rewards.lookups import _own
 from services.rewards.schemas import (
     ReceiptIn,
+    ReceiptLine,
     ReceiptOut,
     ReceiptQuery,
     ReviewIn,
@@ -31,7 +37,19 @@ from services.rewards.schemas import (
 record_kind("rewards.receipt", get="rewards.receipts.get", label="retailer")
 
 
-def _receipt_out(r: RewardsReceipt, per_dollar: int, dealer_name: str | None = None) -> ReceiptOut:
+def _lines_out(r: RewardsReceipt) -> list[ReceiptLine]:
+    return [
+        ReceiptLine(
+            product_code=x.get("product_code"),
+            category=x.get("category"),
+            amount=money(int(x["amount_cents"])),
+            quantity=int(x.get("quantity", 1)),
+        )
+        for x in r.lines or []
+    ]
+
+
+def _receipt_out(r: RewardsReceipt, suggested: int, dealer_name: str | None = None) -> ReceiptOut:
     return ReceiptOut(
         id=r.id,
         dealer_id=r.dealer_id,
@@ -42,7 +60,9 @@ def _receipt_out(r: RewardsReceipt, per_dollar: int, dealer_name: str | None = N
         total=money(r.total_cents),
         status=r.status,  # type: ignore[arg-type]
         points=r.points,
-        suggested_points=_suggested(r.total_cents, per_dollar),
+        suggested_points=suggested,
+        lines=_lines_out(r),
+        reverse_reason=r.reverse_reason,
         decline_reason=r.decline_reason,
         duplicate_of=r.duplicate_of,
         reviewed_at=r.reviewed_at,
@@ -66,6 +86,18 @@ def create_receipt(ctx: Ctx, body: ReceiptIn) -> ReceiptOut:
     cents = int(body.total * 100)
     if cents <= 0:
         raise ValidationFailed("the total must be more than 0", {"total": str(body.total)})
+    amounts = [int(x.amount * 100) for x in body.lines]
+    for i, a in enumerate(amounts):
+        if a <= 0:
+            raise ValidationFailed("a line's amount must be more than 0", {f"lines.{i}.amount": money(a)})
+    if sum(amounts) > cents:
+        raise ValidationFailed(
+            "the lines add up to more than the receipt's total", {"lines": money(sum(amounts)), "total": money(cents)}
+        )
+    lines: list[dict[str, Any]] = [
+        {"product_code": x.product_code, "category": x.category, "amount_cents": a, "quantity": x.quantity}
+        for x, a in zip(body.lines, amounts, strict=True)
+    ]
     now = ctx.now()
     with ctx.write() as s:
         f = s.get(RewardsFile, body.file_id)
@@ -95,6 +127,7 @@ def create_receipt(ctx: Ctx, body: ReceiptIn) -> ReceiptOut:
             retailer=body.retailer,
             purchase_date=body.purchase_date,
             total_cents=cents,
+            lines=lines,
             status="pending",
             duplicate_of=dup,
             created_at=now,
@@ -113,7 +146,7 @@ def create_receipt(ctx: Ctx, body: ReceiptIn) -> ReceiptOut:
                 "total": money(cents),
             },
         )
-        return _receipt_out(r, ledger.settings(s, ctx.tenant_id).points_per_dollar)
+        return _receipt_out(r, suggestions(s, ctx.tenant_id, [r], now)[r.id])
 
 
 @use_case(
@@ -145,7 +178,7 @@ def list_receipts(ctx: Ctx, query: ReceiptQuery) -> Page[ReceiptOut]:
                 "total": RewardsReceipt.total_cents,
             },
         )
-        per_dollar = ledger.settings(s, ctx.tenant_id).points_per_dollar
+        suggested = suggestions(s, ctx.tenant_id, page.items, ctx.now())
         names = dict(
             s.execute(
                 select(RewardsDealer.id, RewardsDealer.company).where(
@@ -153,7 +186,7 @@ def list_receipts(ctx: Ctx, query: ReceiptQuery) -> Page[ReceiptOut]:
                 )
             ).all()
         )
-    return page.map(lambda r: _receipt_out(r, per_dollar, names.get(r.dealer_id)))
+    return page.map(lambda r: _receipt_out(r, suggested[r.id], names.get(r.dealer_id)))
 
 
 @use_case(
@@ -171,7 +204,7 @@ def get_receipt(ctx: Ctx, id: str) -> ReceiptOut:
             raise NotFound("receipt not found", {"id": id})
         _own(ctx, r.dealer_id, "receipt", id)
         d = s.get(RewardsDealer, r.dealer_id)
-        return _receipt_out(r, ledger.settings(s, ctx.tenant_id).points_per_dollar, d.company if d else None)
+        return _receipt_out(r, suggestions(s, ctx.tenant_id, [r], ctx.now())[r.id], d.company if d else None)
 
 
 @use_case(
@@ -184,8 +217,12 @@ def get_receipt(ctx: Ctx, id: str) -> ReceiptOut:
     summary="approve a receipt with points (credited at once) or decline it with a reason",
 )
 def review_receipt(ctx: Ctx, id: str, body: ReviewIn) -> ReceiptOut:
-    if body.action == "decline" and not body.reason:
-        raise ValidationFailed("a decline needs a reason", {"reason": "required"})
+    if body.action in ("decline", "reverse") and not body.reason:
+        raise ValidationFailed(f"a {body.action} needs a reason", {"reason": "required"})
+    if body.action == "reverse" and (body.points is not None or body.expires_in_days is not None):
+        raise ValidationFailed(
+            "a reversal takes back the points awarded; it takes no points", {"points": "not allowed"}
+        )
     now = ctx.now()
     with ctx.write() as s:
         r = s.get(RewardsReceipt, id)
@@ -195,11 +232,16 @@ def review_receipt(ctx: Ctx, id: str, body: ReviewIn) -> ReceiptOut:
         s.refresh(r)  # read again under the dealer's lock: two reviewers never both approve
         r.status = states.RECEIPT.check(r.status, body.action, states.STAFF)
         cfg = ledger.settings(s, ctx.tenant_id)
+        r.updated_at = now
+        if body.action == "reverse":
+            _reverse(ctx, s, d, r, body.reason or "")
+            return _receipt_out(r, suggestions(s, ctx.tenant_id, [r], now)[r.id], d.company)
         r.reviewed_by = ctx.principal.id
         r.reviewed_at = now
-        r.updated_at = now
         if body.action == "approve":
-            pts = body.points or _suggested(r.total_cents, cfg.points_per_dollar)
+            tiers = load_tiers(s)
+            before = tier_status(s, d.id, now, cfg.tier_period_days, tiers).tier
+            pts = body.points or suggestions(s, ctx.tenant_id, [r], now)[r.id]
             if pts <= 0:
                 raise ValidationFailed("say how many points to award", {"points": "required"})
             r.points = pts
@@ -216,8 +258,41 @@ def review_receipt(ctx: Ctx, id: str, body: ReviewIn) -> ReceiptOut:
                 expires_in_days=body.expires_in_days,
             )
             emit(ctx, "sale.approved", {"receipt_id": r.id, "dealer_id": d.id, "points": pts})
+            after = tier_status(s, d.id, now, cfg.tier_period_days, tiers).tier
+            if (after and after.id) != (before and before.id):
+                emit(
+                    ctx,
+                    "dealer.tier_changed",
+                    {"dealer_id": d.id, "from": before.name if before else None, "to": after.name if after else None},
+                )
         else:
             r.decline_reason = body.reason
             emit(ctx, "sale.declined", {"receipt_id": r.id, "dealer_id": d.id, "reason": body.reason})
         s.flush()
-        return _receipt_out(r, cfg.points_per_dollar, d.company)
+        return _receipt_out(r, suggestions(s, ctx.tenant_id, [r], now)[r.id], d.company)
+
+
+def _reverse(ctx: Ctx, s: Session, d: RewardsDealer, r: RewardsReceipt, reason: str) -> None:
+    """Take an approved receipt's points back; spent ones leave the dealer owing (balance below zero)."""
+    earn = s.execute(
+        select(RewardsLedgerEntry).where(
+            RewardsLedgerEntry.dealer_id == d.id,
+            RewardsLedgerEntry.kind == "earn",
+            RewardsLedgerEntry.source == "receipt",
+            RewardsLedgerEntry.source_id == r.id,
+        )
+    ).scalar_one()
+    r.reverse_reason = reason
+    e = ledger.take_back(ctx, s, d, earn, description=f"reversed: {reason}")
+    emit(
+        ctx,
+        "sale.reversed",
+        {
+            "receipt_id": r.id,
+            "dealer_id": d.id,
+            "points": -e.points,
+            "balance_after": e.balance_after,
+            "owed": max(0, -e.balance_after),
+        },
+    )
+    s.flush()

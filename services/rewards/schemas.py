@@ -6,17 +6,20 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, RootModel, field_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Email, FreeText, Name, Strict
+from services.core.schemas import Email, FreeText, Name, Out, Strict
 from services.core.urls import Url
 
 # Money in: a decimal string or a JSON number with at most two places (DECISIONS: all modules).
 MoneyIn = Annotated[Decimal, Field(ge=0, le=10_000_000, max_digits=10, decimal_places=2)]
 Points = Annotated[int, Field(gt=0, le=10_000_000)]
 DealerStatus = Literal["pending", "approved", "declined", "suspended"]
-ReceiptStatus = Literal["pending", "approved", "declined"]
+ReceiptStatus = Literal["pending", "approved", "declined", "reversed"]
+ProductKind = Literal["goods", "coupon", "gift_card"]
+# A multiplier: a decimal string (or number) above 0, at most 100, two places.
+Multiplier = Annotated[Decimal, Field(gt=0, le=100, max_digits=5, decimal_places=2)]
 OrderStatus = Literal["ordered", "shipped", "delivered", "cancelled"]
 W9Status = Literal["not_required", "required", "submitted", "verified", "rejected"]
 
@@ -94,12 +97,14 @@ class ProfileUpdate(Strict):
 
 class AdminDealerOut(DealerOut):
     balance: int
+    owed: int = 0  # points a reversed receipt took back after they were spent (flagged for staff)
     reason: str | None
     decided_at: datetime | None
 
 
 class DealerQuery(ListQuery):
     status: DealerStatus | None = None
+    owing: bool | None = None  # true: only dealers whose balance is below zero
 
 
 class DecideRequest(Strict):
@@ -115,17 +120,48 @@ class Expiry(BaseModel):
     expires_at: datetime
 
 
+class TierOut(Out):
+    id: str
+    name: str
+    threshold: int
+    multiplier: str
+    benefits: FreeText
+
+
+class TierList(RootModel[list[TierOut]]):
+    pass
+
+
+class TierIn(Strict):
+    name: Name
+    threshold: int = Field(ge=0, le=100_000_000)
+    multiplier: Annotated[Decimal, Field(ge=1, le=10, max_digits=4, decimal_places=2)] = Decimal("1")
+    benefits: FreeText = Field(default="", max_length=2000)
+
+
+class TierStatus(BaseModel):
+    """Where a dealer stands: points earned over the tier period, the tier reached and the next one."""
+
+    earned_in_period: int
+    period_days: int
+    tier: TierOut | None
+    next_tier: TierOut | None
+    points_to_next: int | None
+
+
 class PointsOut(BaseModel):
-    balance: int
+    balance: int  # negative when a reversed receipt's points were spent already: owed, never hidden
     pending: int
     value: str
     next_expiries: list[Expiry]
+    owed: int = 0
+    tier: TierStatus | None = None
 
 
 class LedgerOut(BaseModel):
     id: str
     dealer_id: str
-    kind: Literal["earn", "redeem", "refund", "expire", "adjust"]
+    kind: Literal["earn", "redeem", "refund", "expire", "adjust", "reverse"]
     points: int
     balance_after: int
     expires_at: datetime | None
@@ -164,11 +200,32 @@ class FileOut(BaseModel):
     created_at: datetime
 
 
+Code = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9._/-]*$")]
+
+
+class ReceiptLineIn(Strict):
+    """A line of the receipt: what the earning rules look at (staff check it against the photo)."""
+
+    product_code: Code | None = None
+    category: Code | None = None
+    amount: MoneyIn
+    quantity: int = Field(default=1, ge=1, le=100_000)
+
+
+class ReceiptLine(BaseModel):
+    product_code: str | None
+    category: str | None
+    amount: str
+    quantity: int
+
+
 class ReceiptIn(Strict):
     file_id: str = Field(min_length=1, max_length=36)
     retailer: str = Field(min_length=1, max_length=200)
     purchase_date: date
     total: MoneyIn
+    # Optional; their amounts may not add up to more than the total (the rest earns the base rate).
+    lines: list[ReceiptLineIn] = Field(default_factory=list, max_length=200)
 
 
 class ReceiptOut(BaseModel):
@@ -186,6 +243,8 @@ class ReceiptOut(BaseModel):
     duplicate_of: str | None
     reviewed_at: datetime | None
     created_at: datetime
+    lines: list[ReceiptLine] = Field(default_factory=list)
+    reverse_reason: str | None = None
 
 
 class ReceiptQuery(ListQuery):
@@ -194,7 +253,8 @@ class ReceiptQuery(ListQuery):
 
 
 class ReviewIn(Strict):
-    action: Literal["approve", "decline"]
+    # reverse: an approved receipt turned out wrong; its points are taken back (a reason is needed).
+    action: Literal["approve", "decline", "reverse"]
     points: Points | None = None
     reason: str | None = Field(default=None, min_length=1, max_length=2000)
     expires_in_days: int | None = Field(default=None, ge=1, le=3650)
@@ -211,6 +271,8 @@ class ProductOut(BaseModel):
     stock: int
     image_url: str | None
     active: bool
+    kind: ProductKind = "goods"
+    face_value: str | None = None
 
 
 class ProductIn(Strict):
@@ -220,6 +282,9 @@ class ProductIn(Strict):
     stock: int = Field(default=0, ge=0, le=10_000_000)
     image_url: Url | None = Field(default=None, max_length=500)
     active: bool = True
+    # A coupon or gift card issues a code per unit at checkout; a gift card needs its face value.
+    kind: ProductKind = "goods"
+    face_value: MoneyIn | None = None
 
 
 class ProductUpdate(Strict):
@@ -282,6 +347,19 @@ class OrderLine(BaseModel):
     quantity: int
 
 
+class CodeOut(BaseModel):
+    code: str
+    kind: Literal["coupon", "gift_card"]
+    name: str
+    value: str | None
+    status: Literal["issued", "redeemed", "void"]
+    redeemed_at: datetime | None
+
+
+class RedeemCodeIn(Strict):
+    code: str = Field(min_length=4, max_length=40)
+
+
 class OrderOut(BaseModel):
     id: str
     number: str
@@ -295,6 +373,7 @@ class OrderOut(BaseModel):
     cancel_reason: str | None
     created_at: datetime
     updated_at: datetime
+    codes: list[CodeOut] = Field(default_factory=list)
 
 
 class OrderQuery(ListQuery):
@@ -316,6 +395,8 @@ class SettingsOut(BaseModel):
     point_value: str
     points_expiry_days: int
     points_per_dollar: int
+    expiry_reminder_days: int
+    tier_period_days: int
 
 
 class SettingsIn(Strict):
@@ -323,6 +404,8 @@ class SettingsIn(Strict):
     point_value: Annotated[Decimal, Field(gt=0, le=1000, max_digits=8, decimal_places=4)] | None = None
     points_expiry_days: int | None = Field(default=None, ge=1, le=3650)
     points_per_dollar: int | None = Field(default=None, ge=0, le=1000)
+    expiry_reminder_days: int | None = Field(default=None, ge=1, le=365)
+    tier_period_days: int | None = Field(default=None, ge=1, le=3650)
 
 
 TaxClassification = Literal[
@@ -389,3 +472,43 @@ class W9Query(ListQuery):
 class W9Decide(Strict):
     action: Literal["verify", "reject"]
     reason: str | None = Field(default=None, max_length=2000)
+
+
+# --- earning rules -------------------------------------------------------------------------------
+
+
+class EarningRuleIn(Strict):
+    """A base rate (``points_per_dollar``) or a bonus ``multiplier``, for one product code, one
+    category or (neither) every line, within ``starts_on``..``ends_on`` (purchase dates) when given."""
+
+    name: Name
+    product_code: Code | None = None
+    category: Code | None = None
+    points_per_dollar: int | None = Field(default=None, ge=0, le=1000)
+    multiplier: Multiplier | None = None
+    starts_on: date | None = None
+    ends_on: date | None = None
+    active: bool = True
+
+
+class EarningRuleOut(Out):
+    id: str
+    name: str
+    product_code: str | None
+    category: str | None
+    points_per_dollar: int | None
+    multiplier: str | None
+    starts_on: date | None
+    ends_on: date | None
+    active: bool
+    created_at: datetime
+
+
+class EarningRuleQuery(ListQuery):
+    active: bool | None = None
+
+
+class ExpiryRunOut(BaseModel):
+    expired_points: int
+    dealers_expired: int
+    reminded: int

@@ -17,11 +17,16 @@ DEALER_MACHINE = machine(
     terminal=("declined",),
 )
 
+# An approved receipt found wrong later (returned goods, fraud) is reversed: its points are taken back.
 RECEIPT = machine(
     "receipt",
-    ("pending", "approved", "declined"),
-    [move("pending", "approve", "approved", STAFF), move("pending", "decline", "declined", STAFF)],
-    terminal=("approved", "declined"),
+    ("pending", "approved", "declined", "reversed"),
+    [
+        move("pending", "approve", "approved", STAFF),
+        move("pending", "decline", "declined", STAFF),
+        move("approved", "reverse", "reversed", STAFF),
+    ],
+    terminal=("declined", "reversed"),
 )
 
 # Redemption orders (Open Loyalty's delivery statuses); a cancel refunds the points.
