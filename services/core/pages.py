@@ -26,6 +26,7 @@ from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -224,6 +225,8 @@ def environment(lang: str) -> Environment:
         lstrip_blocks=True,
     )
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    # Numbers as the visitor's language writes them (16,390 points; 16.390 Punkte).
+    env.filters["number"] = lambda n: format_decimal(n, locale=lang)
     return env
 
 
