@@ -22,7 +22,7 @@ from api.middleware import BodyLimit, HttpsRedirect
 from api.observe import Observe, metrics_allowed, metrics_text, telemetry_config
 from api.openapi import Builder
 from api.openapi import build as build_openapi
-from api.pages import mount_pages
+from api.pages import mount_pages, template_response
 from services.core import auth
 from services.core import service as core_service
 from services.core.bodies import parse_json, validate_body
@@ -32,6 +32,7 @@ from services.core.errors import RateLimited, ServiceError, Unauthorized, Valida
 from services.core.files import FileResult, Redirect, Upload
 from services.core.filesafety import clean_filename, disposition_kind, download_type
 from services.core.links import learn_address
+from services.core.pages import Page as PageRecipe
 from services.core.pagination import Page
 from services.core.ratelimit import Decision, RateLimiter, store_for
 from services.core.schemas import LoginOut, LoginRequest, MeOut
@@ -192,8 +193,12 @@ class Server:
             except ServiceError as exc:
                 # Failures of a limited route still say how much of the limit is left.
                 return error_response(exc, rate_headers(decision))
-            # A result may answer another success status than declared (an upsert: 201 made, 200 updated).
-            response = serialize(result, getattr(result, "_http_status", None) or op.status_code)
+            if isinstance(result, PageRecipe) and slug:
+                # A public page a use case answers (a QR code's landing or 410 page): the pages' templates.
+                response = await to_thread.run_sync(template_response, rt, request, slug, op.module, result)
+            else:
+                # A result may answer another success status than declared (an upsert: 201 made, 200 updated).
+                response = serialize(result, getattr(result, "_http_status", None) or op.status_code)
             response.headers.update(rate_headers(decision))
             if op.cookie and getattr(result, "token", None):
                 self.set_session_cookie(response, op.cookie, result.token)

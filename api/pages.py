@@ -56,6 +56,16 @@ def security_headers(nonce: str, logo: str | None = None) -> dict[str, str]:
     }
 
 
+def raw_headers() -> dict[str, str]:
+    """A tenant's own HTML (a campaign mail): no script can run (sandbox without allow-scripts, no
+    script source), no form posts, nothing frames it; styles and images as the mail has them."""
+    csp = (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; form-action 'none'; "
+        "frame-ancestors 'none'; base-uri 'none'; sandbox allow-popups allow-popups-to-escape-sandbox"
+    )
+    return {**security_headers("-"), "Content-Security-Policy": csp}
+
+
 async def _read_form(request: Request) -> tuple[dict[str, str], dict[str, list[Upload]]]:
     form = await request.form(max_files=MAX_FILES + 1, max_fields=100)
     fields: dict[str, str] = {}
@@ -112,13 +122,16 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
                 log.info("unreadable form: %s", type(exc).__name__)
                 return _plain(400, P.UNREADABLE, nonce, lang)
 
-        def work() -> tuple[P.Page | Redirect | FileResult, P.Brand]:
+        calls: list[P.PageCall] = []
+
+        def work() -> tuple[P.Page | Redirect | FileResult | P.RawHtml, P.Brand]:
             tenant = auth.load_tenant(rt.db, slug)
             if decl.module not in tenant.modules or tenant.status != "active":
                 raise NotFound("page not found")
             brand = P.brand_for(rt, tenant)
-            if decl.limit:
-                server.limit(request, decl.limit, tenant.id, f"public:ip:{client_ip(request)}")
+            limit = decl.post_limit if request.method == "POST" and decl.post_limit else decl.limit
+            if limit:
+                server.limit(request, limit, tenant.id, f"public:ip:{client_ip(request)}")
             call = P.PageCall(
                 rt,
                 tenant,
@@ -129,7 +142,9 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
                 files,
                 dict(request.query_params),
                 request.headers.get("user-agent", "")[:300],
+                dict(request.cookies),
             )
+            calls.append(call)
             if request.method == "POST" and not P.csrf_ok(rt.secret_key, cookie, form.get(P.CSRF_FIELD)):
                 return P.Page(
                     "error.html",
@@ -146,25 +161,55 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
             if exc.status == 404:
                 return _plain(404, P.NOT_FOUND, nonce, lang)
             return _plain(exc.status, exc.message, nonce, lang)
+        path = f"/{slug}/{decl.module}/p"
         if isinstance(result, Redirect):
-            return RedirectResponse(result.location, status_code=303 if request.method == "POST" else result.status)
+            moved = RedirectResponse(result.location, status_code=303 if request.method == "POST" else result.status)
+            _set_cookies(moved, calls, path)
+            return moved
+        if isinstance(result, P.RawHtml):
+            return HTMLResponse(result.html, headers=raw_headers())
         if isinstance(result, FileResult):
             from api.app import file_response
 
             resp = file_response(result)
             resp.headers.update(security_headers(nonce))
             return resp
-        base = f"/{slug}/{decl.module}/p"
-        html = P.render(result, lang=lang, brand=brand, nonce=nonce, csrf=csrf, base=base)
+        html = P.render(result, lang=lang, brand=brand, nonce=nonce, csrf=csrf, base=path)
         resp = HTMLResponse(html, status_code=result.status, headers=security_headers(nonce, brand.logo_url))
         resp.headers["Content-Language"] = lang
         if fresh:
             # Read by no script (HttpOnly); Lax keeps it off cross-site POSTs, the token check does the rest.
             resp.set_cookie(P.CSRF_COOKIE, csrf, httponly=True, samesite="lax", path=f"/{slug}/")
+        _set_cookies(resp, calls, path)
         return resp
 
     handle.__name__ = "page_" + decl.name.replace(".", "_")
     return handle
+
+
+def template_response(rt: Any, request: Request, slug: str, module: str, result: P.Page) -> Response:
+    """A page an API use case answers (a QR scan's landing or 410 page) on the pages' templates:
+    the tenant's look, the visitor's language, the same security headers. It has no form."""
+    lang = P.pick_language(request.headers.get("accept-language"))
+    nonce = secrets.token_urlsafe(16)
+    brand = P.brand_for(rt, auth.load_tenant(rt.db, slug))
+    if not result.context.get("literal"):
+        result.title = P.translations(lang).gettext(result.title)
+    html = P.render(result, lang=lang, brand=brand, nonce=nonce, csrf="", base=f"/{slug}/{module}/p")
+    resp = HTMLResponse(html, status_code=result.status, headers=security_headers(nonce, brand.logo_url))
+    resp.headers["Content-Language"] = lang
+    return resp
+
+
+def _set_cookies(resp: Response, calls: list[P.PageCall], path: str) -> None:
+    """A portal's session cookie: HttpOnly (no script reads it), Lax (off cross-site POSTs), and
+    only for this module's pages, so no other module's page ever receives it."""
+    for call in calls:
+        for name, value in call.set_cookies.items():
+            if value is None:
+                resp.delete_cookie(name, path=path, httponly=True, samesite="lax")
+            else:
+                resp.set_cookie(name, value, httponly=True, samesite="lax", path=path, max_age=auth.TOKEN_LIFETIME)
 
 
 def _plain(status: int, message: str, nonce: str, lang: str) -> Response:

@@ -60,6 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--tenant", required=True)
     r.add_argument("--email", required=True, help="an owner or admin of the tenant")
     r.add_argument("--name", help="the station's name on the platform (default: its id)")
+    r.add_argument(
+        "--restore",
+        action="store_true",
+        help="make a lost station again in a new or empty data dir: registered anew under --station-id, "
+        "every record pulled back from the platform (changes it had not sent are lost)",
+    )
+    r.add_argument("--station-id", dest="reg_station_id", help="with --restore: the lost station's id")
 
     y = sub.add_parser("sync", help="sync this station with its platform (headless)")
     y.add_argument("--data-dir", type=Path, required=True, dest="sync_data_dir")
@@ -175,6 +182,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"demo data written to {args.seed_data_dir}")
         return 0
     if args.command == "register-station":
+        if args.restore != bool(args.reg_station_id):
+            parser.error("--restore and --station-id go together")
+        if args.restore:
+            from app.station_restore import restore_station
+
+            url = args.reg_platform_url.rstrip("/")
+            return restore_station(args.reg_data_dir, url, args.tenant, args.email, args.reg_station_id, args.name)
         from app.sync_cli import register
 
         return register(args.reg_data_dir, args.reg_platform_url.rstrip("/"), args.tenant, args.email, args.name)

@@ -48,6 +48,8 @@ class _Handler(socketserver.StreamRequestHandler):
                     lines.append(line[1:] if line.startswith(b"..") else line)
                 envelope["data"] = b"".join(lines)
                 server.messages.append(envelope)
+                if server.hold:  # stored, the answer kept back: the sender can be killed mid-reply
+                    server.released.wait(60)
                 self._say("250 queued")
             elif verb == "QUIT":
                 self._say("221 bye")
@@ -67,6 +69,8 @@ class SmtpServer(socketserver.ThreadingTCPServer):
         self.messages: list[dict[str, Any]] = []
         self.auth: list[str] = []
         self.reject: set[str] = set()  # recipients refused with 550 (bounces)
+        self.hold = False  # keep back the answer to each message stored, until released
+        self.released = threading.Event()
         self.thread = threading.Thread(target=self.serve_forever, daemon=True)
 
     @property
@@ -78,5 +82,6 @@ class SmtpServer(socketserver.ThreadingTCPServer):
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.released.set()
         self.shutdown()
         self.server_close()

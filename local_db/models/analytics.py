@@ -79,3 +79,44 @@ class CustomerProfile(TenantScoped, Base):
     attributes: Mapped[dict[str, Any]] = mapped_column(default=dict)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class AnalyticsAlert(TenantScoped, Base):
+    """A metric crossing a threshold over a window of days, checked on the scheduler."""
+
+    __tablename__ = "analytics_alerts"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(200))
+    metric: Mapped[str] = mapped_column(String(200))
+    condition: Mapped[str] = mapped_column(String(10))  # above, below
+    threshold: Mapped[float] = mapped_column(Float)
+    window_days: Mapped[int] = mapped_column(Integer)
+    recipients: Mapped[list[Any]] = mapped_column(default=list)
+    # ok -> firing when the window's sum crosses the threshold (mailed, event), back to ok when not.
+    state: Mapped[str] = mapped_column(String(10), default="ok")
+    last_value: Mapped[float | None] = mapped_column(Float, default=None)
+    last_checked_at: Mapped[datetime | None] = mapped_column(default=None)
+    fired_at: Mapped[datetime | None] = mapped_column(default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class AnalyticsSchedule(TenantScoped, Base):
+    """A report (metrics) or a dashboard mailed as PDF or CSV every day, week or month."""
+
+    __tablename__ = "analytics_schedules"
+    __table_args__ = (Index("ix_analytics_schedules_next_run_at", "next_run_at"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(200))
+    metrics: Mapped[list[Any]] = mapped_column(default=list)
+    dashboard_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    format: Mapped[str] = mapped_column(String(10))  # csv, pdf
+    every: Mapped[str] = mapped_column(String(10))  # day, week, month
+    range_days: Mapped[int] = mapped_column(Integer)
+    recipients: Mapped[list[Any]] = mapped_column(default=list)
+    next_run_at: Mapped[datetime] = mapped_column()
+    last_sent_at: Mapped[datetime | None] = mapped_column(default=None)
+    last_error: Mapped[str | None] = mapped_column(String(300), default=None)
+    sends: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -4,7 +4,8 @@ messages, flows with their runs, surveys and their answers.
 A contact's lists are kept on the contact (``list_ids``): segments read them as a field and an
 import writes one row per contact. ``campaign_messages`` holds one row per recipient (campaign
 or flow step): what was sent, how it ended, and when it was opened, clicked or unsubscribed
-from; the campaign's counters are kept on the campaign so stats read one row.
+from; the figures shown are counted from these rows (the campaign's counter columns are still
+written, not shown: they lag a send by a batch).
 """
 
 from __future__ import annotations
@@ -94,6 +95,8 @@ class Campaign(TenantScoped, Base):
     send_at: Mapped[datetime | None] = mapped_column(default=None)
     # Messages per second (None: as fast as the server takes them).
     rate: Mapped[float | None] = mapped_column(Float, default=None)
+    # An A/B subject test: {subjects, share, wait, metric, test_size, decide_at, winner} (abtest.py).
+    ab_test: Mapped[dict[str, Any] | None] = mapped_column(default=None)
     job_id: Mapped[str | None] = mapped_column(String(36), default=None)
     total: Mapped[int] = mapped_column(Integer, default=0)
     recipients: Mapped[int] = mapped_column(Integer, default=0)
@@ -129,6 +132,7 @@ class CampaignMessage(TenantScoped, Base):
     opened_at: Mapped[datetime | None] = mapped_column(default=None)
     clicked_at: Mapped[datetime | None] = mapped_column(default=None)
     unsubscribed_at: Mapped[datetime | None] = mapped_column(default=None)
+    variant: Mapped[int | None] = mapped_column(Integer, default=None)  # the A/B test subject it got
 
 
 class CampaignFlow(TenantScoped, Base):

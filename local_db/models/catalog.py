@@ -53,6 +53,8 @@ class CatalogProduct(TenantScoped, Base):
     image_sha256: Mapped[str | None] = mapped_column(String(64), default=None)
     # Set once the product was active, printed or pushed: deleting it then archives it.
     published_at: Mapped[datetime | None] = mapped_column(default=None)
+    # The attribute family: which attributes it has, their types, which channels require them.
+    family_id: Mapped[str | None] = mapped_column(String(36), default=None, index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -124,3 +126,54 @@ class CatalogSyncItem(TenantScoped, Base):
     external_id: Mapped[str | None] = mapped_column(String(200), default=None)
     payload_hash: Mapped[str] = mapped_column(String(64))
     pushed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class CatalogFamily(TenantScoped, Base):
+    """An attribute family (Akeneo's): typed attributes and the channels that require each."""
+
+    __tablename__ = "catalog_families"
+    __synced__ = True  # stations cache it: products are checked against it offline
+    __table_args__ = (UniqueConstraint("tenant_id", "code", name="uq_catalog_families_tenant_code"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    code: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(200))
+    # [{code, label, type, unit, choices, required_in: [channel codes]}]
+    attributes: Mapped[list[Any]] = mapped_column(default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class CatalogChannel(TenantScoped, Base):
+    """What one shop or catalogue receives: the products of some categories, in some languages."""
+
+    __tablename__ = "catalog_channels"
+    __synced__ = True  # stations cache it: completeness is computed offline
+    __table_args__ = (UniqueConstraint("tenant_id", "code", name="uq_catalog_channels_tenant_code"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    code: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(200))
+    languages: Mapped[list[Any]] = mapped_column(default=list)  # empty: every enabled language
+    category_ids: Mapped[list[Any]] = mapped_column(default=list)  # and their subcategories; empty: all
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class CatalogProductVersion(TenantScoped, Base):
+    """A product as one save left it (its fields, variants and translations): every save adds one,
+    a restore and an import too. The newest is the product as it is."""
+
+    __tablename__ = "catalog_product_versions"
+    __synced__ = True  # stations cache it: the history reads offline
+    __table_args__ = (Index("ix_catalog_product_versions_product", "tenant_id", "product_id", "number"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    product_id: Mapped[str] = mapped_column(String(36))
+    number: Mapped[int] = mapped_column(Integer)
+    snapshot: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    source: Mapped[str] = mapped_column(String(20))  # create, update, translate, import, mass_edit, restore
+    author: Mapped[str] = mapped_column(String(320), default="")  # the person's name or e-mail, as shown
+    author_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    restored_from: Mapped[int | None] = mapped_column(Integer, default=None)
+    at: Mapped[datetime] = mapped_column(default=utcnow)

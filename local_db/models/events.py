@@ -52,6 +52,12 @@ class Subscription(TenantScoped, Base):
     active: Mapped[bool] = mapped_column(default=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Endpoint health (services/events/health.py): who to mail when it is disabled, when it was
+    # last turned on (failures before that do not count), and why and since when it is off.
+    created_by: Mapped[str | None] = mapped_column(String(36), default=None)
+    enabled_at: Mapped[datetime | None] = mapped_column(default=None)
+    disabled_at: Mapped[datetime | None] = mapped_column(default=None)
+    disabled_reason: Mapped[str | None] = mapped_column(String(300), default=None)
 
 
 class Delivery(TenantScoped, Base):

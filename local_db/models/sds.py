@@ -28,6 +28,9 @@ class SdsIngredient(TenantScoped, Base):
     hazards: Mapped[list[Any]] = mapped_column(default=list)
     # [{"allergen": CAS, "percent": "0.5"}]: the supplier's declaration of what it contains.
     allergens: Mapped[list[Any]] = mapped_column(default=list)
+    # CLP classification data beyond the H codes (services/sds/classify.py): {"categories": {H: cat},
+    # "ate": {route: value}, "unknown_acute": [route], "m_acute", "m_chronic", "limits": {H: "%"}}.
+    ghs: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
     pubchem_cid: Mapped[int | None] = mapped_column(Integer, default=None)
     molecular_formula: Mapped[str | None] = mapped_column(String(100), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -45,6 +48,9 @@ class SdsFormula(TenantScoped, Base):
     status: Mapped[str] = mapped_column(String(20), default="draft")
     revision: Mapped[int] = mapped_column(Integer, default=1)
     product_type: Mapped[str] = mapped_column(String(10), default="leave_on")
+    # The mixture's own measured data the classification needs: {"physical_state", "inhalation_form",
+    # "flash_point_c", "boiling_point_c"} (decimals as text).
+    properties: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 

@@ -1,6 +1,6 @@
 """Aftersale: customer accounts, public warranty registration with coverage, claims (docs/aftersale.md)."""
 
-from services.aftersale import claims, customers, demo, events, files, registrations, warranties  # noqa: F401 - declarations, event types, demo seeders
+from services.aftersale import claims, customers, demo, events, files, pages, registrations, warranties  # noqa: F401 - declarations, event types, demo seeders
 from services.core.modules import Module
 
 MODULE = Module(

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from local_db.engine import Prepared
 from services.analytics.metrics import UPSERT_DAILY
 from services.core.context import Runtime
+from services.core.events import PUBLIC_PREFIX
 
 # Compiled once and run on SQLite's driver connection: every event the platform records (each
 # station change it replays) runs it, and SQLAlchemy's execution machinery cost more than the upsert.
@@ -22,6 +23,8 @@ _UPSERT_DAILY = Prepared(UPSERT_DAILY)
 
 
 def count_event(session: Session, ev: Any) -> None:
+    if ev.type.startswith(PUBLIC_PREFIX):
+        return  # published anonymously: anyone could, so it is not a figure of the platform's (issue #35)
     _UPSERT_DAILY.run(
         session.connection(),
         {

@@ -12,6 +12,7 @@ from services.analytics import schemas as sc
 from services.analytics.lookups import _get, series
 from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
+from services.core.errors import ValidationFailed
 from services.core.pagination import ListQuery, Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 
@@ -87,18 +88,24 @@ def delete_dashboard(ctx: Ctx, id: str, session: Session = SESSION) -> None:
     tx="read",
     roles=STAFF,
     record="analytics.dashboard",
-    summary="every widget of the dashboard with its series (what the desktop draws)",
+    summary="every widget of the dashboard with its series (what the desktop draws); ?from=&to= one range for every card",
 )
-def dashboard_data(ctx: Ctx, id: str, session: Session = SESSION) -> sc.DashboardData:
+def dashboard_data(ctx: Ctx, id: str, query: sc.DashboardRange, session: Session = SESSION) -> sc.DashboardData:
+    """With ``from``/``to`` every card shows that range (one date range for the whole dashboard);
+    without, each card its own ``filters.days`` up to today."""
     today = ctx.now().date()
     d = _get(session, Dashboard, id, "dashboard")
+    shared = query.from_ is not None or query.to is not None
+    end = query.to or today
+    start = query.from_ or end - timedelta(days=29)
+    if shared and end < start:
+        raise ValidationFailed("to is before from", {"from": str(start), "to": str(end)})
     out: list[sc.WidgetData] = []
     for w in d.widgets:
         days = int((w.get("filters") or {}).get("days", 30))
         group_by = (w.get("filters") or {}).get("group_by")
-        points = series(
-            session, w["metric"], today - timedelta(days=days - 1), today, w.get("interval", "day"), group_by
-        )
+        lo, hi = (start, end) if shared else (today - timedelta(days=days - 1), today)
+        points = series(session, w["metric"], lo, hi, w.get("interval", "day"), group_by)
         out.append(
             sc.WidgetData(
                 title=w["title"],
@@ -109,4 +116,6 @@ def dashboard_data(ctx: Ctx, id: str, session: Session = SESSION) -> sc.Dashboar
                 series=points,
             )
         )
-    return sc.DashboardData(id=d.id, name=d.name, widgets=out)
+    return sc.DashboardData(
+        id=d.id, name=d.name, widgets=out, from_=start if shared else None, to=end if shared else None
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
@@ -36,6 +36,13 @@ class MetricOut(BaseModel):
     dimensions: dict[str, Any]
 
 
+def as_day(v: Any) -> Any:
+    """A timestamp given for a date is read as its UTC day."""
+    if isinstance(v, str) and "T" in v:
+        return datetime.fromisoformat(v.replace("Z", "+00:00")).date()
+    return v
+
+
 class SeriesQuery(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
@@ -50,9 +57,7 @@ class SeriesQuery(BaseModel):
     @field_validator("from_", "to", mode="before")
     @classmethod
     def _day(cls, v: Any) -> Any:
-        if isinstance(v, str) and "T" in v:
-            return datetime.fromisoformat(v.replace("Z", "+00:00")).date()
-        return v
+        return as_day(v)
 
 
 class BucketOut(BaseModel):
@@ -104,9 +109,30 @@ class WidgetData(BaseModel):
 
 
 class DashboardData(BaseModel):
+    model_config = ConfigDict(serialize_by_alias=True)
+
     id: str
     name: str
     widgets: list[WidgetData]
+    # The date range shared by every card, when the read asked for one (else each card's own days).
+    from_: date | None = Field(default=None, serialization_alias="from")
+    to: date | None = None
+
+
+class DashboardRange(BaseModel):
+    """``?from=&to=`` on a dashboard's read: one range for every card (dates, inclusive; a
+    timestamp is read as its UTC day). One given alone: ``to`` defaults to today, ``from`` to 29
+    days before ``to``."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    from_: date | None = Field(default=None, alias="from")
+    to: date | None = None
+
+    @field_validator("from_", "to", mode="before")
+    @classmethod
+    def _day(cls, v: Any) -> Any:
+        return as_day(v)
 
 
 class ReportIn(Strict):
@@ -174,3 +200,74 @@ class CustomerOut(BaseModel):
 
 class CustomerQuery(ListQuery):
     pass
+
+
+# --- alerts and scheduled deliveries (issue 35) ---------------------------------------------------
+
+EMAIL = r"^[^@\s]+@[^@\s]+\.[^@\s]+$"
+Recipients = list[Annotated[str, Field(min_length=3, max_length=320, pattern=EMAIL)]]
+
+
+class AlertIn(Strict):
+    name: str = Field(min_length=1, max_length=200)
+    metric: str = Field(pattern=METRIC_NAME)
+    # Fires when the metric's sum over the last ``window_days`` days (today included) is above or
+    # below the threshold.
+    condition: Literal["above", "below"] = "above"
+    threshold: float = Field(allow_inf_nan=False)
+    window_days: int = Field(ge=1, le=366)
+    recipients: Recipients = Field(min_length=1, max_length=20)
+
+
+class AlertOut(BaseModel):
+    id: str
+    name: str
+    metric: str
+    condition: str
+    threshold: float
+    window_days: int
+    recipients: list[str]
+    state: str
+    last_value: float | None
+    last_checked_at: datetime | None
+    fired_at: datetime | None
+    created_at: datetime
+
+
+class ScheduleIn(Strict):
+    """Either ``metrics`` (a report) or ``dashboard_id`` (every card of a dashboard)."""
+
+    name: str = Field(min_length=1, max_length=200)
+    metrics: list[Annotated[str, Field(pattern=METRIC_NAME)]] | None = Field(default=None, min_length=1, max_length=50)
+    dashboard_id: str | None = Field(default=None, min_length=1, max_length=36)
+    format: Literal["csv", "pdf"] = "pdf"
+    every: Literal["day", "week", "month"] = "week"
+    # The range each mail covers: the last ``range_days`` days up to the sending day.
+    range_days: int = Field(default=7, ge=1, le=366)
+    recipients: Recipients = Field(min_length=1, max_length=20)
+    # The first mail; later ones follow every day, week or month. Default: one period from now.
+    first_at: datetime | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> ScheduleIn:
+        if (self.metrics is None) == (self.dashboard_id is None):
+            raise ValueError("give either metrics (a report) or dashboard_id (a dashboard)")
+        if self.first_at is not None and self.first_at.tzinfo is None:
+            raise ValueError("first_at needs its offset (e.g. 2026-01-01T07:00:00Z)")
+        return self
+
+
+class ScheduleOut(BaseModel):
+    id: str
+    name: str
+    metrics: list[str]
+    dashboard_id: str | None
+    format: str
+    every: str
+    range_days: int
+    recipients: list[str]
+    next_run_at: datetime
+    last_sent_at: datetime | None
+    last_error: str | None
+    sends: int
+    created_at: datetime

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import case, func, select
+from sqlalchemy.orm import Session, object_session
 
 from local_db.models.campaign import (
     Campaign,
     CampaignContact,
     CampaignEmailTemplate,
+    CampaignMessage,
     CampaignSegment,
     CampaignSmsTemplate,
 )
+from services.campaign import abtest
 from services.campaign import schemas as sc
-from services.campaign.lookups import _check_lists, _get
+from services.campaign.lookups import Counts, _check_lists, _get, message_counts
 from services.campaign.sending import start
 from services.campaign.states import (
     CAMPAIGN,
@@ -29,8 +31,12 @@ from services.core.roles import STAFF
 record_kind("campaign.campaign", get="campaign.campaigns.get", label="name")
 
 
-def campaign_out(c: Campaign) -> sc.CampaignOut:
-    progress = 100 if c.status == "finished" else (int(100 * c.recipients / c.total) if c.total else 0)
+def campaign_out(c: Campaign, counts: Counts | None = None) -> sc.CampaignOut:
+    """The campaign with its figures from the send records (``counts``: read with the page)."""
+    if counts is None:
+        counts = message_counts(object_session(c), [c.id]).get(c.id, Counts())  # type: ignore[arg-type]
+    total = max(c.total, counts.recipients)
+    progress = 100 if c.status == "finished" else (int(100 * counts.recipients / total) if total else 0)
     return sc.CampaignOut(
         id=c.id,
         name=c.name,
@@ -43,18 +49,19 @@ def campaign_out(c: Campaign) -> sc.CampaignOut:
         rate=c.rate,
         job_id=c.job_id,
         progress=progress,
-        total=c.total,
-        sent=c.sent,
-        recipients=c.recipients,
-        failed=c.failed,
-        bounced=c.bounced,
-        opened=c.opened,
-        clicked=c.clicked,
-        unsubscribed=c.unsubscribed,
+        total=total,
+        sent=counts.sent,
+        recipients=counts.recipients,
+        failed=counts.failed,
+        bounced=counts.bounced,
+        opened=counts.opened,
+        clicked=counts.clicked,
+        unsubscribed=counts.unsubscribed,
         started_at=c.started_at,
         finished_at=c.finished_at,
         created_at=c.created_at,
         updated_at=c.updated_at,
+        ab_test=c.ab_test,
     )
 
 
@@ -84,7 +91,8 @@ def list_campaigns(ctx: Ctx, query: sc.CampaignQuery) -> Page[sc.CampaignOut]:
             query,
             columns={"created_at": Campaign.created_at, "name": Campaign.name, "send_at": Campaign.send_at},
         )
-        return page.map(campaign_out)
+        counts = message_counts(s, [c.id for c in page.items])
+        return page.map(lambda c: campaign_out(c, counts.get(c.id, Counts())))
 
 
 @use_case("campaign.campaigns.get", "GET /campaigns/{id}", tx="read", roles=STAFF, record="campaign.campaign")
@@ -115,6 +123,7 @@ def create_campaign(ctx: Ctx, body: sc.CampaignIn) -> sc.CampaignOut:
             status="draft",
             send_at=body.send_at,
             rate=body.rate,
+            ab_test=abtest.stored(body.ab_test, body.channel),
             created_at=now,
             updated_at=now,
         )
@@ -146,7 +155,11 @@ def update_campaign(ctx: Ctx, id: str, body: sc.CampaignUpdate) -> sc.CampaignOu
                 body.segment_id if "segment_id" in fields else None,
                 body.list_ids or [],
             )
-            for f in fields:
+            if "ab_test" in fields:
+                if (c.ab_test or {}).get("test_size") is not None:
+                    raise conflict_state("campaign", c.status, "change an A/B test that has started")
+                c.ab_test = abtest.stored(body.ab_test, c.channel)
+            for f in fields - {"ab_test"}:
                 if f == "name" and body.name is None:
                     continue
                 setattr(c, f, getattr(body, f) if f != "list_ids" else list(dict.fromkeys(body.list_ids or [])))
@@ -199,16 +212,18 @@ def campaign_stats(ctx: Ctx, id: str) -> sc.StatsOut:
     """Counts of the send; opens and clicks are unique per recipient."""
     with ctx.read() as s:
         c = _get(s, Campaign, id, "campaign")
+        n = message_counts(s, [c.id]).get(c.id, Counts())
         return sc.StatsOut(
-            recipients=c.recipients,
-            sent=c.sent,
-            failed=c.failed,
-            bounced=c.bounced,
-            opened=c.opened,
-            clicked=c.clicked,
-            unsubscribed=c.unsubscribed,
-            open_rate=_rate(c.opened, c.sent),
-            click_rate=_rate(c.clicked, c.sent),
+            recipients=n.recipients,
+            sent=n.sent,
+            failed=n.failed,
+            bounced=n.bounced,
+            opened=n.opened,
+            clicked=n.clicked,
+            unsubscribed=n.unsubscribed,
+            open_rate=_rate(n.opened, n.sent),
+            click_rate=_rate(n.clicked, n.sent),
+            variants=abtest.variants(s, c) if c.ab_test else None,
         )
 
 
@@ -217,15 +232,16 @@ def overview(ctx: Ctx) -> sc.OverviewOut:
     with ctx.read() as s:
         contacts = dict(s.execute(select(CampaignContact.status, func.count()).group_by(CampaignContact.status)).all())
         campaigns = dict(s.execute(select(Campaign.status, func.count()).group_by(Campaign.status)).all())
+        m = CampaignMessage
         sums = s.execute(
             select(
-                func.coalesce(func.sum(Campaign.recipients), 0),
-                func.coalesce(func.sum(Campaign.sent), 0),
-                func.coalesce(func.sum(Campaign.bounced), 0),
-                func.coalesce(func.sum(Campaign.opened), 0),
-                func.coalesce(func.sum(Campaign.clicked), 0),
-                func.coalesce(func.sum(Campaign.unsubscribed), 0),
-            )
+                func.count(),
+                func.coalesce(func.sum(case((m.status == "sent", 1), else_=0)), 0),
+                func.coalesce(func.sum(case((m.status == "bounced", 1), else_=0)), 0),
+                func.count(m.opened_at),
+                func.count(m.clicked_at),
+                func.count(m.unsubscribed_at),
+            ).where(m.campaign_id.is_not(None))
         ).one()
     return sc.OverviewOut(
         contacts={str(k): int(v) for k, v in contacts.items()},

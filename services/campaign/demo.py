@@ -122,7 +122,9 @@ def seed_campaign(ctx: Ctx) -> None:
             updated_at=now - timedelta(days=3),
         )
         s.add(done)
-        sent = [c for c in contacts if c.status != "unsubscribed"]
+        # One reader unsubscribed through this campaign's link: its message records it.
+        left = next(c for c in contacts if c.status == "unsubscribed")
+        sent = [c for c in contacts if c.status != "unsubscribed" or c is left]
         for n, c in enumerate(sent):
             bounced = c.status == "bounced"
             s.add(
@@ -135,6 +137,7 @@ def seed_campaign(ctx: Ctx) -> None:
                     sent_at=now - timedelta(days=3),
                     opened_at=None if bounced or n % 3 == 0 else now - timedelta(days=2),
                     clicked_at=now - timedelta(days=2) if not bounced and n % 5 == 1 else None,
+                    unsubscribed_at=now - timedelta(days=2) if c is left else None,
                 )
             )
         done.total = done.recipients = len(sent)

@@ -15,17 +15,17 @@ from typing import Any
 
 from sqlalchemy import select
 
-from local_db.models.campaign import CampaignContact, CampaignList
+from local_db.models.campaign import Campaign, CampaignContact, CampaignEmailTemplate, CampaignList
 from services.campaign import tokens
 from services.campaign.lookups import _require_module, _unsubscribed
 from services.campaign.public import _mask, _message, unsubscribe_by
 from services.campaign.schemas import EMAIL
-from services.campaign.sending import enroll
+from services.campaign.sending import Composer, enroll
 from services.core.commands import execute
 from services.core.errors import NotFound
 from services.core.links import public_url
 from services.core.mail import Mail, send_after_commit
-from services.core.pages import Page, PageCall, page
+from services.core.pages import Page, PageCall, RawHtml, page
 
 _EMAIL = re.compile(EMAIL)
 CONFIRM = "confirm"
@@ -240,3 +240,23 @@ def survey(call: PageCall, survey_id: str) -> Page:
         return Page("campaign/survey.html", {**view, "errors": errors}, status=400, title=title)
     execute(ctx, "campaign.public.answer", id=out.id, body={"answers": answers})
     return Page("campaign/survey_thanks.html", {"name": out.name}, title=call.gettext("Thank you"))
+
+
+@page("campaign.view", "/view/{token}", limit="public_events")
+def view(call: PageCall, token: str) -> Page | RawHtml:
+    """The sent message in the browser: the campaign's template rendered again for its contact,
+    with the same links (tracked, unsubscribe, preferences) as the mail. An HTML mail is shown as
+    it is, under a policy that lets no script run; a text-only mail on the shared template."""
+    ctx = call.ctx()
+    _require_module(ctx)
+    with ctx.read() as s:
+        m = _message(s, ctx, "view", token)
+        c = s.get(CampaignContact, m.contact_id)
+        camp = s.get(Campaign, m.campaign_id) if m.campaign_id else None
+        tpl = s.get(CampaignEmailTemplate, camp.template_id) if camp is not None and camp.template_id else None
+        if c is None or tpl is None or m.channel != "email":
+            raise NotFound("link not found")
+        mail = Composer(ctx, tpl).email(c, m.id)
+    if mail.html:
+        return RawHtml(mail.html)
+    return Page("campaign/view.html", {"subject": mail.subject, "text": mail.text}, title=mail.subject)

@@ -93,11 +93,14 @@ def compiled(source: str, html: bool = False) -> Compiled:
 
 
 def check(source: str, field: str, html: bool = False) -> None:
+    """400 naming the field, the line and jinja2's reason (issue 35: the line and the reason)."""
     try:
         compiled(source, html)
     except TemplateSyntaxError as exc:
+        reason = exc.message or "syntax error"
         raise ValidationFailed(
-            f"the {field} template does not compile: {exc.message}", {"field": field, "line": exc.lineno}
+            f"the {field} template does not compile: line {exc.lineno}: {reason}",
+            {"field": field, "line": exc.lineno, "reason": reason},
         ) from exc
 
 

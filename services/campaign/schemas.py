@@ -163,6 +163,48 @@ class EmailTemplateOut(BaseModel):
     created_at: datetime
 
 
+class EmailTemplateUpdate(Strict):
+    """``PUT templates/email/{id}``: the fields sent are replaced, each checked as on create."""
+
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    subject: str | None = Field(default=None, min_length=1, max_length=500)
+    html: FreeText | None = Field(default=None, max_length=200_000)
+    text: FreeText | None = Field(default=None, max_length=100_000)
+
+
+class PreviewQuery(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    contact_id: str | None = Field(default=None, max_length=36)  # none: a sample contact
+
+
+class PreviewOut(BaseModel):
+    """The message as the chosen contact would get it (links signed as in a send)."""
+
+    to: str
+    subject: str
+    text: str | None = None
+    html: str | None = None
+    body: str | None = None  # an SMS template's text
+    segments: int | None = None
+
+
+class TestSendIn(Strict):
+    email: str = Email  # the address the test goes to (not the contact's)
+    contact_id: str | None = Field(default=None, max_length=36)  # whose values fill it; none: a sample
+
+
+class TestSendOut(BaseModel):
+    sent: bool
+    to: str
+    subject: str
+
+
+class SmsTemplateUpdate(Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    body: NonBlankText | None = Field(default=None, min_length=1, max_length=1600)
+
+
 class SmsTemplateIn(Strict):
     name: str = Field(min_length=1, max_length=200)
     body: NonBlankText = Field(min_length=1, max_length=1600)
@@ -181,6 +223,25 @@ class SmsTemplateOut(BaseModel):
 # --- campaigns -----------------------------------------------------------------------------
 
 
+class AbTestIn(Strict):
+    """An A/B subject test: ``share`` of the recipients get the subjects in turn; after ``wait``
+    the subject with the best ``metric`` rate goes to the rest (the template's subject is unused)."""
+
+    subjects: list[str] = Field(min_length=2, max_length=5)
+    share: float = Field(default=0.2, gt=0, le=1)  # of the recipients, all subjects together
+    wait: str = Field(default="PT4H", max_length=40)  # ISO 8601, at least a minute
+    metric: Literal["opens", "clicks"] = "opens"
+
+    @field_validator("subjects")
+    @classmethod
+    def _subjects(cls, v: list[str]) -> list[str]:
+        if any(not x.strip() or len(x) > 500 for x in v):
+            raise ValueError("each subject is 1 to 500 characters")
+        if len({x.strip() for x in v}) != len(v):
+            raise ValueError("the subjects differ from each other")
+        return v
+
+
 class CampaignIn(Strict):
     name: str = Field(min_length=1, max_length=200)
     channel: Channel = "email"
@@ -189,6 +250,7 @@ class CampaignIn(Strict):
     template_id: str
     send_at: datetime | None = None
     rate: float | None = Field(default=None, gt=0, le=10_000)  # messages per second
+    ab_test: AbTestIn | None = None
 
     @field_validator("send_at")
     @classmethod
@@ -204,6 +266,7 @@ class CampaignUpdate(Strict):
     send_at: datetime | None = None
     rate: float | None = Field(default=None, gt=0, le=10_000)
     status: CampaignStatus | None = None
+    ab_test: AbTestIn | None = None  # null removes the test (only before it started)
 
     @field_validator("send_at")
     @classmethod
@@ -245,6 +308,8 @@ class CampaignOut(BaseModel):
     finished_at: datetime | None
     created_at: datetime
     updated_at: datetime
+    # {subjects, share, wait, metric, test_size, decide_at, winner}; winner: the subject's index.
+    ab_test: dict[str, Any] | None = None
 
 
 class CampaignQuery(ListQuery):
@@ -262,6 +327,8 @@ class StatsOut(BaseModel):
     unsubscribed: int
     open_rate: float
     click_rate: float
+    # An A/B test's subjects: {subject, sent, opened, clicked, rate, winner}.
+    variants: list[dict[str, Any]] | None = None
 
 
 class OverviewOut(BaseModel):

@@ -17,7 +17,7 @@ import re
 import smtplib
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -42,7 +42,9 @@ from local_db.models.campaign import (
     CampaignSegment,
     CampaignSmsTemplate,
 )
-from services.campaign import render, segments, tokens
+from services.campaign import abtest, render, segments, tokens
+from services.campaign.flowsteps import MAX_HOPS, branch, enroll, parse_duration, targets  # noqa: F401 - other files import them from here
+from services.campaign.lookups import Counts, message_counts
 from services.campaign.states import CAMPAIGN, SYSTEM
 from services.core import auth
 from services.core.context import SYSTEM as SYSTEM_PRINCIPAL
@@ -97,6 +99,18 @@ class Composer:
         else:
             self.body = render.compiled(tpl.body)
         self._quoted: dict[str, str] = {}
+        # A campaign's message can be shown again in the browser (/p/view/{token}: the campaign's
+        # template rendered for the contact); a flow step's message records no template, so not.
+        self.viewable = True
+        self.subjects: list[render.Compiled] = []  # an A/B test's subjects, by variant
+        self.variants: dict[str, int] = {}  # contact id -> variant, while the test share is sent
+
+    def ab(self, subjects: list[str], variants: dict[str, int], winner: int | None) -> None:
+        """An A/B test: each tested contact gets its variant's subject; after it, the winner's."""
+        if winner is not None:
+            self.subject = render.compiled(subjects[winner])
+        else:
+            self.subjects, self.variants = [render.compiled(x) for x in subjects], variants
 
     def prepare(self, contact: Any, message_id: str) -> Mail | tuple[str, str]:
         """The message for one contact, rendered: a ``Mail``, or an SMS as (number, body)."""
@@ -114,14 +128,21 @@ class Composer:
         unsubscribe_page = f"{self.page_prefix}unsubscribe/{token}"
         values = render.contact_values(contact)
         values["unsubscribe_url"] = unsubscribe_page
-        subject = self.subject.render(values).replace("\r", " ").replace("\n", " ")
+        # Every mail carries its preference centre and (a campaign's) its copy in the browser (issue 33).
+        preferences = f"{self.page_prefix}preferences/{tokens.make_with(key, 'preferences', contact.id)}"
+        view = f"{self.page_prefix}view/{tokens.make_with(key, 'view', message_id)}" if self.viewable else None
+        values["preferences_url"] = preferences
+        values["view_url"] = view or ""
+        variant = self.variants.get(contact.id) if self.variants else None
+        subject_tpl = self.subject if variant is None else self.subjects[variant]
+        subject = subject_tpl.render(values).replace("\r", " ").replace("\n", " ")
         text = self.text.render(values) if self.text else ""
         html = self.html.render(values) if self.html else None
         if html:
 
             def tracked(m: re.Match[str]) -> str:
                 url = m.group(1).replace("&amp;", "&")
-                if url.startswith((unsubscribe, unsubscribe_page)):
+                if url.startswith((unsubscribe, unsubscribe_page, preferences)) or (view and url.startswith(view)):
                     return m.group(0)
                 quoted = self._quoted.get(url)
                 if quoted is None:
@@ -131,9 +152,11 @@ class Composer:
                 return f'href="{prefix}c/{tokens.make_with(key, "click:" + url, message_id)}?url={quoted}"'
 
             html = _HREF.sub(tracked, html)
+            html = _with_footer(html, view, preferences)
             pixel = f'<img src="{prefix}o/{tokens.make_with(key, "open", message_id)}" width="1" height="1" alt="">'
             html = html.replace("</body>", pixel + "</body>") if "</body>" in html else html + pixel
-        text = (text or "") + f"\n\n--\nUnsubscribe: {unsubscribe_page}\n"
+        seen = f"View in your browser: {view}\n" if view else ""
+        text = (text or "") + f"\n\n--\n{seen}Your subscriptions: {preferences}\nUnsubscribe: {unsubscribe_page}\n"
         return Mail(
             to=contact.email,
             subject=subject,
@@ -148,7 +171,16 @@ class Composer:
 
 def email_for(ctx: Ctx, tpl: CampaignEmailTemplate, contact: Any, message_id: str) -> Mail:
     """One message outside a send (a flow's step)."""
-    return Composer(ctx, tpl).email(contact, message_id)
+    composer = Composer(ctx, tpl)
+    composer.viewable = False
+    return composer.email(contact, message_id)
+
+
+def _with_footer(html: str, view: str | None, preferences: str) -> str:
+    """The mail's footer links (addresses we made: nothing of the contact's in them to escape)."""
+    links = f'<a href="{view}">View in your browser</a> · ' if view else ""
+    footer = f'<p style="font-size:12px;color:#555">{links}<a href="{preferences}">Your subscriptions</a></p>'
+    return html.replace("</body>", footer + "</body>", 1) if "</body>" in html else html + footer
 
 
 class SmsClient:
@@ -225,9 +257,12 @@ class Lanes:
     send is not one round trip after another. ``rate`` holds the pace over all lanes together.
     Across lanes messages keep no order; SMS and kept mail use one lane."""
 
-    def __init__(self, ctx: Ctx, composer: Composer, lanes: int, rate: float | None) -> None:
+    def __init__(
+        self, ctx: Ctx, composer: Composer, lanes: int, rate: float | None, campaign_id: str | None = None
+    ) -> None:
         rt, tenant_id = ctx.runtime, ctx.tenant_id
         self.composer, self.rate = composer, rate
+        self.watch = Watch(rt, tenant_id, campaign_id) if campaign_id else None
         self._stack = contextlib.ExitStack()
         self.sessions = [
             (self._stack.enter_context(MailSession(rt, tenant_id)), self._stack.enter_context(SmsClient(rt, tenant_id)))
@@ -248,11 +283,13 @@ class Lanes:
     def __exit__(self, *exc: object) -> None:
         self._stack.close()
 
-    def start(self, batch: list[Any], message_ids: list[str]) -> Callable[[], list[tuple[str, str | None]]]:
+    def start(self, batch: list[Any], message_ids: list[str]) -> Callable[[], list[tuple[str, str | None] | None]]:
         """Send ``batch`` in the lanes' threads; the function returned waits for the end and gives
-        (status, error) for each contact, in the batch's order (one lane: sent before returning)."""
-        out: list[tuple[str, str | None]] = [("failed", "not sent")] * len(batch)
+        (status, error) for each contact, in the batch's order (one lane: sent before returning);
+        None for a contact not sent because the campaign stopped (it stays to be sent on resume)."""
+        out: list[tuple[str, str | None] | None] = [None] * len(batch)
         todo = iter(range(len(batch)))
+        watch = self.watch
 
         def lane(k: int) -> None:
             # A batch's lane may start before the previous batch's lane on the same connection ended.
@@ -262,11 +299,13 @@ class Lanes:
         def drain(mail: MailSession, sms: SmsClient) -> None:
             while True:
                 with self.lock:
-                    i = next(todo, None)
+                    i = None if watch is not None and watch.halted else next(todo, None)
                     if i is None:
                         return
                     self.taken += 1
                     n = self.taken
+                if watch is not None and watch.stopped(n):
+                    return  # paused or cancelled: this contact and the rest wait for a resume
                 if self.rate:  # hold the pace: the n-th message not before n / rate seconds
                     ahead = n / self.rate - (time.monotonic() - self.started)
                     if ahead > 0:
@@ -283,12 +322,32 @@ class Lanes:
             return lambda: out
         running = [self.pool.submit(lane, k) for k in range(len(self.sessions))]
 
-        def outcome() -> list[tuple[str, str | None]]:
+        def outcome() -> list[tuple[str, str | None] | None]:
             for r in running:
                 r.result()
             return out
 
         return outcome
+
+
+class Watch:
+    """Whether the campaign is still running, asked of the database every ``EVERY`` messages a
+    send takes: a pause or cancel stops the lanes within that many messages (plus one in flight
+    per lane), not at the end of a 500-message batch (issue 35: about 650 went out after a pause).
+    It reads through a session of its own: the lanes' threads never share the job's unit of work."""
+
+    EVERY = 10  # one primary-key read per ten messages: about 10 µs a message at most
+
+    def __init__(self, rt: Runtime, tenant_id: str | None, campaign_id: str) -> None:
+        self.rt, self.tenant_id, self.campaign_id = rt, tenant_id, campaign_id
+        self.halted = False
+
+    def stopped(self, n: int) -> bool:
+        if not self.halted and n % self.EVERY == 0:
+            with self.rt.db.reading(self.tenant_id) as s:
+                status = s.scalar(select(Campaign.status).where(Campaign.id == self.campaign_id))
+            self.halted = status != "running"
+        return self.halted
 
 
 # --- recipients ----------------------------------------------------------------------------
@@ -370,8 +429,16 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
         if c is None or c.status != "running":
             return {"sent": 0, "stopped": c.status if c else "missing"}
         todo = recipients(s, c, now)
+        c.recipients = message_counts(s, [c.id]).get(c.id, Counts()).recipients  # a resume starts from what was sent
         c.total = c.recipients + len(todo)
         channel, rate = c.channel, c.rate
+        variants: dict[str, int] = {}
+        ab, phase = dict(c.ab_test or {}), "all"
+        if ab and channel == "email":
+            todo, variants, phase = abtest.plan(ctx, s, c, todo, now)
+            ab = dict(c.ab_test or {})
+            if phase == "wait":
+                return {"sent": 0, "waiting": "the A/B test's decision"}
         tpl_model = CampaignEmailTemplate if channel == "email" else CampaignSmsTemplate
         tpl = s.get(tpl_model, c.template_id) if c.template_id else None
         if tpl is not None:
@@ -380,18 +447,26 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
     if tpl is None:
         raise RuntimeError("the campaign's template is gone")
     composer = Composer(ctx, tpl, channel)
+    if ab and channel == "email":
+        composer.ab(ab["subjects"], variants, ab.get("winner"))
     config = ctx.runtime.part(CampaignConfig)
     report(done0, total, None)
     handled = 0
     lanes = config.connections if channel == "email" and ctx.runtime.part(MailConfig).smtp_url else 1
 
-    def record(batch: list[Any], message_ids: list[str], outcomes: list[tuple[str, str | None]], end: int) -> None:
-        """A sent batch's messages and the campaign's counters, in one transaction; then progress."""
+    def record(
+        batch: list[Any], message_ids: list[str], outcomes: list[tuple[str, str | None] | None], end: int
+    ) -> None:
+        """A sent batch's messages and the campaign's counters, in one transaction; then progress.
+        A contact the lanes left when the campaign stopped gets no row: a resume sends to it."""
         nonlocal handled
         rows: list[dict[str, Any]] = []
         counts = {"sent": 0, "failed": 0, "bounced": 0}
         bounced_ids: list[str] = []
-        for contact, message_id, (st, err) in zip(batch, message_ids, outcomes, strict=True):
+        for contact, message_id, outcome in zip(batch, message_ids, outcomes, strict=True):
+            if outcome is None:
+                continue
+            st, err = outcome
             counts[st] += 1
             if st == "bounced":
                 bounced_ids.append(contact.id)
@@ -406,6 +481,7 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
                     "status": st,
                     "error": err,
                     "sent_at": ctx.now(),
+                    "variant": variants.get(contact.id),
                 }
             )
         handled += len(rows)
@@ -421,7 +497,7 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
             s.execute(
                 update(Campaign)
                 .where(Campaign.id == campaign_id)
-                .values(
+                .values(  # kept for the record's own columns; the figures shown count the messages
                     recipients=Campaign.recipients + len(rows),
                     sent=Campaign.sent + counts["sent"],
                     failed=Campaign.failed + counts["failed"],
@@ -429,13 +505,15 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
                     updated_at=ctx.now(),
                 )
             )
-        report(done0 + end, total, f"{handled} of {len(todo)}")
+        report(done0 + min(end, handled), total, f"{handled} of {len(todo)}")
 
-    with Lanes(ctx, composer, lanes, rate) as wire:
+    with Lanes(ctx, composer, lanes, rate, campaign_id) as wire:
         # One batch on the wire while the one before is written: the lanes send batch n+1 while
         # this thread records batch n (SQLite's commit waits on the disk, not on the lock).
-        travelling: tuple[list[Any], list[str], Callable[[], list[tuple[str, str | None]]], int] | None = None
+        travelling: tuple[list[Any], list[str], Callable[[], list[tuple[str, str | None] | None]], int] | None = None
         for i in range(0, len(todo), BATCH):
+            if wire.watch is not None and wire.watch.halted:
+                break  # the lanes saw the pause: record what left, then read the status below
             ids = todo[i : i + BATCH]
             with ctx.read() as s:
                 status = s.scalar(select(Campaign.status).where(Campaign.id == campaign_id))
@@ -466,68 +544,29 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
             travelling = (batch, message_ids, outcome, min(i + BATCH, len(todo)))
         if travelling is not None:
             record(travelling[0], travelling[1], travelling[2](), travelling[3])
+        if wire.watch is not None and wire.watch.halted:
+            # Stopped mid-batch: never "finished" here, even when a resume came meanwhile (its
+            # own job sends to the contacts left).
+            return {"stopped": "paused or cancelled", "handled": handled}
     with ctx.write() as s:
         c = s.get(Campaign, campaign_id)
         if c is None or c.status != "running":
             return {"stopped": c.status if c else "missing", "handled": handled}
+        if phase == "test":  # the test share is out: the rest waits for the decision
+            abtest.tested(ctx, s, c)
+            return {"tested": handled, "decide_at": (c.ab_test or {}).get("decide_at")}
         c.status = CAMPAIGN.check(c.status, "finish", SYSTEM)
         c.finished_at = c.updated_at = ctx.now()
+        n = message_counts(s, [c.id]).get(c.id, Counts())
         emit(
             ctx,
             "campaign.completed",
-            {"campaign_id": c.id, "name": c.name, "recipients": c.recipients, "sent": c.sent, "bounced": c.bounced},
+            {"campaign_id": c.id, "name": c.name, "recipients": n.recipients, "sent": n.sent, "bounced": n.bounced},
         )
-        return {"recipients": c.recipients, "sent": c.sent, "failed": c.failed, "bounced": c.bounced}
+        return {"recipients": n.recipients, "sent": n.sent, "failed": n.failed, "bounced": n.bounced}
 
 
 # --- flows ---------------------------------------------------------------------------------
-
-_DURATION = re.compile(r"^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$")
-
-
-def parse_duration(text: str) -> timedelta | None:
-    """ISO 8601 durations of weeks, days, hours, minutes and seconds (``P2D``, ``PT1H30M``)."""
-    m = _DURATION.match(text or "")
-    if not m or text in ("P", "PT") or text.endswith("T"):
-        return None
-    w, d, h, mi, sec = m.groups()
-    return timedelta(
-        weeks=int(w or 0), days=int(d or 0), hours=int(h or 0), minutes=int(mi or 0), seconds=float(sec or 0)
-    )
-
-
-def enroll(
-    ctx: Ctx, s: Session, contact_ids: Iterable[str], *, list_ids: Iterable[str] = (), event_type: str | None = None
-) -> int:
-    """Start live flows triggered by these lists (or this event) for the contacts, once each."""
-    lists = set(list_ids)
-    flows = [
-        f
-        for f in s.scalars(select(CampaignFlow).where(CampaignFlow.status == "live"))
-        if (lists and f.trigger.get("list_id") in lists) or (event_type and f.trigger.get("event_type") == event_type)
-    ]
-    if not flows:
-        return 0
-    ids = list(dict.fromkeys(contact_ids))
-    n = 0
-    for f in flows:
-        have = set(
-            s.scalars(
-                select(CampaignFlowRun.contact_id).where(
-                    CampaignFlowRun.flow_id == f.id, CampaignFlowRun.contact_id.in_(ids)
-                )
-            )
-        )
-        for cid in ids:
-            if cid not in have:
-                s.add(
-                    CampaignFlowRun(
-                        flow_id=f.id, contact_id=cid, step=0, status="waiting", due_at=ctx.now(), created_at=ctx.now()
-                    )
-                )
-                n += 1
-    s.flush()
-    return n
 
 
 def _flows_have_work(ctx: Ctx, now: datetime) -> bool:
@@ -587,10 +626,16 @@ def run_flows(ctx: Ctx) -> int:
                 if contact is None or contact.status in SUPPRESSED:
                     run.status = "stopped"
                     continue
-                while run.step < len(flow.steps):
+                hops = 0
+                while run.step < len(flow.steps) and hops < MAX_HOPS:
                     step = flow.steps[run.step]
                     run.step += 1
                     steps_done += 1
+                    hops += 1
+                    if "if" in step:  # a condition: jump to its branch (targets by index)
+                        then_at, else_at = targets(flow.steps)[run.step - 1]
+                        run.step = then_at if branch(s, flow, contact, step, now) else else_at
+                        continue
                     if "wait" in step:
                         run.due_at = now + (parse_duration(str(step["wait"])) or timedelta())
                         break
@@ -607,7 +652,9 @@ def run_flows(ctx: Ctx) -> int:
                             channel="email",
                             status=st,
                             error=err,
-                            sent_at=now,
+                            # One run may send several in one go: a microsecond per hop keeps them in
+                            # order, so "the last message" of a condition step is the last one sent.
+                            sent_at=now + timedelta(microseconds=hops),
                         )
                     )
                     if st == "bounced":
@@ -615,7 +662,8 @@ def run_flows(ctx: Ctx) -> int:
                         run.status = "stopped"
                         break
                 else:
-                    run.status = "done"
+                    if run.step >= len(flow.steps):
+                        run.status = "done"
     return steps_done
 
 

@@ -5,18 +5,21 @@ from __future__ import annotations
 import hashlib
 from decimal import Decimal
 
-from sqlalchemy import delete, exists, or_, select
+from sqlalchemy import exists, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from local_db.models.catalog import (
     CatalogCategory,
     CatalogProduct,
+    CatalogProductVersion,
     CatalogSyncItem,
     CatalogTranslation,
     CatalogVariant,
 )
 from services.catalog import states
+from services.catalog.completeness import Scope, channel_product_ids, scope, score
+from services.catalog.families import check_family
 from services.catalog.languages import _incomplete_in, tenant_languages
 from services.catalog.schemas import (
     ProductIn,
@@ -28,6 +31,7 @@ from services.catalog.schemas import (
     VariantIn,
     VariantOut,
 )
+from services.catalog.versions import record_versions
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
@@ -75,6 +79,7 @@ def product_out(
     variants: list[CatalogVariant],
     translations: list[CatalogTranslation],
     languages: list[str],
+    sc: Scope | None = None,
 ) -> ProductOut:
     return ProductOut(
         id=p.id,
@@ -96,6 +101,8 @@ def product_out(
             for t in translations
         },
         completeness=completeness(p, translations, languages),
+        family_id=p.family_id,
+        channels=score(sc, p, translations) if sc is not None else {},
         has_image=p.image_sha256 is not None,
         created_at=p.created_at,
         updated_at=p.updated_at,
@@ -118,7 +125,8 @@ def products_out(s: Session, products: list[CatalogProduct], languages: list[str
             .order_by(CatalogTranslation.language)
         ).scalars():
             translations[t.product_id].append(t)
-    return [product_out(p, variants[p.id], translations[p.id], languages) for p in products]
+    sc = scope(s, products[0].tenant_id) if products else None
+    return [product_out(p, variants[p.id], translations[p.id], languages, sc) for p in products]
 
 
 def find_product(s: Session, ref: str) -> CatalogProduct:
@@ -170,7 +178,9 @@ def _check_categories(s: Session, ids: list[str]) -> list[str]:
 
 
 def _write_variants(s: Session, product_id: str, variants: list[VariantIn]) -> None:
-    s.execute(delete(CatalogVariant).where(CatalogVariant.product_id == product_id))
+    # One by one through the session (not a bulk delete), so the change log tells the stations.
+    for old in s.execute(select(CatalogVariant).where(CatalogVariant.product_id == product_id)).scalars():
+        s.delete(old)
     s.flush()
     for i, v in enumerate(variants):
         s.add(
@@ -226,6 +236,13 @@ def list_products(ctx: Ctx, query: ProductQuery) -> Page[ProductOut]:
         langs = tenant_languages(s, ctx.tenant_id)
         if query.incomplete:
             stmt = stmt.where(_incomplete_in(query.incomplete, langs[0]))
+        if query.family_id:
+            stmt = stmt.where(CatalogProduct.family_id == query.family_id)
+        if query.channel:
+            # Completeness is computed, not stored: the candidates are scored here.
+            stmt = stmt.where(
+                CatalogProduct.id.in_(channel_product_ids(s, ctx.tenant_id, query.channel, query.complete))
+            )
         if query.category_id:
             # Categories are a short JSON list per product: filtered here, on the candidate ids.
             ids = [
@@ -278,6 +295,7 @@ def create_product(ctx: Ctx, body: ProductIn) -> ProductOut:
     with ctx.write() as s:
         _check_skus(s, [body.sku, *(v.sku for v in body.variants)], None)
         cats = _check_categories(s, body.category_ids)
+        family = check_family(s, body.family_id, dict(body.attributes))
         p = CatalogProduct(
             sku=body.sku,
             gtin=body.gtin,
@@ -288,6 +306,7 @@ def create_product(ctx: Ctx, body: ProductIn) -> ProductOut:
             attributes=dict(body.attributes),
             status=body.status,
             published_at=now if body.status == "active" else None,
+            family_id=family.id if family else None,
             created_at=now,
             updated_at=now,
         )
@@ -300,6 +319,7 @@ def create_product(ctx: Ctx, body: ProductIn) -> ProductOut:
         _flush_unique(s)
         _write_variants(s, p.id, body.variants)
         _flush_unique(s)
+        record_versions(ctx, s, [p], "create")
         return _detail(s, ctx, p)
 
 
@@ -352,10 +372,14 @@ def update_product(ctx: Ctx, id: str, body: ProductUpdate) -> ProductOut:
             p.category_ids = _check_categories(s, body.category_ids)
         if body.attributes is not None:
             p.attributes = dict(body.attributes)
+        if "family_id" in given or body.attributes is not None:
+            fam = check_family(s, body.family_id if "family_id" in given else p.family_id, dict(p.attributes or {}))
+            p.family_id = fam.id if fam else None
         if body.variants is not None:
             _write_variants(s, p.id, body.variants)
         p.updated_at = ctx.now()
         _flush_unique(s)
+        record_versions(ctx, s, [p], "update")
         return _detail(s, ctx, p)
 
 
@@ -373,8 +397,10 @@ def delete_product(ctx: Ctx, id: str) -> ProductOut | None:
         p = find_product(s, id)
         pushed = s.execute(select(CatalogSyncItem.id).where(CatalogSyncItem.product_id == p.id).limit(1)).first()
         if p.published_at is None and pushed is None and p.status == "draft":
-            s.execute(delete(CatalogTranslation).where(CatalogTranslation.product_id == p.id))
-            s.execute(delete(CatalogVariant).where(CatalogVariant.product_id == p.id))
+            # Through the session, one by one: the change log tells the stations about each row.
+            for model in (CatalogTranslation, CatalogVariant, CatalogProductVersion):
+                for row in s.execute(select(model).where(model.product_id == p.id)).scalars():
+                    s.delete(row)
             s.delete(p)
             return None
         if p.status != "archived":
@@ -424,6 +450,7 @@ def translate_product(ctx: Ctx, id: str, body: TranslationIn) -> ProductOut:
             s.add(t)
         t.name, t.description, t.source_hash, t.updated_at = body.name, body.description, p.text_hash, ctx.now()
         s.flush()
+        record_versions(ctx, s, [p], "translate")
         return _detail(s, ctx, p)
 
 

@@ -110,6 +110,7 @@ class ProductIn(Strict):
     attributes: Attributes = Field(default_factory=dict)
     variants: Variants = Field(default_factory=list)
     status: ProductStatus = "draft"
+    family_id: str | None = Field(default=None, max_length=36)
 
 
 class ProductUpdate(Strict):
@@ -124,6 +125,7 @@ class ProductUpdate(Strict):
     attributes: Attributes | None = None
     variants: Variants | None = None
     status: ProductStatus | None = None
+    family_id: str | None = Field(default=None, max_length=36)  # null removes the family
 
 
 class VariantOut(BaseModel):
@@ -141,6 +143,11 @@ class TranslationOut(BaseModel):
     updated_at: datetime
 
 
+class ChannelScore(BaseModel):
+    completeness: int  # percent of what the channel requires that is filled
+    missing: list[str]  # name@de, description@fr, attributes.voltage
+
+
 class ProductOut(BaseModel):
     id: str
     sku: str
@@ -154,6 +161,9 @@ class ProductOut(BaseModel):
     translations: dict[str, TranslationOut]
     # Percent of the required fields (name, description) filled per enabled language.
     completeness: dict[str, int]
+    family_id: str | None = None
+    # Per channel that receives the product: what it requires, filled (percent) and missing.
+    channels: dict[str, ChannelScore] = Field(default_factory=dict)
     has_image: bool
     created_at: datetime
     updated_at: datetime
@@ -164,6 +174,10 @@ class ProductQuery(ListQuery):
     category_id: str | None = Field(default=None, max_length=36)
     # Products not complete in this language (a translator's work list).
     incomplete: str | None = Field(default=None, max_length=35)
+    family_id: str | None = Field(default=None, max_length=36)
+    # Products this channel receives; with ``complete``, only those (not) complete for it.
+    channel: str | None = Field(default=None, max_length=64)
+    complete: bool | None = None
 
 
 class TranslationIn(Strict):
@@ -276,3 +290,130 @@ class SyncOut(BaseModel):
     def id(self) -> str | None:
         """The job's id, as every job record carries it (DECISIONS); ``job_id`` repeats it."""
         return self.job_id
+
+
+# --- families, channels, completeness, history, mass edit ----------------------------------------
+
+AttributeType = Literal["text", "number", "choice", "boolean", "date", "media"]
+Code = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9_]*$")]
+
+
+class AttributeDef(Strict):
+    """One typed attribute of a family; ``required_in`` names the channels that need it filled."""
+
+    code: Code
+    label: str = Field(default="", max_length=200)
+    type: AttributeType
+    unit: str | None = Field(default=None, min_length=1, max_length=20)  # a number's (g, mm, W, ml)
+    choices: list[Code] | None = Field(default=None, min_length=1, max_length=200)  # a choice's codes
+    required_in: list[Code] = Field(default_factory=list, max_length=50)
+
+    @model_validator(mode="after")
+    def _shape(self) -> AttributeDef:
+        if self.type == "number" and not self.unit:
+            raise ValueError(f"attribute {self.code}: a number has a unit (g, mm, W; 'pcs' for a count)")
+        if self.type != "number" and self.unit is not None:
+            raise ValueError(f"attribute {self.code}: only a number has a unit")
+        if self.type == "choice" and not self.choices:
+            raise ValueError(f"attribute {self.code}: a choice lists its choices")
+        if self.type != "choice" and self.choices is not None:
+            raise ValueError(f"attribute {self.code}: only a choice has choices")
+        if self.choices is not None and len(set(self.choices)) != len(self.choices):
+            raise ValueError(f"attribute {self.code}: each choice once")
+        return self
+
+
+def _unique_codes(v: list[AttributeDef] | None) -> list[AttributeDef] | None:
+    if v is not None and len({a.code for a in v}) != len(v):
+        raise ValueError("each attribute code once in a family")
+    return v
+
+
+AttributeDefs = Annotated[list[AttributeDef], Field(max_length=100), AfterValidator(_unique_codes)]
+
+
+class FamilyIn(Strict):
+    code: Code
+    name: str = Field(min_length=1, max_length=200)
+    attributes: AttributeDefs = Field(default_factory=list)
+
+
+class FamilyUpdate(Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    attributes: AttributeDefs | None = None
+
+
+class FamilyOut(BaseModel):
+    id: str
+    code: str
+    name: str
+    attributes: list[AttributeDef]
+    product_count: int
+    created_at: datetime
+    updated_at: datetime
+
+
+class ChannelIn(Strict):
+    code: Code
+    name: str = Field(min_length=1, max_length=200)
+    languages: list[Language] = Field(default_factory=list, max_length=50)  # empty: every enabled one
+    category_ids: CategoryIds = Field(default_factory=list)  # and their subcategories; empty: all
+
+
+class ChannelUpdate(Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    languages: list[Language] | None = Field(default=None, max_length=50)
+    category_ids: CategoryIds | None = None
+
+
+class ChannelOut(BaseModel):
+    id: str
+    code: str
+    name: str
+    languages: list[str]
+    category_ids: list[str]
+    products: int  # the products the channel receives (not archived)
+    complete_products: int  # of those, complete for it
+    created_at: datetime
+    updated_at: datetime
+
+
+class VersionOut(BaseModel):
+    id: str
+    number: int
+    source: str
+    author: str
+    at: datetime
+    restored_from: int | None
+
+
+class VersionDetail(VersionOut):
+    snapshot: dict[str, Any]
+    changed: list[str]  # the fields that differ from the previous version
+
+
+class MassEdit(Strict):
+    """One change applied to a selection: all or nothing."""
+
+    product_ids: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(min_length=1, max_length=1000)
+    status: ProductStatus | None = None
+    family_id: str | None = Field(default=None, max_length=64)  # the family's id or code
+    remove_family: bool = False
+    set_attributes: Attributes | None = None
+    remove_attributes: list[Annotated[str, Field(min_length=1, max_length=64)]] | None = Field(
+        default=None, max_length=100
+    )
+    add_category_ids: CategoryIds | None = None
+    remove_category_ids: CategoryIds | None = None
+
+
+class MassEditResult(BaseModel):
+    product_id: str
+    sku: str
+    ok: bool
+    message: str | None
+
+
+class MassEditOut(BaseModel):
+    applied: bool
+    results: list[MassEditResult]

@@ -52,6 +52,11 @@ class EventType:
 EVENT_TYPES: dict[str, EventType] = {}
 
 
+# Events published anonymously (POST /p/events) are stored and delivered as ``public.<type>``.
+PUBLIC_ORIGIN = "public"
+PUBLIC_PREFIX = "public."
+
+
 def register_event_type(name: str, module: str, description: str, schema: type[BaseModel] | None = None) -> EventType:
     et = EventType(name, module, description, schema, origin=sys._getframe(1).f_globals.get("__name__", ""))
     EVENT_TYPES[name] = et
@@ -157,10 +162,15 @@ def emit(
     """
     uow = ctx.uow
     clean = validate_event(type_, data)
+    module = EVENT_TYPES[type_].module
+    if origin == PUBLIC_ORIGIN:
+        # Anyone may publish anonymously: such an event keeps its own namespace (issue #35), so it is
+        # never taken for the platform's own (no reaction, no count, no `*` subscriber gets it).
+        type_ = PUBLIC_PREFIX + type_
     ev = EmittedEvent(
         id=new_id(),
         type=type_,
-        source=source or EVENT_TYPES[type_].module,
+        source=source or module,
         data=clean,
         created_at=ctx.now(),
         # "public": published anonymously (POST /p/events); delivered bodies say so.

@@ -62,6 +62,8 @@ class Mail:
     private: bool = False
     # The Message-ID (without angle brackets) when the sender stores it to thread answers; else one is made.
     message_id: str | None = None
+    # Files sent along: (file name, media type such as "application/pdf", bytes).
+    attachments: tuple[tuple[str, str, bytes], ...] = ()
 
 
 class MailOut(BaseModel):
@@ -95,6 +97,9 @@ def build(cfg: MailConfig, mail: Mail, now: datetime) -> EmailMessage:
     msg.set_content(mail.text)
     if mail.html:
         msg.add_alternative(mail.html, subtype="html")
+    for filename, media, content in mail.attachments:
+        main, _, sub = media.partition("/")
+        msg.add_attachment(content, maintype=main, subtype=sub.split(";")[0].strip(), filename=filename)
     return msg
 
 

@@ -54,6 +54,15 @@ class Page:
 
 
 @dataclass
+class RawHtml:
+    """A document the tenant wrote, shown as it is (a campaign's mail in the browser). The HTTP
+    door sends it under a policy of its own: no script at all (``sandbox``, no ``script-src``),
+    inline styles and any image allowed, as a mail client shows a mail."""
+
+    html: str
+
+
+@dataclass
 class PageCall:
     """One visit: who the tenant is, the visitor's language, the form and its files."""
 
@@ -66,6 +75,10 @@ class PageCall:
     files: dict[str, list[Upload]] = field(default_factory=dict)
     query: dict[str, str] = field(default_factory=dict)
     user_agent: str = ""
+    cookies: dict[str, str] = field(default_factory=dict)
+    # Cookies the answer sets (a value) or clears (None), scoped to the module's pages: a customer
+    # portal's session (services/core/portals.py).
+    set_cookies: dict[str, str | None] = field(default_factory=dict)
 
     def ctx(self) -> Ctx:
         """A public caller of this tenant, as the API's public routes have."""
@@ -81,15 +94,24 @@ class PageDecl:
     module: str
     path: str
     methods: tuple[str, ...]
-    fn: Callable[..., Page | Redirect | FileResult]
+    fn: Callable[..., Page | Redirect | FileResult | RawHtml]
     limit: str | None  # the API's public rate-limit category the page shares
+    # A stricter category for the page's POSTs only (a public registration's 5 an hour must not
+    # be spent by looking at its form).
+    post_limit: str | None = None
 
 
 PAGES: dict[str, PageDecl] = {}
 
 
 def page(
-    name: str, path: str, *, methods: tuple[str, ...] = ("GET",), limit: str | None = None, module: str | None = None
+    name: str,
+    path: str,
+    *,
+    methods: tuple[str, ...] = ("GET",),
+    limit: str | None = None,
+    module: str | None = None,
+    post_limit: str | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare a public page: ``path`` relative to ``/{tenant}/{module}/p`` (path parameters in braces
     become keyword arguments); ``limit`` names the public rate-limit category of the module's API."""
@@ -98,7 +120,7 @@ def page(
         mod = module or name.split(".", 1)[0]
         if name in PAGES:
             raise ValueError(f"page {name} declared twice")
-        PAGES[name] = PageDecl(name, mod, path, methods, fn, limit)
+        PAGES[name] = PageDecl(name, mod, path, methods, fn, limit, post_limit)
         return fn
 
     return wrap

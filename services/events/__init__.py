@@ -10,9 +10,10 @@ platform, which delivers them.
 """
 
 from services.core.modules import Module
-from services.events import catalogue, published, replays, schedule, settings, subscriptions  # noqa: F401 - declarations
+from services.events import catalogue, health, published, replays, schedule, settings, subscriptions  # noqa: F401 - declarations
 
 MODULE = Module(
     name="events",
+    events=("webhook.endpoint_disabled",),
     position=90,
 )

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from local_db.base import local_id, table_of
 from local_db.models.events import Delivery, Subscription
 from services.core.context import Runtime
-from services.core.events import EVENT_TYPES, EmittedEvent
+from services.core.events import EVENT_TYPES, PUBLIC_ORIGIN, PUBLIC_PREFIX, EmittedEvent
 from services.events import states
 from services.events.batch import Many
 
@@ -141,9 +141,11 @@ def wants(sub: Mapping[str, Any], event_type: str, data: Mapping[str, Any]) -> b
 
 def names(types: Sequence[str], event_type: str) -> bool:
     """Whether a subscription's list takes ``event_type``: by name, ``*`` or ``<module>.*`` (the
-    catalogue's module of the type)."""
+    catalogue's module of the type). An anonymous ``public.<type>`` only by its name or ``public.*``."""
     if event_type in types:
         return True
+    if event_type.startswith(PUBLIC_PREFIX):
+        return "public.*" in types
     if "*" in types:
         return True
     et = EVENT_TYPES.get(event_type)
@@ -228,9 +230,6 @@ def fan_out(session: Session, ev: EmittedEvent, config: DeliveryConfig) -> int:
 def iso(dt: datetime) -> str:
     """UTC with a Z, as the API renders timestamps."""
     return dt.astimezone(UTC).isoformat().replace("+00:00", "Z")
-
-
-PUBLIC_ORIGIN = "public"
 
 
 def event_body(

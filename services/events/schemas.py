@@ -18,7 +18,7 @@ from pydantic import (
     model_validator,
 )
 
-from services.core.events import EVENT_TYPES
+from services.core.events import EVENT_TYPES, PUBLIC_PREFIX
 from services.core.pagination import ListQuery
 from services.core.schemas import Out, Strict
 from services.core.urls import FetchUrl
@@ -30,15 +30,17 @@ _PATH = re.compile(r"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$")
 
 
 def _known_type(v: str) -> str:
-    if v not in EVENT_TYPES:
+    """A catalogue type, or ``public.<catalogue type>`` (the same published anonymously)."""
+    if v.removeprefix(PUBLIC_PREFIX) not in EVENT_TYPES:
         raise ValueError(f"unknown event type {v!r}")
     return v
 
 
 def _subscribable(v: str) -> str:
-    """A type a subscription may name: a catalogue type, ``*`` (every platform type) or
-    ``<module>.*`` (every type the catalogue gives that module)."""
-    if v == "*":
+    """A type a subscription may name: a catalogue type, ``*`` (every platform type),
+    ``<module>.*`` (every type the catalogue gives that module), ``public.<type>`` or ``public.*``
+    (published anonymously: ``*`` does not take them)."""
+    if v in ("*", "public.*"):
         return v
     if v.endswith(".*"):
         module = v[:-2]
@@ -75,6 +77,9 @@ class EventSettings(Strict):
     ``"origin": "public"``)."""
 
     public_publish: bool = Field(strict=True)
+    # Endpoint health: a subscription whose every delivery failed for this many days is disabled
+    # (5, as Svix does). Left out of a PUT: the stored value stays.
+    endpoint_disable_days: int = Field(default=5, ge=1, le=90, strict=True)
 
 
 class EventOut(Out):
@@ -244,6 +249,9 @@ class SubscriptionOut(Out):
     previous_secret_expires_at: datetime | None
     created_at: datetime
     updated_at: datetime
+    # Set when endpoint health turned it off (every delivery failing too long); cleared by activate.
+    disabled_at: datetime | None = None
+    disabled_reason: str | None = None
 
 
 class SubscriptionCreated(SubscriptionOut):

@@ -32,7 +32,7 @@ def get_settings(ctx: Ctx, session: Session = SESSION) -> EventSettings:
     tx="write",
     roles=MANAGERS,
     says="Public event publishing",
-    summary="turn public event publishing on or off",
+    summary="turn public event publishing on or off; the days of failures after which an endpoint is disabled",
 )
 def update_settings(ctx: Ctx, body: EventSettings, session: Session = SESSION) -> EventSettings:
     """Owner/admin: turn the anonymous publish route (POST /p/events) on or off."""
@@ -40,7 +40,8 @@ def update_settings(ctx: Ctx, body: EventSettings, session: Session = SESSION) -
     if t is None:
         raise NotFound("tenant not found")
     settings = dict(t.settings or {})  # a new dict: JSON columns track assignment only
-    settings["events"] = {**(settings.get("events") or {}), "public_publish": body.public_publish}
+    changed = {k: v for k, v in body.model_dump().items() if k in body.model_fields_set}
+    settings["events"] = {**(settings.get("events") or {}), **changed}
     t.settings = settings
     session.flush()
     return _settings_of(t)

@@ -88,6 +88,8 @@ def create_subscription(ctx: Ctx, body: SubscriptionCreate, session: Session = S
         active=body.active,
         created_at=now,
         updated_at=now,
+        created_by=ctx.principal.user_id,
+        enabled_at=now,
     )
     session.add(sub)
     session.flush()
@@ -149,7 +151,9 @@ def activate(ctx: Ctx, sub_id: str, session: Session = SESSION) -> SubscriptionO
     sub = _load_sub(session, sub_id)
     if sub.active:
         raise conflict_state("subscription", "active", "activate")
-    sub.active, sub.updated_at = True, ctx.now()
+    # Failures before now no longer count against it (endpoint health starts afresh).
+    sub.active, sub.updated_at, sub.enabled_at = True, ctx.now(), ctx.now()
+    sub.disabled_at, sub.disabled_reason = None, None
     session.flush()
     return _sub_out(sub)
 

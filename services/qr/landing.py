@@ -1,33 +1,29 @@
 """The scan's pages: a landing page for codes that are not addresses (text, vCard, Wi-Fi, e-mail,
 phone, SMS), the page of a code that does not serve (410), and the scanner's query forwarded.
 
-Pages are made here with every value escaped (``html.escape``); links carry only a scheme this
-file sets (``mailto:``, ``tel:``, ``sms:``) with the value percent-encoded, so a code's content
-can never become markup or a ``javascript:`` link.
+The pages are the public pages' shared templates (``resources/templates/pages/qr/``: the
+tenant's look, the visitor's language, the pages' security headers; api/pages.py renders them).
+Every value is escaped by the templates' autoescaping; links carry only a scheme this file sets
+(``mailto:``, ``tel:``, ``sms:``) with the value percent-encoded, so a code's content can never
+become markup or a ``javascript:`` link.
 """
 
 from __future__ import annotations
 
-import html
 import re
+from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
-from services.core.files import FileResult
+from services.core.pages import N_, Page
 
 # What a scanner is told when a code does not serve (the code's owner chose no fallback address).
 REASONS = {
-    "disabled": "This code has been paused by its owner.",
-    "not_yet_valid": "This code is not active yet.",
-    "expired": "This code has expired.",
-    "limit_reached": "This code has reached its scan limit.",
-    "static": "This code has no web address.",
+    "disabled": N_("This code has been paused by its owner."),
+    "not_yet_valid": N_("This code is not active yet."),
+    "expired": N_("This code has expired."),
+    "limit_reached": N_("This code has reached its scan limit."),
+    "static": N_("This code has no web address."),
 }
-
-_STYLE = (
-    "body{font-family:system-ui,sans-serif;max-width:32em;margin:2em auto;padding:0 1em;line-height:1.5}"
-    "dt{font-weight:bold}dd{margin:0 0 .8em 0;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere}"
-    "a.button{display:inline-block;padding:.6em 1.2em;border:1px solid;border-radius:.3em;text-decoration:none}"
-)
 
 
 def forward_query(destination: str, scanner: dict[str, str]) -> str:
@@ -45,28 +41,23 @@ def forward_query(destination: str, scanner: dict[str, str]) -> str:
     return urlunsplit((parts.scheme, parts.netloc, parts.path, query, parts.fragment))
 
 
-def page(title: str, body: str, status: int = 200) -> FileResult:
-    doc = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
-        f"<body><main><h1>{html.escape(title)}</h1>{body}</main></body></html>"
-    )
-    return FileResult(doc.encode(), "text/html; charset=utf-8", page=True, status=status)
-
-
-def gone(reason: str) -> FileResult:
+def gone(reason: str) -> Page:
     """The 410 page of a code that does not serve and has no fallback address."""
-    return page("QR code not available", f"<p>{html.escape(REASONS.get(reason, REASONS['disabled']))}</p>", 410)
+    return Page("qr/gone.html", {"reason": REASONS.get(reason, REASONS["disabled"])}, 410, N_("QR code not available"))
 
 
-def _dl(rows: list[tuple[str, str]]) -> str:
-    items = "".join(f"<dt>{html.escape(k)}</dt><dd>{v}</dd>" for k, v in rows)
-    return f"<dl>{items}</dl>"
+def _row(label: str, value: str, scheme: str | None = None) -> dict[str, Any]:
+    """One line of a landing page; ``scheme`` makes the value a link of that scheme only."""
+    href = f"{scheme}:{quote(value, safe='@+')}" if scheme else None
+    return {"label": label, "value": value, "href": href}
 
 
-def _link(scheme: str, value: str, text: str) -> str:
-    return f'<a class="button" href="{scheme}:{quote(value, safe="@+")}">{html.escape(text)}</a>'
+def _page(
+    title: str, rows: list[dict[str, Any]], action: dict[str, Any] | None = None, *, literal: bool = False, **more: Any
+) -> Page:
+    """``literal``: the title is the code's own (a name), not a string of the catalogue."""
+    view = {"heading": title, "rows": rows, "action": action, "literal": literal, **more}
+    return Page("qr/landing.html", view, title=title)
 
 
 def vcard_fields(content: str) -> dict[str, list[str]]:
@@ -94,35 +85,45 @@ def wifi_fields(content: str) -> dict[str, str]:
     return fields
 
 
-def landing(qr_type: str, content: str, name: str, vcard_href: str) -> FileResult:
+def landing(qr_type: str, content: str, name: str, vcard_href: str) -> Page:
     """The landing page of a dynamic code that carries content instead of an address."""
     if qr_type == "vcard":
         f = vcard_fields(content)
-        rows = [(label, html.escape(", ".join(f[k]))) for k, label in _VCARD if f.get(k)]
-        rows += [("Phone", _link("tel", t, t)) for t in f.get("TEL", [])]
-        rows += [("E-mail", _link("mailto", e, e)) for e in f.get("EMAIL", [])]
+        rows = [_row(label, ", ".join(f[k])) for k, label in _VCARD if f.get(k)]
+        rows += [_row(N_("Phone"), t, "tel") for t in f.get("TEL", [])]
+        rows += [_row(N_("E-mail"), e, "mailto") for e in f.get("EMAIL", [])]
         title = f.get("FN", [name])[0] or name
-        body = _dl(rows) + f'<p><a class="button" href="{html.escape(vcard_href)}" download>Save contact (.vcf)</a></p>'
-        return page(title, body)
+        save = {"href": vcard_href, "text": N_("Save contact (.vcf)"), "download": True}
+        return _page(title, rows, save, literal=True)
     if qr_type == "wifi":
         w = wifi_fields(content)
-        rows = [("Network", html.escape(w.get("S", ""))), ("Security", html.escape(w.get("T", "") or "none"))]
+        rows = [_row(N_("Network"), w.get("S", "")), _row(N_("Security"), w.get("T", "") or "none")]
         if w.get("P"):
-            rows.append(("Password", f"<code>{html.escape(w['P'])}</code>"))
-        return page("Wi-Fi network", _dl(rows))
+            rows.append({**_row(N_("Password"), w["P"]), "code": True})
+        return _page(N_("Wi-Fi network"), rows)
     if qr_type == "email":
         addr = re.sub(r"^mailto:", "", content.strip(), flags=re.IGNORECASE).split("?")[0]
-        return page("E-mail", _dl([("Address", html.escape(addr))]) + _link("mailto", addr, "Write an e-mail"))
+        return _page(N_("E-mail"), [_row(N_("Address"), addr)], _action("mailto", addr, N_("Write an e-mail")))
     if qr_type == "phone":
         number = re.sub(r"^tel:", "", content.strip(), flags=re.IGNORECASE)
-        return page("Phone", _dl([("Number", html.escape(number))]) + _link("tel", number, "Call"))
+        return _page(N_("Phone"), [_row(N_("Number"), number)], _action("tel", number, N_("Call")))
     if qr_type == "sms":
         # SMSTO:<number>:<message> (the common QR form) or sms:<number>
         rest = re.sub(r"^(smsto|sms):", "", content.strip(), flags=re.IGNORECASE)
         number, _, message = rest.partition(":")
-        rows = [("Number", html.escape(number))] + ([("Message", html.escape(message))] if message else [])
-        return page("Text message", _dl(rows) + _link("sms", number, "Send a text message"))
-    return page(name, f"<pre>{html.escape(content)}</pre>")
+        rows = [_row(N_("Number"), number)] + ([_row(N_("Message"), message)] if message else [])
+        return _page(N_("Text message"), rows, _action("sms", number, N_("Send a text message")))
+    return _page(name, [], literal=True, text=content)
 
 
-_VCARD = (("ORG", "Organisation"), ("TITLE", "Title"), ("ADR", "Address"), ("URL", "Web"), ("NOTE", "Note"))
+def _action(scheme: str, value: str, text: str) -> dict[str, Any]:
+    return {"href": _row("", value, scheme)["href"], "text": text, "download": False}
+
+
+_VCARD = (
+    ("ORG", N_("Organisation")),
+    ("TITLE", N_("Title")),
+    ("ADR", N_("Address")),
+    ("URL", N_("Web")),
+    ("NOTE", N_("Note")),
+)

@@ -10,6 +10,7 @@ from services.core.context import Ctx
 from services.core.errors import NotFound
 from services.core.events import emit
 from services.core.files import FileResult, Redirect
+from services.core.pages import Page
 from services.qr import landing, scanning
 from services.qr.schemas import ScanQuery
 
@@ -26,7 +27,7 @@ from services.qr.schemas import ScanQuery
 )
 def scan(
     ctx: Ctx, short_code: str, query: ScanQuery | None = None, headers: dict[str, str | None] | None = None
-) -> Redirect | FileResult:
+) -> Redirect | Page:
     """Record the scan (always, orphans too) and redirect while the code serves; a known code that
     does not serve sends to its fallback address or answers 410 saying why; an unknown one is 404."""
     h = headers or {}
@@ -36,7 +37,7 @@ def scan(
     tenant_id = ctx.tenant_id
     short = short_code[:64]
     target: str | None = None
-    shown: FileResult | None = None
+    shown: Page | None = None
     refused: scanning.Refusal | None = None
     forwarded = {k: str(v) for k, v in (query.model_extra or {}).items()} if query is not None else {}
     secret = ctx.runtime.secret_key

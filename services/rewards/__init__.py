@@ -12,6 +12,7 @@ from services.rewards import (  # noqa: F401 - declarations, event types, jobs a
     expiry,
     files,
     orders,
+    pages,
     products,
     receipts,
     tiers,

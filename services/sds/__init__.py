@@ -1,7 +1,7 @@
 """SDS: ingredients, formulas with sub-formulas, EU allergens, certificates and safety data sheets."""
 
 from services.core.modules import Module
-from services.sds import demo, documents, events, formulas, ingredients  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.sds import classification, demo, documents, events, formulas, ingredients  # noqa: F401 - declarations, event types and demo seeders register on import
 
 MODULE = Module(
     name="sds",
@@ -12,6 +12,7 @@ MODULE = Module(
         "formula.allergens_computed",
         "formula.certificate_issued",
         "formula.sds_issued",
+        "ingredient.changed",
     ),
     records=("sds.ingredient", "sds.formula"),
     seeders=(demo.seed_sds,),

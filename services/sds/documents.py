@@ -24,7 +24,7 @@ from services.core.events import emit
 from services.core.files import FileResult
 from services.core.roles import STAFF
 from services.core.storage import keep_blob, read_blob
-from services.sds import chem, pdf
+from services.sds import chem, classification, pdf, sheet
 from services.sds.formulas import _find_formula, _num, _Tree, compute, declared
 from services.sds.schemas import (
     DocumentOut,
@@ -98,11 +98,14 @@ def sources_digest(s: Session, f: SdsFormula) -> str:
                 x.name,
                 x.product_type,
                 x.revision,
+                x.properties or {},
                 [[str(ln.percent), ln.ingredient_id, ln.formula_id] for ln in tree(x.id)],
             ]
             for x in formulas.values()
         ),
-        "ingredients": sorted([i.id, i.name, i.inci, i.cas, i.hazards, i.allergens, i.molecular_formula] for i in ings),
+        "ingredients": sorted(
+            [i.id, i.name, i.inci, i.cas, i.hazards, i.allergens, i.ghs or {}, i.molecular_formula] for i in ings
+        ),
     }
     return hashlib.sha256(json.dumps(made_from, sort_keys=True, default=str).encode()).hexdigest()
 
@@ -205,56 +208,37 @@ def make_certificate(ctx: Ctx, id: str) -> DocumentOut:
         return _doc_out(d, False)
 
 
-def _sheet(s: Session, ctx: Ctx, f: SdsFormula, version: int) -> pdf.Sheet:
-    results, ingredients = compute(s, f)
-    ings = {i.id: i for i in s.execute(select(SdsIngredient).where(SdsIngredient.id.in_(list(ingredients)))).scalars()}
-    sheet = pdf.Sheet(
-        product=f.name,
+def _sheet(s: Session, ctx: Ctx, f: SdsFormula, version: int) -> tuple[pdf.Sheet, dict[str, Any]]:
+    """The sheet's content and what it keeps of its classification (for comparing versions)."""
+    results, _ = compute(s, f)
+    mixture, shares, ings = classification.mixture_of(s, f)
+    result = classification.run(mixture)
+    composition = [
+        {
+            "name": ings[i].name,
+            "cas": ings[i].cas,
+            "percent": pct,
+            "hazards": list(ings[i].hazards or []),
+            "m_acute": int((ings[i].ghs or {}).get("m_acute") or 1),
+            "m_chronic": int((ings[i].ghs or {}).get("m_chronic") or 1),
+            "limits": dict((ings[i].ghs or {}).get("limits") or {}),
+        }
+        for i, pct in sorted(shares.items(), key=lambda kv: -kv[1])
+    ]
+    made = sheet.Made(
+        name=f.name,
         code=f.code,
         revision=f.revision,
         version=version,
+        product_type=f.product_type,
         issued_at=ctx.now(),
-        supplier=_issuer(s, ctx),
+        supplier=classification.supplier(s, ctx).model_dump(),
+        mixture=mixture,
+        result=result,
+        composition=composition,
+        allergens=[[r.name, r.cas or "—", f"{Decimal(str(r.percent)).normalize():f}"] for r in results if r.declarable],
     )
-    use = {"leave_on": "Cosmetic product, leave-on", "rinse_off": "Cosmetic product, rinse-off", "food": "Food"}
-    sheet.text["1.1"] = [f"Product name: {f.name}", f"Product code: {f.code}", f"Formula revision: {f.revision}"]
-    sheet.text["1.2"] = [f"Identified use: {use[f.product_type]}."]
-    sheet.text["1.3"] = [f"Supplier: {sheet.supplier}"]
-    hazards = sorted({h for iid in ingredients for h in (ings[iid].hazards or [])})
-    if hazards:
-        sheet.text["2.1"] = [
-            "Hazard statements of the ingredients (classification of the mixture by the GHS cut-off rules is "
-            "not computed): " + ", ".join(hazards)
-        ]
-    comp = sorted(ingredients.items(), key=lambda kv: -kv[1])
-    sheet.tables["3.2"] = [
-        ["Ingredient", "INCI", "CAS", "Percent", "Hazards"],
-        *[
-            [
-                ings[i].name,
-                ings[i].inci or "—",
-                ings[i].cas or "—",
-                f"{pct.normalize():f}",
-                ", ".join(ings[i].hazards or []) or "—",
-            ]
-            for i, pct in comp
-        ],
-    ]
-    declarable = [r for r in results if r.declarable]
-    if declarable:
-        sheet.tables["15.1"] = [
-            [
-                "Allergen to declare (Reg. (EC) 1223/2009 Annex III)"
-                if f.product_type != "food"
-                else "Allergen (Reg. (EU) 1169/2011)",
-                "CAS",
-                "Percent",
-            ],
-            *[[r.name, r.cas or "—", f"{Decimal(str(r.percent)).normalize():f}"] for r in declarable],
-        ]
-    sheet.text["16.1"] = [f"Revision date {ctx.now():%Y-%m-%d}; version {version}; formula revision {f.revision}."]
-    sheet.text["16.2"] = ["CAS: Chemical Abstracts Service; INCI: International Nomenclature of Cosmetic Ingredients."]
-    return sheet
+    return sheet.build(made), classification.summary(result, shares, ings)
 
 
 @use_case(
@@ -271,9 +255,9 @@ def make_sds(ctx: Ctx, id: str) -> DocumentOut:
     with ctx.write() as s:
         f = _find_formula(s, id)
         last = _latest(s, f.id, "sds")
-        sheet = _sheet(s, ctx, f, (last.version + 1) if last else 1)
-        content, pages = pdf.render_sds(sheet)
-        d = _keep(ctx, s, f, "sds", content, pages, {"sections": 16})
+        content_of, kept = _sheet(s, ctx, f, (last.version + 1) if last else 1)
+        content, pages = pdf.render_sds(content_of)
+        d = _keep(ctx, s, f, "sds", content, pages, {"sections": 16, "classification": kept})
         emit(ctx, "formula.sds_issued", {"formula_id": f.id, "document_id": d.id, "revision": f.revision})
         return _doc_out(d, False)
 

@@ -33,6 +33,7 @@ from services.sds.schemas import (
     FormulaIn,
     FormulaLineOut,
     FormulaOut,
+    FormulaProperties,
     FormulaQuery,
     FormulaStatusIn,
     FormulaUpdate,
@@ -120,9 +121,29 @@ def _formula_out(s: Session, f: SdsFormula) -> FormulaOut:
         product_type=f.product_type,  # type: ignore[arg-type]
         lines=out_lines,
         allowed_actions=states.FORMULA.actions_from(f.status),
+        properties=_props_out(f.properties or {}),
         created_at=f.created_at,
         updated_at=f.updated_at,
     )
+
+
+def _props_out(props: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"physical_state": "liquid", "inhalation_form": "vapour"} | dict(props)
+    for k in ("flash_point_c", "boiling_point_c"):
+        out[k] = float(out[k]) if out.get(k) is not None else None
+    return out
+
+
+def _props_in(p: FormulaProperties | None) -> dict[str, Any]:
+    """The stored form of a formula's measured properties (decimals as text, as percents are)."""
+    if p is None:
+        return {}
+    return {
+        "physical_state": p.physical_state,
+        "inhalation_form": p.inhalation_form,
+        "flash_point_c": f"{p.flash_point_c.normalize():f}" if p.flash_point_c is not None else None,
+        "boiling_point_c": f"{p.boiling_point_c.normalize():f}" if p.boiling_point_c is not None else None,
+    }
 
 
 def _check_lines(s: Session, formula_id: str | None, lines: list[LineIn]) -> None:
@@ -227,6 +248,7 @@ def _create(ctx: Ctx, s: Session, body: FormulaIn) -> SdsFormula:
         code=body.code,
         name=body.name,
         product_type=body.product_type,
+        properties=_props_in(body.properties),
         status="draft",
         revision=1,
         created_at=ctx.now(),
@@ -275,6 +297,10 @@ def update_formula(ctx: Ctx, id: str, body: FormulaUpdate) -> FormulaOut:
             )
         if body.name is not None:
             f.name = body.name
+        if body.properties is not None:
+            # Measured data, not a recipe change: no new revision, but every document made from
+            # the old values goes stale (documents.sources_digest holds them).
+            f.properties = _props_in(body.properties)
         if revise:
             lines = body.lines
             if lines is None:

@@ -49,6 +49,16 @@ class Sheet:
     supplier: str
     text: dict[str, list[str]] = field(default_factory=dict)
     tables: dict[str, list[list[str]]] = field(default_factory=dict)
+    pictograms: dict[str, list[str]] = field(default_factory=dict)  # subheading -> GHS codes, drawn
+
+
+def _pictogram_row(codes: list[str]) -> Table:
+    """The pictograms side by side as vector drawings (services/sds/pictograms.py), 22 mm each."""
+    from services.sds.pictograms import drawing
+
+    t = Table([[drawing(c, 22 * mm) for c in codes], [_p(c) for c in codes]], hAlign="LEFT")
+    t.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+    return t
 
 
 def _p(text: str, style: ParagraphStyle = _BODY) -> Paragraph:
@@ -128,8 +138,11 @@ def render_sds(sheet: Sheet) -> tuple[bytes, int]:
             story.append(_p(sub, _SUB))
             paras = sheet.text.get(number) or []
             rows = sheet.tables.get(number)
+            pics = sheet.pictograms.get(number)
             if not paras and not rows:
                 story.append(_p(NO_DATA))
+            if pics:
+                story.append(_pictogram_row(pics))
             for t in paras:
                 story.append(_p(t))
             if rows:

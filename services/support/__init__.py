@@ -21,10 +21,15 @@ from services.support import (  # noqa: F401 - declarations
 
 MODULE = Module(
     name="support",
-    events=("ticket.created", "ticket.replied", "ticket.resolved", "ticket.merged", "ticket.sla_breached"),
+    events=(
+        "ticket.created",
+        "ticket.replied",
+        "ticket.resolved",
+        "ticket.merged",
+        "ticket.sla_breached",
+        "ticket.rated",
+    ),
     records=("support.ticket",),
     seeders=(demo.seed_support,),
-    # In the job worker's rounds: the IMAP mailboxes (PLATFORM_SUPPORT_IMAP) and the SLA escalation.
-    periodic=(mailbox.poll_all, escalation.escalate_all),
     position=50,
 )

@@ -1,6 +1,7 @@
 """SLA escalation: a ticket whose first response or resolution target passed is escalated, once each.
 
-In the job worker's rounds (the manifest's ``periodic``; at most every ``INTERVAL`` seconds) and
+On the scheduler (the periodic job ``support.sla_escalation``, every ``INTERVAL``, once across the
+server's processes) and
 on demand (``POST /api/tenants/{tenant}/support/sla/escalate``): for every open or pending ticket
 whose first response is missing past its due time, or whose resolution due time passed, and that
 was not escalated for that target yet, in the ticket's own transaction: the target's
@@ -13,9 +14,7 @@ step up and the assigned agent gets a mail.
 from __future__ import annotations
 
 import logging
-import time
-from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 from pydantic import BaseModel
@@ -31,6 +30,7 @@ from services.core.context import SYSTEM, Ctx, Runtime
 from services.core.events import emit, register_event_type
 from services.core.mail import Mail, send_after_commit
 from services.core.roles import MANAGERS
+from services.core.scheduler import periodic
 from services.support import schemas as sc
 from services.support import states
 from services.support.helpdesk import MODULE, _reprioritize_sla, load_config
@@ -38,7 +38,7 @@ from services.support.tickets import _add_message
 
 log = logging.getLogger("services.support.escalation")
 register_event_type("ticket.sla_breached", "support", "a ticket missed its first response or resolution target")
-INTERVAL = 60.0
+INTERVAL = timedelta(minutes=1)
 _NEXT = {"low": "normal", "normal": "high", "high": "urgent", "urgent": "urgent"}
 
 
@@ -111,19 +111,11 @@ def _act(ctx: Ctx, s: Session, t: SupportTicket, target: str, cfg: sc.Escalation
             )
 
 
-@dataclass
-class _LastRun:
-    at: float = float("-inf")
-
-
-def escalate_all(rt: Runtime) -> None:
-    """The job worker's round: every tenant with Support, at most every INTERVAL seconds."""
-    if rt.is_station:
-        return
-    last = rt.part(_LastRun)
-    if time.monotonic() - last.at < INTERVAL:
-        return
-    last.at = time.monotonic()
+@periodic("support.sla_escalation", every=INTERVAL, lease=timedelta(minutes=10))
+def escalate_all(rt: Runtime) -> dict[str, Any]:
+    """Every tenant with Support; each target is stamped once (a conditional update), so a run
+    taken again after a crash escalates, notes and mails nothing twice."""
+    done = 0
     now = rt.clock.now()
     with rt.db.reading(None) as s:
         tenant_ids = set(s.scalars(select(SupportTicket.tenant_id).where(_due(now)).distinct()))
@@ -134,9 +126,10 @@ def escalate_all(rt: Runtime) -> None:
         ctx = Ctx(rt, info, SYSTEM)
         ctx.operation = ("support.sla.escalate", "support.ticket")
         try:
-            escalate_tenant(ctx)
+            done += escalate_tenant(ctx)
         except Exception:  # noqa: BLE001 - one tenant's failure leaves the others going
             log.exception("SLA escalation failed for a tenant")
+    return {"escalated": done}
 
 
 class EscalatedOut(BaseModel):
@@ -149,7 +142,7 @@ class EscalatedOut(BaseModel):
     tx="own",
     roles=MANAGERS,
     record="support.ticket",
-    summary="escalate the tickets whose SLA target passed now (the job worker does it every minute)",
+    summary="escalate the tickets whose SLA target passed now (the scheduler does it every minute)",
 )
 def escalate_now(ctx: Ctx) -> EscalatedOut:
     return EscalatedOut(escalated=escalate_tenant(ctx))

@@ -7,19 +7,20 @@ mails (``BODY.PEEK[]``: reading does not mark them), files each one in its own t
 (services/support/inbound.py) and only then marks it ``\\Seen``: a worker killed between the two
 fetches the mail again at the next poll, and its Message-ID makes it a duplicate, stored once.
 
-The poll runs in the job worker's rounds (the manifest's ``periodic``) and on demand:
+The poll runs on the scheduler (the periodic job ``support.mailbox_poll``, every
+``PLATFORM_SUPPORT_IMAP_INTERVAL`` seconds, 60 by default, once across the server's processes) and
+on demand:
 ``POST /api/tenants/{tenant}/support/mail/poll`` (``python -m app call support.mail.poll``).
 """
 
 from __future__ import annotations
 
 import logging
-import math
 import os
 import ssl
-import time
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 from imapclient import IMAPClient
@@ -32,6 +33,7 @@ from services.core.errors import ServiceError, ValidationFailed
 from services.core.files import Upload
 from services.core.pagination import Listing, ListQuery, Page
 from services.core.roles import MANAGERS
+from services.core.scheduler import periodic
 from services.core.schemas import Out
 from services.support.inbound import Received, receive, tenant_ctx
 
@@ -76,19 +78,19 @@ class Mailbox:
 class MailboxConfig:
     mailboxes: tuple[Mailbox, ...] = ()
     timeout: float = 30.0
-    # The job worker's rounds come every few seconds: a mailbox is polled at most this often.
-    interval: float = 60.0
 
     @classmethod
     def from_env(cls) -> MailboxConfig:
         urls = os.environ.get("PLATFORM_SUPPORT_IMAP", "").split()
-        interval = float(os.environ.get("PLATFORM_SUPPORT_IMAP_INTERVAL", "60"))
-        return cls(tuple(Mailbox.parse(u) for u in urls), interval=interval)
+        return cls(tuple(Mailbox.parse(u) for u in urls))
 
 
-@dataclass
-class _LastPoll:
-    at: dict[Mailbox, float] = field(default_factory=dict)
+def _interval() -> timedelta:
+    # Read when the server starts (the scheduler stores the period of each declared job at start).
+    seconds = float(os.environ.get("PLATFORM_SUPPORT_IMAP_INTERVAL", "60"))
+    if not seconds > 0:
+        raise ValueError("PLATFORM_SUPPORT_IMAP_INTERVAL must be a positive number of seconds")
+    return timedelta(seconds=seconds)
 
 
 def poll_mailbox(rt: Runtime, box: Mailbox, *, timeout: float = 30.0) -> list[Received]:
@@ -116,20 +118,18 @@ def poll_mailbox(rt: Runtime, box: Mailbox, *, timeout: float = 30.0) -> list[Re
     return done
 
 
-def poll_all(rt: Runtime) -> None:
-    """The job worker's round: every configured mailbox, one failure leaving the others going."""
-    if rt.is_station:
-        return
+@periodic("support.mailbox_poll", every=_interval(), lease=timedelta(minutes=10))
+def poll_all(rt: Runtime) -> dict[str, Any]:
+    """Every configured mailbox, one failure leaving the others going (said in the job's result)."""
     cfg = rt.part(MailboxConfig, MailboxConfig.from_env)
-    last = rt.part(_LastPoll).at
+    filed, failed = 0, 0
     for box in cfg.mailboxes:
-        if time.monotonic() - last.get(box, -math.inf) < cfg.interval:
-            continue
-        last[box] = time.monotonic()
         try:
-            poll_mailbox(rt, box, timeout=cfg.timeout)
-        except Exception as e:  # noqa: BLE001 - a mailbox down must not stop the worker's round
+            filed += len(poll_mailbox(rt, box, timeout=cfg.timeout))
+        except Exception as e:  # noqa: BLE001 - a mailbox down must not stop the others
+            failed += 1
             log.warning("mailbox %s at %s:%s not polled: %s", box.folder, box.host, box.port, type(e).__name__)
+    return {"mailboxes": len(cfg.mailboxes), "mails": filed, "failed": failed}
 
 
 # --- use cases -------------------------------------------------------------------

@@ -9,6 +9,7 @@ from services.upgrade import (  # noqa: F401 - declarations, event types and dem
     events,
     inspections,
     offers,
+    pages,
     photos,
     submissions,
     valuations,

@@ -1,14 +1,13 @@
-"""Admin workspace (first version): the tenant's users and roles, enabled modules, API keys."""
+"""Admin workspace (first version): the tenant's users and roles, enabled modules, API keys, webhook endpoints,
+the scheduler's jobs, the audit log."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from datetime import datetime
 
 from pydantic import ValidationError
 from PySide6.QtCore import QDateTime, Qt, QTimer
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QApplication,
     QCheckBox,
     QComboBox,
@@ -16,14 +15,11 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -35,6 +31,15 @@ from services.core.pagination import ListQuery, Page
 from services.core.roles import MANAGERS, ROLES
 from services.core.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, TenantModules, UserOut, UserUpdate
 from services.core.service import UserQuery, get_tenant, list_api_keys, list_users, set_tenant_modules, update_user
+from views.admin.audit import AuditPanel
+from views.admin.scheduler import SchedulerPanel
+from views.admin.webhooks import WebhooksPanel
+from views.admin.widgets import Status as _Status
+from views.admin.widgets import cell as _cell
+from views.admin.widgets import rows as _rows
+from views.admin.widgets import sentence as _sentence
+from views.admin.widgets import table as _table
+from views.admin.widgets import when as _when
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.shell.forms import FieldError, field_messages, with_error
@@ -44,59 +49,6 @@ NO_PLATFORM = (
     "API keys are made on the platform, online, and this station works without one now (offline, or no "
     "platform URL in Settings). Create or revoke keys when it is connected."
 )
-
-
-def _table(headers: list[str], name: str) -> QTableWidget:
-    t = QTableWidget(0, len(headers))
-    t.setHorizontalHeaderLabels(headers)
-    t.setAccessibleName(name)
-    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    t.setAlternatingRowColors(True)
-    t.verticalHeader().setVisible(False)
-    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    t.horizontalHeader().setStretchLastSection(True)
-    t.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    t.setShowGrid(False)
-    return t
-
-
-def _cell(text: str, data: str | None = None) -> QTableWidgetItem:
-    item = QTableWidgetItem(text)
-    if data is not None:
-        item.setData(Qt.ItemDataRole.UserRole, data)
-    return item
-
-
-def _rows(data: object) -> list[object]:
-    return list(data) if isinstance(data, list) else []
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
-
-
-def _when(dt: datetime | None) -> str:
-    return dt.strftime("%Y-%m-%d %H:%M") if dt is not None else "—"
-
-
-class _Status(QLabel):
-    """A one-line result next to the buttons of a panel (error or success)."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__("")
-        self.setWordWrap(True)
-        self.setAccessibleName(name)
-        self.hide()
-
-    def say(self, text: str, kind: str = "error") -> None:
-        set_role(self, f"message-{kind}")
-        self.setText(text)
-        self.setVisible(bool(text))
-
-    def show_error(self, message: str) -> None:
-        self.say(message, "error")
 
 
 class UsersPanel(QWidget):
@@ -524,20 +476,45 @@ class AdminWorkspace(Workspace):
         if session.principal.role == "owner":  # API keys are the owner's (spec: Roles)
             self.api_keys = ApiKeysPanel(session)
             self.tabs.addTab(self.api_keys, icon("key"), "API &keys")
+        self.webhooks: WebhooksPanel | None = None
+        if "events" in session.tenant.modules:
+            self.webhooks = WebhooksPanel(session)
+            self.tabs.addTab(self.webhooks, icon("online"), "&Webhooks")
+        self.scheduler = SchedulerPanel(session)
+        self.tabs.addTab(self.scheduler, icon("syncing"), "&Scheduler")
+        self.audit = AuditPanel(session)
+        self.tabs.addTab(self.audit, icon("lock"), "Audit &log")
+        # Read when shown (and again each time): changes made elsewhere appear without a reload.
+        self.tabs.currentChanged.connect(self._tab_shown)
         lay.addWidget(self.tabs, 1)
         self.reload()
+
+    def _tab_shown(self, _index: int) -> None:
+        if self.tabs.currentWidget() is self.audit:
+            self.audit.load()
 
     def reload(self) -> None:
         self.users.load()
         self.modules_panel.load()
         if self.api_keys is not None:
             self.api_keys.load()
+        if self.webhooks is not None:
+            self.webhooks.load()
+        self.scheduler.load()
 
     def on_changed(self, change: CommitInfo) -> None:
         if change.touches(frozenset({"platform.user"})):
             self.users.load()
-        if "platform.signed_in" in change.changed and self.api_keys is not None:
-            self.api_keys.load()  # the person's platform sign-in arrived: the platform's keys can be read
+        if "platform.signed_in" in change.changed:
+            # The person's platform sign-in arrived: the platform's keys and audit log can be read.
+            if self.api_keys is not None:
+                self.api_keys.load()
+            if self.tabs.currentWidget() is self.audit:
+                self.audit.load()
+        if "platform.signed_in" in change.changed and self.webhooks is not None:
+            self.webhooks.load()
+        if "platform.signed_in" in change.changed:
+            self.scheduler.load()
 
     def focus_primary(self) -> None:
         self.users.table.setFocus()

@@ -1,10 +1,13 @@
 """Forms built from a request schema (pydantic), with the service's validation errors on the field.
 
-Scalars get their natural widget (text, number, tick box, choice); a nested
-model gets a group; a discriminated union (``pick | pack | ship``) gets a
-choice of kind and that kind's fields; anything else (lists of objects, free
-maps) is edited as JSON. ``value()`` answers the body to send: fields left
-empty are left out, so the service's defaults apply.
+Scalars get their natural widget (text, number, tick box, choice, a date on a
+calendar); a reference to another record (``category_id``) a picker of names
+and codes, several (``category_ids``) a list to tick; a nested model gets a
+group; a list of small records (lines) a table with a column per field; a free
+map a table of names and values; a discriminated union (``pick | pack | ship``)
+gets a choice of kind and that kind's fields. Only what has no shape at all (a
+list of free maps) is still typed as JSON. ``value()`` answers the body to send:
+fields left empty are left out, so the service's defaults apply.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from views.records.inputs import DateInput, PairsInput, RefList, RefPicker, Refs, RowsInput
 from views.shell.forms import FieldError, field_messages, with_error
 
 EMPTY = object()  # a field the person left empty
@@ -37,7 +41,13 @@ LONG_TEXT = ("description", "body", "message", "notes", "note", "text", "content
 
 
 def label_of(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    """A field's name as a person reads it: "category_id" is "Category", "list_ids" "Lists"."""
+    if name.endswith("_ids"):
+        one = name[: -len("_ids")]
+        name = one[:-1] + "ies" if one.endswith("y") else one + "s"
+    elif name.endswith("_id") and name != "external_id":
+        name = name[: -len("_id")]
+    return name.replace("_", " ").strip().capitalize()
 
 
 def _unwrap(tp: object) -> tuple[object, bool]:
@@ -79,10 +89,11 @@ def _variants(model: type[BaseModel]) -> tuple[str, dict[str, type[BaseModel]]] 
 class Field_(QWidget):
     """One input and its error line."""
 
-    def __init__(self, name: str, info: FieldInfo, parent: QWidget | None = None) -> None:
+    def __init__(self, name: str, info: FieldInfo, refs: Refs | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.name = name
         self.info = info
+        self.refs = refs
         self.tp, self.optional = _unwrap(info.annotation)
         self.required = info.is_required()
         self.input = self._make()
@@ -111,7 +122,22 @@ class Field_(QWidget):
             check.setChecked(bool(self.info.default) if self.info.default not in (None, ...) else False)
             return check
         if isinstance(tp, type) and issubclass(tp, BaseModel):
-            return ModelForm(tp, title=label_of(self.name))
+            return ModelForm(tp, title=label_of(self.name), refs=self.refs)
+        target = self.refs.target(self.name) if self.refs is not None else None
+        if target is not None and self.refs is not None and _plain(tp) is str:
+            picker = RefPicker()
+            self.refs.load(target, picker.fill)
+            return picker
+        if target is not None and self.refs is not None and typing.get_origin(tp) is list:
+            ticks = RefList()
+            self.refs.load(target, ticks.fill)
+            return ticks
+        if tp in (dt.datetime, dt.date):
+            return DateInput(tp is dt.datetime, not self.required)
+        if (row := _row_model(tp)) is not None:
+            return RowsInput(row, self.refs)
+        if typing.get_origin(tp) is dict or tp is dict:
+            return PairsInput()
         if tp is str and self.name in LONG_TEXT:
             text = QPlainTextEdit()
             text.setFixedHeight(90)
@@ -121,15 +147,23 @@ class Field_(QWidget):
             edit.setPlaceholderText("JSON, e.g. " + _json_hint(tp))
         elif typing.get_origin(tp) is list:
             edit.setPlaceholderText("comma-separated")
-        elif tp in (dt.datetime, dt.date):
-            edit.setPlaceholderText("2026-12-31" + ("T17:00:00Z" if tp is dt.datetime else ""))
         return edit
 
     def set_value(self, value: object) -> None:
         w = self.input
         if value is None:
             return
-        if isinstance(w, QComboBox):
+        if isinstance(w, RefPicker):
+            w.set_id(str(value))
+        elif isinstance(w, RefList):
+            w.set_ids([str(v) for v in value] if isinstance(value, list) else [])
+        elif isinstance(w, DateInput):
+            w.set_value(value)
+        elif isinstance(w, RowsInput):
+            w.set_value([v for v in value if isinstance(v, dict)] if isinstance(value, list) else [])
+        elif isinstance(w, PairsInput):
+            w.set_value(value if isinstance(value, dict) else {})
+        elif isinstance(w, QComboBox):
             i = w.findData(str(getattr(value, "value", value)))
             if i >= 0:
                 w.setCurrentIndex(i)
@@ -149,6 +183,12 @@ class Field_(QWidget):
 
     def value(self) -> object:
         w = self.input
+        if isinstance(w, RefPicker | DateInput):
+            one = w.value()
+            return EMPTY if one is None else one
+        if isinstance(w, RefList | RowsInput | PairsInput):
+            many = w.value()
+            return many if many or self.required else EMPTY
         if isinstance(w, QComboBox):
             return w.currentData()
         if isinstance(w, QCheckBox):
@@ -180,6 +220,23 @@ class Field_(QWidget):
         return text
 
 
+def _plain(tp: object) -> object:
+    """``Annotated[str, ...]`` -> ``str``."""
+    return typing.get_args(tp)[0] if typing.get_origin(tp) is typing.Annotated else tp
+
+
+def _row_model(tp: object) -> type[BaseModel] | None:
+    """``list[Line]``, where each field of ``Line`` fits in a table cell: ``Line``."""
+    if typing.get_origin(tp) is not list:
+        return None
+    (arg,) = typing.get_args(tp) or (object,)
+    arg = _plain(_unwrap(arg)[0])
+    if not (isinstance(arg, type) and issubclass(arg, BaseModel)) or issubclass(arg, RootModel):
+        return None
+    inner = [_unwrap(f.annotation)[0] for f in arg.model_fields.values()]
+    return None if any(isinstance(t, type) and issubclass(t, BaseModel) for t in inner) else arg
+
+
 def _is_json(tp: object) -> bool:
     origin = typing.get_origin(tp)
     if origin is dict or tp is dict or tp is typing.Any:  # a field typed Any, or a dict, is typed as JSON
@@ -187,20 +244,29 @@ def _is_json(tp: object) -> bool:
     if origin is list:
         (arg,) = typing.get_args(tp) or (object,)
         inner, _ = _unwrap(arg)
+        inner = _plain(inner)
         return not (inner in (str, int) or _choices(inner) is not None)
     return False
 
 
 def _json_hint(tp: object) -> str:
-    return '[{"sku": "A-1", "quantity": 1}]' if typing.get_origin(tp) is list else '{"key": "value"}'
+    return '[{"name": "value"}, ...]' if typing.get_origin(tp) is list else '{"name": "value"}'
 
 
 class ModelForm(QWidget):
     """A form for one request model (or a union of them); ``value()`` is the body."""
 
-    def __init__(self, model: type[BaseModel], *, title: str | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        model: type[BaseModel],
+        *,
+        title: str | None = None,
+        refs: Refs | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.model = model
+        self.refs = refs
         self.fields: dict[str, Field_] = {}
         self.variants = _variants(model)
         self.kind: QComboBox | None = None
@@ -222,7 +288,7 @@ class ModelForm(QWidget):
             self.stack = QStackedWidget()
             for kind, member in members.items():
                 self.kind.addItem(kind, kind)
-                sub = ModelForm(member, parent=host)
+                sub = ModelForm(member, parent=host, refs=refs)
                 sub.fields.pop(disc).hide()  # chosen above
                 self.forms[kind] = sub
                 self.stack.addWidget(sub)
@@ -235,7 +301,7 @@ class ModelForm(QWidget):
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for name, info in model.model_fields.items():
-            f = Field_(name, info)
+            f = Field_(name, info, refs)
             self.fields[name] = f
             form.addRow(label_of(name) + ("" if f.required else " (optional)"), f)
         outer.addLayout(form)

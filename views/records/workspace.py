@@ -11,9 +11,8 @@ finds a record in every module.
 
 from __future__ import annotations
 
-import csv
 import importlib
-import re
+import mimetypes
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
@@ -44,27 +43,37 @@ from PySide6.QtWidgets import (
 
 from services.core.commands import SECRET_FIELDS, Operation, platform_path
 from services.core.context import ANY_KIND, MODULES, CommitInfo, module_kind
-from services.core.files import FileResult
-from services.core.pagination import ListQuery, Page
+from services.core.errors import ValidationFailed
+from services.core.files import FileResult, Upload
+from services.core.pagination import ListQuery
 from services.core.records import (
     Resource,
     file_query,
-    irreversible,
     may,
-    page_item,
     resources,
-    state_actions,
-    title_of,
 )
 from services.core.roles import STAFF
 from services.sign.documents import sign_in_person
 from views.base import StationSession, Workspace
 from views.ops import error_message
-from views.records.actions import ActionDialog, asks, possible
-from views.records.files import FileViewer
+from views.records.actions import (
+    ActionDialog,
+    action_field,
+    asks,
+    button_title,
+    choices,
+    final,
+    needs_note,
+    plain,
+    possible,
+)
+from views.records.files import FileViewer, Nothing, file_filter, write_csv
+from views.records.flow import FlowLayout
 from views.records.forms import EMPTY, ModelForm, label_of
-from views.records.model import ProgressDelegate, RecordsModel, _machine, columns_of, text_of
+from views.records.inputs import DateInput, Option
+from views.records.model import ProgressDelegate, RecordsModel
 from views.records.palette import Palette
+from views.records.refs import References, _to_clipboard, singular
 from views.shell.theme import set_role
 
 _LIST_FIELDS = set(ListQuery.model_fields)
@@ -75,20 +84,12 @@ _LIST_FIELDS = set(ListQuery.model_fields)
 ACTION_SCREENS: dict[Callable[..., object], str] = {sign_in_person: "views.sign.pad:open_for_record"}
 
 
-def singular(title: str) -> str:
-    """A list's title for one of its records: "Doc categories" -> "Doc category" (was "categorie")."""
-    for plural, one in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
-        if title.endswith(plural):
-            return title[: -len(plural)] + one
-    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
-
-
 def action_title(op: Operation, action: str | None = None) -> str:
     """A button's words from the declaration (no body yet): "Start claim", never "{action} claim"."""
-    return title_of(op, action)
+    return button_title(op, action)
 
 
-class RecordsWorkspace(Workspace):
+class RecordsWorkspace(Workspace, References):
     name = "records"
     title = "Records"
     modules = frozenset(MODULES) | {"platform"}
@@ -108,6 +109,7 @@ class RecordsWorkspace(Workspace):
         self.record: BaseModel | None = None
         self.asked: str | None = None
         self._sized = False
+        self._options: dict[str, list[Option]] = {}  # a reference picker's choices, read once per change
 
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
@@ -133,7 +135,11 @@ class RecordsWorkspace(Workspace):
         self.search.setPlaceholderText("Search")
         self.search.setAccessibleName("Search records")
         self.search.returnPressed.connect(self._apply_filters)
-        self.filters = QHBoxLayout()
+        # The list's filters on a row of their own that wraps: each keeps the width its words need
+        # (a ticket list has seven; squeezed beside the search they read "St…", "Pr…").
+        self.filter_row = QWidget()
+        self.filter_row.setObjectName("filters")
+        self.filters = FlowLayout(self.filter_row)
         self.new_button = QPushButton("New…")
         self.new_button.clicked.connect(self.create_record)
         self.export_button = QPushButton("Export CSV…")
@@ -155,14 +161,14 @@ class RecordsWorkspace(Workspace):
         top.addWidget(self.heading, 1)
         top.addWidget(self.count)
         bar = QHBoxLayout()
-        bar.addWidget(self.search, 2)
-        bar.addLayout(self.filters, 3)
+        bar.addWidget(self.search, 1)
         bar.addWidget(self.new_button)
         bar.addWidget(self.export_button)
         middle = QWidget()
         ml = QVBoxLayout(middle)
         ml.addLayout(top)
         ml.addLayout(bar)
+        ml.addWidget(self.filter_row)
         ml.addWidget(self.table, 1)
 
         self.detail_title = QLabel("")
@@ -172,8 +178,16 @@ class RecordsWorkspace(Workspace):
         self.detail_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.action_box = QGridLayout()
         detail = QWidget()
+        self.copy_id = QPushButton("Copy id")
+        self.copy_id.setObjectName("copy-id")
+        self.copy_id.setFlat(True)
+        self.copy_id.hide()
+        self.copy_id.clicked.connect(lambda: _to_clipboard(self.copy_id.toolTip()))
         dl = QVBoxLayout(detail)
-        dl.addWidget(self.detail_title)
+        head = QHBoxLayout()
+        head.addWidget(self.detail_title, 1)
+        head.addWidget(self.copy_id, 0, Qt.AlignmentFlag.AlignTop)
+        dl.addLayout(head)
         dl.addLayout(self.action_box)
         dl.addLayout(self.detail_form)
         dl.addStretch(1)
@@ -250,9 +264,21 @@ class RecordsWorkspace(Workspace):
         self.model.reload()
         self._clear_detail()
 
+    def show_rows(self, key: str, rows: list[BaseModel], caption: str) -> None:
+        """Open a list on exactly ``rows`` (a dashboard's bar): the caption says which rows they are."""
+        self.show_resource(key)
+        if self.model is None or self.current is None or self.current.key != self.resource(key).key:  # type: ignore[union-attr]
+            return
+        self.model.pin(rows)
+        self.table.resizeColumnsToContents()
+        self.count.setText(caption)
+        self._clear_detail()
+        if rows:
+            self.table.selectRow(0)
+
     def _build_filters(self, q: type[BaseModel] | None) -> None:
         _empty(self.filters)
-        self.filter_inputs: dict[str, QLineEdit | QComboBox] = {}
+        self.filter_inputs: dict[str, QLineEdit | QComboBox | DateInput] = {}
         if q is None:
             return
         form = ModelForm(q)
@@ -263,11 +289,17 @@ class RecordsWorkspace(Workspace):
             if isinstance(w, QComboBox):
                 if w.findData(None) < 0 and w.itemText(0) != "—":
                     w.insertItem(0, "—", None)
+                w.setItemText(0, f"{label_of(name)}: any")  # says what it filters while it does not
                 w.setCurrentIndex(0)
+                w.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
                 w.currentIndexChanged.connect(self._apply_filters)
             elif isinstance(w, QLineEdit):
                 w.setPlaceholderText(label_of(name))
+                w.setMinimumWidth(max(110, w.fontMetrics().horizontalAdvance(label_of(name)) + 28))
                 w.returnPressed.connect(self._apply_filters)
+            elif isinstance(w, DateInput):
+                w.setSpecialValueText(label_of(name))  # an empty date filter says what it filters
+                w.dateChanged.connect(self._apply_filters)
             else:
                 continue
             w.setParent(None)
@@ -275,6 +307,7 @@ class RecordsWorkspace(Workspace):
             self.filters.addWidget(w)
             self.filter_inputs[name] = w
         form.deleteLater()
+        self.filter_row.setVisible(bool(self.filter_inputs))
 
     def _apply_filters(self) -> None:
         if self.model is None:
@@ -283,7 +316,10 @@ class RecordsWorkspace(Workspace):
         if self.search.isVisible() and self.search.text().strip():
             q["search"] = self.search.text().strip()
         for name, w in self.filter_inputs.items():
-            value = w.currentData() if isinstance(w, QComboBox) else w.text().strip()
+            if isinstance(w, DateInput):
+                value: object = w.value()
+            else:
+                value = w.currentData() if isinstance(w, QComboBox) else w.text().strip()
             if value is not EMPTY and value not in (None, ""):
                 q[name] = value
         self.model.query = q
@@ -312,6 +348,7 @@ class RecordsWorkspace(Workspace):
 
     def on_changed(self, change: CommitInfo) -> None:
         """A record of this list's module changed: the list and the open record are read again."""
+        self._options.clear()
         if self.current is None or not change.touches(frozenset({module_kind(self.current.module)})):
             return
         if self.model is not None:
@@ -360,6 +397,7 @@ class RecordsWorkspace(Workspace):
         self.record = None
         self.asked = None
         self.detail_title.setText("Select a record")
+        self.copy_id.hide()
         while self.detail_form.rowCount():
             self.detail_form.removeRow(0)
         _empty(self.action_box)
@@ -373,66 +411,18 @@ class RecordsWorkspace(Workspace):
         values = record.model_dump()
         label = next((values[k] for k in _LABELS if values.get(k)), None)
         self.detail_title.setText(f"{singular(res.title)} {label or ''}".strip())
+        rid = self._id_of(record)
+        self.detail_title.setToolTip(f"id {rid}" if rid else "")
+        self.copy_id.setVisible(bool(rid))
+        self.copy_id.setToolTip(rid)
         for name, value in values.items():
+            if name in ("id", "key_id", "allowed_actions") or name.endswith("_hash"):
+                continue  # the id: in the title's tooltip and behind "Copy id"; the actions: buttons
+            if name.endswith("_id") and f"{name[:-3]}_name" in values and self._related(name) is None:
+                continue  # "category_name" says it; an id beside it tells a person nothing
             self.detail_form.addRow(label_of(name), self._value_widget(name, value))
         self._add_actions(res, record)
         self._add_children(res, record)
-
-    def _add_children(self, res: Resource, record: BaseModel) -> None:
-        """Lists under the record (a subscription's deliveries): their latest rows, read off the UI thread."""
-        ctx = self.session.ctx()
-        rid = self._id_of(record)
-        for op, param in res.children:
-            if not may(ctx, op):
-                continue
-            title = label_of(op.path.rsplit("/", 1)[-1])
-            box = QLabel(f"{title}: reading…")
-            box.setWordWrap(True)
-            box.setObjectName(f"children-{op.name}")
-            self.detail_form.addRow(title, box)
-            columns = columns_of(page_item(op.response))[:4]
-
-            def show(
-                page: Page[BaseModel], box: QLabel = box, title: str = title, columns: list[str] = columns
-            ) -> None:
-                rows = [" · ".join(text_of(getattr(r, c, None)) for c in columns) for r in page.items]
-                more = f"\n… {page.total - len(rows):,} more" if page.total > len(rows) else ""
-                box.setText("\n".join(rows) + more if rows else f"No {title.lower()} yet")
-
-            def failed(error: BaseException, box: QLabel = box) -> None:
-                box.setText(error_message(error))
-
-            self.session.ops.run(
-                self.session.call(op, query={"limit": 10}, **{param: rid}), on_success=show, on_failure=failed
-            )
-
-    def _value_widget(self, name: str, value: object) -> QWidget:
-        target = self._related(name)
-        if target is not None and isinstance(value, str) and value:
-            link = QPushButton(value)
-            link.setFlat(True)
-            link.setToolTip(f"Open this {target.title[:-1].lower()}")
-            link.setAccessibleName(f"{label_of(name)} {value}")
-            link.clicked.connect(lambda _=False, v=value, r=target: self.open_record(v, r))
-            return link
-        if isinstance(value, list) and value and isinstance(value[0], dict):
-            cols = [k for k in value[0] if not isinstance(value[0][k], dict | list) and not _machine(k)][:5]
-            text = "\n".join(" · ".join(text_of(v.get(c)) for c in cols) for v in value)
-        elif isinstance(value, dict):
-            text = "\n".join(f"{label_of(k)}: {text_of(v)}" for k, v in value.items() if v not in (None, ""))
-        else:
-            text = text_of(value)
-        lab = QLabel(text)
-        lab.setWordWrap(True)
-        lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        return lab
-
-    def _related(self, field: str) -> Resource | None:
-        m = re.fullmatch(r"(\w+?)_id", field)
-        if m is None or self.current is None:
-            return None
-        wanted = m.group(1).replace("_", " ") + "s"
-        return next((r for r in self.resources if r.title.lower() == wanted and r.get is not None), None)
 
     def _add_actions(self, res: Resource, record: BaseModel) -> None:  # buttons in a row under the title
         ctx = self.session.ctx()
@@ -448,13 +438,13 @@ class RecordsWorkspace(Workspace):
         allowed = set(stated or [])
         for op in ops:
             # One button per state action where the body names it (start, close, cancel a claim).
-            for action in state_actions(op) or (None,):
+            for action in choices(op) or (None,):
                 dots = "…" if asks(op, action) else ""
                 title = "Edit…" if op is res.update else action_title(op, action) + dots
                 b = QPushButton(title)
                 b.setObjectName(f"action-{op.name}")
                 b.setProperty("state_action", action)
-                b.setToolTip(op.summary)
+                b.setToolTip(plain(op.summary))
                 if stated is not None and op in res.actions and not possible(op, action, allowed):
                     b.setEnabled(False)
                     b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}".replace("_", " "))
@@ -488,13 +478,14 @@ class RecordsWorkspace(Workspace):
                 parent=self.table,
             )
             return
-        named: dict[str, object] = (
-            {op.moves.field: op.moves.value_of(action)} if action is not None and op.moves and op.moves.field else {}
-        )
+        field = action_field(op)
+        named: dict[str, object] = {}
+        if action is not None and field is not None:
+            named = {field: op.moves.value_of(action) if op.moves is not None else action}
         if named and body is None and not asks(op, action):
             body = named  # the body is the action alone
         if op.body is not None and body is None:
-            form = ModelForm(op.body)
+            form = ModelForm(op.body, refs=self.refs())
             if op is res.update and self.record is not None:
                 form.set_values(self.record.model_dump(mode="json") if isinstance(self.record, BaseModel) else {})
             elif named:
@@ -524,7 +515,7 @@ class RecordsWorkspace(Workspace):
 
     def _confirm(self, op: Operation, action: str | None) -> bool:
         """Asks first where the move cannot be taken back (a state action's form asks when sent)."""
-        if not irreversible(op, action):
+        if not final(op, action):
             return True
         title = action_title(op, action)
         answer = QMessageBox.question(self, title, f"{title}? This cannot be undone.")
@@ -604,23 +595,52 @@ class RecordsWorkspace(Workspace):
         box.setObjectName("shown-once")
         box.open()
 
-    def create_record(self) -> None:
+    def create_record(self, upload_path: str | None = None) -> None:
+        """*New…*: the create form; where the API creates from a file (a PDF to sign, a rate table,
+        a kept mail), the file is chosen first and the form holds the fields sent beside it."""
         res = self.current
-        if res is None or res.create is None or res.create.body is None:
+        op = res.create if res is not None else None
+        if res is None or op is None or (op.body is None and not op.upload):
             return
-        form = ModelForm(res.create.body)
-        op = res.create
+        one = singular(res.title).lower()
+        if op.upload:
+            if upload_path is None:
+                upload_path, _ = QFileDialog.getOpenFileName(self, f"New {one}: choose the file", "", file_filter(op))
+            if not upload_path:
+                return
+            self._create_from_file(op, one, Path(upload_path))
+            return
+        assert op.body is not None
+        form = ModelForm(op.body, refs=self.refs())
 
         def submit(value: dict[str, object], dlg: ActionDialog) -> None:
-            def done(result: object) -> None:
-                dlg.accept()
-                self.session.notify(True, f"{res.title[:-1]} created")
-                if made := getattr(result, "id", None):
-                    self.open_record(str(made))
+            self.call(op, {}, value, lambda made: self._created(dlg, one, made), dlg.failed)
 
-            self.call(op, {}, value, done, dlg.failed)
+        ActionDialog(f"New {one}", form, submit, self).open()
 
-        ActionDialog(f"New {res.title[:-1].lower()}", form, submit, self).open()
+    def _created(self, dlg: ActionDialog, one: str, result: object) -> None:
+        dlg.accept()
+        self.session.notify(True, f"{one.capitalize()} created")
+        if made := getattr(result, "id", None):
+            self.open_record(str(made))
+
+    def _create_from_file(self, op: Operation, one: str, path: Path) -> None:
+        """The file and the fields beside it (the query model), made here and queued for sync."""
+        form = ModelForm(op.query, refs=self.refs()) if op.query is not None else ModelForm(Nothing)
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+
+        def submit(value: dict[str, object], dlg: ActionDialog) -> None:
+            try:
+                data = path.read_bytes()
+            except OSError as e:
+                dlg.failed(ValidationFailed(f"Cannot read {path.name}: {e.strerror}. Choose the file again.", {}))
+                return
+            upload = Upload(filename=path.name, content_type=kind, content=data)
+            query = {k: v for k, v in value.items() if v is not None}
+            run = self.session.call(op, upload=upload, query=query)
+            self.session.ops.run(run, on_success=lambda made: self._created(dlg, one, made), on_failure=dlg.failed)
+
+        ActionDialog(f"New {one} from {path.name}", form, submit, self).open()
 
     # -- export --------------------------------------------------------------------------------
 
@@ -635,30 +655,15 @@ class RecordsWorkspace(Workspace):
             )
             if not path:
                 return
-        columns = model.columns
-
-        def write() -> int:
-            n, offset = 0, 0
-            with Path(path).open("w", newline="", encoding="utf-8") as fh:
-                out = csv.writer(fh)
-                out.writerow(columns)
-                while True:
-                    page = model.fetch_page(offset, 100)
-                    for row in page.items:
-                        out.writerow([text_of(getattr(row, c, None)) for c in columns])
-                    n += len(page.items)
-                    offset += len(page.items)
-                    if not page.items or offset >= page.total:
-                        return n
-
+        done = path
         self.session.ops.run(
-            write,
-            on_success=lambda n: self.session.notify(True, f"Exported {n:,} rows to {path}"),
+            lambda: write_csv(model, Path(done)),
+            on_success=lambda n: self.session.notify(True, f"Exported {n:,} rows to {done}"),
             parent=self.export_button,
         )
 
 
-def _empty(layout: QHBoxLayout | QGridLayout) -> None:
+def _empty(layout: QHBoxLayout | QGridLayout | FlowLayout) -> None:
     while layout.count():
         item = layout.takeAt(0)
         w = item.widget() if item is not None else None
@@ -674,11 +679,3 @@ _LABELS = ("order_number", "number", "serial_number", "name", "email", "sku", "t
 
 
 WORKSPACE = RecordsWorkspace
-
-
-def needs_note(op: Operation, linked: bool) -> str:
-    """What a station's person reads on an action that reaches an outside service."""
-    what = " and ".join(op.needs)
-    if linked:
-        return f"Needs {what}: made on the platform, online (not possible while the platform does not answer)"
-    return f"Needs {what}, which only the platform reaches: link this station to a platform to do it"

@@ -324,24 +324,29 @@ def test_an_anonymously_published_event_is_delivered_marked_public_and_the_route
     ev_client: httpx.Client, owner: dict[str, str], receiver: Receiver
 ) -> None:
     """Issue 13, item 15: anyone can publish "order.shipped" through /p/events; the subscriber must
-    be able to tell it from the platform's own, and the tenant can close the route."""
+    be able to tell it from the platform's own, and the tenant can close the route. Issue 35: it is
+    stored and delivered as public.order.shipped, only to subscriptions naming it or public.*."""
     url = receiver.script("/hooks/public")
-    subscribe(ev_client, owner, url)
+    subscribe(ev_client, owner, url, event_types=["order.shipped", "public.order.shipped"])
     body = {"type": "order.shipped", "source": "fulfillment", "data": shipped()}
     r = ev_client.post("/demo/events/api/p/events", json=body)  # no credentials
     assert r.status_code == 201, r.text
+    assert r.json()["data"]["type"] == "public.order.shipped"
     publish(ev_client, owner, data=shipped(order_id="ord-2"))  # the platform's own
     got = sorted(
         (json.loads(x.body) for x in receiver.wait_for(2, "/hooks/public")), key=lambda b: b["data"]["order_id"]
     )
-    assert [(b["data"]["order_id"], b["origin"]) for b in got] == [("ord-1", "public"), ("ord-2", "platform")]
+    assert [(b["data"]["order_id"], b["type"], b["origin"]) for b in got] == [
+        ("ord-1", "public.order.shipped", "public"),
+        ("ord-2", "order.shipped", "platform"),
+    ]
     # Signed all the same (the mark is inside the signed bytes).
     for req in receiver.hits("/hooks/public"):
         validate_event(req.body, signature=req.headers["x-service-signature"], secret="s3cret-key")
 
     # The setting: on by default, owner/admin turn it off, staff may read it.
     s = "/demo/events/api/settings"
-    assert ev_client.get(s, headers=owner).json()["data"] == {"public_publish": True}
+    assert ev_client.get(s, headers=owner).json()["data"] == {"public_publish": True, "endpoint_disable_days": 5}
     operator = auth_headers(ev_client, "operator@demo.test")
     denied = ev_client.put(s, json={"public_publish": False}, headers=operator)
     assert denied.status_code == 403 and denied.json()["code"] == "FORBIDDEN"
@@ -349,13 +354,13 @@ def test_an_anonymously_published_event_is_delivered_marked_public_and_the_route
         r = ev_client.put(s, json=bad, headers=owner)
         assert r.status_code == 400 and r.json()["code"] == "VALIDATION_ERROR", bad
     r = ev_client.put(s, json={"public_publish": False}, headers=auth_headers(ev_client, "admin@demo.test"))
-    assert r.status_code == 200 and r.json()["data"] == {"public_publish": False}
+    assert r.status_code == 200 and r.json()["data"] == {"public_publish": False, "endpoint_disable_days": 5}
     off = ev_client.post("/demo/events/api/p/events", json=body)
     assert off.status_code == 403
     assert off.json() == {"error": "public event publishing is turned off for this tenant", "code": "FORBIDDEN"}
     # Nothing was recorded or sent; the authenticated route still publishes.
-    listed = ev_client.get("/demo/events/api/events", params={"type": "order.shipped"}, headers=owner).json()
-    assert len(listed["data"]) == 2
+    listed = ev_client.get("/demo/events/api/events", params={"type": "public.order.shipped"}, headers=owner).json()
+    assert len(listed["data"]) == 1
     assert ev_client.post("/other/events/api/p/events", json=body).status_code == 201  # another tenant's setting
     assert ev_client.put(s, json={"public_publish": True}, headers=owner).status_code == 200
     assert ev_client.post("/demo/events/api/p/events", json=body).status_code == 201

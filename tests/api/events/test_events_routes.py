@@ -159,7 +159,7 @@ def test_public_publish_route_is_open_and_rate_limited(
         with httpx.Client(base_url=srv.url, timeout=10) as c:
             owner = auth_headers(c, "owner@demo.test")
             url = receiver.script("/public")
-            subscribe(c, owner, url)
+            subscribe(c, owner, url, event_types=["public.order.shipped"])  # issue #35: its own namespace
             body = {"type": "order.shipped", "source": "fulfillment", "data": shipped()}
             r = c.post("/demo/events/api/p/events", json=body)
             assert r.status_code == 201 and r.json()["data"]["deliveries"] == 1

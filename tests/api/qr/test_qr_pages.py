@@ -122,3 +122,20 @@ def test_bad_landing_codes_store_nothing(client: httpx.Client, server: LiveServe
         assert r.status_code == 400 and r.json()["code"] == "VALIDATION_ERROR", body
     with server.runtime.db.reading(None) as s:
         assert s.execute(select(func.count()).select_from(QrCode)).scalar_one() == before
+
+
+def test_scan_pages_speak_the_visitors_language_in_the_tenants_look(client: httpx.Client) -> None:
+    """The landing and 410 pages are the public pages' templates: language, tenant name, headers."""
+    h = auth_headers(client, "owner@demo.test")
+    code = _create(client, h, destination_url="https://example.com/x")
+    client.patch(f"{B}/qr/{code['id']}", json={"enabled": False}, headers=h)
+    r = client.get(f"/demo/qr/r/{code['short_code']}", headers={**PHONE, "Accept-Language": "de-DE,de;q=0.9"})
+    assert r.status_code == 410 and r.headers["content-language"] == "de"
+    assert "Dieser Code wurde von seinem Inhaber pausiert." in r.text and '<html lang="de">' in r.text
+    assert 'class="tenant">Demo' in r.text  # the tenant's name in the header
+    csp = r.headers["content-security-policy"]
+    assert "'unsafe-inline'" not in csp and "frame-ancestors 'none'" in csp
+    assert r.headers["referrer-policy"] == "no-referrer"
+    wifi = _create(client, h, type="wifi", content="WIFI:T:WPA;S:Cafe;P:s3cret;;")
+    r = client.get(f"/demo/qr/r/{wifi['short_code']}", headers={**PHONE, "Accept-Language": "de"})
+    assert "<h1>WLAN</h1>" in r.text and "<dt>Netzwerk</dt>" in r.text

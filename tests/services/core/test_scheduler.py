@@ -137,7 +137,8 @@ def test_bad_declarations_are_refused(runtime: Runtime) -> None:
 
 
 def test_the_modules_declare_their_periodic_jobs() -> None:
-    assert {"sign.sweep", "events.retention"} <= set(scheduler.PERIODIC)
+    assert {"sign.sweep", "events.retention", "events.endpoint_health", "support.mailbox_poll",
+            "support.sla_escalation"} <= set(scheduler.PERIODIC)  # fmt: skip
 
 
 def test_admins_see_the_jobs_with_last_run_and_error(runtime: Runtime, client: httpx.Client) -> None:

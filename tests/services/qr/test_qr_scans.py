@@ -16,6 +16,7 @@ from services.core.context import Ctx, Principal, Runtime
 from services.core.errors import NotFound
 from services.core.events import Event
 from services.core.files import FileResult
+from services.core.pages import Page
 from services.qr import lookups
 from tests.services.fulfillment.fulfillment_helpers import ctx_for
 
@@ -30,7 +31,7 @@ def _scan(owner: Ctx, short: str, headers: dict[str, str], ip: str = "198.51.100
     except NotFound:
         return None
     # A known code that does not serve answers its 410 page (no fallback address set).
-    return None if isinstance(got, FileResult) and got.status == 410 else str(got.location)
+    return None if isinstance(got, (FileResult, Page)) and got.status == 410 else str(got.location)
 
 
 def _events(rt: Runtime, type_: str) -> list[Event]:

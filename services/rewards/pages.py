@@ -1,0 +1,251 @@
+"""The dealer's portal (``/{tenant}/rewards/p/``): ask to join, sign in, upload a receipt, see
+points and their history, browse the catalogue, redeem.
+
+Every change runs the module's own use cases as the signed-in dealer (file upload, receipt
+create, checkout of one item), so the rules are the API's: only approved dealers sign in, a
+receipt waits for staff review, a redemption spends points and stock in one transaction. A
+receipt and its file are written in one unit of work, so a refused file or a bad date stores
+nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.core.commands import execute
+from services.core.context import Ctx
+from services.core.errors import Conflict, ServiceError, ValidationFailed
+from services.core.files import Redirect
+from services.core.pages import N_, Page, PageCall, page
+from services.core.portals import Field, Portal, account_pages, errors_of, signed_in
+from services.rewards.accounts import ACCOUNTS
+
+MODULE = "rewards"
+PORTAL = Portal(
+    module=MODULE,
+    accounts=ACCOUNTS,
+    login="rewards.auth.login",
+    register="rewards.register_request.create",
+    register_fields=(
+        Field("company", N_("Company"), autocomplete="organization"),
+        Field("name", N_("Your name"), autocomplete="name"),
+        Field("email", N_("E-mail address"), "email", autocomplete="email"),
+        Field("password", N_("Password (8 characters or more)"), "password", autocomplete="new-password"),
+        Field("phone", N_("Phone (optional)"), "tel", required=False, autocomplete="tel"),
+    ),
+    title=N_("Dealer rewards"),
+    approval=True,
+)
+account_pages(PORTAL)
+
+RECEIPT = ("retailer", "purchase_date", "total")
+ADDRESS = ("line1", "line2", "city", "state", "postal_code", "country")
+ADDRESS_NEEDED = ("line1", "city", "postal_code", "country")
+STATUS_NAMES = {
+    "pending": N_("waiting for review"),
+    "approved": N_("approved"),
+    "declined": N_("declined"),
+    "ordered": N_("ordered"),
+    "shipped": N_("shipped"),
+    "delivered": N_("delivered"),
+    "cancelled": N_("cancelled"),
+}
+KIND_NAMES = {
+    "earn": N_("earned"),
+    "redeem": N_("redeemed"),
+    "refund": N_("refunded"),
+    "expire": N_("expired"),
+    "adjust": N_("adjusted"),
+}
+
+
+class _FileRefused(ServiceError):
+    code = "VALIDATION_ERROR"
+    status = 400
+
+
+def _nav(call: PageCall, ctx: Ctx) -> dict[str, Any]:
+    return {
+        "nav": [
+            ("/", call.gettext("Your points")),
+            ("/receipt", call.gettext("Upload a receipt")),
+            ("/catalogue", call.gettext("Catalogue")),
+        ],
+        "customer_name": ctx.principal.name or ctx.principal.email or "",
+    }
+
+
+def _name(call: PageCall, names: dict[str, str], key: str) -> str:
+    return call.gettext(names.get(key, key))
+
+
+@page("rewards.portal.home", "/", limit="public_events")
+def home(call: PageCall) -> Page:
+    ctx = PORTAL.customer(call)
+    if ctx is None:
+        return Page("rewards/welcome.html", {}, title=call.gettext("Dealer rewards"))
+    q = {"limit": 20, "sort": "created_at", "order": "desc"}
+    pts = execute(ctx, "rewards.points.get")
+    receipts = [
+        {
+            "retailer": r.retailer,
+            "date": r.purchase_date.isoformat(),
+            "total": r.total,
+            "status": _name(call, STATUS_NAMES, r.status),
+            "points": r.points,
+        }
+        for r in execute(ctx, "rewards.receipts.list", query=q).items
+    ]
+    history = [
+        {
+            "date": e.created_at.date().isoformat(),
+            "kind": _name(call, KIND_NAMES, e.kind),
+            "points": e.points,
+            "balance": e.balance_after,
+            "what": e.description,
+        }
+        for e in execute(ctx, "rewards.points.ledger", query=q).items
+    ]
+    notice = ""
+    if call.query.get("sent"):
+        notice = call.gettext("Thank you: your receipt is waiting for review.")
+    return Page(
+        "rewards/home.html",
+        {
+            "points": {"balance": pts.balance, "pending": pts.pending, "value": pts.value},
+            "receipts": receipts,
+            "history": history,
+            "notice": notice,
+            **_nav(call, ctx),
+        },
+        title=call.gettext("Your points"),
+    )
+
+
+@page("rewards.portal.receipt", "/receipt", methods=("GET", "POST"), limit="public_events", post_limit="upload")
+@signed_in(PORTAL)
+def upload_receipt(call: PageCall, ctx: Ctx) -> Page | Redirect:
+    values = {k: call.form.get(k, "").strip() for k in RECEIPT}
+    errors: dict[str, str] = {}
+
+    def again() -> Page:
+        return Page(
+            "rewards/receipt.html",
+            {"values": values, "errors": errors, **_nav(call, ctx)},
+            status=400 if errors else 200,
+            title=call.gettext("Upload a receipt"),
+        )
+
+    if call.method == "GET":
+        return again()
+    files = call.files.get("receipt", [])
+    if len(files) != 1:
+        errors["receipt"] = call.gettext("Please add the receipt: one photo or PDF.")
+    for k in RECEIPT:
+        if not values[k]:
+            errors[k] = call.gettext("This field is required.")
+    if errors:
+        return again()
+    try:
+        with ctx.write():  # the file and the receipt stand or fall together
+            try:
+                fid = execute(ctx, "rewards.files.upload", upload=files[0]).id
+            except ServiceError as exc:  # not an image or PDF, or over the size limit
+                raise _FileRefused("receipt refused") from exc
+            execute(ctx, "rewards.receipts.create", body={**values, "file_id": fid})
+    except _FileRefused:
+        errors["receipt"] = call.gettext("Only a photo or a PDF of the receipt is accepted.")
+    except ValidationFailed as exc:
+        details = exc.details or {}
+        if "purchase_date" in details:
+            errors["purchase_date"] = call.gettext("The purchase date cannot be in the future.")
+        elif "total" in details and "fields" not in details:
+            errors["total"] = call.gettext("The total must be more than 0.")
+        else:
+            errors.update(errors_of(exc, call))
+    except Conflict:
+        errors["receipt"] = call.gettext("This receipt was sent already.")
+    if errors:
+        return again()
+    return Redirect(f"{PORTAL.base(call)}/?sent=1", status=303)
+
+
+@page("rewards.portal.catalogue", "/catalogue", limit="public_events")
+@signed_in(PORTAL)
+def catalogue(call: PageCall, ctx: Ctx) -> Page:
+    listed = execute(ctx, "rewards.products.list", query={"limit": 100, "sort": "points", "order": "asc"})
+    balance = execute(ctx, "rewards.points.get").balance
+    items = [
+        {"id": p.id, "name": p.name, "description": p.description, "points": p.points, "in_stock": p.stock > 0}
+        for p in listed.items
+    ]
+    return Page(
+        "rewards/catalogue.html",
+        {"items": items, "balance": balance, **_nav(call, ctx)},
+        title=call.gettext("Catalogue"),
+    )
+
+
+@page("rewards.portal.redeem", "/redeem/{product_id}", methods=("GET", "POST"), limit="public_events")
+@signed_in(PORTAL)
+def redeem(call: PageCall, ctx: Ctx, product_id: str) -> Page:
+    """One product for points, sent to the address given (the dealer's profile address at first)."""
+    product = execute(ctx, "rewards.products.get", id=product_id[:36])
+    balance = execute(ctx, "rewards.points.get").balance
+    errors: dict[str, str] = {}
+    if call.method == "GET":
+        address = execute(ctx, "rewards.profile.get").address.model_dump()
+        values = {"quantity": "1", **{k: str(address.get(k) or "") for k in ADDRESS}}
+    else:
+        values = {k: call.form.get(k, "").strip() for k in ("quantity", *ADDRESS)}
+
+    def again() -> Page:
+        return Page(
+            "rewards/redeem.html",
+            {
+                "product": {"name": product.name, "description": product.description, "points": product.points},
+                "balance": balance,
+                "values": values,
+                "errors": errors,
+                **_nav(call, ctx),
+            },
+            status=400 if errors else 200,
+            title=call.gettext("Redeem"),
+        )
+
+    if call.method == "GET":
+        return again()
+    if not values["quantity"].isdigit() or not 1 <= int(values["quantity"]) <= 1000:
+        errors["quantity"] = call.gettext("Please give a number from 1 to 1000.")
+    for k in ADDRESS_NEEDED:  # where to send it: the use case takes any address, a parcel does not
+        if not values[k]:
+            errors[k] = call.gettext("This field is required.")
+    if errors:
+        return again()
+    body = {
+        "shipping_address": {k: values[k] for k in ADDRESS},
+        "items": [{"product_id": product.id, "quantity": int(values["quantity"])}],
+    }
+    try:
+        order = execute(ctx, "rewards.cart.checkout", body=body)
+    except ValidationFailed as exc:
+        errors.update(errors_of(exc, call))
+    except Conflict as exc:
+        details = exc.details or {}
+        if "needed" in details:
+            errors["quantity"] = call.gettext("You do not have enough points for this.")
+        elif "stock" in details:
+            errors["quantity"] = call.gettext("Not enough in stock.")
+        elif "w9" in details:
+            errors["form"] = call.gettext(
+                "Before this redemption we need your W-9 tax form. Please send it to us and try again."
+            )
+        else:
+            errors["form"] = call.gettext("This product is no longer offered.")
+    if errors:
+        return again()
+    return Page(
+        "rewards/redeemed.html",
+        {"number": order.number, "points": order.total_points, **_nav(call, ctx)},
+        title=call.gettext("Thank you"),
+    )

@@ -1,0 +1,264 @@
+"""The trade-in customer's portal (``/{tenant}/upgrade/p/``): sign up or in, get a quote, submit
+a trade-in with photos, follow it, accept or decline an offer.
+
+Every change runs the module's own use cases as the signed-in customer (photos upload, submission
+create and submit, offer respond), so the rules are the API's; a trade-in and its photos are
+written in one unit of work, so a refused photo or a bad serial stores nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+from local_db.models.upgrade import UpgradeValuation
+from services.core.commands import execute
+from services.core.context import Ctx
+from services.core.errors import Conflict, ServiceError, ValidationFailed
+from services.core.files import Redirect
+from services.core.pages import N_, Page, PageCall, page
+from services.core.portals import Field, Portal, account_pages, errors_of, signed_in
+from services.upgrade import grading
+from services.upgrade.customers import ACCOUNTS
+
+MODULE = "upgrade"
+PORTAL = Portal(
+    module=MODULE,
+    accounts=ACCOUNTS,
+    login="upgrade.auth.login",
+    register="upgrade.auth.register",
+    register_fields=(
+        Field("name", N_("Your name"), autocomplete="name"),
+        Field("email", N_("E-mail address"), "email", autocomplete="email"),
+        Field("password", N_("Password (8 characters or more)"), "password", autocomplete="new-password"),
+        Field("phone", N_("Phone (optional)"), "tel", required=False, autocomplete="tel"),
+    ),
+    title=N_("Trade-in"),
+)
+account_pages(PORTAL)
+
+CONDITIONS = {
+    "excellent": N_("Excellent: like new"),
+    "good": N_("Good: light signs of use"),
+    "fair": N_("Fair: visible wear"),
+    "poor": N_("Poor: damaged or not working"),
+}
+# The trade-in states as the portal names them (translated in the template).
+STATUS_NAMES = {
+    "draft": N_("draft"),
+    "submitted": N_("submitted"),
+    "approved": N_("approved"),
+    "offered": N_("offer made"),
+    "accepted": N_("offer accepted"),
+    "shipped": N_("kit shipped"),
+    "received": N_("received"),
+    "inspected": N_("inspected"),
+    "completed": N_("completed"),
+    "declined": N_("declined"),
+    "rejected": N_("rejected"),
+    "returned": N_("returned"),
+}
+# What happens next, said on the trade-in's page (a newcomer does not know the process).
+NEXT = {
+    "submitted": N_("We are looking at your trade-in and will send you an offer."),
+    "accepted": N_("We will post you a kit to send the device in."),
+    "shipped": N_("Your kit is on its way: put the device in it and send it back."),
+    "received": N_("We received your device and are checking it."),
+    "completed": N_("Done: your credit is issued."),
+}
+MAX_PHOTOS = 5
+FORM = ("product_id", "condition", "serial_number", "imei", "description")
+
+
+def _nav(call: PageCall, ctx: Ctx) -> dict[str, Any]:
+    return {
+        "nav": [("/", call.gettext("Your trade-ins")), ("/new", call.gettext("New trade-in"))],
+        "customer_name": ctx.principal.name or ctx.principal.email or "",
+    }
+
+
+def _products(call: PageCall) -> list[tuple[str, str, int, str]]:
+    """The devices the tenant values (product id, name, base value in cents, currency)."""
+    with call.ctx().read() as s:
+        rows = s.execute(
+            select(
+                UpgradeValuation.product_id,
+                UpgradeValuation.product_name,
+                UpgradeValuation.base_cents,
+                UpgradeValuation.currency,
+            ).order_by(UpgradeValuation.product_name)
+        ).all()
+    return [(r[0], r[1], int(r[2]), r[3]) for r in rows]
+
+
+def _choices(call: PageCall) -> dict[str, Any]:
+    return {
+        "products": [(p[0], p[1]) for p in _products(call)],
+        "conditions": [(k, call.gettext(v)) for k, v in CONDITIONS.items()],
+    }
+
+
+def _status(call: PageCall, status: str) -> str:
+    return call.gettext(STATUS_NAMES.get(status, status))
+
+
+@page("upgrade.portal.home", "/", limit="public_events")
+def home(call: PageCall) -> Page:
+    ctx = PORTAL.customer(call)
+    if ctx is None:
+        return Page("upgrade/welcome.html", {}, title=call.gettext("Trade in your device"))
+    listed = execute(ctx, "upgrade.submissions.list", query={"limit": 50, "sort": "created_at", "order": "desc"})
+    items = [
+        {
+            "id": x.id,
+            "name": x.product_name or x.product_id,
+            "serial": x.serial_number,
+            "status": _status(call, x.status),
+            "value": f"{x.declared_value} {x.currency}" if x.declared_value is not None and x.currency else "",
+        }
+        for x in listed.items
+    ]
+    return Page("upgrade/home.html", {"items": items, **_nav(call, ctx)}, title=call.gettext("Your trade-ins"))
+
+
+@page("upgrade.portal.quote", "/quote", methods=("GET", "POST"), limit="public_events")
+def quote(call: PageCall) -> Page:
+    """What a device is worth in a condition: its base value times the condition's share, the
+    figure a submission declares (``grading.value_cents``). Stores nothing."""
+    values = {k: call.form.get(k, "").strip() for k in ("product_id", "condition")}
+    errors: dict[str, str] = {}
+    result = None
+    if call.method == "POST":
+        product = next((p for p in _products(call) if p[0] == values["product_id"]), None)
+        if product is None:
+            errors["product_id"] = call.gettext("Please choose a device.")
+        if values["condition"] not in CONDITIONS:
+            errors["condition"] = call.gettext("Please choose a condition.")
+        if product is not None and not errors:
+            cents = grading.value_cents(product[2], values["condition"])
+            result = {"name": product[1], "amount": f"{grading.from_cents(cents)} {product[3]}"}
+    signed = PORTAL.customer(call) is not None
+    return Page(
+        "upgrade/quote.html",
+        {"values": values, "errors": errors, "result": result, "signed_in": signed, **_choices(call)},
+        status=400 if errors else 200,
+        title=call.gettext("Get a quote"),
+    )
+
+
+class _PhotoRefused(ServiceError):
+    code = "VALIDATION_ERROR"
+    status = 400
+
+
+@page("upgrade.portal.new", "/new", methods=("GET", "POST"), limit="public_events", post_limit="upload")
+@signed_in(PORTAL)
+def new_tradein(call: PageCall, ctx: Ctx) -> Page | Redirect:
+    values = {k: call.form.get(k, call.query.get(k, "")).strip() for k in FORM}
+    title = call.gettext("New trade-in")
+    errors: dict[str, str] = {}
+
+    def again() -> Page:
+        return Page(
+            "upgrade/new.html",
+            {"values": values, "errors": errors, **_choices(call), **_nav(call, ctx)},
+            status=400 if errors else 200,
+            title=title,
+        )
+
+    if call.method == "GET":
+        return again()
+    photos = call.files.get("photos", [])
+    if not photos:
+        errors["photos"] = call.gettext("Please add at least one photo of the device.")
+    elif len(photos) > MAX_PHOTOS:
+        errors["photos"] = call.gettext("At most 5 photos, please.")
+    if values["product_id"] not in {p[0] for p in _products(call)}:
+        errors["product_id"] = call.gettext("Please choose a device.")
+    if values["condition"] not in CONDITIONS:
+        errors["condition"] = call.gettext("Please choose a condition.")
+    body: dict[str, Any] = {k: values[k] for k in FORM if values[k]}
+    if errors:
+        return again()
+    try:
+        # One unit of work: the photos, the draft and its submission stand or fall together.
+        with ctx.write():
+            ids = []
+            for f in photos:
+                try:
+                    ids.append(execute(ctx, "upgrade.photos.upload", upload=f).id)
+                except ServiceError as exc:  # not an image, unreadable, or over the size limit
+                    raise _PhotoRefused("photo refused") from exc
+            sub = execute(ctx, "upgrade.submissions.create", body={**body, "photos": ids})
+            execute(ctx, "upgrade.submissions.submit", id=sub.id, body={})
+    except _PhotoRefused:
+        errors["photos"] = call.gettext("Only photos are accepted (JPEG, PNG, WebP or HEIC).")
+    except ValidationFailed as exc:
+        if (exc.details or {}).get("reason") == "imei_required":
+            errors["imei"] = call.gettext("This device is a phone: please give its IMEI (dial *#06#).")
+        else:
+            errors.update(errors_of(exc, call, {"imei": "imei", "serial_number": "serial_number"}))
+            if "imei" in errors:
+                errors["imei"] = call.gettext("This is not a valid IMEI (15 digits).")
+    except Conflict:
+        errors["serial_number"] = call.gettext("A trade-in with this serial number is under way already.")
+    if errors:
+        return again()
+    return Redirect(f"{PORTAL.base(call)}/t/{sub.id}", status=303)
+
+
+@page("upgrade.portal.tradein", "/t/{id}", methods=("GET", "POST"), limit="public_events")
+@signed_in(PORTAL)
+def tradein(call: PageCall, ctx: Ctx, id: str) -> Page:
+    """One trade-in: its state, declared value, offers; accept or decline the current offer."""
+    errors: dict[str, str] = {}
+    notice = ""
+    if call.method == "POST":
+        action = call.form.get("action", "")
+        reason = call.form.get("reason", "").strip()
+        offer = call.form.get("offer_id", "")[:36]
+        if action not in ("accept", "decline"):
+            errors["form"] = call.gettext("Please check the form.")
+        elif len(reason) > 2000:
+            errors["reason"] = call.gettext("This is too long.")
+        else:
+            body = {"action": action, **({"reason": reason} if reason and action == "decline" else {})}
+            try:
+                execute(ctx, "upgrade.offers.respond", id=offer, body=body)
+                if action == "accept":
+                    notice = call.gettext("You accepted the offer. Thank you!")
+                else:
+                    notice = call.gettext("You declined the offer.")
+            except Conflict:
+                errors["form"] = call.gettext("This offer cannot be answered any more (it expired or was replaced).")
+    d = execute(ctx, "upgrade.submissions.get", id=id[:36])
+    offer_out = d.current_offer
+    view = {
+        "id": d.id,
+        "name": d.product_name or d.product_id,
+        "serial": d.serial_number,
+        "condition": call.gettext(CONDITIONS.get(d.condition, d.condition)),
+        "status": _status(call, d.status),
+        "next": call.gettext(NEXT[d.status]) if d.status in NEXT else "",
+        "value": f"{d.declared_value} {d.currency}" if d.declared_value is not None and d.currency else "",
+        "photos": len(d.photos),
+        "kit": d.kit_barcode,
+        "decline_reason": d.decline_reason,
+        "offer": {
+            "id": offer_out.id,
+            "amount": f"{offer_out.amount} {offer_out.currency}",
+            "notes": offer_out.notes,
+            "expires": offer_out.expires_at.date().isoformat(),
+            "revised": offer_out.kind == "revised",
+        }
+        if offer_out is not None and offer_out.status == "pending"
+        else None,
+        "accepted": f"{d.accepted_offer.amount} {d.accepted_offer.currency}" if d.accepted_offer else None,
+    }
+    return Page(
+        "upgrade/tradein.html",
+        {"t": view, "errors": errors, "values": {}, "notice": notice, **_nav(call, ctx)},
+        status=400 if errors else 200,
+        title=call.gettext("Your trade-in"),
+    )

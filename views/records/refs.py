@@ -1,0 +1,196 @@
+"""How Records names other records: pickers of names and codes in its forms, links named as people
+know the record (the id in a tooltip and behind "Copy id"), never a raw id on screen."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+
+from pydantic import BaseModel
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QFormLayout, QLabel, QPushButton, QWidget
+from shiboken6 import isValid
+
+from services.core.commands import execute
+from services.core.pagination import Page
+from services.core.records import Resource, may, page_item
+from views.base import StationSession
+from views.ops import error_message
+from views.records.forms import label_of
+from views.records.inputs import Option, Refs, option_of
+from views.records.model import _machine, columns_of, text_of
+
+
+def singular(title: str) -> str:
+    """A list's title for one of its records: "Doc categories" -> "Doc category" (was "categorie")."""
+    for plural, one in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
+        if title.endswith(plural):
+            return title[: -len(plural)] + one
+    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
+
+
+class References:
+    """The records workspace's part that reads and names references (a mixin: it uses the
+    workspace's ``session``, ``resources`` and ``current``)."""
+
+    session: StationSession
+    resources: list[Resource]
+    current: Resource | None
+    _options: dict[str, list[Option]]
+
+    open_record: Callable[..., None]
+    detail_form: QFormLayout
+    _id_of: Callable[[object], str]
+
+    def refs(self) -> Refs:
+        """How the open list's forms pick other records: by name or code, never by id."""
+        return Refs(self._ref_target, self._ref_load)
+
+    def _ref_target(self, field: str) -> str | None:
+        """The list a field refers to: ``parent_id`` this one, ``location_id`` / ``from_location_id``
+        the module's locations, ``category_ids`` its categories; None for a plain text field."""
+        res = self.current
+        m = re.fullmatch(r"(?:(?:from|to)_)?(\w+?)_ids?", field)
+        if res is None or m is None:
+            return None
+        noun = m.group(1).replace("_", " ")
+        if noun == "parent":
+            return res.key
+        same = [r for r in self.resources if r.module == res.module and singular(r.title).lower().endswith(noun)]
+        return same[0].key if same else None
+
+    def _ref_load(self, key: str, fill: Callable[[list[Option]], None]) -> None:
+        if key in self._options:
+            fill(self._options[key])
+            return
+        res = next((r for r in self.resources if r.key == key), None)
+        if res is None:
+            fill([])
+            return
+        ctx = self.session.ctx
+
+        def read() -> list[Option]:
+            out: list[Option] = []
+            while len(out) < 1000:  # a picker offers the first thousand; a code typed finds any
+                page = execute(ctx(), res.listing, query={"offset": len(out), "limit": 100})
+                out += [option_of(r) for r in page.items]
+                if not page.items or len(out) >= page.total:
+                    break
+            return sorted(out, key=lambda o: o[0].lower())
+
+        def got(options: list[Option]) -> None:
+            self._options[key] = options
+            fill(options)
+
+        self.session.ops.run(read, on_success=got, on_failure=lambda _e: fill([]))
+
+    def _add_children(self, res: Resource, record: BaseModel) -> None:
+        """Lists under the record (a subscription's deliveries): their latest rows, read off the UI thread."""
+        ctx = self.session.ctx()
+        rid = self._id_of(record)
+        for op, param in res.children:
+            if not may(ctx, op):
+                continue
+            title = label_of(op.path.rsplit("/", 1)[-1])
+            box = QLabel(f"{title}: reading…")
+            box.setWordWrap(True)
+            box.setObjectName(f"children-{op.name}")
+            self.detail_form.addRow(title, box)
+            columns = columns_of(page_item(op.response))[:4]
+
+            def show(
+                page: Page[BaseModel], box: QLabel = box, title: str = title, columns: list[str] = columns
+            ) -> None:
+                rows = [" · ".join(text_of(getattr(r, c, None)) for c in columns) for r in page.items]
+                more = f"\n… {page.total - len(rows):,} more" if page.total > len(rows) else ""
+                box.setText("\n".join(rows) + more if rows else f"No {title.lower()} yet")
+
+            def failed(error: BaseException, box: QLabel = box) -> None:
+                box.setText(error_message(error))
+
+            self.session.ops.run(
+                self.session.call(op, query={"limit": 10}, **{param: rid}), on_success=show, on_failure=failed
+            )
+
+    def _value_widget(self, name: str, value: object) -> QWidget:
+        target = self._related(name)
+        if target is not None and isinstance(value, str) and value:
+            # Named as people know it (read with the pickers' options), the id in the tooltip.
+            link = QPushButton("…")
+            link.setFlat(True)
+            link.setObjectName(f"link-{name}")
+            link.setToolTip(f"Open this {singular(target.title).lower()} (id {value})")
+            link.setAccessibleName(label_of(name))
+            link.clicked.connect(lambda _=False, v=value, r=target: self.open_record(v, r))
+            _copy_menu(link, value)
+            self._ref_load(target.key, functools.partial(_name_link, link, rid=value))
+            return link
+        key = self._ref_target(name) if isinstance(value, list) else None
+        if key is not None and isinstance(value, list) and all(isinstance(v, str) for v in value):
+            names = QLabel(", ".join("…" for _ in value) or "—")
+            names.setWordWrap(True)
+            names.setObjectName(f"names-{name}")
+            names.setToolTip("ids " + ", ".join(str(v) for v in value))
+            self._ref_load(key, functools.partial(_name_label, names, ids=[str(v) for v in value]))
+            return names
+        if isinstance(value, str) and _UUID.fullmatch(value):
+            # An id people do not read: copied, not shown.
+            copy = QPushButton("Copy id")
+            copy.setFlat(True)
+            copy.setObjectName(f"copy-{name}")
+            copy.setToolTip(value)
+            copy.clicked.connect(lambda _=False, v=value: _to_clipboard(v))
+            return copy
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            cols = [k for k in value[0] if not isinstance(value[0][k], dict | list) and not _machine(k)][:5]
+            text = "\n".join(" · ".join(text_of(v.get(c)) for c in cols) for v in value)
+        elif isinstance(value, dict):
+            text = "\n".join(f"{label_of(k)}: {text_of(v)}" for k, v in value.items() if v not in (None, ""))
+        else:
+            text = text_of(value)
+        lab = QLabel(text)
+        lab.setWordWrap(True)
+        lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return lab
+
+    def _related(self, field: str) -> Resource | None:
+        key = self._ref_target(field) if field.endswith("_id") else None
+        same = next((r for r in self.resources if r.key == key and r.get is not None), None)
+        m = re.fullmatch(r"(\w+?)_id", field)
+        if same is not None or m is None or self.current is None:
+            return same
+        wanted = m.group(1).replace("_", " ") + "s"
+        return next((r for r in self.resources if r.title.lower() == wanted and r.get is not None), None)
+
+
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
+
+
+def _to_clipboard(text: str) -> None:
+    clip = QApplication.clipboard()
+    if clip is not None:
+        clip.setText(text)
+
+
+def _copy_menu(button: QPushButton, rid: str) -> None:
+    """A right click on a link offers "Copy id": the id is never the words shown."""
+    button.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+    copy = QAction("Copy id", button)
+    copy.triggered.connect(lambda: _to_clipboard(rid))
+    button.addAction(copy)
+
+
+def _name_of(options: list[Option], rid: str) -> str:
+    return next((words for words, oid, _code in options if oid == rid), "")
+
+
+def _name_link(button: QPushButton, options: list[Option], *, rid: str) -> None:
+    if isValid(button):
+        button.setText(_name_of(options, rid) or "Open")
+
+
+def _name_label(label: QLabel, options: list[Option], *, ids: list[str]) -> None:
+    if isValid(label):
+        label.setText(", ".join(_name_of(options, i) or "(gone)" for i in ids) or "—")
