@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: install run serve test fuzz lint bench screenshots clean
+.PHONY: install run serve test fuzz lint bench screenshots clean dist dist-test
 
 $(STAMP): pyproject.toml scripts/system-deps.sh
 	@bash scripts/system-deps.sh
@@ -72,3 +72,13 @@ screenshots: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# The desktop for stations without Python: a one-folder PyInstaller build in dist/platform-station/
+# (run dist/platform-station/platform-station; about 350 MB). PyInstaller comes from the `dist` extra.
+dist: install
+	$(PY) -m pip install -q $$($(PY) -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['dist'])")
+	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller packaging/platform-station.spec
+
+# The built binary under Xvfb: --demo, sign in, a wedge scanner's scan, quit (tests/dist/).
+dist-test: dist
+	PLATFORM_DIST_TEST=1 QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider tests/dist

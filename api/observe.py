@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
@@ -53,6 +53,18 @@ LATENCY = Histogram(
     buckets=(0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
 )
 TENANT_REQUESTS = Counter("platform_tenant_requests", "Requests per tenant", ["tenant", "outcome"])
+# Stations' pushes and pulls, per station (named only once the platform accepted its signature: a
+# refused request counts under "-", so a forged X-Station-Id makes no label) and the time of each
+# station's last accepted one ("max" across workers), from which Prometheus computes the lag:
+# time() - platform_sync_last_success_timestamp_seconds.
+SYNC_REQUESTS = Counter("platform_sync_requests", "Station sync requests", ["station", "kind", "outcome"])
+SYNC_LAST = Gauge(
+    "platform_sync_last_success_timestamp_seconds",
+    "Unix time of each station's last accepted push and pull",
+    ["station", "kind"],
+    multiprocess_mode="max",
+)
+_SYNC_ROUTES = {"/api/tenants/{tenant}/sync/push": "push", "/api/tenants/{tenant}/sync/pull": "pull"}
 
 
 def request_id(scope: Scope) -> str:
@@ -70,6 +82,7 @@ class Observe:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
         self.tenants: set[str] = set()
+        self.stations: set[str] = set()
 
     def _tenant_label(self, slug: str | None) -> str:
         if not slug:
@@ -80,6 +93,18 @@ class Observe:
             self.tenants.add(slug)
             return slug
         return "other"
+
+    def _count_sync(self, scope: Scope, kind: str, status: int) -> None:
+        station = _header(scope, b"x-station-id") or ""
+        accepted = status < 400 and _REQUEST_ID.match(station) is not None
+        if accepted and station not in self.stations:
+            accepted = len(self.stations) < MAX_TENANT_LABELS
+            if accepted:
+                self.stations.add(station)
+        label = station if accepted else ("other" if status < 400 else "-")
+        SYNC_REQUESTS.labels(label, kind, "ok" if status < 400 else "refused" if status < 500 else "error").inc()
+        if status < 400:
+            SYNC_LAST.labels(label, kind).set(time.time())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -106,6 +131,8 @@ class Observe:
             tenant = self._tenant_label(slug) if slug else "-"
             if tenant != "-":
                 TENANT_REQUESTS.labels(tenant, "error" if status >= 500 else "ok").inc()
+            if route in _SYNC_ROUTES:
+                self._count_sync(scope, _SYNC_ROUTES[route], status)
             state = scope.get("state") or {}
             log.log(
                 logging.ERROR if status >= 500 else logging.INFO,
@@ -163,6 +190,10 @@ class DatabaseFigures(Collector):
         for status, n in sorted(f.jobs.items()):
             q.add_metric([status], float(n))
         yield q
+        sched = GaugeMetricFamily("platform_scheduled_jobs", "Scheduler jobs due, running and failed", labels=["state"])
+        for state, n in f.scheduled.items():
+            sched.add_metric([state], float(n))
+        yield sched
         lag = GaugeMetricFamily(
             "platform_sync_station_last_seen_seconds", "Seconds since each station last synced", labels=["station"]
         )
@@ -204,7 +235,7 @@ def metrics_text(rt: Runtime) -> tuple[bytes, str]:
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         MultiProcessCollector(registry)
     else:
-        for collector in (REQUESTS, LATENCY, TENANT_REQUESTS):
+        for collector in (REQUESTS, LATENCY, TENANT_REQUESTS, SYNC_REQUESTS, SYNC_LAST):
             registry.register(collector)
     registry.register(DatabaseFigures(rt))
     return generate_latest(registry), CONTENT_TYPE_LATEST

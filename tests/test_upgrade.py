@@ -29,6 +29,7 @@ from local_db.engine import alembic_config
 from tests.conftest import LiveServer, auth_headers, start_server
 
 UPGRADE_DATA = Path(__file__).parent / "upgrade_data"
+ROOT_MIGRATIONS = Path(__file__).resolve().parents[1] / "local_db" / "migrations"
 
 
 def _version(tag: str) -> tuple[int, ...]:
@@ -64,13 +65,23 @@ def revisions_in(engine: Engine) -> set[str]:
         return {str(r[0]) for r in c.exec_driver_sql("SELECT version_num FROM alembic_version")}
 
 
-def upgrade_twice(engine: Engine) -> list[str]:
+def upgrade_twice(engine: Engine, migrations: Path | None = None) -> list[str]:
     """Upgrade to the newest revisions; then take each revision the old database lacked back down and
     up again (each new migration runs twice, on real data), and start once more (nothing to do).
-    Answers the new revisions, newest first."""
-    old = revisions_in(engine)
-    run_migrations(engine)
+    Answers the new revisions, newest first. ``migrations``: another script directory (the test of
+    this check); else the project's, as the app's start runs them."""
     cfg = alembic_config(engine)
+    if migrations is not None:
+        cfg.set_main_option("script_location", str(migrations))
+
+    def start() -> None:
+        if migrations is None:
+            run_migrations(engine)  # what serve and the desktop run at start
+        else:
+            command.upgrade(cfg, "heads")
+
+    old = revisions_in(engine)
+    start()
     script = ScriptDirectory.from_config(cfg)
     had = {r.revision for r in script.iterate_revisions(tuple(old), "base")}
     new = [r.revision for r in script.walk_revisions() if r.revision not in had]  # heads first
@@ -78,8 +89,8 @@ def upgrade_twice(engine: Engine) -> list[str]:
         # "<rev>@-1": one step down on that revision's own branch, the other modules' branches untouched.
         command.downgrade(cfg, f"{rev}@-1")
     assert revisions_in(engine) == old, "the new migrations' downgrades did not lead back to the release's revisions"
-    run_migrations(engine)
-    run_migrations(engine)  # a second start: nothing left to do, nothing fails
+    start()
+    start()  # a second start: nothing left to do, nothing fails
     assert revisions_in(engine) == set(script.get_heads())
     return new
 
@@ -198,6 +209,48 @@ def test_the_previous_release_upgrades_on_sqlite(tmp_path: Path, tmp_path_factor
     run_checks(settings, tmp_path, tmp_path_factory)
     with make_engine(settings.resolved_database_url()).connect() as c:
         assert c.exec_driver_sql("PRAGMA integrity_check").scalar() == "ok"
+
+
+FAKE = """
+import sqlalchemy as sa
+from alembic import op
+
+revision = "9990_fake_{name}"
+down_revision = "{parent}"
+branch_labels = ("fake_{name}",)
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table("fake_{name}", sa.Column("id", sa.Integer, primary_key=True))
+
+
+def downgrade() -> None:
+    {downgrade}
+"""
+
+
+def test_a_migration_that_cannot_run_twice_fails_the_check(tmp_path: Path) -> None:
+    # The release's database, and the project's migrations plus two new ones on a module branch each:
+    # one that undoes itself (passes), one whose downgrade forgets its table (its second run fails).
+    migrations = tmp_path / "migrations"
+    shutil.copytree(ROOT_MIGRATIONS, migrations, ignore=shutil.ignore_patterns("__pycache__"))
+    parent = "0004_tenant_sandboxes"
+    good = FAKE.format(name="good", parent=parent, downgrade='op.drop_table("fake_good")')
+    (migrations / "versions" / "9990_fake_good.py").write_text(good)
+    db = tmp_path / "data.db"
+    db.write_bytes(lzma.decompress((DATA / "sqlite.db.xz").read_bytes()))
+    engine = make_engine(f"sqlite:///{db}")
+    try:
+        before = row_counts(engine)
+        assert "9990_fake_good" in upgrade_twice(engine, migrations)
+        check_no_rows_lost(before, row_counts(engine))
+        bad = FAKE.format(name="bad", parent=parent, downgrade="pass")
+        (migrations / "versions" / "9990_fake_bad.py").write_text(bad)
+        with pytest.raises(Exception, match="fake_bad"):
+            upgrade_twice(engine, migrations)
+    finally:
+        engine.dispose()
 
 
 def test_a_migration_that_loses_rows_fails_the_check() -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar, overload
 
 from pydantic import BaseModel
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QBoxLayout, QLayout, QSizePolicy, QWidget
 
 from services.core.bodies import validate_body
 from services.core.commands import Operation, declaration_of, execute
@@ -37,6 +37,8 @@ class StationSession:
     # credential store when asked, never kept here): changes that carry a secret are made there, online.
     platform_url: str = ""
     platform_token: Callable[[], str | None] | None = None
+    # Set by the shell: switch to a workspace by name and answer it (None where it is not offered).
+    open_workspace: Callable[[str], Workspace | None] | None = None
 
     def __post_init__(self) -> None:
         self.ops.watch(self.runtime)  # views learn what changed from the commits themselves
@@ -169,3 +171,13 @@ def ran(change: CommitInfo, fn: Callable[..., object]) -> bool:
 def ran_only(change: CommitInfo, fn: Callable[..., object]) -> bool:
     """Whether the change is that use case's alone (a file attached: nothing else to read again)."""
     return change.changed == (declaration_of(fn).name,)
+
+
+def share_column(row: QBoxLayout, column: QLayout, stretch: int) -> None:
+    """A column of a row as wide as its share alone: long or changing text inside it (a customer's
+    name, a wrapped banner) never moves the columns, so the screen does not jump under the person."""
+    box = QWidget()
+    box.setLayout(column)
+    column.setContentsMargins(0, 0, 0, 0)
+    box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    row.addWidget(box, stretch)

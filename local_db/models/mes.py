@@ -65,8 +65,60 @@ class MesRun(TenantScoped, Base):
     ended_at: Mapped[datetime | None] = mapped_column(default=None)
     good_count: Mapped[int] = mapped_column(Integer, default=0)
     scrap_count: Mapped[int] = mapped_column(Integer, default=0)
+    # What the run is made from and how: the bill of materials and the routing (MES's own records),
+    # and the Inventory location (id or code) its parts come from and its goods go to.
+    bom_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    routing_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    location: Mapped[str | None] = mapped_column(String(100), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class MesBom(TenantScoped, Base):
+    """A bill of materials: the parts (Inventory SKUs) one unit of ``product`` takes."""
+
+    __tablename__ = "mes_boms"
+    __synced__ = True
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    product: Mapped[str] = mapped_column(String(100), index=True)  # the finished good's SKU
+    name: Mapped[str] = mapped_column(String(200))
+    components: Mapped[list[Any]] = mapped_column(default=list)  # [{sku, quantity}] per unit made
+    active: Mapped[bool] = mapped_column(default=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class MesRouting(TenantScoped, Base):
+    """How ``product`` is made: operations in sequence, each with its machine and standard times."""
+
+    __tablename__ = "mes_routings"
+    __synced__ = True
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    product: Mapped[str] = mapped_column(String(100), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    # [{sequence, operation, machine_id, setup_minutes, minutes_per_unit}]
+    steps: Mapped[list[Any]] = mapped_column(default=list)
+    active: Mapped[bool] = mapped_column(default=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class MesOperatorTime(TenantScoped, Base):
+    """Who worked on a run, from when to when (labour per run)."""
+
+    __tablename__ = "mes_operator_times"
+    __synced__ = True
+    __table_args__ = (Index("ix_mes_operator_times_operator", "tenant_id", "operator_id", "started_at"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    run_id: Mapped[str] = mapped_column(String(36), index=True)
+    operator_id: Mapped[str] = mapped_column(String(36))
+    operator_name: Mapped[str] = mapped_column(String(200))
+    started_at: Mapped[datetime] = mapped_column()
+    ended_at: Mapped[datetime] = mapped_column()
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class MesCount(TenantScoped, Base):

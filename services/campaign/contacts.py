@@ -32,6 +32,39 @@ record_kind("campaign.contact", get="campaign.contacts.get", label="email")
 
 IMPORT_MAX_ROWS = 200_000
 
+# What each import column takes, said to the person importing (issue 35: never the schema's regex).
+_EXPECTED = {
+    "email": "an e-mail address such as name@example.com",
+    "phone": "a phone number of 3 to 40 digits, spaces and + ( ) . / -",
+    "status": "one of active, pending, unsubscribed, bounced, blocked",
+    "name": "a name of at most 200 characters",
+    "list_ids": "list ids separated by commas",
+    "attributes": "an object of attributes",
+}
+
+
+def import_error(exc: Any) -> str:
+    """``column <name>: expected <what>`` for a row's first problem (a pydantic ValidationError),
+    without the value itself: it may be personal data and is in the importer's file anyway."""
+    first = exc.errors()[0]
+    loc = [str(x) for x in first.get("loc", ())]
+    column = loc[0] if loc else "row"
+    expected = _EXPECTED.get(column)
+    if expected is None or (column == "attributes" and len(loc) > 1):
+        ctx = first.get("ctx") or {}
+        kind = str(first.get("type", ""))
+        expected = {
+            "string_too_long": f"at most {ctx.get('max_length')} characters",
+            "string_too_short": f"at least {ctx.get('min_length')} characters",
+            "string_type": "text",
+            "list_type": "a list",
+            "dict_type": "an object",
+            "literal_error": f"one of {ctx.get('expected')}",
+        }.get(kind, "a valid value")
+        column = ".".join(loc) or column
+    empty = first.get("input") in ("", None)
+    return f"column {column}: expected {expected}" + (" (the cell is empty)" if empty else "")
+
 
 def _consent(ctx: Ctx, consent: sc.Consent | None) -> dict[str, Any] | None:
     if consent is None:
@@ -195,7 +228,7 @@ def parse_import(upload: Upload) -> list[dict[str, Any]]:
             raise ValidationFailed("the JSON does not parse", {"error": str(exc)[:200]}) from exc
         if not isinstance(data, list):
             raise ValidationFailed("a JSON import is an array of contacts")
-        return [r if isinstance(r, dict) else {"__bad__": "a row must be an object"} for r in data]
+        return [r if isinstance(r, dict) else {"__bad__": "expected an object with an email key"} for r in data]
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         header = next(reader)
@@ -213,12 +246,12 @@ def parse_import(upload: Upload) -> list[dict[str, Any]]:
         except StopIteration:
             break
         except csv.Error as exc:
-            rows.append({"__bad__": f"does not parse: {exc}"})
+            rows.append({"__bad__": f"expected a CSV row (RFC 4180): {exc}"})
             continue
         if not rec:
             continue
         if len(rec) != len(cols):
-            rows.append({"__bad__": f"has {len(rec)} fields, the header has {len(cols)}"})
+            rows.append({"__bad__": f"expected {len(cols)} columns as in the header, the row has {len(rec)}"})
             continue
         row: dict[str, Any] = {}
         attrs: dict[str, Any] = {}
@@ -266,8 +299,7 @@ def import_rows(ctx: Ctx, rows: list[dict[str, Any]], list_id: str | None, conse
                     }
                 )
             except ValidationError as exc:
-                first = exc.errors()[0]
-                errors.append(sc.ImportError_(row=n, error=f"{'.'.join(map(str, first['loc']))}: {first['msg']}"))
+                errors.append(sc.ImportError_(row=n, error=import_error(exc)))
                 continue
             key = body.email.lower()
             if key in seen:
@@ -276,7 +308,9 @@ def import_rows(ctx: Ctx, rows: list[dict[str, Any]], list_id: str | None, conse
             seen.add(key)
             bad = [x for x in body.list_ids if x not in lists]
             if bad:
-                errors.append(sc.ImportError_(row=n, error=f"list_ids: unknown list {bad[0]}"))
+                errors.append(
+                    sc.ImportError_(row=n, error=f"column list_ids: expected ids of existing lists, not {bad[0]}")
+                )
                 continue
             lids = list(dict.fromkeys(body.list_ids + ([list_id] if list_id else [])))
             if key in existing:

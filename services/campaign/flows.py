@@ -8,13 +8,12 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from local_db.models.campaign import (
-    CampaignEmailTemplate,
     CampaignFlow,
     CampaignFlowRun,
 )
 from services.campaign import schemas as sc
+from services.campaign.flowsteps import check_steps
 from services.campaign.lookups import _check_lists, _get
-from services.campaign.sending import parse_duration
 from services.campaign.states import (
     FLOW,
     FLOW_TARGETS,
@@ -35,16 +34,7 @@ def _check_flow(s: Session, trigger: dict[str, Any], steps: list[dict[str, Any]]
         _check_lists(s, [str(trigger["list_id"])])
     elif not isinstance(trigger["event_type"], str) or not trigger["event_type"]:
         raise ValidationFailed("trigger.event_type is an event type", {"field": "trigger.event_type"})
-    for i, step in enumerate(steps):
-        at = f"steps[{i}]"
-        if set(step) == {"wait"}:
-            if parse_duration(str(step["wait"])) is None:
-                raise ValidationFailed("wait is an ISO 8601 duration (P1D, PT2H)", {"field": at})
-        elif set(step) == {"send_template_id"}:
-            if s.get(CampaignEmailTemplate, str(step["send_template_id"])) is None:
-                raise ValidationFailed("no e-mail template with that id", {"field": at})
-        else:
-            raise ValidationFailed("a step is {wait} or {send_template_id}", {"field": at})
+    check_steps(s, steps)
 
 
 def _flow_out(s: Session, f: CampaignFlow) -> sc.FlowOut:
@@ -92,7 +82,7 @@ def get_flow(ctx: Ctx, id: str) -> sc.FlowOut:
     status=201,
     says="New flow",
     record="campaign.flow",
-    summary="an automation: trigger {event_type|list_id}, steps [{wait: ISO 8601} | {send_template_id}]",
+    summary="an automation: trigger {event_type|list_id}, steps [{wait: ISO 8601} | {send_template_id} | {if, then, else}]",
 )
 def create_flow(ctx: Ctx, body: sc.FlowIn) -> sc.FlowOut:
     now = ctx.now()

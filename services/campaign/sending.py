@@ -43,7 +43,7 @@ from local_db.models.campaign import (
     CampaignSmsTemplate,
 )
 from services.campaign import abtest, render, segments, tokens
-from services.campaign.flowsteps import enroll, parse_duration  # noqa: F401 - other files import them from here
+from services.campaign.flowsteps import MAX_HOPS, branch, enroll, parse_duration, targets  # noqa: F401 - other files import them from here
 from services.campaign.lookups import Counts, message_counts
 from services.campaign.states import CAMPAIGN, SYSTEM
 from services.core import auth
@@ -626,10 +626,16 @@ def run_flows(ctx: Ctx) -> int:
                 if contact is None or contact.status in SUPPRESSED:
                     run.status = "stopped"
                     continue
-                while run.step < len(flow.steps):
+                hops = 0
+                while run.step < len(flow.steps) and hops < MAX_HOPS:
                     step = flow.steps[run.step]
                     run.step += 1
                     steps_done += 1
+                    hops += 1
+                    if "if" in step:  # a condition: jump to its branch (targets by index)
+                        then_at, else_at = targets(flow.steps)[run.step - 1]
+                        run.step = then_at if branch(s, flow, contact, step, now) else else_at
+                        continue
                     if "wait" in step:
                         run.due_at = now + (parse_duration(str(step["wait"])) or timedelta())
                         break
@@ -646,7 +652,9 @@ def run_flows(ctx: Ctx) -> int:
                             channel="email",
                             status=st,
                             error=err,
-                            sent_at=now,
+                            # One run may send several in one go: a microsecond per hop keeps them in
+                            # order, so "the last message" of a condition step is the last one sent.
+                            sent_at=now + timedelta(microseconds=hops),
                         )
                     )
                     if st == "bounced":
@@ -654,7 +662,8 @@ def run_flows(ctx: Ctx) -> int:
                         run.status = "stopped"
                         break
                 else:
-                    run.status = "done"
+                    if run.step >= len(flow.steps):
+                        run.status = "done"
     return steps_done
 
 

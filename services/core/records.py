@@ -154,7 +154,7 @@ def resources(modules: set[str] | None = None) -> list[Resource]:
                 elif o.changes:
                     res.actions.append(o)
         for (module, path), res in paths.items():
-            if o.module == module and o.path == path and o.method == "POST" and o.changes and o.body is not None:
+            if o.module == module and o.path == path and o.method == "POST" and o.changes and (o.body or o.upload):
                 res.create = res.create or o
     return sorted(found.values(), key=lambda r: (r.module, r.title))
 

@@ -6,6 +6,7 @@ documents answer 404 like unknown ones."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from sqlalchemy import select
@@ -27,6 +28,16 @@ def _published(s: Any, did: str) -> DocDocument:
     return d
 
 
+_MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_MD_MARKS = re.compile(r"\*\*|__|`+|(?:^|(?<=\s))#{1,6}\s+|^\s*[-*]\s+")
+
+
+def _plain(text: str) -> str:
+    """A snippet of the Markdown source read as text: headings' #, emphasis and code marks, and
+    link targets left out (a reader of the results sees words, not syntax)."""
+    return _MD_MARKS.sub("", _MD_LINK.sub(r"\1", text))
+
+
 def _segments(snippet: str) -> list[tuple[str, bool]]:
     """A search snippet (escaped HTML with ``<mark>``) as (text, marked) pieces, so the template
     escapes the text itself and no markup from the index reaches the page."""
@@ -35,12 +46,12 @@ def _segments(snippet: str) -> list[tuple[str, bool]]:
     while rest:
         start = rest.find(fts.MARK)
         if start < 0:
-            out.append((html.unescape(rest), False))
+            out.append((_plain(html.unescape(rest)), False))
             break
         end = rest.find(fts.END, start)
         end = len(rest) if end < 0 else end
         if start:
-            out.append((html.unescape(rest[:start]), False))
+            out.append((_plain(html.unescape(rest[:start])), False))
         out.append((html.unescape(rest[start + len(fts.MARK) : end]), True))
         rest = rest[end + len(fts.END) :]
     return out

@@ -320,7 +320,7 @@ def record(db: Database, config: DeliveryConfig, results: Sequence[Result], now:
             j.subscription_id,
             j.delivery_id,
             j.event_type,
-            j.url,
+            j.url.split("?", 1)[0],  # a token in the query is a secret: never in a log line
             r.error_class or r.status_code,
         )
     return failed

@@ -14,6 +14,7 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
     items,
     locations,
     movements,
+    production,
     receipts,
     reservations,
     returns,
@@ -26,7 +27,8 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
 MODULE = Module(
     name="inventory",
     # After-sale asks whether a serial shipped (serials.has_shipped) when the tenant requires it.
-    public=("serials",),
+    # MES checks a production run's location (production.check_location).
+    public=("serials", "production"),
     reactions=(
         ("order.created", reservations.on_order_created),
         ("order.updated", reservations.on_order_updated),
@@ -35,6 +37,8 @@ MODULE = Module(
         ("order.shipped", reservations.on_order_shipped),
         ("order.shipped", stock.take_out_shipped_order),
         ("return.received", returns.on_return_received),
+        # A completed MES run's parts out, its good units in (the run's bill of materials).
+        ("production.run_completed", production.on_run_completed),
     ),
     events=(
         "stock.low",
@@ -47,6 +51,8 @@ MODULE = Module(
         "stock.reserved",
         "stock.released",
         "stock.returned",
+        "stock.consumed",
+        "stock.produced",
     ),
     records=("inventory.location", "inventory.transfer", "inventory.alert", "inventory.serial"),
     seeders=(demo.seed_inventory,),

@@ -18,7 +18,7 @@ LocationRef = Annotated[str, Field(min_length=1, max_length=60)]
 # A sane ceiling: a quantity beyond a billion is a typo, and it keeps sums inside 64-bit integers.
 Quantity = Annotated[int, Field(gt=0, le=1_000_000_000)]
 LocationKind = Literal["internal", "transit", "supplier", "customer", "loss", "quarantine"]
-MovementKind = Literal["adjustment", "count", "transfer", "shipment", "receipt", "return"]
+MovementKind = Literal["adjustment", "count", "transfer", "shipment", "receipt", "return", "consumption", "production"]
 TransferStatus = Literal["draft", "in_transit", "completed", "cancelled"]
 AlertState = Literal["open", "acknowledged", "resolved"]
 

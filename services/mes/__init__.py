@@ -5,10 +5,11 @@ content; the composition root imports every services/<module> package.
 """
 
 from services.core.modules import Module
-from services.mes import alarms, demo, events, machines, reasons, reports, runs, shifts  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.mes import alarms, boms, demo, events, machines, reasons, reports, runs, shifts  # noqa: F401 - declarations, event types and demo seeders register on import
 
 MODULE = Module(
     name="mes",
+    depends=("inventory",),  # a run's location checked against Inventory's (inventory.production)
     events=(
         "machine.alarm",
         "machine.status_changed",

@@ -11,11 +11,13 @@ from local_db import new_id
 from local_db.models.mes import MesCount, MesMachine, MesRun
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, NotFound
+from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import ListQuery, Page, paginate
 from services.core.roles import STAFF
+from services.inventory.production import check_location
 from services.mes import states
+from services.mes.boms import check_run_recipe, completion_data
 from services.mes.lookups import _current_run, _machine, add_count, set_status
 from services.mes.schemas import (
     PartOut,
@@ -91,6 +93,7 @@ def _move_run(ctx: Ctx, s: Session, run: MesRun, m: MesMachine, target: str, rea
     }[run.status]
     if event == "production.run_completed":
         data["planned_quantity"] = run.planned_quantity
+        data.update(completion_data(s, run))  # Inventory's reaction takes the parts out, the goods in
     emit(ctx, event, data)
 
 
@@ -107,11 +110,20 @@ def create_run(ctx: Ctx, body: RunIn) -> RunOut:
     now = ctx.now()
     with ctx.write() as s:
         m = _machine(s, body.machine_id, lock=True)
+        check_run_recipe(s, body.product, body.bom_id, body.routing_id)
+        if body.location is not None and body.bom_id is None:
+            raise ValidationFailed(
+                "a location is where a bill of materials' parts come from: give bom_id", {"location": body.location}
+            )
+        location = check_location(ctx, s, body.location) if body.location is not None else None
         run = MesRun(
             id=new_id(),
             machine_id=m.id,
             product=body.product,
             planned_quantity=body.planned_quantity,
+            bom_id=body.bom_id,
+            routing_id=body.routing_id,
+            location=location,
             status="planned",
             created_at=now,
             updated_at=now,

@@ -250,6 +250,9 @@ class RunOut(BaseModel):
     scrap_count: int
     created_at: datetime
     updated_at: datetime
+    bom_id: str | None = None
+    routing_id: str | None = None
+    location: str | None = None
 
 
 class AlarmOut(BaseModel):
@@ -286,6 +289,11 @@ class RunIn(Strict):
     product: str = Field(min_length=1, max_length=200)
     planned_quantity: int = Field(default=0, ge=0, le=100_000_000)
     status: Literal["planned", "running"] = "planned"
+    # A run made by a bill of materials takes its parts out of Inventory at ``location`` and puts
+    # its good parts in there when it completes (``location``: an Inventory location id or code).
+    bom_id: str | None = Field(default=None, min_length=1, max_length=36)
+    routing_id: str | None = Field(default=None, min_length=1, max_length=36)
+    location: str | None = Field(default=None, min_length=1, max_length=100)
 
 
 class RunUpdate(Strict):
@@ -383,3 +391,93 @@ class ShiftReportOut(BaseModel):
     good_count: int
     scrap_count: int
     stops: list[StopOut]
+
+
+# --- bills of materials, routings, operator time ------------------------------------------------
+
+Sku = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9._/-]*$")]
+
+
+class Component(Strict):
+    sku: Sku
+    quantity: int = Field(ge=1, le=1_000_000)  # per unit made
+
+
+class BomIn(Strict):
+    product: Sku
+    name: str = Field(min_length=1, max_length=200)
+    components: list[Component] = Field(min_length=1, max_length=500)
+
+
+class BomOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: str
+    product: str
+    name: str
+    components: list[dict[str, object]]
+    active: bool
+    created_at: datetime
+
+
+class Step(Strict):
+    sequence: int = Field(ge=1, le=10_000)
+    operation: str = Field(min_length=1, max_length=200)
+    machine_id: str | None = Field(default=None, min_length=1, max_length=36)
+    setup_minutes: float = Field(default=0, ge=0, le=10_000)
+    minutes_per_unit: float = Field(ge=0, le=10_000)
+
+
+class RoutingIn(Strict):
+    product: Sku
+    name: str = Field(min_length=1, max_length=200)
+    steps: list[Step] = Field(min_length=1, max_length=200)
+
+
+class RoutingOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: str
+    product: str
+    name: str
+    steps: list[dict[str, object]]
+    active: bool
+    created_at: datetime
+
+
+class BomQuery(ListQuery):
+    product: str | None = Field(default=None, max_length=100)
+
+
+class OperatorTimeIn(Strict):
+    """``operator_id``: a user of the tenant; ``started_at``..``ended_at``: when they worked on the run."""
+
+    operator_id: str = Field(min_length=1, max_length=36)
+    started_at: datetime
+    ended_at: datetime
+
+
+class OperatorTimeOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: str
+    run_id: str
+    operator_id: str
+    operator_name: str
+    started_at: datetime
+    ended_at: datetime
+    minutes: float = 0
+
+
+class RunMaterials(BaseModel):
+    """What a run takes and makes: the BOM's parts for its good and scrap units, its good units,
+    its routing's standard minutes, and the operators' minutes recorded."""
+
+    run_id: str
+    bom_id: str | None
+    location: str | None
+    units: int
+    consumed: list[dict[str, object]]
+    produced: dict[str, object] | None
+    standard_minutes: float | None
+    operator_minutes: float

@@ -12,6 +12,7 @@ MODULE = Module(
         "formula.allergens_computed",
         "formula.certificate_issued",
         "formula.sds_issued",
+        "ingredient.changed",
     ),
     records=("sds.ingredient", "sds.formula"),
     seeders=(demo.seed_sds,),

@@ -211,14 +211,14 @@ def supplier(s: Session, ctx: Ctx) -> SupplierOut:
     )
 
 
-@use_case("sds.supplier.get", "GET /supplier", tx="read", roles=STAFF, summary="the supplier block of the SDS")
+@use_case("sds.settings.supplier", "GET /supplier", tx="read", roles=STAFF, summary="the supplier block of the SDS")
 def get_supplier(ctx: Ctx) -> SupplierOut:
     with ctx.read() as s:
         return supplier(s, ctx)
 
 
 @use_case(
-    "sds.supplier.save",
+    "sds.settings.supplier_save",
     "PUT /supplier",
     tx="write",
     roles=MANAGERS,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from local_db.models import Tenant
 from local_db.models.sds import SdsFormula, SdsIngredient
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
@@ -49,6 +50,17 @@ FORMULAS: list[tuple[str, str, str, str, list[tuple[str, str]]]] = [
 ]
 
 
+PROPERTIES = {"FB-LAV": {"physical_state": "liquid", "flash_point_c": "22", "boiling_point_c": "78"}}
+SUPPLIER = {
+    "name": None,
+    "address": "Musterstraße 12, 10115 Berlin, Germany",
+    "phone": "+49 30 555 0100",
+    "email": "sds@demo.test",
+    "emergency_phone": "+49 30 19240",
+    "emergency_hours": "24 h (Giftnotruf Berlin)",
+}
+
+
 @demo_seeder
 def seed_sds(ctx: Ctx) -> None:
     if ctx.tenant is None or ctx.tenant.slug != "demo":
@@ -58,6 +70,9 @@ def seed_sds(ctx: Ctx) -> None:
     with ctx.write() as s:
         if s.get(SdsFormula, demo_id("sds-formula", slug, "FB-LAV")) is not None:
             return
+        tenant = s.get(Tenant, ctx.tenant.id)
+        if tenant is not None and not (tenant.settings or {}).get("sds"):
+            tenant.settings = {**(tenant.settings or {}), "sds": {"supplier": SUPPLIER}}
         ids: dict[str, str] = {}
         for key, name, inci, cas, hazards, allergens in INGREDIENTS:
             ids[key] = demo_id("sds-ingredient", slug, key)
@@ -81,6 +96,8 @@ def seed_sds(ctx: Ctx) -> None:
                 code=code,
                 name=name,
                 product_type=ptype,
+                # The fragrance base is half ethanol: its measured flash point makes it Flam. Liq. 2.
+                properties=PROPERTIES.get(code, {}),
                 status=status,
                 revision=1,
                 created_at=now,

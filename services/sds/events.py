@@ -11,5 +11,9 @@ for _name, _desc in [
     ("formula.allergens_computed", "a formula's allergens were computed against the thresholds"),
     ("formula.certificate_issued", "a compliance certificate was generated for a formula revision"),
     ("formula.sds_issued", "a 16-section safety data sheet was generated for a formula revision"),
+    (
+        "ingredient.changed",
+        "an ingredient's data changed (PUT or PATCH): the documents of the formulas using it are stale",
+    ),
 ]:
     register_event_type(_name, M, _desc)

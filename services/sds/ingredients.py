@@ -17,6 +17,7 @@ from local_db.models.sds import (
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import NotFound, ValidationFailed
+from services.core.events import emit
 from services.core.pagination import Page, contains, paginate
 from services.core.roles import STAFF
 from services.sds import chem, classify, labels
@@ -190,6 +191,7 @@ def replace_ingredient(ctx: Ctx, id: str, body: IngredientIn) -> IngredientOut:
         )
         i.updated_at = ctx.now()
         s.flush()
+        _changed(ctx, s, i)
         return _ing_out(i)
 
 
@@ -230,7 +232,13 @@ def patch_ingredient(ctx: Ctx, id: str, body: IngredientPatch) -> IngredientOut:
             i.cas = body.cas
         i.updated_at = ctx.now()
         s.flush()
+        _changed(ctx, s, i)
         return _ing_out(i)
+
+
+def _changed(ctx: Ctx, s: Session, i: SdsIngredient) -> None:
+    every, _ = parents_of(s, i.id)
+    emit(ctx, "ingredient.changed", {"ingredient_id": i.id, "formulas": len(every)})
 
 
 def parents_of(s: Session, ingredient_id: str | None, formula_id: str | None = None) -> tuple[set[str], set[str]]:
@@ -385,3 +393,46 @@ def list_allergens(ctx: Ctx) -> AllergenList:
 )
 def detect_allergens_in_text(ctx: Ctx, body: DetectIn) -> DetectOut:
     return DetectOut.model_validate({"found": chem.detect(body.text)})
+
+
+@use_case(
+    "sds.formulas.where_used",
+    "GET /formulas/{id}/where-used",
+    tx="read",
+    roles=STAFF,
+    record="sds.formula",
+    summary="the formulas using a formula as a sub-formula at any depth, with its share of each product",
+)
+def formula_where_used(ctx: Ctx, id: str) -> WhereUsedOut:
+    with ctx.read() as s:
+        sub = s.get(SdsFormula, id)
+        if sub is None:
+            raise NotFound(f"no formula {id}", {"id": id})
+        every, direct = parents_of(s, None, sub.id)
+        tree = _Tree(s)
+        items = []
+        for f in s.execute(select(SdsFormula).where(SdsFormula.id.in_(sorted(every)))).scalars():
+            items.append(
+                WhereUsedItem(
+                    formula_id=f.id,
+                    code=f.code,
+                    name=f.name,
+                    status=f.status,
+                    percent=float(_share_of_formula(f.id, sub.id, tree)),
+                    direct=f.id in direct,
+                )
+            )
+        items.sort(key=lambda x: (not x.direct, x.code))
+        return WhereUsedOut(id=sub.id, formulas=items)
+
+
+def _share_of_formula(top: str, sub: str, tree: _Tree, share: Decimal = Decimal(100)) -> Decimal:
+    """The sub-formula's share of ``top``, through every path to it (lines are walked like flatten)."""
+    total = Decimal(0)
+    for line in tree(top):
+        part = share * line.percent / 100
+        if line.formula_id == sub:
+            total += part
+        elif line.formula_id:
+            total += _share_of_formula(line.formula_id, sub, tree, part)
+    return total

@@ -144,7 +144,12 @@ def build(m: Made) -> Sheet:
     for cls in HEALTH:
         found = [h for h in r.hazards if h.hazard_class == cls]
         tox += [f"{h.hazard_class} {h.category}{_route(h.route)}: {h.reason}" for h in found]
-    tox.append("Classes not listed above: not classified, based on the ingredients' data (calculation method).")
+    tox.append(
+        "Acute toxicity, skin corrosion/irritation, eye damage/irritation and sensitisation where not listed "
+        "above: not classified, based on the ingredients' data (calculation method)."
+    )
+    if r.not_assessed:
+        tox.append("Not assessed on this sheet (ingredients carry them): " + ", ".join(r.not_assessed) + ".")
     t["11.1"] = tox
     eco = [f"{h.hazard_class} {h.category}: {h.reason}" for h in r.hazards if h.hazard_class.startswith("Aquatic")]
     t["12.1"] = eco or ["Not classified as hazardous to the aquatic environment (calculation method)."]

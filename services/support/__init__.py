@@ -21,7 +21,14 @@ from services.support import (  # noqa: F401 - declarations
 
 MODULE = Module(
     name="support",
-    events=("ticket.created", "ticket.replied", "ticket.resolved", "ticket.merged", "ticket.sla_breached"),
+    events=(
+        "ticket.created",
+        "ticket.replied",
+        "ticket.resolved",
+        "ticket.merged",
+        "ticket.sla_breached",
+        "ticket.rated",
+    ),
     records=("support.ticket",),
     seeders=(demo.seed_support,),
     position=50,

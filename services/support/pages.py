@@ -17,8 +17,8 @@ from services.core.bodies import validate_body
 from services.core.errors import Conflict, Forbidden, NotFound, ServiceError, ValidationFailed
 from services.core.pages import N_, Page, PageCall, field_errors, page
 from services.core.signing import token_hash
+from services.support import rating, states
 from services.support import schemas as sc
-from services.support import states
 from services.support.attachments import _store_attachment
 from services.support.challenge import DEMO_TOKEN, ChallengeConfig, check_challenge
 from services.support.helpdesk import _DONE, _require_module
@@ -110,7 +110,7 @@ def _rate(call: PageCall, access_token: str, errors: dict[str, str]) -> str:
         return ""
     ctx = call.ctx()
     with ctx.write() as s:
-        t = _ticket_by_token(s, access_token)
+        t = _ticket_by_token(s, access_token, call.runtime)
         if t.state not in _DONE:
             errors["rating"] = call.gettext("You can rate the ticket once it is solved.")
             return ""
@@ -118,13 +118,19 @@ def _rate(call: PageCall, access_token: str, errors: dict[str, str]) -> str:
             errors["rating"] = call.gettext("You already rated this ticket.")
             return ""
         t.satisfaction_rating, t.satisfaction_comment, t.rated_at = int(raw), comment or None, ctx.now()
+        rating.rated(ctx, t)
     return call.gettext("Thank you for your rating.")
 
 
-def _ticket_by_token(s: Any, access_token: str) -> SupportTicket:
-    t = s.execute(
-        select(SupportTicket).where(SupportTicket.access_token_hash == token_hash(access_token))
-    ).scalar_one_or_none()
+def _ticket_by_token(s: Any, access_token: str, rt: Any = None) -> SupportTicket:
+    """The ticket of an access token (its hash is stored) or of a rating mail's signed token."""
+    if rating.is_rating_token(access_token):
+        ticket_id = rating.read(rt, access_token) if rt is not None else None
+        t = s.get(SupportTicket, ticket_id) if ticket_id else None  # another tenant's ticket reads as None
+    else:
+        t = s.execute(
+            select(SupportTicket).where(SupportTicket.access_token_hash == token_hash(access_token))
+        ).scalar_one_or_none()
     if t is None:
         raise NotFound("ticket not found")
     return t
@@ -147,7 +153,7 @@ def track_ticket(call: PageCall, access_token: str) -> Page:
         if not errors:
             try:
                 with ctx.write() as s:
-                    t = _ticket_by_token(s, access_token)
+                    t = _ticket_by_token(s, access_token, call.runtime)
                     if t.state == "closed":
                         raise Conflict("closed")
                     ids = [_store_attachment(ctx, s, f, None, t.id, "customer").id for f in files]
@@ -160,7 +166,7 @@ def track_ticket(call: PageCall, access_token: str) -> Page:
             except ValidationFailed:
                 errors["attachments"] = call.gettext("This file type is not accepted (images, PDF or text).")
     with ctx.read() as s:
-        t = _ticket_by_token(s, access_token)
+        t = _ticket_by_token(s, access_token, call.runtime)
         messages = _public_messages(s, t)
         ticket = {
             "number": t.number,

@@ -329,6 +329,8 @@ class HelpdeskMail(Strict):
     # The auto-reply (when enabled) is mailed as well as added to the ticket; it replaces the
     # creation mail, so the requester gets one mail for one request.
     send_auto_reply: bool = False
+    # A mail with the rating link when a ticket is solved (services/support/rating.py).
+    send_rating_request: bool = True
     # The loop rule: more mails than this from one sender within an hour are kept but not answered.
     max_mails_per_sender_per_hour: Annotated[int, Field(ge=1, le=10000)] = 20
 

@@ -45,6 +45,7 @@ from services.support.helpdesk import (
     is_breaching,
     load_config,
 )
+from services.support.rating import request_rating
 from services.sync.changelog import log_written
 
 
@@ -620,6 +621,7 @@ def update_ticket(ctx: Ctx, ticket_id: str, body: sc.TicketUpdate, session: Sess
                 "ticket.resolved",
                 {"ticket_id": t.id, "ticket_number": t.number, "resolved_at": now.isoformat()},
             )
+            request_rating(ctx, session, t, load_config(session))
         elif body.state == "closed":
             t.closed_at = now
         elif body.state == "open":

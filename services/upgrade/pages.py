@@ -59,6 +59,14 @@ STATUS_NAMES = {
     "rejected": N_("rejected"),
     "returned": N_("returned"),
 }
+# What happens next, said on the trade-in's page (a newcomer does not know the process).
+NEXT = {
+    "submitted": N_("We are looking at your trade-in and will send you an offer."),
+    "accepted": N_("We will post you a kit to send the device in."),
+    "shipped": N_("Your kit is on its way: put the device in it and send it back."),
+    "received": N_("We received your device and are checking it."),
+    "completed": N_("Done: your credit is issued."),
+}
 MAX_PHOTOS = 5
 FORM = ("product_id", "condition", "serial_number", "imei", "description")
 
@@ -232,6 +240,7 @@ def tradein(call: PageCall, ctx: Ctx, id: str) -> Page:
         "serial": d.serial_number,
         "condition": call.gettext(CONDITIONS.get(d.condition, d.condition)),
         "status": _status(call, d.status),
+        "next": call.gettext(NEXT[d.status]) if d.status in NEXT else "",
         "value": f"{d.declared_value} {d.currency}" if d.declared_value is not None and d.currency else "",
         "photos": len(d.photos),
         "kit": d.kit_barcode,

@@ -35,14 +35,14 @@ VISITORS = 10
 EACH = 2 if TINY else 30
 
 
-def ttfb(url: str, path: str) -> list[float]:
+def ttfb(url: str, path: str, cookies: dict[str, str] | None = None) -> list[float]:
     """Every visitor fetches ``path`` EACH times; the seconds until the headers, all visitors."""
     times: list[float] = []
     lock = threading.Lock()
     start = threading.Barrier(VISITORS)
 
     def visitor() -> None:
-        with httpx.Client(base_url=url, timeout=60) as c:
+        with httpx.Client(base_url=url, timeout=60, cookies=cookies) as c:
             c.get(path).raise_for_status()  # warm: the CSRF cookie set, connection open
             start.wait()
             mine = []
@@ -85,17 +85,33 @@ def main() -> None:
                     f"/demo/sign/api/documents/{did}/signers", json={"name": "S", "email": "s@example.test"}, headers=h
                 )
                 assert c.post(f"/demo/sign/api/documents/{did}/send", json={}, headers=h).status_code == 200
+                # The portals' signed-in pages: the customer's token in the portal's cookie.
+                portal = {}
+                for module, email in (
+                    ("upgrade", "customer@demo.test"),
+                    ("aftersale", "customer@demo.test"),
+                    ("rewards", "dealer@demo.test"),
+                ):
+                    r = c.post(f"/demo/{module}/api/auth/login", json={"email": email, "password": DEMO_PASSWORD})
+                    portal[module] = {f"portal_{module}": r.json()["data"]["token"]}
             sign = "/demo/sign/p/" + links(srv.runtime)["s@example.test"][-1]
-            pages = {
+            pages: dict[str, str | tuple[str, dict[str, str]]] = {
                 "support: new ticket form": "/demo/support/p/new",
                 "support: tracking page": track.group(1),
                 "sign: signer page": sign,
                 "sign: page image (PNG)": sign + "/page/1",
                 "shared stylesheet": "/_pages/pages.css",
+                "upgrade: quote form": "/demo/upgrade/p/quote",
+                "upgrade: trade-ins (signed in)": ("/demo/upgrade/p/", portal["upgrade"]),
+                "aftersale: products (signed in)": ("/demo/aftersale/p/", portal["aftersale"]),
+                "aftersale: register a product": "/demo/aftersale/p/register-product",
+                "rewards: points (signed in)": ("/demo/rewards/p/", portal["rewards"]),
+                "rewards: catalogue (signed in)": ("/demo/rewards/p/catalogue", portal["rewards"]),
             }
             print(f"time to first byte, {VISITORS} visitors at once, {EACH} requests each (target p95 < 50 ms)")
-            for name, path in pages.items():
-                xs = ttfb(srv.url, path)
+            for name, where in pages.items():
+                path, cookies = where if isinstance(where, tuple) else (where, None)
+                xs = ttfb(srv.url, path, cookies)
                 print(f"  {name:28s} {fmt(xs)}")
         finally:
             srv.stop()

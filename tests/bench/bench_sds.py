@@ -8,6 +8,11 @@
    allergens are recomputed independently (exact decimals, by walking the tree here): agreement
    must be 100 %. Time of `POST formulas/{id}/detect-allergens` on the 50-ingredient formula.
 2. Time to generate the 16-section SDS PDF (`POST formulas/{id}/sds`, PDF included), pages and size.
+3. CLP classification: a 40-ingredient formula three levels deep, every ingredient with hazard
+   data (acute toxicity, corrosion, sensitisers, aquatic with M-factors, flammable), classified by
+   `GET formulas/{id}/classification` and, the same mixture flattened independently here, by the
+   pure method: the two must agree. Time of the classification, and of classification + SDS PDF
+   (target under 1 s).
 Exits non-zero when a result differs.
 """
 
@@ -142,6 +147,68 @@ def generated(ctx: Ctx) -> tuple[str, dict[str, Decimal]]:
     return top, want
 
 
+HAZARD_POOL: list[dict[str, Any]] = [
+    {"hazards": ["H225", "H319"]},
+    {"hazards": ["H301"], "ate": {"oral": 150}},
+    {"hazards": ["H302", "H312"]},
+    {"hazards": ["H314"], "categories": {"H314": "1B"}},
+    {"hazards": ["H315", "H317"]},
+    {"hazards": ["H317"], "categories": {"H317": "1A"}, "specific_limits": {"H317": "0.05"}},
+    {"hazards": ["H400", "H410"], "m_acute": 10, "m_chronic": 10},
+    {"hazards": ["H411"]},
+    {"hazards": ["H318"]},
+    {"hazards": ["H334"]},
+    {"hazards": []},
+]
+
+
+def classified(ctx: Ctx) -> tuple[str, list[tuple[str, Decimal, dict[str, Any]]]]:
+    """A 40-ingredient formula in three levels (16 + 12 + 12), every ingredient with hazard data;
+    and its substances with their shares of the product, computed here."""
+    rng = random.Random(3600)
+    data = [dict(HAZARD_POOL[i % len(HAZARD_POOL)]) for i in range(40)]
+    ids = [str(execute(ctx, "sds.ingredients.create", body={"name": f"C{i}", **d}).id) for i, d in enumerate(data)]
+
+    def parts(n: int) -> list[Decimal]:
+        raw = [Decimal(rng.randint(1, 1000)) for _ in range(n)]
+        total = sum(raw)
+        out = [(r * 100 / total).quantize(Decimal("0.0001")) for r in raw]
+        out[-1] += Decimal(100) - sum(out)
+        return out
+
+    p3, p2, p1 = parts(16), parts(13), parts(13)
+    lvl3 = formula(ctx, "C-3", [("i", x, str(p)) for x, p in zip(ids[:16], p3, strict=True)])
+    lvl2 = formula(
+        ctx, "C-2", [("f", lvl3, str(p2[0]))] + [("i", x, str(p)) for x, p in zip(ids[16:28], p2[1:], strict=True)]
+    )
+    top = formula(
+        ctx, "C-1", [("f", lvl2, str(p1[0]))] + [("i", x, str(p)) for x, p in zip(ids[28:], p1[1:], strict=True)]
+    )
+    execute(ctx, "sds.formulas.update", id=top, body={"properties": {"flash_point_c": "18", "boiling_point_c": "78"}})
+    shares: list[tuple[str, Decimal, dict[str, Any]]] = []
+    for i, p in enumerate(p3):
+        shares.append((f"C{i}", p1[0] * p2[0] * p / 10000, data[i]))
+    for i, p in enumerate(p2[1:], 16):
+        shares.append((f"C{i}", p1[0] * p / 100, data[i]))
+    for i, p in enumerate(p1[1:], 28):
+        shares.append((f"C{i}", p, data[i]))
+    return top, shares
+
+
+def independent(shares: list[tuple[str, Decimal, dict[str, Any]]]) -> set[tuple[str, str, str]]:
+    from services.sds.classification import component_of, ghs_of
+    from services.sds.classify import Mixture, classify
+    from services.sds.labels import known_codes
+    from services.sds.schemas import ComponentIn
+
+    comps = []
+    for name, pct, d in shares:
+        body = ComponentIn.model_validate({"name": name, **d})  # the exact share goes in below
+        comps.append(component_of(name, pct, ghs_of(body), list(body.hazards)))
+    r = classify(Mixture(tuple(comps), flash_point_c=Decimal(18), boiling_point_c=Decimal(78)), known_codes())
+    return {(h.hazard_class, h.category, h.h) for h in r.hazards}
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         rt = platform_runtime(Settings(data_dir=Path(tmp), secret_key="bench-secret"))
@@ -173,9 +240,31 @@ def main() -> None:
         print(
             f"   SDS PDF of the demo cream:              {fmt(timed(lambda: execute(ctx, 'sds.formulas.sds', id=cream), RUNS, 1))}"
         )
+        ctop, shares = classified(ctx)
+        api = execute(ctx, "sds.formulas.classification", id=ctop)
+        got_classes = {(h.hazard_class, h.category, h.h) for h in api.hazards}
+        same = got_classes == independent(shares)
+        print(
+            f"3. CLP classification, 40 ingredients in 3 levels: {len(got_classes)} hazard classes, "
+            f"{len(api.pictograms)} pictograms, {api.signal_word.en if api.signal_word else 'no signal word'}; "
+            f"equal to the independent flattening: {'yes' if same else 'NO'}"
+        )
+        print(
+            f"   classification:            {fmt(timed(lambda: execute(ctx, 'sds.formulas.classification', id=ctop), RUNS, 1))}"
+        )
+
+        def both() -> None:
+            execute(ctx, "sds.formulas.classification", id=ctop)
+            execute(ctx, "sds.formulas.sds", id=ctop)
+
+        both_times = timed(both, RUNS, 1)
+        print(f"   classification + SDS PDF:  {fmt(both_times)}  (target: under 1 s)")
         rt.db.dispose()
         if agree != total or gen_agree != len(want):
             print("FAILED: an allergen result differs")
+            sys.exit(1)
+        if not same:
+            print("FAILED: the classification differs from the independent one")
             sys.exit(1)
 
 

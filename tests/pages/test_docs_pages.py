@@ -37,6 +37,8 @@ def test_help_centre_categories_search_and_hidden_documents(pages_server: LiveSe
         api = c.get("/demo/docs/api/documents/search", params={"q": "tracking", "limit": 20}, headers=h).json()
     assert shown and shown == [x["id"] for x in api["data"]]
     assert page.locator("ol.hits mark").count() >= 1
+    snippets = page.locator("ol.hits").inner_text()
+    assert "**" not in snippets and "# " not in snippets  # words, not the Markdown's syntax
     check_page(page, "docs-search")
     page.locator("ol.hits > li > a").first.click()
     assert page.locator("h1").inner_text() == next(d.title for d in published if d.id == shown[0])

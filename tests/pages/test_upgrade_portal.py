@@ -94,6 +94,7 @@ def test_tradein_quoted_submitted_and_offer_accepted_through_the_portal(
     page.get_by_role("button", name="Submit trade-in").click()
     page.wait_for_url(re.compile(r"/demo/upgrade/p/t/[\w-]+$"))
     assert page.locator("#status").inner_text() == "submitted"
+    assert page.locator("#next").inner_text() == "We are looking at your trade-in and will send you an offer."
     assert _count(pages_server, UpgradePhoto) == photos + 2
     check_page(page, "upgrade-tradein")
     sub_id = page.url.rsplit("/", 1)[1]
@@ -108,6 +109,7 @@ def test_tradein_quoted_submitted_and_offer_accepted_through_the_portal(
     page.get_by_role("button", name="Accept the offer").click()
     assert page.locator(".notice").inner_text() == "You accepted the offer. Thank you!"
     assert page.locator("#status").inner_text() == "offer accepted"
+    assert page.locator("#next").inner_text() == "We will post you a kit to send the device in."
     with pages_server.runtime.db.reading(None) as s:
         assert s.get(UpgradeSubmission, sub_id).status == "accepted"  # type: ignore[union-attr]
     page.get_by_role("link", name="Your trade-ins").click()

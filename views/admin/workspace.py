@@ -1,4 +1,5 @@
-"""Admin workspace (first version): the tenant's users and roles, enabled modules, API keys, the audit log."""
+"""Admin workspace (first version): the tenant's users and roles, enabled modules, API keys, webhook endpoints,
+the scheduler's jobs, the audit log."""
 
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ from services.core.roles import MANAGERS, ROLES
 from services.core.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, TenantModules, UserOut, UserUpdate
 from services.core.service import UserQuery, get_tenant, list_api_keys, list_users, set_tenant_modules, update_user
 from views.admin.audit import AuditPanel
+from views.admin.scheduler import SchedulerPanel
+from views.admin.webhooks import WebhooksPanel
 from views.admin.widgets import Status as _Status
 from views.admin.widgets import cell as _cell
 from views.admin.widgets import rows as _rows
@@ -473,6 +476,12 @@ class AdminWorkspace(Workspace):
         if session.principal.role == "owner":  # API keys are the owner's (spec: Roles)
             self.api_keys = ApiKeysPanel(session)
             self.tabs.addTab(self.api_keys, icon("key"), "API &keys")
+        self.webhooks: WebhooksPanel | None = None
+        if "events" in session.tenant.modules:
+            self.webhooks = WebhooksPanel(session)
+            self.tabs.addTab(self.webhooks, icon("online"), "&Webhooks")
+        self.scheduler = SchedulerPanel(session)
+        self.tabs.addTab(self.scheduler, icon("syncing"), "&Scheduler")
         self.audit = AuditPanel(session)
         self.tabs.addTab(self.audit, icon("lock"), "Audit &log")
         # Read when shown (and again each time): changes made elsewhere appear without a reload.
@@ -489,6 +498,9 @@ class AdminWorkspace(Workspace):
         self.modules_panel.load()
         if self.api_keys is not None:
             self.api_keys.load()
+        if self.webhooks is not None:
+            self.webhooks.load()
+        self.scheduler.load()
 
     def on_changed(self, change: CommitInfo) -> None:
         if change.touches(frozenset({"platform.user"})):
@@ -499,6 +511,10 @@ class AdminWorkspace(Workspace):
                 self.api_keys.load()
             if self.tabs.currentWidget() is self.audit:
                 self.audit.load()
+        if "platform.signed_in" in change.changed and self.webhooks is not None:
+            self.webhooks.load()
+        if "platform.signed_in" in change.changed:
+            self.scheduler.load()
 
     def focus_primary(self) -> None:
         self.users.table.setFocus()

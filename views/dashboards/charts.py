@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 PALETTE = ["#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#c62828", "#00838f"]
 
@@ -50,11 +50,17 @@ def nice_peak(v: float, whole: bool = False) -> float:
 
 
 class Chart(QWidget):
-    """One widget's chart: ``kind`` is number, line or bar; ``points`` its series."""
+    """One widget's chart: ``kind`` is number, line or bar; ``points`` its series. The pointer over
+    a bar or point shows its day and value; a click on one emits ``picked`` with its day (on a
+    number: None, the whole range)."""
+
+    picked = Signal(object)
 
     def __init__(self, kind: str, points: list[Point], total: float, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kind, self.points, self.total = kind, points, total
+        self.setMouseTracking(True)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setMinimumSize(260, 150)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName(f"{kind} chart, total {fmt(total)}")
@@ -69,6 +75,53 @@ class Chart(QWidget):
 
     def groups(self) -> list[str]:
         return list(dict.fromkeys(p.group for p in self.points if p.group))
+
+    def plot_rect(self) -> QRectF:
+        """Where bars and lines are drawn (as ``_frame`` lays it out), at the chart's size now."""
+        r = QRectF(self.rect()).adjusted(8, 8, -8, -8)
+        legend = 18 if self.kind == "bar" and len(self.groups()) > 1 else 0
+        return r.adjusted(44, 4 + legend, -4, -20)
+
+    def buckets(self) -> list[date]:
+        return sorted({pt.bucket for pt in self.points})
+
+    def bucket_at(self, x: float) -> date | None:
+        """The day under ``x``: the bar's slot, or the nearest point of a line."""
+        buckets = self.buckets()
+        plot = self.plot_rect()
+        if not buckets or plot.width() <= 0 or self.kind == "number":
+            return None
+        if self.kind == "bar":
+            i = int((x - plot.left()) // (plot.width() / len(buckets)))
+        else:
+            i = round((x - plot.left()) / (plot.width() / max(len(buckets) - 1, 1)))
+        return buckets[i] if 0 <= i < len(buckets) else None
+
+    def x_of(self, bucket: date) -> float:
+        """Where a day's bar or point is drawn (its middle): for the tests' pointer, as a person aims."""
+        buckets, plot = self.buckets(), self.plot_rect()
+        i = buckets.index(bucket)
+        if self.kind == "bar":
+            return plot.left() + (i + 0.5) * plot.width() / len(buckets)
+        return plot.left() + i * plot.width() / max(len(buckets) - 1, 1)
+
+    def words_at(self, bucket: date) -> str:
+        """The value under the pointer: "26 Nov: 3", by group where the bars are grouped."""
+        here = [pt for pt in self.points if pt.bucket == bucket]
+        day = bucket.strftime("%d %b %Y")
+        if len(here) > 1 or (here and here[0].group):
+            return day + "\n" + "\n".join(f"{pt.group or '—'}: {fmt(pt.value)}" for pt in here)
+        return f"{day}: {fmt(sum(pt.value for pt in here))}"
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        bucket = self.bucket_at(event.position().x())
+        text = self.words_at(bucket) if bucket is not None else f"Total: {fmt(self.total)}"
+        self.setToolTip(text)
+        QToolTip.showText(event.globalPosition().toPoint(), text, self)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.picked.emit(self.bucket_at(event.position().x()))
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)

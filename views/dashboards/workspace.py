@@ -1,16 +1,21 @@
 """Dashboards workspace (owners and admins): pick a dashboard, see its widgets drawn as charts.
 
-The numbers come from the Analytics module's series (``analytics.dashboards.data``); every bus
-event is counted there as ``events.<type>``, so any change anywhere may move a chart: the
-workspace reads again, at most once a second, after changes commit.
+One date range and one comparison period for every card. A card whose facts are records (shipped
+orders, tickets, QR scans: ``figures.py``) is counted from the rows Records lists, so the two always
+agree, and a click on a bar opens Records on exactly its rows; other cards (revenue) come from the
+Analytics module's series (``analytics.metrics.query``). Any change may move a chart: the workspace
+reads again, at most once a second, after changes commit.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFrame,
     QGridLayout,
@@ -22,13 +27,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services.analytics.dashboards import dashboard_data, list_dashboards
-from services.analytics.schemas import DashboardData, DashboardOut, DashboardRange, WidgetData
-from services.core.context import ANY_KIND, CommitInfo
+from services.analytics.dashboards import list_dashboards
+from services.analytics.schemas import BucketOut, DashboardOut, Widget
+from services.core.commands import execute
+from services.core.context import ANY_KIND, CommitInfo, Ctx
 from services.core.pagination import ListQuery, Page
 from services.core.roles import MANAGERS
 from views.base import StationSession, Workspace
 from views.dashboards.charts import Chart, Point, fmt
+from views.dashboards.figures import FIGURES, Counted, Figure, count
 
 STYLE = """
 #workspace-dashboards { font-size: 13pt; }
@@ -39,27 +46,100 @@ QLabel#cardTotal { font-size: 12pt; color: #444; }
 """
 
 
+RANGES = (("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90))
+
+
+@dataclass
+class CardData:
+    """One card as drawn: its points over the range, its total and the comparison period's."""
+
+    title: str
+    chart: str
+    interval: str
+    points: list[Point]
+    total: float
+    before: float | None = None
+    figure: Figure | None = None  # counted from the records (then ``counted`` holds the rows)
+    counted: Counted | None = None
+
+
+def _bucket(day: dt.date, interval: str) -> dt.date:
+    return day - dt.timedelta(days=day.weekday()) if interval == "week" else day
+
+
+def _days(start: dt.date, end: dt.date) -> list[dt.date]:
+    return [start + dt.timedelta(days=i) for i in range((end - start).days + 1)]
+
+
+def read_board(
+    ctx: Callable[[], Ctx], widgets: list[Widget], start: dt.date, end: dt.date, compare: bool
+) -> list[CardData]:
+    """Every card of a dashboard over one range (and the same length before it, to compare)."""
+    span = end - start + dt.timedelta(days=1)
+    out: list[CardData] = []
+    for w in widgets:
+        group_by = (w.filters or {}).get("group_by")
+        figure = FIGURES.get(w.metric)
+        if figure is not None:
+            counted = count(ctx(), figure, start, end)
+            per: dict[dt.date, float] = {}
+            for day in _days(start, end):  # every bucket, empty ones too: a quiet day is a zero
+                per[_bucket(day, w.interval)] = per.get(_bucket(day, w.interval), 0) + counted.count(day)
+            before = float(count(ctx(), figure, start - span, start - dt.timedelta(days=1)).total) if compare else None
+            points = [Point(b, v) for b, v in sorted(per.items())]
+            out.append(CardData(w.title, w.chart, w.interval, points, counted.total, before, figure, counted))
+            continue
+        rows = _series(ctx(), w.metric, start, end, w.interval, group_by)
+        before = (
+            sum(p.value for p in _series(ctx(), w.metric, start - span, start - dt.timedelta(days=1), w.interval, None))
+            if compare
+            else None
+        )
+        points = [Point(_day(p.bucket), float(p.value), p.group) for p in rows]
+        out.append(CardData(w.title, w.chart, w.interval, points, round(sum(p.value for p in points), 6), before))
+    return out
+
+
+def _series(ctx: Ctx, name: str, start: dt.date, end: dt.date, interval: str, group_by: str | None) -> list[BucketOut]:
+    q: dict[str, object] = {"name": name, "from": str(start), "to": str(end), "interval": interval, "limit": 100}
+    if group_by:
+        q["group_by"] = group_by
+    got: list[BucketOut] = []
+    while True:
+        page = execute(ctx, "analytics.metrics.query", query={**q, "offset": len(got)})
+        got += page.items
+        if not page.items or len(got) >= page.total:
+            return got
+
+
 class Card(QFrame):
-    def __init__(self, widget: WidgetData, parent: QWidget | None = None) -> None:
+    def __init__(self, data: CardData, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("card")
+        self.data = data
         lay = QVBoxLayout(self)
         head = QHBoxLayout()
-        title = QLabel(widget.title)
+        title = QLabel(data.title)
         title.setObjectName("cardTitle")
         head.addWidget(title, 1)
-        if widget.chart != "number":
-            total = QLabel(f"total {fmt(widget.total)}")
-            total.setObjectName("cardTotal")
-            head.addWidget(total)
+        words = f"total {fmt(data.total)}" if data.chart != "number" else ""
+        if data.before is not None:
+            change = data.total - data.before
+            words += (
+                f"{' · ' if words else ''}before {fmt(data.before)} ({'+' if change >= 0 else '−'}{fmt(abs(change))})"
+            )
+        self.total = QLabel(words)
+        self.total.setObjectName("cardTotal")
+        head.addWidget(self.total)
         lay.addLayout(head)
-        points = [Point(_day(p.bucket), float(p.value), p.group) for p in widget.series]
-        self.chart = Chart(widget.chart, points, float(widget.total))
+        self.chart = Chart(data.chart, data.points, float(data.total))
+        if data.figure is not None:
+            self.chart.setToolTip(f"From Records: {data.figure.what}. Click a bar to open them.")
         lay.addWidget(self.chart, 1)
 
 
-def _day(v: date | datetime | str) -> date:
-    return v if isinstance(v, date) else date.fromisoformat(str(v))
+def _day(v: dt.date | dt.datetime | str) -> dt.date:
+    return v if isinstance(v, dt.date) else dt.date.fromisoformat(str(v))
 
 
 class DashboardsWorkspace(Workspace):
@@ -81,14 +161,27 @@ class DashboardsWorkspace(Workspace):
         top.addWidget(self.heading, 1)
         self.picker = QComboBox()
         self.picker.setAccessibleName("Dashboard")
-        self.picker.setMinimumWidth(260)
+        self.picker.setMinimumWidth(220)
         self.picker.currentIndexChanged.connect(self._picked)
         top.addWidget(self.picker)
+        # One range and one comparison for every card of the dashboard.
+        self.range = QComboBox()
+        self.range.setAccessibleName("Date range")
+        for words, days in RANGES:
+            self.range.addItem(words, days)
+        self.range.setCurrentIndex(1)
+        self.range.currentIndexChanged.connect(self._picked)
+        top.addWidget(self.range)
+        self.compare = QCheckBox("Compare with the period before")
+        self.compare.toggled.connect(self._picked)
+        top.addWidget(self.compare)
         self.reload_button = QPushButton("Refresh")
         self.reload_button.clicked.connect(self.refresh)
         top.addWidget(self.reload_button)
         lay.addLayout(top)
-        self.empty = QLabel("No dashboards yet. An owner or admin makes them (POST dashboards).")
+        self.empty = QLabel(
+            "No dashboards yet. An owner or admin makes them (Records → Analytics → Dashboards → New…)."
+        )
         self.empty.hide()
         lay.addWidget(self.empty)
         self.area = QScrollArea()
@@ -100,6 +193,7 @@ class DashboardsWorkspace(Workspace):
         self.area.setWidget(self.board)
         lay.addWidget(self.area, 1)
         self.cards: list[Card] = []
+        self.dashboards: dict[str, DashboardOut] = {}
         self._later = QTimer(self)
         self._later.setSingleShot(True)
         self._later.setInterval(1000)
@@ -115,6 +209,7 @@ class DashboardsWorkspace(Workspace):
 
     def _listed(self, page: Page[DashboardOut]) -> None:
         current = self.picker.currentData()
+        self.dashboards = {d.id: d for d in page.items}
         self.picker.blockSignals(True)
         self.picker.clear()
         for d in page.items:
@@ -126,22 +221,62 @@ class DashboardsWorkspace(Workspace):
         if page.items:
             self._picked()
 
-    def _picked(self) -> None:
-        dashboard_id = self.picker.currentData()
-        if dashboard_id:
-            loading = self.session.call(dashboard_data, id=str(dashboard_id), query=DashboardRange())
-            self.session.ops.run(loading, on_success=self._show, parent=self)
+    def period(self) -> tuple[dt.date, dt.date]:
+        """The range every card shows: the last N local days, today included."""
+        end = dt.datetime.now().astimezone().date()
+        return end - dt.timedelta(days=int(self.range.currentData()) - 1), end
 
-    def _show(self, data: DashboardData) -> None:
-        self.heading.setText(data.name)
+    def _picked(self) -> None:
+        board = self.dashboards.get(str(self.picker.currentData()))
+        if board is None:
+            return
+        start, end = self.period()
+        compare = self.compare.isChecked()
+        ctx = self.session.ctx
+        widgets = [Widget.model_validate(w) for w in board.widgets]
+        self.session.ops.run(
+            lambda: read_board(ctx, widgets, start, end, compare),
+            on_success=lambda cards: self._show(board.name, cards),
+            parent=self,
+        )
+
+    def _show(self, name: str, cards: list[CardData]) -> None:
+        self.heading.setText(name)
         for card in self.cards:
             self.grid.removeWidget(card)
             card.deleteLater()
         self.cards = []
-        for i, w in enumerate(data.widgets):
-            card = Card(w)
+        for i, data in enumerate(cards):
+            card = Card(data)
+            card.chart.picked.connect(lambda bucket, c=card: self.drill(c, bucket))
             self.grid.addWidget(card, i // 2, i % 2)
             self.cards.append(card)
+
+    def drill(self, card: Card, bucket: dt.date | None) -> None:
+        """Records on exactly the rows behind a bar or point (the whole range on a number)."""
+        data = card.data
+        if data.figure is None or data.counted is None:
+            self.session.notify(False, f"{data.title} is counted by Analytics, not from records: nothing to open.")
+            return
+        days = sorted(data.counted.rows)
+        if bucket is not None:
+            last = bucket + dt.timedelta(days=6 if data.interval == "week" else 0)
+            days = [d for d in days if bucket <= d <= last]
+        rows = list({str(getattr(r, "id", id(r))): r for d in days for r in data.counted.rows[d]}.values())
+        n = sum(data.counted.count(d) for d in days)
+        if bucket is None:
+            when = f"in the {self.range.currentText().lower()}"
+        elif data.interval == "week":
+            when = f"in the week of {bucket:%d %b %Y}"
+        else:
+            when = f"on {bucket:%d %b %Y}"
+        caption = f"{n:,} {data.figure.what} {when}"
+        opened = self.session.open_workspace("records") if self.session.open_workspace else None
+        show = getattr(opened, "show_rows", None)
+        if show is None:
+            self.session.notify(False, "Records is not open to you here.")
+            return
+        show(data.figure.records, rows, caption)
 
     def on_changed(self, change: CommitInfo) -> None:
         # Any change may have emitted an event the charts count: read again, once, a moment later.

@@ -174,3 +174,11 @@ def asks(op: Operation, action: str | None) -> bool:
     if action is None or field is None:
         return True
     return any(f != field for f in body_fields(op.body))
+
+
+def needs_note(op: Operation, linked: bool) -> str:
+    """What a station's person reads on an action that reaches an outside service."""
+    what = " and ".join(op.needs)
+    if linked:
+        return f"Needs {what}: made on the platform, online (not possible while the platform does not answer)"
+    return f"Needs {what}, which only the platform reaches: link this station to a platform to do it"

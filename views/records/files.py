@@ -1,7 +1,12 @@
-"""A file a service answered (a label, a document, a photo), shown in place: save or print it."""
+"""Files in Records: one a service answered (a label, a document, a photo), shown in place to save
+or print; the file a create starts from (a PDF to sign); a list written out as CSV."""
 
 from __future__ import annotations
 
+import csv
+from pathlib import Path
+
+from pydantic import BaseModel
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
@@ -17,7 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.commands import Operation
 from services.core.files import FileResult
+from views.records.model import RecordsModel, text_of
 
 PDF_DPI = 110
 
@@ -103,3 +110,36 @@ class FileViewer(QDialog):
                 painter.drawImage(0, 0, img.scaled(scaled))
         finally:
             painter.end()
+
+
+class Nothing(BaseModel):
+    """The form of an upload that takes nothing beside its file."""
+
+
+def file_filter(op: Operation) -> str:
+    """The file dialog's filter from the use case's name: PDFs to sign, CSV tables, mails."""
+    words = f"{op.name} {op.summary}".lower()
+    for key, filt in (("pdf", "PDF (*.pdf)"), ("csv", "CSV (*.csv)"), ("mail", "Mail (*.eml)")):
+        if key in words:
+            return f"{filt};;All files (*)"
+    return "All files (*)"
+
+
+def write_csv(model: RecordsModel, path: Path) -> int:
+    """Every row of ``model``'s list as it is filtered, page by page (on the calling thread)."""
+    columns = model.columns
+    n, offset = 0, 0
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        out = csv.writer(fh)
+        out.writerow(columns)
+        if model.pinned:  # the rows shown (a dashboard's bar), not the whole list
+            out.writerows([text_of(getattr(row, c, None)) for c in columns] for row in model.rows)
+            return len(model.rows)
+        while True:
+            page = model.fetch_page(offset, 100)
+            for row in page.items:
+                out.writerow([text_of(getattr(row, c, None)) for c in columns])
+            n += len(page.items)
+            offset += len(page.items)
+            if not page.items or offset >= page.total:
+                return n

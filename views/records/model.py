@@ -93,6 +93,7 @@ class RecordsModel(QAbstractTableModel):
         self.query: dict[str, object] = {}
         self._busy = False
         self._generation = 0  # answers of a list replaced meanwhile are dropped
+        self.pinned = False  # showing rows given to it (a dashboard's bar), not pages of the list
 
     # -- Qt model ------------------------------------------------------------------------------
 
@@ -138,7 +139,18 @@ class RecordsModel(QAbstractTableModel):
         """Start again from the first page (filters, search or sort changed, or the data did)."""
         self._generation += 1
         self._busy = False
+        self.pinned = False
         self._fetch(0, reset=True)
+
+    def pin(self, rows: list[BaseModel]) -> None:
+        """Show exactly these rows (those behind a dashboard's bar); a filter or a change reloads."""
+        self._generation += 1  # a page still on its way is dropped
+        self._busy = False
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.total = len(self.rows)
+        self.pinned = True
+        self.endResetModel()
 
     def record_at(self, row: int) -> BaseModel:
         return self.rows[row]

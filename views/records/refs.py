@@ -7,17 +7,20 @@ import functools
 import re
 from collections.abc import Callable
 
+from pydantic import BaseModel
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QFormLayout, QLabel, QPushButton, QWidget
 from shiboken6 import isValid
 
 from services.core.commands import execute
-from services.core.records import Resource
+from services.core.pagination import Page
+from services.core.records import Resource, may, page_item
 from views.base import StationSession
+from views.ops import error_message
 from views.records.forms import label_of
 from views.records.inputs import Option, Refs, option_of
-from views.records.model import _machine, text_of
+from views.records.model import _machine, columns_of, text_of
 
 
 def singular(title: str) -> str:
@@ -38,6 +41,8 @@ class References:
     _options: dict[str, list[Option]]
 
     open_record: Callable[..., None]
+    detail_form: QFormLayout
+    _id_of: Callable[[object], str]
 
     def refs(self) -> Refs:
         """How the open list's forms pick other records: by name or code, never by id."""
@@ -80,6 +85,34 @@ class References:
             fill(options)
 
         self.session.ops.run(read, on_success=got, on_failure=lambda _e: fill([]))
+
+    def _add_children(self, res: Resource, record: BaseModel) -> None:
+        """Lists under the record (a subscription's deliveries): their latest rows, read off the UI thread."""
+        ctx = self.session.ctx()
+        rid = self._id_of(record)
+        for op, param in res.children:
+            if not may(ctx, op):
+                continue
+            title = label_of(op.path.rsplit("/", 1)[-1])
+            box = QLabel(f"{title}: reading…")
+            box.setWordWrap(True)
+            box.setObjectName(f"children-{op.name}")
+            self.detail_form.addRow(title, box)
+            columns = columns_of(page_item(op.response))[:4]
+
+            def show(
+                page: Page[BaseModel], box: QLabel = box, title: str = title, columns: list[str] = columns
+            ) -> None:
+                rows = [" · ".join(text_of(getattr(r, c, None)) for c in columns) for r in page.items]
+                more = f"\n… {page.total - len(rows):,} more" if page.total > len(rows) else ""
+                box.setText("\n".join(rows) + more if rows else f"No {title.lower()} yet")
+
+            def failed(error: BaseException, box: QLabel = box) -> None:
+                box.setText(error_message(error))
+
+            self.session.ops.run(
+                self.session.call(op, query={"limit": 10}, **{param: rid}), on_success=show, on_failure=failed
+            )
 
     def _value_widget(self, name: str, value: object) -> QWidget:
         target = self._related(name)

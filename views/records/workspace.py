@@ -11,8 +11,8 @@ finds a record in every module.
 
 from __future__ import annotations
 
-import csv
 import importlib
+import mimetypes
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
@@ -43,24 +43,35 @@ from PySide6.QtWidgets import (
 
 from services.core.commands import SECRET_FIELDS, Operation, platform_path
 from services.core.context import ANY_KIND, MODULES, CommitInfo, module_kind
-from services.core.files import FileResult
-from services.core.pagination import ListQuery, Page
+from services.core.errors import ValidationFailed
+from services.core.files import FileResult, Upload
+from services.core.pagination import ListQuery
 from services.core.records import (
     Resource,
     file_query,
     may,
-    page_item,
     resources,
 )
 from services.core.roles import STAFF
 from services.sign.documents import sign_in_person
 from views.base import StationSession, Workspace
 from views.ops import error_message
-from views.records.actions import ActionDialog, action_field, asks, button_title, choices, final, plain, possible
-from views.records.files import FileViewer
+from views.records.actions import (
+    ActionDialog,
+    action_field,
+    asks,
+    button_title,
+    choices,
+    final,
+    needs_note,
+    plain,
+    possible,
+)
+from views.records.files import FileViewer, Nothing, file_filter, write_csv
+from views.records.flow import FlowLayout
 from views.records.forms import EMPTY, ModelForm, label_of
 from views.records.inputs import DateInput, Option
-from views.records.model import ProgressDelegate, RecordsModel, columns_of, text_of
+from views.records.model import ProgressDelegate, RecordsModel
 from views.records.palette import Palette
 from views.records.refs import References, _to_clipboard, singular
 from views.shell.theme import set_role
@@ -124,7 +135,11 @@ class RecordsWorkspace(Workspace, References):
         self.search.setPlaceholderText("Search")
         self.search.setAccessibleName("Search records")
         self.search.returnPressed.connect(self._apply_filters)
-        self.filters = QHBoxLayout()
+        # The list's filters on a row of their own that wraps: each keeps the width its words need
+        # (a ticket list has seven; squeezed beside the search they read "St…", "Pr…").
+        self.filter_row = QWidget()
+        self.filter_row.setObjectName("filters")
+        self.filters = FlowLayout(self.filter_row)
         self.new_button = QPushButton("New…")
         self.new_button.clicked.connect(self.create_record)
         self.export_button = QPushButton("Export CSV…")
@@ -146,14 +161,14 @@ class RecordsWorkspace(Workspace, References):
         top.addWidget(self.heading, 1)
         top.addWidget(self.count)
         bar = QHBoxLayout()
-        bar.addWidget(self.search, 2)
-        bar.addLayout(self.filters, 3)
+        bar.addWidget(self.search, 1)
         bar.addWidget(self.new_button)
         bar.addWidget(self.export_button)
         middle = QWidget()
         ml = QVBoxLayout(middle)
         ml.addLayout(top)
         ml.addLayout(bar)
+        ml.addWidget(self.filter_row)
         ml.addWidget(self.table, 1)
 
         self.detail_title = QLabel("")
@@ -249,6 +264,18 @@ class RecordsWorkspace(Workspace, References):
         self.model.reload()
         self._clear_detail()
 
+    def show_rows(self, key: str, rows: list[BaseModel], caption: str) -> None:
+        """Open a list on exactly ``rows`` (a dashboard's bar): the caption says which rows they are."""
+        self.show_resource(key)
+        if self.model is None or self.current is None or self.current.key != self.resource(key).key:  # type: ignore[union-attr]
+            return
+        self.model.pin(rows)
+        self.table.resizeColumnsToContents()
+        self.count.setText(caption)
+        self._clear_detail()
+        if rows:
+            self.table.selectRow(0)
+
     def _build_filters(self, q: type[BaseModel] | None) -> None:
         _empty(self.filters)
         self.filter_inputs: dict[str, QLineEdit | QComboBox | DateInput] = {}
@@ -262,10 +289,13 @@ class RecordsWorkspace(Workspace, References):
             if isinstance(w, QComboBox):
                 if w.findData(None) < 0 and w.itemText(0) != "—":
                     w.insertItem(0, "—", None)
+                w.setItemText(0, f"{label_of(name)}: any")  # says what it filters while it does not
                 w.setCurrentIndex(0)
+                w.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
                 w.currentIndexChanged.connect(self._apply_filters)
             elif isinstance(w, QLineEdit):
                 w.setPlaceholderText(label_of(name))
+                w.setMinimumWidth(max(110, w.fontMetrics().horizontalAdvance(label_of(name)) + 28))
                 w.returnPressed.connect(self._apply_filters)
             elif isinstance(w, DateInput):
                 w.setSpecialValueText(label_of(name))  # an empty date filter says what it filters
@@ -277,6 +307,7 @@ class RecordsWorkspace(Workspace, References):
             self.filters.addWidget(w)
             self.filter_inputs[name] = w
         form.deleteLater()
+        self.filter_row.setVisible(bool(self.filter_inputs))
 
     def _apply_filters(self) -> None:
         if self.model is None:
@@ -385,39 +416,13 @@ class RecordsWorkspace(Workspace, References):
         self.copy_id.setVisible(bool(rid))
         self.copy_id.setToolTip(rid)
         for name, value in values.items():
-            if name in ("id", "key_id") or name.endswith("_hash"):
-                continue  # in the title's tooltip and behind "Copy id"
+            if name in ("id", "key_id", "allowed_actions") or name.endswith("_hash"):
+                continue  # the id: in the title's tooltip and behind "Copy id"; the actions: buttons
+            if name.endswith("_id") and f"{name[:-3]}_name" in values and self._related(name) is None:
+                continue  # "category_name" says it; an id beside it tells a person nothing
             self.detail_form.addRow(label_of(name), self._value_widget(name, value))
         self._add_actions(res, record)
         self._add_children(res, record)
-
-    def _add_children(self, res: Resource, record: BaseModel) -> None:
-        """Lists under the record (a subscription's deliveries): their latest rows, read off the UI thread."""
-        ctx = self.session.ctx()
-        rid = self._id_of(record)
-        for op, param in res.children:
-            if not may(ctx, op):
-                continue
-            title = label_of(op.path.rsplit("/", 1)[-1])
-            box = QLabel(f"{title}: reading…")
-            box.setWordWrap(True)
-            box.setObjectName(f"children-{op.name}")
-            self.detail_form.addRow(title, box)
-            columns = columns_of(page_item(op.response))[:4]
-
-            def show(
-                page: Page[BaseModel], box: QLabel = box, title: str = title, columns: list[str] = columns
-            ) -> None:
-                rows = [" · ".join(text_of(getattr(r, c, None)) for c in columns) for r in page.items]
-                more = f"\n… {page.total - len(rows):,} more" if page.total > len(rows) else ""
-                box.setText("\n".join(rows) + more if rows else f"No {title.lower()} yet")
-
-            def failed(error: BaseException, box: QLabel = box) -> None:
-                box.setText(error_message(error))
-
-            self.session.ops.run(
-                self.session.call(op, query={"limit": 10}, **{param: rid}), on_success=show, on_failure=failed
-            )
 
     def _add_actions(self, res: Resource, record: BaseModel) -> None:  # buttons in a row under the title
         ctx = self.session.ctx()
@@ -590,23 +595,52 @@ class RecordsWorkspace(Workspace, References):
         box.setObjectName("shown-once")
         box.open()
 
-    def create_record(self) -> None:
+    def create_record(self, upload_path: str | None = None) -> None:
+        """*New…*: the create form; where the API creates from a file (a PDF to sign, a rate table,
+        a kept mail), the file is chosen first and the form holds the fields sent beside it."""
         res = self.current
-        if res is None or res.create is None or res.create.body is None:
+        op = res.create if res is not None else None
+        if res is None or op is None or (op.body is None and not op.upload):
             return
-        form = ModelForm(res.create.body, refs=self.refs())
-        op = res.create
+        one = singular(res.title).lower()
+        if op.upload:
+            if upload_path is None:
+                upload_path, _ = QFileDialog.getOpenFileName(self, f"New {one}: choose the file", "", file_filter(op))
+            if not upload_path:
+                return
+            self._create_from_file(op, one, Path(upload_path))
+            return
+        assert op.body is not None
+        form = ModelForm(op.body, refs=self.refs())
 
         def submit(value: dict[str, object], dlg: ActionDialog) -> None:
-            def done(result: object) -> None:
-                dlg.accept()
-                self.session.notify(True, f"{res.title[:-1]} created")
-                if made := getattr(result, "id", None):
-                    self.open_record(str(made))
+            self.call(op, {}, value, lambda made: self._created(dlg, one, made), dlg.failed)
 
-            self.call(op, {}, value, done, dlg.failed)
+        ActionDialog(f"New {one}", form, submit, self).open()
 
-        ActionDialog(f"New {res.title[:-1].lower()}", form, submit, self).open()
+    def _created(self, dlg: ActionDialog, one: str, result: object) -> None:
+        dlg.accept()
+        self.session.notify(True, f"{one.capitalize()} created")
+        if made := getattr(result, "id", None):
+            self.open_record(str(made))
+
+    def _create_from_file(self, op: Operation, one: str, path: Path) -> None:
+        """The file and the fields beside it (the query model), made here and queued for sync."""
+        form = ModelForm(op.query, refs=self.refs()) if op.query is not None else ModelForm(Nothing)
+        kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+
+        def submit(value: dict[str, object], dlg: ActionDialog) -> None:
+            try:
+                data = path.read_bytes()
+            except OSError as e:
+                dlg.failed(ValidationFailed(f"Cannot read {path.name}: {e.strerror}. Choose the file again.", {}))
+                return
+            upload = Upload(filename=path.name, content_type=kind, content=data)
+            query = {k: v for k, v in value.items() if v is not None}
+            run = self.session.call(op, upload=upload, query=query)
+            self.session.ops.run(run, on_success=lambda made: self._created(dlg, one, made), on_failure=dlg.failed)
+
+        ActionDialog(f"New {one} from {path.name}", form, submit, self).open()
 
     # -- export --------------------------------------------------------------------------------
 
@@ -621,30 +655,15 @@ class RecordsWorkspace(Workspace, References):
             )
             if not path:
                 return
-        columns = model.columns
-
-        def write() -> int:
-            n, offset = 0, 0
-            with Path(path).open("w", newline="", encoding="utf-8") as fh:
-                out = csv.writer(fh)
-                out.writerow(columns)
-                while True:
-                    page = model.fetch_page(offset, 100)
-                    for row in page.items:
-                        out.writerow([text_of(getattr(row, c, None)) for c in columns])
-                    n += len(page.items)
-                    offset += len(page.items)
-                    if not page.items or offset >= page.total:
-                        return n
-
+        done = path
         self.session.ops.run(
-            write,
-            on_success=lambda n: self.session.notify(True, f"Exported {n:,} rows to {path}"),
+            lambda: write_csv(model, Path(done)),
+            on_success=lambda n: self.session.notify(True, f"Exported {n:,} rows to {done}"),
             parent=self.export_button,
         )
 
 
-def _empty(layout: QHBoxLayout | QGridLayout) -> None:
+def _empty(layout: QHBoxLayout | QGridLayout | FlowLayout) -> None:
     while layout.count():
         item = layout.takeAt(0)
         w = item.widget() if item is not None else None
@@ -660,11 +679,3 @@ _LABELS = ("order_number", "number", "serial_number", "name", "email", "sku", "t
 
 
 WORKSPACE = RecordsWorkspace
-
-
-def needs_note(op: Operation, linked: bool) -> str:
-    """What a station's person reads on an action that reaches an outside service."""
-    what = " and ".join(op.needs)
-    if linked:
-        return f"Needs {what}: made on the platform, online (not possible while the platform does not answer)"
-    return f"Needs {what}, which only the platform reaches: link this station to a platform to do it"

@@ -432,6 +432,7 @@ class ShellWindow(WindowStatus, QMainWindow):
             feedback=self.notify,
             platform_url=self.platform_url,
             platform_token=self._platform_token(login.email),
+            open_workspace=self.open_workspace,
         )
         session.prefs["online"] = self.connection == "online"
         available = workspaces_for(session)
@@ -503,6 +504,11 @@ class ShellWindow(WindowStatus, QMainWindow):
         for a in self.workspace_actions.values():
             a.setVisible(len(self.workspace_actions) > 1)
         self._fit_toolbar()
+
+    def open_workspace(self, name: str) -> Workspace | None:
+        """Switch to a workspace and hand it back (a dashboard's bar opens Records on its rows)."""
+        self.show_workspace(name)
+        return self.workspaces.get(name) if self.current_workspace == name else None
 
     def show_workspace(self, name: str) -> None:
         if self.session is None or name not in self.workspace_classes:

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSizePolicy,
     QTableView,
     QTableWidgetItem,
     QVBoxLayout,
@@ -47,7 +46,7 @@ from services.fulfillment.schemas import (
     OrderStats,
 )
 from services.fulfillment.settings import get_device_settings
-from views.base import StationSession, Workspace
+from views.base import StationSession, Workspace, share_column
 from views.ops import error_message
 from views.shell.scan_input import ScanInput
 from views.warehouse.confirm import ask_leave
@@ -77,16 +76,6 @@ KEY_WORDS = {
 NARROW = 1500  # below this width the queue shows its essential columns only
 MAX_SCAN = 100  # the longest code the service takes (services.fulfillment.schemas.Code)
 STATUSES = ("pending", "picked", "packed", "shipped", "delivered", "cancelled", "all")
-
-
-def _column(body: QHBoxLayout, layout: QVBoxLayout, stretch: int) -> None:
-    """One of the three columns, its width set by its share alone: a long customer name, a label or
-    a wrapped banner never moves the columns, so the screen does not jump with every order."""
-    box = QWidget()
-    box.setLayout(layout)
-    layout.setContentsMargins(0, 0, 0, 0)
-    box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-    body.addWidget(box, stretch)
 
 
 STYLE = """
@@ -194,7 +183,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         for w in (self.status_filter, self.sort_box, self.queue_view, self.queue_count):
             w.setFocusPolicy(Qt.FocusPolicy.ClickFocus if w is self.queue_view else Qt.FocusPolicy.NoFocus)
             left.addWidget(w, 1 if w is self.queue_view else 0)
-        _column(body, left, 4)
+        share_column(body, left, 4)
 
         # Centre: the scan screen.
         mid = QVBoxLayout()
@@ -217,7 +206,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         mid.addWidget(self.banner)
         self.order_title = QLabel("No order open")
         self.order_title.setObjectName("orderTitle")
-        self.order_title.setWordWrap(True)  # a long customer name wraps inside the column, never cut
+        self.order_title.setWordWrap(True)  # a long customer name wraps in its column, never cut
         mid.addWidget(self.order_title)
         self.lines = lines_table()
         mid.addWidget(self.lines, 1)
@@ -250,7 +239,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
             buttons.removeWidget(self.buttons[key])
             more.addWidget(self.buttons[key])
         mid.addLayout(more)
-        _column(body, mid, 6)
+        share_column(body, mid, 6)
 
         # Right: the last label and the shift's scan history.
         right = QVBoxLayout()
@@ -277,7 +266,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         self.history.setWordWrap(True)  # whole lines, wrapped; the tooltip has them too
         self.history.setStyleSheet("font-size: 12pt;")
         right.addWidget(self.history, 1)
-        _column(body, right, 3)
+        share_column(body, right, 3)
 
     # --- shell hooks --------------------------------------------------------------------
 

@@ -86,3 +86,38 @@ def test_metrics_dashboards_reports_customers(client: httpx.Client) -> None:
     assert (first.status_code, second.status_code) == (201, 200)
     assert second.json()["data"]["attributes"] == {"src": "ad", "plan": "pro"}
     assert client.get(f"{BASE}/customers", headers=auth_headers(client, "owner@other.test")).status_code == 403
+
+
+def test_alerts_schedules_and_a_dashboards_shared_range_over_http(client: httpx.Client) -> None:
+    h = auth_headers(client, "owner@demo.test")
+    assert client.post(f"{BASE}/metrics", json={"name": "signups", "value": 2}, headers=h).status_code == 201
+    alert = {"name": "Signups", "metric": "signups", "threshold": 100, "window_days": 7, "recipients": ["a@b.example"]}
+    made = client.post(f"{BASE}/alerts", json=alert, headers=h)
+    assert made.status_code == 201 and made.json()["data"]["state"] == "ok", made.text
+    bad = client.post(f"{BASE}/alerts", json={**alert, "metric": "nope"}, headers=h)
+    assert bad.status_code == 400 and "unknown metric 'nope'" in bad.json()["error"]
+    assert client.post(f"{BASE}/alerts", json={**alert, "window_days": 0}, headers=h).status_code == 400
+    operator = auth_headers(client, "operator@demo.test")
+    assert client.post(f"{BASE}/alerts", json=alert, headers=operator).status_code == 403
+    assert [a["name"] for a in client.get(f"{BASE}/alerts", headers=h).json()["data"]] == ["Signups"]
+
+    dash = {"name": "D", "widgets": [{"title": "S", "metric": "signups"}, {"title": "T", "metric": "signups"}]}
+    d = client.post(f"{BASE}/dashboards", json=dash, headers=h).json()["data"]["id"]
+    got = client.get(f"{BASE}/dashboards/{d}/data", params={"from": "2026-02-01", "to": "2026-02-10"}, headers=h)
+    body = got.json()["data"]
+    assert (body["from"], body["to"]) == ("2026-02-01", "2026-02-10")
+    assert [len(w["series"]) for w in body["widgets"]] == [10, 10]
+    assert (
+        client.get(
+            f"{BASE}/dashboards/{d}/data", params={"from": "2026-02-10", "to": "2026-02-01"}, headers=h
+        ).status_code
+        == 400
+    )
+
+    sched = {"name": "Weekly", "dashboard_id": d, "format": "csv", "recipients": ["a@b.example"]}
+    r = client.post(f"{BASE}/scheduled-reports", json=sched, headers=h)
+    assert r.status_code == 201 and r.json()["data"]["every"] == "week", r.text
+    assert (
+        client.post(f"{BASE}/scheduled-reports", json={**sched, "dashboard_id": "nope"}, headers=h).status_code == 400
+    )
+    assert client.delete(f"{BASE}/scheduled-reports/{r.json()['data']['id']}", headers=h).status_code in (200, 204)

@@ -52,7 +52,7 @@ def _owners(rt: Runtime) -> list[str]:
 
 
 def test_an_endpoint_failing_every_delivery_for_five_days_is_disabled_once(
-    runtime: Runtime, certs: Certs, receiver: Receiver
+    runtime: Runtime, certs: Certs, receiver: Receiver, caplog: pytest.LogCaptureFixture
 ) -> None:
     clock = FixedClock()
     runtime.clock = clock
@@ -62,6 +62,8 @@ def test_an_endpoint_failing_every_delivery_for_five_days_is_disabled_once(
     _publish_and_deliver(runtime)
     clock.advance(days=4)
     _publish_and_deliver(runtime)
+    assert "ALERT webhook delivery failed" in caplog.text and "/down" in caplog.text
+    assert "never-in-a-mail" not in caplog.text  # nor in a log line
     assert health.endpoint_health(runtime) == {"disabled": 0}  # failing for 4 days only
     clock.advance(days=1, minutes=1)
     execute(ctx_for(runtime), "events.publish", body={"type": "order.shipped", "data": SHIPPED})  # left pending

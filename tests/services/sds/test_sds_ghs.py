@@ -11,6 +11,7 @@ import pypdfium2.raw as pdfium_c
 import pytest
 from sqlalchemy import select
 
+from local_db.models import Event
 from local_db.models.sds import SdsIngredient
 from services.core.commands import execute
 from services.core.context import Ctx, Runtime
@@ -83,7 +84,7 @@ def test_sds_sections_filled_and_pictograms_drawn(runtime: Runtime, product: dic
     ctx = ctx_for(runtime)
     execute(
         ctx,
-        "sds.supplier.save",
+        "sds.settings.supplier_save",
         body={
             "name": "Demo Fragrances GmbH",
             "address": "Hauptstraße 1, 10115 Berlin, Germany",
@@ -151,6 +152,9 @@ def test_ingredient_edit_revalidates_and_makes_documents_stale(runtime: Runtime,
     after = execute(ctx, "sds.formulas.classification", id=product["top"])
     assert {h.h for h in after.hazards} == before | {"H410"}  # 2 % x M 100 = 200 % >= 25 %
     assert execute(ctx, "sds.formulas.sds_get", id=product["top"], query={}).stale
+    with runtime.db.reading(ctx.tenant_id) as s:
+        payloads = [e.data for e in s.execute(select(Event).where(Event.type == "ingredient.changed")).scalars()]
+    assert payloads == [{"ingredient_id": product["linalool"], "formulas": 3}]  # the failed PATCHes emitted nothing
     # PUT replaces the whole record.
     put = execute(ctx, "sds.ingredients.replace", id=product["water"], body={"name": "Aqua", "cas": "7732-18-5"})
     assert (put.name, put.cas, put.hazards) == ("Aqua", "7732-18-5", [])
@@ -166,6 +170,9 @@ def test_where_used_at_any_depth(runtime: Runtime, product: dict[str, str]) -> N
     assert by_code["ACC-3"].direct and not by_code["EDT-1"].direct
     assert (by_code["ACC-3"].percent, by_code["ACC-2"].percent, by_code["EDT-1"].percent) == (40.0, 20.0, 4.0)
     assert execute(ctx, "sds.ingredients.where_used", id=product["ethanol"]).formulas[0].code == "EDT-1"
+    subs = execute(ctx, "sds.formulas.where_used", id=product["lvl3"]).formulas
+    assert [(f.code, f.percent, f.direct) for f in subs] == [("ACC-2", 50.0, True), ("EDT-1", 10.0, False)]
+    assert execute(ctx, "sds.formulas.where_used", id=product["top"]).formulas == []
 
 
 def test_two_sds_versions_compared(runtime: Runtime, product: dict[str, str]) -> None:
@@ -221,3 +228,18 @@ def test_old_sds_without_classification_cannot_be_compared(runtime: Runtime, pro
         s.commit()
     with pytest.raises(Conflict):
         execute(ctx, "sds.formulas.sds_compare", id=product["top"], query={"a": 1, "b": 2})
+
+
+def test_demo_base_is_classified_and_its_sheet_names_the_supplier(runtime: Runtime) -> None:
+    from services.core.demo import demo_id
+
+    ctx = ctx_for(runtime)
+    base = execute(ctx, "sds.formulas.classification", id=demo_id("sds-formula", "demo", "FB-LAV"))
+    # 50 % ethanol, flash point 22 °C: Flam. Liq. 2; lavender oil (H317) at 50 %: Skin Sens. 1;
+    # its H304 is not computed and is said so.
+    assert {(h.hazard_class, h.h) for h in base.hazards} >= {("Flam. Liq.", "H225"), ("Skin Sens.", "H317")}
+    assert base.not_assessed == ["H304"]
+    cream = demo_id("sds-formula", "demo", "CR-DAY")
+    execute(ctx, "sds.formulas.sds", id=cream)
+    text = pdf_text(execute(ctx, "sds.formulas.sds_get", id=cream, query={"format": "pdf"}).content)
+    assert "Musterstraße 12, 10115 Berlin" in text and "Emergency telephone: +49 30 19240" in text

@@ -129,7 +129,8 @@ def test_robots_loops_and_our_own_mail_are_never_answered(runtime: Runtime, imap
             mail(sender="boss@example.com", headers={"Auto-Submitted": "auto-replied", "In-Reply-To": f"<{ref}>"})
         )
         [ooo] = _poll(runtime)
-        assert len(smtp.messages) == 2
+        # The solve mailed its rating request (issue 35, part 3); the out-of-office answer got nothing.
+        assert len(smtp.messages) == 3 and "How did we do?" in str(smtp.messages[-1]["data"])
     assert got[:4] == [
         ("auto_reply", "Auto-Submitted: auto-replied"),
         ("auto_reply", "Precedence: bulk"),

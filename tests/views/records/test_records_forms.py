@@ -5,6 +5,7 @@ values; no raw JSON and no id in front of the person (ids in a tooltip and behin
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QDate, QPoint, Qt
@@ -17,6 +18,7 @@ from services.core.context import Runtime
 from services.core.demo import demo_id
 from services.core.records import may
 from services.inventory.demo import location_id
+from tests.services.sign.sign_helpers import make_pdf
 from tests.views.workspaces import workspace_factory
 from views.records.forms import ModelForm
 from views.records.inputs import DateInput, PairsInput, RefList, RefPicker, RowsInput
@@ -182,3 +184,35 @@ def test_no_create_or_action_form_asks_for_json_but_a_list_of_free_maps(
         ("campaign.flows.update", "field-steps"),
         ("mes.machines.events", "field-events"),
     }, found
+
+
+def test_new_sign_document_from_a_pdf_and_a_file_that_is_not_one_is_refused(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot, tmp_path: Path
+) -> None:
+    ws = open_ws()
+    ws.show_resource("sign:/documents")
+    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=8000)
+    assert ws.new_button.isVisibleTo(ws)
+    before = ws.model.total  # type: ignore[union-attr]
+    # Not a PDF: the service says so in the form, nothing is made.
+    fake = tmp_path / "contract.pdf"
+    fake.write_bytes(b"hello, not a pdf")
+    ws.create_record(upload_path=str(fake))
+    dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
+    dialog.form.fields["title"].input.setText("Broken")  # type: ignore[attr-defined]
+    dialog.submit()
+    qtbot.waitUntil(lambda: dialog.message.isVisible(), timeout=8000)
+    assert dialog.isVisible() and "{" not in dialog.message.text()
+    dialog.reject()
+    assert execute(ws.session.ctx(), ws.current.listing, query={"limit": 1}).total == before  # type: ignore[union-attr]
+    # A real PDF with its title: a draft document, opened.
+    pdf = tmp_path / "lease.pdf"
+    pdf.write_bytes(make_pdf(2))
+    ws.create_record(upload_path=str(pdf))
+    dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
+    assert dialog.windowTitle() == "New document from lease.pdf"
+    dialog.form.fields["title"].input.setText("Lease 2027")  # type: ignore[attr-defined]
+    dialog.submit()
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=8000)
+    qtbot.waitUntil(lambda: getattr(ws.record, "title", "") == "Lease 2027", timeout=8000)
+    assert ws.record.status == "draft" and ws.record.pages == 2  # type: ignore[union-attr]

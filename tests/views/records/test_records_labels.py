@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Iterator
 
 import pytest
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QComboBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from services.core.commands import REGISTRY
@@ -29,8 +29,9 @@ def open_ws(station: Runtime, qtbot: QtBot) -> Iterator[Callable[..., RecordsWor
     yield from workspace_factory(station, qtbot, RecordsWorkspace, "owner@demo.test", (1280, 800))
 
 
-def _bad(text: str) -> bool:
-    m = PAST.search(text.rstrip("…"))
+def _bad(text: str, *, button: bool = True) -> bool:
+    """A raw placeholder anywhere; on a button, also a history line ("Scheduled reports" is a list)."""
+    m = PAST.search(text.rstrip("…")) if button else None
     return "{" in text or "}" in text or (m is not None and m.group(0) not in FINE)
 
 
@@ -60,9 +61,10 @@ def test_no_label_in_records_shows_a_placeholder_or_a_history_line(
         seen.append(ws.detail_title.text())
         for b in ws.findChildren(QPushButton):
             if b.objectName().startswith("action-"):  # the open record's (old ones are unparented)
-                seen += [b.text(), b.toolTip()]
+                seen.append(b.toolTip())
+                bad += [(res.key, b.text())] if _bad(b.text()) else []
                 bad += [(res.key, a.text()) for a in (b.menu().actions() if b.menu() else []) if _bad(a.text())]
-    bad += [(where, t) for where, t in [("", s) for s in seen] if _bad(t)]
+    bad += [("", t) for t in seen if _bad(t, button=False)]
     # Every action of every declaration, whether or not the demo data has a record to show it on.
     ctx = ws.session.ctx()
     for res in ws.resources:
@@ -119,3 +121,22 @@ def test_a_filing_offers_only_the_moves_its_state_allows(
     assert dialog.windowTitle() == enabled.rstrip("…")
     assert dialog.form.value()["action"] == enabled.split()[0].lower()
     dialog.reject()
+
+
+def test_the_ticket_filters_read_in_full_at_1280(open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot) -> None:
+    ws = open_ws()
+    ws.show_resource("support:/api/tenants/{tenant}/support/tickets")
+    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy, timeout=8000)
+    qtbot.waitUntil(lambda: ws.filter_row.isVisible() and ws.filter_row.height() > 0, timeout=5000)
+    inputs = ws.filter_inputs
+    assert {"state", "priority", "category", "assignee", "queue", "requester"} <= set(inputs)
+    for name, w in inputs.items():
+        assert w.isVisible(), name
+        words = w.currentText() if isinstance(w, QComboBox) else w.placeholderText()  # type: ignore[union-attr]
+        # The words fit inside the input, with its frame and (a choice) its arrow.
+        assert w.fontMetrics().horizontalAdvance(words) + 16 <= w.width(), (name, words, w.width())
+        inside = w.geometry().translated(ws.filter_row.mapTo(ws, ws.filter_row.rect().topLeft()))
+        assert ws.rect().contains(inside), name
+    assert ws.filter_row.geometry().bottom() < ws.table.geometry().top()
+    queue = inputs["queue"]
+    assert isinstance(queue, QComboBox) and queue.currentText() == "Queue: any"
