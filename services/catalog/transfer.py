@@ -33,7 +33,7 @@ from services.catalog.families import attribute_problems, families_by_id
 from services.catalog.languages import tenant_languages
 from services.catalog.products import _cents, _money, text_hash
 from services.catalog.schemas import ProductUpdate, TranslationIn, VariantIn, _check_variants
-from services.catalog.versions import record_first_versions, record_versions
+from services.catalog.versions import record_baselines, record_first_versions, record_versions
 from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import ValidationFailed
@@ -507,6 +507,7 @@ def _update_existing(ctx: Ctx, s: Session, groups: list[Group]) -> list[CatalogP
     now = ctx.now()
     ids = [g.existing[0] for g in groups]
     found = {p.id: p for p in s.execute(select(CatalogProduct).where(CatalogProduct.id.in_(ids))).scalars()}
+    record_baselines(ctx, s, list(found.values()))
     old_variants: dict[str, list[CatalogVariant]] = {i: [] for i in ids}
     for v in s.execute(select(CatalogVariant).where(CatalogVariant.product_id.in_(ids))).scalars():
         old_variants[v.product_id].append(v)
