@@ -41,6 +41,7 @@ from local_db import new_id  # noqa: E402
 from local_db.base import table_of  # noqa: E402
 from local_db.models.catalog import CatalogProduct, CatalogVariant  # noqa: E402
 from services.catalog.products import text_hash  # noqa: E402
+from services.catalog.sheets import write_xlsx  # noqa: E402
 from services.core import auth  # noqa: E402
 from services.core.commands import execute  # noqa: E402
 from services.core.connections import ConnectionsConfig  # noqa: E402
@@ -243,11 +244,15 @@ def bench_import(rt: Runtime) -> None:
         t = time.perf_counter()
         f = execute(ctx, "catalog.products.export", query={"format": fmt})
         print(f"export {fmt.upper()}: {time.perf_counter() - t:.1f} s, {len(f.content) / 1e6:.1f} MB")
-    took, res, seen = _timed_import(rt, ctx, f.content, "bench.xlsx")
+    # The export holds the demo's rows too (over the 100,000-row cap of one import): the XLSX
+    # import reads the benchmark's own rows as a workbook, under new SKUs (new products).
+    table = list(csv.reader(io.StringIO(content.decode())))
+    book = write_xlsx(table[0], [[("X" + c if j in (0, 1) and c else c) for j, c in enumerate(r)] for r in table[1:]])
+    took, res, seen = _timed_import(rt, ctx, book, "bench.xlsx")
     rows = res["rows"]
-    assert res["created"] == 0 and res["skipped"] <= 2, res  # the demo's archived product is reported
+    assert res["created"] == products and res["skipped"] == 0, res
     print(
-        f"import XLSX (the export, {rows:,} rows, every product updated): {took:.1f} s, {rows / took:,.0f} rows/s "
+        f"import XLSX ({rows:,} rows, {len(book) / 1e6:.1f} MB, new products): {took:.1f} s, {rows / took:,.0f} rows/s "
         f"({rows / CPU[-1]:,.0f} rows per CPU second)"
     )
     print(f"  load average while measured: {os.getloadavg()[0]:.1f} (2 cores)")
