@@ -68,10 +68,13 @@ def failing_items(s: Session, f: SdsFormula) -> list[dict[str, Any]]:
     return out
 
 
-def sources_digest(s: Session, f: SdsFormula) -> str:
+def sources_digest(s: Session, f: SdsFormula, supplier: dict[str, Any] | None = None) -> str:
     """A digest of everything a document of ``f`` is made from: the formula and every sub-formula
-    at any depth (name, product type, revision, lines) and every ingredient reached (its identity,
-    hazards and allergens). A document whose digest differs from the formula's now is stale."""
+    at any depth (name, product type, revision, lines, measured properties), every ingredient
+    reached (its identity, hazards, classification data and allergens) and the supplier block. A
+    document whose digest differs from the formula's now is stale. Properties, classification data
+    and the supplier enter only once set, so a document made before they existed keeps its digest
+    (an upgrade does not mark every issued document stale)."""
     tree = _Tree(s)
     formulas: dict[str, SdsFormula] = {}
     ingredient_ids: set[str] = set()
@@ -98,16 +101,26 @@ def sources_digest(s: Session, f: SdsFormula) -> str:
                 x.name,
                 x.product_type,
                 x.revision,
-                x.properties or {},
                 [[str(ln.percent), ln.ingredient_id, ln.formula_id] for ln in tree(x.id)],
+                *([x.properties] if x.properties else []),
             ]
             for x in formulas.values()
         ),
         "ingredients": sorted(
-            [i.id, i.name, i.inci, i.cas, i.hazards, i.allergens, i.ghs or {}, i.molecular_formula] for i in ings
+            [i.id, i.name, i.inci, i.cas, i.hazards, i.allergens, i.molecular_formula, *([i.ghs] if i.ghs else [])]
+            for i in ings
         ),
     }
+    if supplier:
+        made_from["supplier"] = supplier
     return hashlib.sha256(json.dumps(made_from, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _supplier_block(s: Session, ctx: Ctx) -> dict[str, Any] | None:
+    """The tenant's SDS supplier block as set (None until it is), for the digest."""
+    t = s.get(Tenant, ctx.tenant_id)
+    block = ((t.settings or {}).get("sds") or {}).get("supplier") if t else None
+    return dict(block) if block else None
 
 
 def _is_stale(d: SdsDocument, f: SdsFormula, digest: str | None) -> bool:
@@ -153,7 +166,7 @@ def _keep(
 ) -> SdsDocument:
     digest, _ = keep_blob(ctx, content)
     last = _latest(s, f.id, kind)
-    summary = {**summary, "sources": sources_digest(s, f)}
+    summary = {**summary, "sources": sources_digest(s, f, _supplier_block(s, ctx))}
     d = SdsDocument(
         id=new_id(),
         formula_id=f.id,
@@ -268,7 +281,7 @@ def _get_doc(ctx: Ctx, id: str, kind: str, query: DocumentQuery) -> DocumentOut 
         d = _latest(s, f.id, kind)
         if d is None:
             raise NotFound(f"no {kind} generated for formula {f.code} yet", {"id": f.id, "kind": kind})
-        out = _doc_out(d, _is_stale(d, f, sources_digest(s, f)))
+        out = _doc_out(d, _is_stale(d, f, sources_digest(s, f, _supplier_block(s, ctx))))
         code = f.code
     if query.format is None:
         return out

@@ -301,8 +301,9 @@ def transport(result: Result, mixture: Mixture) -> Transport:
     """The ADR/IMDG/IATA entry derivable from the classification: a flammable liquid (class 3,
     packing group from flash and boiling point, ADR 2.2.3.1.3), a toxic mixture by its oral ATE (6.1,
     2.2.61.1.7), corrosive (8; its packing group needs test data), else environmentally hazardous
-    (9, UN 3082/3077); otherwise not classified. Precedence follows ADR 2.1.3.10 in the common cases:
-    6.1 packing group I-II before 3, 3 before 8 and 6.1 III, everything before 9."""
+    (9, UN 3082/3077); otherwise not classified. A simplified precedence: 6.1 packing group I-II,
+    then 3, then 8, then 6.1 III, then 9; the full table of ADR 2.1.3.10 and subsidiary hazards are
+    not applied (the note says which rule gave the entry)."""
     by_class = {h.hazard_class: h for h in result.hazards}
     liquid = mixture.physical_state == "liquid"
     env = any(

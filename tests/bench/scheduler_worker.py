@@ -41,7 +41,11 @@ def main() -> None:
         if params.get("block"):
             gate = Path(log + f".blocked-{params['n']}")
             if not gate.exists():
-                gate.write_text(str(os.getpid()))
+                # Written whole, then renamed: a reader never sees the file empty (it was read
+                # between the create and the write once, under load).
+                part = gate.with_name(gate.name + f".{os.getpid()}")
+                part.write_text(str(os.getpid()))
+                part.replace(gate)
                 threading.Event().wait()  # until this process is killed
         _write(log, f"done {params['n']}\n")
         return {"n": params["n"]}

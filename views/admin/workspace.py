@@ -479,9 +479,9 @@ class AdminWorkspace(Workspace):
         self.webhooks: WebhooksPanel | None = None
         if "events" in session.tenant.modules:
             self.webhooks = WebhooksPanel(session)
-            self.tabs.addTab(self.webhooks, icon("online"), "&Webhooks")
+            self.tabs.addTab(self.webhooks, icon("online"), "We&bhooks")
         self.scheduler = SchedulerPanel(session)
-        self.tabs.addTab(self.scheduler, icon("syncing"), "&Scheduler")
+        self.tabs.addTab(self.scheduler, icon("syncing"), "Sc&heduler")
         self.audit = AuditPanel(session)
         self.tabs.addTab(self.audit, icon("lock"), "Audit &log")
         # Read when shown (and again each time): changes made elsewhere appear without a reload.
@@ -492,6 +492,8 @@ class AdminWorkspace(Workspace):
     def _tab_shown(self, _index: int) -> None:
         if self.tabs.currentWidget() is self.audit:
             self.audit.load()
+        elif self.tabs.currentWidget() is self.scheduler:
+            self.scheduler.load()  # the jobs' last runs move on by themselves
 
     def reload(self) -> None:
         self.users.load()
@@ -506,14 +508,13 @@ class AdminWorkspace(Workspace):
         if change.touches(frozenset({"platform.user"})):
             self.users.load()
         if "platform.signed_in" in change.changed:
-            # The person's platform sign-in arrived: the platform's keys and audit log can be read.
+            # The person's platform sign-in arrived: the platform's keys, audit log, endpoints and jobs can be read.
             if self.api_keys is not None:
                 self.api_keys.load()
             if self.tabs.currentWidget() is self.audit:
                 self.audit.load()
-        if "platform.signed_in" in change.changed and self.webhooks is not None:
-            self.webhooks.load()
-        if "platform.signed_in" in change.changed:
+            if self.webhooks is not None:
+                self.webhooks.load()
             self.scheduler.load()
 
     def focus_primary(self) -> None:

@@ -122,61 +122,62 @@ def test_branch_on_a_field_a_segment_and_the_last_open(rt: Runtime, smtp: SmtpSe
     assert (flow.enrolled, flow.completed) == (3, 3)
 
 
-@pytest.mark.parametrize(
-    ("steps", "named"),
-    [
-        ([{"id": "a", "wait": "P1D"}, {"id": "b", "if": {"opened": "last"}, "then": "a"}], ["a", "b"]),
-        ([{"id": "self", "if": {"opened": "last"}, "else": "self"}], ["self"]),
-        (
-            [
-                {"wait": "P1D"},
-                {"id": "x", "if": {"clicked": "last"}, "then": "z", "else": "end"},
-                {"id": "y", "wait": "PT1H"},
-                {"id": "z", "if": {"field": "name", "op": "exists"}, "then": "y"},
-            ],
-            ["y", "z"],
-        ),
-    ],
-)
-def test_a_flow_with_a_cycle_is_refused_naming_its_steps(
-    rt: Runtime, steps: list[dict[str, Any]], named: list[str]
-) -> None:
+CYCLES: list[tuple[list[dict[str, Any]], list[str]]] = [
+    ([{"id": "a", "wait": "P1D"}, {"id": "b", "if": {"opened": "last"}, "then": "a"}], ["a", "b"]),
+    ([{"id": "self", "if": {"opened": "last"}, "else": "self"}], ["self"]),
+    (
+        [
+            {"wait": "P1D"},
+            {"id": "x", "if": {"clicked": "last"}, "then": "z", "else": "end"},
+            {"id": "y", "wait": "PT1H"},
+            {"id": "z", "if": {"field": "name", "op": "exists"}, "then": "y"},
+        ],
+        ["y", "z"],
+    ),
+]
+BAD_STEPS: list[tuple[dict[str, Any], str]] = [
+    ({"if": {"opened": "last"}, "then": "nowhere"}, "steps[0].then"),
+    ({"if": {"opened": "first"}}, "steps[0].if"),
+    ({"if": {"segment_id": "no-such-segment"}}, "steps[0].if"),
+    ({"if": {"field": "shoe_size", "op": "eq", "value": 9}}, "steps[0].if.all[0]"),
+    ({"if": {"field": "name", "op": "resembles", "value": "x"}}, "steps[0].if.all[0]"),
+    ({"if": {}}, "steps[0].if"),
+    ({"if": {"opened": "last"}, "goto": "end"}, "steps[0]"),
+    ({"id": "end", "wait": "P1D"}, "steps[0]"),
+]
+
+
+def test_a_flow_with_a_cycle_is_refused_naming_its_steps(rt: Runtime) -> None:
     lst = execute(ctx_for(rt), "campaign.lists.create", body={"name": "Cyc"}).id
-    before = execute(ctx_for(rt), "campaign.flows.list", query={}).total
-    with pytest.raises(ValidationFailed) as bad:
-        execute(ctx_for(rt), "campaign.flows.create", body={"name": "C", "trigger": {"list_id": lst}, "steps": steps})
-    assert bad.value.details is not None and sorted(bad.value.details["cycle"]) == sorted(named)
-    assert "cycle" in bad.value.message and all(n in bad.value.message for n in named)
-    assert execute(ctx_for(rt), "campaign.flows.list", query={}).total == before  # nothing stored
-    # An existing flow edited into a cycle is refused too, and keeps its steps.
     ok = execute(
         ctx_for(rt),
         "campaign.flows.create",
         body={"name": "OK", "trigger": {"list_id": lst}, "steps": [{"wait": "P1D"}]},
     )
-    with pytest.raises(ValidationFailed):
-        execute(ctx_for(rt), "campaign.flows.update", id=ok.id, body={"steps": steps})
+    before = execute(ctx_for(rt), "campaign.flows.list", query={}).total
+    for steps, named in CYCLES:
+        with pytest.raises(ValidationFailed) as bad:
+            execute(
+                ctx_for(rt), "campaign.flows.create", body={"name": "C", "trigger": {"list_id": lst}, "steps": steps}
+            )
+        assert bad.value.details is not None and sorted(bad.value.details["cycle"]) == sorted(named)
+        assert "cycle" in bad.value.message and all(n in bad.value.message for n in named)
+        # An existing flow edited into a cycle is refused too, and keeps its steps.
+        with pytest.raises(ValidationFailed):
+            execute(ctx_for(rt), "campaign.flows.update", id=ok.id, body={"steps": steps})
+    assert execute(ctx_for(rt), "campaign.flows.list", query={}).total == before  # nothing stored
     assert execute(ctx_for(rt), "campaign.flows.get", id=ok.id).steps == [{"wait": "P1D"}]
 
 
-@pytest.mark.parametrize(
-    ("step", "field"),
-    [
-        ({"if": {"opened": "last"}, "then": "nowhere"}, "steps[0].then"),
-        ({"if": {"opened": "first"}}, "steps[0].if"),
-        ({"if": {"segment_id": "no-such-segment"}}, "steps[0].if"),
-        ({"if": {"field": "shoe_size", "op": "eq", "value": 9}}, "steps[0].if.all[0]"),
-        ({"if": {"field": "name", "op": "resembles", "value": "x"}}, "steps[0].if.all[0]"),
-        ({"if": {}}, "steps[0].if"),
-        ({"if": {"opened": "last"}, "goto": "end"}, "steps[0]"),
-        ({"id": "end", "wait": "P1D"}, "steps[0]"),
-    ],
-)
-def test_a_bad_condition_step_is_refused(rt: Runtime, step: dict[str, Any], field: str) -> None:
+def test_a_bad_condition_step_is_refused(rt: Runtime) -> None:
     lst = execute(ctx_for(rt), "campaign.lists.create", body={"name": "Bad"}).id
-    with pytest.raises(ValidationFailed) as bad:
-        execute(ctx_for(rt), "campaign.flows.create", body={"name": "B", "trigger": {"list_id": lst}, "steps": [step]})
-    assert bad.value.details is not None and bad.value.details["field"] == field
+    for step, field in BAD_STEPS:
+        with pytest.raises(ValidationFailed) as bad:
+            execute(
+                ctx_for(rt), "campaign.flows.create", body={"name": "B", "trigger": {"list_id": lst}, "steps": [step]}
+            )
+        assert bad.value.details is not None and bad.value.details["field"] == field, (step, bad.value.details)
+    assert execute(ctx_for(rt), "campaign.flows.list", query={"search": "B"}).total == 0
 
 
 def test_two_steps_with_one_id_are_refused(rt: Runtime) -> None:

@@ -9,6 +9,8 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from services.sds.classify import ClassificationError, Component, Mixture, classify
 from services.sds.labels import known_codes, label, statement, transport
@@ -222,3 +224,71 @@ def test_bad_inputs_are_refused(component: Component, message: str) -> None:
 def test_components_over_100_are_refused() -> None:
     with pytest.raises(ClassificationError, match="more than 100"):
         run(comp("A", "60", "H315"), comp("B", "50"))
+
+
+# --- a property the methods must keep: diluting a mixture never makes it more hazardous ----------------
+
+_CODES = ["H300", "H301", "H302", "H311", "H312", "H331", "H332", "H314", "H315", "H318", "H319", "H317", "H334"]
+_CODES += ["H400", "H410", "H411", "H412", "H413"]
+_SEVERITY = {"1": 9, "1A": 9, "1B": 8, "1C": 7, "2": 5, "3": 4, "4": 3}
+
+
+def _severity(result: Any) -> dict[str, int]:
+    """Per effect, how severe the worst class found is (corrosion above irritation, category 1 above 4)."""
+    family = {"Skin Corr.": "skin", "Skin Irrit.": "skin", "Eye Dam.": "eye", "Eye Irrit.": "eye"}
+    bonus = {"Skin Corr.": 10, "Eye Dam.": 10}
+    out: dict[str, int] = {}
+    for h in result.hazards:
+        key = family.get(h.hazard_class, f"{h.hazard_class}{h.route or ''}")
+        out[key] = max(out.get(key, 0), _SEVERITY[h.category] + bonus.get(h.hazard_class, 0))
+    return out
+
+
+@st.composite
+def _mixtures(draw: Any) -> list[Component]:
+    out = []
+    for n in range(draw(st.integers(1, 5))):
+        hazards = tuple(draw(st.lists(st.sampled_from(_CODES), max_size=3, unique=True)))
+        cats = {"H300": draw(st.sampled_from(["1", "2"]))} if "H300" in hazards else {}
+        if "H314" in hazards:
+            cats["H314"] = draw(st.sampled_from(["1", "1A", "1B", "1C"]))
+        pct = Decimal(draw(st.integers(1, 2000))) / 100
+        m = draw(st.sampled_from([1, 10, 100]))
+        out.append(Component(f"C{n}", pct, hazards, cats, m_acute=m, m_chronic=m))
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(_mixtures(), st.integers(1, 99))
+def test_diluting_never_makes_a_mixture_more_hazardous(components: list[Component], keep: int) -> None:
+    before = _severity(classify(Mixture(tuple(components)), known_codes()))
+    factor = Decimal(keep) / 100
+    diluted = tuple(
+        Component(
+            c.name,
+            (c.percent or Decimal(0)) * factor,
+            c.hazards,
+            c.categories,
+            m_acute=c.m_acute,
+            m_chronic=c.m_chronic,
+        )
+        for c in components
+    )
+    after = _severity(classify(Mixture(diluted), known_codes()))
+    for effect, level in after.items():
+        assert level <= before.get(effect, 0), (effect, before, after)
+
+
+def test_phrase_library_covers_every_statement_the_rules_use() -> None:
+    from services.sds.classify import ASSESSED
+    from services.sds.labels import LABEL, phrases
+    from services.sds.pictograms import CODES
+
+    lib = phrases()
+    used_p = {p for _, _, ps in LABEL.values() for p in ps}
+    assert used_p <= set(lib["p"]), used_p - set(lib["p"])
+    assert set(lib["h"]) >= ASSESSED
+    assert {pic for pic, _, _ in LABEL.values() if pic} <= set(lib["pictograms"]) == set(CODES)
+    for code, texts in [*lib["h"].items(), *lib["p"].items()]:
+        assert texts["en"].strip() and texts["de"].strip() and texts["en"] != texts["de"], code
+        assert texts["en"].endswith(".") and texts["de"].endswith("."), code

@@ -120,6 +120,22 @@ def test_sds_sections_filled_and_pictograms_drawn(runtime: Runtime, product: dic
     # The pictograms are vector drawings: many path objects beside the text.
     assert _paths(content) > 30
 
+    # What it was made from changes: the supplier's emergency number, then the measured flash point.
+    def stale() -> bool:
+        return bool(execute(ctx, "sds.formulas.sds_get", id=product["top"], query={}).stale)
+
+    assert not stale()
+    execute(
+        ctx,
+        "sds.settings.supplier_save",
+        body={"address": "Hauptstraße 1", "phone": "+49 30 1", "email": "sds@demo.test", "emergency_phone": "112"},
+    )
+    assert stale()
+    execute(ctx, "sds.formulas.sds", id=product["top"])
+    assert not stale()
+    execute(ctx, "sds.formulas.update", id=product["top"], body={"properties": {"flash_point_c": "30"}})
+    assert stale()
+
 
 def test_ingredient_edit_revalidates_and_makes_documents_stale(runtime: Runtime, product: dict[str, str]) -> None:
     ctx = ctx_for(runtime)
