@@ -125,10 +125,9 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
         calls: list[P.PageCall] = []
 
         def work() -> tuple[P.Page | Redirect | FileResult | P.RawHtml, P.Brand]:
-            tenant = auth.load_tenant(rt.db, slug)
+            tenant, brand = P.tenant_and_brand(rt, slug)
             if decl.module not in tenant.modules or tenant.status != "active":
                 raise NotFound("page not found")
-            brand = P.brand_for(rt, tenant)
             limit = decl.post_limit if request.method == "POST" and decl.post_limit else decl.limit
             if limit:
                 server.limit(request, limit, tenant.id, f"public:ip:{client_ip(request)}")
@@ -164,7 +163,7 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
         path = f"/{slug}/{decl.module}/p"
         if isinstance(result, Redirect):
             moved = RedirectResponse(result.location, status_code=303 if request.method == "POST" else result.status)
-            _set_cookies(moved, calls, path)
+            _set_cookies(moved, calls, path, request.url.scheme == "https")
             return moved
         if isinstance(result, P.RawHtml):
             return HTMLResponse(result.html, headers=raw_headers())
@@ -180,7 +179,7 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
         if fresh:
             # Read by no script (HttpOnly); Lax keeps it off cross-site POSTs, the token check does the rest.
             resp.set_cookie(P.CSRF_COOKIE, csrf, httponly=True, samesite="lax", path=f"/{slug}/")
-        _set_cookies(resp, calls, path)
+        _set_cookies(resp, calls, path, request.url.scheme == "https")
         return resp
 
     handle.__name__ = "page_" + decl.name.replace(".", "_")
@@ -192,7 +191,7 @@ def template_response(rt: Any, request: Request, slug: str, module: str, result:
     the tenant's look, the visitor's language, the same security headers. It has no form."""
     lang = P.pick_language(request.headers.get("accept-language"))
     nonce = secrets.token_urlsafe(16)
-    brand = P.brand_for(rt, auth.load_tenant(rt.db, slug))
+    _tenant, brand = P.tenant_and_brand(rt, slug)
     if not result.context.get("literal"):
         result.title = P.translations(lang).gettext(result.title)
     html = P.render(result, lang=lang, brand=brand, nonce=nonce, csrf="", base=f"/{slug}/{module}/p")
@@ -201,15 +200,18 @@ def template_response(rt: Any, request: Request, slug: str, module: str, result:
     return resp
 
 
-def _set_cookies(resp: Response, calls: list[P.PageCall], path: str) -> None:
-    """A portal's session cookie: HttpOnly (no script reads it), Lax (off cross-site POSTs), and
-    only for this module's pages, so no other module's page ever receives it."""
+def _set_cookies(resp: Response, calls: list[P.PageCall], path: str, secure: bool) -> None:
+    """A portal's session cookie: HttpOnly (no script reads it), Lax (off cross-site POSTs), Secure
+    when the page came over HTTPS, and only for this module's pages, so no other module's page
+    ever receives it."""
     for call in calls:
         for name, value in call.set_cookies.items():
             if value is None:
-                resp.delete_cookie(name, path=path, httponly=True, samesite="lax")
+                resp.delete_cookie(name, path=path, httponly=True, samesite="lax", secure=secure)
             else:
-                resp.set_cookie(name, value, httponly=True, samesite="lax", path=path, max_age=auth.TOKEN_LIFETIME)
+                resp.set_cookie(
+                    name, value, httponly=True, samesite="lax", path=path, max_age=auth.TOKEN_LIFETIME, secure=secure
+                )
 
 
 def _plain(status: int, message: str, nonce: str, lang: str) -> Response:

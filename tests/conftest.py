@@ -175,7 +175,9 @@ class LiveServer:
 
     def start(self) -> str:
         self.thread.start()
-        deadline = time.monotonic() + 20
+        # Generous: on a busy 2-core machine the lifespan (migrations, demo) can take long; the
+        # limit only matters when the server really cannot start.
+        deadline = time.monotonic() + 90
         while not self.server.started:
             if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("server did not start")

@@ -256,7 +256,14 @@ def view(call: PageCall, token: str) -> Page | RawHtml:
         tpl = s.get(CampaignEmailTemplate, camp.template_id) if camp is not None and camp.template_id else None
         if c is None or tpl is None or m.channel != "email":
             raise NotFound("link not found")
-        mail = Composer(ctx, tpl).email(c, m.id)
+        composer = Composer(ctx, tpl)
+        ab = dict(camp.ab_test or {}) if camp is not None else {}
+        if ab.get("subjects"):
+            # An A/B test: the subject this contact got (its variant's, else the winner's).
+            variant = m.variant if m.variant is not None else ab.get("winner")
+            if variant is not None and 0 <= int(variant) < len(ab["subjects"]):
+                composer.ab(ab["subjects"], {}, int(variant))
+        mail = composer.email(c, m.id)
     if mail.html:
         return RawHtml(mail.html)
     return Page("campaign/view.html", {"subject": mail.subject, "text": mail.text}, title=mail.subject)

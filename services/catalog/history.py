@@ -13,7 +13,7 @@ from services.catalog import states
 from services.catalog.families import check_family
 from services.catalog.products import _check_categories, _check_skus, _detail, _flush_unique, find_product, text_hash
 from services.catalog.schemas import MassEdit, MassEditOut, MassEditResult, ProductOut, VersionDetail, VersionOut
-from services.catalog.versions import FIELDS, record_versions
+from services.catalog.versions import FIELDS, record_baselines, record_versions
 from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
@@ -216,6 +216,7 @@ def mass_edit(ctx: Ctx, body: MassEdit) -> MassEditOut:
             except NotFound:
                 results.append(MassEditResult(product_id=ref, sku="", ok=False, message=f"no product {ref}"))
                 continue
+            record_baselines(ctx, s, [p])
             try:
                 _edit_one(s, p, body, now)
             except (Conflict, ValidationFailed) as exc:

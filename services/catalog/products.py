@@ -31,7 +31,7 @@ from services.catalog.schemas import (
     VariantIn,
     VariantOut,
 )
-from services.catalog.versions import record_versions
+from services.catalog.versions import record_baselines, record_versions
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
@@ -335,6 +335,7 @@ def create_product(ctx: Ctx, body: ProductIn) -> ProductOut:
 def update_product(ctx: Ctx, id: str, body: ProductUpdate) -> ProductOut:
     with ctx.write() as s:
         p = find_product(s, id)
+        record_baselines(ctx, s, [p])
         given = body.model_fields_set
         if body.status is not None and body.status != p.status:
             p.status = states.PRODUCT.check(p.status, states.action_to(p.status, body.status))
@@ -442,6 +443,7 @@ def translate_product(ctx: Ctx, id: str, body: TranslationIn) -> ProductOut:
             raise Conflict(
                 "cannot translate a product that is archived", {"current_state": p.status, "action": "translate"}
             )
+        record_baselines(ctx, s, [p])
         t = s.execute(
             select(CatalogTranslation).where(CatalogTranslation.product_id == p.id, CatalogTranslation.language == lang)
         ).scalar_one_or_none()

@@ -33,7 +33,7 @@ from services.catalog.families import attribute_problems, families_by_id
 from services.catalog.languages import tenant_languages
 from services.catalog.products import _cents, _money, text_hash
 from services.catalog.schemas import ProductUpdate, TranslationIn, VariantIn, _check_variants
-from services.catalog.versions import record_first_versions, record_versions
+from services.catalog.versions import record_baselines, record_first_versions, record_versions
 from services.core.commands import use_case
 from services.core.context import Ctx
 from services.core.errors import ValidationFailed
@@ -273,10 +273,14 @@ def _product_row(run: Run, n: int, cells: dict[str, str]) -> None:
         if not name:
             run.error(n, f"name@{lang}", "a translation has a name", g)
             continue
-        try:
-            g.translations[lang] = TranslationIn(language=lang, name=name, description=desc)
-        except ValidationError as exc:
-            run.pydantic(n, exc, g, f"description@{lang}" if len(desc) > 20_000 else f"name@{lang}")
+        # The language is an enabled one (the header said so): the lengths are all left to check,
+        # by hand rather than a model per cell, the import's hot loop.
+        if len(name) > 200:
+            run.error(n, f"name@{lang}", "at most 200 characters", g)
+        elif len(desc) > 20_000:
+            run.error(n, f"description@{lang}", "at most 20,000 characters", g)
+        else:
+            g.translations[lang] = TranslationIn.model_construct(language=lang, name=name, description=desc)
 
 
 def _variant_row(run: Run, n: int, cells: dict[str, str]) -> None:
@@ -303,6 +307,7 @@ def _variant_row(run: Run, n: int, cells: dict[str, str]) -> None:
 
 def check_rows(run: Run, rows: list[list[str]]) -> None:
     width = len(run.header)
+    free = [(j, h) for j, h in enumerate(run.header) if h == "description" or h.startswith("description@")]
     for i, raw in enumerate(rows, start=2):  # row 1 is the header, as a spreadsheet numbers them
         if not any(c.strip() for c in raw):
             continue
@@ -310,6 +315,9 @@ def check_rows(run: Run, rows: list[list[str]]) -> None:
             run.error(i, None, f"the row has {len(raw)} cells, the header {width} columns")
             continue
         cells = {h: (raw[j].strip() if j < len(raw) else "") for j, h in enumerate(run.header)}
+        for j, h in free:  # free text is kept as written (leading spaces, a final line break)
+            if j < len(raw) and cells[h]:
+                cells[h] = raw[j]
         sku = cells["sku"]
         if not sku:
             run.error(i, "sku", "every row has a SKU")
@@ -499,6 +507,7 @@ def _update_existing(ctx: Ctx, s: Session, groups: list[Group]) -> list[CatalogP
     now = ctx.now()
     ids = [g.existing[0] for g in groups]
     found = {p.id: p for p in s.execute(select(CatalogProduct).where(CatalogProduct.id.in_(ids))).scalars()}
+    record_baselines(ctx, s, list(found.values()))
     old_variants: dict[str, list[CatalogVariant]] = {i: [] for i in ids}
     for v in s.execute(select(CatalogVariant).where(CatalogVariant.product_id.in_(ids))).scalars():
         old_variants[v.product_id].append(v)

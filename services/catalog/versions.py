@@ -63,8 +63,33 @@ def _latest(s: Session, ids: list[str]) -> dict[str, CatalogProductVersion]:
     return {r.product_id: r for r in rows.scalars()}
 
 
+def record_baselines(ctx: Ctx, s: Session, products: list[CatalogProduct]) -> None:
+    """Before the first versioned save of products that have no version (made before history was
+    kept: the demo's, an older station's), their state then, as version 1 (``source: earlier``,
+    at the product's last change, no author), so that a restore can go back to it."""
+    ids = [p.id for p in products]
+    have: set[str] = set()
+    for part in range(0, len(ids), 900):
+        have.update(
+            s.execute(
+                select(CatalogProductVersion.product_id).where(
+                    CatalogProductVersion.product_id.in_(ids[part : part + 900])
+                )
+            ).scalars()
+        )
+    todo = [p for p in products if p.id not in have]
+    if todo:
+        record_versions(ctx, s, todo, "earlier", baseline=True)
+
+
 def record_versions(
-    ctx: Ctx, s: Session, products: list[CatalogProduct], source: str, restored_from: int | None = None
+    ctx: Ctx,
+    s: Session,
+    products: list[CatalogProduct],
+    source: str,
+    restored_from: int | None = None,
+    *,
+    baseline: bool = False,
 ) -> int:
     """A version of each product whose content differs from its newest version; how many were added."""
     if not products:
@@ -84,7 +109,7 @@ def record_versions(
     latest: dict[str, CatalogProductVersion] = {}
     for part in range(0, len(ids), 900):
         latest.update(_latest(s, ids[part : part + 900]))
-    name, uid = author(ctx)
+    name, uid = ("", None) if baseline else author(ctx)
     added = 0
     for p in products:
         snap = snapshot_of(p, variants[p.id], translations[p.id])
@@ -100,7 +125,7 @@ def record_versions(
                 author=name,
                 author_id=uid,
                 restored_from=restored_from,
-                at=ctx.now(),
+                at=p.updated_at if baseline else ctx.now(),
             )
         )
         added += 1

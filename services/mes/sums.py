@@ -119,22 +119,34 @@ def window_sums(
     )
     planned_stop = "p.status NOT IN ('running', 'offline') AND p.reason IN :planned"
 
-    # One scan of the periods gives running and offline (packed), one the planned stops, one scan
-    # of the counts the good and all parts (packed): three index ranges per (window, machine).
-    ms_int = f"CAST({greatest}({overlap}, 0) AS {'INTEGER' if conn.dialect.name == 'sqlite' else 'BIGINT'})"
-    packed = (
-        f"(SELECT coalesce(sum({ms_int} * CASE p.status WHEN 'running' THEN 1 WHEN 'offline' THEN {PACK}"
-        f" ELSE 0 END), 0) FROM mes_status_periods p WHERE {inside} AND p.status IN ('running', 'offline'))"
+    # One scan of the periods gives running and offline (packed) and the planned stops, one scan
+    # of the counts the good and all parts (packed): two index ranges per (window, machine).
+    clipped = f"CAST({greatest}({overlap}, 0) AS {'INTEGER' if conn.dialect.name == 'sqlite' else 'BIGINT'})"
+    # A period wholly inside the window (most of them: the window cuts at most its last one, and the
+    # one running into it is the straddle query's) counts its stored length: no date arithmetic on
+    # the row, which was most of the time at a month of minute periods. Rows without a stored
+    # length (written before the column) take the arithmetic.
+    ms_int = (
+        "CASE WHEN p.ms IS NOT NULL AND p.ended_at <= w.we"
+        " AND (m.planned_from IS NULL OR p.started_at >= m.planned_from)"
+        f" THEN p.ms ELSE {clipped} END"
     )
-    stops = f"(SELECT coalesce(sum({ms_int}), 0) FROM mes_status_periods p WHERE {inside} AND {planned_stop})"
+    # One scan of a (window, machine) pair's periods gives both figures, joined as text ("a,b"): a
+    # scalar subquery answers one value, and a second scan of the same index range cost a third.
+    packed = (
+        f"(SELECT CAST(coalesce(sum({ms_int} * CASE p.status WHEN 'running' THEN 1 WHEN 'offline' THEN {PACK}"
+        f" ELSE 0 END), 0) AS TEXT) || ',' || CAST(coalesce(sum(CASE WHEN {planned_stop} THEN {ms_int} ELSE 0 END),"
+        f" 0) AS TEXT) FROM mes_status_periods p WHERE {inside})"
+    )
     main = text(
-        f"WITH {cte} SELECT w.g, m.id, {packed}, {stops},"
+        f"WITH {cte} SELECT w.g, m.id, {packed},"
         f" (SELECT coalesce(sum(c.good + (c.good + c.scrap) * {PACK}), 0) FROM mes_counts c WHERE {counted})"
         " FROM w CROSS JOIN mes_machines m WHERE m.tenant_id = :tenant AND m.id IN :ids"
     ).bindparams(*binds)
-    for g, mid, run_off, stop_ms, parts in conn.execute(main, params):  # a row per window: added up
+    for g, mid, both, parts in conn.execute(main, params):  # a row per window: added up
         sums = out.setdefault((int(g), mid), Sums())
-        off_ms, run_ms = divmod(int(run_off), PACK)
+        run_off, stop_ms = (int(x) for x in str(both).split(","))
+        off_ms, run_ms = divmod(run_off, PACK)
         total, good = divmod(int(parts), PACK)
         for key, v in (("running", run_ms), ("offline", off_ms), ("planned_stop", int(stop_ms))):
             sums.seconds[key] = sums.seconds.get(key, 0.0) + v / 1000.0

@@ -70,6 +70,12 @@ def _ua(headers: dict[str, str | None] | None) -> str | None:
     summary="a signer's view of the document (first open: document.viewed)",
 )
 def public_get(ctx: Ctx, token: str, headers: dict[str, str | None] | None = None) -> sc.PublicDocument:
+    with ctx.read() as s:
+        d, g = _by_token(ctx, s, token)
+        if not (d.status == "sent" and g.status == "sent"):
+            # Opened before: a read. Only the first open writes (a write takes SQLite's lock, so
+            # every view of a link as a write made its visitors queue behind each other).
+            return _public(s, d, g)
     with ctx.write() as s:
         d, g = _by_token(ctx, s, token)
         if d.status == "sent" and g.status == "sent":

@@ -218,7 +218,15 @@ def tradein(call: PageCall, ctx: Ctx, id: str) -> Page:
         action = call.form.get("action", "")
         reason = call.form.get("reason", "").strip()
         offer = call.form.get("offer_id", "")[:36]
-        if action not in ("accept", "decline"):
+        if action == "submit":  # a draft (saved through the API) sent for review from here
+            try:
+                execute(ctx, "upgrade.submissions.submit", id=id[:36], body={})
+                notice = call.gettext("Your trade-in is submitted.")
+            except ValidationFailed:
+                errors["form"] = call.gettext("This device is a phone: please give its IMEI (dial *#06#).")
+            except Conflict:
+                errors["form"] = call.gettext("Please check the form.")
+        elif action not in ("accept", "decline"):
             errors["form"] = call.gettext("Please check the form.")
         elif len(reason) > 2000:
             errors["reason"] = call.gettext("This is too long.")
@@ -255,6 +263,7 @@ def tradein(call: PageCall, ctx: Ctx, id: str) -> Page:
         if offer_out is not None and offer_out.status == "pending"
         else None,
         "accepted": f"{d.accepted_offer.amount} {d.accepted_offer.currency}" if d.accepted_offer else None,
+        "can_submit": "submit" in d.allowed_actions,
     }
     return Page(
         "upgrade/tradein.html",

@@ -56,7 +56,7 @@ def test_receipt_uploaded_and_item_redeemed_through_the_portal(
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(base + "/")
     start = _balance(pages_server)
-    assert page.locator("#balance").inner_text() == f"{start} points"
+    assert page.locator("#balance").inner_text() == f"{start:,} points"
     check_page(page, "rewards-home")
     # A receipt: bad input beside each field and nothing stored.
     files, receipts = _count(pages_server, RewardsFile), _count(pages_server, RewardsReceipt)
@@ -121,5 +121,5 @@ def test_receipt_uploaded_and_item_redeemed_through_the_portal(
     assert _count(pages_server, RewardsOrder) == orders + 1 and _balance(pages_server) == start - 500
     check_page(page, "rewards-redeemed")
     page.get_by_role("link", name="Your points").first.click()
-    assert page.locator("#balance").inner_text() == f"{start - 500} points"
+    assert page.locator("#balance").inner_text() == f"{start - 500:,} points"
     assert "redeemed" in page.locator("#history").inner_text()

@@ -128,3 +128,14 @@ def test_tradein_quoted_submitted_and_offer_accepted_through_the_portal(
     page.click("button[type=submit]")
     page.wait_for_url(base + "/")
     assert page.goto(f"{base}/t/{sub_id}").status == 404
+    # The demo customer's draft (saved through the API) is submitted from its page.
+    with pages_server.runtime.db.reading(None) as s:
+        draft = s.execute(
+            select(UpgradeSubmission.id)
+            .join(UpgradeCustomer, UpgradeCustomer.id == UpgradeSubmission.customer_id)
+            .where(UpgradeCustomer.email == "customer@demo.test", UpgradeSubmission.status == "draft")
+        ).scalar_one()
+    page.goto(f"{base}/t/{draft}")
+    page.get_by_role("button", name="Submit trade-in").click()
+    assert page.locator(".notice").inner_text() == "Your trade-in is submitted."
+    assert page.locator("#status").inner_text() == "submitted"

@@ -44,7 +44,7 @@ class PlatformProcess:
         self.env = {**os.environ, "PLATFORM_SECRET_KEY": TEST_SECRET, "PLATFORM_RATE_LIMITS": "A", **env}
         self.proc: subprocess.Popen[str] | None = None
 
-    def start(self, timeout: float = 30) -> PlatformProcess:
+    def start(self, timeout: float = 120) -> PlatformProcess:
         cmd = [
             sys.executable,
             "-m",

@@ -103,7 +103,10 @@ def test_export_edit_and_import_back_as_csv_and_xlsx(client: httpx.Client) -> No
     assert [(v["number"], v["source"]) for v in versions] == [(1, "import")]
     tsh = _product(client, h, "TSH")
     versions = client.get(f"{BASE}/products/{tsh['id']}/versions", headers=h).json()["data"]
-    assert versions[0]["source"] == "import" and versions[0]["number"] == 1  # the demo seeds had none
+    # The demo's product had no version: its state before the import is kept as version 1.
+    assert [(v["number"], v["source"]) for v in versions] == [(2, "import"), (1, "earlier")]
+    earlier = client.get(f"{BASE}/products/{tsh['id']}/versions/{versions[1]['id']}", headers=h).json()["data"]
+    assert earlier["snapshot"]["name"] == "Organic cotton T-shirt" and earlier["author"] == ""
     assert tsh["name"] == "Organic cotton tee" and len(tsh["variants"]) == 2
     # The German text was made from the old English one: stale now (the file repeated it unchanged).
     assert tsh["translations"]["de"]["stale"] is False  # the row gave it again with the new name
