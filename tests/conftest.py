@@ -215,7 +215,7 @@ def server(settings: Settings, runtime: Runtime) -> Iterator[LiveServer]:
 
 @pytest.fixture
 def client(server: LiveServer) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=10) as c:
+    with httpx.Client(base_url=server.url, timeout=60) as c:
         yield c
 
 
