@@ -186,3 +186,46 @@ def test_modules_for_the_tenant_and_for_a_person(qtbot: QtBot, owner_shell: tupl
         station.db, demo_id("user", "operator@demo.test"), auth.load_tenant(station.db, "demo")
     )
     assert member.modules == frozenset({"support"})
+
+
+def test_the_key_list_shows_the_platforms_keys_and_no_false_sign_in_message(
+    qtbot: QtBot, station: Runtime, server: LiveServer, tmp_path: Path
+) -> None:
+    # A key made on the platform before this station's person signs in (by another admin, a script).
+    login = httpx.post(
+        f"{server.url}/api/auth/login", json={"email": "owner@demo.test", "password": DEMO_PASSWORD}, timeout=10
+    )
+    token = login.json()["data"]["token"]
+    made = httpx.post(
+        f"{server.url}/api/tenants/demo/api-keys",
+        json={"name": "Warehouse robot", "modules": ["inventory"]},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=10,
+    )
+    assert made.status_code == 201, made.text
+    tenant = auth.load_tenant(station.db, "demo")
+    st.save_link(station, tenant.id, server.url, station.station_id, register(server.url, station.station_id))
+    w = ShellWindow(
+        tmp_path / "p",
+        runtime=station,
+        platform_url=server.url,
+        credentials=CredentialStore(tmp_path, use_keyring=False),
+    )
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    sign_in(qtbot, w, "owner@demo.test")
+    ws = w.workspaces["admin"]
+    assert isinstance(ws, AdminWorkspace) and ws.api_keys is not None
+    keys = ws.api_keys
+    ws.tabs.setCurrentWidget(keys)
+    # Filled from the platform once its sign-in arrives, with no "no sign-in" said on the way.
+    said: list[str] = []
+    keys.status.setText = lambda text, _orig=keys.status.setText: (said.append(text), _orig(text))[1]  # type: ignore[method-assign]
+    qtbot.waitUntil(lambda: any(k.name == "Warehouse robot" for k in keys.keys), timeout=15_000)
+    row = next(i for i, k in enumerate(keys.keys) if k.name == "Warehouse robot")
+    assert keys.table.item(row, 3).text() == "inventory"
+    assert not keys.status.isVisible()
+    assert not [t for t in said if "no sign-in" in t.lower()], said
+    w.sign_out()
+    w.ops.wait()

@@ -313,9 +313,15 @@ class ApiKeysPanel(QWidget):
                 f"API keys are made on the platform ({self.session.platform_url}), online: "
                 "the key works as soon as it is shown."
             )
+            s = self.session
+            if not (s.platform_token() if s.platform_token else None):
+                # The station signs in to the platform in the background after the sign-in here: until
+                # that answer comes ("platform.signed_in" reloads this), there is nothing wrong to say.
+                self.status.say("Signing in to the platform to read its keys…", "info")
+                return
             self.session.ops.run_async(
                 self._platform("GET", "?limit=100&sort=-created_at"),
-                on_success=lambda data: self._show([ApiKeyOut.model_validate(k) for k in _rows(data)]),
+                on_success=self._listed,
                 on_failure=lambda exc: self.status.say(_sentence(error_message(exc))),
                 parent=self.table,
             )
@@ -326,6 +332,10 @@ class ApiKeysPanel(QWidget):
             on_success=lambda page: self._show(list(page.items)),
             parent=self.table,
         )
+
+    def _listed(self, data: object) -> None:
+        self.status.say("")  # a message of an earlier read (before the platform sign-in) no longer holds
+        self._show([ApiKeyOut.model_validate(k) for k in _rows(data)])
 
     def _show(self, keys: list[ApiKeyOut]) -> None:
         self.keys = keys
