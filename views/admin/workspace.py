@@ -31,6 +31,7 @@ from services.core.roles import MANAGERS, ROLES
 from services.core.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, TenantModules, UserOut, UserUpdate
 from services.core.service import UserQuery, get_tenant, list_api_keys, list_users, set_tenant_modules, update_user
 from views.admin.audit import AuditPanel
+from views.admin.users import AddUserDialog, ResetPasswordDialog
 from views.admin.widgets import Status as _Status
 from views.admin.widgets import cell as _cell
 from views.admin.widgets import rows as _rows
@@ -82,6 +83,15 @@ class UsersPanel(QWidget):
         lay.addWidget(self.user_modules)
         self.status = _Status("User result")
         lay.addWidget(self.status)
+        more = QHBoxLayout()  # add a user and reset a password: views/admin/users.py
+        self.add_user = QPushButton("&Add user…")
+        self.add_user.clicked.connect(self.open_add_user)
+        self.reset_password = QPushButton("Reset &password…")
+        self.reset_password.clicked.connect(self.open_reset_password)
+        more.addWidget(self.add_user)
+        more.addWidget(self.reset_password)
+        more.addStretch(1)
+        lay.addLayout(more)
         if session.principal.role != "owner":
             # Only an owner grants the owner role (the service checks it too).
             self.role.model().item(0).setEnabled(False)  # type: ignore[attr-defined]
@@ -113,6 +123,26 @@ class UsersPanel(QWidget):
         _tick(self.user_modules, set(u.userModules))
         self.save.setEnabled(True)
         self.status.say("")
+
+    def open_add_user(self) -> AddUserDialog:
+        def made(user: UserOut) -> None:
+            self.status.say(f"Added {user.email}.", "ok")
+            self.load()
+
+        dialog = AddUserDialog(self.session, lambda: _module_list("Modules of the new user"), _ticked, made, self)
+        dialog.open()
+        return dialog
+
+    def open_reset_password(self) -> ResetPasswordDialog | None:
+        row = self.table.currentRow()
+        if row < 0 or row >= len(self.users):
+            self.status.say("Select a user first.")
+            return None
+        dialog = ResetPasswordDialog(
+            self.session, self.users[row], lambda u: self.status.say(f"New password set for {u.email}.", "ok"), self
+        )
+        dialog.open()
+        return dialog
 
     def save_user(self) -> None:
         row = self.table.currentRow()
