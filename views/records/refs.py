@@ -157,9 +157,9 @@ class References:
             short.setToolTip(text)
             short.setObjectName(f"long-{name}")
             short.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-            copy = QAction("Copy", short)
-            copy.triggered.connect(lambda: _to_clipboard(text))
-            short.addAction(copy)
+            copy_long = QAction("Copy", short)
+            copy_long.triggered.connect(lambda: _to_clipboard(text))
+            short.addAction(copy_long)
             return short
         lab = QLabel(text)
         lab.setWordWrap(True)

@@ -54,6 +54,7 @@ from services.core.records import (
 )
 from services.core.roles import STAFF
 from services.sign.documents import sign_in_person
+from services.sign.signers import add_field
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.records.actions import (
@@ -81,7 +82,10 @@ _LIST_FIELDS = set(ListQuery.model_fields)
 
 # Actions that open their own screen instead of a form built from the body: op name -> "module:function"
 # called as function(workspace, session, record_id).
-ACTION_SCREENS: dict[Callable[..., object], str] = {sign_in_person: "views.sign.pad:open_for_record"}
+ACTION_SCREENS: dict[Callable[..., object], str] = {
+    sign_in_person: "views.sign.pad:open_for_record",
+    add_field: "views.sign.place:open_for_record",  # fields placed with the mouse on the pages
+}
 
 
 def action_title(op: Operation, action: str | None = None) -> str:
