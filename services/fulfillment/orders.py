@@ -18,12 +18,13 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import Listing, Page, at_least, at_most, one_of
-from services.core.roles import ANYONE
+from services.core.roles import ANYONE, STAFF
 from services.fulfillment import states
 from services.fulfillment.carriers import Package, Shipment, get_carrier
 from services.fulfillment.schemas import (
     CancelOperation,
     LineOut,
+    NewOrder,
     OperationRequest,
     OperationResult,
     OrderDetail,
@@ -506,6 +507,47 @@ def _label_lines(ctx: Ctx, o: FulfillmentOrder) -> list[str]:
         extra += f"  {o.weight_grams / 1000:.2f} kg"
     out += ["", extra, f"From: {ctx.tenant.name if ctx.tenant else ''}"]
     return [ln[:40] for ln in out]
+
+
+# --- creating orders (staff, webhooks, demo) ---------------------------------------------
+
+
+@use_case(
+    "fulfillment.orders.create",
+    "POST /orders",
+    tx="write",
+    roles=STAFF,
+    status=201,
+    says="New order",
+    record="fulfillment.order",
+    summary="take an order by hand (phone, counter, a replacement): pending, to pick like any other",
+)
+def create_order(ctx: Ctx, body: NewOrder, session: Session = SESSION) -> OrderDetail:
+    lines = [{"sku": li.sku, "name": li.name or li.sku, "quantity": li.quantity} for li in body.lines]
+    o = add_order(
+        ctx,
+        session,
+        lines=lines,
+        source="manual",
+        customer_name=body.customer_name,
+        customer_email=body.customer_email,
+        shipping_address=body.shipping_address.model_dump(exclude_none=True) if body.shipping_address else {},
+    )
+    emit(
+        ctx,
+        "order.created",
+        {
+            "order_id": o.id,
+            "order_number": o.order_number,
+            "source": "manual",
+            "external_id": None,
+            "external_number": None,
+            "line_count": len(lines),
+            # Inventory holds these at the shipping location (its reaction, this transaction).
+            "lines": event_lines(lines),
+        },
+    )
+    return OrderDetail(**_detail(*_find_with_lines(session, o.id)))
 
 
 # --- creating orders (webhooks, demo) ----------------------------------------------------

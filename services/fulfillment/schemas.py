@@ -283,3 +283,18 @@ class ReturnOut(Out):
     status: Literal["authorised", "partly_received", "received"]
     created_at: datetime
     updated_at: datetime
+
+
+class NewOrderLine(Strict):
+    sku: str = Field(min_length=1, max_length=100)
+    quantity: int = Field(ge=1, le=100_000)
+    name: str | None = Field(default=None, max_length=200)  # the SKU when left out
+
+
+class NewOrder(Strict):
+    """An order taken by staff (phone, counter, a replacement): the same lines an e-commerce order has."""
+
+    customer_name: str = Field(min_length=1, max_length=200)
+    customer_email: str | None = Field(default=None, max_length=320)
+    shipping_address: Address | None = None
+    lines: list[NewOrderLine] = Field(min_length=1, max_length=500)

@@ -186,3 +186,116 @@ def test_modules_for_the_tenant_and_for_a_person(qtbot: QtBot, owner_shell: tupl
         station.db, demo_id("user", "operator@demo.test"), auth.load_tenant(station.db, "demo")
     )
     assert member.modules == frozenset({"support"})
+
+
+def test_the_key_list_shows_the_platforms_keys_and_no_false_sign_in_message(
+    qtbot: QtBot, station: Runtime, server: LiveServer, tmp_path: Path
+) -> None:
+    # A key made on the platform before this station's person signs in (by another admin, a script).
+    login = httpx.post(
+        f"{server.url}/api/auth/login", json={"email": "owner@demo.test", "password": DEMO_PASSWORD}, timeout=10
+    )
+    token = login.json()["data"]["token"]
+    made = httpx.post(
+        f"{server.url}/api/tenants/demo/api-keys",
+        json={"name": "Warehouse robot", "modules": ["inventory"]},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=10,
+    )
+    assert made.status_code == 201, made.text
+    tenant = auth.load_tenant(station.db, "demo")
+    st.save_link(station, tenant.id, server.url, station.station_id, register(server.url, station.station_id))
+    w = ShellWindow(
+        tmp_path / "p",
+        runtime=station,
+        platform_url=server.url,
+        credentials=CredentialStore(tmp_path, use_keyring=False),
+    )
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    sign_in(qtbot, w, "owner@demo.test")
+    ws = w.workspaces["admin"]
+    assert isinstance(ws, AdminWorkspace) and ws.api_keys is not None
+    keys = ws.api_keys
+    ws.tabs.setCurrentWidget(keys)
+    # Filled from the platform once its sign-in arrives, with no "no sign-in" said on the way.
+    said: list[str] = []
+    keys.status.setText = lambda text, _orig=keys.status.setText: (said.append(text), _orig(text))[1]  # type: ignore[method-assign]
+    qtbot.waitUntil(lambda: any(k.name == "Warehouse robot" for k in keys.keys), timeout=15_000)
+    row = next(i for i, k in enumerate(keys.keys) if k.name == "Warehouse robot")
+    assert keys.table.item(row, 3).text() == "inventory"
+    assert not keys.status.isVisible()
+    assert not [t for t in said if "no sign-in" in t.lower()], said
+    w.sign_out()
+    w.ops.wait()
+
+
+def _platform_shell(
+    qtbot: QtBot, station: Runtime, server: LiveServer, tmp_path: Path
+) -> tuple[ShellWindow, AdminWorkspace]:
+    tenant = auth.load_tenant(station.db, "demo")
+    st.save_link(station, tenant.id, server.url, station.station_id, register(server.url, station.station_id))
+    w = ShellWindow(
+        tmp_path / "p",
+        runtime=station,
+        platform_url=server.url,
+        credentials=CredentialStore(tmp_path, use_keyring=False),
+    )
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    sign_in(qtbot, w, "owner@demo.test")
+    qtbot.waitUntil(lambda: w.credentials.get("platform-token:owner@demo.test") is not None, timeout=15_000)
+    ws = w.workspaces["admin"]
+    assert isinstance(ws, AdminWorkspace)
+    return w, ws
+
+
+def _login(server: LiveServer, email: str, password: str) -> int:
+    r = httpx.post(f"{server.url}/api/auth/login", json={"email": email, "password": password}, timeout=10)
+    return r.status_code
+
+
+def test_add_a_user_and_reset_a_password_on_the_platform_online(
+    qtbot: QtBot, station: Runtime, server: LiveServer, tmp_path: Path
+) -> None:
+    w, ws = _platform_shell(qtbot, station, server, tmp_path)
+    users = ws.users
+    dialog = users.open_add_user()
+    # A wrong e-mail: said under the field, nothing made.
+    dialog.email.setText("not-an-email")
+    dialog.name.setText("Pia Picker")
+    dialog.password.setText("first-password-1")
+    dialog.submit()
+    qtbot.waitUntil(lambda: dialog.errors["email"].isVisible(), timeout=10_000)
+    assert dialog.isVisible() and _login(server, "not-an-email", "first-password-1") != 200
+    dialog.email.setText("pia@demo.test")
+    dialog.role.setCurrentIndex(dialog.role.findData("operator"))
+    for i in range(dialog.modules.count()):
+        if dialog.modules.item(i).text() == "support":
+            dialog.modules.item(i).setCheckState(Qt.CheckState.Checked)
+    dialog.submit()
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=10_000)
+    assert "Added pia@demo.test" in users.status.text()
+    assert _login(server, "pia@demo.test", "first-password-1") == 200  # made on the platform, at once
+    with station.db.reading(auth.load_tenant(station.db, "demo").id) as s:
+        assert s.execute(select(OutboxEntry).where(OutboxEntry.command.like("platform.users%"))).all() == []
+
+    # The new user arrives here with the next pull; reset the password of another from the list.
+    emails = [users.table.item(r, 1).text() for r in range(users.table.rowCount())]
+    users.table.selectRow(emails.index("operator@demo.test"))
+    reset = users.open_reset_password()
+    assert reset is not None
+    reset.password.setText("new-password-22")
+    reset.again.setText("new-password-2")  # a typo: said, nothing sent
+    reset.submit()
+    assert reset.errors["again"].isVisible() and reset.isVisible()
+    assert _login(server, "operator@demo.test", DEMO_PASSWORD) == 200
+    reset.again.setText("new-password-22")
+    reset.submit()
+    qtbot.waitUntil(lambda: not reset.isVisible(), timeout=10_000)
+    assert _login(server, "operator@demo.test", "new-password-22") == 200
+    assert _login(server, "operator@demo.test", DEMO_PASSWORD) != 200
+    w.sign_out()
+    w.ops.wait()

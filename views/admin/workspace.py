@@ -33,6 +33,7 @@ from services.core.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, Tenant
 from services.core.service import UserQuery, get_tenant, list_api_keys, list_users, set_tenant_modules, update_user
 from views.admin.audit import AuditPanel
 from views.admin.scheduler import SchedulerPanel
+from views.admin.users import AddUserDialog, ResetPasswordDialog
 from views.admin.webhooks import WebhooksPanel
 from views.admin.widgets import Status as _Status
 from views.admin.widgets import cell as _cell
@@ -85,6 +86,15 @@ class UsersPanel(QWidget):
         lay.addWidget(self.user_modules)
         self.status = _Status("User result")
         lay.addWidget(self.status)
+        more = QHBoxLayout()  # add a user and reset a password: views/admin/users.py
+        self.add_user = QPushButton("&Add user…")
+        self.add_user.clicked.connect(self.open_add_user)
+        self.reset_password = QPushButton("Reset &password…")
+        self.reset_password.clicked.connect(self.open_reset_password)
+        more.addWidget(self.add_user)
+        more.addWidget(self.reset_password)
+        more.addStretch(1)
+        lay.addLayout(more)
         if session.principal.role != "owner":
             # Only an owner grants the owner role (the service checks it too).
             self.role.model().item(0).setEnabled(False)  # type: ignore[attr-defined]
@@ -116,6 +126,26 @@ class UsersPanel(QWidget):
         _tick(self.user_modules, set(u.userModules))
         self.save.setEnabled(True)
         self.status.say("")
+
+    def open_add_user(self) -> AddUserDialog:
+        def made(user: UserOut) -> None:
+            self.status.say(f"Added {user.email}.", "ok")
+            self.load()
+
+        dialog = AddUserDialog(self.session, lambda: _module_list("Modules of the new user"), _ticked, made, self)
+        dialog.open()
+        return dialog
+
+    def open_reset_password(self) -> ResetPasswordDialog | None:
+        row = self.table.currentRow()
+        if row < 0 or row >= len(self.users):
+            self.status.say("Select a user first.")
+            return None
+        dialog = ResetPasswordDialog(
+            self.session, self.users[row], lambda u: self.status.say(f"New password set for {u.email}.", "ok"), self
+        )
+        dialog.open()
+        return dialog
 
     def save_user(self) -> None:
         row = self.table.currentRow()
@@ -316,9 +346,15 @@ class ApiKeysPanel(QWidget):
                 f"API keys are made on the platform ({self.session.platform_url}), online: "
                 "the key works as soon as it is shown."
             )
+            s = self.session
+            if not (s.platform_token() if s.platform_token else None):
+                # The station signs in to the platform in the background after the sign-in here: until
+                # that answer comes ("platform.signed_in" reloads this), there is nothing wrong to say.
+                self.status.say("Signing in to the platform to read its keys…", "info")
+                return
             self.session.ops.run_async(
                 self._platform("GET", "?limit=100&sort=-created_at"),
-                on_success=lambda data: self._show([ApiKeyOut.model_validate(k) for k in _rows(data)]),
+                on_success=self._listed,
                 on_failure=lambda exc: self.status.say(_sentence(error_message(exc))),
                 parent=self.table,
             )
@@ -329,6 +365,10 @@ class ApiKeysPanel(QWidget):
             on_success=lambda page: self._show(list(page.items)),
             parent=self.table,
         )
+
+    def _listed(self, data: object) -> None:
+        self.status.say("")  # a message of an earlier read (before the platform sign-in) no longer holds
+        self._show([ApiKeyOut.model_validate(k) for k in _rows(data)])
 
     def _show(self, keys: list[ApiKeyOut]) -> None:
         self.keys = keys

@@ -150,6 +150,17 @@ class References:
             text = "\n".join(f"{label_of(k)}: {text_of(v)}" for k, v in value.items() if v not in (None, ""))
         else:
             text = text_of(value)
+        if re.fullmatch(r"\S{33,}", text):
+            # One long word (a SHA-256, a token) cannot wrap and would widen the panel past its
+            # edge, cutting off the buttons: shortened, the whole of it in the tooltip and copied.
+            short = QLabel(f"{text[:12]}…{text[-6:]}")
+            short.setToolTip(text)
+            short.setObjectName(f"long-{name}")
+            short.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+            copy_long = QAction("Copy", short)
+            copy_long.triggered.connect(lambda: _to_clipboard(text))
+            short.addAction(copy_long)
+            return short
         lab = QLabel(text)
         lab.setWordWrap(True)
         lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -54,6 +54,7 @@ from services.core.records import (
 )
 from services.core.roles import STAFF
 from services.sign.documents import sign_in_person
+from services.sign.signers import add_field
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.records.actions import (
@@ -81,7 +82,10 @@ _LIST_FIELDS = set(ListQuery.model_fields)
 
 # Actions that open their own screen instead of a form built from the body: op name -> "module:function"
 # called as function(workspace, session, record_id).
-ACTION_SCREENS: dict[Callable[..., object], str] = {sign_in_person: "views.sign.pad:open_for_record"}
+ACTION_SCREENS: dict[Callable[..., object], str] = {
+    sign_in_person: "views.sign.pad:open_for_record",
+    add_field: "views.sign.place:open_for_record",  # fields placed with the mouse on the pages
+}
 
 
 def action_title(op: Operation, action: str | None = None) -> str:
@@ -176,7 +180,11 @@ class RecordsWorkspace(Workspace, References):
         self.detail_title.setWordWrap(True)
         self.detail_form = QFormLayout()
         self.detail_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.action_box = QGridLayout()
+        # The record's buttons wrap onto as many lines as the panel's width needs: none is ever cut
+        # off (a sign document's second column once hid "Sign in person" even at 1600 px).
+        self.actions_row = QWidget()
+        self.actions_row.setObjectName("record-actions")
+        self.action_box = FlowLayout(self.actions_row)
         detail = QWidget()
         self.copy_id = QPushButton("Copy id")
         self.copy_id.setObjectName("copy-id")
@@ -188,7 +196,7 @@ class RecordsWorkspace(Workspace, References):
         head.addWidget(self.detail_title, 1)
         head.addWidget(self.copy_id, 0, Qt.AlignmentFlag.AlignTop)
         dl.addLayout(head)
-        dl.addLayout(self.action_box)
+        dl.addWidget(self.actions_row)
         dl.addLayout(self.detail_form)
         dl.addStretch(1)
         self.detail_scroll = QScrollArea()
@@ -453,8 +461,7 @@ class RecordsWorkspace(Workspace, References):
                     b.setToolTip(needs_note(op, bool(self.session.platform_url)))
                     b.setEnabled(b.isEnabled() and bool(self.session.platform_url))
                 b.clicked.connect(lambda _=False, o=op, a=action: self.run_action(o, rid, action=a))
-                n = self.action_box.count()
-                self.action_box.addWidget(b, n // 2, n % 2)
+                self.action_box.addWidget(b)
 
     def run_action(
         self, op: Operation, record_id: str, body: dict[str, object] | None = None, *, action: str | None = None

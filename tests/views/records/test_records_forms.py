@@ -216,3 +216,28 @@ def test_new_sign_document_from_a_pdf_and_a_file_that_is_not_one_is_refused(
     qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=8000)
     qtbot.waitUntil(lambda: getattr(ws.record, "title", "") == "Lease 2027", timeout=8000)
     assert ws.record.status == "draft" and ws.record.pages == 2  # type: ignore[union-attr]
+
+
+def test_a_new_order_is_taken_with_its_lines_and_one_without_lines_is_refused(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot
+) -> None:
+    ws = open_ws()
+    dialog = _open_new(qtbot, ws, "fulfillment:/orders")
+    assert dialog.windowTitle() == "New order"
+    before = ws.model.total  # type: ignore[union-attr]
+    form = dialog.form
+    form.fields["customer_name"].input.setText("Counter sale")  # type: ignore[attr-defined]
+    dialog.submit()  # no lines
+    qtbot.waitUntil(lambda: form.fields["lines"].error.isVisible() or dialog.message.isVisible(), timeout=8000)
+    assert dialog.isVisible()
+    assert execute(ws.session.ctx(), "fulfillment.orders.list", query={"limit": 1}).total == before
+    lines = form.fields["lines"].input
+    assert isinstance(lines, RowsInput)
+    lines.table.item(0, 0).setText("MUG-CER-01")  # type: ignore[union-attr]
+    lines.table.item(0, 1).setText("2")  # type: ignore[union-attr]
+    dialog.submit()
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=8000)
+    qtbot.waitUntil(lambda: getattr(ws.record, "customer_name", "") == "Counter sale", timeout=8000)
+    made = ws.record
+    assert made.status == "pending" and made.order_number.startswith("SO-")  # type: ignore[union-attr]
+    assert [(li.sku, li.quantity) for li in made.lines] == [("MUG-CER-01", 2)]  # type: ignore[union-attr]

@@ -140,3 +140,30 @@ def test_the_ticket_filters_read_in_full_at_1280(open_ws: Callable[..., RecordsW
     assert ws.filter_row.geometry().bottom() < ws.table.geometry().top()
     queue = inputs["queue"]
     assert isinstance(queue, QComboBox) and queue.currentText() == "Queue: any"
+
+
+def test_every_button_of_a_sign_document_is_reachable_at_1280(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot
+) -> None:
+    ws = open_ws()
+    ws.show_resource("sign:/documents")
+    qtbot.waitUntil(lambda: ws.model is not None and ws.model.rowCount() > 0, timeout=8000)
+    ws.table.selectRow(0)
+    qtbot.waitUntil(lambda: ws.record is not None, timeout=8000)
+
+    def buttons() -> list[QPushButton]:
+        return [b for b in ws.findChildren(QPushButton) if b.objectName().startswith("action-") and b.isVisibleTo(ws)]
+
+    qtbot.waitUntil(lambda: len(buttons()) >= 5, timeout=8000)
+    qtbot.waitUntil(lambda: ws.actions_row.height() > 0, timeout=5000)
+    view = ws.detail_scroll.viewport()
+    texts = {b.text() for b in buttons()}
+    assert "Sign in person" in texts or "Sign in person…" in texts, texts
+    boxes = []
+    for b in buttons():
+        top_left = b.mapTo(view, b.rect().topLeft())
+        # Inside the panel's width (it never scrolls sideways) and wide enough for its words.
+        assert top_left.x() >= 0 and top_left.x() + b.width() <= view.width(), (b.text(), top_left, view.width())
+        assert b.width() >= b.fontMetrics().horizontalAdvance(b.text()), b.text()
+        boxes.append(b.geometry())
+    assert not [(a, c) for i, a in enumerate(boxes) for c in boxes[i + 1 :] if a.intersects(c)]

@@ -1,0 +1,186 @@
+"""Admin → Users: add a user and reset a password from the desktop.
+
+Both carry a password, a secret: on a station linked to a platform they are made there, online,
+as the signed-in person (``services.core.platform_client``), never queued in the outbox; on a
+station without a platform, here. Errors come back on the fields and nothing is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from services.core.roles import ROLES
+from services.core.schemas import UserOut
+from views.base import StationSession
+from views.ops import error_message
+from views.shell.forms import FieldError, field_messages, with_error
+from views.shell.theme import set_role
+
+
+def run_on_platform_or_here(
+    session: StationSession,
+    method: str,
+    path: str,
+    op: str,
+    body: dict[str, object],
+    done: Callable[[UserOut], None],
+    failed: Callable[[BaseException], None],
+    **params: str,
+) -> None:
+    """A user change that carries a password: on the platform when the station has one, else here."""
+    if session.platform_url:
+        from services.core import platform_client
+
+        token = session.platform_token() if session.platform_token else None
+        full = f"/api/tenants/{session.tenant.slug}/users{path}"
+        session.ops.run_async(
+            lambda: platform_client.call(session.platform_url, token, method, full, json=body),
+            on_success=lambda data: done(UserOut.model_validate(data)),
+            on_failure=failed,
+        )
+        return
+    session.ops.run(session.call(op, body=body, **params), on_success=done, on_failure=failed)
+
+
+class _Dialog(QDialog):
+    """A small form whose fields show the service's messages under them."""
+
+    def __init__(self, title: str, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.form = QFormLayout()
+        self.errors: dict[str, FieldError] = {}
+        self.message = QLabel("")
+        self.message.setWordWrap(True)
+        set_role(self.message, "message-error")
+        self.message.hide()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(self.form)
+        lay.addWidget(self.message)
+        lay.addWidget(self.buttons)
+
+    def add(self, name: str, label: str, widget: QWidget) -> None:
+        box, err = with_error(widget)
+        self.errors[name] = err
+        self.form.addRow(label, box)
+
+    def failed(self, error: BaseException) -> None:
+        messages = field_messages(error)
+        for name, err in self.errors.items():
+            err.show_error(messages.pop(name, ""))
+        text = error_message(error)
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+
+def _password() -> QLineEdit:
+    edit = QLineEdit()
+    edit.setEchoMode(QLineEdit.EchoMode.Password)
+    edit.setAccessibleName("Password")
+    return edit
+
+
+class AddUserDialog(_Dialog):
+    """E-mail, name, role, modules and a first password; the person changes it after signing in."""
+
+    def __init__(
+        self,
+        session: StationSession,
+        modules: Callable[[], QListWidget],
+        ticked: Callable[[QListWidget], list[str]],
+        done: Callable[[UserOut], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__("Add user", parent)
+        self.session = session
+        self.ticked = ticked
+        self.done_with = done
+        self.email = QLineEdit()
+        self.email.setAccessibleName("E-mail")
+        self.name = QLineEdit()
+        self.name.setAccessibleName("Name")
+        self.role = QComboBox()
+        self.role.setAccessibleName("Role")
+        for r in ROLES:
+            if r != "owner" or session.principal.role == "owner":  # only an owner makes an owner
+                self.role.addItem(r, r)
+        self.role.setCurrentIndex(max(0, self.role.findData("operator")))
+        self.modules = modules()
+        self.modules.setMaximumHeight(110)
+        self.password = _password()
+        self.add("email", "&E-mail", self.email)
+        self.add("name", "&Name", self.name)
+        self.add("role", "&Role", self.role)
+        self.add("userModules", "&Modules", self.modules)
+        self.add("password", "&Password", self.password)
+        self.buttons.accepted.connect(self.submit)
+        self.resize(520, 480)
+
+    def submit(self) -> None:
+        body: dict[str, object] = {
+            "email": self.email.text().strip(),
+            "name": self.name.text().strip(),
+            "role": self.role.currentData(),
+            "userModules": self.ticked(self.modules),
+            "password": self.password.text(),
+        }
+        run_on_platform_or_here(self.session, "POST", "", "platform.users.create", body, self._made, self.failed)
+
+    def _made(self, user: UserOut) -> None:
+        self.password.clear()
+        self.accept()
+        self.done_with(user)
+
+
+class ResetPasswordDialog(_Dialog):
+    """A new password for one user, typed twice (a typo would lock them out)."""
+
+    def __init__(
+        self, session: StationSession, user: UserOut, done: Callable[[UserOut], None], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(f"Reset the password of {user.name}", parent)
+        self.session = session
+        self.user = user
+        self.done_with = done
+        self.password = _password()
+        self.again = _password()
+        self.again.setAccessibleName("Password again")
+        self.add("password", "New &password", self.password)
+        self.add("again", "&Again", self.again)
+        self.buttons.accepted.connect(self.submit)
+
+    def submit(self) -> None:
+        if self.password.text() != self.again.text():
+            self.errors["again"].show_error("The two passwords differ: type the same one twice.")
+            return
+        self.errors["again"].clear()
+        run_on_platform_or_here(
+            self.session,
+            "PATCH",
+            f"/{self.user.id}",
+            "platform.users.update",
+            {"password": self.password.text()},
+            self._made,
+            self.failed,
+            user_id=self.user.id,
+        )
+
+    def _made(self, user: UserOut) -> None:
+        self.password.clear()
+        self.again.clear()
+        self.accept()
+        self.done_with(user)
