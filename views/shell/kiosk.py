@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QLayout, QLineEdit, QVBoxLayout, QWidget
@@ -110,3 +111,52 @@ class PinDialog(QDialog):
         if lay is not None:
             lay.activate()
         self.adjustSize()
+
+
+if TYPE_CHECKING:  # the window these methods belong to (a mixin of it at run time)
+    from PySide6.QtWidgets import QMainWindow as _Base
+
+    from views.shell.prefs import StationPrefs
+else:
+    _Base = object
+
+
+class KioskExits(_Base):
+    """Leaving kiosk mode and quitting the station, both behind the admin PIN in kiosk mode (a
+    mixin of ``ShellWindow``)."""
+
+    kiosk: bool
+    prefs: StationPrefs
+    pin_dialog: PinDialog | None
+    _may_close: bool
+
+    if TYPE_CHECKING:  # the window's own
+
+        def leave_kiosk(self) -> None: ...
+        def focus_primary(self) -> None: ...
+
+    def request_exit(self) -> None:
+        """Ctrl+Shift+X: leaving kiosk mode (admin PIN) keeps the app open as a normal window."""
+        if not self.kiosk:
+            return
+        self._with_pin("Enter the admin PIN to leave kiosk mode.", self.leave_kiosk)
+
+    def request_quit(self) -> None:
+        """Quitting the app: in kiosk mode it needs the admin PIN; outside it just closes."""
+        if not self.kiosk:
+            self.close()
+            return
+        self._with_pin("Enter the admin PIN to quit the station.", self._quit_confirmed)
+
+    def _quit_confirmed(self) -> None:
+        self._may_close = True
+        self.close()
+
+    def _with_pin(self, purpose: str, then: Callable[[], None]) -> None:
+        if self.pin_dialog is not None and self.pin_dialog.isVisible():
+            return
+        dlg = PinDialog(purpose, self.prefs.check_pin, self)
+        dlg.accepted.connect(then)
+        dlg.finished.connect(lambda _r: QTimer.singleShot(0, self.focus_primary))
+        self.pin_dialog = dlg
+        dlg.open()  # window-modal, not a nested event loop

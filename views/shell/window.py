@@ -34,7 +34,7 @@ from services.core.links import use_platform_address
 from views.credentials import CredentialStore
 from views.ops import OpRunner
 from views.shell.forms import field_messages
-from views.shell.kiosk import IdleWatcher, PinDialog
+from views.shell.kiosk import IdleWatcher, KioskExits, PinDialog
 from views.shell.prefs import StationPrefs
 from views.shell.signin import LockPage, SignInPage, TenantPage
 from views.shell.sync_controller import SyncController
@@ -56,7 +56,7 @@ HEALTH_TIMEOUT_MS = 3000
 ROLE_LABELS = {"owner": "Owner", "admin": "Admin", "operator": "Operator", "warehouse-device": "Warehouse device"}
 
 
-class ShellWindow(WindowStatus, QMainWindow):
+class ShellWindow(KioskExits, WindowStatus, QMainWindow):
     signed_in = Signal(str)  # the workspace landed in
     signed_out = Signal()
     connection_changed = Signal(str)  # "online", "offline", "local"
@@ -628,23 +628,6 @@ class ShellWindow(WindowStatus, QMainWindow):
 
         self.ops.run(work, on_success=done, on_failure=failed)
 
-    def request_exit(self) -> None:
-        """Ctrl+Shift+X: leaving kiosk mode (admin PIN) keeps the app open as a normal window."""
-        if not self.kiosk:
-            return
-        self._with_pin("Enter the admin PIN to leave kiosk mode.", self.leave_kiosk)
-
-    def request_quit(self) -> None:
-        """Quitting the app: in kiosk mode it needs the admin PIN; outside it just closes."""
-        if not self.kiosk:
-            self.close()
-            return
-        self._with_pin("Enter the admin PIN to quit the station.", self._quit_confirmed)
-
-    def _quit_confirmed(self) -> None:
-        self._may_close = True
-        self.close()
-
     def leave_kiosk(self) -> None:
         """The same session goes on in a framed window: the idle lock stops, Sync is back on the
         toolbar, the normal theme applies. Quitting is then a plain close."""
@@ -660,15 +643,6 @@ class ShellWindow(WindowStatus, QMainWindow):
         self.showNormal()
         self.show_for_mode()
         self.notify(True, "Kiosk mode left: this is a normal window now.")
-
-    def _with_pin(self, purpose: str, then: Callable[[], None]) -> None:
-        if self.pin_dialog is not None and self.pin_dialog.isVisible():
-            return
-        dlg = PinDialog(purpose, self.prefs.check_pin, self)
-        dlg.accepted.connect(then)
-        dlg.finished.connect(lambda _r: QTimer.singleShot(0, self.focus_primary))
-        self.pin_dialog = dlg
-        dlg.open()  # window-modal, not a nested event loop
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if not self._may_close:
