@@ -12,8 +12,8 @@ from local_db.models.campaign import (
 )
 from services.campaign import schemas as sc
 from services.campaign import segments
+from services.campaign.audience import segment_size
 from services.campaign.lookups import _get
-from services.campaign.sending import segment_size
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.pagination import ListQuery, Page, contains, paginate

@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import quote
 
 import httpx
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from local_db import new_id
@@ -39,10 +39,10 @@ from local_db.models.campaign import (
     CampaignFlow,
     CampaignFlowRun,
     CampaignMessage,
-    CampaignSegment,
     CampaignSmsTemplate,
 )
-from services.campaign import abtest, render, segments, tokens
+from services.campaign import abtest, render, tokens
+from services.campaign.audience import recipients
 from services.campaign.flowsteps import MAX_HOPS, branch, enroll, parse_duration, targets  # noqa: F401 - other files import them from here
 from services.campaign.lookups import Counts, message_counts
 from services.campaign.states import CAMPAIGN, SYSTEM
@@ -353,55 +353,6 @@ class Watch:
 # --- recipients ----------------------------------------------------------------------------
 
 
-def recipients(s: Session, c: Campaign, now: datetime) -> list[str]:
-    """Contact ids the campaign goes to now: its lists (all contacts when none), the segment,
-    not suppressed, with an address for the channel, not yet sent to by this campaign."""
-    rules: dict[str, Any] = {}
-    if c.segment_id:
-        seg = s.get(CampaignSegment, c.segment_id)
-        rules = seg.rules if seg is not None else {}
-    # Without a segment only the lists and the phone decide: the attributes (JSON) are not read.
-    columns: list[Any] = [CampaignContact.id, CampaignContact.phone, CampaignContact.list_ids]
-    if rules:
-        columns += [
-            CampaignContact.email,
-            CampaignContact.name,
-            CampaignContact.status,
-            CampaignContact.created_at,
-            CampaignContact.attributes,
-        ]
-    stmt = select(*columns).where(CampaignContact.status == "active")
-    done = set(s.scalars(select(CampaignMessage.contact_id).where(CampaignMessage.campaign_id == c.id)))
-    wanted = set(c.list_ids or [])
-    out: list[str] = []
-    for row in s.execute(stmt).mappings():
-        if row["id"] in done:
-            continue
-        if wanted and not wanted.intersection(row["list_ids"] or []):
-            continue
-        if c.channel == "sms" and not row["phone"]:
-            continue
-        if rules and not segments.matches(dict(row), rules, now):
-            continue
-        out.append(row["id"])
-    return out
-
-
-def segment_size(s: Session, rules: dict[str, Any], now: datetime) -> int:
-    rows = s.execute(
-        select(
-            CampaignContact.email,
-            CampaignContact.name,
-            CampaignContact.phone,
-            CampaignContact.status,
-            CampaignContact.created_at,
-            CampaignContact.list_ids,
-            CampaignContact.attributes,
-        )
-    ).mappings()
-    return sum(1 for r in rows if segments.matches(dict(r), rules, now))
-
-
 # --- the send job --------------------------------------------------------------------------
 
 
@@ -454,40 +405,61 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
     handled = 0
     lanes = config.connections if channel == "email" and ctx.runtime.part(MailConfig).smtp_url else 1
 
+    def claim(batch: list[Any], message_ids: list[str]) -> None:
+        """Each message's row is written (``sending``) before the batch goes on the wire: a send
+        killed between the wire and ``record`` leaves rows a resume never sends again. At most
+        once: a message of a killed batch may be lost (its row stays ``sending``), never doubled."""
+        now = ctx.now()
+        rows = [
+            {
+                "id": message_id,
+                "tenant_id": ctx.tenant_id,
+                "campaign_id": campaign_id,
+                "flow_id": None,
+                "contact_id": contact.id,
+                "channel": channel,
+                "status": "sending",
+                "error": None,
+                "sent_at": now,
+                "variant": variants.get(contact.id),
+            }
+            for contact, message_id in zip(batch, message_ids, strict=True)
+        ]
+        if rows:
+            with ctx.write() as s:
+                s.connection().execute(insert(_MESSAGES), rows)
+
     def record(
         batch: list[Any], message_ids: list[str], outcomes: list[tuple[str, str | None] | None], end: int
     ) -> None:
-        """A sent batch's messages and the campaign's counters, in one transaction; then progress.
-        A contact the lanes left when the campaign stopped gets no row: a resume sends to it."""
+        """A sent batch's outcomes and the campaign's counters, in one transaction; then progress.
+        A contact the lanes left when the campaign stopped loses its claimed row: a resume sends to it."""
         nonlocal handled
-        rows: list[dict[str, Any]] = []
+        done: list[dict[str, Any]] = []
+        left: list[str] = []
         counts = {"sent": 0, "failed": 0, "bounced": 0}
         bounced_ids: list[str] = []
         for contact, message_id, outcome in zip(batch, message_ids, outcomes, strict=True):
             if outcome is None:
+                left.append(message_id)
                 continue
             st, err = outcome
             counts[st] += 1
             if st == "bounced":
                 bounced_ids.append(contact.id)
-            rows.append(
-                {
-                    "id": message_id,
-                    "tenant_id": ctx.tenant_id,
-                    "campaign_id": campaign_id,
-                    "flow_id": None,
-                    "contact_id": contact.id,
-                    "channel": channel,
-                    "status": st,
-                    "error": err,
-                    "sent_at": ctx.now(),
-                    "variant": variants.get(contact.id),
-                }
-            )
-        handled += len(rows)
+            done.append({"m_id": message_id, "m_status": st, "m_error": err, "m_at": ctx.now()})
+        handled += len(done)
         with ctx.write() as s:
-            if rows:
-                s.connection().execute(insert(_MESSAGES), rows)
+            conn = s.connection()
+            if done:
+                conn.execute(
+                    update(_MESSAGES)
+                    .where(_MESSAGES.c.id == bindparam("m_id"))
+                    .values(status=bindparam("m_status"), error=bindparam("m_error"), sent_at=bindparam("m_at")),
+                    done,
+                )
+            if left:
+                conn.execute(delete(_MESSAGES).where(_MESSAGES.c.id.in_(left)))
             if bounced_ids:
                 s.execute(
                     update(CampaignContact)
@@ -498,7 +470,7 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
                 update(Campaign)
                 .where(Campaign.id == campaign_id)
                 .values(  # kept for the record's own columns; the figures shown count the messages
-                    recipients=Campaign.recipients + len(rows),
+                    recipients=Campaign.recipients + len(done),
                     sent=Campaign.sent + counts["sent"],
                     failed=Campaign.failed + counts["failed"],
                     bounced=Campaign.bounced + counts["bounced"],
@@ -538,6 +510,7 @@ def run_send(job_ctx: Ctx, params: dict[str, Any], report: Report) -> dict[str, 
                     record(travelling[0], travelling[1], travelling[2](), travelling[3])
                 return {"stopped": status, "handled": handled}
             message_ids = [new_id() for _ in batch]
+            claim(batch, message_ids)
             outcome = wire.start(batch, message_ids)
             if travelling is not None:
                 record(travelling[0], travelling[1], travelling[2](), travelling[3])
