@@ -6,6 +6,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
 from sqlalchemy import func, select
 
 from local_db.models.aftersale import AftersaleClaim, AftersaleFile, AftersaleWarranty
@@ -83,7 +84,7 @@ def test_warranty_registered_and_claim_filed_through_the_portal(
     assert "SN-MUG-777001" in page.locator("#warranties").inner_text()
     page.get_by_role("link", name="File a claim").first.click()
     page.get_by_role("button", name="File the claim").click()
-    assert page.locator("#e-warranty_id").inner_text() == "Please choose a covered product."
+    expect(page.locator("#e-warranty_id")).to_have_text("Please choose a covered product.")
     assert page.locator("#e-description").inner_text() == "This field is required."
     check_page(page)
     claims = _counts(pages_server)[2]

@@ -10,6 +10,7 @@ from email.policy import default as default_policy
 from typing import Any
 
 import httpx
+from playwright.sync_api import expect
 from sqlalchemy import func, select
 
 from local_db.models.campaign import CampaignContact, CampaignMessage, CampaignSurveyResponse
@@ -86,19 +87,19 @@ def test_subscribe_and_confirm_through_the_pages(pages_server: LiveServer, page:
     assert "Newsletter" in page.locator("main").inner_text()
     check_page(page, "campaign-confirm")
     page.get_by_role("button", name="Confirm").click()
-    assert page.locator("h1").inner_text() == "Subscription confirmed"
+    expect(page.locator("h1")).to_have_text("Subscription confirmed")
     check_page(page, "campaign-confirmed")
     c = _contact(pages_server, email)
     assert c is not None and c.status == "active" and c.list_ids == [NEWS]
     assert c.consent is not None and c.consent["confirmed_at"] and "pending_list_ids" not in c.consent
     # The preference centre: the public list and the contact's own; a private list is not offered.
     page.get_by_role("link", name="Manage your subscriptions").click()
-    assert page.locator("h1").inner_text() == "Your subscriptions"
+    expect(page.locator("h1")).to_have_text("Your subscriptions")
     assert page.is_checked(f"#l-{NEWS}") and page.locator(f"#l-{VIP}").count() == 0
     check_page(page, "campaign-preferences")
     page.uncheck(f"#l-{NEWS}")
     page.get_by_role("button", name="Save my choices").click()
-    assert page.locator(".notice").inner_text() == "Your choices are saved."
+    expect(page.locator(".notice")).to_have_text("Your choices are saved.")
     c = _contact(pages_server, email)
     assert c is not None and c.list_ids == [] and c.status == "active"
     page.check(f"#l-{NEWS}")
@@ -151,7 +152,7 @@ def test_unsubscribe_page_outside_api_and_old_links(pages_server: LiveServer, pa
     with rt.db.reading(None) as s:
         assert s.get(CampaignContact, contact).status == "active"  # type: ignore[union-attr]  # a GET changes nothing
     page.get_by_role("button", name="Unsubscribe").click()
-    assert page.locator("h1").inner_text() == "You are unsubscribed"
+    expect(page.locator("h1")).to_have_text("You are unsubscribed")
     with rt.db.reading(None) as s:
         assert s.get(CampaignContact, contact).status == "unsubscribed"  # type: ignore[union-attr]
 

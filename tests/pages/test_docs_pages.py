@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+from playwright.sync_api import expect
 from sqlalchemy import select
 
 from local_db.models.docs import DocDocument
@@ -31,6 +32,8 @@ def test_help_centre_categories_search_and_hidden_documents(pages_server: LiveSe
     # The search box: the same hits, in the same order, as the API's search.
     page.fill("#f-q", "tracking")
     page.get_by_role("button", name="Search").click()
+    # locator.all() does not wait: wait for the results page's first hit before reading them all.
+    page.locator("ol.hits > li > a").first.wait_for()
     shown = [a.get_attribute("href").rsplit("/", 1)[-1] for a in page.locator("ol.hits > li > a").all()]
     with httpx.Client(base_url=base, timeout=30) as c:
         h = auth_headers(c, "owner@demo.test")
@@ -41,7 +44,7 @@ def test_help_centre_categories_search_and_hidden_documents(pages_server: LiveSe
     assert "**" not in snippets and "# " not in snippets  # words, not the Markdown's syntax
     check_page(page, "docs-search")
     page.locator("ol.hits > li > a").first.click()
-    assert page.locator("h1").inner_text() == next(d.title for d in published if d.id == shown[0])
+    expect(page.locator("h1")).to_have_text(next(d.title for d in published if d.id == shown[0]))
     assert page.locator("#f-q").is_visible()  # the search box on every page
     check_page(page, "docs-document")
     with httpx.Client(base_url=base, timeout=30) as c:

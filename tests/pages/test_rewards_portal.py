@@ -7,6 +7,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
 from sqlalchemy import func, select
 
 from local_db.models.rewards import RewardsDealer, RewardsFile, RewardsOrder, RewardsReceipt
@@ -38,7 +39,7 @@ def test_receipt_uploaded_and_item_redeemed_through_the_portal(
     # Asking to join makes a pending request; it cannot sign in until staff approve it.
     page.get_by_role("link", name="Ask to join").click()
     page.get_by_role("button", name="Create an account").click()
-    assert page.locator("#e-company").inner_text() == "This field is required."
+    expect(page.locator("#e-company")).to_have_text("This field is required.")
     page.fill("#f-company", "Westend Tools")
     page.fill("#f-name", "Wes West")
     page.fill("#f-email", "wes@example.com")
@@ -71,11 +72,11 @@ def test_receipt_uploaded_and_item_redeemed_through_the_portal(
     page.fill("#f-purchase_date", (date.today() + timedelta(days=2)).isoformat())
     page.fill("#f-total", "ten dollars")
     send.click()
-    assert page.locator("#e-total").inner_text() == "Please check this value."
+    expect(page.locator("#e-total")).to_have_text("Please check this value.")
     page.set_input_files("#f-receipt", photo(tmp_path, "receipt.png"))
     page.fill("#f-total", "199.90")
     send.click()
-    assert page.locator("#e-purchase_date").inner_text() == "The purchase date cannot be in the future."
+    expect(page.locator("#e-purchase_date")).to_have_text("The purchase date cannot be in the future.")
     exe = tmp_path / "receipt.exe"
     exe.write_bytes(b"MZ\x90\x00" + b"\x00" * 60)
     page.set_input_files("#f-receipt", str(exe))
@@ -99,7 +100,7 @@ def test_receipt_uploaded_and_item_redeemed_through_the_portal(
     page.fill("#f-line1", "")
     redeem = page.get_by_role("button", name="Redeem")
     redeem.click()
-    assert page.locator("#e-quantity").inner_text() == "Please give a number from 1 to 1000."
+    expect(page.locator("#e-quantity")).to_have_text("Please give a number from 1 to 1000.")
     assert page.locator("#e-line1").inner_text() == "This field is required."
     for name, value in (("line1", "1 Dock Road"), ("city", "Springfield"), ("postal_code", "12345"), ("country", "US")):
         page.fill(f"#f-{name}", value)
@@ -121,5 +122,5 @@ def test_receipt_uploaded_and_item_redeemed_through_the_portal(
     assert _count(pages_server, RewardsOrder) == orders + 1 and _balance(pages_server) == start - 500
     check_page(page, "rewards-redeemed")
     page.get_by_role("link", name="Your points").first.click()
-    assert page.locator("#balance").inner_text() == f"{start - 500:,} points"
+    expect(page.locator("#balance")).to_have_text(f"{start - 500:,} points")
     assert "redeemed" in page.locator("#history").inner_text()

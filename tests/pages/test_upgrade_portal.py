@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 from PIL import Image
+from playwright.sync_api import expect
 from sqlalchemy import func, select
 
 from local_db.models.upgrade import UpgradeCustomer, UpgradePhoto, UpgradeSubmission
@@ -82,7 +83,7 @@ def test_tradein_quoted_submitted_and_offer_accepted_through_the_portal(
     page.fill("#f-serial_number", "!bad serial")
     page.set_input_files("#f-photos", photo(tmp_path))
     page.get_by_role("button", name="Submit trade-in").click()
-    assert page.locator("#e-serial_number").inner_text() == "Please check this value."
+    expect(page.locator("#e-serial_number")).to_have_text("Please check this value.")
     notes = tmp_path / "notes.txt"
     notes.write_text("not a photo")
     page.fill("#f-serial_number", "DMPTESS0001")
@@ -107,7 +108,7 @@ def test_tradein_quoted_submitted_and_offer_accepted_through_the_portal(
     assert page.locator("#offer-amount").inner_text() == "210.00 USD"
     check_page(page, "upgrade-offer")
     page.get_by_role("button", name="Accept the offer").click()
-    assert page.locator(".notice").inner_text() == "You accepted the offer. Thank you!"
+    expect(page.locator(".notice")).to_have_text("You accepted the offer. Thank you!")
     assert page.locator("#status").inner_text() == "offer accepted"
     assert page.locator("#next").inner_text() == "We will post you a kit to send the device in."
     with pages_server.runtime.db.reading(None) as s:
@@ -137,5 +138,5 @@ def test_tradein_quoted_submitted_and_offer_accepted_through_the_portal(
         ).scalar_one()
     page.goto(f"{base}/t/{draft}")
     page.get_by_role("button", name="Submit trade-in").click()
-    assert page.locator(".notice").inner_text() == "Your trade-in is submitted."
+    expect(page.locator(".notice")).to_have_text("Your trade-in is submitted.")
     assert page.locator("#status").inner_text() == "submitted"
