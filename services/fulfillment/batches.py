@@ -31,7 +31,7 @@ from local_db.base import table_of
 from local_db.models import Tenant
 from local_db.models.fulfillment import FulfillmentLine, FulfillmentOrder
 from local_db.models.fulfillment_batches import FulfillmentBatch, FulfillmentBatchLine, FulfillmentBatchOrder
-from local_db.models.inventory import InventoryLocation, InventorySerial, InventoryStock
+from local_db.models.inventory import InventoryItem, InventoryLocation, InventorySerial, InventoryStock
 from services.core.commands import SESSION, leased_counter, next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
@@ -361,6 +361,18 @@ def _walk(s: Session, ctx: Ctx, chosen: list[FulfillmentOrder]) -> list[dict[str
         ).all():
             if where in tree:
                 bins[item].append((tree[where], where, int(qty)))
+    # An order taken by hand carries no barcodes: the scanner reads the item's, as Inventory knows it.
+    barcodes = {ln.sku: ln.barcode for ws in needs.values() for ln in ws if ln.barcode}
+    missing = [sku for sku in needs if sku not in barcodes]
+    if missing:
+        barcodes.update(
+            (sku, code)
+            for sku, code in s.execute(
+                select(InventoryItem.sku, InventoryItem.barcode).where(
+                    InventoryItem.sku.in_(missing), InventoryItem.barcode.is_not(None)
+                )
+            ).all()
+        )
     out: list[dict[str, Any]] = []
     for sku, wanted in needs.items():
         # Each order line's rest, in slot order, poured into the bins in code order.
@@ -395,7 +407,7 @@ def _walk(s: Session, ctx: Ctx, chosen: list[FulfillmentOrder]) -> list[dict[str
                         "location_id": loc,
                         "location_code": code,
                         "sku": sku,
-                        "barcode": first.barcode,
+                        "barcode": barcodes.get(sku),
                         "name": first.name,
                         "quantity": sum(a["quantity"] for a in allocations),
                         "allocations": allocations,
