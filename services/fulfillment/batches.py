@@ -262,7 +262,7 @@ def _chosen(s: Session, body: NewBatch) -> list[FulfillmentOrder]:
     refs = [r.strip() for r in body.orders or ()]
     keys = set(refs) | {r.upper() for r in refs}
     # One statement for the 50 scans, not one each: by id, order number or pick-list barcode.
-    found = s.execute(
+    hits = s.execute(
         select(FulfillmentOrder).where(
             or_(
                 FulfillmentOrder.id.in_(keys),
@@ -272,7 +272,7 @@ def _chosen(s: Session, body: NewBatch) -> list[FulfillmentOrder]:
         )
     ).scalars()
     by_ref: dict[str, FulfillmentOrder] = {}
-    for o in found:
+    for o in hits:
         for key in (o.id, o.order_number, o.pick_barcode):
             by_ref[key] = o
     orders: dict[str, FulfillmentOrder] = {}
@@ -448,7 +448,7 @@ def create_batch(ctx: Ctx, body: NewBatch, session: Session = SESSION) -> BatchD
     )
     s.add(b)
     s.flush()
-    claims = [
+    claims: list[dict[str, Any]] = [
         {"id": new_id(), "tenant_id": ctx.tenant_id, "batch_id": b.id, "order_id": o.id, "open_order_id": o.id,
          "slot": i + 1}
         for i, o in enumerate(chosen)
