@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLocale
@@ -32,13 +31,11 @@ def german_locale() -> Iterator[None]:
     QLocale.setDefault(before)
 
 
-def test_dashboards_read_in_german(
-    make: Callable[..., DashboardsWorkspace], qtbot: QtBot, tmp_path: Path, german_locale: None
-) -> None:
+def test_dashboards_read_in_german(make: Callable[..., DashboardsWorkspace], qtbot: QtBot, german_locale: None) -> None:
     assert all(done for *_rest, done in entries("dashboards"))
     assert fmt(1234) == "1.234" and fmt(2.5) == "2,50"
     assert day_text(dt.date(2026, 11, 26)).startswith("26. Nov") or day_text(dt.date(2026, 11, 26)).startswith("26 Nov")
-    with german(tmp_path, "dashboards"):
+    with german("dashboards"):
         assert fmt(12_345) == "12,3 Tsd."
         ws = make()
         settle(qtbot, ws)
