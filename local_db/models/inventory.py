@@ -29,6 +29,8 @@ class InventoryItem(TenantScoped, Base):
     sku: Mapped[str] = mapped_column(String(100))
     barcode: Mapped[str | None] = mapped_column(String(100), default=None)
     name: Mapped[str] = mapped_column(String(300), default="")
+    # none | lot | serial: what a receipt, move, count and shipment of the item must name.
+    tracking: Mapped[str] = mapped_column(String(10), default="none")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -81,6 +83,7 @@ class InventoryMovement(TenantScoped, Base):
     __table_args__ = (
         Index("ix_inventory_movements_tenant_at", "tenant_id", "at"),
         Index("ix_inventory_movements_tenant_sku_at", "tenant_id", "sku", "at"),
+        Index("ix_inventory_movements_tenant_lot", "tenant_id", "lot_id"),
     )
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
@@ -93,6 +96,7 @@ class InventoryMovement(TenantScoped, Base):
     reason: Mapped[str | None] = mapped_column(Text, default=None)
     actor: Mapped[str | None] = mapped_column(String(36), default=None)
     at: Mapped[datetime] = mapped_column(default=utcnow)
+    lot_id: Mapped[str | None] = mapped_column(String(36), default=None)  # the lot moved, if any (recall)
 
 
 class InventoryTransfer(TenantScoped, Base):

@@ -159,8 +159,9 @@ def record(
     target: str | None,
     reference: str | None = None,
     reason: str | None = None,
+    lot_id: str | None = None,
 ) -> str:
-    """Write one movement (positive quantity, direction by ``source``/``target``)."""
+    """Write one movement (positive quantity, direction by ``source``/``target``; ``lot_id``: its lot)."""
     mid = new_id()
     actor = ctx.principal.id if ctx.principal.kind in ("user", "api_key") else None
     s.execute(
@@ -177,6 +178,7 @@ def record(
             "reason": reason,
             "actor": actor,
             "at": ctx.now(),
+            "lot_id": lot_id,
         },
     )
     # A Core insert no flush sees: logged, or the other stations never pull the movement.
@@ -196,6 +198,7 @@ def move(
     reference: str | None = None,
     reason: str | None = None,
     force: bool = False,
+    lot_id: str | None = None,
 ) -> tuple[str, list[Level]]:
     """Take ``quantity`` out of ``source`` and put it into ``target`` (either may be outside the books).
 
@@ -219,6 +222,7 @@ def move(
         target=target.id if target else None,
         reference=reference,
         reason=reason,
+        lot_id=lot_id,
     )
     return mid, levels
 
