@@ -1,7 +1,7 @@
 """Fulfillment: orders, pick/pack/ship operations, shipping labels, device settings, inbound webhooks."""
 
 from services.core.modules import Module
-from services.fulfillment import auth, demo, events, labels, orders, returns, settings, webhooks  # noqa: F401 - declarations, event types and demo seeders register on import
+from services.fulfillment import auth, batches, demo, events, labels, orders, returns, settings, webhooks  # noqa: F401 - declarations, event types and demo seeders register on import
 
 MODULE = Module(
     name="fulfillment",
@@ -15,8 +15,13 @@ MODULE = Module(
         "order.updated",
         "return.authorised",
         "return.received",
+        "batch.created",
+        "batch.picked",
+        "batch.packed",
+        "batch.closed",
+        "batch.cancelled",
     ),
-    records=("fulfillment.order", "fulfillment.return"),
+    records=("fulfillment.order", "fulfillment.return", "fulfillment.batch"),
     seeders=(demo.seed_fulfillment,),
     position=20,
 )

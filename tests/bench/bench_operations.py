@@ -11,7 +11,9 @@
 2. The stock of a location tree rolled up: 1,000 locations (10 sites x 10 aisles x 9 shelves + the
    sites and aisles) holding 100,000 stock rows; the rolled-up sum of a site (and of the root) with
    ``stock.within`` and the first page of ``GET stock?location_id=<site>`` (sub-locations included).
-Not measured: batch picking (not built yet).
+3. Batch picking at 100,000 orders (2 lines each, 1,000 items on 2 of 200 shelves under MAIN): a
+   batch of the next 50 ready orders made, its walk sorted by bin and opened (``fulfillment.batches.
+   create`` then ``get``, the service), and a batch of 50 orders named by number.
 """
 
 from __future__ import annotations
@@ -212,6 +214,99 @@ def rollup(settings: Settings) -> None:
         rt.db.dispose()
 
 
+ORDERS = 2_000 if TINY else 100_000
+BATCH_SIZE = 50
+BATCH_SKUS, SHELF_COUNT = 1_000, 200
+
+
+def _orders(db_path: Path) -> list[str]:
+    """ORDERS pending orders of 2 lines each and their items' stock on 2 shelves each under MAIN
+    (raw executemany, older than the demo's orders); answers the order numbers."""
+    conn = sqlite3.connect(db_path)
+    ts = datetime(2025, 1, 1, tzinfo=UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+    shelves = [(str(uuid.uuid4()), f"S{n:03d}") for n in range(SHELF_COUNT)]
+    conn.executemany(
+        "INSERT INTO inventory_locations (id, code, name, kind, parent_id, allow_negative, created_at, tenant_id)"
+        " VALUES (?,?,?,?,?,?,?,?)",
+        [(i, code, code, "internal", MAIN, 0, ts, TENANT) for i, code in shelves],
+    )
+    conn.executemany(
+        "INSERT INTO inventory_stock (id, sku, location_id, quantity, reserved, counted_at, updated_at, tenant_id)"
+        " VALUES (?,?,?,?,?,?,?,?)",
+        (
+            (str(uuid.uuid4()), f"BP-{k:04d}", shelves[(k * 7 + j * 101) % SHELF_COUNT][0], 10_000, 0, None, ts, TENANT)
+            for k in range(BATCH_SKUS)
+            for j in range(2)
+        ),
+    )
+    numbers = [f"BO-{n:06d}" for n in range(ORDERS)]
+    ids = [str(uuid.uuid4()) for _ in range(ORDERS)]
+    conn.executemany(
+        "INSERT INTO fulfillment_orders (id, order_number, pick_barcode, status, source, customer_name,"
+        " shipping_address, created_at, updated_at, tenant_id) VALUES (?,?,?,?,?,?,?,?,?,?)",
+        (
+            (ids[n], numbers[n], f"BP{n:010d}", "pending", "manual", f"Customer {n}", "{}", ts, ts, TENANT)
+            for n in range(ORDERS)
+        ),  # fmt: skip
+    )
+    conn.executemany(
+        "INSERT INTO fulfillment_order_lines (id, order_id, position, sku, barcode, name, quantity,"
+        " picked_quantity, tenant_id) VALUES (?,?,?,?,?,?,?,?,?)",
+        (
+            (
+                str(uuid.uuid4()),
+                ids[n],
+                p,
+                f"BP-{(n * 13 + p * 577) % BATCH_SKUS:04d}",
+                None,
+                "Bench item",
+                1 + p,
+                0,
+                TENANT,
+            )
+            for n in range(ORDERS)
+            for p in range(2)
+        ),
+    )
+    conn.commit()
+    conn.execute("ANALYZE")
+    conn.close()
+    return numbers
+
+
+def batch_picking(settings: Settings) -> None:
+    srv = start_server(settings, rate_limits="off")
+    rt = srv.runtime
+    try:
+        t0 = time.perf_counter()
+        numbers = _orders(settings.data_dir / "data.db")
+        print(f"batch picking: {ORDERS:,} pending orders seeded in {time.perf_counter() - t0:.1f} s")
+        ctx = _ctx(rt)
+
+        def next_batch() -> None:
+            b = execute(ctx, "fulfillment.batches.create", body={"next": BATCH_SIZE})
+            opened = execute(ctx, "fulfillment.batches.get", id=b.id)
+            walk = [(ln.location_code or "~", ln.sku) for ln in opened.lines]
+            if len(opened.orders) != BATCH_SIZE or walk != sorted(walk):
+                print(f"batch {b.batch_number}: {len(opened.orders)} orders, walk sorted: {walk == sorted(walk)}")
+                raise SystemExit(1)
+
+        samples = 5 if TINY else 20
+        print(
+            f"batch of the next {BATCH_SIZE} ready orders made, sorted and opened: {fmt(timed(next_batch, samples, warmup=1))}"
+        )
+        rest = iter(range(len(numbers) - 1, 0, -BATCH_SIZE * 3))
+
+        def named_batch() -> None:
+            end = next(rest)
+            execute(ctx, "fulfillment.batches.create", body={"orders": numbers[end - BATCH_SIZE * 3 : end : 3]})
+
+        print(f"batch of {BATCH_SIZE} orders named by number: {fmt(timed(named_batch, samples, warmup=1))}")
+    finally:
+        srv.stop()
+        rt.db.dispose()
+
+
 def _postgres_db(admin_url: str) -> str:
     name = f"bench_ops_{uuid.uuid4().hex[:8]}"
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
@@ -232,6 +327,7 @@ def main() -> None:
             )
             concurrent_reservations(settings, "PostgreSQL")
         rollup(Settings(data_dir=Path(tmp) / "b", secret_key="b" * 32, demo=True))
+        batch_picking(Settings(data_dir=Path(tmp) / "c", secret_key="b" * 32, demo=True))
 
 
 if __name__ == "__main__":
