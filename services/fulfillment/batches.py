@@ -314,14 +314,21 @@ def create_batch(ctx: Ctx, body: NewBatch, session: Session = SESSION) -> BatchD
     now = ctx.now()
     b = FulfillmentBatch(
         id=new_id(),
-        batch_number=f"B-{next_value(ctx, ctx.tenant_id, BATCH_NUMBERS):05d}",
+        batch_number=body.batch_number or f"B-{next_value(ctx, ctx.tenant_id, BATCH_NUMBERS):05d}",
         status="open",
         created_by=getattr(ctx.principal, "user_id", None),
         created_at=now,
         updated_at=now,
     )
     s.add(b)
-    s.flush()
+    try:
+        s.flush()
+    except IntegrityError:
+        raise Conflict(f"batch number {b.batch_number} is taken", {"reason": "number_taken"}) from None
+    if ctx.runtime.is_station:
+        # The outbox records this body: the platform's replay makes the same batch (its number, these
+        # orders in these slots) rather than choosing "the next N" again from what it holds.
+        body.batch_number, body.orders, body.next = b.batch_number, [o.id for o in chosen], None
     claims: list[dict[str, Any]] = [
         {"id": new_id(), "tenant_id": ctx.tenant_id, "batch_id": b.id, "order_id": o.id, "open_order_id": o.id,
          "slot": i + 1}
