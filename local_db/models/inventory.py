@@ -31,6 +31,7 @@ class InventoryItem(TenantScoped, Base):
     name: Mapped[str] = mapped_column(String(300), default="")
     # none | lot | serial: what a receipt, move, count and shipment of the item must name.
     tracking: Mapped[str] = mapped_column(String(10), default="none")
+    supplier: Mapped[str | None] = mapped_column(String(100), default=None)  # who reorders go to
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

@@ -42,7 +42,7 @@ from services.inventory.lot_schemas import (
 )
 
 declare_defaults("inventory.lots", record="inventory.lot")
-record_kind("inventory.lot", get="inventory.lots.get", label="lot")
+record_kind("inventory.lot", get="inventory.lots.get", label="code")
 
 
 _SEPARATORS = re.compile(r"[\s\-]+")

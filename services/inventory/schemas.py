@@ -33,11 +33,13 @@ class ItemIn(Strict):
     barcode: str | None = Field(default=None, min_length=1, max_length=100)
     name: str = Field(default="", max_length=300)
     tracking: Tracking = "none"  # lot: receipts, moves, counts and shipments name the lot
+    supplier: str | None = Field(default=None, min_length=1, max_length=100)  # reorders go to it
 
 
 class ItemPatch(Strict):
     name: str | None = Field(default=None, max_length=300)
     tracking: Tracking | None = None
+    supplier: str | None = Field(default=None, min_length=1, max_length=100)
 
 
 class ItemOut(Out):
@@ -46,6 +48,7 @@ class ItemOut(Out):
     barcode: str | None
     name: str
     tracking: Tracking = "none"
+    supplier: str | None = None
     created_at: datetime
 
 
