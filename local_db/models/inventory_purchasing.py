@@ -1,11 +1,12 @@
-"""Inventory purchasing: reorder rules (min/max per item and location) and purchase orders."""
+"""Inventory purchasing and valuation: reorder rules, purchase orders, cost layers."""
 
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Index, Integer, Numeric, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from local_db.base import Base, TenantScoped, new_id, utcnow
@@ -50,3 +51,21 @@ class InventoryPurchaseOrder(TenantScoped, Base):
     sent_at: Mapped[datetime | None] = mapped_column(default=None)
     received_at: Mapped[datetime | None] = mapped_column(default=None)
     cancelled_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class InventoryCostLayer(TenantScoped, Base):
+    """Units of an item that came in at one unit cost and are still in stock (valuation).
+
+    FIFO keeps one layer per receipt and takes from the oldest; average keeps one layer per item
+    whose cost is the running weighted average.
+    """
+
+    __tablename__ = "inventory_cost_layers"
+    __synced__ = True  # stations cache it: changes reach them by the sync pull
+    __table_args__ = (Index("ix_inventory_cost_layers_tenant_sku_at", "tenant_id", "sku", "at"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    sku: Mapped[str] = mapped_column(String(100))
+    remaining: Mapped[int] = mapped_column(Integer)
+    unit_cost: Mapped[Decimal] = mapped_column(Numeric(18, 4))
+    at: Mapped[datetime] = mapped_column(default=utcnow)

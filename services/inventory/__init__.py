@@ -24,6 +24,7 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
     stock,
     stock_levels,
     transfers,
+    valuation,
 )
 
 MODULE = Module(

@@ -17,6 +17,7 @@ as a ``receipt`` movement with the order number as reference. More than ordered 
 from __future__ import annotations
 
 from datetime import timedelta
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import select
@@ -239,10 +240,13 @@ def _find(s: Session, ref: str) -> InventoryPurchaseOrder:
 )
 def create_po(ctx: Ctx, body: PurchaseOrderIn, session: Session = SESSION) -> PurchaseOrderOut:
     loc = engine.location(session, body.location_id)
-    merged: dict[str, int] = {}
+    merged: dict[str, dict[str, Any]] = {}
     for ln in body.lines:
-        merged[ln.sku] = merged.get(ln.sku, 0) + ln.quantity
-    lines = [{"sku": k, "quantity": v, "received": 0} for k, v in merged.items()]
+        line = merged.setdefault(ln.sku, {"sku": ln.sku, "quantity": 0, "received": 0, "unit_cost": None})
+        line["quantity"] += ln.quantity
+        if ln.unit_cost is not None:
+            line["unit_cost"] = str(ln.unit_cost)
+    lines = list(merged.values())
     po = _new_order(ctx, session, supplier=body.supplier, location_id=loc.id, lines=lines, origin="manual",
                     note=body.note)  # fmt: skip
     return _out(po)
@@ -339,8 +343,10 @@ def receive_po(ctx: Ctx, id: str, body: PurchaseOrderReceipt, session: Session =
     loc = engine.location(s, po.location_id)
     moved = []
     for sku, q in wanted.items():
+        cost = by_sku[sku].get("unit_cost")
         mid, _levels = engine.move(ctx, s, sku=sku, quantity=q, kind="receipt", source=None, target=loc,
-                                   reference=po.number, reason=f"purchase order {po.number}")  # fmt: skip
+                                   reference=po.number, reason=f"purchase order {po.number}",
+                                   unit_cost=Decimal(cost) if cost is not None else None)  # fmt: skip
         by_sku[sku]["received"] = int(by_sku[sku].get("received") or 0) + q
         moved.append({"sku": sku, "quantity": q, "movement_id": mid})
     for sku in wanted:

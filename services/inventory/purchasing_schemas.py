@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from typing import Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import AwareDatetime, BaseModel, Field, model_validator
 
 from services.core.pagination import ListQuery
 from services.core.schemas import Out, Strict
-from services.inventory.schemas import LocationRef, Quantity, Sku
+from services.inventory.schemas import Cost, LocationRef, Quantity, Sku
 
 PurchaseOrderStatus = Literal["draft", "sent", "partially_received", "received", "cancelled"]
 
@@ -44,6 +45,7 @@ class ReorderRuleQuery(ListQuery):
 class POLineIn(Strict):
     sku: Sku
     quantity: Quantity
+    unit_cost: Cost | None = None  # valuation: what a received unit cost
 
 
 class PurchaseOrderIn(Strict):
@@ -57,6 +59,7 @@ class POLine(BaseModel):
     sku: str
     quantity: int
     received: int = 0
+    unit_cost: str | None = None  # a decimal string ("2.5000"); kept as text in the order's JSON
 
 
 class PurchaseOrderOut(Out):
@@ -96,3 +99,24 @@ class PurchaseOrderReceipt(Strict):
 class ReorderRunOut(BaseModel):
     purchase_orders: list[PurchaseOrderOut]
     lines: int  # how many item lines were proposed
+
+
+class ValuationQuery(BaseModel):
+    at: AwareDatetime | None = None  # default: now
+    location_id: str | None = Field(default=None, max_length=60)  # id or code, with its sub-locations
+    sku: str | None = Field(default=None, max_length=100)
+
+
+class ValuationRow(BaseModel):
+    sku: str
+    location_id: str
+    location_code: str
+    quantity: int
+    value: Decimal
+
+
+class ValuationOut(BaseModel):
+    at: datetime
+    method: Literal["fifo", "average"]
+    rows: list[ValuationRow]
+    total: Decimal

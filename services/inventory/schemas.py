@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -26,6 +27,8 @@ AlertState = Literal["open", "acknowledged", "resolved"]
 
 
 Tracking = Literal["none", "lot", "serial"]
+# A unit cost: zero or more, at most 4 decimals, below a billion (a typo beyond).
+Cost = Annotated[Decimal, Field(ge=0, lt=1_000_000_000, decimal_places=4, allow_inf_nan=False)]
 
 
 class ItemIn(Strict):
@@ -34,12 +37,14 @@ class ItemIn(Strict):
     name: str = Field(default="", max_length=300)
     tracking: Tracking = "none"  # lot: receipts, moves, counts and shipments name the lot
     supplier: str | None = Field(default=None, min_length=1, max_length=100)  # reorders go to it
+    unit_cost: Cost | None = None  # valuation: what a unit that comes in without a cost is worth
 
 
 class ItemPatch(Strict):
     name: str | None = Field(default=None, max_length=300)
     tracking: Tracking | None = None
     supplier: str | None = Field(default=None, min_length=1, max_length=100)
+    unit_cost: Cost | None = None
 
 
 class ItemOut(Out):
@@ -49,6 +54,7 @@ class ItemOut(Out):
     name: str
     tracking: Tracking = "none"
     supplier: str | None = None
+    unit_cost: Decimal | None = None
     created_at: datetime
 
 
@@ -146,6 +152,8 @@ class MovementOut(Out):
     actor: str | None
     at: datetime
     lot_id: str | None = None
+    unit_cost: Decimal | None = None  # valuation (FIFO or average, the tenant's setting)
+    value: Decimal | None = None
 
 
 class MovementQuery(ListQuery):

@@ -16,6 +16,7 @@ import json
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Connection, Select, bindparam, func, insert, or_, select, update
@@ -37,6 +38,7 @@ from local_db.models.inventory import (
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound
 from services.core.events import EmittedEvent, emit
+from services.inventory import valuation
 from services.inventory.states import UNRESOLVED
 from services.sync.changelog import log_written
 
@@ -160,8 +162,11 @@ def record(
     reference: str | None = None,
     reason: str | None = None,
     lot_id: str | None = None,
+    unit_cost: Decimal | None = None,
+    value: Decimal | None = None,
 ) -> str:
-    """Write one movement (positive quantity, direction by ``source``/``target``; ``lot_id``: its lot)."""
+    """Write one movement (positive quantity, direction by ``source``/``target``; ``lot_id``: its lot;
+    ``unit_cost`` and ``value``: its valuation, ``valuation.value_movement``)."""
     mid = new_id()
     actor = ctx.principal.id if ctx.principal.kind in ("user", "api_key") else None
     s.execute(
@@ -179,6 +184,8 @@ def record(
             "actor": actor,
             "at": ctx.now(),
             "lot_id": lot_id,
+            "unit_cost": unit_cost,
+            "value": value,
         },
     )
     # A Core insert no flush sees: logged, or the other stations never pull the movement.
@@ -199,10 +206,12 @@ def move(
     reason: str | None = None,
     force: bool = False,
     lot_id: str | None = None,
+    unit_cost: Decimal | None = None,
 ) -> tuple[str, list[Level]]:
     """Take ``quantity`` out of ``source`` and put it into ``target`` (either may be outside the books).
 
     ``force``: go below zero even where the location does not allow it (a ship is never refused).
+    ``unit_cost``: what an incoming unit cost (valuation; else the item's or the current cost).
     """
     levels: list[Level] = []
     if source is not None:
@@ -212,6 +221,10 @@ def move(
             levels.append(apply(ctx, s, sku, source, -quantity))
     if target is not None:
         levels.append(apply(ctx, s, sku, target, quantity))
+    # Every movement carries its unit cost and value (FIFO or average, the tenant's setting).
+    cost, value = valuation.value_movement(ctx, s, sku=sku, quantity=quantity, inbound=source is None and
+                                           target is not None, outbound=target is None and source is not None,
+                                           unit_cost=unit_cost)  # fmt: skip
     mid = record(
         ctx,
         s,
@@ -223,6 +236,8 @@ def move(
         reference=reference,
         reason=reason,
         lot_id=lot_id,
+        unit_cost=cost,
+        value=value,
     )
     return mid, levels
 
