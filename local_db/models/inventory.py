@@ -35,6 +35,10 @@ class InventoryItem(TenantScoped, Base):
     supplier: Mapped[str | None] = mapped_column(String(100), default=None)  # who reorders go to
     # The cost of a unit that comes in without one (a count, an adjustment): valuation's fallback.
     unit_cost: Mapped[Decimal | None] = mapped_column(Numeric(18, 4), default=None)
+    # Units of measure: stock is counted in units; an order line's quantity is in ``sales_unit``s
+    # of ``units_per_sale`` units each (a pack of 6), so reserving and shipping it takes that many.
+    sales_unit: Mapped[str] = mapped_column(String(20), default="unit")
+    units_per_sale: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

@@ -31,6 +31,7 @@ from local_db.models.fulfillment import FulfillmentLine
 from local_db.models.inventory import (
     InventoryAlert,
     InventoryAlertRule,
+    InventoryItem,
     InventoryLocation,
     InventoryMovement,
     InventoryStock,
@@ -413,6 +414,20 @@ _FIRST_INTERNAL = Prepared(
 )
 
 
+_ITEMS = table_of(InventoryItem)
+_UNITS_PER_SALE = Prepared(
+    select(_ITEMS.c.units_per_sale).where(
+        _ITEMS.c.tenant_id == bindparam("tenant_id"), _ITEMS.c.sku == bindparam("sku")
+    )
+)
+
+
+def units_per_sale(conn: Connection, tenant_id: str, sku: str) -> int:
+    """Units in one sales unit of ``sku`` (a pack of 6: 6); 1 for an item not registered."""
+    found = _UNITS_PER_SALE.scalar(conn, {"tenant_id": tenant_id, "sku": sku})
+    return int(found) if found else 1
+
+
 def ship_from_id(conn: Connection, tenant_id: str) -> str | None:
     """``ship_from``'s id alone, by compiled Core statements: every order's reservation asks it."""
     raw = _TENANT_SETTINGS.scalar(conn, {"tenant_id": tenant_id})
@@ -461,9 +476,11 @@ def ship_lines(ctx: Ctx, s: Session, *, reference: str, lines: Iterable[tuple[st
     if loc is None:
         return []
     totals: dict[str, int] = {}
+    conn = s.connection()
     for sku, qty in lines:
         if qty > 0:
-            totals[sku] = totals.get(sku, 0) + qty
+            # Order lines count sales units (packs): the row counts units.
+            totals[sku] = totals.get(sku, 0) + qty * units_per_sale(conn, ctx.tenant_id, sku)
     moved: list[str] = []
     for sku, qty in totals.items():
         mid, levels = move(
