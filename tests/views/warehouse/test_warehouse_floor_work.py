@@ -178,3 +178,27 @@ def test_returns_are_received_by_scan_into_stock_or_quarantine(make_ws: object, 
     assert on_hand(quarantine.code) == 1
     scan(qtbot, ws, "BTL-STL-750")  # one more than authorised: refused, nothing moves
     assert ws.banner.property("tone") == "error" and on_hand("MAIN") == main_before + 1
+
+
+def test_a_lot_tracked_item_asks_its_lot(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
+    owner = ctx_for(station, "owner@demo.test")
+    for sku in ("BTL-STL-750", "NTB-A5-DOT"):
+        execute(owner, "inventory.items.update", id=sku, body={"tracking": "lot"})
+    execute(owner, "inventory.lots.receive", body={"sku": "BTL-STL-750", "code": "L2026-11",
+                                                   "location_id": "MAIN", "quantity": 4})  # fmt: skip
+    execute(owner, "inventory.lots.receive", body={"sku": "NTB-A5-DOT", "code": "NB-7", "location_id": "MAIN",
+                                                   "quantity": 1})  # fmt: skip
+    order = new_order(station, [{"sku": "BTL-STL-750", "quantity": 1}])
+    ws = make_ws("owner@demo.test")  # type: ignore[operator]
+    scan(qtbot, ws, order.order_number)
+    scan(qtbot, ws, "BTL-STL-750")
+    assert ws.want_lot and "lot code" in ws.banner.text()
+    scan(qtbot, ws, "NB-7")  # another item's lot: refused, still asked
+    assert ws.banner.property("tone") == "error" and ws.want_lot
+    scan(qtbot, ws, "NO-SUCH-LOT")
+    assert ws.banner.property("tone") == "error" and ws.want_lot
+    scan(qtbot, ws, "l2026-11")
+    assert (
+        not ws.want_lot and ws.want_serial is None and ws.lots[order.id] == [("BTL-STL-750", "L202611")]
+    )  # as Inventory stores it
+    assert ws.banner.property("tone") == "done"
