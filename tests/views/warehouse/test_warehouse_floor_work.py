@@ -202,3 +202,38 @@ def test_a_lot_tracked_item_asks_its_lot(make_ws: object, station: Runtime, qtbo
         not ws.want_lot and ws.want_serial is None and ws.lots[order.id] == [("BTL-STL-750", "L202611")]
     )  # as Inventory stores it
     assert ws.banner.property("tone") == "done"
+
+
+def test_a_transfer_slip_opens_on_scan_and_asks_before_it_ships(
+    make_ws: object, station: Runtime, qtbot: QtBot
+) -> None:
+    """Issue 34 part 5 / issue 32 defect 11 at the packing station: a slip's code opens the transfer;
+    shipping it asks first, and the slip scanned at the question answers yes."""
+    from services.core.demo import demo_id
+    from views.stockcount.slip import slip_code
+
+    owner = ctx_for(station, "owner@demo.test")
+    draft = demo_id("inventory-transfer", "demo", "2")  # MAIN -> STORE: 4 caps, 10 notebooks
+    code = slip_code(draft)
+    device = make_ws()  # type: ignore[operator]
+    scan(qtbot, device, code)  # the demo device has no Inventory: told where transfers are handled
+    assert device.banner.property("tone") == "error" and "Stock count" in device.banner.text()
+    ws = make_ws("owner@demo.test")  # type: ignore[operator]
+    scan(qtbot, ws, code.lower())
+    assert ws.transfer is not None and code in ws.order_title.text() and "MAIN → STORE" in ws.order_title.text()
+    assert ws.lines.rowCount() == 2 and "scan the slip again to ship" in ws.banner.text()
+    scan(qtbot, ws, code)
+    box = ws.findChild(QMessageBox, "move-transfer")
+    assert box is not None and box.isVisible() and box.defaultButton() is box.button(QMessageBox.StandardButton.No)
+    box.button(QMessageBox.StandardButton.No).click()
+    settle(qtbot, ws)
+    assert execute(owner, "inventory.transfers.get", id=draft).status == "draft"
+    scan(qtbot, ws, code)
+    box = ws.transfer_box
+    qtbot.waitUntil(box.isVisible)
+    focus = box.focusWidget() or box
+    qtbot.keyClicks(focus, code)  # the slip scanned at the question: yes
+    qtbot.keyClick(focus, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: execute(owner, "inventory.transfers.get", id=draft).status == "in_transit", timeout=8000)
+    settle(qtbot, ws)
+    assert ws.banner.property("tone") == "done" and "shipped" in ws.banner.text()
