@@ -7,6 +7,7 @@ key itself is never stored or logged.
 
 from __future__ import annotations
 
+import functools
 import hmac
 import secrets
 from datetime import datetime, timedelta
@@ -32,9 +33,15 @@ TOKEN_LIFETIME = 86400
 COOKIE_NAME = "service_token"
 
 _hasher = PasswordHasher()
-# Verified against when the e-mail is unknown, so both failures take as long.
-# A hash to check a password against when there is no account: the same cost either way.
-DUMMY_HASH = _hasher.hash("not-a-password")
+
+
+@functools.cache
+def dummy_hash() -> str:
+    """A hash to check a password against when there is no account, so both failures take as long.
+
+    Made on first use, not at import: one argon2 hash costs 0.1-0.5 s of CPU, and every station
+    imports this module while its sign-in window is already waiting for the service layer."""
+    return _hasher.hash("not-a-password")
 
 
 def hash_password(password: str) -> str:
@@ -78,7 +85,7 @@ def authenticate_password(db: Database, email: str, password: str) -> User:
     with db.reading(None) as s:
         user = s.execute(select(User).where(User.email == email.strip().lower())).scalar_one_or_none()
     if user is None:
-        verify_password(DUMMY_HASH, password)
+        verify_password(dummy_hash(), password)
         raise Unauthorized("e-mail or password is not correct")
     if not verify_password(user.password_hash, password) or user.disabled:
         raise Unauthorized("e-mail or password is not correct")
