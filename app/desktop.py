@@ -84,6 +84,11 @@ def run_desktop(args: argparse.Namespace) -> int:
         platform_url = embedded.start()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Platform Station")
+    from views.i18n import install as install_language
+    from views.shell.prefs import StationPrefs
+
+    # Before the first widget: texts are taken when a widget is made (Settings -> Language).
+    install_language(app, str(StationPrefs(data_dir).get("language")))
     win = ShellWindow(
         data_dir,
         runtime_loader=lambda: _load_station(data_dir, args.demo),  # type: ignore[arg-type,return-value]

@@ -77,3 +77,23 @@ class DocRevision(TenantScoped, Base):
     author_id: Mapped[str | None] = mapped_column(String(36), default=None)
     restored_from: Mapped[int | None] = mapped_column(Integer, default=None)
     at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class DocTemplate(TenantScoped, Base):
+    """A document's starting point: a title and a Markdown body with ``{{placeholders}}`` that a
+    new document fills or leaves for its author (docs/docs.md "Templates"). Its own table, not a
+    flag on documents, so a template is never a search hit, a help-centre page or a revision."""
+
+    __tablename__ = "docs_templates"
+    __synced__ = True  # stations cache it: a station starts documents from templates offline
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(200))
+    description: Mapped[str] = mapped_column(Text, default="")
+    title: Mapped[str] = mapped_column(String(300))
+    body: Mapped[str] = mapped_column(Text, default="")
+    category_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    tags: Mapped[list[Any]] = mapped_column(default=list)
+    created_by: Mapped[str | None] = mapped_column(String(36), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -6,7 +6,7 @@ content; the composition root imports every services/<module> package.
 """
 
 from services.core.modules import Module
-from services.docs import categories, demo, documents, events, media, pages, revisions  # noqa: F401 - declarations and demo seeders register on import
+from services.docs import categories, demo, documents, events, export, media, pages, revisions, templates  # noqa: F401 - declarations and demo seeders register on import
 
 MODULE = Module(
     name="docs",
@@ -19,7 +19,7 @@ MODULE = Module(
         "docs.document_deleted",
         "docs.revision_restored",
     ),
-    records=("docs.document", "docs.category"),
+    records=("docs.document", "docs.category", "docs.template"),
     seeders=(demo.seed_docs,),
     position=160,
 )

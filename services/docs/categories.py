@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from local_db import new_id
-from local_db.models.docs import DocCategory
+from local_db.models.docs import DocCategory, DocDocument, DocTemplate
 from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import NotFound, ValidationFailed
+from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.pagination import ListQuery, Page, page_spec
 from services.core.roles import STAFF
 from services.docs.schemas import (
@@ -68,3 +68,32 @@ def create_category(ctx: Ctx, body: CategoryIn, session: Session = SESSION) -> C
     session.add(c)
     session.flush()
     return CategoryOut.model_validate(c)
+
+
+@use_case(
+    "docs.categories.delete",
+    "DELETE /doc-categories/{id}",
+    tx="write",
+    roles=STAFF,
+    says="Delete category",
+    record=CATEGORY,
+    summary="remove an empty category (409 while it holds sub-categories or documents outside the trash)",
+)
+def delete_category(ctx: Ctx, id: str, session: Session = SESSION) -> None:
+    c = session.get(DocCategory, id)
+    if c is None:
+        raise NotFound("category not found", {"id": id})
+    children = session.execute(select(func.count()).where(DocCategory.parent_id == id)).scalar_one()
+    documents = session.execute(
+        select(func.count()).where(DocDocument.category_id == id, DocDocument.deleted_at.is_(None))
+    ).scalar_one()
+    if children or documents:
+        raise Conflict(
+            "the category is not empty: move or remove its sub-categories and documents first",
+            {"id": id, "categories": children, "documents": documents},
+        )
+    # Templates filing new documents here file them nowhere now; documents in the trash keep the
+    # id and come back without a category (the help centre lists them under "Other articles").
+    session.execute(update(DocTemplate).where(DocTemplate.category_id == id).values(category_id=None))
+    session.delete(c)
+    session.flush()

@@ -16,7 +16,7 @@ from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import ListQuery, Page, PageSpec, page_spec, paginate
 from services.core.roles import MANAGERS, STAFF
-from services.docs import revisions, states
+from services.docs import revisions, states, templates
 from services.docs import search as fts
 from services.docs.schemas import (
     DeleteQuery,
@@ -156,14 +156,18 @@ def get_document(ctx: Ctx, id: str, session: Session = SESSION) -> DocumentOut:
 )
 def create_document(ctx: Ctx, body: DocumentIn, session: Session = SESSION) -> DocumentOut:
     now = ctx.now()
-    _category(session, body.category_id)
+    if body.from_template is not None:
+        title, text, category, tags = templates.from_template(ctx, session, body)
+    else:
+        title, text, category, tags = body.title or "", body.body or "", body.category_id, body.tags or []
+    _category(session, category)
     d = DocDocument(
         id=new_id(),
-        title=body.title,
-        body=body.body,
-        category_id=body.category_id,
+        title=title,
+        body=text,
+        category_id=category,
         status="draft",
-        tags=body.tags,
+        tags=tags,
         created_by=ctx.principal.id,
         created_at=now,
         updated_at=now,

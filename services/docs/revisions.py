@@ -4,24 +4,16 @@ export as Markdown or PDF (docs/docs.md "Revisions and export")."""
 from __future__ import annotations
 
 import difflib
-import io
 import re
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.docs import DocDocument, DocRevision
-from services.core import pdf
 from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound
@@ -31,6 +23,7 @@ from services.core.filesafety import clean_filename
 from services.core.pagination import ListQuery, Page, paginate
 from services.core.roles import STAFF
 from services.core.schemas import Out
+from services.docs.export import render_pdf
 from services.docs.schemas import DocumentOut
 
 DOCUMENT = "docs.document"
@@ -218,77 +211,6 @@ def restore_revision(ctx: Ctx, id: str, revision_id: str, session: Session = SES
     emit(ctx, "docs.revision_restored", {"document_id": d.id, "title": d.title, "revision": r.number})
     session.flush()
     return DocumentOut.model_validate(d)
-
-
-_INLINE = [
-    (re.compile(r"\*\*(.+?)\*\*"), r"<b>\1</b>"),
-    (re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])"), r"<i>\1</i>"),
-    (re.compile(r"`([^`]+)`"), r"<i>\1</i>"),
-]
-
-
-def _inline(text: str) -> str:
-    out = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    for pattern, repl in _INLINE:
-        out = pattern.sub(repl, out)
-    return out
-
-
-class _Canvas(Canvas):
-    """Reportlab's page canvas starting in the embedded body font, not its built-in Helvetica (a
-    font a PDF would name without embedding it)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs["initialFontName"] = pdf.FONT  # the template hands its own default (None) in
-        super().__init__(*args, **kwargs)
-
-
-def render_pdf(title: str, body: str) -> bytes:
-    """The document as a PDF: headings, paragraphs, lists and code in the platform's embedded fonts
-    (reportlab's platypus lays out pages; the Markdown subset people write in the editor)."""
-    pdf.register_fonts()
-    # <b> and <i> of the body font map to the embedded faces (no italic face: the regular one),
-    # never to a built-in font that a PDF names without embedding.
-    pdfmetrics.registerFontFamily(pdf.FONT, normal=pdf.FONT, bold=pdf.BOLD, italic=pdf.FONT, boldItalic=pdf.BOLD)
-    base = ParagraphStyle("body", fontName=pdf.FONT, fontSize=10.5, leading=14, spaceAfter=6)
-    heads = {
-        n: ParagraphStyle(f"h{n}", parent=base, fontName=pdf.BOLD, fontSize=18 - 2 * n, leading=22 - 2 * n)
-        for n in range(1, 5)
-    }
-    code = ParagraphStyle("code", parent=base, fontName=pdf.FONT, fontSize=9, leading=12, leftIndent=8 * mm)
-    out = io.BytesIO()
-    story: list[object] = [Paragraph(_inline(title), heads[1]), Spacer(1, 4 * mm)]
-    para: list[str] = []
-    fenced = False
-
-    def flush() -> None:
-        if para:
-            story.append(Paragraph(_inline(" ".join(para)), base))
-            para.clear()
-
-    for line in body.splitlines():
-        if line.strip().startswith("```"):
-            flush()
-            fenced = not fenced
-            continue
-        if fenced:
-            story.append(Paragraph(_inline(line) or "&nbsp;", code))
-            continue
-        m = re.match(r"^(#{1,4})\s+(.*)$", line)
-        if m:
-            flush()
-            story.append(Paragraph(_inline(m.group(2)), heads[len(m.group(1))]))
-        elif re.match(r"^\s*([-*+]|\d+[.)])\s+", line):
-            flush()
-            story.append(Paragraph("• " + _inline(re.sub(r"^\s*([-*+]|\d+[.)])\s+", "", line)), base))
-        elif not line.strip():
-            flush()
-        else:
-            para.append(line.strip())
-    flush()
-    doc = SimpleDocTemplate(out, pagesize=A4, title=title, leftMargin=20 * mm, rightMargin=20 * mm)
-    doc.build(story, canvasmaker=_Canvas)  # type: ignore[arg-type]
-    return out.getvalue()
 
 
 @use_case(

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 from services.core.pagination import ListQuery
 from services.core.schemas import FreeText, NonBlankText, Strict
@@ -25,17 +25,37 @@ def _tags(v: list[str]) -> list[str]:
     return out
 
 
+PLACEHOLDER_NAME = r"^[A-Za-z_][A-Za-z0-9_.-]{0,49}$"
+PlaceholderValues = dict[
+    Annotated[str, StringConstraints(pattern=PLACEHOLDER_NAME)], Annotated[str, StringConstraints(max_length=2000)]
+]
+
+
 class DocumentIn(Strict):
-    title: str = Field(min_length=1, max_length=300)
-    body: FreeText = Field(default="", max_length=MAX_BODY)
+    """A new document; with ``from_template`` the template gives what the request leaves out
+    (title, body, category, tags) and ``values`` fill its ``{{placeholders}}``."""
+
+    title: str | None = Field(default=None, min_length=1, max_length=300)
+    body: FreeText | None = Field(default=None, max_length=MAX_BODY)
     category_id: str | None = Field(default=None, max_length=36)
     status: DocStatus = "draft"
-    tags: list[str] = Field(default_factory=list, max_length=50)
+    tags: list[str] | None = Field(default=None, max_length=50)
+    from_template: str | None = Field(default=None, max_length=36)
+    values: PlaceholderValues = Field(default_factory=dict, max_length=50)
 
     @field_validator("tags")
     @classmethod
-    def _t(cls, v: list[str]) -> list[str]:
-        return _tags(v)
+    def _t(cls, v: list[str] | None) -> list[str] | None:
+        return None if v is None else _tags(v)
+
+    @model_validator(mode="after")
+    def _title_or_template(self) -> DocumentIn:
+        if self.from_template is None:
+            if self.title is None:
+                raise ValueError("title: a document needs a title (or from_template)")
+            if self.values:
+                raise ValueError("values: only with from_template")
+        return self
 
 
 class DocumentUpdate(Strict):
@@ -107,6 +127,60 @@ class CategoryIn(Strict):
     name: str = Field(min_length=1, max_length=200)
     parent_id: str | None = Field(default=None, max_length=36)
     position: int = Field(default=0, ge=0, le=10_000)
+
+
+class TemplateIn(Strict):
+    """A template: its own fields, or (``from_document``) a copy of a document's title, body,
+    category and tags, with the fields given here winning."""
+
+    name: str = Field(min_length=1, max_length=200)
+    description: FreeText = Field(default="", max_length=2000)
+    title: str | None = Field(default=None, min_length=1, max_length=300)
+    body: FreeText | None = Field(default=None, max_length=MAX_BODY)
+    category_id: str | None = Field(default=None, max_length=36)
+    tags: list[str] | None = Field(default=None, max_length=50)
+    from_document: str | None = Field(default=None, max_length=36)
+
+    @field_validator("tags")
+    @classmethod
+    def _t(cls, v: list[str] | None) -> list[str] | None:
+        return None if v is None else _tags(v)
+
+    @model_validator(mode="after")
+    def _title(self) -> TemplateIn:
+        if self.title is None and self.from_document is None:
+            raise ValueError("title: a template needs a title (or from_document)")
+        return self
+
+
+class TemplateUpdate(Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    description: FreeText | None = Field(default=None, max_length=2000)
+    title: str | None = Field(default=None, min_length=1, max_length=300)
+    body: FreeText | None = Field(default=None, max_length=MAX_BODY)
+    category_id: str | None = Field(default=None, max_length=36)
+    tags: list[str] | None = Field(default=None, max_length=50)
+
+    @field_validator("tags")
+    @classmethod
+    def _t(cls, v: list[str] | None) -> list[str] | None:
+        return None if v is None else _tags(v)
+
+
+class TemplateOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: str
+    name: str
+    description: FreeText
+    title: str
+    body: FreeText
+    category_id: str | None
+    tags: list[str]
+    # The names of the template's {{placeholders}}, in order of first use (built-ins included).
+    placeholders: list[str] = Field(default_factory=list)
+    created_at: datetime
+    updated_at: datetime
 
 
 class CategoryOut(BaseModel):

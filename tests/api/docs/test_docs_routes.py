@@ -115,3 +115,26 @@ def test_revisions_restore_and_export_over_http(client: httpx.Client) -> None:
     pdf = client.get(f"{B}/documents/{did}/export", params={"format": "pdf"}, headers=h)
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
     assert client.get(f"{B}/documents/{did}/export", params={"format": "doc"}, headers=h).status_code == 400
+
+
+def test_templates_and_category_export_over_http(client: httpx.Client) -> None:
+    h = auth_headers(client, "owner@demo.test")
+    made = client.post(f"{B}/templates", json={"name": "Fault", "title": "Fault on {{machine}}"}, headers=h)
+    assert made.status_code == 201 and made.json()["data"]["placeholders"] == ["machine"]
+    listed = client.get(f"{B}/templates", headers=h).json()["data"]
+    assert made.json()["data"]["id"] in {t["id"] for t in listed}
+    tid = made.json()["data"]["id"]
+    doc = client.post(f"{B}/documents", json={"from_template": tid, "values": {"machine": "P1"}}, headers=h)
+    assert doc.status_code == 201 and doc.json()["data"]["title"] == "Fault on P1"
+    bad = client.post(f"{B}/documents", json={"from_template": tid, "values": {"press": "P1"}}, headers=h)
+    assert bad.status_code == 400 and bad.json()["code"] == "VALIDATION_ERROR"
+    cat = demo_id("docs-category", "floor")
+    md = client.get(f"{B}/doc-categories/{cat}/export", params={"format": "md"}, headers=h)
+    assert md.status_code == 200 and md.headers["content-type"] == "application/zip" and md.content[:2] == b"PK"
+    pdf = client.get(f"{B}/doc-categories/{cat}/export", params={"format": "pdf"}, headers=h)
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    assert client.get(f"{B}/doc-categories/{cat}/export", params={"format": "odt"}, headers=h).status_code == 400
+    assert client.get(f"{B}/doc-categories/{demo_id('nope')}/export", headers=h).status_code == 404
+    other = auth_headers(client, "owner@other.test")
+    assert client.get(f"/other/docs/api/doc-categories/{cat}/export", headers=other).status_code == 404
+    assert client.get(f"/other/docs/api/templates/{tid}", headers=other).status_code == 404
