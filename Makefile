@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: install run serve test fuzz lint bench screenshots clean dist dist-test
+.PHONY: install run serve test fuzz lint bench screenshots translations clean dist dist-test
 
 $(STAMP): pyproject.toml scripts/system-deps.sh
 	@bash scripts/system-deps.sh
@@ -69,6 +69,11 @@ screenshots: install
 	@for w in login $$($(PY) -m views.workspaces) records:upgrade; do \
 		QT_QPA_PLATFORM=offscreen $(PY) -m app screenshot --workspace $$w --out docs/screenshots/$$(echo $$w | tr : -).png || exit 1; \
 	done
+
+# The desktop's translations (docs/i18n.md): lupdate each views/i18n/<lang>/<package>.ts from the
+# code (translations kept), then lrelease it to the .qm the app loads (committed).
+translations: install
+	$(PY) -m views.i18n update
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

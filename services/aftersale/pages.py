@@ -16,7 +16,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, ServiceError, ValidationFailed
 from services.core.files import Redirect
 from services.core.pages import N_, Page, PageCall, page
-from services.core.portals import Field, Portal, account_pages, errors_of, signed_in
+from services.core.portals import Field, FileRefused, Portal, account_pages, errors_of, signed_in
 
 MODULE = "aftersale"
 PORTAL = Portal(
@@ -30,6 +30,7 @@ PORTAL = Portal(
         Field("password", N_("Password (8 characters or more)"), "password", autocomplete="new-password"),
         Field("phone", N_("Phone (optional)"), "tel", required=False, autocomplete="tel"),
     ),
+    nav=(("/", N_("Your products")), ("/register-product", N_("Register a product")), ("/claim", N_("File a claim"))),
     title=N_("Warranty"),
 )
 account_pages(PORTAL)
@@ -47,22 +48,6 @@ STATUS_NAMES = {
     "cancelled": N_("cancelled"),
 }
 MAX_PHOTOS = 5
-
-
-class _FileRefused(ServiceError):
-    code = "VALIDATION_ERROR"
-    status = 400
-
-
-def _nav(call: PageCall, ctx: Ctx) -> dict[str, Any]:
-    return {
-        "nav": [
-            ("/", call.gettext("Your products")),
-            ("/register-product", call.gettext("Register a product")),
-            ("/claim", call.gettext("File a claim")),
-        ],
-        "customer_name": ctx.principal.name or ctx.principal.email or "",
-    }
 
 
 def _status(call: PageCall, status: str) -> str:
@@ -100,7 +85,7 @@ def home(call: PageCall) -> Page:
     notice = call.gettext("Your claim was filed. We will be in touch.") if call.query.get("filed") else ""
     return Page(
         "aftersale/home.html",
-        {"warranties": warranties, "claims": claims, "notice": notice, **_nav(call, ctx)},
+        {"warranties": warranties, "claims": claims, "notice": notice, **PORTAL.menu(call, ctx)},
         title=call.gettext("Your products"),
     )
 
@@ -118,7 +103,7 @@ def register_product(call: PageCall) -> Page:
     values = {k: call.form.get(k, "").strip() for k in REGISTER}
     if call.method == "GET" and customer is not None:
         values["name"], values["email"] = customer.principal.name or "", customer.principal.email or ""
-    extra = _nav(call, customer) if customer is not None else {}
+    extra = PORTAL.menu(call, customer) if customer is not None else {}
     title = call.gettext("Register a product")
     errors: dict[str, str] = {}
 
@@ -144,9 +129,9 @@ def register_product(call: PageCall) -> Page:
                 try:
                     body["proof_file"] = execute(ctx, "aftersale.files.upload", upload=proofs[0]).id
                 except ServiceError as exc:  # not an image or PDF, or over the size limit
-                    raise _FileRefused("proof refused") from exc
+                    raise FileRefused("proof refused") from exc
             w = execute(ctx, "aftersale.warranties.register", body=body)
-    except _FileRefused:
+    except FileRefused:
         errors["proof"] = call.gettext("Only a photo or a PDF of the receipt is accepted.")
     except ValidationFailed as exc:
         reason = (exc.details or {}).get("reason")
@@ -190,7 +175,7 @@ def file_claim(call: PageCall, ctx: Ctx) -> Page | Redirect:
     def again() -> Page:
         return Page(
             "aftersale/claim.html",
-            {"values": values, "errors": errors, "covered": covered, **_nav(call, ctx)},
+            {"values": values, "errors": errors, "covered": covered, **PORTAL.menu(call, ctx)},
             status=400 if errors else 200,
             title=call.gettext("File a claim"),
         )
@@ -213,9 +198,9 @@ def file_claim(call: PageCall, ctx: Ctx) -> Page | Redirect:
                 try:
                     ids.append(execute(ctx, "aftersale.photos.upload", upload=f).id)
                 except ServiceError as exc:
-                    raise _FileRefused("photo refused") from exc
+                    raise FileRefused("photo refused") from exc
             execute(ctx, "aftersale.claims.create", body={**values, "photos": ids})
-    except _FileRefused:
+    except FileRefused:
         errors["photos"] = call.gettext("Only photos are accepted (JPEG, PNG, WebP or HEIC).")
     except ValidationFailed as exc:
         errors.update(errors_of(exc, call))

@@ -11,7 +11,6 @@ and a process killed before its commit leaves nothing done: a crossing is mailed
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime, timedelta
 from typing import Any, cast
 
@@ -20,21 +19,18 @@ from sqlalchemy import exists, func, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session
 
-from local_db.models import Tenant
 from local_db.models.analytics import AnalyticsAlert, MetricDaily, MetricPoint
 from services.analytics import schemas as sc
 from services.analytics.lookups import _get
-from services.core import auth
 from services.core.commands import SESSION, use_case
-from services.core.context import SYSTEM, Ctx, Runtime
+from services.core.context import Ctx, Runtime
 from services.core.errors import ValidationFailed
 from services.core.events import EVENT_TYPES, emit, register_event_type
 from services.core.mail import Mail, send_after_commit
 from services.core.pagination import ListQuery, Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
-from services.core.scheduler import periodic
+from services.core.scheduler import each_tenant, periodic
 
-log = logging.getLogger("services.analytics.alerts")
 TRIGGERED = "analytics.alert_triggered"
 CHECK_EVERY = timedelta(minutes=5)
 
@@ -183,15 +179,6 @@ def check_tenant(ctx: Ctx) -> int:
 @periodic("analytics.alerts", every=CHECK_EVERY, lease=timedelta(minutes=10))
 def check_all(rt: Runtime) -> dict[str, Any]:
     """Every tenant with alerts, one tenant's failure leaving the others checked."""
-    with rt.db.reading(None) as s:
-        tenant_ids = set(s.scalars(select(AnalyticsAlert.tenant_id).distinct()))
-        tenants = [auth.tenant_info(t) for t in s.scalars(select(Tenant).where(Tenant.id.in_(tenant_ids)))]
-    fired = 0
-    for info in tenants:
-        ctx = Ctx(rt, info, SYSTEM)
-        ctx.operation = ("analytics.alerts.check", "analytics.alert")
-        try:
-            fired += check_tenant(ctx)
-        except Exception:  # noqa: BLE001 - one tenant's failure leaves the others going
-            log.exception("analytics alerts failed for a tenant")
-    return {"fired": fired}
+    with_alerts = select(AnalyticsAlert.tenant_id).distinct()
+    done = each_tenant(rt, check_tenant, among=with_alerts, operation=("analytics.alerts.check", "analytics.alert"))
+    return {"fired": sum(done.values())}

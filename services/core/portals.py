@@ -41,6 +41,8 @@ class Portal:
     register: str  # the use case making an account (a token, or a request staff approve)
     register_fields: tuple[Field, ...]
     title: str  # the portal's name (N_)
+    # The signed-in customer's menu: (path under the portal, label marked with N_).
+    nav: tuple[tuple[str, str], ...] = ()
     # Registration answers a request staff approve (rewards dealers), not a signed-in account.
     approval: bool = False
 
@@ -65,8 +67,23 @@ class Portal:
             return None
         return ctx.with_principal(who)
 
+    def menu(self, call: PageCall, ctx: Ctx) -> dict[str, Any]:
+        """The template values of a signed-in page's header: the menu and whom it greets."""
+        return {
+            "nav": [(path, call.gettext(label)) for path, label in self.nav],
+            "customer_name": ctx.principal.name or ctx.principal.email or "",
+        }
+
     def signin_redirect(self, call: PageCall) -> Redirect:
         return Redirect(self.base(call) + "/signin", status=303)
+
+
+class FileRefused(ServiceError):
+    """An upload refused inside a page's unit of work: raised to roll the whole form back, and
+    caught by the page to say which field's file was refused."""
+
+    code = "VALIDATION_ERROR"
+    status = 400
 
 
 def errors_of(exc: ServiceError, call: PageCall, fields: dict[str, str] | None = None) -> dict[str, str]:

@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from sqlalchemy import or_, select, update
+from sqlalchemy import Select, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -118,16 +118,36 @@ def schedule(
     return job_id
 
 
-def each_tenant(rt: Runtime, fn: Callable[[Ctx], Any]) -> dict[str, Any]:
-    """Run ``fn`` as the system once per tenant (a periodic job over every tenant's data)."""
+def each_tenant(
+    rt: Runtime,
+    fn: Callable[[Ctx], Any],
+    *,
+    among: Select[Any] | None = None,
+    module: str | None = None,
+    operation: tuple[str, str] | None = None,
+) -> dict[str, Any]:
+    """Run ``fn`` as the system once per tenant (a periodic job over every tenant's data).
+
+    ``among`` narrows the tenants to the ids that statement selects (those with due work), and
+    ``module`` to those that have it; ``operation`` names the change for open lists. One tenant's
+    failure is logged and leaves the others going: that tenant is missing from the answer."""
     from local_db.models import Tenant
 
+    q = select(Tenant) if among is None else select(Tenant).where(Tenant.id.in_(among.scalar_subquery()))
     with rt.db.reading(None) as s:
-        tenants = [auth.tenant_info(t) for t in s.execute(select(Tenant)).scalars()]
+        tenants = [auth.tenant_info(t) for t in s.execute(q).scalars()]
     results: dict[str, Any] = {}
     for tenant in tenants:
+        if module is not None and module not in tenant.modules:
+            continue
         ctx = Ctx(rt, tenant, SYSTEM)
-        out = fn(ctx)
+        if operation is not None:
+            ctx.operation = operation
+        try:
+            out = fn(ctx)
+        except Exception:  # noqa: BLE001 - one tenant's failure leaves the others going
+            log.exception("%s failed for a tenant", getattr(fn, "__qualname__", "a periodic job"))
+            continue
         results[tenant.slug] = out.model_dump() if isinstance(out, BaseModel) else out
     return results
 

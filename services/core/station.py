@@ -120,6 +120,7 @@ class StationSettings(Strict):
     sound: bool = True
     kiosk_idle_minutes: int = Field(default=5, ge=1, le=240)
     kiosk_theme: bool = True
+    language: Literal["system", "en", "de"] = "system"  # the desktop's language (views.i18n)
     # A new admin PIN (4 to 12 digits); empty keeps the current one.
     new_pin: str = Field(default="", max_length=12)
 

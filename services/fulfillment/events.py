@@ -59,3 +59,29 @@ for _type, _schema in (
     ("order.delivered", OrderDelivered),
 ):
     register_event_type(_type, "fulfillment", EVENT_TYPES[_type].description, _schema)
+
+
+class _Batch(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    batch_id: str
+    batch_number: str
+
+
+class BatchCreated(_Batch):
+    order_ids: list[str]
+    line_count: int
+
+
+class BatchMoved(_Batch):
+    status: str
+
+
+register_event_type("batch.created", "fulfillment", "a pick batch was made: its orders, one walk", BatchCreated)
+for _type, _what in (
+    ("batch.picked", "every unit of a pick batch was picked"),
+    ("batch.packed", "every order of a pick batch was packed"),
+    ("batch.closed", "a pick batch was closed: its orders are free"),
+    ("batch.cancelled", "a pick batch was cancelled: its orders are free, what was picked stays picked"),
+):
+    register_event_type(_type, "fulfillment", _what, BatchMoved)

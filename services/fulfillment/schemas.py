@@ -6,11 +6,11 @@ import re
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator
+from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
 
 from services.core.pagination import ListQuery
 from services.core.schemas import Out, StatefulOut, Strict
-from services.fulfillment.states import ORDER, STATES
+from services.fulfillment.states import BATCH, BATCH_STATES, ORDER, STATES
 
 Code = Annotated[str, Field(min_length=1, max_length=100)]
 
@@ -298,3 +298,210 @@ class NewOrder(Strict):
     customer_email: str | None = Field(default=None, max_length=320)
     shipping_address: Address | None = None
     lines: list[NewOrderLine] = Field(min_length=1, max_length=500)
+
+
+# --- batches (batch picking) -------------------------------------------------------
+
+
+class NewBatch(Strict):
+    """Either the orders named (ids, numbers or pick-list barcodes) or the next ``next`` ready ones."""
+
+    orders: list[Code] | None = Field(default=None, min_length=1, max_length=200)
+    next: int | None = Field(default=None, ge=1, le=200)
+
+    @model_validator(mode="after")
+    def _one(self) -> NewBatch:
+        if (self.orders is None) == (self.next is None):
+            raise ValueError("give either orders (a list of order numbers or ids) or next (how many ready orders)")
+        return self
+
+
+class BatchPick(Strict):
+    """One scan of the walk: the location's code, then the item, then its serial where it is tracked."""
+
+    operation: Literal["pick"]
+    location: str | None = Field(default=None, min_length=1, max_length=60)
+    code: Code
+    serial: str | None = Field(default=None, min_length=1, max_length=100)
+    quantity: int = Field(default=1, ge=1, le=10_000)
+
+
+class BatchPack(Strict):
+    operation: Literal["pack"]
+    order: Code
+    box: str = Field(min_length=1, max_length=40)
+    weight_grams: int | None = Field(default=None, ge=1, le=1_000_000)
+
+
+class BatchClose(Strict):
+    operation: Literal["close"]
+
+
+class BatchCancel(Strict):
+    operation: Literal["cancel"]
+    reason: str | None = Field(default=None, max_length=500)
+
+
+_BatchOperation = BatchPick | BatchPack | BatchClose | BatchCancel
+
+
+class BatchOperationRequest(RootModel[_BatchOperation]):
+    root: Annotated[_BatchOperation, Field(discriminator="operation")]
+
+
+class AllocationOut(BaseModel):
+    order_id: str
+    order_number: str
+    slot: int
+    quantity: int
+    picked: int
+    serials: list[str] = Field(default_factory=list)
+
+
+class BatchLineOut(BaseModel):
+    id: str
+    position: int
+    location_id: str | None
+    location_code: str | None
+    sku: str
+    barcode: str | None
+    name: str
+    quantity: int
+    picked_quantity: int
+    allocations: list[AllocationOut]
+
+
+class BatchOrderOut(BaseModel):
+    order_id: str
+    order_number: str
+    slot: int
+    status: str  # the order's
+    customer_name: str
+
+
+class BatchOut(StatefulOut):
+    machine = BATCH
+
+    id: str
+    batch_number: str
+    status: str
+    order_count: int
+    unit_count: int
+    picked_units: int
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    picked_at: datetime | None
+    packed_at: datetime | None
+    closed_at: datetime | None
+    cancelled_at: datetime | None
+
+
+class BatchDetail(BatchOut):
+    orders: list[BatchOrderOut]
+    lines: list[BatchLineOut]  # the walk, in order: location code, then SKU
+
+
+class PutTo(BaseModel):
+    """Where a scanned unit goes: the order (its slot: tote or shelf of the cart)."""
+
+    order_id: str
+    order_number: str
+    slot: int
+    quantity: int
+    line_id: str
+    serial: str | None = None
+
+
+class BatchOperationResult(BatchDetail):
+    operation: str
+    put_to: list[PutTo] = Field(default_factory=list)
+    order: OrderOut | None = None  # pack: the packed order
+
+
+class BatchQuery(ListQuery):
+    model_config = ConfigDict(extra="ignore")
+
+    status: str | None = None
+
+    @field_validator("status")
+    @classmethod
+    def _status(cls, v: str | None) -> str | None:
+        if v is None or v == "":
+            return None
+        unknown = [s for s in v.split(",") if s not in BATCH_STATES]
+        if unknown:
+            raise ValueError(f"unknown status {', '.join(unknown)}; one of {', '.join(BATCH_STATES)}")
+        return v
+
+
+# --- carriers: settings and label purchase -------------------------------------------
+
+
+class ShipFrom(Strict):
+    name: str = Field(min_length=1, max_length=200)
+    company: str | None = Field(default=None, max_length=200)
+    address1: str = Field(min_length=1, max_length=200)
+    address2: str | None = Field(default=None, max_length=200)
+    city: str = Field(min_length=1, max_length=100)
+    province: str | None = Field(default=None, max_length=100)
+    zip: str = Field(min_length=1, max_length=20)
+    country: str = Field(min_length=2, max_length=2, pattern=r"^[A-Za-z]{2}$")  # ISO 3166-1 alpha-2
+    phone: str | None = Field(default=None, max_length=40)
+
+
+Rule = Literal["cheapest", "fastest"]
+
+
+class CarrierSettingsIn(Strict):
+    """The carrier aggregator (EasyPost's API): where, its key, the rule that picks a rate, the shop's address."""
+
+    base_url: str = Field(min_length=8, max_length=500)
+    api_key: str = Field(min_length=8, max_length=200)
+    rule: Rule = "cheapest"
+    from_address: ShipFrom
+    # How long a call may take before it counts as unanswered (a buy is then reconciled on the next try).
+    timeout_seconds: float = Field(default=20.0, ge=1, le=120)
+
+
+class CarrierSettingsOut(BaseModel):
+    configured: bool
+    base_url: str | None = None
+    rule: Rule = "cheapest"
+    from_address: dict[str, Any] | None = None  # the API key is never answered
+    timeout_seconds: float | None = None
+
+
+Money = Annotated[str, Field(pattern=r"^\d{1,7}(\.\d{1,2})?$")]
+
+
+class LabelBuy(Strict):
+    """Buy the label of a packed order and ship it. ``carrier``: ``easypost`` (the default once set up)
+    or ``local``; ``rule`` overrides the tenant's; ``declared_values`` (per SKU, per unit) go on the
+    customs form of a parcel leaving the shop's country."""
+
+    carrier: str | None = Field(default=None, min_length=1, max_length=40)
+    rule: Rule | None = None
+    declared_values: dict[str, Money] = Field(default_factory=dict, max_length=500)
+
+
+class RateOut(BaseModel):
+    id: str
+    carrier: str
+    service: str
+    amount: str
+    currency: str
+    delivery_days: int | None
+
+
+class LabelOut(BaseModel):
+    order: OrderDetail
+    carrier: str
+    service: str
+    tracking_number: str
+    rule: Rule | None = None
+    amount: str | None = None
+    currency: str | None = None
+    rates: list[RateOut] = Field(default_factory=list)
+    customs: dict[str, Any] | None = None  # the customs form sent, for a parcel leaving the shop's country
+    reconciled: bool = False  # an earlier attempt's purchase was found at the carrier, not bought again

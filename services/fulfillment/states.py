@@ -60,3 +60,29 @@ ORDER = machine(
     actor_of=actor,
 )
 check = ORDER.check
+
+# --- batches (batch picking, services/fulfillment/batches.py) --------------------------------
+#
+# open -> picking -> picked -> packed -> closed; open | picking | picked -> cancelled.
+# ``complete_pick`` and ``complete_pack`` are the system's: a batch is picked when its last unit is
+# scanned and packed when its last order is packed, never by a caller's say-so.
+BATCH_STATES: tuple[str, ...] = ("open", "picking", "picked", "packed", "closed", "cancelled")
+BATCH = machine(
+    "batch",
+    BATCH_STATES,
+    [
+        move("open", "pick", "picking", stamps="started_at"),
+        move("picking", "pick", "picking"),
+        move("picking", "complete_pick", "picked", SYSTEM, stamps="picked_at", emits="batch.picked"),
+        move("picked", "pack", "picked"),
+        move("picked", "complete_pack", "packed", SYSTEM, stamps="packed_at", emits="batch.packed"),
+        move("packed", "close", "closed", stamps="closed_at", emits="batch.closed"),
+        # Its orders are free for another batch; what was picked stays picked on each order.
+        *(
+            move(s, "cancel", "cancelled", STAFF, SYSTEM, stamps="cancelled_at", emits="batch.cancelled")
+            for s in ("open", "picking", "picked")
+        ),
+    ],
+    ("closed", "cancelled"),
+    actor_of=actor,
+)

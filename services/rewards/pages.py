@@ -10,14 +10,12 @@ nothing.
 
 from __future__ import annotations
 
-from typing import Any
-
 from services.core.commands import execute
 from services.core.context import Ctx
 from services.core.errors import Conflict, ServiceError, ValidationFailed
 from services.core.files import Redirect
 from services.core.pages import N_, Page, PageCall, page
-from services.core.portals import Field, Portal, account_pages, errors_of, signed_in
+from services.core.portals import Field, FileRefused, Portal, account_pages, errors_of, signed_in
 from services.rewards.accounts import ACCOUNTS
 
 MODULE = "rewards"
@@ -33,6 +31,7 @@ PORTAL = Portal(
         Field("password", N_("Password (8 characters or more)"), "password", autocomplete="new-password"),
         Field("phone", N_("Phone (optional)"), "tel", required=False, autocomplete="tel"),
     ),
+    nav=(("/", N_("Your points")), ("/receipt", N_("Upload a receipt")), ("/catalogue", N_("Catalogue"))),
     title=N_("Dealer rewards"),
     approval=True,
 )
@@ -57,22 +56,6 @@ KIND_NAMES = {
     "expire": N_("expired"),
     "adjust": N_("adjusted"),
 }
-
-
-class _FileRefused(ServiceError):
-    code = "VALIDATION_ERROR"
-    status = 400
-
-
-def _nav(call: PageCall, ctx: Ctx) -> dict[str, Any]:
-    return {
-        "nav": [
-            ("/", call.gettext("Your points")),
-            ("/receipt", call.gettext("Upload a receipt")),
-            ("/catalogue", call.gettext("Catalogue")),
-        ],
-        "customer_name": ctx.principal.name or ctx.principal.email or "",
-    }
 
 
 def _name(call: PageCall, names: dict[str, str], key: str) -> str:
@@ -116,7 +99,7 @@ def home(call: PageCall) -> Page:
             "receipts": receipts,
             "history": history,
             "notice": notice,
-            **_nav(call, ctx),
+            **PORTAL.menu(call, ctx),
         },
         title=call.gettext("Your points"),
     )
@@ -131,7 +114,7 @@ def upload_receipt(call: PageCall, ctx: Ctx) -> Page | Redirect:
     def again() -> Page:
         return Page(
             "rewards/receipt.html",
-            {"values": values, "errors": errors, **_nav(call, ctx)},
+            {"values": values, "errors": errors, **PORTAL.menu(call, ctx)},
             status=400 if errors else 200,
             title=call.gettext("Upload a receipt"),
         )
@@ -151,9 +134,9 @@ def upload_receipt(call: PageCall, ctx: Ctx) -> Page | Redirect:
             try:
                 fid = execute(ctx, "rewards.files.upload", upload=files[0]).id
             except ServiceError as exc:  # not an image or PDF, or over the size limit
-                raise _FileRefused("receipt refused") from exc
+                raise FileRefused("receipt refused") from exc
             execute(ctx, "rewards.receipts.create", body={**values, "file_id": fid})
-    except _FileRefused:
+    except FileRefused:
         errors["receipt"] = call.gettext("Only a photo or a PDF of the receipt is accepted.")
     except ValidationFailed as exc:
         details = exc.details or {}
@@ -181,7 +164,7 @@ def catalogue(call: PageCall, ctx: Ctx) -> Page:
     ]
     return Page(
         "rewards/catalogue.html",
-        {"items": items, "balance": balance, **_nav(call, ctx)},
+        {"items": items, "balance": balance, **PORTAL.menu(call, ctx)},
         title=call.gettext("Catalogue"),
     )
 
@@ -207,7 +190,7 @@ def redeem(call: PageCall, ctx: Ctx, product_id: str) -> Page:
                 "balance": balance,
                 "values": values,
                 "errors": errors,
-                **_nav(call, ctx),
+                **PORTAL.menu(call, ctx),
             },
             status=400 if errors else 200,
             title=call.gettext("Redeem"),
@@ -246,6 +229,6 @@ def redeem(call: PageCall, ctx: Ctx, product_id: str) -> Page:
         return again()
     return Page(
         "rewards/redeemed.html",
-        {"number": order.number, "points": order.total_points, **_nav(call, ctx)},
+        {"number": order.number, "points": order.total_points, **PORTAL.menu(call, ctx)},
         title=call.gettext("Thank you"),
     )

@@ -13,7 +13,6 @@ step up and the assigned agent gets a mail.
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime, timedelta
 from typing import Any, cast
 
@@ -22,21 +21,19 @@ from sqlalchemy import ColumnElement, and_, or_, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.orm import Session
 
-from local_db.models import Tenant, User
+from local_db.models import User
 from local_db.models.support import SupportTicket
-from services.core import auth
 from services.core.commands import use_case
-from services.core.context import SYSTEM, Ctx, Runtime
+from services.core.context import Ctx, Runtime
 from services.core.events import emit, register_event_type
 from services.core.mail import Mail, send_after_commit
 from services.core.roles import MANAGERS
-from services.core.scheduler import periodic
+from services.core.scheduler import each_tenant, periodic
 from services.support import schemas as sc
 from services.support import states
 from services.support.helpdesk import MODULE, _reprioritize_sla, load_config
 from services.support.tickets import _add_message
 
-log = logging.getLogger("services.support.escalation")
 register_event_type("ticket.sla_breached", "support", "a ticket missed its first response or resolution target")
 INTERVAL = timedelta(minutes=1)
 _NEXT = {"low": "normal", "normal": "high", "high": "urgent", "urgent": "urgent"}
@@ -115,21 +112,11 @@ def _act(ctx: Ctx, s: Session, t: SupportTicket, target: str, cfg: sc.Escalation
 def escalate_all(rt: Runtime) -> dict[str, Any]:
     """Every tenant with Support; each target is stamped once (a conditional update), so a run
     taken again after a crash escalates, notes and mails nothing twice."""
-    done = 0
-    now = rt.clock.now()
-    with rt.db.reading(None) as s:
-        tenant_ids = set(s.scalars(select(SupportTicket.tenant_id).where(_due(now)).distinct()))
-        tenants = [auth.tenant_info(t) for t in s.scalars(select(Tenant).where(Tenant.id.in_(tenant_ids)))]
-    for info in tenants:
-        if MODULE not in info.modules:
-            continue
-        ctx = Ctx(rt, info, SYSTEM)
-        ctx.operation = ("support.sla.escalate", "support.ticket")
-        try:
-            done += escalate_tenant(ctx)
-        except Exception:  # noqa: BLE001 - one tenant's failure leaves the others going
-            log.exception("SLA escalation failed for a tenant")
-    return {"escalated": done}
+    due = select(SupportTicket.tenant_id).where(_due(rt.clock.now())).distinct()
+    done = each_tenant(
+        rt, escalate_tenant, among=due, module=MODULE, operation=("support.sla.escalate", "support.ticket")
+    )
+    return {"escalated": sum(done.values())}
 
 
 class EscalatedOut(BaseModel):

@@ -18,7 +18,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, ServiceError, ValidationFailed
 from services.core.files import Redirect
 from services.core.pages import N_, Page, PageCall, page
-from services.core.portals import Field, Portal, account_pages, errors_of, signed_in
+from services.core.portals import Field, FileRefused, Portal, account_pages, errors_of, signed_in
 from services.upgrade import grading
 from services.upgrade.customers import ACCOUNTS
 
@@ -34,6 +34,7 @@ PORTAL = Portal(
         Field("password", N_("Password (8 characters or more)"), "password", autocomplete="new-password"),
         Field("phone", N_("Phone (optional)"), "tel", required=False, autocomplete="tel"),
     ),
+    nav=(("/", N_("Your trade-ins")), ("/new", N_("New trade-in"))),
     title=N_("Trade-in"),
 )
 account_pages(PORTAL)
@@ -69,13 +70,6 @@ NEXT = {
 }
 MAX_PHOTOS = 5
 FORM = ("product_id", "condition", "serial_number", "imei", "description")
-
-
-def _nav(call: PageCall, ctx: Ctx) -> dict[str, Any]:
-    return {
-        "nav": [("/", call.gettext("Your trade-ins")), ("/new", call.gettext("New trade-in"))],
-        "customer_name": ctx.principal.name or ctx.principal.email or "",
-    }
 
 
 def _products(call: PageCall) -> list[tuple[str, str, int, str]]:
@@ -119,7 +113,7 @@ def home(call: PageCall) -> Page:
         }
         for x in listed.items
     ]
-    return Page("upgrade/home.html", {"items": items, **_nav(call, ctx)}, title=call.gettext("Your trade-ins"))
+    return Page("upgrade/home.html", {"items": items, **PORTAL.menu(call, ctx)}, title=call.gettext("Your trade-ins"))
 
 
 @page("upgrade.portal.quote", "/quote", methods=("GET", "POST"), limit="public_events")
@@ -147,11 +141,6 @@ def quote(call: PageCall) -> Page:
     )
 
 
-class _PhotoRefused(ServiceError):
-    code = "VALIDATION_ERROR"
-    status = 400
-
-
 @page("upgrade.portal.new", "/new", methods=("GET", "POST"), limit="public_events", post_limit="upload")
 @signed_in(PORTAL)
 def new_tradein(call: PageCall, ctx: Ctx) -> Page | Redirect:
@@ -162,7 +151,7 @@ def new_tradein(call: PageCall, ctx: Ctx) -> Page | Redirect:
     def again() -> Page:
         return Page(
             "upgrade/new.html",
-            {"values": values, "errors": errors, **_choices(call), **_nav(call, ctx)},
+            {"values": values, "errors": errors, **_choices(call), **PORTAL.menu(call, ctx)},
             status=400 if errors else 200,
             title=title,
         )
@@ -189,10 +178,10 @@ def new_tradein(call: PageCall, ctx: Ctx) -> Page | Redirect:
                 try:
                     ids.append(execute(ctx, "upgrade.photos.upload", upload=f).id)
                 except ServiceError as exc:  # not an image, unreadable, or over the size limit
-                    raise _PhotoRefused("photo refused") from exc
+                    raise FileRefused("photo refused") from exc
             sub = execute(ctx, "upgrade.submissions.create", body={**body, "photos": ids})
             execute(ctx, "upgrade.submissions.submit", id=sub.id, body={})
-    except _PhotoRefused:
+    except FileRefused:
         errors["photos"] = call.gettext("Only photos are accepted (JPEG, PNG, WebP or HEIC).")
     except ValidationFailed as exc:
         if (exc.details or {}).get("reason") == "imei_required":
@@ -267,7 +256,7 @@ def tradein(call: PageCall, ctx: Ctx, id: str) -> Page:
     }
     return Page(
         "upgrade/tradein.html",
-        {"t": view, "errors": errors, "values": {}, "notice": notice, **_nav(call, ctx)},
+        {"t": view, "errors": errors, "values": {}, "notice": notice, **PORTAL.menu(call, ctx)},
         status=400 if errors else 200,
         title=call.gettext("Your trade-in"),
     )

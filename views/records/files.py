@@ -7,7 +7,7 @@ import csv
 from pathlib import Path
 
 from pydantic import BaseModel
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
@@ -72,12 +72,12 @@ class FileViewer(QDialog):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(body)
-        save = QPushButton("Save…")
+        save = QPushButton(self.tr("Save…"))
         save.clicked.connect(self.save)
-        print_ = QPushButton("Print…")
+        print_ = QPushButton(self.tr("Print…"))
         print_.setEnabled(bool(self.pages))
         print_.clicked.connect(self.print_)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.accept)
         bar = QHBoxLayout()
         bar.addStretch(1)
@@ -90,7 +90,7 @@ class FileViewer(QDialog):
 
     def save(self, path: str | None = None) -> None:
         if not path:
-            path, _ = QFileDialog.getSaveFileName(self, "Save", self.file.filename or "file")
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Save"), self.file.filename or "file")
         if path:
             with open(path, "wb") as fh:
                 fh.write(self.file.content)
@@ -121,8 +121,12 @@ def file_filter(op: Operation) -> str:
     words = f"{op.name} {op.summary}".lower()
     for key, filt in (("pdf", "PDF (*.pdf)"), ("csv", "CSV (*.csv)"), ("mail", "Mail (*.eml)")):
         if key in words:
-            return f"{filt};;All files (*)"
-    return "All files (*)"
+            return f"{filt};;{_all_files()}"
+    return _all_files()
+
+
+def _all_files() -> str:
+    return QCoreApplication.translate("records", "All files (*)")
 
 
 def write_csv(model: RecordsModel, path: Path) -> int:

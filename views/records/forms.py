@@ -21,6 +21,7 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, RootModel
 from pydantic.fields import FieldInfo
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from views.records.inputs import DateInput, PairsInput, RefList, RefPicker, Refs, RowsInput
+from views.records.words import t
 from views.shell.forms import FieldError, field_messages, with_error
 
 EMPTY = object()  # a field the person left empty
@@ -41,7 +43,12 @@ LONG_TEXT = ("description", "body", "message", "notes", "note", "text", "content
 
 
 def label_of(name: str) -> str:
-    """A field's name as a person reads it: "category_id" is "Category", "list_ids" "Lists"."""
+    """A field's name as a person reads it, in their language: "category_id" is "Category"."""
+    return t(english_label(name))
+
+
+def english_label(name: str) -> str:
+    """A field's name in the declarations' English: "category_id" is "Category", "list_ids" "Lists"."""
     if name.endswith("_ids"):
         one = name[: -len("_ids")]
         name = one[:-1] + "ies" if one.endswith("y") else one + "s"
@@ -303,7 +310,8 @@ class ModelForm(QWidget):
         for name, info in model.model_fields.items():
             f = Field_(name, info, refs)
             self.fields[name] = f
-            form.addRow(label_of(name) + ("" if f.required else " (optional)"), f)
+            optional = QCoreApplication.translate("records", "{field} (optional)")
+            form.addRow(label_of(name) if f.required else optional.format(field=label_of(name)), f)
         outer.addLayout(form)
 
     def set_values(self, values: Mapping[str, object]) -> None:

@@ -80,7 +80,7 @@ class RefPicker(QComboBox):
             completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.options: list[Option] = []
         self._wanted: str | None = None
-        self.edit().setPlaceholderText("Loading…")
+        self.edit().setPlaceholderText(self.tr("Loading…"))
         self.currentIndexChanged.connect(
             lambda _i: self.setToolTip(f"id {self.currentData()}" if self.currentData() else "")
         )
@@ -99,7 +99,7 @@ class RefPicker(QComboBox):
             self.addItem(words, rid)
             self.setItemData(self.count() - 1, f"id {rid}", Qt.ItemDataRole.ToolTipRole)
         self.blockSignals(False)
-        self.edit().setPlaceholderText("Type a name or code" if options else "Type the code")
+        self.edit().setPlaceholderText(self.tr("Type a name or code") if options else self.tr("Type the code"))
         if self._wanted is not None:
             self.set_id(self._wanted)
         else:
@@ -254,8 +254,8 @@ class _Table(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
         self.table.setMinimumHeight(130)
-        self.add = QPushButton("Add row")
-        self.remove = QPushButton("Remove row")
+        self.add = QPushButton(self.tr("Add row"))
+        self.remove = QPushButton(self.tr("Remove row"))
         self.add.clicked.connect(lambda: self.add_row())
         self.remove.clicked.connect(self._remove)
         buttons = QHBoxLayout()
@@ -353,7 +353,7 @@ class PairsInput(_Table):
     """A free map: one name and its value a row; numbers and yes/no are sent as such."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(["Name", "Value"], parent)
+        super().__init__([self.tr("Name"), self.tr("Value")], parent)
 
     def set_value(self, values: dict[str, object]) -> None:
         self.table.setRowCount(0)

@@ -8,7 +8,15 @@ import typing
 from collections.abc import Callable
 
 from pydantic import BaseModel
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QApplication,
@@ -22,6 +30,7 @@ from services.core.commands import execute
 from services.core.pagination import Page
 from services.core.records import Resource
 from views.base import StationSession
+from views.records.words import t
 
 PAGE = 100
 MAX_COLUMNS = 8
@@ -54,7 +63,7 @@ def text_of(value: object) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return QCoreApplication.translate("records", "yes") if value else QCoreApplication.translate("records", "no")
     if isinstance(value, dt.datetime):
         return value.astimezone().strftime("%Y-%m-%d %H:%M") if value.tzinfo else value.strftime("%Y-%m-%d %H:%M")
     if isinstance(value, list):
@@ -118,7 +127,7 @@ class RecordsModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.columns[section].replace("_", " ").capitalize()
+            return t(self.columns[section].replace("_", " ").capitalize())
         return None
 
     def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008, N802

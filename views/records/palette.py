@@ -12,6 +12,7 @@ from services.core.commands import execute
 from services.core.errors import ServiceError
 from services.core.records import Resource
 from views.records.model import columns_of, text_of
+from views.records.words import t
 
 if TYPE_CHECKING:
     from views.records.workspace import RecordsWorkspace
@@ -38,12 +39,12 @@ class Palette(QDialog):
     def __init__(self, ws: RecordsWorkspace) -> None:
         super().__init__(ws)
         self.ws = ws
-        self.setWindowTitle("Find a record")
+        self.setWindowTitle(self.tr("Find a record"))
         self.input = QLineEdit()
-        self.input.setPlaceholderText("Order or ticket number, name, serial number…")
-        self.input.setAccessibleName("Find a record")
+        self.input.setPlaceholderText(self.tr("Order or ticket number, name, serial number…"))
+        self.input.setAccessibleName(self.tr("Find a record"))
         self.results = QListWidget()
-        self.results.setAccessibleName("Records found")
+        self.results.setAccessibleName(self.tr("Records found"))
         self.status = QLabel("")
         lay = QVBoxLayout(self)
         lay.addWidget(self.input)
@@ -72,7 +73,7 @@ class Palette(QDialog):
         if len(text) < 2:
             self.results.clear()
             return
-        self.status.setText("Searching…")
+        self.status.setText(self.tr("Searching…"))
         self.ws.session.ops.run(
             lambda: find(self.ws, text), on_success=lambda rows: self._show(text, rows), parent=self.input
         )
@@ -84,10 +85,10 @@ class Palette(QDialog):
         for res, row in rows:
             cols = columns_of(res.item_model)[:3]
             words = " · ".join(text_of(getattr(row, c, None)) for c in cols)
-            item = QListWidgetItem(f"{res.module.capitalize()} · {res.title}: {words}")
+            item = QListWidgetItem(f"{t(res.module.capitalize())} · {t(res.title)}: {words}")
             item.setData(Qt.ItemDataRole.UserRole, (res.key, str(getattr(row, "id", ""))))
             self.results.addItem(item)
-        self.status.setText(f"{len(rows)} found" if rows else "Nothing found")
+        self.status.setText(self.tr("%Ln found", "", len(rows)) if rows else self.tr("Nothing found"))
         if rows:
             self.results.setCurrentRow(0)
 

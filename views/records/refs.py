@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 
 from pydantic import BaseModel
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QFormLayout, QLabel, QPushButton, QWidget
 from shiboken6 import isValid
@@ -21,6 +21,7 @@ from views.ops import error_message
 from views.records.forms import label_of
 from views.records.inputs import Option, Refs, option_of
 from views.records.model import _machine, columns_of, text_of
+from views.records.words import t
 
 
 def singular(title: str) -> str:
@@ -94,7 +95,7 @@ class References:
             if not may(ctx, op):
                 continue
             title = label_of(op.path.rsplit("/", 1)[-1])
-            box = QLabel(f"{title}: reading…")
+            box = QLabel(QCoreApplication.translate("records", "{list}: reading…").format(list=title))
             box.setWordWrap(True)
             box.setObjectName(f"children-{op.name}")
             self.detail_form.addRow(title, box)
@@ -104,8 +105,13 @@ class References:
                 page: Page[BaseModel], box: QLabel = box, title: str = title, columns: list[str] = columns
             ) -> None:
                 rows = [" · ".join(text_of(getattr(r, c, None)) for c in columns) for r in page.items]
-                more = f"\n… {page.total - len(rows):,} more" if page.total > len(rows) else ""
-                box.setText("\n".join(rows) + more if rows else f"No {title.lower()} yet")
+                left = page.total - len(rows)
+                more = "\n… " + QCoreApplication.translate("records", "%Ln more", "", left) if left > 0 else ""
+                box.setText(
+                    "\n".join(rows) + more
+                    if rows
+                    else QCoreApplication.translate("records", "No {list} yet").format(list=title)
+                )
 
             def failed(error: BaseException, box: QLabel = box) -> None:
                 box.setText(error_message(error))
@@ -121,7 +127,11 @@ class References:
             link = QPushButton("…")
             link.setFlat(True)
             link.setObjectName(f"link-{name}")
-            link.setToolTip(f"Open this {singular(target.title).lower()} (id {value})")
+            link.setToolTip(
+                QCoreApplication.translate("records", "Open this {record} (id {id})").format(
+                    record=t(singular(target.title)), id=value
+                )
+            )
             link.setAccessibleName(label_of(name))
             link.clicked.connect(lambda _=False, v=value, r=target: self.open_record(v, r))
             _copy_menu(link, value)
@@ -137,7 +147,7 @@ class References:
             return names
         if isinstance(value, str) and _UUID.fullmatch(value):
             # An id people do not read: copied, not shown.
-            copy = QPushButton("Copy id")
+            copy = QPushButton(QCoreApplication.translate("records", "Copy id"))
             copy.setFlat(True)
             copy.setObjectName(f"copy-{name}")
             copy.setToolTip(value)
@@ -157,7 +167,7 @@ class References:
             short.setToolTip(text)
             short.setObjectName(f"long-{name}")
             short.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-            copy_long = QAction("Copy", short)
+            copy_long = QAction(QCoreApplication.translate("records", "Copy"), short)
             copy_long.triggered.connect(lambda: _to_clipboard(text))
             short.addAction(copy_long)
             return short
@@ -188,7 +198,7 @@ def _to_clipboard(text: str) -> None:
 def _copy_menu(button: QPushButton, rid: str) -> None:
     """A right click on a link offers "Copy id": the id is never the words shown."""
     button.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-    copy = QAction("Copy id", button)
+    copy = QAction(QCoreApplication.translate("records", "Copy id"), button)
     copy.triggered.connect(lambda: _to_clipboard(rid))
     button.addAction(copy)
 
@@ -199,9 +209,10 @@ def _name_of(options: list[Option], rid: str) -> str:
 
 def _name_link(button: QPushButton, options: list[Option], *, rid: str) -> None:
     if isValid(button):
-        button.setText(_name_of(options, rid) or "Open")
+        button.setText(_name_of(options, rid) or QCoreApplication.translate("records", "Open"))
 
 
 def _name_label(label: QLabel, options: list[Option], *, ids: list[str]) -> None:
     if isValid(label):
-        label.setText(", ".join(_name_of(options, i) or "(gone)" for i in ids) or "—")
+        gone = QCoreApplication.translate("records", "(gone)")
+        label.setText(", ".join(_name_of(options, i) or gone for i in ids) or "—")

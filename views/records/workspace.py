@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from pydantic import BaseModel
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QLocale, QModelIndex, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -75,6 +75,7 @@ from views.records.inputs import DateInput, Option
 from views.records.model import ProgressDelegate, RecordsModel
 from views.records.palette import Palette
 from views.records.refs import References, _to_clipboard, singular
+from views.records.words import t
 from views.shell.theme import set_role
 
 _LIST_FIELDS = set(ListQuery.model_fields)
@@ -90,7 +91,7 @@ ACTION_SCREENS: dict[Callable[..., object], str] = {
 
 def action_title(op: Operation, action: str | None = None) -> str:
     """A button's words from the declaration (no body yet): "Start claim", never "{action} claim"."""
-    return button_title(op, action)
+    return t(button_title(op, action))
 
 
 class RecordsWorkspace(Workspace, References):
@@ -117,39 +118,39 @@ class RecordsWorkspace(Workspace, References):
 
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
-        self.tree.setAccessibleName("Modules and records")
+        self.tree.setAccessibleName(self.tr("Modules and records"))
         self.tree.setMinimumWidth(170)
         by_module: dict[str, QTreeWidgetItem] = {}
         for r in self.resources:
             parent_item = by_module.get(r.module)
             if parent_item is None:
-                parent_item = QTreeWidgetItem([r.module.capitalize()])
+                parent_item = QTreeWidgetItem([t(r.module.capitalize())])
                 by_module[r.module] = parent_item
                 self.tree.addTopLevelItem(parent_item)
-            item = QTreeWidgetItem([r.title])
+            item = QTreeWidgetItem([t(r.title)])
             item.setData(0, Qt.ItemDataRole.UserRole, r.key)
             parent_item.addChild(item)
         self.tree.expandAll()
         self.tree.currentItemChanged.connect(self._tree_changed)
 
-        self.heading = QLabel("Choose a kind of record")
+        self.heading = QLabel(self.tr("Choose a kind of record"))
         set_role(self.heading, "heading")
         self.count = QLabel("")
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search")
-        self.search.setAccessibleName("Search records")
+        self.search.setPlaceholderText(self.tr("Search"))
+        self.search.setAccessibleName(self.tr("Search records"))
         self.search.returnPressed.connect(self._apply_filters)
         # The list's filters on a row of their own that wraps: each keeps the width its words need
         # (a ticket list has seven; squeezed beside the search they read "St…", "Pr…").
         self.filter_row = QWidget()
         self.filter_row.setObjectName("filters")
         self.filters = FlowLayout(self.filter_row)
-        self.new_button = QPushButton("New…")
+        self.new_button = QPushButton(self.tr("New…"))
         self.new_button.clicked.connect(self.create_record)
-        self.export_button = QPushButton("Export CSV…")
+        self.export_button = QPushButton(self.tr("Export CSV…"))
         self.export_button.clicked.connect(lambda: self.export_csv())
         self.table = QTableView()
-        self.table.setAccessibleName("Records")
+        self.table.setAccessibleName(self.tr("Records"))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -186,7 +187,7 @@ class RecordsWorkspace(Workspace, References):
         self.actions_row.setObjectName("record-actions")
         self.action_box = FlowLayout(self.actions_row)
         detail = QWidget()
-        self.copy_id = QPushButton("Copy id")
+        self.copy_id = QPushButton(self.tr("Copy id"))
         self.copy_id.setObjectName("copy-id")
         self.copy_id.setFlat(True)
         self.copy_id.hide()
@@ -235,7 +236,7 @@ class RecordsWorkspace(Workspace, References):
         res = self.resource(key)
         if res is None:
             return
-        it = self.tree.findItems(res.title, Qt.MatchFlag.MatchExactly | Qt.MatchFlag.MatchRecursive)
+        it = self.tree.findItems(t(res.title), Qt.MatchFlag.MatchExactly | Qt.MatchFlag.MatchRecursive)
         for item in it:
             if item.data(0, Qt.ItemDataRole.UserRole) == res.key:
                 self.tree.setCurrentItem(item)
@@ -262,7 +263,7 @@ class RecordsWorkspace(Workspace, References):
         if "progress" in self.model.columns:
             self.table.setItemDelegateForColumn(self.model.columns.index("progress"), self.progress_bars)
         self.table.horizontalHeader().setSortIndicatorShown(False)
-        self.heading.setText(f"{res.module.capitalize()} · {res.title}")
+        self.heading.setText(f"{t(res.module.capitalize())} · {t(res.title)}")
         q = res.listing.query
         self.search.setVisible(q is not None and "search" in q.model_fields)
         self.search.clear()
@@ -297,7 +298,9 @@ class RecordsWorkspace(Workspace, References):
             if isinstance(w, QComboBox):
                 if w.findData(None) < 0 and w.itemText(0) != "—":
                     w.insertItem(0, "—", None)
-                w.setItemText(0, f"{label_of(name)}: any")  # says what it filters while it does not
+                w.setItemText(
+                    0, self.tr("{field}: any").format(field=label_of(name))
+                )  # says what it filters while it does not
                 w.setCurrentIndex(0)
                 w.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
                 w.currentIndexChanged.connect(self._apply_filters)
@@ -338,14 +341,15 @@ class RecordsWorkspace(Workspace, References):
         if self.model is not None and isinstance(details, dict) and "allowed" in details and "sort" in details:
             # Not every column sorts: say which do, and keep the list as it was.
             allowed = ", ".join(label_of(a).lower() for a in details["allowed"])
-            self.count.setText(f"This list sorts by {allowed} only.")
+            self.count.setText(self.tr("This list sorts by {columns} only.").format(columns=allowed))
             self.model.query.pop("sort", None)
             self.table.horizontalHeader().setSortIndicatorShown(False)
             return
         self.count.setText(error_message(error))
 
     def _loaded(self, loaded: int, total: int) -> None:
-        self.count.setText(f"{total:,} records" if loaded >= total else f"{loaded:,} of {total:,} records")
+        shown = self.tr("%Ln records", "", total) if loaded >= total else self.tr("{loaded} of %Ln records", "", total)
+        self.count.setText(shown.replace("{loaded}", QLocale().toString(loaded)))
         if loaded and not self._sized:
             self._sized = True  # once per list: a filter or a sort keeps the widths the person sees
             self.table.resizeColumnsToContents()
@@ -386,7 +390,7 @@ class RecordsWorkspace(Workspace, References):
             self.show_resource(res.key)
         if self.record is None or self._id_of(self.record) != record_id:
             self._clear_detail()  # no action of the previous record stays on screen meanwhile
-            self.detail_title.setText("Loading…")
+            self.detail_title.setText(self.tr("Loading…"))
         self.asked = record_id  # the latest record asked for wins over answers still on their way
         if res.get is None:
             row = next((r for r in (self.model.rows if self.model else []) if self._id_of(r) == record_id), None)
@@ -404,7 +408,7 @@ class RecordsWorkspace(Workspace, References):
     def _clear_detail(self) -> None:
         self.record = None
         self.asked = None
-        self.detail_title.setText("Select a record")
+        self.detail_title.setText(self.tr("Select a record"))
         self.copy_id.hide()
         while self.detail_form.rowCount():
             self.detail_form.removeRow(0)
@@ -418,7 +422,7 @@ class RecordsWorkspace(Workspace, References):
         self.record = record
         values = record.model_dump()
         label = next((values[k] for k in _LABELS if values.get(k)), None)
-        self.detail_title.setText(f"{singular(res.title)} {label or ''}".strip())
+        self.detail_title.setText(f"{t(singular(res.title))} {label or ''}".strip())
         rid = self._id_of(record)
         self.detail_title.setToolTip(f"id {rid}" if rid else "")
         self.copy_id.setVisible(bool(rid))
@@ -448,14 +452,15 @@ class RecordsWorkspace(Workspace, References):
             # One button per state action where the body names it (start, close, cancel a claim).
             for action in choices(op) or (None,):
                 dots = "…" if asks(op, action) else ""
-                title = "Edit…" if op is res.update else action_title(op, action) + dots
+                title = self.tr("Edit…") if op is res.update else action_title(op, action) + dots
                 b = QPushButton(title)
                 b.setObjectName(f"action-{op.name}")
                 b.setProperty("state_action", action)
                 b.setToolTip(plain(op.summary))
                 if stated is not None and op in res.actions and not possible(op, action, allowed):
                     b.setEnabled(False)
-                    b.setToolTip(f"Not possible while it is {getattr(record, 'status', '')}".replace("_", " "))
+                    now = str(getattr(record, "status", "")).replace("_", " ")
+                    b.setToolTip(self.tr("Not possible while it is {status}").format(status=now))
                 if op.needs and ctx.runtime.is_station:
                     # Said before the person acts: made on the platform, online, or not at all here.
                     b.setToolTip(needs_note(op, bool(self.session.platform_url)))
@@ -498,7 +503,7 @@ class RecordsWorkspace(Workspace, References):
             elif named:
                 form.set_values(named)
             dialog = ActionDialog(
-                action_title(op, action) if op is not res.update else "Edit",
+                action_title(op, action) if op is not res.update else self.tr("Edit"),
                 form,
                 lambda value, dlg: self._confirm_submit(op, params, value, dlg, action),
                 self,
@@ -525,7 +530,7 @@ class RecordsWorkspace(Workspace, References):
         if not final(op, action):
             return True
         title = action_title(op, action)
-        answer = QMessageBox.question(self, title, f"{title}? This cannot be undone.")
+        answer = QMessageBox.question(self, title, self.tr("{action}? This cannot be undone.").format(action=title))
         return answer == QMessageBox.StandardButton.Yes
 
     def _submit(
@@ -539,7 +544,7 @@ class RecordsWorkspace(Workspace, References):
         def done(result: object) -> None:
             if dialog is not None:
                 dialog.accept()
-            self.session.notify(True, f"{action_title(op, action)}: done")
+            self.session.notify(True, self.tr("{action}: done").format(action=action_title(op, action)))
 
         def failed(error: BaseException) -> None:
             if dialog is not None:
@@ -593,8 +598,9 @@ class RecordsWorkspace(Workspace, References):
             return
         box = QMessageBox(
             QMessageBox.Icon.Information,
-            "Shown once",
-            "Copy it now: it is not shown again.\n\n"
+            self.tr("Shown once"),
+            self.tr("Copy it now: it is not shown again.")
+            + "\n\n"
             + "\n".join(f"{label_of(f)}: {getattr(result, f)}" for f in fields),
             parent=self,
         )
@@ -609,10 +615,13 @@ class RecordsWorkspace(Workspace, References):
         op = res.create if res is not None else None
         if res is None or op is None or (op.body is None and not op.upload):
             return
-        one = singular(res.title).lower()
+        one = t(singular(res.title))
+        one = one.lower() if one == singular(res.title) else one  # German nouns keep their capital
         if op.upload:
             if upload_path is None:
-                upload_path, _ = QFileDialog.getOpenFileName(self, f"New {one}: choose the file", "", file_filter(op))
+                upload_path, _ = QFileDialog.getOpenFileName(
+                    self, self.tr("New {record}: choose the file").format(record=one), "", file_filter(op)
+                )
             if not upload_path:
                 return
             self._create_from_file(op, one, Path(upload_path))
@@ -623,11 +632,11 @@ class RecordsWorkspace(Workspace, References):
         def submit(value: dict[str, object], dlg: ActionDialog) -> None:
             self.call(op, {}, value, lambda made: self._created(dlg, one, made), dlg.failed)
 
-        ActionDialog(f"New {one}", form, submit, self).open()
+        ActionDialog(self.tr("New {record}").format(record=one), form, submit, self).open()
 
     def _created(self, dlg: ActionDialog, one: str, result: object) -> None:
         dlg.accept()
-        self.session.notify(True, f"{one.capitalize()} created")
+        self.session.notify(True, self.tr("{record} created").format(record=one))
         if made := getattr(result, "id", None):
             self.open_record(str(made))
 
@@ -640,14 +649,15 @@ class RecordsWorkspace(Workspace, References):
             try:
                 data = path.read_bytes()
             except OSError as e:
-                dlg.failed(ValidationFailed(f"Cannot read {path.name}: {e.strerror}. Choose the file again.", {}))
+                why = self.tr("Cannot read {file}: {reason}. Choose the file again.")
+                dlg.failed(ValidationFailed(why.format(file=path.name, reason=e.strerror), {}))
                 return
             upload = Upload(filename=path.name, content_type=kind, content=data)
             query = {k: v for k, v in value.items() if v is not None}
             run = self.session.call(op, upload=upload, query=query)
             self.session.ops.run(run, on_success=lambda made: self._created(dlg, one, made), on_failure=dlg.failed)
 
-        ActionDialog(f"New {one} from {path.name}", form, submit, self).open()
+        ActionDialog(self.tr("New {record} from {file}").format(record=one, file=path.name), form, submit, self).open()
 
     # -- export --------------------------------------------------------------------------------
 
@@ -658,14 +668,16 @@ class RecordsWorkspace(Workspace, References):
             return
         if path is None:
             path, _ = QFileDialog.getSaveFileName(
-                self, "Export CSV", f"{model.resource.title.lower()}.csv", "CSV (*.csv)"
+                self, self.tr("Export CSV"), f"{model.resource.title.lower()}.csv", "CSV (*.csv)"
             )
             if not path:
                 return
         done = path
         self.session.ops.run(
             lambda: write_csv(model, Path(done)),
-            on_success=lambda n: self.session.notify(True, f"Exported {n:,} rows to {done}"),
+            on_success=lambda n: self.session.notify(
+                True, self.tr("Exported %Ln rows to {file}", "", n).replace("{file}", done)
+            ),
             parent=self.export_button,
         )
 

@@ -26,6 +26,7 @@ DEFAULTS: dict[str, Pref] = {
     "sound": True,
     "kiosk_idle_minutes": 5,
     "kiosk_theme": True,
+    "language": "system",  # system, en or de (views.i18n.LANGUAGES); shown from the next start
 }
 
 

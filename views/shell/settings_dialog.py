@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from views.i18n import LANGUAGES
 from views.shell.forms import FieldError, field_messages, with_error
 from views.shell.prefs import StationPrefs
 from views.shell.theme import set_role
@@ -28,55 +29,66 @@ class SettingsDialog(QDialog):
     def __init__(self, prefs: StationPrefs, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.prefs = prefs
-        self.setWindowTitle("Station settings")
+        self.setWindowTitle(self.tr("Station settings"))
         self.setObjectName("settings-dialog")
-        self.setAccessibleName("Station settings")
-        self.setMinimumWidth(480)
+        self.setAccessibleName(self.tr("Station settings"))
+        self.setMinimumWidth(560)  # German labels are long; an error line fits on one line
         cur = prefs.as_dict()
         self.errors: dict[str, FieldError] = {}
 
         lay = QVBoxLayout(self)
         # The dialog grows with its error lines: a message sits under its field, never over the next.
         lay.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
-        general = QGroupBox("Station")
+        general = QGroupBox(self.tr("Station"))
         form = QFormLayout(general)
         self.platform_url = QLineEdit(str(cur["platform_url"]))
         self.platform_url.setPlaceholderText("https://platform.example.com")
         self.station_name = QLineEdit(str(cur["station_name"]))
         self.theme = QComboBox()
-        for value, label in (("light", "Light"), ("dark", "Dark"), ("kiosk", "Kiosk (large, touch)")):
+        for value, label in (
+            ("light", self.tr("Light")),
+            ("dark", self.tr("Dark")),
+            ("kiosk", self.tr("Kiosk (large, touch)")),
+        ):
             self.theme.addItem(label, value)
         self.theme.setCurrentIndex(max(0, self.theme.findData(cur["theme"])))
         self.scanner_suffix = QComboBox()
-        self.scanner_suffix.addItem("Enter", "enter")
-        self.scanner_suffix.addItem("Tab", "tab")
+        self.scanner_suffix.addItem(self.tr("Enter"), "enter")
+        self.scanner_suffix.addItem(self.tr("Tab"), "tab")
         self.scanner_suffix.setCurrentIndex(max(0, self.scanner_suffix.findData(cur["scanner_suffix"])))
-        self.sound = QCheckBox("Play a sound on success and failure")
+        self.sound = QCheckBox(self.tr("Play a sound on success and failure"))
         self.sound.setChecked(bool(cur["sound"]))
-        self._row(form, "&Platform URL", "platform_url", self.platform_url)
-        self._row(form, "Station &name", "station_name", self.station_name)
-        self._row(form, "&Theme", "theme", self.theme)
-        self._row(form, "Scanner suffi&x", "scanner_suffix", self.scanner_suffix)
-        self._row(form, "S&ound", "sound", self.sound)
+        self._row(form, self.tr("&Platform URL"), "platform_url", self.platform_url)
+        self._row(form, self.tr("Station &name"), "station_name", self.station_name)
+        self._row(form, self.tr("&Theme"), "theme", self.theme)
+        self._row(form, self.tr("Scanner suffi&x"), "scanner_suffix", self.scanner_suffix)
+        self._row(form, self.tr("S&ound"), "sound", self.sound)
+        self.language = QComboBox()
+        for value, label in LANGUAGES.items():
+            # "System" in the current language; each language by its own name.
+            self.language.addItem(self.tr("System") if value == "system" else label, value)
+        self.language.setCurrentIndex(max(0, self.language.findData(cur["language"])))
+        self.language.setToolTip(self.tr("Shown from the next start of the app."))
+        self._row(form, self.tr("Lan&guage"), "language", self.language)
         lay.addWidget(general)
 
-        kiosk = QGroupBox("Kiosk")
+        kiosk = QGroupBox(self.tr("Kiosk"))
         kform = QFormLayout(kiosk)
         self.idle = QSpinBox()
         self.idle.setRange(1, 240)
-        self.idle.setSuffix(" min")
+        self.idle.setSuffix(self.tr(" min"))
         self.idle.setValue(int(cur["kiosk_idle_minutes"]))
-        self.kiosk_theme = QCheckBox("Use the kiosk theme in kiosk mode")
+        self.kiosk_theme = QCheckBox(self.tr("Use the kiosk theme in kiosk mode"))
         self.kiosk_theme.setChecked(bool(cur["kiosk_theme"]))
         self.new_pin = QLineEdit()
         self.new_pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.new_pin.setPlaceholderText("leave empty to keep the current PIN")
+        self.new_pin.setPlaceholderText(self.tr("leave empty to keep the current PIN"))
         self.confirm_pin = QLineEdit()
         self.confirm_pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self._row(kform, "&Lock after", "kiosk_idle_minutes", self.idle)
-        self._row(kform, "Kiosk t&heme", "kiosk_theme", self.kiosk_theme)
-        self._row(kform, "New admin P&IN", "new_pin", self.new_pin)
-        self._row(kform, "&Confirm PIN", "confirm_pin", self.confirm_pin)
+        self._row(kform, self.tr("&Lock after"), "kiosk_idle_minutes", self.idle)
+        self._row(kform, self.tr("Kiosk t&heme"), "kiosk_theme", self.kiosk_theme)
+        self._row(kform, self.tr("New admin P&IN"), "new_pin", self.new_pin)
+        self._row(kform, self.tr("&Confirm PIN"), "confirm_pin", self.confirm_pin)
         lay.addWidget(kiosk)
 
         self.message = QLabel("")
@@ -86,7 +98,7 @@ class SettingsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         # Alt+S is Save (no field label takes the S); Esc cancels.
         self.save_button = buttons.button(QDialogButtonBox.StandardButton.Save)
-        self.save_button.setText("&Save")
+        self.save_button.setText(self.tr("&Save"))
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
@@ -109,6 +121,7 @@ class SettingsDialog(QDialog):
             "sound": self.sound.isChecked(),
             "kiosk_idle_minutes": self.idle.value(),
             "kiosk_theme": self.kiosk_theme.isChecked(),
+            "language": self.language.currentData(),
             "new_pin": self.new_pin.text(),
         }
 
@@ -131,7 +144,7 @@ class SettingsDialog(QDialog):
             self._fit()
             return
         if parsed.new_pin and parsed.new_pin != self.confirm_pin.text():
-            self.errors["confirm_pin"].show_error("The two PINs differ.")
+            self.errors["confirm_pin"].show_error(self.tr("The two PINs differ."))
             self._fit()
             return
         data = parsed.model_dump()
@@ -147,9 +160,13 @@ class SettingsDialog(QDialog):
     def _fit(self) -> None:
         """Lay out again at once and grow to hold the error lines just shown."""
         lay = self.layout()
-        if lay is not None:
-            lay.activate()
-        self.adjustSize()
+        if lay is None:
+            return
+        lay.activate()
+        # Not adjustSize(): it caps a window at 2/3 of the screen, and at 800 px high the error
+        # lines then overlap the next field.
+        need = lay.totalHeightForWidth(self.width()) if lay.hasHeightForWidth() else lay.totalSizeHint().height()
+        self.resize(self.width(), max(need, lay.totalMinimumSize().height()))
 
     def show_error(self, message: str) -> None:
         set_role(self.message, "message-error")

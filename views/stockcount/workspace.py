@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
@@ -55,12 +56,8 @@ from services.inventory.transfers import list_transfers, update_transfer
 from views.base import StationSession, Workspace
 from views.shell.forms import wrapping
 from views.shell.scan_input import ScanInput
+from views.stockcount.slip import save_slip, slip_code
 from views.warehouse.workspace import GREEN, RED, TONES, WHITE, YELLOW
-
-
-def slip_code(transfer_id: str) -> str:
-    """The code a transfer goes by on the list and its slip: ``TR-`` and the start of its id."""
-    return f"TR-{transfer_id[:8].upper()}"
 
 
 def _transfer_keys(transfer_id: str) -> set[str]:
@@ -111,6 +108,7 @@ class StockCountWorkspace(Workspace):
         self.location: LocationOut | None = None
         self.lines: dict[str, CountLine] = {}  # by SKU, in scan/book order
         self.transfers: list[TransferOut] = []
+        self.slips: list[Path] = []  # transfer slips saved this shift
         self.multiplier = 1
         self._build()
         self.say("Scan a location to start counting", "info")
@@ -163,7 +161,8 @@ class StockCountWorkspace(Workspace):
         mid.addWidget(self.summary)
         mid.addWidget(
             QLabel(
-                "12* quantity key · F5 post the count · F6 ship · F7 receive the selected transfer · Esc drop the count"
+                "12* quantity key · F5 post the count · F6 ship · F7 receive · F8 slip of the selected transfer"
+                " · Esc drop the count"
             )
         )
         body.addLayout(mid, 7)
@@ -237,6 +236,8 @@ class StockCountWorkspace(Workspace):
             self.move_selected("in_transit")
         elif key == Qt.Key.Key_F7:
             self.move_selected("completed")
+        elif key == Qt.Key.Key_F8:
+            self.print_slip()
         elif key == Qt.Key.Key_Escape:
             self.drop_count()
 
@@ -408,6 +409,24 @@ class StockCountWorkspace(Workspace):
             self._ask_ship(transfer)
             return
         self.move_transfer(transfer, status, "F7", "key")
+
+    def print_slip(self) -> None:
+        """F8: the selected transfer's slip, its number as a barcode, saved as a PDF to print."""
+        item = self.transfer_list.currentItem()
+        tid = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        transfer = next((t for t in self.transfers if t.id == tid), None)
+        if transfer is None:
+            self.say("No transfer selected: open a location with transfers", "error")
+            return
+        names = {x.id: x.code for x in self.locations.values()}
+        try:
+            target = save_slip(self.session.runtime.data_dir, transfer, names)
+        except OSError as exc:
+            self.say(f"Could not save the slip: {exc.strerror}", "error")
+            return
+        self.slips.append(target)
+        self._log("F8", "key", f"slip {slip_code(transfer.id)} saved")
+        self.say(f"Slip {slip_code(transfer.id)} saved to {target}: print it and send it with the goods", "ok")
 
     def _select_transfer(self, tid: str) -> None:
         for row in range(self.transfer_list.count()):

@@ -14,18 +14,15 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
-    QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QTableView,
+    QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -46,12 +43,16 @@ from services.fulfillment.schemas import (
     OrderStats,
 )
 from services.fulfillment.settings import get_device_settings
-from views.base import StationSession, Workspace, share_column
+from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.shell.scan_input import ScanInput
+from views.warehouse.batch import BatchPicking
 from views.warehouse.confirm import ask_leave
+from views.warehouse.floor import FloorWork
+from views.warehouse.layout import STATUSES, build
 from views.warehouse.printing import LabelPrinting
-from views.warehouse.queue import COLUMNS, OrderQueueModel, lines_table
+from views.warehouse.product import ProductPanel
+from views.warehouse.queue import COLUMNS, OrderQueueModel
 
 GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
 TONES = {
@@ -75,7 +76,6 @@ KEY_WORDS = {
 }
 NARROW = 1500  # below this width the queue shows its essential columns only
 MAX_SCAN = 100  # the longest code the service takes (services.fulfillment.schemas.Code)
-STATUSES = ("pending", "picked", "packed", "shipped", "delivered", "cancelled", "all")
 
 
 STYLE = """
@@ -86,10 +86,12 @@ STYLE = """
 #offlineBadge { font-size: 12pt; font-weight: bold; padding: 4px 10px; border-radius: 10px; }
 QTableWidget#lines { font-size: 18pt; }
 #tracking { font-size: 18pt; font-weight: bold; }
+#productName { font-size: 20pt; font-weight: bold; }
+#productDetail { font-size: 14pt; color: #455a64; }
 """
 
 
-class WarehouseWorkspace(LabelPrinting, Workspace):
+class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
     name = "warehouse"
     title = "Warehouse scanning"
     modules = frozenset({"fulfillment"})
@@ -103,12 +105,31 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         ("F4", "box XL"),
         ("F5", "ship"),
         ("F6", "print again"),
+        ("F7", "ship part"),
         ("F8", "next order"),
+        ("F9", "return damaged"),
         ("Ctrl+Z", "undo scan"),
         ("Esc", "close"),
     )
+    # Made by views.warehouse.layout.build.
     queue: OrderQueueModel
     queue_count: QLabel
+    queue_view: QTableView
+    badge: QLabel
+    status_filter: QComboBox
+    sort_box: QComboBox
+    scan_input: ScanInput
+    manual_input: QLineEdit
+    banner: QLabel
+    order_title: QLabel
+    product: ProductPanel
+    lines: QTableWidget
+    hints: QLabel
+    tracking: QLabel
+    preview: QLabel
+    print_status: QLabel
+    history: QListWidget
+    buttons: dict[str, QPushButton]
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
@@ -127,6 +148,8 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         self.picks: list[tuple[str, str, int]] = []  # (order id, code, quantity) of this order's scans, for undo
         self.next_quantity = 1  # "5*" sets it for the next scan
         self._leave_to: str | None = None  # kiosk: the order a second scan confirms leaving for
+        self.init_floor()
+        self.init_batch()
         self._build()
         self.set_online(bool(session.prefs.get("online", False)))
         self.say("Scan an order number or a pick list to start", "info")
@@ -138,135 +161,8 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
         self.refresh_counts()
         self.queue.reset("pending", "created_at")
 
-    # --- layout ---------------------------------------------------------------------
-
     def _build(self) -> None:
-        root = QVBoxLayout(self)
-        top = QHBoxLayout()
-        heading = QLabel(self.title)
-        heading.setStyleSheet("font-size: 20pt; font-weight: bold;")
-        self.badge = QLabel()
-        self.badge.setObjectName("offlineBadge")
-        top.addWidget(heading)
-        top.addStretch(1)
-        top.addWidget(self.badge)
-        root.addLayout(top)
-
-        body = QHBoxLayout()
-        root.addLayout(body, 1)
-
-        # Left: the queue of orders, filterable and sortable, with counts.
-        left = QVBoxLayout()
-        self.status_filter = QComboBox()
-        for st in STATUSES:
-            self.status_filter.addItem(st.capitalize(), st)
-        self.status_filter.currentIndexChanged.connect(lambda _i: self.queue.reset(self.status_filter.currentData()))
-        self.sort_box = QComboBox()
-        self.sort_box.addItem("Oldest first", "created_at")
-        self.sort_box.addItem("Newest first", "-created_at")
-        self.sort_box.currentIndexChanged.connect(lambda _i: self.queue.reset(sort=self.sort_box.currentData()))
-        self.queue = OrderQueueModel(self.session)
-        self.queue.loaded.connect(self._queue_loaded)
-        self.queue_view = QTableView()
-        self.queue_view.setModel(self.queue)
-        self.queue_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        (qh := self.queue_view.horizontalHeader()).setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # Narrow (1024 px, kiosk): Status and Items next to the order, the customer takes what is left.
-        qh.setSectionResizeMode(COLUMNS.index("Customer"), QHeaderView.ResizeMode.Stretch)
-        for to, name in enumerate(("Order", "Status", "Items")):
-            qh.moveSection(qh.visualIndex(COLUMNS.index(name)), to)
-        self.queue_view.verticalHeader().setVisible(False)
-        self.queue_view.doubleClicked.connect(
-            lambda ix: self.open_order(str(self.queue.data(ix, Qt.ItemDataRole.UserRole)))
-        )
-        self.queue_count = QLabel("")
-        for w in (self.status_filter, self.sort_box, self.queue_view, self.queue_count):
-            w.setFocusPolicy(Qt.FocusPolicy.ClickFocus if w is self.queue_view else Qt.FocusPolicy.NoFocus)
-            left.addWidget(w, 1 if w is self.queue_view else 0)
-        share_column(body, left, 4)
-
-        # Centre: the scan screen.
-        mid = QVBoxLayout()
-        self.scan_input = ScanInput()
-        self.scan_input.suffix = str(self.settings["scanner_suffix"])
-        self.scan_input.scanned.connect(self.handle_scan)
-        self.scan_input.hotkey.connect(self.handle_hotkey)
-        self.scan_input.undo_scan.connect(self.undo)
-        self.scan_input.quantity.connect(self.set_quantity)
-        mid.addWidget(self.scan_input)
-        manual = QHBoxLayout()
-        self.manual_input = QLineEdit()
-        self.manual_input.setPlaceholderText("Damaged barcode? Type the code here and press Enter")
-        self.manual_input.returnPressed.connect(self._manual)
-        manual.addWidget(self.manual_input, 1)
-        mid.addLayout(manual)
-        self.banner = QLabel()
-        self.banner.setObjectName("banner")
-        self.banner.setWordWrap(True)
-        mid.addWidget(self.banner)
-        self.order_title = QLabel("No order open")
-        self.order_title.setObjectName("orderTitle")
-        self.order_title.setWordWrap(True)  # a long customer name wraps in its column, never cut
-        mid.addWidget(self.order_title)
-        self.lines = lines_table()
-        mid.addWidget(self.lines, 1)
-        self.hints = QLabel(self.key_hints())
-        self.hints.setObjectName("keyHints")
-        self.hints.setWordWrap(True)
-        mid.addWidget(self.hints)
-        buttons = QHBoxLayout()
-        self.buttons: dict[str, QPushButton] = {}
-        for key, text, fn in [
-            (f"pack-{b}", f"Pack {b}", lambda _=False, b=b: self.pack(b)) for b in ("S", "M", "L", "XL")
-        ] + [
-            ("ship", "Ship", lambda _=False: self.ship()),
-            ("print", "Print again", lambda _=False: self.print_again()),
-            ("next", "Next order", lambda _=False: self.next_order()),
-            ("cancel", "Cancel order", lambda _=False: self.cancel()),
-        ]:
-            btn = QPushButton(text)
-            btn.setMinimumWidth(btn.sizeHint().width())  # never a clipped one-letter button
-            btn.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the scanner input keeps the focus
-            btn.clicked.connect(fn)
-            buttons.addWidget(btn)
-            self.buttons[key] = btn
-        # Devices pick, pack and ship; cancelling is for supervisors (the service enforces it too).
-        self.buttons["cancel"].setVisible(self.session.principal.role != "warehouse-device")
-        # Two rows: every button keeps its whole text from 1024 px up.
-        mid.addLayout(buttons)
-        more = QHBoxLayout()
-        for key in ("ship", "print", "next", "cancel"):
-            buttons.removeWidget(self.buttons[key])
-            more.addWidget(self.buttons[key])
-        mid.addLayout(more)
-        share_column(body, mid, 6)
-
-        # Right: the last label and the shift's scan history.
-        right = QVBoxLayout()
-        right.addWidget(QLabel("Last label"))
-        self.tracking = QLabel("—")
-        self.tracking.setObjectName("tracking")
-        self.tracking.setWordWrap(True)
-        self.tracking.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        right.addWidget(self.tracking)
-        self.preview = QLabel()
-        # The label keeps its 4x6 shape and its own room: it never overlaps the text around it.
-        self.preview.setMinimumSize(160, 240)
-        self.preview.setMaximumHeight(360)
-        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.preview.setStyleSheet("background: #fafafa; border: 1px solid #bbb;")
-        right.addWidget(self.preview)
-        self.print_status = QLabel("")
-        self.print_status.setWordWrap(True)
-        right.addWidget(self.print_status)
-        right.addWidget(QLabel("Scans this shift"))
-        self.history = QListWidget()
-        self.history.setObjectName("history")
-        self.history.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.history.setWordWrap(True)  # whole lines, wrapped; the tooltip has them too
-        self.history.setStyleSheet("font-size: 12pt;")
-        right.addWidget(self.history, 1)
-        share_column(body, right, 3)
+        build(self)
 
     # --- shell hooks --------------------------------------------------------------------
 
@@ -389,6 +285,7 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
 
         def undone(res: OperationResult) -> None:
             self.picks.pop()
+            self.want_serial = None  # the unit taken back needs no serial
             self.show_order(res)
             line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
             self._log("CMD-UNDO", "key", f"took back {qty} × {line.name} ({line.picked_quantity}/{line.quantity})")
@@ -408,15 +305,26 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
 
     def handle_hotkey(self, key: int) -> None:
         if key in HOTKEY_BOXES:
-            self.pack(HOTKEY_BOXES[Qt.Key(key)])
+            box = HOTKEY_BOXES[Qt.Key(key)]
+            if self.batch is not None:
+                self.batch_pack(box)
+            else:
+                self.pack(box)
         elif key == Qt.Key.Key_F5:
             self.ship()
         elif key == Qt.Key.Key_F6:
             self.print_again()
+        elif key == Qt.Key.Key_F7:
+            self.ship_partly()
         elif key == Qt.Key.Key_F8:
             self.next_order()
+        elif key == Qt.Key.Key_F9:
+            self.toggle_damaged()
         elif key == Qt.Key.Key_Escape:
             self._leave_to = None
+            self.close_return()
+            self.close_batch()
+            self.product.clear()
             self.next_quantity = 1
             self.show_order(None)
             self.say("Scan an order number or a pick list to start", "info")
@@ -449,6 +357,11 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
                 "cancel": self.cancel,
                 "undo": self.undo,
             }[action]()
+            return
+        if self.want_serial is not None:
+            self.scan_serial(code, source)
+            return
+        if self.return_scan(code, source) or self.batch_scan(code, source):
             return
         o = self.order
         line = self._line_for(code)
@@ -547,10 +460,12 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
             self.show_order(res)
             line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
             self._log(code, source, f"✓ {line.name} {line.picked_quantity}/{line.quantity}")
+            self.product.show_product(line.sku, line.name, f"{line.picked_quantity} of {line.quantity} scanned")
             if res.status == "picked":
                 self.say(f"✓ All items verified — pack {res.order_number}: F1 S · F2 M · F3 L · F4 XL", "done")
             else:
                 self.say(f"✓ {line.name}  {line.picked_quantity} of {line.quantity}", "ok")
+            self.after_pick(line)
             self.focus_primary()
 
         def failed(exc: BaseException) -> None:
@@ -649,6 +564,11 @@ class WarehouseWorkspace(LabelPrinting, Workspace):
     def show_order(self, order: OrderDetail | None) -> None:
         if order is None or self.order is None or order.id != self.order.id:
             self.picks.clear()  # undo is for the open order's scans
+            self.want_serial = None
+            self.product.clear()
+        if order is not None:
+            self.close_return()
+            self.close_batch()
         self.order = order
         self.lines.setRowCount(0)
         self._highlight_open_order()

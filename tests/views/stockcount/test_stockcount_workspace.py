@@ -155,3 +155,21 @@ def test_a_transfer_goes_by_its_slip_code_and_f6_asks_first(make_ws: object, sta
     assert _book(station, "MUG-CER-01", STORE) == 15
     scan(qtbot, ws, slip_code(draft).lower())  # the slip's code, however the scanner's case is set
     qtbot.waitUntil(lambda: _book(station, "CAP-NVY", STORE) == 4, timeout=8000)
+
+
+def test_f8_saves_a_transfer_slip_whose_barcode_scans_back(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
+    """Issue 34 part 5: a transfer has a human number and a scannable barcode on its slip."""
+    from tests.barcodes import decode_code128, pdf_to_image
+    from views.stockcount.slip import slip_code
+
+    ws = make_ws()  # type: ignore[operator]
+    key(qtbot, ws, Qt.Key.Key_F8)  # no location, no transfer: said, nothing saved
+    assert ws.banner.property("tone") == "error" and not ws.slips
+    draft = demo_id("inventory-transfer", "demo", "2")  # MAIN -> STORE: 4 caps, 10 notebooks
+    scan(qtbot, ws, "MAIN")
+    key(qtbot, ws, Qt.Key.Key_F8)
+    assert len(ws.slips) == 1 and slip_code(draft) in ws.banner.text()
+    read = decode_code128(pdf_to_image(ws.slips[0].read_bytes()))
+    assert read == slip_code(draft)
+    scan(qtbot, ws, read)  # the slip's barcode as a scanner reads it ships the draft
+    qtbot.waitUntil(lambda: _book(station, "CAP-NVY", MAIN) == 14, timeout=8000)

@@ -1,0 +1,43 @@
+"""German in a test: a package's committed ``.qm`` installed as a translator for the duration, and
+the English sources its ``.ts`` translates (to find a visible one left in English)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from PySide6.QtCore import QCoreApplication, QTranslator
+
+from views.i18n import I18N_DIR
+from views.i18n.ts import entries as ts_entries
+
+
+def entries(package: str) -> list[tuple[str, str, list[str], bool]]:
+    """(context, source, translations, finished) of every message in ``views/i18n/de/<package>.ts``."""
+    found = []
+    for e in ts_entries(I18N_DIR / "de" / f"{package}.ts"):
+        forms = e.translation if isinstance(e.translation, list) else [e.translation or ""]
+        found.append((e.context, e.source, forms, e.translation is not None and all(forms)))
+    return found
+
+
+def english_left(texts: list[str], package: str) -> list[str]:
+    """The texts shown that are still an English source whose German differs (left untranslated)."""
+    changed = {src for _c, src, forms, _f in entries(package) if src not in forms}
+    return [t for t in texts if t.rstrip("…") in changed or t in changed]
+
+
+@contextmanager
+def german(*packages: str) -> Iterator[None]:
+    """The packages' German (their committed ``.qm``) installed for the duration."""
+    translators = []
+    for package in packages:
+        tr = QTranslator()
+        assert tr.load(str(I18N_DIR / "de" / f"{package}.qm")), package
+        QCoreApplication.installTranslator(tr)
+        translators.append(tr)
+    try:
+        yield
+    finally:
+        for tr in translators:
+            QCoreApplication.removeTranslator(tr)

@@ -1,0 +1,179 @@
+"""Issue 34 part 5 at the packing station, driven by scans and keys: the product's full name and
+picture on scan, serial numbers, a partial shipment that asks first, and returns received by scan
+into stock or quarantine."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from services.core.commands import execute
+from services.core.context import Runtime
+from services.core.files import Upload
+from services.inventory.demo import location_id
+from tests.services.fulfillment.fulfillment_helpers import ctx_for, op
+from tests.views.workspaces import settle, workspace_factory
+from views.warehouse.workspace import GREEN, WORKSPACE, YELLOW, WarehouseWorkspace
+
+
+@pytest.fixture
+def make_ws(station: Runtime, qtbot: QtBot) -> Iterator[object]:
+    yield from workspace_factory(station, qtbot, WORKSPACE, "device@demo.test", (1400, 900))
+
+
+def scan(qtbot: QtBot, ws: WarehouseWorkspace, code: str) -> None:
+    qtbot.keyClicks(ws.scan_input, code)
+    qtbot.keyClick(ws.scan_input, Qt.Key.Key_Return)
+    settle(qtbot, ws)
+
+
+def key(qtbot: QtBot, ws: WarehouseWorkspace, k: Qt.Key) -> None:
+    qtbot.keyClick(ws.scan_input, k)
+    settle(qtbot, ws)
+
+
+ADDRESS = {"name": "Ada Lovelace", "address1": "12 St James's Square", "city": "London", "zip": "SW1Y 4JH",
+           "country": "GB"}  # fmt: skip
+
+
+def new_order(rt: Runtime, lines: list[dict[str, object]]) -> Any:
+    body = {"customer_name": "Ada Lovelace", "shipping_address": ADDRESS, "lines": lines}
+    return execute(ctx_for(rt, "owner@demo.test"), "fulfillment.orders.create", body=body)
+
+
+def png() -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (120, 90), (20, 40, 120)).save(out, "PNG")
+    return out.getvalue()
+
+
+def test_a_scan_shows_the_full_name_and_the_picture(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
+    owner = ctx_for(station, "owner@demo.test")
+    long_name = "Gel pen blue, 0.7 mm, in a pack of ten with refills and a clip for the notebook"
+    order = new_order(station, [{"sku": "CAP-NVY", "quantity": 1},
+                                {"sku": "PEN-GEL-BLU", "quantity": 1, "name": long_name}])  # fmt: skip
+    execute(owner, "catalog.products.image.put", id="CAP-NVY", upload=Upload("c.png", "image/png", png()))
+    # A station user with the catalogue module sees pictures (the demo device has fulfillment only).
+    ws = make_ws("owner@demo.test")  # type: ignore[operator]
+    scan(qtbot, ws, order.order_number)
+    assert ws.product.isHidden()  # nothing scanned yet
+    scan(qtbot, ws, "CAP-NVY")
+    assert ws.product.isVisible() and ws.product.sku == "CAP-NVY"
+    assert ws.product.has_picture and not ws.product.picture.pixmap().isNull()
+    pen = next(ln for ln in ws.order.lines if ln.sku == "PEN-GEL-BLU")
+    scan(qtbot, ws, "PEN-GEL-BLU")
+    # The whole name, wrapped; no picture in the catalogue: the placeholder, never an error.
+    assert ws.product.name.text() == pen.name == long_name and ws.product.name.wordWrap()
+    assert not ws.product.has_picture and not ws.product.picture.pixmap().isNull()
+    assert ws.banner.property("tone") == "done"
+    key(qtbot, ws, Qt.Key.Key_Escape)
+    assert ws.product.isHidden()
+    # Without the catalogue module: the full name and the placeholder, no error.
+    other = new_order(station, [{"sku": "CAP-NVY", "quantity": 2}])
+    device = make_ws()  # type: ignore[operator]
+    scan(qtbot, device, other.order_number)
+    scan(qtbot, device, "CAP-NVY")
+    assert device.product.isVisible() and not device.product.has_picture
+    assert device.banner.property("tone") == "ok"
+
+
+def test_serials_are_asked_and_checked(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
+    owner = ctx_for(station, "owner@demo.test")
+    main = location_id("demo", "MAIN")
+    execute(owner, "inventory.serials.receive", body={"sku": "HDP-USB-C", "location_id": main,
+                                                      "serials": ["HP-0001", "HP-0002"]})  # fmt: skip
+    order = new_order(station, [{"sku": "HDP-USB-C", "quantity": 2}, {"sku": "MUG-CER-01", "quantity": 1}])
+    ws = make_ws("owner@demo.test")  # type: ignore[operator]  # the inventory module: serials
+    scan(qtbot, ws, order.order_number)
+    scan(qtbot, ws, "HDP-USB-C")
+    assert ws.want_serial is not None and "serial number" in ws.banner.text()
+    scan(qtbot, ws, "MUG-CER-01")  # not a serial: refused, the mug is not counted
+    assert ws.banner.property("tone") == "error" and ws.want_serial is not None
+    assert next(ln for ln in ws.order.lines if ln.sku == "MUG-CER-01").picked_quantity == 0
+    scan(qtbot, ws, "hp-0001")  # as printed on the box: case and dashes do not count
+    assert ws.want_serial is None and [s.serial for s in ws.serials[order.id]] == ["HP0001"]
+    scan(qtbot, ws, "HDP-USB-C")
+    scan(qtbot, ws, "HP-0001")  # the same unit twice
+    assert ws.banner.property("tone") == "error" and "already" in ws.banner.text()
+    scan(qtbot, ws, "HP-0002")
+    assert ws.want_serial is None and len(ws.serials[order.id]) == 2
+    scan(qtbot, ws, "MUG-CER-01")  # the mug has no serials: no question
+    assert ws.want_serial is None and ws.order.status == "picked" and ws.banner.property("tone") == "done"
+
+
+def test_a_partial_shipment_asks_first_then_backorders_the_rest(
+    make_ws: object, station: Runtime, qtbot: QtBot
+) -> None:
+    owner = ctx_for(station, "owner@demo.test")
+    order = new_order(station, [{"sku": "MUG-CER-01", "quantity": 2}, {"sku": "BAG-TOTE", "quantity": 1}])
+    ws = make_ws()  # type: ignore[operator]
+    scan(qtbot, ws, order.order_number)
+    key(qtbot, ws, Qt.Key.Key_F7)  # nothing scanned: nothing to ship, no question
+    assert ws.banner.property("tone") == "error" and ws.findChild(QMessageBox, "ship-partly") is None
+    scan(qtbot, ws, "MUG-CER-01")
+    key(qtbot, ws, Qt.Key.Key_F7)
+    box = ws.findChild(QMessageBox, "ship-partly")
+    assert box is not None and box.isVisible() and box.defaultButton() is box.button(QMessageBox.StandardButton.No)
+    box.button(QMessageBox.StandardButton.No).click()
+    settle(qtbot, ws)
+    kept = execute(owner, "fulfillment.orders.get", id=order.id)
+    assert kept.status == "pending" and sum(ln.quantity for ln in kept.lines) == 3  # No split nothing
+    key(qtbot, ws, Qt.Key.Key_F7)
+    box = ws.partly_box
+    qtbot.waitUntil(box.isVisible)
+    box.button(QMessageBox.StandardButton.Yes).click()
+    settle(qtbot, ws)
+    split = execute(owner, "fulfillment.orders.get", id=order.id)
+    assert split.status == "picked" and [(ln.sku, ln.quantity) for ln in split.lines] == [("MUG-CER-01", 1)]
+    assert ws.order.status == "picked" and ws.line_colour(0) == GREEN
+    found = re.search(r"backorder (SO-\d+)", ws.banner.text())
+    assert found is not None and ws.banner.property("tone") == "done"
+    back = execute(owner, "fulfillment.orders.get", id=found.group(1))
+    assert back.status == "pending" and sorted((ln.sku, ln.quantity) for ln in back.lines) == [
+        ("BAG-TOTE", 1),
+        ("MUG-CER-01", 1),
+    ]
+
+
+def test_returns_are_received_by_scan_into_stock_or_quarantine(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
+    owner = ctx_for(station, "owner@demo.test")
+    order = new_order(station, [{"sku": "BTL-STL-750", "quantity": 2}])
+    op(owner, order.id, operation="pick", items=[{"code": "BTL-STL-750", "quantity": 2}])
+    op(owner, order.id, operation="pack", box="M")
+    op(owner, order.id, operation="ship")
+    rma = execute(owner, "fulfillment.returns.create", id=order.id,
+                  body={"lines": [{"sku": "BTL-STL-750", "quantity": 2}], "reason": "dented"})  # fmt: skip
+
+    def on_hand(code: str) -> int:
+        page = execute(owner, "inventory.stock.list", query={"location_id": code, "sku": "BTL-STL-750"})
+        return sum(r.quantity for r in page.items)
+
+    main_before = on_hand("MAIN")
+    ws = make_ws()  # type: ignore[operator]
+    scan(qtbot, ws, rma.rma_number.lower())
+    assert ws.rma is not None and rma.rma_number in ws.order_title.text()
+    scan(qtbot, ws, "NTB-A5-DOT")  # not on the return: refused, nothing received
+    assert ws.banner.property("tone") == "error" and ws.rma is None
+    scan(qtbot, ws, rma.rma_number)
+    scan(qtbot, ws, "BTL-STL-750")  # resellable: back into stock
+    assert ws.lines.item(0, 3).text() == "1 / 2" and ws.line_colour(0) == YELLOW
+    key(qtbot, ws, Qt.Key.Key_F9)  # the next one is damaged
+    assert "DAMAGED" in ws.banner.text()
+    scan(qtbot, ws, "BTL-STL-750")
+    assert ws.lines.item(0, 3).text() == "2 / 2" and ws.banner.property("tone") == "done"
+    got = execute(owner, "fulfillment.returns.get", id=rma.id)
+    assert got.status == "received" and got.lines[0]["received"] == {"resellable": 1, "damaged": 1}
+    assert on_hand("MAIN") == main_before + 1
+    quarantine = execute(owner, "inventory.locations.list", query={"kind": "quarantine"}).items[0]
+    assert on_hand(quarantine.code) == 1
+    scan(qtbot, ws, "BTL-STL-750")  # one more than authorised: refused, nothing moves
+    assert ws.banner.property("tone") == "error" and on_hand("MAIN") == main_before + 1

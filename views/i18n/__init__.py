@@ -1,0 +1,163 @@
+"""The desktop in two languages: Qt's translators, the language choice, locale-aware formats.
+
+Every string a person reads goes through Qt's translation (``self.tr`` in a QObject subclass,
+``QCoreApplication.translate("<Context>", ...)`` elsewhere). The sources are one ``.ts`` file per
+views package in ``views/i18n/de/`` (``make translations`` runs lupdate and lrelease); the compiled
+``.qm`` files are committed beside them so a clean checkout, a wheel and the PyInstaller build
+need no Qt tools at run time (tests/views/test_i18n_files.py fails when one is stale).
+
+Numbers, dates and money are written through ``QLocale()`` (``fmt_number``, ``fmt_money``,
+``fmt_date``), so German shows ``1.234,50 €`` and ``27.11.2026``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+I18N_DIR = Path(__file__).resolve().parent
+VIEWS_DIR = I18N_DIR.parent
+# The choices in Settings: stored value -> label (each label in its own language, so a person who
+# cannot read the current one still finds theirs).
+LANGUAGES: dict[str, str] = {"system": "System", "en": "English", "de": "Deutsch"}
+_LOCALES = {
+    "en": QLocale(QLocale.Language.English, QLocale.Country.UnitedStates),
+    "de": QLocale(QLocale.Language.German, QLocale.Country.Germany),
+}
+_installed: list[QTranslator] = []  # kept alive: Qt holds only a pointer to an installed translator
+
+
+def resolve(language: str, system: QLocale | None = None) -> str:
+    """The language to show: ``en`` or ``de``; ``system`` follows the system locale (German -> de)."""
+    if language in _LOCALES:
+        return language
+    if language != "system":
+        raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+    system = system or QLocale.system()
+    return "de" if system.language() == QLocale.Language.German else "en"
+
+
+def qm_files(lang: str) -> list[Path]:
+    """The compiled translations of ``lang``; a ``.ts`` without its ``.qm`` is compiled to a temp dir."""
+    folder = I18N_DIR / lang
+    if not folder.is_dir():
+        return []
+    out = []
+    for ts in sorted(folder.glob("*.ts")):
+        qm = ts.with_suffix(".qm")
+        out.append(qm if qm.exists() else release(ts, Path(tempfile.mkdtemp(prefix="i18n-")) / qm.name))
+    return out
+
+
+def install(app: QCoreApplication, language: str = "system") -> str:
+    """Install the translators of ``language`` (replacing any installed before) and its locale.
+
+    Returns the language shown (``en`` or ``de``). Call it before the first window is built: widgets
+    take their text when they are made, so a change in Settings shows at the next start.
+    """
+    lang = resolve(language)
+    for old in _installed:
+        app.removeTranslator(old)
+    _installed.clear()
+    QLocale.setDefault(_LOCALES[lang])
+    if lang == "en":
+        return lang  # the sources are English
+    files = [*qm_files(lang)]
+    # Qt's own strings (Save, Cancel, the context menu of a text field) from Qt's catalogue.
+    qt_dir = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
+    files += [p for p in (qt_dir / f"qtbase_{lang}.qm",) if p.exists()]
+    for path in files:
+        tr = QTranslator(app)
+        if not tr.load(str(path)):
+            raise RuntimeError(f"cannot load the translation {path}")
+        app.installTranslator(tr)
+        _installed.append(tr)
+    return lang
+
+
+# --- formats ----------------------------------------------------------------------------
+
+
+def fmt_number(value: int | float | Decimal, decimals: int | None = None) -> str:
+    """A number with the locale's grouping and decimal mark (``1,234.5`` / ``1.234,5``)."""
+    loc = QLocale()
+    if decimals is None:
+        if isinstance(value, int):
+            return loc.toString(value)
+        decimals = 2 if isinstance(value, Decimal) else 1
+    return loc.toString(float(value), "f", decimals)
+
+
+_SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£", "CHF": "CHF"}
+
+
+def fmt_money(amount: int | float | Decimal | None, currency: str = "EUR") -> str:
+    """An amount in ``currency`` (major units) as the locale writes it: ``€1,234.50`` / ``1.234,50 €``."""
+    if amount is None:
+        return "-"
+    return QLocale().toCurrencyString(float(amount), _SYMBOLS.get(currency, currency), 2)
+
+
+def fmt_date(value: dt.date | dt.datetime | None, *, time: bool = False, long: bool = False) -> str:
+    """A date (with ``time=True`` also the time) in the locale's short or long format."""
+    if value is None:
+        return "-"
+    loc = QLocale()
+    form = QLocale.FormatType.LongFormat if long else QLocale.FormatType.ShortFormat
+    if isinstance(value, dt.datetime):
+        if time:
+            return loc.toString(value, form)
+        value = value.date()
+    return loc.toString(value, form)
+
+
+def fmt_time(value: dt.datetime | dt.time, seconds: bool = False) -> str:
+    """A time of day in the locale's form (24 h in German)."""
+    t = value.time() if isinstance(value, dt.datetime) else value
+    return QLocale().toString(t, "HH:mm:ss" if seconds else QLocale().timeFormat(QLocale.FormatType.ShortFormat))
+
+
+# --- the tools (make translations) --------------------------------------------------------
+
+
+def _tool(name: str) -> str:
+    """lupdate/lrelease from the PySide6 wheel (no system Qt needed)."""
+    import PySide6
+
+    base = Path(PySide6.__file__).parent
+    for candidate in (base / name, base / "Qt" / "libexec" / name, base / f"{name}.exe"):
+        if candidate.exists():
+            return str(candidate)
+    raise FileNotFoundError(f"{name} is not in the PySide6 wheel at {base}")
+
+
+def release(ts: Path, qm: Path) -> Path:
+    """Compile one ``.ts`` to ``.qm`` (lrelease)."""
+    qm.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run([_tool("lrelease"), "-silent", str(ts), "-qm", str(qm)], check=True)
+    return qm
+
+
+def sources(package: str) -> list[Path]:
+    """The Python files whose strings go to ``de/<package>.ts`` (``common``: the top-level views/*.py)."""
+    if package == "common":
+        return sorted(p for p in VIEWS_DIR.glob("*.py") if p.name != "__init__.py")
+    folder = VIEWS_DIR / package
+    if not folder.is_dir():
+        raise ValueError(f"no views package {package!r}")
+    return sorted(folder.glob("*.py"))
+
+
+def update(package: str, lang: str = "de") -> Path:
+    """lupdate one package's ``.ts`` (keeps translations, drops strings no longer in the code)."""
+    ts = I18N_DIR / lang / f"{package}.ts"
+    files = [str(p) for p in sources(package)]
+    target = {"de": "de_DE"}[lang]
+    cmd = [_tool("lupdate"), "-silent", "-locations", "none", "-no-obsolete", "-target-language", target]
+    subprocess.run([*cmd, *files, "-ts", str(ts)], check=True)
+    return ts

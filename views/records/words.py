@@ -1,0 +1,19 @@
+"""The records workspace's words that come from the declarations, in the person's language.
+
+Module names, list titles, field labels and action names are made from the services' manifests
+(``label_of("category_id")`` is "Category"), so ``pyside6-lupdate`` cannot see them in the code:
+``scripts/records_strings.py`` lists every one the manifests give in ``views/records/strings_*.py``
+(``QT_TRANSLATE_NOOP``), which lupdate reads into ``views/i18n/de/records.ts``. They share one
+context, ``records``: a field called "Status" reads the same in every module.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+CONTEXT = "records"
+
+
+def t(text: str) -> str:
+    """A label from the declarations as the person reads it (the English itself when untranslated)."""
+    return QCoreApplication.translate(CONTEXT, text) if text else text

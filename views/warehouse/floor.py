@@ -1,0 +1,247 @@
+"""The warehouse workspace's floor work beyond a whole order: serial numbers, partial shipment and
+returns by scan. A part of ``WarehouseWorkspace``, kept in a file of its own.
+
+- **Serials:** an item whose units are serial-numbered (Inventory holds serials of its SKU) asks,
+  after each scan of it, for the unit's serial. The serial must be in stock, of that item, and not
+  already scanned on this order; the next item scan is refused until it is given.
+- **Partial shipment (F7):** ship what is picked, the rest becomes a backorder
+  (``fulfillment.orders.operate`` ``split``). It cannot be taken back, so it asks first (No is the
+  default: a stray Enter from a scanner splits nothing).
+- **Returns:** scanning an RMA number (``RMA-1031-1``) opens the return; each item scan receives one
+  unit as resellable (back into stock) or, after F9, damaged (quarantine), through
+  ``fulfillment.returns.receive``. Esc closes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidget, QTableWidgetItem
+
+from services.core.errors import ServiceError
+from services.fulfillment.orders import operate
+from services.fulfillment.returns import get_return, receive_return
+from services.fulfillment.schemas import (
+    LineOut,
+    OperationRequest,
+    OperationResult,
+    OrderDetail,
+    ReturnOut,
+    ReturnReceive,
+)
+from services.inventory.schemas import SerialOut, SerialQuery
+from services.inventory.serials import get_serial, list_serials
+from views.ops import error_message
+from views.warehouse.product import ProductPanel
+
+if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run time)
+    from views.base import Workspace as _Base
+else:
+    _Base = object
+
+GREEN_HEX, YELLOW_HEX, WHITE_HEX = "#b9f6ca", "#fff59d", "#ffffff"
+
+
+class FloorWork(_Base):
+    """Serials, partial shipment and returns; the attributes below are the workspace's."""
+
+    order: OrderDetail | None
+    lines: QTableWidget
+    order_title: QLabel
+    product: ProductPanel
+    say: Callable[..., None]
+    error: Callable[[str], None]
+    show_order: Callable[[OrderDetail | None], None]
+    handle_scan: Callable[[str, str], None]
+    _log: Callable[[str, str, str], None]
+    _failed: Callable[..., Callable[[BaseException], None]]
+
+    def init_floor(self) -> None:
+        self.tracked: dict[str, bool] = {}  # SKU -> its units carry serials (asked once per shift)
+        self.want_serial: LineOut | None = None  # the line whose unit's serial the next scan gives
+        self.serials: dict[str, list[SerialOut]] = {}  # order id -> the serials scanned on it
+        self.rma: ReturnOut | None = None
+        self.damaged_next = False
+
+    # --- serials ----------------------------------------------------------------------------
+
+    def after_pick(self, line: LineOut) -> None:
+        """Called after a unit of ``line`` was scanned: ask for its serial when the item has them."""
+
+        def ask(tracked: bool) -> None:
+            self.tracked[line.sku] = tracked
+            if tracked:
+                self.want_serial = line
+                self.say(f"Scan the serial number of this {line.name}", "info")
+
+        if line.sku in self.tracked:
+            ask(self.tracked[line.sku])
+            return
+        query = SerialQuery(sku=line.sku, limit=1)
+        self.session.ops.run(
+            self.session.call(list_serials, query=query),
+            on_success=lambda page: ask(page.total > 0),
+            on_failure=lambda _e: ask(False),  # no Inventory on this station: no serials to ask
+        )
+
+    def scan_serial(self, code: str, source: str) -> None:
+        line, o = self.want_serial, self.order
+        if line is None or o is None:
+            return
+        seen = self.serials.setdefault(o.id, [])
+
+        def got(sn: SerialOut) -> None:
+            problem = ""
+            if sn.sku != line.sku:
+                problem = f"Serial {sn.serial} is a {sn.sku}, not this {line.name}"
+            elif sn.status != "in_stock":
+                problem = f"Serial {sn.serial} is not in stock (it {sn.status.replace('_', ' ')})"
+            elif any(x.id == sn.id for x in seen):
+                problem = f"Serial {sn.serial} is scanned on this order already"
+            if problem:
+                self._log(code, source, f"✗ {problem}")
+                self.error(f"{problem}. Scan the serial of the unit in your hand.")
+                return
+            seen.append(sn)
+            self.want_serial = None
+            self._log(code, source, f"✓ serial {sn.serial} of {line.sku}")
+            if o.status == "picked":
+                self.say(f"✓ Serial {sn.serial}. All items verified — pack: F1 S · F2 M · F3 L · F4 XL", "done")
+            else:
+                self.say(f"✓ {line.name}: serial {sn.serial}", "ok")
+
+        def failed(exc: BaseException) -> None:
+            msg = error_message(exc, {"serial": code})
+            self._log(code, source, f"✗ {msg}")
+            self.error(f"{msg}. Scan the serial number of this {line.name}.")
+
+        self.session.ops.run(self.session.call(get_serial, id=code), on_success=got, on_failure=failed)
+
+    # --- partial shipment ------------------------------------------------------------------------
+
+    def ship_partly(self) -> None:
+        o = self.order
+        if o is None or o.status != "pending":
+            self.error("F7 ships part of an order: open a pending order and scan what ships now")
+            return
+        done, total = sum(ln.picked_quantity for ln in o.lines), sum(ln.quantity for ln in o.lines)
+        if done == 0:
+            self.error(f"Nothing of {o.order_number} is scanned: scan what ships now, then F7")
+            return
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Ship part of this order?",
+            f"Ship the {done} scanned items of {o.order_number} and make a backorder of the other "
+            f"{total - done}?\nThis cannot be undone.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
+        box.setObjectName("ship-partly")
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+
+        def answered(r: int) -> None:
+            if r == QMessageBox.StandardButton.Yes:
+                self._split(o)
+            else:
+                self._log("F7", "key", f"kept {o.order_number} whole")
+                self.say(f"{o.order_number} stays whole: scan the rest", "info")
+
+        box.finished.connect(answered)
+        self.partly_box = box
+        box.open()
+
+    def _split(self, o: OrderDetail) -> None:
+        def split(res: OperationResult) -> None:
+            self.show_order(res)
+            back = res.backorder
+            rest = f"; backorder {back.order_number}" if back is not None else ""
+            self._log("F7", "key", f"split {res.order_number}{rest}")
+            self.say(f"✓ {res.order_number} ships what is scanned{rest}. Pack it: F1 S · F2 M · F3 L · F4 XL", "done")
+
+        body = OperationRequest.model_validate({"operation": "split"})
+        self.session.ops.run(
+            self.session.call(operate, id=o.id, body=body), on_success=split, on_failure=self._failed("F7", "key")
+        )
+
+    # --- returns ------------------------------------------------------------------------------------
+
+    def toggle_damaged(self) -> None:
+        if self.rma is None:
+            self.error("F9 marks a returned item damaged: scan an RMA number first")
+            return
+        self.damaged_next = not self.damaged_next
+        if self.damaged_next:
+            self.say("Next item: DAMAGED (goes to quarantine). Scan it", "error")
+        else:
+            self.say("Next item: resellable (back into stock). Scan it", "info")
+
+    def close_return(self) -> None:
+        self.rma, self.damaged_next = None, False
+
+    def return_scan(self, code: str, source: str) -> bool:
+        """An RMA number opens its return; with a return open, item scans receive units. False: not
+        a return's scan, and the workspace goes on with it as usual."""
+        if code.upper().startswith("RMA-"):
+            self.open_return(code, source)
+            return True
+        rma = self.rma
+        if rma is None:
+            return False
+        condition = "damaged" if self.damaged_next else "resellable"
+        self.damaged_next = False
+
+        def received(r: ReturnOut) -> None:
+            self.show_return(r)
+            self._log(code, source, f"✓ received {condition} on {r.rma_number}")
+            where = "quarantine" if condition == "damaged" else "back into stock"
+            tail = " — all received" if r.status == "received" else ""
+            self.say(f"✓ {code}: {condition}, {where}{tail}", "done" if r.status == "received" else "ok")
+
+        def failed(exc: BaseException) -> None:
+            details = (exc.details or {}) if isinstance(exc, ServiceError) else {}
+            if details.get("reason") == "not_on_return":
+                # Not an item of this return: an order number, say. The return closes, the scan goes on.
+                self._log(code, source, f"left {rma.rma_number}")
+                self.close_return()
+                self.handle_scan(code, source)
+                return
+            self._failed(code, source)(exc)
+
+        body = ReturnReceive.model_validate({"items": [{"code": code, "quantity": 1, "condition": condition}]})
+        self.session.ops.run(
+            self.session.call(receive_return, id=rma.id, body=body), on_success=received, on_failure=failed
+        )
+        return True
+
+    def open_return(self, code: str, source: str) -> None:
+        def got(r: ReturnOut) -> None:
+            self.show_order(None)
+            self.show_return(r)
+            self._log(code, source, f"opened {r.rma_number}")
+            if r.status == "received":
+                self.say(f"{r.rma_number} is received already: nothing left to scan", "info")
+            else:
+                self.say(f"Return {r.rma_number} of {r.order_number}: scan each item (F9: the next is damaged)", "info")
+
+        self.session.ops.run(
+            self.session.call(get_return, id=code), on_success=got, on_failure=self._failed(code, source)
+        )
+
+    def show_return(self, r: ReturnOut) -> None:
+        self.rma = r
+        self.order_title.setText(f"{r.rma_number} · return of {r.order_number} · {r.status.replace('_', ' ').upper()}")
+        self.lines.setRowCount(len(r.lines))
+        for row, ln in enumerate(r.lines):
+            got: dict[str, Any] = dict(ln.get("received") or {})
+            n = sum(got.values())
+            parts = ", ".join(f"{v} {k}" for k, v in sorted(got.items()) if v)
+            cells = [ln["sku"], parts, ln["sku"], f"{n} / {ln['quantity']}"]
+            colour = GREEN_HEX if n >= ln["quantity"] else YELLOW_HEX if n else WHITE_HEX
+            for c, text in enumerate(cells):
+                cell = QTableWidgetItem(text)
+                cell.setBackground(QBrush(QColor(colour)))
+                cell.setData(Qt.ItemDataRole.UserRole, ln["sku"])
+                self.lines.setItem(row, c, cell)
