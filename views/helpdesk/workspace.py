@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,7 +47,7 @@ from views.helpdesk.ticket import QUEUES, TicketTab, humanize, named
 
 class HelpdeskWorkspace(Workspace):
     name = "helpdesk"
-    title = "Helpdesk"
+    title = QT_TRANSLATE_NOOP("Workspaces", "Helpdesk")
     modules = frozenset({"support"})
     shows = frozenset({"support.*"})
     keys = (
@@ -71,8 +71,8 @@ class HelpdeskWorkspace(Workspace):
         self.counts: QueueCounts | None = None
 
         self.search = named(QLineEdit(), "helpdesk-search")
-        self.search.setPlaceholderText("Search all queues (Ctrl+F)")
-        self.search.setToolTip("Number, subject, e-mail or words of any message; Enter searches")
+        self.search.setPlaceholderText(self.tr("Search all queues (Ctrl+F)"))
+        self.search.setToolTip(self.tr("Number, subject, e-mail or words of any message; Enter searches"))
         self.search.returnPressed.connect(self.load_tickets)
         self.queues = named(QListWidget(), "helpdesk-queues")
         for key, label in QUEUES:
@@ -84,7 +84,16 @@ class HelpdeskWorkspace(Workspace):
         # Enter on a queue goes to its tickets; Enter on a ticket opens it (README: "pick a queue, Enter").
         self.queues.itemActivated.connect(lambda _i: self._to_tickets())
         self.table = named(QTableWidget(0, 6), "helpdesk-tickets")
-        self.table.setHorizontalHeaderLabels(["Number", "Subject", "Requester", "State", "Priority", "SLA"])
+        self.table.setHorizontalHeaderLabels(
+            [
+                self.tr("Number"),
+                self.tr("Subject"),
+                self.tr("Requester"),
+                self.tr("State"),
+                self.tr("Priority"),
+                self.tr("SLA"),
+            ]
+        )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.table.horizontalHeader()
@@ -151,7 +160,7 @@ class HelpdeskWorkspace(Workspace):
         text = self.search.text().strip()
         if text:
             q = {"queue": "all", "search": text, "limit": 100}  # a search looks in every queue, and says so
-        self.status.setText(f"Search “{text}” in all queues" if text else "")
+        self.status.setText(self.tr("Search “{text}” in all queues").format(text=text) if text else "")
         self.status.setStyleSheet("")
         query = self.session.request(TicketQuery, q, parent=self.search)
         if query is not None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from services.upgrade import grading
 from services.upgrade.schemas import SubmissionDetail
+from views.i18n import fmt_number
 
 QUEUES: list[tuple[str, str]] = [
     ("To review", "submitted"),
@@ -64,7 +65,7 @@ class Answer(QCheckBox):
         super().__init__(text)
         self.setTristate(True)
         self.setCheckState(Qt.CheckState.PartiallyChecked)
-        self.setToolTip("Not checked yet: press to answer yes, again for no")
+        self.setToolTip(self.tr("Not checked yet: press to answer yes, again for no"))
 
     def nextCheckState(self) -> None:  # noqa: N802 - Qt API
         checked = self.checkState() == Qt.CheckState.Checked
@@ -96,7 +97,7 @@ def _label(name: str) -> QLabel:
 
 
 def _money(v: object) -> str:
-    return "-" if v is None else f"{Decimal(str(v)):,.2f}"
+    return "-" if v is None else fmt_number(Decimal(str(v)), 2)
 
 
 class PhotoViewer(QDialog):
@@ -117,9 +118,9 @@ class PhotoViewer(QDialog):
             shown = pixmap  # small enough: its own size
         self.image.setPixmap(shown)
         if pixmap.isNull():
-            self.image.setText("This photo cannot be shown on this station.")
+            self.image.setText(self.tr("This photo cannot be shown on this station."))
         lay.addWidget(self.image, 1)
-        close = QPushButton("&Close")
+        close = QPushButton(self.tr("&Close"))
         close.clicked.connect(self.accept)
         close.setDefault(True)
         lay.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
