@@ -1,33 +1,23 @@
-"""German in a test: the workspace's ``.ts`` compiled by the real ``pyside6-lrelease`` and installed
-as the application's translator, and the English sources a ``.ts`` translates (to find any left)."""
+"""German in a test: a package's committed ``.qm`` installed as a translator for the duration, and
+the English sources its ``.ts`` translates (to find a visible one left in English)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QTranslator
 
-ROOT = Path(__file__).resolve().parents[2]
-TS_DIR = ROOT / "views" / "i18n" / "de"
-LRELEASE = Path(sys.executable).with_name("pyside6-lrelease")
+from views.i18n import I18N_DIR
+from views.i18n.ts import entries as ts_entries
 
 
 def entries(package: str) -> list[tuple[str, str, list[str], bool]]:
     """(context, source, translations, finished) of every message in ``views/i18n/de/<package>.ts``."""
     found = []
-    for ctx in ET.parse(TS_DIR / f"{package}.ts").getroot().iter("context"):
-        name = ctx.findtext("name") or ""
-        for m in ctx.iter("message"):
-            tr = m.find("translation")
-            assert tr is not None
-            forms = [f.text or "" for f in tr.iter("numerusform")] or [tr.text or ""]
-            finished = tr.get("type") not in ("unfinished", "vanished", "obsolete") and all(forms)
-            found.append((name, m.findtext("source") or "", forms, finished))
+    for e in ts_entries(I18N_DIR / "de" / f"{package}.ts"):
+        forms = e.translation if isinstance(e.translation, list) else [e.translation or ""]
+        found.append((e.context, e.source, forms, e.translation is not None and all(forms)))
     return found
 
 
@@ -38,14 +28,12 @@ def english_left(texts: list[str], package: str) -> list[str]:
 
 
 @contextmanager
-def german(tmp: Path, *packages: str) -> Iterator[None]:
-    """The packages' German installed for the duration (the app's own loader may add more)."""
+def german(*packages: str) -> Iterator[None]:
+    """The packages' German (their committed ``.qm``) installed for the duration."""
     translators = []
     for package in packages:
-        qm = tmp / f"{package}.qm"
-        subprocess.run([str(LRELEASE), str(TS_DIR / f"{package}.ts"), "-qm", str(qm)], check=True, capture_output=True)
         tr = QTranslator()
-        assert tr.load(str(qm)), qm
+        assert tr.load(str(I18N_DIR / "de" / f"{package}.qm")), package
         QCoreApplication.installTranslator(tr)
         translators.append(tr)
     try:

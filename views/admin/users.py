@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -90,7 +91,7 @@ class _Dialog(QDialog):
 def _password() -> QLineEdit:
     edit = QLineEdit()
     edit.setEchoMode(QLineEdit.EchoMode.Password)
-    edit.setAccessibleName("Password")
+    edit.setAccessibleName(QCoreApplication.translate("admin", "Password"))
     return edit
 
 
@@ -105,16 +106,16 @@ class AddUserDialog(_Dialog):
         done: Callable[[UserOut], None],
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Add user", parent)
+        super().__init__(self.tr("Add user"), parent)
         self.session = session
         self.ticked = ticked
         self.done_with = done
         self.email = QLineEdit()
-        self.email.setAccessibleName("E-mail")
+        self.email.setAccessibleName(self.tr("E-mail"))
         self.name = QLineEdit()
-        self.name.setAccessibleName("Name")
+        self.name.setAccessibleName(self.tr("Name"))
         self.role = QComboBox()
-        self.role.setAccessibleName("Role")
+        self.role.setAccessibleName(self.tr("Role"))
         for r in ROLES:
             if r != "owner" or session.principal.role == "owner":  # only an owner makes an owner
                 self.role.addItem(r, r)
@@ -122,11 +123,11 @@ class AddUserDialog(_Dialog):
         self.modules = modules()
         self.modules.setMaximumHeight(110)
         self.password = _password()
-        self.add("email", "&E-mail", self.email)
-        self.add("name", "&Name", self.name)
-        self.add("role", "&Role", self.role)
-        self.add("userModules", "&Modules", self.modules)
-        self.add("password", "&Password", self.password)
+        self.add("email", self.tr("&E-mail"), self.email)
+        self.add("name", self.tr("&Name"), self.name)
+        self.add("role", self.tr("&Role"), self.role)
+        self.add("userModules", self.tr("&Modules"), self.modules)
+        self.add("password", self.tr("&Password"), self.password)
         self.buttons.accepted.connect(self.submit)
         self.resize(520, 480)
 
@@ -152,20 +153,20 @@ class ResetPasswordDialog(_Dialog):
     def __init__(
         self, session: StationSession, user: UserOut, done: Callable[[UserOut], None], parent: QWidget | None = None
     ) -> None:
-        super().__init__(f"Reset the password of {user.name}", parent)
+        super().__init__(self.tr("Reset the password of {name}").format(name=user.name), parent)
         self.session = session
         self.user = user
         self.done_with = done
         self.password = _password()
         self.again = _password()
-        self.again.setAccessibleName("Password again")
-        self.add("password", "New &password", self.password)
-        self.add("again", "&Again", self.again)
+        self.again.setAccessibleName(self.tr("Password again"))
+        self.add("password", self.tr("New &password"), self.password)
+        self.add("again", self.tr("&Again"), self.again)
         self.buttons.accepted.connect(self.submit)
 
     def submit(self) -> None:
         if self.password.text() != self.again.text():
-            self.errors["again"].show_error("The two passwords differ: type the same one twice.")
+            self.errors["again"].show_error(self.tr("The two passwords differ: type the same one twice."))
             return
         self.errors["again"].clear()
         run_on_platform_or_here(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
@@ -25,11 +25,18 @@ class Point:
 
 
 def fmt(v: float) -> str:
+    """A figure in the person's locale: "1.234" in German, large ones shortened ("12,3k")."""
+    loc = QLocale()
     if abs(v) >= 1_000_000:
-        return f"{v / 1_000_000:.1f}M"
+        return loc.toString(v / 1_000_000, "f", 1) + QCoreApplication.translate("charts", "M", "millions")
     if abs(v) >= 10_000:
-        return f"{v / 1000:.1f}k"
-    return f"{v:,.0f}" if float(v).is_integer() or abs(v) >= 100 else f"{v:,.2f}"
+        return loc.toString(v / 1000, "f", 1) + QCoreApplication.translate("charts", "k", "thousands")
+    return loc.toString(float(v), "f", 0 if float(v).is_integer() or abs(v) >= 100 else 2)
+
+
+def day_text(day: date, form: str = "dd MMM yyyy") -> str:
+    """A day in the person's locale's words ("26 Nov 2026", "26 Nov. 2026")."""
+    return QLocale().toString(QDate(day.year, day.month, day.day), form)
 
 
 def nice_peak(v: float, whole: bool = False) -> float:
@@ -63,7 +70,7 @@ class Chart(QWidget):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setMinimumSize(260, 150)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setAccessibleName(f"{kind} chart, total {fmt(total)}")
+        self.setAccessibleName(self.tr("{kind} chart, total {total}").format(kind=kind, total=fmt(total)))
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return QSize(420, 220)
@@ -108,14 +115,14 @@ class Chart(QWidget):
     def words_at(self, bucket: date) -> str:
         """The value under the pointer: "26 Nov: 3", by group where the bars are grouped."""
         here = [pt for pt in self.points if pt.bucket == bucket]
-        day = bucket.strftime("%d %b %Y")
+        day = day_text(bucket)
         if len(here) > 1 or (here and here[0].group):
             return day + "\n" + "\n".join(f"{pt.group or '—'}: {fmt(pt.value)}" for pt in here)
         return f"{day}: {fmt(sum(pt.value for pt in here))}"
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
         bucket = self.bucket_at(event.position().x())
-        text = self.words_at(bucket) if bucket is not None else f"Total: {fmt(self.total)}"
+        text = self.words_at(bucket) if bucket is not None else self.tr("Total: {total}").format(total=fmt(self.total))
         self.setToolTip(text)
         QToolTip.showText(event.globalPosition().toPoint(), text, self)
 
@@ -131,7 +138,7 @@ class Chart(QWidget):
             self._number(p, r)
         elif not self.points:
             p.setPen(QColor("#666"))
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, "No data yet")
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, self.tr("No data yet"))
         elif self.kind == "bar":
             self._bars(p, r)
         else:
@@ -168,12 +175,14 @@ class Chart(QWidget):
         if buckets:
             p.setPen(QColor("#555"))
             p.drawText(
-                QRectF(plot.left(), plot.bottom() + 3, 90, 16), Qt.AlignmentFlag.AlignLeft, buckets[0].strftime("%d %b")
+                QRectF(plot.left(), plot.bottom() + 3, 90, 16),
+                Qt.AlignmentFlag.AlignLeft,
+                day_text(buckets[0], "dd MMM"),
             )
             p.drawText(
                 QRectF(plot.right() - 90, plot.bottom() + 3, 90, 16),
                 Qt.AlignmentFlag.AlignRight,
-                buckets[-1].strftime("%d %b"),
+                day_text(buckets[-1], "dd MMM"),
             )
         return plot
 

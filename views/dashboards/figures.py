@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from services.core.commands import execute
 from services.core.context import Ctx
@@ -93,9 +94,14 @@ def _scans(ctx: Ctx, start: dt.date, end: dt.date) -> Iterator[tuple[dt.datetime
 FIGURES: dict[str, Figure] = {
     f.metric: f
     for f in (
-        Figure("events.order.shipped", "fulfillment:/orders", "orders shipped", _shipped),
-        Figure("events.ticket.created", "support:/api/tenants/{tenant}/support/tickets", "tickets opened", _tickets),
-        Figure("events.qr.scanned", "qr:/qr", "QR scans", _scans),
+        Figure("events.order.shipped", "fulfillment:/orders", QT_TRANSLATE_NOOP("figures", "orders shipped"), _shipped),
+        Figure(
+            "events.ticket.created",
+            "support:/api/tenants/{tenant}/support/tickets",
+            QT_TRANSLATE_NOOP("figures", "tickets opened"),
+            _tickets,
+        ),
+        Figure("events.qr.scanned", "qr:/qr", QT_TRANSLATE_NOOP("figures", "QR scans"), _scans),
     )
 }
 

@@ -13,7 +13,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,7 +34,7 @@ from services.core.context import ANY_KIND, CommitInfo, Ctx
 from services.core.pagination import ListQuery, Page
 from services.core.roles import MANAGERS
 from views.base import StationSession, Workspace
-from views.dashboards.charts import Chart, Point, fmt
+from views.dashboards.charts import Chart, Point, day_text, fmt
 from views.dashboards.figures import FIGURES, Counted, Figure, count
 
 STYLE = """
@@ -46,7 +46,24 @@ QLabel#cardTotal { font-size: 12pt; color: #444; }
 """
 
 
-RANGES = (("Last 7 days", 7), ("Last 30 days", 30), ("Last 90 days", 90))
+# (the range's words, its days, the words after a count: "12 orders shipped in the last 30 days")
+RANGES = (
+    (
+        QT_TRANSLATE_NOOP("DashboardsWorkspace", "Last 7 days"),
+        7,
+        QT_TRANSLATE_NOOP("DashboardsWorkspace", "in the last 7 days"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("DashboardsWorkspace", "Last 30 days"),
+        30,
+        QT_TRANSLATE_NOOP("DashboardsWorkspace", "in the last 30 days"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("DashboardsWorkspace", "Last 90 days"),
+        90,
+        QT_TRANSLATE_NOOP("DashboardsWorkspace", "in the last 90 days"),
+    ),
+)
 
 
 @dataclass
@@ -122,19 +139,20 @@ class Card(QFrame):
         title = QLabel(data.title)
         title.setObjectName("cardTitle")
         head.addWidget(title, 1)
-        words = f"total {fmt(data.total)}" if data.chart != "number" else ""
+        words = self.tr("total {total}").format(total=fmt(data.total)) if data.chart != "number" else ""
         if data.before is not None:
             change = data.total - data.before
-            words += (
-                f"{' · ' if words else ''}before {fmt(data.before)} ({'+' if change >= 0 else '−'}{fmt(abs(change))})"
-            )
+            change_text = ("+" if change >= 0 else "−") + fmt(abs(change))
+            before = self.tr("before {total} ({change})").format(total=fmt(data.before), change=change_text)
+            words += (" · " if words else "") + before
         self.total = QLabel(words)
         self.total.setObjectName("cardTotal")
         head.addWidget(self.total)
         lay.addLayout(head)
         self.chart = Chart(data.chart, data.points, float(data.total))
         if data.figure is not None:
-            self.chart.setToolTip(f"From Records: {data.figure.what}. Click a bar to open them.")
+            what = QCoreApplication.translate("figures", data.figure.what)
+            self.chart.setToolTip(self.tr("From Records: {what}. Click a bar to open them.").format(what=what))
         lay.addWidget(self.chart, 1)
 
 
@@ -156,31 +174,31 @@ class DashboardsWorkspace(Workspace):
         self.setStyleSheet(STYLE)
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
-        self.heading = QLabel("Dashboards")
+        self.heading = QLabel(self.tr("Dashboards"))
         self.heading.setObjectName("dashTitle")
         top.addWidget(self.heading, 1)
         self.picker = QComboBox()
-        self.picker.setAccessibleName("Dashboard")
+        self.picker.setAccessibleName(self.tr("Dashboard"))
         self.picker.setMinimumWidth(220)
         self.picker.currentIndexChanged.connect(self._picked)
         top.addWidget(self.picker)
         # One range and one comparison for every card of the dashboard.
         self.range = QComboBox()
-        self.range.setAccessibleName("Date range")
-        for words, days in RANGES:
-            self.range.addItem(words, days)
+        self.range.setAccessibleName(self.tr("Date range"))
+        for words, days, _during in RANGES:
+            self.range.addItem(self.tr(words), days)
         self.range.setCurrentIndex(1)
         self.range.currentIndexChanged.connect(self._picked)
         top.addWidget(self.range)
-        self.compare = QCheckBox("Compare with the period before")
+        self.compare = QCheckBox(self.tr("Compare with the period before"))
         self.compare.toggled.connect(self._picked)
         top.addWidget(self.compare)
-        self.reload_button = QPushButton("Refresh")
+        self.reload_button = QPushButton(self.tr("Refresh"))
         self.reload_button.clicked.connect(self.refresh)
         top.addWidget(self.reload_button)
         lay.addLayout(top)
         self.empty = QLabel(
-            "No dashboards yet. An owner or admin makes them (Records → Analytics → Dashboards → New…)."
+            self.tr("No dashboards yet. An owner or admin makes them (Records → Analytics → Dashboards → New…).")
         )
         self.empty.hide()
         lay.addWidget(self.empty)
@@ -256,7 +274,8 @@ class DashboardsWorkspace(Workspace):
         """Records on exactly the rows behind a bar or point (the whole range on a number)."""
         data = card.data
         if data.figure is None or data.counted is None:
-            self.session.notify(False, f"{data.title} is counted by Analytics, not from records: nothing to open.")
+            why = self.tr("{card} is counted by Analytics, not from records: nothing to open.")
+            self.session.notify(False, why.format(card=data.title))
             return
         days = sorted(data.counted.rows)
         if bucket is not None:
@@ -265,16 +284,17 @@ class DashboardsWorkspace(Workspace):
         rows = list({str(getattr(r, "id", id(r))): r for d in days for r in data.counted.rows[d]}.values())
         n = sum(data.counted.count(d) for d in days)
         if bucket is None:
-            when = f"in the {self.range.currentText().lower()}"
+            when = self.tr(RANGES[max(self.range.currentIndex(), 0)][2])
         elif data.interval == "week":
-            when = f"in the week of {bucket:%d %b %Y}"
+            when = self.tr("in the week of {day}").format(day=day_text(bucket))
         else:
-            when = f"on {bucket:%d %b %Y}"
-        caption = f"{n:,} {data.figure.what} {when}"
+            when = self.tr("on {day}").format(day=day_text(bucket))
+        what = QCoreApplication.translate("figures", data.figure.what)
+        caption = self.tr("{count} {what} {when}").format(count=QLocale().toString(n), what=what, when=when)
         opened = self.session.open_workspace("records") if self.session.open_workspace else None
         show = getattr(opened, "show_rows", None)
         if show is None:
-            self.session.notify(False, "Records is not open to you here.")
+            self.session.notify(False, self.tr("Records is not open to you here."))
             return
         show(data.figure.records, rows, caption)
 

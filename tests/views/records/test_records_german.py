@@ -4,7 +4,6 @@ actions) are all listed for lupdate and translated, and the workspace shows them
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -36,22 +35,22 @@ def test_every_declared_word_is_listed_for_lupdate_and_translated(station: Runti
     assert len(messages) > 500  # the walk saw the manifests
 
 
-def test_records_reads_in_german(open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot, tmp_path: Path) -> None:
-    with german(tmp_path, "records"):
+def test_records_reads_in_german(open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot) -> None:
+    with german("records"):
         ws = open_ws()
         tree = [ws.tree.topLevelItem(i).text(0) for i in range(ws.tree.topLevelItemCount())]  # type: ignore[union-attr]
         assert "Versand" in tree and "Fulfillment" not in tree
         assert ws.new_button.text() == "Neu…" and ws.export_button.text() == "CSV exportieren…"
-        ws.show_resource("fulfillment")
+        ws.show_resource("fulfillment:/orders")
         qtbot.waitUntil(lambda: ws.record is not None and ws.session.ops.active == 0, timeout=15000)
-        assert ws.heading.text() == "Versand · Bestellungen"
+        assert ws.heading.text() == "Versand · Aufträge"
         assert ws.count.text().endswith("Datensätze"), ws.count.text()
         assert ws.model is not None
         headers = [str(ws.model.headerData(c, Qt.Orientation.Horizontal)) for c in range(ws.model.columnCount())]
-        assert "Bestellnummer" in headers, headers
+        assert "Auftragsnummer" in headers, headers
         panel = ws.detail_scroll.widget()
         shown = [w.text() for w in panel.findChildren(QLabel) + panel.findChildren(QPushButton) if w.isVisibleTo(ws)]
         shown += headers + tree
         assert english_left(shown, "records") == []
         buttons = [b.text() for b in ws.actions_row.findChildren(QPushButton)]
-        assert any(b.startswith("Bestellung ") for b in buttons), buttons  # "Bestellung packen", "… stornieren"
+        assert any(b.startswith("Auftrag ") for b in buttons), buttons  # "Auftrag packen", "… stornieren"
