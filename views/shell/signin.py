@@ -353,7 +353,7 @@ class LockPage(QWidget):
 
     def prepare(self, who: str, badge: bool = False) -> None:
         self.badge_unlocks = badge
-        how = "Scan the badge or enter the password" if badge else "Enter the password"
+        how = self.tr("Scan the badge or enter the password") if badge else self.tr("Enter the password")
         self.subtitle.setText(self.tr("{who} was signed in. {how} to go on, or sign out.").format(who=who, how=how))
         self.password.clear()
         self.password_error.clear()

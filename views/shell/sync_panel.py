@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -84,12 +84,19 @@ def register_error_text(error: BaseException, url: str) -> str:
     status = getattr(error, "status", None)
     message = str(getattr(error, "message", "") or error_message(error))
     if getattr(error, "kind", "") == "offline":
-        return f"The platform at {url} does not answer; try again when it is reachable."
+        return QCoreApplication.translate(
+            "sync_panel", "The platform at {url} does not answer; try again when it is reachable."
+        ).format(url=url)
     if status == 401:
-        return "The platform did not accept your sign-in (it may have expired). Sign out, then sign in again."
+        return QCoreApplication.translate(
+            "sync_panel",
+            "The platform did not accept your sign-in (it may have expired). Sign out, then sign in again.",
+        )
     if status == 409:
-        return f"The platform refused: {message}. An owner can revoke the old registration on the platform."
-    return f"The platform refused: {message}."
+        return QCoreApplication.translate(
+            "sync_panel", "The platform refused: {message}. An owner can revoke the old registration on the platform."
+        ).format(message=message)
+    return QCoreApplication.translate("sync_panel", "The platform refused: {message}.").format(message=message)
 
 
 # --- widgets ---------------------------------------------------------------------------------------
@@ -220,10 +227,10 @@ class SyncPanel(QDialog):
         self.platform = QLabel()
         self.station = QLabel()
         for label, w in (
-            ("Last sync", self.last_sync),
-            ("Waiting to send", self.pending),
+            (self.tr("Last sync"), self.last_sync),
+            (self.tr("Waiting to send"), self.pending),
             ("Platform", self.platform),
-            ("Station id", self.station),
+            (self.tr("Station id"), self.station),
         ):
             w.setAccessibleName(label)
             w.setWordWrap(True)
@@ -412,11 +419,11 @@ class SyncPanel(QDialog):
         self.issues_title.setText(self.tr("Sync issues ({n})").format(n=n) if n else self.tr("Sync issues"))
         sent = sync.sent_ever or (self.link is not None and self.link.last_sync_at is not None)
         if self.issues:
-            hint = "The platform refused these changes made on this station. Choose for each what happens."
+            hint = self.tr("The platform refused these changes made on this station. Choose for each what happens.")
         elif sent:
-            hint = "No sync issues: the platform accepted every change sent from this station."
+            hint = self.tr("No sync issues: the platform accepted every change sent from this station.")
         else:
-            hint = "No sync issues. Nothing has reached the platform from this station yet."
+            hint = self.tr("No sync issues. Nothing has reached the platform from this station yet.")
         self.issues_hint.setText(hint)
         # The engine found issues (or resolved ones) that the list does not show yet.
         if self.isVisible() and self.loaded and n != len(self.issues):
@@ -542,7 +549,7 @@ class SyncPanel(QDialog):
         card.show_error("")
 
         def finished(fetched: bool) -> None:
-            later = "" if fetched else " The platform's version is shown after the next sync."
+            later = "" if fetched else self.tr(" The platform's version is shown after the next sync.")
             self.host.notify(True, CHOICE_DONE[choice] + later)
             sync.ops.did_change.emit(issue.command)  # the workspace that shows this record reloads it
             sync.wake()

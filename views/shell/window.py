@@ -370,9 +370,13 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         if fields:
             self.signin.show_field_errors(fields)
             return
-        message = getattr(exc, "message", None) or "Signing in failed; the problem was logged."
+        message = getattr(exc, "message", None) or self.tr("Signing in failed; the problem was logged.")
         if getattr(exc, "code", "") == "UNAUTHORIZED":
-            message = "E-mail or password is not correct." if not self._device_signin else "Badge not accepted."
+            message = (
+                self.tr("E-mail or password is not correct.")
+                if not self._device_signin
+                else self.tr("Badge not accepted.")
+            )
         self.signin.show_error(message)
         self.feedback_player.play(False)
 
@@ -405,7 +409,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
 
         def failed(exc: BaseException) -> None:
             self.signin.set_busy(False)
-            msg = getattr(exc, "message", None) or "Opening the tenant failed; the problem was logged."
+            msg = getattr(exc, "message", None) or self.tr("Opening the tenant failed; the problem was logged.")
             msg = msg[0].upper() + msg[1:]
             (self.tenant_page if page is self.tenant_page else self.signin).show_error(msg)
             self.feedback_player.play(False)
@@ -468,10 +472,9 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         self.sync.start(session)
         self.refresh_status()
         if self.connection == "offline":
-            self._offline_notice = (
-                f"Signed in with this station's data: the platform at {self.platform_url} does not answer. "
-                "Your changes are kept here and sent when it is back."
-            )
+            self._offline_notice = self.tr(
+                "Signed in with this station's data: the platform at {platform_url} does not answer. Your changes are kept here and sent when it is back."
+            ).format(platform_url=self.platform_url)
             self.notify(None, self._offline_notice)
         self.signed_in.emit(name)
 

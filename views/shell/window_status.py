@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication, QPoint, QSize, QTimer, SignalInstan
 from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QPushButton, QWidget
 
 from views.credentials import CredentialStore
+from views.i18n import fmt_number
 from views.ops import OpRunner
 from views.shell.kiosk import IdleWatcher
 from views.shell.prefs import StationPrefs
@@ -215,7 +216,11 @@ class WindowStatus(_Base):
         sync = self.sync
         text, tone = sync.words()
         issues = sync.issue_count
-        issues_words = f"{issues:,} sync issue{'' if issues == 1 else 's'}"
+        issues_words = (
+            QCoreApplication.translate("WindowStatus", "1 sync issue")
+            if issues == 1
+            else QCoreApplication.translate("WindowStatus", "{count} sync issues").format(count=fmt_number(issues))
+        )
         theme = self.theme_name
         self.sync_label.setText(elide(text))
         self.sync_label.setIcon(icon(TONE_ICONS[tone]))
@@ -225,7 +230,11 @@ class WindowStatus(_Base):
             QCoreApplication.translate(
                 "WindowStatus",
                 "{text}\nPlatform: {value}. Changes waiting: {sync.waiting}.\nClick (or Ctrl+Shift+S) for the Sync panel.",
-            ).format(text=text, value=self.platform_url or "not set", sync=sync)
+            ).format(
+                text=text,
+                value=self.platform_url or QCoreApplication.translate("WindowStatus", "not set"),
+                sync=sync,
+            )
         )
         self.sync_issues.setText(issues_words)
         self.sync_issues.setStyleSheet(pill_css("warning", theme))
