@@ -152,7 +152,8 @@ class Workspace(QWidget):
     @classmethod
     def key_hints(cls) -> str:
         """The hint row: "F1 box S · F2 box M · ..." from ``keys``."""
-        return " · ".join(f"{k} {what}" for k, what in cls.keys)
+        # Each workspace marks its descriptions QT_TRANSLATE_NOOP("Keys", ...) for lupdate.
+        return " · ".join(f"{k} {QCoreApplication.translate('Keys', what)}" for k, what in cls.keys)
 
     def focus_primary(self) -> None:
         """Put keyboard focus where work starts (the scanner input on a kiosk)."""

@@ -13,6 +13,7 @@ import ast
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QLocale, QModelIndex, Qt
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from services.core.context import Runtime
+from services.core.demo import demo_id
 from tests.views.clipping import clipped_after_layout
 from tests.views.test_shell import make_shell, sign_in
 from views import i18n
@@ -39,6 +41,12 @@ from views.shell.window import ShellWindow
 
 # The workspaces checked in German (the shell's own pages are always checked).
 WORKSPACES = ["warehouse", "inspection", "helpdesk", "stockcount", "shopfloor"]
+# What puts a workspace in its busiest state (an order open, a trade-in on the bench, a ticket tab).
+BUSY: dict[str, Callable[[Any], object]] = {
+    "warehouse": lambda ws: ws.next_order(),
+    "inspection": lambda ws: (ws.scan_input.setText("KIT-DEMO000008"), ws.scan_input.returnPressed.emit()),
+    "helpdesk": lambda ws: ws.open_ticket(demo_id("support-ticket", "1")),
+}
 SIZE = (1280, 800)
 VIEWS = Path(i18n.__file__).resolve().parents[1]
 
@@ -171,6 +179,11 @@ def test_every_screen_reads_german(
         _settle(qtbot, w)
         _check(w, name, catalogue, english)
         cut += [f"{name}: {p}" for p in clipped_after_layout(w)]
+        if name in BUSY:
+            BUSY[name](w.workspaces[name])
+            _settle(qtbot, w)
+            _check(w, f"{name} (busy)", catalogue, english)
+            cut += [f"{name} (busy): {p}" for p in clipped_after_layout(w)]
     assert english == [], "\n".join(english)
     assert cut == [], "\n".join(cut)
     w.ops.wait()

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -63,6 +63,25 @@ QUEUES: list[tuple[str, str]] = [
     ("all", "All tickets"),
 ]
 PRIORITIES = ("low", "normal", "high", "urgent")
+# The values as shown (context "TicketWords"); the combos keep the value as item data.
+WORDS = (
+    QT_TRANSLATE_NOOP("TicketWords", "low"),
+    QT_TRANSLATE_NOOP("TicketWords", "normal"),
+    QT_TRANSLATE_NOOP("TicketWords", "high"),
+    QT_TRANSLATE_NOOP("TicketWords", "urgent"),
+    QT_TRANSLATE_NOOP("TicketWords", "open"),
+    QT_TRANSLATE_NOOP("TicketWords", "pending"),
+    QT_TRANSLATE_NOOP("TicketWords", "resolved"),
+    QT_TRANSLATE_NOOP("TicketWords", "closed"),
+)
+
+
+def fill_words(combo: QComboBox, values: list[str] | tuple[str, ...]) -> None:
+    combo.clear()
+    for v in values:
+        combo.addItem(QCoreApplication.translate("TicketWords", v), v)
+
+
 # Internal notes must never be mistaken for replies the customer sees.
 STYLE = {
     "note": "QFrame#message { background: #fff4c2; border: 2px dashed #c99a00; border-radius: 6px; }",
@@ -99,9 +118,15 @@ def timer_text(label: str, due: datetime | None, met: datetime | None, now: date
         late = due is not None and met > due
         return f"{label}: met{' late' if late else ''} ({met:%Y-%m-%d %H:%M})"
     if due is None:
-        return f"{label}: no target"
+        return QCoreApplication.translate("ticket", "{label}: no target").format(label=label)
     left = (due - now).total_seconds()
-    return f"{label}: due in {humanize(left)}" if left >= 0 else f"{label}: BREACHED {humanize(left)} ago"
+    return (
+        QCoreApplication.translate("ticket", "{label}: due in {value}").format(label=label, value=humanize(left))
+        if left >= 0
+        else QCoreApplication.translate("ticket", "{label}: BREACHED {value} ago").format(
+            label=label, value=humanize(left)
+        )
+    )
 
 
 class MessageView(QFrame):
@@ -153,7 +178,7 @@ class TicketTab(QWidget):
         self.header.setWordWrap(True)
         self.state = named(QComboBox(), "ticket-state")
         self.priority = named(QComboBox(), "ticket-priority")
-        self.priority.addItems(PRIORITIES)
+        fill_words(self.priority, PRIORITIES)
         self.category = named(QComboBox(), "ticket-category")
         self.assignee = named(QComboBox(), "ticket-assignee")
         self.apply_btn = named(QPushButton(self.tr("Apply")), "ticket-apply")
@@ -306,15 +331,14 @@ class TicketTab(QWidget):
 
     def show_ticket(self, t: TicketOut) -> None:
         self.ticket = t
-        mark = "  [PROVISIONAL number until synced]" if t.provisional else ""
+        mark = self.tr("  [PROVISIONAL number until synced]") if t.provisional else ""
         self.header.setText(
             self.tr("<b>{t.number}</b>{mark} — {t.subject}<br>{t.requester_name} &lt;{t.requester_email}&gt;").format(
                 t=t, mark=mark
             )
         )
-        self.state.clear()
-        self.state.addItems([t.state, *t.allowed_states])
-        self.priority.setCurrentText(t.priority)
+        fill_words(self.state, [t.state, *t.allowed_states])
+        self.priority.setCurrentIndex(max(0, self.priority.findData(t.priority)))
         self.category.clear()
         self.category.addItem(self.tr("(none)"), None)
         for cid, name in self.desk.categories:
@@ -368,7 +392,7 @@ class TicketTab(QWidget):
             self.kb_list.addItem(item)
         if page.items:
             self.kb_list.setCurrentRow(0)
-            self.kb_hint.setText("Ctrl+K inserts a link to the chosen article, Ctrl+Shift+K its text.")
+            self.kb_hint.setText(self.tr("Ctrl+K inserts a link to the chosen article, Ctrl+Shift+K its text."))
         else:
             self.kb_hint.setText(self.tr("Articles: none match this ticket."))
         self._kb_enable(bool(page.items))
@@ -524,10 +548,10 @@ class TicketTab(QWidget):
         if t is None:
             return {}
         out: dict[str, object] = {}
-        if self.state.currentText() and self.state.currentText() != t.state:
-            out["state"] = self.state.currentText()
-        if self.priority.currentText() != t.priority:
-            out["priority"] = self.priority.currentText()
+        if self.state.currentData() and self.state.currentData() != t.state:
+            out["state"] = self.state.currentData()
+        if self.priority.currentData() != t.priority:
+            out["priority"] = self.priority.currentData()
         if self.category.currentData() != t.category_id:
             out["category_id"] = self.category.currentData()
         if self.assignee.currentData() != t.assignee_id:
@@ -589,7 +613,7 @@ class TicketTab(QWidget):
         if self.triage_category.isChecked():
             self.category.setCurrentIndex(max(self.category.findData(g.category_id), 0))
         if self.triage_priority.isChecked():
-            self.priority.setCurrentText(g.priority)
+            self.priority.setCurrentIndex(max(0, self.priority.findData(g.priority)))
         self.apply_changes()
 
     def suggest_reply(self) -> None:

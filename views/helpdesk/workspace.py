@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -51,12 +51,12 @@ class HelpdeskWorkspace(Workspace):
     modules = frozenset({"support"})
     shows = frozenset({"support.*"})
     keys = (
-        ("Ctrl+Return", "send"),
-        ("Ctrl+I", "internal note"),
-        ("Ctrl+S", "apply changes"),
-        ("Ctrl+F", "search"),
-        ("F5", "refresh"),
-        ("Ctrl+W", "close the tab"),
+        ("Ctrl+Return", QT_TRANSLATE_NOOP("Keys", "send")),
+        ("Ctrl+I", QT_TRANSLATE_NOOP("Keys", "internal note")),
+        ("Ctrl+S", QT_TRANSLATE_NOOP("Keys", "apply changes")),
+        ("Ctrl+F", QT_TRANSLATE_NOOP("Keys", "search")),
+        ("F5", QT_TRANSLATE_NOOP("Keys", "refresh")),
+        ("Ctrl+W", QT_TRANSLATE_NOOP("Keys", "close the tab")),
     )
     roles = STAFF
     position = 30
@@ -273,4 +273,8 @@ def sla_text(t: TicketOut, now: datetime) -> str:
         return ""
     left = (due - now).total_seconds()
     text = humanize(left)
-    return f"overdue {text}" if left < 0 or t.sla_breached else f"due in {text}"
+    return (
+        QCoreApplication.translate("workspace", "overdue {text}").format(text=text)
+        if left < 0 or t.sla_breached
+        else QCoreApplication.translate("workspace", "due in {text}").format(text=text)
+    )

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from services.upgrade import grading
-from views.inspection.parts import ACCEPT_TEXT, BODY, NOT_CHECKED, SCREEN, Answer, _label, camera_available
+from views.inspection.parts import ACCEPT_TEXT, BODY, NOT_CHECKED, SCREEN, Answer, _label, camera_available, word
 from views.shell.forms import scrolling, wrapping
 
 if TYPE_CHECKING:
@@ -112,22 +112,24 @@ def build(ws: InspectionWorkspace) -> None:
     ws.data_wiped = Answer(QCoreApplication.translate("InspectionWorkspace", "Data &wiped"))
     ws.accessories = Answer(QCoreApplication.translate("InspectionWorkspace", "A&ccessories included"))
     ws.screen_combo = QComboBox()
-    ws.screen_combo.addItems([NOT_CHECKED, *(s.replace("_", " ") for s in SCREEN)])
+    ws.screen_combo.addItems([word(NOT_CHECKED), *(word(s) for s in SCREEN)])
     ws.body_combo = QComboBox()
-    ws.body_combo.addItems([NOT_CHECKED, *(b.replace("_", " ") for b in BODY)])
+    ws.body_combo.addItems([word(NOT_CHECKED), *(word(b) for b in BODY)])
     # -1: not measured yet (shown in words); 0-100 the battery's health.
     ws.battery = QSpinBox(minimum=-1, maximum=100, suffix=" %", value=-1)
     ws.battery.setSpecialValueText(QCoreApplication.translate("InspectionWorkspace", "not measured"))
     ws.override = QComboBox()
-    ws.override.addItems(["Suggested grade", *grading.CONDITIONS])
-    ws.notes = QLineEdit(placeholderText="Notes for the customer")
+    ws.override.addItems(
+        [QCoreApplication.translate("InspectionWorkspace", "Suggested grade"), *(word(c) for c in grading.CONDITIONS)]
+    )
+    ws.notes = QLineEdit(placeholderText=QCoreApplication.translate("layout", "Notes for the customer"))
     form = QFormLayout()
     for text, field in (
-        ("&Screen", ws.screen_combo),
-        ("&Body", ws.body_combo),
-        ("Batter&y health", ws.battery),
-        ("&Grade", ws.override),
-        ("&Notes", ws.notes),
+        (QCoreApplication.translate("InspectionWorkspace", "&Screen"), ws.screen_combo),
+        (QCoreApplication.translate("InspectionWorkspace", "&Body"), ws.body_combo),
+        (QCoreApplication.translate("InspectionWorkspace", "Batter&y health"), ws.battery),
+        (QCoreApplication.translate("InspectionWorkspace", "&Grade"), ws.override),
+        (QCoreApplication.translate("InspectionWorkspace", "&Notes"), ws.notes),
     ):
         lab = QLabel(text)
         lab.setBuddy(field)
@@ -171,7 +173,7 @@ def build(ws: InspectionWorkspace) -> None:
     ws.accept_btn.clicked.connect(lambda: ws.record_answer("accept"))
     ws.decline_btn = QPushButton(QCoreApplication.translate("InspectionWorkspace", "Customer &declined"))
     ws.decline_btn.clicked.connect(lambda: ws.record_answer("decline"))
-    ws.reject_reason = QLineEdit(placeholderText="Reason to reject")
+    ws.reject_reason = QLineEdit(placeholderText=QCoreApplication.translate("layout", "Reason to reject"))
     ws.reject_btn = QPushButton(QCoreApplication.translate("InspectionWorkspace", "Re&ject"))
     ws.reject_btn.clicked.connect(ws.reject)
     # The customer signs the trade-in agreement on this screen (views/sign/pad.py): no link.

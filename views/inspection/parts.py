@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -42,6 +42,28 @@ QPushButton { padding: 8px 14px; }
 """
 SCREEN = list(grading.SCREEN_LEVELS)
 BODY = list(grading.BODY_LEVELS)
+# The grading words as shown (context "grading"; the values stay English in the data).
+WORDS = (
+    QT_TRANSLATE_NOOP("grading", "— not checked —"),
+    QT_TRANSLATE_NOOP("grading", "flawless"),
+    QT_TRANSLATE_NOOP("grading", "light scratches"),
+    QT_TRANSLATE_NOOP("grading", "deep scratches"),
+    QT_TRANSLATE_NOOP("grading", "cracked"),
+    QT_TRANSLATE_NOOP("grading", "light wear"),
+    QT_TRANSLATE_NOOP("grading", "dents"),
+    QT_TRANSLATE_NOOP("grading", "damaged"),
+    QT_TRANSLATE_NOOP("grading", "excellent"),
+    QT_TRANSLATE_NOOP("grading", "good"),
+    QT_TRANSLATE_NOOP("grading", "fair"),
+    QT_TRANSLATE_NOOP("grading", "poor"),
+)
+
+
+def word(value: str) -> str:
+    """A grading value (``light_scratches``) in the person's language."""
+    return QCoreApplication.translate("grading", value.replace("_", " "))
+
+
 NOT_CHECKED = "— not checked —"  # a combo's first entry: nothing is assumed before the inspector looks
 ACCEPT_TEXT = "Customer &accepted"
 CONFIRM_MS = 5000  # "Customer accepted" asks for a second press within this time
@@ -132,9 +154,9 @@ def state_text(sub: SubmissionDetail) -> str:
         return f"Completed: credit {_money(sub.credit)} {sub.currency or ''}"
     if sub.current_offer is not None:
         o = sub.current_offer
-        return (
-            f"Waiting for the customer: {o.kind} offer {_money(o.amount)} ({o.status}, until {o.expires_at:%Y-%m-%d})"
-        )
+        return QCoreApplication.translate(
+            "parts", "Waiting for the customer: {o.kind} offer {value} ({o.status}, until {o.expires_at:%Y-%m-%d})"
+        ).format(o=o, value=_money(o.amount))
     return f"Status: {sub.status}"
 
 

@@ -81,13 +81,13 @@ class InspectionWorkspace(PhotoActions, Workspace):
     position = 20
     landing = {"operator": 1}
     keys = (
-        ("F2", "scan a kit"),
-        ("Ctrl+Return", "complete"),
-        ("Ctrl+R", "receive"),
-        ("Ctrl+O", "send offer"),
-        ("Ctrl+P", "attach photos"),
-        ("F5", "refresh the queue"),
-        ("Esc", "close"),
+        ("F2", QT_TRANSLATE_NOOP("Keys", "scan a kit")),
+        ("Ctrl+Return", QT_TRANSLATE_NOOP("Keys", "complete")),
+        ("Ctrl+R", QT_TRANSLATE_NOOP("Keys", "receive")),
+        ("Ctrl+O", QT_TRANSLATE_NOOP("Keys", "send offer")),
+        ("Ctrl+P", QT_TRANSLATE_NOOP("Keys", "attach photos")),
+        ("F5", QT_TRANSLATE_NOOP("Keys", "refresh the queue")),
+        ("Esc", QT_TRANSLATE_NOOP("Keys", "close")),
     )
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:

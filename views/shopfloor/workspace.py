@@ -325,9 +325,13 @@ class ShopFloorWorkspace(Workspace):
         )
         self.alarms.clear()
         for a in live.alarms:
-            mark = "" if a.state.endswith("_acknowledged") and a.state.startswith("active") else " (not acknowledged)"
+            mark = (
+                ""
+                if a.state.endswith("_acknowledged") and a.state.startswith("active")
+                else self.tr(" (not acknowledged)")
+            )
             if a.state == "cleared_unacknowledged":
-                mark = " (cleared, not acknowledged)"
+                mark = self.tr(" (cleared, not acknowledged)")
             self.alarms.addItem(f"{a.severity.upper()} {a.code}: {a.message}{mark}")
         self._enable()
 

@@ -230,7 +230,7 @@ class StockCountWorkspace(Workspace):
 
     def _failed(self, code: str, source: str) -> Callable[[BaseException], None]:
         def fail(exc: BaseException) -> None:
-            msg = exc.message if isinstance(exc, ServiceError) else "Something went wrong; it was logged."
+            msg = exc.message if isinstance(exc, ServiceError) else self.tr("Something went wrong; it was logged.")
             self._log(code, source, f"✗ {msg}")
             self.say(msg, "error")
             self.focus_primary()
@@ -360,7 +360,12 @@ class StockCountWorkspace(Workspace):
                 )
                 return
             ln = todo[i]
-            body = StockAdjust(sku=ln.sku, location_id=loc.id, counted=ln.counted, reason=f"count at {loc.code}")
+            body = StockAdjust(
+                sku=ln.sku,
+                location_id=loc.id,
+                counted=ln.counted,
+                reason=f"count at {loc.code}",  # stored with the stock move: not translated
+            )
 
             def done(result: StockResult) -> None:
                 posted.append(result)
@@ -403,9 +408,9 @@ class StockCountWorkspace(Workspace):
             for t in self.transfers:
                 what = ", ".join(f"{ln.quantity}× {ln.sku}" for ln in t.lines)
                 verb = (
-                    f"ship to {names.get(t.to_location_id, '?')}"
+                    self.tr("ship to {value}").format(value=names.get(t.to_location_id, "?"))
                     if t.status == "draft"
-                    else f"receive from {names.get(t.from_location_id, '?')}"
+                    else self.tr("receive from {value}").format(value=names.get(t.from_location_id, "?"))
                 )
                 # The start of the id, as sync issues name records; the full id is the barcode to scan.
                 row = QListWidgetItem(f"{verb}: {what}\n{slip_code(t.id)}")

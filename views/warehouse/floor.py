@@ -101,11 +101,17 @@ class FloorWork(_Base):
         def got(sn: SerialOut) -> None:
             problem = ""
             if sn.sku != line.sku:
-                problem = f"Serial {sn.serial} is a {sn.sku}, not this {line.name}"
+                problem = QCoreApplication.translate(
+                    "FloorWork", "Serial {sn.serial} is a {sn.sku}, not this {line.name}"
+                ).format(sn=sn, line=line)
             elif sn.status != "in_stock":
-                problem = f"Serial {sn.serial} is not in stock (it {sn.status.replace('_', ' ')})"
+                problem = QCoreApplication.translate(
+                    "FloorWork", "Serial {sn.serial} is not in stock (it {value})"
+                ).format(sn=sn, value=sn.status.replace("_", " "))
             elif any(x.id == sn.id for x in seen):
-                problem = f"Serial {sn.serial} is scanned on this order already"
+                problem = QCoreApplication.translate(
+                    "FloorWork", "Serial {sn.serial} is scanned on this order already"
+                ).format(sn=sn)
             if problem:
                 self._log(code, source, f"✗ {problem}")
                 self.error(
@@ -259,8 +265,12 @@ class FloorWork(_Base):
                     condition=condition, r=r
                 ),
             )
-            where = "quarantine" if condition == "damaged" else "back into stock"
-            tail = " — all received" if r.status == "received" else ""
+            where = (
+                QCoreApplication.translate("FloorWork", "quarantine")
+                if condition == "damaged"
+                else QCoreApplication.translate("FloorWork", "back into stock")
+            )
+            tail = QCoreApplication.translate("FloorWork", " — all received") if r.status == "received" else ""
             self.say(f"✓ {code}: {condition}, {where}{tail}", "done" if r.status == "received" else "ok")
 
         def failed(exc: BaseException) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -28,6 +28,23 @@ if TYPE_CHECKING:
     from views.warehouse.workspace import WarehouseWorkspace
 
 STATUSES = ("pending", "picked", "packed", "shipped", "delivered", "cancelled", "all")
+# An order's status as shown (the queue's filter and column; context "OrderStatus").
+STATUS_WORDS = (
+    QT_TRANSLATE_NOOP("OrderStatus", "pending"),
+    QT_TRANSLATE_NOOP("OrderStatus", "picked"),
+    QT_TRANSLATE_NOOP("OrderStatus", "packed"),
+    QT_TRANSLATE_NOOP("OrderStatus", "shipped"),
+    QT_TRANSLATE_NOOP("OrderStatus", "delivered"),
+    QT_TRANSLATE_NOOP("OrderStatus", "cancelled"),
+    QT_TRANSLATE_NOOP("OrderStatus", "all"),
+    QT_TRANSLATE_NOOP("OrderStatus", "Pending"),
+    QT_TRANSLATE_NOOP("OrderStatus", "Picked"),
+    QT_TRANSLATE_NOOP("OrderStatus", "Packed"),
+    QT_TRANSLATE_NOOP("OrderStatus", "Shipped"),
+    QT_TRANSLATE_NOOP("OrderStatus", "Delivered"),
+    QT_TRANSLATE_NOOP("OrderStatus", "Cancelled"),
+    QT_TRANSLATE_NOOP("OrderStatus", "All"),
+)
 
 
 def build(ws: WarehouseWorkspace) -> None:
@@ -49,7 +66,7 @@ def build(ws: WarehouseWorkspace) -> None:
     left = QVBoxLayout()
     ws.status_filter = QComboBox()
     for st in STATUSES:
-        ws.status_filter.addItem(st.capitalize(), st)
+        ws.status_filter.addItem(QCoreApplication.translate("OrderStatus", st.capitalize()), st)
     ws.status_filter.currentIndexChanged.connect(lambda _i: ws.queue.reset(ws.status_filter.currentData()))
     ws.sort_box = QComboBox()
     ws.sort_box.addItem(QCoreApplication.translate("layout", "Oldest first"), "created_at")

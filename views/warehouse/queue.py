@@ -87,7 +87,7 @@ class OrderQueueModel(QAbstractTableModel):
             o.order_number,
             o.pick_barcode,
             o.customer_name,
-            o.status,
+            QCoreApplication.translate("OrderStatus", o.status),
             f"{o.picked_quantity}/{o.total_quantity}",
             o.created_at.strftime("%d %b %H:%M"),
         )[index.column()]

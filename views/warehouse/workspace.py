@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -99,17 +99,17 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
     position = 10
     landing = {"warehouse-device": 1, "operator": 3}
     keys = (
-        ("F1", "box S"),
-        ("F2", "box M"),
-        ("F3", "box L"),
-        ("F4", "box XL"),
-        ("F5", "ship"),
-        ("F6", "print again"),
-        ("F7", "ship part"),
-        ("F8", "next order"),
-        ("F9", "return damaged"),
-        ("Ctrl+Z", "undo scan"),
-        ("Esc", "close"),
+        ("F1", QT_TRANSLATE_NOOP("Keys", "box S")),
+        ("F2", QT_TRANSLATE_NOOP("Keys", "box M")),
+        ("F3", QT_TRANSLATE_NOOP("Keys", "box L")),
+        ("F4", QT_TRANSLATE_NOOP("Keys", "box XL")),
+        ("F5", QT_TRANSLATE_NOOP("Keys", "ship")),
+        ("F6", QT_TRANSLATE_NOOP("Keys", "print again")),
+        ("F7", QT_TRANSLATE_NOOP("Keys", "ship part")),
+        ("F8", QT_TRANSLATE_NOOP("Keys", "next order")),
+        ("F9", QT_TRANSLATE_NOOP("Keys", "return damaged")),
+        ("Ctrl+Z", QT_TRANSLATE_NOOP("Keys", "undo scan")),
+        ("Esc", QT_TRANSLATE_NOOP("Keys", "close")),
     )
     # Made by views.warehouse.layout.build.
     queue: OrderQueueModel
@@ -216,7 +216,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
         def show(stats: OrderStats) -> None:
             for i, st in enumerate(STATUSES):
                 n = stats.total if st == "all" else stats.counts.get(st, 0)
-                self.status_filter.setItemText(i, f"{st.capitalize()} ({n})")
+                self.status_filter.setItemText(i, f"{QCoreApplication.translate('OrderStatus', st.capitalize())} ({n})")
 
         self.session.ops.run(self.session.call(order_stats), on_success=show, on_failure=lambda _e: None)
 
@@ -356,7 +356,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
         if len(code) > MAX_SCAN:
             from views.wording import too_long
 
-            msg = too_long("That scan", len(code), MAX_SCAN, "Scan the barcode again.")
+            msg = too_long(self.tr("That scan"), len(code), MAX_SCAN, self.tr("Scan the barcode again."))
             self._log(code, source, f"✗ {msg}")
             self.error(msg)
             return
@@ -384,13 +384,15 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
             if line.picked_quantity + self.next_quantity > line.quantity or o.status != "pending":
                 # Known locally: no need to ask the service to refuse it.
                 self._flash_line(line.id)
-                msg = f"One too many: all {line.quantity} × {line.name} already scanned"
+                msg = self.tr("One too many: all {line.quantity} × {line.name} already scanned").format(line=line)
                 if self.next_quantity > 1:
                     left = line.quantity - line.picked_quantity
-                    msg = f"Too many: {self.next_quantity} × {line.name}, only {left} still to scan"
+                    msg = self.tr("Too many: {next_quantity} × {line.name}, only {left} still to scan").format(
+                        next_quantity=self.next_quantity, line=line, left=left
+                    )
                     self.next_quantity = 1
                 if o.status not in ("pending", "picked"):
-                    msg = f"Order {o.order_number} is {o.status}; items cannot be scanned now"
+                    msg = self.tr("Order {o.order_number} is {o.status}; items cannot be scanned now").format(o=o)
                 self._log(code, source, f"✗ {msg}")
                 self.error(msg)
                 return
@@ -453,9 +455,9 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
             )
             self.show_order(order)
             hints = {
-                "pending": "Scan each item",
-                "picked": "All items verified — pack it: F1 S · F2 M · F3 L · F4 XL",
-                "packed": "Packed — press F5 or scan CMD-SHIP to ship",
+                "pending": self.tr("Scan each item"),
+                "picked": self.tr("All items verified — pack it: F1 S · F2 M · F3 L · F4 XL"),
+                "packed": self.tr("Packed — press F5 or scan CMD-SHIP to ship"),
             }
             self.say(
                 self.tr("{prefix}Order {order.order_number}: {value}").format(
@@ -474,7 +476,9 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
     def _unknown(ref: str) -> str:
         from views.wording import short
 
-        return f"No order or item {short(ref)}. Check the code and scan it again."
+        return QCoreApplication.translate(
+            "WarehouseWorkspace", "No order or item {value}. Check the code and scan it again."
+        ).format(value=short(ref))
 
     def pick(self, code: str, source: str) -> None:
         order = self.order

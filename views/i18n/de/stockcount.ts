@@ -52,6 +52,10 @@
             <translation>Scans dieser Schicht</translation>
         </message>
         <message>
+            <source>Something went wrong; it was logged.</source>
+            <translation>Etwas ist schiefgelaufen; der Fehler wurde protokolliert.</translation>
+        </message>
+        <message>
             <source>A quantity from 1 to 100000, not {n}</source>
             <translation>Eine Menge von 1 bis 100000, nicht {n}</translation>
         </message>
@@ -110,6 +114,14 @@
         <message>
             <source>Count dropped: nothing was posted</source>
             <translation>Zählung verworfen: Nichts wurde gebucht</translation>
+        </message>
+        <message>
+            <source>ship to {value}</source>
+            <translation>versenden an {value}</translation>
+        </message>
+        <message>
+            <source>receive from {value}</source>
+            <translation>annehmen von {value}</translation>
         </message>
         <message>
             <source>No transfer selected: open a location with transfers</source>

@@ -2,10 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
     <context>
+        <name>BatchPicking</name>
+        <message>
+            <source>nothing left here</source>
+            <translation>hier nichts mehr</translation>
+        </message>
+        <message>
+            <source>scan the items</source>
+            <translation>Artikel scannen</translation>
+        </message>
+    </context>
+    <context>
         <name>FloorWork</name>
         <message>
             <source>Scan the serial number of this {line.name}</source>
             <translation>Scannen Sie die Seriennummer dieses Artikels: {line.name}</translation>
+        </message>
+        <message>
+            <source>Serial {sn.serial} is a {sn.sku}, not this {line.name}</source>
+            <translation>Seriennummer {sn.serial} gehört zu {sn.sku}, nicht zu {line.name}</translation>
+        </message>
+        <message>
+            <source>Serial {sn.serial} is not in stock (it {value})</source>
+            <translation>Seriennummer {sn.serial} ist nicht im Bestand ({value})</translation>
+        </message>
+        <message>
+            <source>Serial {sn.serial} is scanned on this order already</source>
+            <translation>Seriennummer {sn.serial} ist in diesem Auftrag bereits gescannt</translation>
         </message>
         <message>
             <source>{problem}. Scan the serial of the unit in your hand.</source>
@@ -78,6 +101,18 @@ Dies kann nicht rückgängig gemacht werden.</translation>
             <translation>✓ {condition} angenommen auf {r.rma_number}</translation>
         </message>
         <message>
+            <source>quarantine</source>
+            <translation>Quarantäne</translation>
+        </message>
+        <message>
+            <source>back into stock</source>
+            <translation>zurück in den Bestand</translation>
+        </message>
+        <message>
+            <source> — all received</source>
+            <translation> — alles angenommen</translation>
+        </message>
+        <message>
             <source>left {rma.rma_number}</source>
             <translation>{rma.rma_number} verlassen</translation>
         </message>
@@ -99,6 +134,53 @@ Dies kann nicht rückgängig gemacht werden.</translation>
         </message>
     </context>
     <context>
+        <name>Keys</name>
+        <message>
+            <source>box S</source>
+            <translation>Karton S</translation>
+        </message>
+        <message>
+            <source>box M</source>
+            <translation>Karton M</translation>
+        </message>
+        <message>
+            <source>box L</source>
+            <translation>Karton L</translation>
+        </message>
+        <message>
+            <source>box XL</source>
+            <translation>Karton XL</translation>
+        </message>
+        <message>
+            <source>ship</source>
+            <translation>versenden</translation>
+        </message>
+        <message>
+            <source>print again</source>
+            <translation>erneut drucken</translation>
+        </message>
+        <message>
+            <source>ship part</source>
+            <translation>Teil versenden</translation>
+        </message>
+        <message>
+            <source>next order</source>
+            <translation>nächster Auftrag</translation>
+        </message>
+        <message>
+            <source>return damaged</source>
+            <translation>Rücksendung beschädigt</translation>
+        </message>
+        <message>
+            <source>undo scan</source>
+            <translation>Scan rückgängig</translation>
+        </message>
+        <message>
+            <source>close</source>
+            <translation>schließen</translation>
+        </message>
+    </context>
+    <context>
         <name>LabelPrinting</name>
         <message>
             <source>No label yet: ship an order first</source>
@@ -115,6 +197,65 @@ Dies kann nicht rückgängig gemacht werden.</translation>
         <message>
             <source>Label printed again — {how} {where}</source>
             <translation>Etikett erneut gedruckt — {how} {where}</translation>
+        </message>
+    </context>
+    <context>
+        <name>OrderStatus</name>
+        <message>
+            <source>pending</source>
+            <translation>offen</translation>
+        </message>
+        <message>
+            <source>picked</source>
+            <translation>kommissioniert</translation>
+        </message>
+        <message>
+            <source>packed</source>
+            <translation>gepackt</translation>
+        </message>
+        <message>
+            <source>shipped</source>
+            <translation>versendet</translation>
+        </message>
+        <message>
+            <source>delivered</source>
+            <translation>zugestellt</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>storniert</translation>
+        </message>
+        <message>
+            <source>all</source>
+            <translation>alle</translation>
+        </message>
+        <message>
+            <source>Pending</source>
+            <translation>Offen</translation>
+        </message>
+        <message>
+            <source>Picked</source>
+            <translation>Kommissioniert</translation>
+        </message>
+        <message>
+            <source>Packed</source>
+            <translation>Gepackt</translation>
+        </message>
+        <message>
+            <source>Shipped</source>
+            <translation>Versendet</translation>
+        </message>
+        <message>
+            <source>Delivered</source>
+            <translation>Zugestellt</translation>
+        </message>
+        <message>
+            <source>Cancelled</source>
+            <translation>Storniert</translation>
+        </message>
+        <message>
+            <source>All</source>
+            <translation>Alle</translation>
         </message>
     </context>
     <context>
@@ -156,6 +297,26 @@ Dies kann nicht rückgängig gemacht werden.</translation>
             <translation>Rückgängig: {qty} × {line.name} zurückgenommen — {line.picked_quantity} von {line.quantity}</translation>
         </message>
         <message>
+            <source>That scan</source>
+            <translation>Dieser Scan</translation>
+        </message>
+        <message>
+            <source>Scan the barcode again.</source>
+            <translation>Scannen Sie den Barcode erneut.</translation>
+        </message>
+        <message>
+            <source>One too many: all {line.quantity} × {line.name} already scanned</source>
+            <translation>Einer zu viel: Alle {line.quantity} × {line.name} sind bereits gescannt</translation>
+        </message>
+        <message>
+            <source>Too many: {next_quantity} × {line.name}, only {left} still to scan</source>
+            <translation>Zu viele: {next_quantity} × {line.name}, nur noch {left} zu scannen</translation>
+        </message>
+        <message>
+            <source>Order {o.order_number} is {o.status}; items cannot be scanned now</source>
+            <translation>Auftrag {o.order_number} ist {o.status}; Artikel können jetzt nicht gescannt werden</translation>
+        </message>
+        <message>
             <source>{current} is part-picked ({part[0]} of {part[1]} scanned). Scan {order.order_number} again to leave it, or keep scanning {current}.</source>
             <translation>{current} ist teilweise kommissioniert ({part[0]} von {part[1]} gescannt). Scannen Sie {order.order_number} erneut, um ihn zu verlassen, oder scannen Sie weiter für {current}.</translation>
         </message>
@@ -172,8 +333,24 @@ Dies kann nicht rückgängig gemacht werden.</translation>
             <translation>{order.order_number} geöffnet</translation>
         </message>
         <message>
+            <source>Scan each item</source>
+            <translation>Jeden Artikel scannen</translation>
+        </message>
+        <message>
+            <source>All items verified — pack it: F1 S · F2 M · F3 L · F4 XL</source>
+            <translation>Alle Positionen geprüft — packen: F1 S · F2 M · F3 L · F4 XL</translation>
+        </message>
+        <message>
+            <source>Packed — press F5 or scan CMD-SHIP to ship</source>
+            <translation>Gepackt — F5 drücken oder CMD-SHIP scannen, um zu versenden</translation>
+        </message>
+        <message>
             <source>{prefix}Order {order.order_number}: {value}</source>
             <translation>{prefix}Auftrag {order.order_number}: {value}</translation>
+        </message>
+        <message>
+            <source>No order or item {value}. Check the code and scan it again.</source>
+            <translation>Kein Auftrag und kein Artikel {value}. Prüfen Sie den Code und scannen Sie ihn erneut.</translation>
         </message>
         <message>
             <source>✓ All items verified — pack {res.order_number}: F1 S · F2 M · F3 L · F4 XL</source>
