@@ -73,6 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     y.add_argument("--once", action="store_true", help="one round, then exit (status 1 if it failed)")
     y.add_argument("--interval", type=float, default=15.0, help="seconds between rounds when idle")
     y.add_argument(
+        "--batch", type=int, default=200, help="changes sent per push request (smaller on a slow or flaky link)"
+    )
+    y.add_argument(
         "--resync",
         action="store_true",
         help="download every record of the platform again (with progress; nothing is cleared first), then exit",
@@ -203,7 +206,9 @@ def main(argv: list[str] | None = None) -> int:
             if not args.issue_id:
                 parser.error(f"sync {args.action} needs the issue's ID (sync issues lists them)")
             return sync_cli.decide(args.sync_data_dir, args.action, args.issue_id)
-        return sync_cli.run_sync(args.sync_data_dir, args.once, args.interval, args.resync)
+        if args.batch < 1:
+            parser.error("--batch must be at least 1")
+        return sync_cli.run_sync(args.sync_data_dir, args.once, args.interval, args.resync, batch=args.batch)
     if args.command == "screenshot":
         try:
             w, h = (int(x) for x in args.size.lower().split("x"))

@@ -84,7 +84,7 @@ def _report(rt: Any, link: Any, state: str) -> None:
         print(line, flush=True)
 
 
-def run_sync(data_dir: Path, once: bool, interval: float, resync: bool = False) -> int:
+def run_sync(data_dir: Path, once: bool, interval: float, resync: bool = False, *, batch: int = 200) -> int:
     """Run the engine until stopped, one round (``once``), or a full re-download a person asked
     for (``resync``: every record pulled again from the beginning, with progress; nothing cleared)."""
     from services.sync import station as st
@@ -111,7 +111,9 @@ def run_sync(data_dir: Path, once: bool, interval: float, resync: bool = False) 
 
     async def go() -> int:
         engines = [
-            SyncEngine(rt, link.tenant_id, interval=interval, on_status=progress(link.slug) if resync else None)
+            SyncEngine(
+                rt, link.tenant_id, interval=interval, batch=batch, on_status=progress(link.slug) if resync else None
+            )
             for link in linked
         ]
         if once or resync:

@@ -29,14 +29,34 @@ TEST_SECRET = "test-secret-key-0123456789abcdef"
 
 
 def _demo_template(tmp_factory: pytest.TempPathFactory) -> Path:
-    """Migrate and seed once per test session; tests get a copy of the file."""
+    """Migrate and seed once per test run; tests get a copy of the file.
+
+    Under pytest-xdist the workers share one template: the first to ask builds it under a lock
+    in the run's common temporary directory, the others wait for it (seeding is CPU-bound, and
+    three workers seeding at once on two cores cost the run half a minute)."""
     if "demo" not in _TEMPLATE:
-        d = tmp_factory.mktemp("demo-template")
-        rt = platform_runtime(Settings(data_dir=d, secret_key=TEST_SECRET))
-        seed_demo(rt)
-        rt.db.dispose()
+        run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+        if run is None:
+            d = tmp_factory.mktemp("demo-template")
+            _seed_template(d)
+        else:
+            import fcntl
+
+            d = tmp_factory.getbasetemp().parent / f"demo-template-{run[:16]}"
+            d.mkdir(exist_ok=True)
+            with (d / "build.lock").open("w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                if not (d / "ready").exists():
+                    _seed_template(d)
+                    (d / "ready").touch()
         _TEMPLATE["demo"] = d / "data.db"
     return _TEMPLATE["demo"]
+
+
+def _seed_template(d: Path) -> None:
+    rt = platform_runtime(Settings(data_dir=d, secret_key=TEST_SECRET))
+    seed_demo(rt)
+    rt.db.dispose()
 
 
 def _copy_db(src: Path, dst_dir: Path) -> None:
@@ -191,12 +211,12 @@ class LiveServer:
         self.thread.join(timeout=10)
 
 
-def start_server(settings: Settings, rt: Runtime | None = None, **overrides: Any) -> LiveServer:
+def start_server(settings: Settings, rt: Runtime | None = None, *, seed: bool = True, **overrides: Any) -> LiveServer:
     from app.server import build_app
 
     for k, v in overrides.items():
         setattr(settings, k, v)
-    app, built_rt = build_app(settings)
+    app, built_rt = build_app(settings, seed=seed)
     srv = LiveServer(app, built_rt)
     srv.start()
     return srv
@@ -207,7 +227,9 @@ def server(settings: Settings, runtime: Runtime) -> Iterator[LiveServer]:
     """A real uvicorn server on 127.0.0.1 over the demo database (rate limits off)."""
     runtime.db.dispose()
     settings.rate_limits = "off"
-    srv = start_server(settings)
+    # The runtime's database is a copy of the seeded template: seeding it again at start-up
+    # (every seeder checking its rows) was a third of each test server's start.
+    srv = start_server(settings, seed=False)
     yield srv
     srv.stop()
     srv.runtime.db.dispose()

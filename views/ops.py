@@ -29,16 +29,15 @@ import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QToolTip, QWidget
 
-from services.core.commands import REGISTRY
-from services.core.context import ANY_KIND, CommitInfo, module_kind
 from services.core.errors import ServiceError
-from services.core.watch import OtherWriters
 from views.wording import say
 
 if TYPE_CHECKING:  # asyncio costs ~40 ms to import: kept off the start-up path
     import asyncio
 
-    from services.core.context import Runtime
+    # The service layer (SQLAlchemy, every model: seconds on a busy machine) is imported where it
+    # is used, never on the way to the sign-in window: the window shows first, it loads meanwhile.
+    from services.core.context import CommitInfo, Runtime
 
 T = TypeVar("T")
 log = logging.getLogger("views.ops")
@@ -106,6 +105,9 @@ def show_error(widget: QWidget | None, message: str) -> None:
 def announced(name: str) -> CommitInfo:
     """What a name announced by hand changed: a use case's record kind; a sync step ("sync.pulled")
     or an unwatched write ("change") may have changed anything; another name, its module's records."""
+    from services.core.commands import REGISTRY
+    from services.core.context import ANY_KIND, CommitInfo, module_kind
+
     op = REGISTRY.get(name)
     if op is not None:
         kinds = frozenset({op.record or module_kind(op.module)})
@@ -144,6 +146,8 @@ class OpRunner(QObject):
         """Announce every use case committed on ``runtime`` (the service's own account of what changed)."""
         if id(runtime) in self._watched:
             return
+        from services.core.watch import OtherWriters
+
         self._watched.add(id(runtime))
         me = weakref.ref(self)
 

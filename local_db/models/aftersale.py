@@ -89,3 +89,39 @@ class AftersaleClaim(TenantScoped, Base):
     photos: Mapped[list[Any]] = mapped_column(default=list)  # file ids (POST photos), in order
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class AftersaleRepair(TenantScoped, Base):
+    """A claim's repair order: received -> diagnosed -> repaired | replaced -> returned (or cancelled).
+
+    ``parts`` records what was taken from stock for it, with the inventory movement of each
+    (``[{"sku", "quantity", "location_id", "movement_id"}]``): the movement is Inventory's, made
+    through its use case; this is the repair's own account of it.
+    """
+
+    __tablename__ = "aftersale_repairs"
+    __synced__ = True
+    __table_args__ = (
+        UniqueConstraint("tenant_id", "number", name="uq_aftersale_repairs_tenant_number"),
+        Index("ix_aftersale_repairs_tenant_status_created", "tenant_id", "status", "created_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    number: Mapped[str] = mapped_column(String(40))
+    claim_id: Mapped[str] = mapped_column(String(36), ForeignKey("aftersale_claims.id", ondelete="CASCADE"), index=True)
+    warranty_id: Mapped[str] = mapped_column(String(36))
+    serial_number: Mapped[str] = mapped_column(String(100))
+    product_sku: Mapped[str] = mapped_column(String(100))
+    # received | diagnosed | repaired | replaced | returned | cancelled
+    status: Mapped[str] = mapped_column(String(20), default="received")
+    diagnosis: Mapped[str | None] = mapped_column(Text, default=None)
+    note: Mapped[str | None] = mapped_column(Text, default=None)
+    replacement_serial: Mapped[str | None] = mapped_column(String(100), default=None)
+    parts: Mapped[list[Any]] = mapped_column(default=list)
+    handled_by: Mapped[str | None] = mapped_column(String(36), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    diagnosed_at: Mapped[datetime | None] = mapped_column(default=None)
+    finished_at: Mapped[datetime | None] = mapped_column(default=None)  # repaired or replaced
+    returned_at: Mapped[datetime | None] = mapped_column(default=None)
+    cancelled_at: Mapped[datetime | None] = mapped_column(default=None)

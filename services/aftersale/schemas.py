@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from services.aftersale.states import CLAIM
+from services.aftersale.states import CLAIM, REPAIR
 from services.core.pagination import ListQuery
 from services.core.schemas import Email, FreeText, Name, NonBlankText, Out, StatefulOut, Strict
 
@@ -135,3 +135,66 @@ class DisputeDecision(Strict):
     # reject: the disputing registration is voided.
     decision: Literal["uphold", "reject"]
     reason: NonBlankText | None = Field(default=None, max_length=1000)
+
+
+# --- repair orders -----------------------------------------------------------------------
+
+RepairStatus = Literal["received", "diagnosed", "repaired", "replaced", "returned", "cancelled"]
+
+
+class RepairIn(Strict):
+    """A claim's unit received for repair."""
+
+    note: FreeText | None = Field(default=None, max_length=5000)
+
+
+class PartIn(Strict):
+    sku: Sku
+    quantity: int = Field(ge=1, le=10_000)
+
+
+class RepairAction(Strict):
+    """``diagnose`` (with the diagnosis), ``repair`` (with the parts used), ``replace`` (a new unit of
+    the product from stock, and parts if any), ``return`` to the customer, or ``cancel``."""
+
+    action: Literal["diagnose", "repair", "replace", "return", "cancel"]
+    diagnosis: FreeText | None = Field(default=None, max_length=5000)
+    note: FreeText | None = Field(default=None, max_length=5000)
+    parts: list[PartIn] = Field(default_factory=list, max_length=100)
+    # Where parts and a replacement come from: an Inventory location's id or code.
+    location: str | None = Field(default=None, min_length=1, max_length=60)
+    replacement_serial: Serial | None = None
+
+
+class PartOut(Out):
+    sku: str
+    quantity: int
+    location_id: str
+    movement_id: str | None
+    replacement: bool = False
+
+
+class RepairOut(StatefulOut):
+    machine = REPAIR
+    id: str
+    number: str
+    claim_id: str
+    warranty_id: str
+    serial_number: str
+    product_sku: str
+    status: RepairStatus
+    diagnosis: FreeText | None
+    note: FreeText | None
+    replacement_serial: str | None
+    parts: list[PartOut]
+    created_at: datetime
+    updated_at: datetime
+    diagnosed_at: datetime | None
+    finished_at: datetime | None
+    returned_at: datetime | None
+    cancelled_at: datetime | None
+
+
+class RepairQuery(ListQuery):
+    status: RepairStatus | None = None
+    claim_id: str | None = Field(default=None, max_length=36)

@@ -32,3 +32,31 @@ CLAIM = machine(
 )
 # A claim in one of these blocks a second claim on the same warranty (a double submit).
 OPEN = frozenset({"open", "in_progress"})
+
+# A claim's repair order (services/aftersale/repairs.py). Staff only; the unit comes back to the
+# customer repaired or replaced. Parts are taken from stock on repair or replace, so those moves
+# and the return cannot be taken back; cancel is for a unit not worked on yet.
+REPAIR = machine(
+    "repair order",
+    ("received", "diagnosed", "repaired", "replaced", "returned", "cancelled"),
+    [
+        move("received", "diagnose", "diagnosed", STAFF, stamps="diagnosed_at", emits="repair.diagnosed"),
+        move(
+            "diagnosed", "repair", "repaired", STAFF, stamps="finished_at", emits="repair.repaired", irreversible=True
+        ),
+        move(
+            "diagnosed", "replace", "replaced", STAFF, stamps="finished_at", emits="repair.replaced", irreversible=True
+        ),
+        *(
+            move(s, "return", "returned", STAFF, stamps="returned_at", emits="repair.returned", irreversible=True)
+            for s in ("repaired", "replaced")
+        ),
+        *(
+            move(s, "cancel", "cancelled", STAFF, stamps="cancelled_at", emits="repair.cancelled", irreversible=True)
+            for s in ("received", "diagnosed")
+        ),
+    ],
+    terminal=("returned", "cancelled"),
+    actor_of=actor,
+)
+REPAIR_OPEN = frozenset({"received", "diagnosed", "repaired", "replaced"})

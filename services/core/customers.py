@@ -31,7 +31,7 @@ def check_password(account: A | None, password: str) -> A:
     """The account whose password this is, or 401 saying neither which part was wrong nor (by
     its timing: a missing account costs one hash check too) which e-mails exist."""
     if account is None:
-        auth.verify_password(auth.DUMMY_HASH, password)
+        auth.verify_password(auth.dummy_hash(), password)
         raise Unauthorized("e-mail or password is not correct")
     if not auth.verify_password(getattr(account, "password_hash", ""), password):
         raise Unauthorized("e-mail or password is not correct")

@@ -13,6 +13,10 @@ for _name, _desc in [
     ("stock.consumed", "a completed production run's parts left its location (bill of materials)"),
     ("stock.produced", "a completed production run's good units came into its location"),
     ("stock.reserved", "an order's lines were held at the shipping location (what could not be held is backordered)"),
+    ("lot.received", "units of a lot (code, expiry) came into a location"),
+    ("lot.moved", "units of a lot moved between locations"),
+    ("lot.counted", "a lot was counted at a location and its quantity corrected"),
+    ("lot.shipped", "units of a lot left for an order (a recall finds them by its reference)"),
     ("stock.released", "an order's held units are available again (the order was cancelled or its lines changed)"),
 ]:
     register_event_type(_name, M, _desc)

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.models.inventory import InventoryItem
+from local_db.models.inventory_lots import InventoryLotStock
 from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
 from services.core.declaring import declare_defaults
-from services.core.errors import Conflict
+from services.core.errors import Conflict, NotFound
 from services.core.pagination import Listing, Page, any_equals
 from services.core.roles import STAFF
-from services.inventory.schemas import ItemIn, ItemOut, ItemQuery
+from services.inventory.schemas import ItemIn, ItemOut, ItemPatch, ItemQuery
 
 declare_defaults("inventory.items", record="inventory.item")
 
@@ -62,5 +63,33 @@ def create_item(ctx: Ctx, body: ItemIn, session: Session = SESSION) -> ItemOut:
     # Every field of the request is a column of the item: a new one needs no line here.
     item = InventoryItem(id=new_id(), created_at=ctx.now(), **body.model_dump())
     session.add(item)
+    session.flush()
+    return ItemOut.model_validate(item)
+
+
+@use_case(
+    "inventory.items.update",
+    "PATCH /items/{id}",
+    tx="write",
+    roles=STAFF,
+    says="Item saved",
+    summary="change an item's name or tracking (none, lot, serial); id or SKU",
+)
+def update_item(ctx: Ctx, id: str, body: ItemPatch, session: Session = SESSION) -> ItemOut:
+    item = session.get(InventoryItem, id) or find_item(session, id)
+    if item is None:
+        raise NotFound(f"no item {id}", {"id": id})
+    if body.tracking is not None and body.tracking != item.tracking and item.tracking == "lot":
+        held = session.execute(
+            select(func.coalesce(func.sum(InventoryLotStock.quantity), 0)).where(InventoryLotStock.sku == item.sku)
+        ).scalar_one()
+        if held:
+            # Its lots' units would lose their lot: a recall could no longer find them.
+            raise Conflict(
+                f"{item.sku} has {held} unit(s) in lots: ship or count them out before it stops tracking lots",
+                {"reason": "lots_in_stock", "quantity": int(held)},
+            )
+    for field, value in body.model_dump(exclude_none=True).items():
+        setattr(item, field, value)
     session.flush()
     return ItemOut.model_validate(item)

@@ -17,9 +17,11 @@ import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import Connection, Integer, bindparam, func, insert, or_, select, update
 from sqlalchemy.orm import Session
 
+from local_db.base import table_of
+from local_db.engine import Prepared
 from local_db.models.inventory import InventoryLocation, InventoryReservation, InventoryStock
 from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
@@ -28,7 +30,7 @@ from services.core.events import EmittedEvent, emit
 from services.core.pagination import Listing, Page, one_of
 from services.inventory import stock as engine
 from services.inventory.schemas import ReservationOut, ReservationQuery
-from services.sync.changelog import log_written
+from services.sync.changelog import log_written, log_written_tables
 
 declare_defaults("inventory.reservations", record="inventory.reservation")
 
@@ -37,28 +39,62 @@ _NS = uuid.UUID("9a3f4c1e-6d2b-4e8a-b7c5-1f0e2d3c4b5a")
 STATUSES = (ACTIVE, SHIPPED, RELEASED)
 
 
-def hold(ctx: Ctx, s: Session, sku: str, location_id: str, wanted: int) -> int:
-    """Hold up to ``wanted`` units of ``sku`` at the location; answers how many were held (0..wanted)."""
+# The reservation path runs once per order line on every order: its statements are compiled once
+# and, on SQLite, run straight on the driver (``Prepared``); the ORM's per-statement machinery and
+# per-object flush were most of a reservation's CPU (profiled: 4 ms a reservation, 220/s). Core
+# statements skip the session's tenant scoping, so each one names the tenant itself.
+_STOCK = table_of(InventoryStock)
+_RESERVATIONS = table_of(InventoryReservation)
+_STOCK_ROW = (
+    select(_STOCK.c.id, _STOCK.c.quantity, _STOCK.c.reserved)
+    .where(
+        _STOCK.c.tenant_id == bindparam("tenant_id"),
+        _STOCK.c.sku == bindparam("sku"),
+        _STOCK.c.location_id == bindparam("location_id"),
+    )
+    .with_for_update()
+)
+_READ_STOCK_ROW = Prepared(_STOCK_ROW)
+_HOLD = Prepared(
+    update(_STOCK)
+    .where(_STOCK.c.id == bindparam("row_id"))
+    .values(reserved=_STOCK.c.reserved + bindparam("take", type_=Integer), updated_at=bindparam("now"))
+)
+_EARLIER = Prepared(
+    select(func.count())
+    .select_from(_RESERVATIONS)
+    .where(
+        _RESERVATIONS.c.tenant_id == bindparam("tenant_id"),
+        _RESERVATIONS.c.order_id == bindparam("order_id"),
+        _RESERVATIONS.c.sku == bindparam("sku"),
+    )
+)
+_INSERT = Prepared(insert(_RESERVATIONS))
+
+
+def _hold(ctx: Ctx, conn: Connection, sku: str, location_id: str, wanted: int) -> tuple[int, str | None]:
+    """(units held, the stock row's id when it changed)."""
     if wanted <= 0:
-        return 0
-    row = s.execute(
-        select(InventoryStock.id, InventoryStock.quantity, InventoryStock.reserved)
-        .where(InventoryStock.sku == sku, InventoryStock.location_id == location_id)
-        .with_for_update()
-    ).first()
+        return 0, None
+    # Locked while counted: FOR UPDATE on PostgreSQL; on SQLite the unit of work began IMMEDIATE
+    # (the one writer), so nothing changes the row between this read and the update.
+    found = _READ_STOCK_ROW.run(conn, {"tenant_id": ctx.tenant_id, "sku": sku, "location_id": location_id})
+    row = found.fetchone()
     if row is None:
-        return 0
+        return 0, None
     take = min(wanted, int(row[1]) - int(row[2]))
     if take <= 0:
-        return 0
-    s.execute(
-        update(InventoryStock)
-        .where(InventoryStock.id == row[0])
-        .values(reserved=InventoryStock.reserved + take, updated_at=ctx.now())
-        .execution_options(synchronize_session=False)
-    )
-    # A Core update no flush sees: logged so the stations' pull takes the new reserved count.
-    log_written(s, ctx.tenant_id, "inventory_stock", [row[0]])
+        return 0, None
+    _HOLD.run(conn, {"row_id": row[0], "take": take, "now": ctx.now()})
+    return take, str(row[0])
+
+
+def hold(ctx: Ctx, s: Session, sku: str, location_id: str, wanted: int) -> int:
+    """Hold up to ``wanted`` units of ``sku`` at the location; answers how many were held (0..wanted)."""
+    take, rid = _hold(ctx, s.connection(), sku, location_id, wanted)
+    if rid is not None:
+        # A Core update no flush sees: logged so the stations' pull takes the new reserved count.
+        log_written(s, ctx.tenant_id, "inventory_stock", [rid])
     return take
 
 
@@ -110,39 +146,47 @@ def _active(s: Session, order_id: str) -> list[InventoryReservation]:
 
 def reserve(
     ctx: Ctx, s: Session, *, order_id: str, reference: str, lines: Iterable[Mapping[str, Any]]
-) -> list[InventoryReservation]:
+) -> list[dict[str, Any]]:
     """Hold an order's lines at the shipping location (one reservation per SKU); never refuses.
 
-    Nothing happens for a tenant without Inventory or without a location.
+    Answers the reservations' column values (no ORM objects: their bookkeeping cost more than the
+    insert). Nothing happens for a tenant without Inventory or without a location.
     """
-    loc = engine.ship_from(s, ctx.tenant_id)
-    if loc is None:
+    conn = ctx.uow.connection() if ctx._uow is not None and ctx._uow.session is s else s.connection()
+    loc_id = engine.ship_from_id(conn, ctx.tenant_id)
+    if loc_id is None:
         return []
     now = ctx.now()
-    made: list[InventoryReservation] = []
+    made: list[dict[str, Any]] = []
+    rows: list[str] = []
     for sku, requested in _totals(lines).items():
-        held = hold(ctx, s, sku, loc.id, requested)
-        earlier = s.execute(
-            select(func.count()).where(InventoryReservation.order_id == order_id, InventoryReservation.sku == sku)
-        ).scalar_one()
-        r = InventoryReservation(
+        held, rid = _hold(ctx, conn, sku, loc_id, requested)
+        if rid is not None:
+            rows.append(rid)
+        earlier = int(_EARLIER.run(conn, {"tenant_id": ctx.tenant_id, "order_id": order_id, "sku": sku}).fetchone()[0])
+        values = {
             # Derived from the order's history, so a station and the platform replaying the same
             # change make the same row (its pull then meets its own row, not a twin).
-            id=str(uuid.uuid5(_NS, f"{ctx.tenant_id}/{order_id}/{sku}/{earlier}")),
-            order_id=order_id,
-            reference=reference,
-            sku=sku,
-            location_id=loc.id,
-            requested=requested,
-            reserved=held,
-            status=ACTIVE,
-            created_at=now,
-            updated_at=now,
-        )
-        s.add(r)
-        made.append(r)
-    s.flush()
+            "id": str(uuid.uuid5(_NS, f"{ctx.tenant_id}/{order_id}/{sku}/{earlier}")),
+            "tenant_id": ctx.tenant_id,
+            "order_id": order_id,
+            "reference": reference,
+            "sku": sku,
+            "location_id": loc_id,
+            "requested": requested,
+            "reserved": held,
+            "status": ACTIVE,
+            "created_at": now,
+            "updated_at": now,
+        }
+        _INSERT.run(conn, values)
+        made.append(values)
     if made:
+        # Core writes no flush sees: logged so the stations' pull takes the new reserved counts and
+        # reservations (one change-log write for both tables).
+        log_written_tables(
+            s, ctx.tenant_id, {"inventory_stock": rows, "inventory_reservations": [str(r["id"]) for r in made]}
+        )
         emit(ctx, "stock.reserved", _announce(order_id, reference, made))
     return made
 
@@ -156,22 +200,26 @@ def release(ctx: Ctx, s: Session, order_id: str, status: str = RELEASED) -> list
         r.status, r.updated_at = status, now
     s.flush()
     if rs and status == RELEASED:
-        emit(ctx, "stock.released", _announce(order_id, rs[0].reference, rs))
+        rows = [
+            {"id": r.id, "sku": r.sku, "location_id": r.location_id, "requested": r.requested, "reserved": r.reserved}
+            for r in rs
+        ]
+        emit(ctx, "stock.released", _announce(order_id, rs[0].reference, rows))
     return rs
 
 
-def _announce(order_id: str, reference: str, rs: list[InventoryReservation]) -> dict[str, Any]:
+def _announce(order_id: str, reference: str, rs: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "order_id": order_id,
         "order_number": reference,
         "lines": [
             {
-                "reservation_id": r.id,
-                "sku": r.sku,
-                "location_id": r.location_id,
-                "requested": r.requested,
-                "reserved": r.reserved,
-                "backordered": r.requested - r.reserved,
+                "reservation_id": r["id"],
+                "sku": r["sku"],
+                "location_id": r["location_id"],
+                "requested": r["requested"],
+                "reserved": r["reserved"],
+                "backordered": r["requested"] - r["reserved"],
             }
             for r in rs
         ],

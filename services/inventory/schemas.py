@@ -25,10 +25,19 @@ AlertState = Literal["open", "acknowledged", "resolved"]
 # --- items ---------------------------------------------------------------------------
 
 
+Tracking = Literal["none", "lot", "serial"]
+
+
 class ItemIn(Strict):
     sku: Sku
     barcode: str | None = Field(default=None, min_length=1, max_length=100)
     name: str = Field(default="", max_length=300)
+    tracking: Tracking = "none"  # lot: receipts, moves, counts and shipments name the lot
+
+
+class ItemPatch(Strict):
+    name: str | None = Field(default=None, max_length=300)
+    tracking: Tracking | None = None
 
 
 class ItemOut(Out):
@@ -36,6 +45,7 @@ class ItemOut(Out):
     sku: str
     barcode: str | None
     name: str
+    tracking: Tracking = "none"
     created_at: datetime
 
 
@@ -132,6 +142,7 @@ class MovementOut(Out):
     reason: str | None
     actor: str | None
     at: datetime
+    lot_id: str | None = None
 
 
 class MovementQuery(ListQuery):

@@ -12,17 +12,19 @@ reaction to ``order.shipped`` (its manifest subscribes it), inside the shipping 
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Select, bindparam, func, insert, or_, select, update
+from sqlalchemy import Connection, Select, bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.base import table_of
+from local_db.engine import Prepared
 from local_db.models import Tenant
 from local_db.models.fulfillment import FulfillmentLine
 from local_db.models.inventory import (
@@ -157,8 +159,9 @@ def record(
     target: str | None,
     reference: str | None = None,
     reason: str | None = None,
+    lot_id: str | None = None,
 ) -> str:
-    """Write one movement (positive quantity, direction by ``source``/``target``)."""
+    """Write one movement (positive quantity, direction by ``source``/``target``; ``lot_id``: its lot)."""
     mid = new_id()
     actor = ctx.principal.id if ctx.principal.kind in ("user", "api_key") else None
     s.execute(
@@ -175,6 +178,7 @@ def record(
             "reason": reason,
             "actor": actor,
             "at": ctx.now(),
+            "lot_id": lot_id,
         },
     )
     # A Core insert no flush sees: logged, or the other stations never pull the movement.
@@ -194,6 +198,7 @@ def move(
     reference: str | None = None,
     reason: str | None = None,
     force: bool = False,
+    lot_id: str | None = None,
 ) -> tuple[str, list[Level]]:
     """Take ``quantity`` out of ``source`` and put it into ``target`` (either may be outside the books).
 
@@ -217,6 +222,7 @@ def move(
         target=target.id if target else None,
         reference=reference,
         reason=reason,
+        lot_id=lot_id,
     )
     return mid, levels
 
@@ -371,6 +377,38 @@ def ship_from(s: Session, tenant_id: str) -> InventoryLocation | None:
         .scalars()
         .first()
     )
+
+
+_TENANT_SETTINGS = Prepared(select(table_of(Tenant).c.settings).where(table_of(Tenant).c.id == bindparam("tenant_id")))
+_LOCATIONS = table_of(InventoryLocation)
+_LOCATION_BY_REF = Prepared(
+    select(_LOCATIONS.c.id)
+    .where(
+        _LOCATIONS.c.tenant_id == bindparam("tenant_id"),
+        or_(_LOCATIONS.c.id == bindparam("ref"), _LOCATIONS.c.code == bindparam("ref")),
+    )
+    .order_by(_LOCATIONS.c.code == bindparam("ref"))  # an id match first
+    .limit(1)
+)
+_FIRST_INTERNAL = Prepared(
+    select(_LOCATIONS.c.id)
+    .where(_LOCATIONS.c.tenant_id == bindparam("tenant_id"), _LOCATIONS.c.kind == "internal")
+    .order_by(_LOCATIONS.c.created_at, _LOCATIONS.c.code)
+    .limit(1)
+)
+
+
+def ship_from_id(conn: Connection, tenant_id: str) -> str | None:
+    """``ship_from``'s id alone, by compiled Core statements: every order's reservation asks it."""
+    raw = _TENANT_SETTINGS.scalar(conn, {"tenant_id": tenant_id})
+    settings = (json.loads(raw) if isinstance(raw, str) else raw) or {}
+    wanted = (settings.get("fulfillment") or {}).get("ship_from_location")
+    if wanted:
+        found = _LOCATION_BY_REF.scalar(conn, {"tenant_id": tenant_id, "ref": str(wanted)})
+        if found is not None:
+            return str(found)
+    first = _FIRST_INTERNAL.scalar(conn, {"tenant_id": tenant_id})
+    return str(first) if first is not None else None
 
 
 _SHIPPED_LINES = (

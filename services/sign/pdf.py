@@ -28,9 +28,6 @@ from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.misc import PdfError
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.pdf_utils.writer import copy_into_new_writer
-from pyhanko.sign import fields as sig_fields
-from pyhanko.sign import signers
-from pyhanko_certvalidator.registry import SimpleCertificateStore
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
@@ -321,6 +318,12 @@ def info(cert_pem: bytes) -> CertInfo:
 
 def seal(content: bytes, pair: KeyPair, *, reason: str, location: str = "") -> bytes:
     """One PAdES (ETSI.CAdES.detached) signature over the whole file, as an incremental update."""
+    # Imported here, not at the top: pyhanko.sign pulls in aiohttp and its certificate validator
+    # (~0.6 s), and every station loads this module at start-up while only sealing signs.
+    from pyhanko.sign import fields as sig_fields
+    from pyhanko.sign import signers
+    from pyhanko_certvalidator.registry import SimpleCertificateStore
+
     cert = asn1_x509.Certificate.load(
         x509.load_pem_x509_certificate(pair.cert_pem).public_bytes(serialization.Encoding.DER)
     )

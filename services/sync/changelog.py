@@ -53,6 +53,20 @@ def log_written(session: Session, tenant_id: str, table: str, ids: list[str]) ->
     _write(session, found)
 
 
+def log_written_tables(session: Session, tenant_id: str, written: dict[str, list[str]]) -> None:
+    """``log_written`` for records of several tables at once (one change-log write)."""
+    if session.bind not in _LOGGED:
+        return
+    found = {(tenant_id, table, rid): False for table, ids in written.items() for rid in ids}
+    assert all(t in synced_tables() for t, ids in written.items() if ids), written
+    deferred = session.info.get(_DEFER_KEY)
+    if deferred is not None:
+        deferred[-1].update(found)
+        return
+    if found:
+        _write(session, found)
+
+
 def _tenants_of(session: Session, obj: Any) -> set[str]:
     if isinstance(obj, Tenant):
         return {obj.id}

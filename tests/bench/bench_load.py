@@ -24,8 +24,17 @@ server (postgresql+psycopg://postgres@127.0.0.1:55432/platform_test; its databas
 Each run copies ``platform_load_tpl`` (made by the first run: migrated, demo data) into a database of
 its own.
 Rate limits are off on this server (PLATFORM_RATE_LIMITS=off): variant A allows one user 100
-reads a minute, and the point is the server's throughput. BENCH_TINY=1 / BENCH_SMOKE=1: 2 stations
-of 20 changes, 10 requests/s, the kill included; skipped (exit 0) when no PostgreSQL answers.
+reads a minute, and the point is the server's throughput. BENCH_TINY=1 / BENCH_SMOKE=1: 1 station
+of 10 changes, 5 requests/s over 6 list routes, one worker and no kill (a killed worker's claimed
+deliveries wait for their lease, 30 s and more, before another worker sends them: the full size keeps
+the kill); skipped (exit 0) when no PostgreSQL answers.
+
+Scale-out (issue 38): ``--saturate SECONDS --workers N`` starts the server with N worker processes
+(1: one process, no supervisor) and, instead of the mixed load, sends ``GET
+/demo/fulfillment/api/orders?limit=20`` from ``--concurrency`` connections as fast as it answers
+(closed loop) for SECONDS. It prints requests/s, requests/s per worker, latency, and CPU seconds
+counted apart: the server's processes, PostgreSQL's, and the load generator's own (this process),
+read from /proc and getrusage, with the load average before and after (the machine is shared).
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import resource
 import signal
 import statistics
 import subprocess
@@ -250,7 +260,7 @@ def list_paths() -> list[str]:
     return sorted(set(out))
 
 
-def start_server(db_url: str, data: Path, ca: Path) -> tuple[subprocess.Popen[str], str]:
+def start_server(db_url: str, data: Path, ca: Path, workers: int = 2) -> tuple[subprocess.Popen[str], str]:
     env = {
         **os.environ,
         "PLATFORM_DATABASE_URL": db_url,
@@ -262,7 +272,19 @@ def start_server(db_url: str, data: Path, ca: Path) -> tuple[subprocess.Popen[st
     }
     env.pop("PLATFORM_TEST_BACKEND", None)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "app", "serve", "--demo", "--workers", "2", "--port", "0", "--data-dir", str(data)],
+        [
+            sys.executable,
+            "-m",
+            "app",
+            "serve",
+            "--demo",
+            "--workers",
+            str(workers),
+            "--port",
+            "0",
+            "--data-dir",
+            str(data),
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -275,7 +297,7 @@ def start_server(db_url: str, data: Path, ca: Path) -> tuple[subprocess.Popen[st
         proc.kill()
         raise SystemExit(f"the server did not start: {line}{proc.stderr.read() if proc.stderr else ''}")
     deadline = time.monotonic() + 120
-    while len(worker_pids(proc.pid)) < 2 and time.monotonic() < deadline:
+    while workers > 1 and len(worker_pids(proc.pid)) < workers and time.monotonic() < deadline:
         time.sleep(0.1)
     return proc, line.split()[-1]
 
@@ -307,11 +329,16 @@ def load_template(admin: Any, admin_url: str) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--stations", type=int, default=2 if TINY else 20)
-    ap.add_argument("--changes", type=int, default=20 if TINY else 500)
-    ap.add_argument("--rps", type=float, default=10 if TINY else 100)
+    ap.add_argument("--stations", type=int, default=1 if TINY else 20)
+    ap.add_argument("--changes", type=int, default=10 if TINY else 500)
+    ap.add_argument("--rps", type=float, default=5 if TINY else 100)
     ap.add_argument("--no-kill", action="store_true")
+    ap.add_argument("--workers", type=int, default=1 if TINY else 2, help="server worker processes")
+    ap.add_argument("--saturate", type=float, default=0, metavar="SECONDS", help="scale-out: closed-loop reads")
+    ap.add_argument("--concurrency", type=int, default=20, help="with --saturate: connections")
     args = ap.parse_args()
+    if TINY or args.workers < 2:
+        args.no_kill = True  # see the docstring: the kill needs a second worker and costs a lease
     admin_url = (
         os.environ.get("PLATFORM_LOAD_POSTGRES_URL") or os.environ.get("PLATFORM_TEST_POSTGRES_URL") or DEFAULT_PG
     )
@@ -341,11 +368,11 @@ def main() -> int:
             assert receiver.stdout is not None
             hook = f"https://127.0.0.1:{receiver.stdout.readline().split()[-1]}/hook"
             t0 = time.perf_counter()
-            server, url = start_server(db_url, Path(tmp) / "data", certs.ca)
+            server, url = start_server(db_url, Path(tmp) / "data", certs.ca, args.workers)
             procs.append(server)
-            print(
-                f"server with {len(worker_pids(server.pid))} workers on PostgreSQL up in {time.perf_counter() - t0:.1f} s"
-            )
+            print(f"server with {args.workers} worker(s) on PostgreSQL up in {time.perf_counter() - t0:.1f} s")
+            if args.saturate:
+                return asyncio.run(saturate(args, url, server.pid, admin))
             return asyncio.run(run(args, url, hook, server.pid, db_url))
     finally:
         for proc in reversed(procs):
@@ -378,7 +405,10 @@ async def run(args: argparse.Namespace, url: str, hook: str, parent: int, db_url
         )
         assert r.status_code == 201, r.text
         sub_id = r.json()["data"]["id"]
-        paths = [path for path in list_paths() if (await c.get(path, headers=auth)).status_code == 200]
+        candidates = list_paths()
+        if TINY:  # a few routes spread over the modules: each is asked once here, one by one
+            candidates = candidates[:: max(1, len(candidates) // 6)][:6]
+        paths = [path for path in candidates if (await c.get(path, headers=auth)).status_code == 200]
     total = args.stations * args.changes
     print(
         f"load: {args.stations} stations x {args.changes} changes, {args.rps:.0f} API requests/s over "
@@ -438,6 +468,79 @@ async def run(args: argparse.Namespace, url: str, hook: str, parent: int, db_url
     for problem in problems:
         print(f"  FAILED: {problem}")
     return 1 if errors or problems else 0
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds (user + system) of ``root`` and every live descendant, from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(proc.name)] = int(fields[1])
+        cpu[int(proc.name)] = (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        total += cpu.get(pid, 0.0)
+        todo += [child for child, parent in parents.items() if parent == pid]
+    return total
+
+
+def own_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+async def saturate(args: argparse.Namespace, url: str, server_pid: int, admin: Any) -> int:
+    """Closed-loop reads of one list route from ``args.concurrency`` connections for ``args.saturate`` s."""
+    with admin.connect() as c:  # PostgreSQL's processes: the postmaster is a backend's parent
+        backend = c.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+    stat = Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()
+    postmaster = int(stat[1])
+    path = "/demo/fulfillment/api/orders?limit=20"
+    limits = httpx.Limits(max_connections=args.concurrency, max_keepalive_connections=args.concurrency)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as c:
+        r = await c.post("/api/auth/login", json={"email": "owner@demo.test", "password": "demo-password"})
+        c.headers["Authorization"] = f"Bearer {r.json()['data']['token']}"
+        for _ in range(2 * args.concurrency):  # warm: every connection opened, every worker's caches filled
+            assert (await c.get(path)).status_code == 200
+        latencies: list[float] = []
+        errors = 0
+        load_before = os.getloadavg()[0]
+        cpu0 = (tree_cpu(server_pid), tree_cpu(postmaster), own_cpu())
+        started = time.perf_counter()
+        deadline = started + args.saturate
+
+        async def client() -> None:
+            nonlocal errors
+            while time.perf_counter() < deadline:
+                t0 = time.perf_counter()
+                r = await c.get(path)
+                latencies.append(time.perf_counter() - t0)
+                errors += r.status_code != 200
+
+        await asyncio.gather(*(client() for _ in range(args.concurrency)))
+        wall = time.perf_counter() - started
+        cpu1 = (tree_cpu(server_pid), tree_cpu(postmaster), own_cpu())
+    n = len(latencies)
+    server_cpu, pg_cpu, gen_cpu = (b - a for a, b in zip(cpu0, cpu1, strict=True))
+    print(
+        f"saturate: GET {path} from {args.concurrency} connections for {wall:.1f} s, {args.workers} worker(s), "
+        f"{os.cpu_count()} cores, load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
+    )
+    print(f"  requests/s {n / wall:8.1f}   per worker {n / wall / args.workers:8.1f}   errors {errors}")
+    print(f"  latency p50 {pct(latencies, 0.5) * 1e3:.1f} ms  p99 {pct(latencies, 0.99) * 1e3:.1f} ms")
+    print(
+        f"  CPU s: server {server_cpu:.1f} ({server_cpu / max(n, 1) * 1e3:.2f} ms/req), PostgreSQL {pg_cpu:.1f} "
+        f"({pg_cpu / max(n, 1) * 1e3:.2f} ms/req), load generator {gen_cpu:.1f} ({gen_cpu / max(n, 1) * 1e3:.2f} ms/req)"
+    )
+    return 1 if errors else 0
 
 
 def check(engine: Any, args: argparse.Namespace, total: int, by_status: dict[str, int]) -> list[str]:

@@ -1,16 +1,23 @@
-"""Start-up: process start to the sign-in window on screen, next to a bare PySide6 window, same run.
+"""Start-up: process start to the sign-in window on screen, next to a bare PySide6 window, same run,
+and process start to a sign-in that works.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python tests/bench/bench_startup.py [runs]
 
 Each figure is wall time from just before the child process is spawned to the
 moment the child reports its window exposed (stdout line "shown ..."). The app
 runs on a seeded demo data dir (a normal start, not the first-start seeding).
-Aim (issue 4): the app within 2x of the bare window and under 1.5 s.
+The sign-in run presses Sign in the moment the window shows (the demo owner and
+password filled in by the probe, app/desktop.py ENV_SIGN_IN) and stops when the
+workspace is entered (stdout "signed-in ..."): the service layer loads on a worker
+thread meanwhile and the sign-in waits for it. CPU seconds of each child are
+printed too (the machine is shared; wall times swing with its load).
+Aims (issue 38): the window within 2x of the bare window; a working sign-in < 1 s.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -19,6 +26,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from services.core.demo import DEMO_PASSWORD  # noqa: E402 - after the path is set
 
 BARE = """
 import os, sys, time
@@ -43,15 +53,27 @@ app.exec()
 
 
 def time_to_shown(cmd: list[str], env: dict[str, str]) -> float:
+    return time_to_lines(cmd, env, ("shown",))[0][0]
+
+
+def time_to_lines(cmd: list[str], env: dict[str, str], expect: tuple[str, ...]) -> tuple[list[float], float]:
+    """Wall seconds from spawning ``cmd`` to each expected stdout line, and the child's CPU seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
-    line = proc.stdout.readline()
-    elapsed = time.perf_counter() - t0
+    times = []
+    for word in expect:
+        line = proc.stdout.readline()
+        times.append(time.perf_counter() - t0)
+        if not line.startswith(word):
+            proc.kill()
+            err = proc.stderr.read() if proc.stderr else ""
+            raise SystemExit(f"child did not report {word!r}: {line!r} {err[-2000:]}")
     proc.wait(timeout=120)
-    if not line.startswith("shown"):
-        raise SystemExit(f"child did not report a shown window: {line!r} {proc.stderr.read() if proc.stderr else ''}")
-    return elapsed
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return times, cpu
 
 
 def main() -> None:
@@ -62,15 +84,23 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "app", "seed-demo", "--data-dir", str(data)], cwd=ROOT, env=env,
                        check=True, capture_output=True)  # fmt: skip
         app_env = {**env, "PLATFORM_STATION_QUIT_WHEN_SHOWN": "1"}
+        sign_env = {**app_env, "PLATFORM_STATION_SIGN_IN": f"owner@demo.test {DEMO_PASSWORD}"}
         app_cmd = [sys.executable, "-m", "app", "--offline", "--data-dir", str(data)]
         bare_cmd = [sys.executable, "-c", BARE]
-        # Warm the OS file cache once each, then alternate so drift hits both alike.
-        time_to_shown(bare_cmd, env)
-        time_to_shown(app_cmd, app_env)
-        bare, shell = [], []
+        # Warm the OS file cache once each (the smoke run, one run, skips it: seeding warmed it),
+        # then alternate so drift hits both alike.
+        if runs > 1:
+            time_to_shown(bare_cmd, env)
+            time_to_shown(app_cmd, app_env)
+        bare, shell, signed, shown_cpu, signed_cpu = [], [], [], [], []
         for _ in range(runs):
             bare.append(time_to_shown(bare_cmd, env))
-            shell.append(time_to_shown(app_cmd, app_env))
+            (t_shown,), cpu = time_to_lines(app_cmd, app_env, ("shown",))
+            shell.append(t_shown)
+            shown_cpu.append(cpu)
+            (_, t_signed), cpu = time_to_lines(app_cmd, sign_env, ("shown", "signed-in"))
+            signed.append(t_signed)
+            signed_cpu.append(cpu)
 
     def fmt(xs: list[float]) -> str:
         return f"{statistics.median(xs):.3f} s (min {min(xs):.3f}, max {max(xs):.3f})"
@@ -79,7 +109,11 @@ def main() -> None:
     print(f"platform {env['QT_QPA_PLATFORM']}, {runs} runs each, medians")
     print(f"bare PySide6 QMainWindow shown : {fmt(bare)}")
     print(f"sign-in window shown           : {fmt(shell)}")
-    print(f"ratio                          : {ratio:.2f}x (aim <= 2x, and < 1.5 s)")
+    print(f"ratio                          : {ratio:.2f}x (aim <= 2x)")
+    print(f"sign-in that works (entered)   : {fmt(signed)} (aim < 1 s)")
+    print(f"CPU per start, medians         : window {statistics.median(shown_cpu):.2f} s (the loading "
+          f"thread runs on until quit), sign-in {statistics.median(signed_cpu):.2f} s")  # fmt: skip
+    print(f"load average at the end        : {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Machinery of the sync crash test (tests/sync/test_crash.py).
 
-A *prepared* station holds 1,000 pending changes with an obvious intent:
+A *prepared* station holds 500 pending changes with an obvious intent:
 ``TICKETS`` tickets opened by an agent, each followed by an agent reply
 (outbox sequence 2i+1 opens ticket i, 2i+2 replies to it). A run copies it,
 links the copy to a fresh platform server process, runs ``python -m app sync``
@@ -37,9 +37,13 @@ from tests.conftest import _copy_db
 from tests.sync.conftest import ROOT, PlatformProcess, Station, register
 
 STATION_ID = "crash-station"
-TICKETS = 500  # each a ticket and a reply: 1,000 changes
+TICKETS = 250  # each a ticket and a reply: 500 changes
 CHANGES = 2 * TICKETS
-BATCH = 200  # the engine's batch size (services.sync.engine.SyncEngine default)
+# Changes per push (``python -m app sync --batch``; the engine's default is 200). Half the default on
+# half the changes keeps five batches, each of two platform chunks (services.sync.push.CHUNK_ENTRIES),
+# so every kill point of the 1,000-change runs (mid-chunk, between chunks, end of batch, the restart,
+# the pull) is still there, for half the platform's work.
+BATCH = 100
 LIKE = f"crash {STATION_ID}-%"
 
 
@@ -124,7 +128,7 @@ class SyncProcess:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def _cmd(self, *extra: str) -> list[str]:
-        return [sys.executable, "-m", "app", "sync", "--data-dir", str(self.data_dir), *extra]
+        return [sys.executable, "-m", "app", "sync", "--data-dir", str(self.data_dir), "--batch", str(BATCH), *extra]
 
     def _note(self, what: str) -> None:
         with self.log.open("a") as out:

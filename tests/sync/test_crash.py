@@ -1,12 +1,12 @@
-"""kill -9 during a sync of 1,000 changes, restart, and the platform holds every change exactly once.
+"""kill -9 during a sync of 500 changes, restart, and the platform holds every change exactly once.
 
 Each run copies a prepared station (500 tickets opened by an agent, each followed by a
-reply: 1,000 pending changes; a reply appended twice would show), links the copy to a
+reply: 500 pending changes; a reply appended twice would show), links the copy to a
 fresh platform server process and syncs it with ``python -m app sync`` in a child
 process. ``random.Random(seed)`` picks the kill points as positions in the sync, so they
 land the same way on a fast machine and a slow one: the process is killed (SIGKILL) a
 moment after the platform's last_seq for the station reaches a target, which lands
-anywhere in a batch of 200 (the platform half-way through a chunk of it, done with it
+anywhere in a batch of 100 (the platform half-way through a chunk of it, done with it
 and answering, the station recording the answers or building the next batch); other
 kills come a random time after a restart (start-up, clock check, the batch sent again)
 or after the push (the pull, the count check). After every kill
@@ -20,7 +20,7 @@ the end ``crashkit.check`` compares both databases with the intent.
 - server runs: the platform server is killed twice and started again on the same port
   and data; the station's engine backs off, retries and finishes by itself.
 
-Budget: one sync of 1,000 changes keeps the platform busy ~9 s and every process start
+Budget: one sync of 500 changes (five batches of 100) keeps the platform busy ~5 s and every process start
 takes ~1.3 s, so one run costs 12-30 s whatever it kills. Several kills share a sync:
 the default 3 station runs and 3 server runs make ~25 kills in 90-120 s.
 ``SYNC_CRASH_RUNS=12,10`` runs more (12 station runs, 10 server runs: ~110 kills, ~7 min).

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from services.core.links import use_platform_address
 from views.credentials import CredentialStore
 from views.ops import OpRunner
 from views.shell.forms import field_messages
@@ -421,6 +420,8 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         login = self._login
         if login is None:
             return  # signed out while the tenant opened
+        from services.core.links import use_platform_address  # the service layer: loaded by now
+
         use_platform_address(self._wait_runtime(), str(self.prefs.get("platform_url")))
         session = StationSession(
             runtime=self._wait_runtime(),

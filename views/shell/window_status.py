@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPoint, QSize, QTimer, SignalInstance
 from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QPushButton, QWidget
 
-from services.core.links import use_platform_address
 from views.credentials import CredentialStore
 from views.ops import OpRunner
 from views.shell.kiosk import IdleWatcher
@@ -90,6 +89,8 @@ class WindowStatus(_Base):
         self.idle.set_timeout_ms(int(self.prefs.get("kiosk_idle_minutes")) * 60_000)
         if self.session is not None:
             self.session.prefs.update(self.prefs.as_dict())
+            from services.core.links import use_platform_address  # the service layer: loaded by now
+
             use_platform_address(self.session.runtime, str(self.prefs.get("platform_url")))
         self.check_platform()
 

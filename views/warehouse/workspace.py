@@ -46,6 +46,7 @@ from services.fulfillment.settings import get_device_settings
 from views.base import StationSession, Workspace
 from views.ops import error_message
 from views.shell.scan_input import ScanInput
+from views.warehouse.batch import BatchPicking
 from views.warehouse.confirm import ask_leave
 from views.warehouse.floor import FloorWork
 from views.warehouse.layout import STATUSES, build
@@ -90,7 +91,7 @@ QTableWidget#lines { font-size: 18pt; }
 """
 
 
-class WarehouseWorkspace(FloorWork, LabelPrinting, Workspace):
+class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
     name = "warehouse"
     title = "Warehouse scanning"
     modules = frozenset({"fulfillment"})
@@ -148,6 +149,7 @@ class WarehouseWorkspace(FloorWork, LabelPrinting, Workspace):
         self.next_quantity = 1  # "5*" sets it for the next scan
         self._leave_to: str | None = None  # kiosk: the order a second scan confirms leaving for
         self.init_floor()
+        self.init_batch()
         self._build()
         self.set_online(bool(session.prefs.get("online", False)))
         self.say("Scan an order number or a pick list to start", "info")
@@ -303,7 +305,11 @@ class WarehouseWorkspace(FloorWork, LabelPrinting, Workspace):
 
     def handle_hotkey(self, key: int) -> None:
         if key in HOTKEY_BOXES:
-            self.pack(HOTKEY_BOXES[Qt.Key(key)])
+            box = HOTKEY_BOXES[Qt.Key(key)]
+            if self.batch is not None:
+                self.batch_pack(box)
+            else:
+                self.pack(box)
         elif key == Qt.Key.Key_F5:
             self.ship()
         elif key == Qt.Key.Key_F6:
@@ -317,6 +323,7 @@ class WarehouseWorkspace(FloorWork, LabelPrinting, Workspace):
         elif key == Qt.Key.Key_Escape:
             self._leave_to = None
             self.close_return()
+            self.close_batch()
             self.product.clear()
             self.next_quantity = 1
             self.show_order(None)
@@ -354,7 +361,7 @@ class WarehouseWorkspace(FloorWork, LabelPrinting, Workspace):
         if self.want_serial is not None:
             self.scan_serial(code, source)
             return
-        if self.return_scan(code, source):
+        if self.return_scan(code, source) or self.batch_scan(code, source):
             return
         o = self.order
         line = self._line_for(code)
@@ -561,6 +568,7 @@ class WarehouseWorkspace(FloorWork, LabelPrinting, Workspace):
             self.product.clear()
         if order is not None:
             self.close_return()
+            self.close_batch()
         self.order = order
         self.lines.setRowCount(0)
         self._highlight_open_order()

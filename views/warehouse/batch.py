@@ -1,0 +1,232 @@
+"""Batch picking by scanner: a batch of orders picked in one walk, then packed per order. A part of
+``WarehouseWorkspace``, kept in a file of its own (the service: services/fulfillment/batches.py).
+
+Scan the batch's number (``B-00001``): its walk shows in the lines table, in walk order (bin code,
+then item), the next line to pick selected. At each bin scan the bin's code, then each unit: the
+banner says which slot of the cart it goes to (the order). A serial-numbered item asks for the
+unit's serial next. When every unit is picked, scan an order of the batch (its number or pick
+list) and press F1-F4 to pack it in that box; F5 then ships it as a single order would be (scan
+it again outside the batch). Esc leaves the batch; nothing is lost, the batch stays open.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem
+
+from services.core.errors import ServiceError
+from services.fulfillment.batches import get_batch, operate_batch
+from services.fulfillment.schemas import (
+    BatchDetail,
+    BatchLineOut,
+    BatchOperationRequest,
+    BatchOperationResult,
+    OrderDetail,
+)
+
+if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run time)
+    from views.base import Workspace as _Base
+else:
+    _Base = object
+
+BATCH_NUMBER = re.compile(r"^B-\d{5,10}$", re.IGNORECASE)  # B-00001; a bin may be "B-02"
+DONE, PART, TODO = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ffffff")
+
+
+class BatchPicking(_Base):
+    """The batch mode of the scan screen; the attributes below are the workspace's."""
+
+    lines: QTableWidget
+    order_title: QLabel
+    say: Callable[..., None]
+    error: Callable[[str], None]
+    show_order: Callable[[OrderDetail | None], None]
+    handle_scan: Callable[[str, str], None]
+    _log: Callable[[str, str, str], None]
+    _failed: Callable[..., Callable[[BaseException], None]]
+
+    def init_batch(self) -> None:
+        self.batch: BatchDetail | None = None
+        self.batch_location: str | None = None  # the bin last scanned
+        self.batch_serial_for: str | None = None  # the item scanned whose serial the next scan is
+        self.batch_order: str | None = None  # the order (number) F1-F4 packs
+
+    def close_batch(self) -> None:
+        self.batch = None
+        self.batch_location = self.batch_serial_for = self.batch_order = None
+
+    def batch_scan(self, code: str, source: str) -> bool:
+        """A batch number opens the batch; with one open, every scan is the batch's. False: neither."""
+        b = self.batch
+        in_walk = b is not None and any(code.upper() == (ln.location_code or "").upper() for ln in b.lines)
+        if BATCH_NUMBER.match(code) and not in_walk:
+            self.open_batch(code, source)
+            return True
+        if b is None:
+            return False
+        if self.batch_serial_for is not None:
+            item, self.batch_serial_for = self.batch_serial_for, None
+            self._batch_pick(item, source, serial=code)
+            return True
+        if b.status == "picked":
+            order = next(
+                (o.order_number for o in b.orders if code.upper() in (o.order_number.upper(), o.order_id.upper())),
+                None,
+            )
+            if order is None:
+                self._log(code, source, f"✗ not an order of {b.batch_number}")
+                self.error(f"{code} is not an order of batch {b.batch_number}: scan one of its orders to pack it")
+                return True
+            self.batch_order = order
+            slot = next(o.slot for o in b.orders if o.order_number == order)
+            self._log(code, source, f"packing {order} (slot {slot})")
+            self.say(f"Pack {order} from slot {slot}: F1 S · F2 M · F3 L · F4 XL", "info")
+            return True
+        if b.status not in ("open", "picking"):
+            self.error(f"Batch {b.batch_number} is {b.status}: nothing to scan. Esc leaves it")
+            return True
+        bins = {(ln.location_code or "").upper() for ln in b.lines if ln.location_code}
+        if code.upper() in bins:
+            self.batch_location = code.upper()
+            todo = [
+                ln for ln in b.lines if ln.location_code == self.batch_location and ln.picked_quantity < ln.quantity
+            ]
+            what = ", ".join(f"{ln.quantity - ln.picked_quantity} × {ln.name}" for ln in todo) or "nothing left here"
+            self._log(code, source, f"at {self.batch_location}")
+            self.say(f"At {self.batch_location}: {what}", "info")
+            self._paint_batch()
+            return True
+        self._batch_pick(code, source)
+        return True
+
+    def open_batch(self, code: str, source: str) -> None:
+        def got(b: BatchDetail) -> None:
+            self.show_order(None)
+            self.close_batch()
+            self.batch = b
+            self._paint_batch()
+            self._log(code, source, f"opened {b.batch_number}")
+            if b.status in ("open", "picking"):
+                nxt = self._next_line()
+                where = f"go to {nxt.location_code}" if nxt is not None and nxt.location_code else "scan the items"
+                self.say(f"Batch {b.batch_number}: {len(b.orders)} orders, {b.unit_count} units — {where}", "info")
+            elif b.status == "picked":
+                self.say(f"Batch {b.batch_number} is picked: scan an order to pack it", "info")
+            else:
+                self.say(f"Batch {b.batch_number} is {b.status}", "info")
+
+        self.session.ops.run(
+            self.session.call(get_batch, id=code.upper()), on_success=got, on_failure=self._failed(code, source)
+        )
+
+    def _batch_pick(self, code: str, source: str, serial: str | None = None) -> None:
+        b = self.batch
+        if b is None:
+            return
+        body: dict[str, object] = {"operation": "pick", "code": code}
+        if self.batch_location is not None:
+            body["location"] = self.batch_location
+        if serial is not None:
+            body["serial"] = serial
+
+        def picked(res: BatchOperationResult) -> None:
+            self.batch = res
+            self._paint_batch()
+            slots = ", ".join(f"slot {p.slot} ({p.order_number})" for p in res.put_to)
+            self._log(serial or code, source, f"✓ → {slots}")
+            if res.status == "picked":
+                self.say(f"✓ Put it in {slots}. Batch picked: scan an order to pack it", "done")
+            else:
+                self.say(f"✓ Put it in {slots}  ·  {res.picked_units} of {res.unit_count} units", "ok")
+
+        def failed(exc: BaseException) -> None:
+            details = (exc.details or {}) if isinstance(exc, ServiceError) else {}
+            if details.get("reason") == "serial_required":
+                self.batch_serial_for = code
+                self._log(code, source, "serial needed")
+                name = next((ln.name for ln in b.lines if code in (ln.barcode, ln.sku)), code)
+                self.say(f"Scan the serial number of this {name}", "info")
+                return
+            if details.get("reason") == "not_in_batch" and self._leave_batch_for(code):
+                self.handle_scan(code, source)
+                return
+            self._failed(serial or code, source)(exc)
+
+        request = BatchOperationRequest.model_validate(body)
+        self.session.ops.run(
+            self.session.call(operate_batch, id=b.id, body=request), on_success=picked, on_failure=failed
+        )
+
+    def _leave_batch_for(self, code: str) -> bool:
+        """An order number scanned during the walk: leave the batch for it (the batch stays open)."""
+        if code.upper().startswith(("SO-", "PL")):
+            self.close_batch()
+            return True
+        return False
+
+    def batch_pack(self, box: str) -> None:
+        b, order = self.batch, self.batch_order
+        if b is None:
+            return
+        if b.status != "picked" or order is None:
+            self.error("Scan an order of the batch first: F1-F4 packs it" if b.status == "picked" else
+                       f"Batch {b.batch_number} is {b.status}: pick every unit before packing")  # fmt: skip
+            return
+
+        def packed(res: BatchOperationResult) -> None:
+            self.batch, self.batch_order = res, None
+            self._paint_batch()
+            self._log(f"BOX-{box}", "key", f"packed {order}")
+            if res.status == "packed":
+                self.say(
+                    f"Packed {order} in box {box}. Batch {res.batch_number} is packed: scan each order, F5 ships",
+                    "done",
+                )
+            else:
+                self.say(f"Packed {order} in box {box}: scan the next order", "ok")
+
+        request = BatchOperationRequest.model_validate({"operation": "pack", "order": order, "box": box})
+        self.session.ops.run(
+            self.session.call(operate_batch, id=b.id, body=request),
+            on_success=packed,
+            on_failure=self._failed(f"BOX-{box}", "key"),
+        )
+
+    def _next_line(self) -> BatchLineOut | None:
+        b = self.batch
+        return next((ln for ln in b.lines if ln.picked_quantity < ln.quantity), None) if b is not None else None
+
+    def _paint_batch(self) -> None:
+        b = self.batch
+        if b is None:
+            return
+        packed = sum(1 for o in b.orders if o.status in ("packed", "shipped"))
+        self.order_title.setText(
+            f"Batch {b.batch_number} · {b.status.upper()} · {b.picked_units}/{b.unit_count} units · "
+            f"{packed}/{len(b.orders)} orders packed"
+        )
+        self.lines.setRowCount(len(b.lines))
+        nxt = self._next_line()
+        for r, ln in enumerate(b.lines):
+            slots = " ".join(f"{a.slot}:{a.quantity}" for a in ln.allocations)
+            cells = [
+                ln.name,
+                f"@ {ln.location_code or '—'}",
+                f"{ln.sku}  → {slots}",
+                f"{ln.picked_quantity} / {ln.quantity}",
+            ]
+            colour = DONE if ln.picked_quantity >= ln.quantity else PART if ln.picked_quantity else TODO
+            for c, text in enumerate(cells):
+                cell = QTableWidgetItem(text)
+                cell.setToolTip(text)
+                cell.setBackground(QBrush(colour))
+                cell.setData(Qt.ItemDataRole.UserRole, ln.id)
+                self.lines.setItem(r, c, cell)
+            if ln is nxt:
+                self.lines.selectRow(r)
+                self.lines.scrollTo(self.lines.model().index(r, 0))
