@@ -158,7 +158,7 @@ def invite_user(ctx: Ctx, body: UserInvite) -> InvitationOut:
     tx="write",
     online=True,
     roles=MANAGERS,
-    says="Invitation sent again",
+    says="Send invitation again",
     summary="send a user's invitation again (the earlier link stops working)",
 )
 def resend_invitation(ctx: Ctx, user_id: str) -> InvitationOut:
@@ -178,7 +178,7 @@ def resend_invitation(ctx: Ctx, user_id: str) -> InvitationOut:
     tx="write",
     online=True,
     roles=MANAGERS,
-    says="Invitation revoked",
+    says="Revoke invitation",
     summary="revoke a user's open invitation (its link stops working)",
 )
 def revoke_invitation(ctx: Ctx, user_id: str) -> UserOut:
