@@ -5,6 +5,7 @@ from __future__ import annotations
 from starlette.requests import Request
 
 from services.core import auth, sandbox
+from services.core.authcache import Resolver
 from services.core.commands import Operation
 from services.core.context import Principal, Runtime, TenantInfo
 from services.core.errors import Forbidden, ServiceError, Unauthorized
@@ -32,7 +33,10 @@ def credentials(request: Request, cookie: str = auth.COOKIE_NAME) -> tuple[str, 
     return ("token", from_cookie) if from_cookie else None
 
 
-def principal_for(rt: Runtime, request: Request, op: Operation, tenant: TenantInfo | None) -> Principal:
+def principal_for(
+    rt: Runtime, request: Request, op: Operation, tenant: TenantInfo | None, resolver: Resolver | None = None
+) -> Principal:
+    """The caller (``resolver``: the request's auth cache, services/core/authcache.py)."""
     ip = client_ip(request)
     if op.auth == "public" or op.auth == "platform":
         return Principal(kind="public", id=f"ip:{ip}")
@@ -47,7 +51,7 @@ def principal_for(rt: Runtime, request: Request, op: Operation, tenant: TenantIn
     if op.auth == "user":
         if kind != "token":
             raise Unauthorized("sign in as a user (API keys are scoped to modules)")
-        claims = auth.verify_session(rt.db, rt.secret_key, value, now)
+        claims = auth.verify_session(rt.db, rt.secret_key, value, now, resolver)
         return Principal(kind="user", id=claims["sub"], email=claims.get("email"), name=claims.get("name"))
     if tenant is None:
         raise Forbidden("no tenant")
@@ -64,9 +68,9 @@ def principal_for(rt: Runtime, request: Request, op: Operation, tenant: TenantIn
             raise Unauthorized("customer session required")
         # A spec path that serves staff too: the same credentials as staff (DECISIONS).
     if kind == "api_key":
-        return auth.authenticate_api_key(rt.db, value, tenant, now)
+        return auth.authenticate_api_key(rt.db, value, tenant, now, resolver)
     try:
-        claims = auth.verify_session(rt.db, rt.secret_key, value, now)
+        claims = auth.verify_session(rt.db, rt.secret_key, value, now, resolver)
     except Unauthorized:
         # A module customer's valid token on a staff route is authenticated
         # without access: 403 from check_access, not 401.
@@ -74,7 +78,7 @@ def principal_for(rt: Runtime, request: Request, op: Operation, tenant: TenantIn
         if customer is None:
             raise
         return customer
-    return auth.user_principal(rt.db, claims["sub"], tenant)
+    return auth.user_principal(rt.db, claims["sub"], tenant, resolver)
 
 
 def _customer_principal(rt: Runtime, module: str, tenant: TenantInfo, token: str) -> Principal | None:

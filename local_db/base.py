@@ -30,6 +30,7 @@ UNMAPPED_TABLE_PREFIXES: tuple[str, ...] = (
     "support_message_search",
     "docs_document_search",
     "rate_limit_hits",
+    "cache_versions",  # the auth cache's version, kept by triggers (migration 0005_core_auth_cache_version)
 )
 
 

@@ -22,6 +22,7 @@ from local_db import Database
 from local_db.base import new_id, table_of
 from local_db.models import ApiKey, Membership, Tenant, User
 from local_db.models.core import RevokedSession
+from services.core.authcache import Resolver
 from services.core.context import Principal, TenantInfo
 from services.core.errors import Forbidden, NotFound, Unauthorized
 from services.core.signing import token_hash
@@ -127,14 +128,21 @@ def decode_token(secret: str, token: str, now: datetime | None = None) -> dict[s
     return claims
 
 
-def verify_session(db: Database, secret: str, token: str, now: datetime) -> dict[str, Any]:
-    """The claims of a live session token: signed, not expired, not signed out."""
+def verify_session(
+    db: Database, secret: str, token: str, now: datetime, resolver: Resolver | None = None
+) -> dict[str, Any]:
+    """The claims of a live session token: signed, not expired, not signed out (``resolver``: the
+    request's auth cache, services/core/authcache.py)."""
     claims = decode_token(secret, token, now)
     jti = claims.get("jti")
     if isinstance(jti, str):
-        with db.session(None) as s:
-            if s.get(RevokedSession, jti) is not None:
-                raise Unauthorized("signed out, sign in again")
+
+        def revoked() -> bool:
+            with db.session(None) as s:
+                return s.get(RevokedSession, jti) is not None
+
+        if revoked() if resolver is None else resolver.get(("revoked", jti), revoked):
+            raise Unauthorized("signed out, sign in again")
     return claims
 
 
@@ -173,8 +181,11 @@ def session_token_of(headers: dict[str, str | None]) -> str | None:
     return morsel.value if morsel else None
 
 
-def user_principal(db: Database, user_id: str, tenant: TenantInfo) -> Principal:
-    """The user's principal in one tenant, read fresh (a changed role applies at once)."""
+def user_principal(db: Database, user_id: str, tenant: TenantInfo, resolver: Resolver | None = None) -> Principal:
+    """The user's principal in one tenant, read fresh (a changed role applies at once: the cache of
+    ``resolver`` is invalidated by any change to users or memberships)."""
+    if resolver is not None:
+        return resolver.get(("user", user_id, tenant), lambda: user_principal(db, user_id, tenant))
     with db.reading(tenant.id) as s:
         row = s.execute(
             select(Membership, User).join(User, User.id == Membership.user_id).where(Membership.user_id == user_id)
@@ -205,16 +216,23 @@ def new_api_key(environment: str) -> str:
 key_hash = token_hash
 
 
-def authenticate_api_key(db: Database, key: str, tenant: TenantInfo, now: datetime) -> Principal:
-    """The principal of a valid key of this tenant; 401 for unknown, revoked or expired."""
+def authenticate_api_key(
+    db: Database, key: str, tenant: TenantInfo, now: datetime, resolver: Resolver | None = None
+) -> Principal:
+    """The principal of a valid key of this tenant; 401 for unknown, revoked or expired (the key's
+    row from the request's auth cache with ``resolver``: a revocation invalidates it)."""
     if not key.startswith(("pk_live_", "pk_test_")):
         raise Unauthorized("invalid API key")
     digest = key_hash(key)
-    # Core on a pooled connection with a prebuilt statement: this runs on every
-    # API-key request, and a Session would triple its cost. api_keys is read
-    # platform-wide here on purpose: the key decides the tenant, checked below.
-    with db.engine.connect() as conn:
-        row = conn.execute(_KEY_BY_HASH, {"h": digest}).first()
+
+    def read() -> Any:
+        # Core on a pooled connection with a prebuilt statement: this runs on every
+        # API-key request, and a Session would triple its cost. api_keys is read
+        # platform-wide here on purpose: the key decides the tenant, checked below.
+        with db.engine.connect() as conn:
+            return conn.execute(_KEY_BY_HASH, {"h": digest}).first()
+
+    row = read() if resolver is None else resolver.get(("key", digest), read)
     if row is None or not hmac.compare_digest(row.key_hash, digest):
         raise Unauthorized("invalid API key")
     if row.revoked_at is not None:
@@ -251,9 +269,11 @@ _KEY_BY_HASH = select(
 RESERVED_SLUGS = frozenset({"api", "static", "health"})
 
 
-def load_tenant(db: Database, slug: str) -> TenantInfo:
+def load_tenant(db: Database, slug: str, resolver: Resolver | None = None) -> TenantInfo:
     if slug in RESERVED_SLUGS:
         raise NotFound(f"tenant {slug!r} not found")
+    if resolver is not None:
+        return resolver.get(("tenant", slug), lambda: load_tenant(db, slug))
     with db.reading(None) as s:
         # A sandbox is reached through a test key only (services.core.sandbox), never by its slug.
         t = s.execute(select(Tenant).where(Tenant.slug == slug, Tenant.sandbox_of.is_(None))).scalar_one_or_none()

@@ -129,20 +129,38 @@ def paginate(
     default_sort: str | None = "-created_at",
     plan: Callable[[Select[Any], int, PageSpec], Select[Any]] | None = None,
 ) -> Page[Any]:
-    """Count and slice an ORM select; ``columns`` maps sort names to columns.
+    """Slice and count an ORM select; ``columns`` maps sort names to columns. The page is read first
+    and the count runs only when the page cannot tell the total (``told_total``): ``meta.total``
+    stays exact, and a list that fits one page costs one statement.
 
     ``plan(stmt, total, spec)`` may swap the page query for an equivalent one that runs
     better at that size (e.g. walking an index in sort order when most rows match).
     """
     spec = page_spec(q, sortable=list(columns), default_sort=default_sort)
-    total = session.execute(select(func.count()).select_from(stmt.order_by(None).subquery())).scalar_one()
+    total: int | None = None
     if plan is not None:
-        stmt = plan(stmt, int(total), spec)
+        total = count_of(session, stmt)
+        stmt = plan(stmt, total, spec)
     if spec.sort:
         col = columns[spec.sort]
         stmt = stmt.order_by(col.desc() if spec.descending else col.asc())
     rows = list(session.execute(stmt.limit(spec.limit).offset(spec.offset)).scalars())
-    return Page(rows, int(total), spec)
+    if total is None:
+        total = told_total(spec, len(rows))
+    return Page(rows, count_of(session, stmt) if total is None else total, spec)
+
+
+def told_total(spec: PageSpec, n: int) -> int | None:
+    """The total a page of ``n`` rows tells by itself, as the documentation search does
+    (services/docs/search.py): a page that ends before the limit, with rows or at the start, ends
+    the list; a full page, or an empty one past the start, tells nothing (``None``: count)."""
+    if n < spec.limit and (n > 0 or spec.offset == 0):
+        return spec.offset + n
+    return None
+
+
+def count_of(session: Session, stmt: Select[Any]) -> int:
+    return int(session.execute(select(func.count()).select_from(stmt.order_by(None).subquery())).scalar_one())
 
 
 # --- a list declared once ----------------------------------------------------------------------

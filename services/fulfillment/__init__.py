@@ -1,7 +1,22 @@
 """Fulfillment: orders, pick/pack/ship operations, shipping labels, device settings, inbound webhooks."""
 
 from services.core.modules import Module
-from services.fulfillment import auth, batches, demo, events, labels, orders, returns, settings, webhooks  # noqa: F401 - declarations, event types and demo seeders register on import
+
+# Declarations, event types and demo seeders register on import.
+from services.fulfillment import (  # noqa: F401
+    auth,
+    batches,
+    carrier_api,
+    demo,
+    events,
+    labels,
+    orders,
+    returns,
+    settings,
+    shipping,
+    slips,
+    webhooks,
+)
 
 MODULE = Module(
     name="fulfillment",

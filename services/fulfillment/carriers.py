@@ -4,22 +4,23 @@
 come from a per-tenant counter that is never reused (services.core.commands.
 next_value) and end in a GS1 mod-10 check digit, so a mistyped number is caught.
 
-Real carriers (UPS, DHL, a ShipStation/EasyPost account, ...) go here: a class
-implementing ``create_shipment`` with its API call (credentials from tenant
-settings, never in code), registered with ``register_carrier`` at import. A
-station that is offline can only use carriers whose ``works_offline`` is true;
-tests replace network carriers with a fake registered under the same code.
+Carriers reached over the network implement the same interface: ``EasyPostCarrier``
+(services/fulfillment/carrier_api.py, an aggregator over EasyPost's HTTP API) buys its label
+before the ship operation (services/fulfillment/shipping.py records each step first, so a
+retry never buys twice) and hands the bought tracking number to ``create_shipment``. A station
+that is offline can only use carriers whose ``works_offline`` is true.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Protocol
 
 from services.core.checkdigits import has_valid_check_digit, with_check_digit
 from services.core.commands import leased_counter, next_value
 from services.core.context import Ctx
-from services.core.errors import ValidationFailed
+from services.core.errors import ServiceError, ValidationFailed
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,26 @@ class Package:
     box: str | None
     weight_grams: int | None
     ship_to: dict[str, object]
+    order_id: str = ""
+    lines: list[dict[str, Any]] = field(default_factory=list)  # [{sku, name, quantity}]
+    ship_from: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Rate:
+    id: str
+    carrier: str  # the carrier behind an aggregator (USPS, UPS) or our own code
+    service: str
+    amount: Decimal
+    currency: str
+    delivery_days: int | None
+
+
+class AddressInvalid(ServiceError):
+    """The ship-to address is not one a carrier can deliver to; ``details.field`` names the first bad field."""
+
+    code = "ADDRESS_INVALID"
+    status = 422
 
 
 class Carrier(Protocol):
@@ -49,6 +70,13 @@ class Carrier(Protocol):
     def accepts_tracking_number(self, tracking_number: str) -> bool:
         """Whether a number allocated elsewhere (a station) is one of this carrier's."""
         ...
+
+    def check_address(self, ctx: Ctx, address: dict[str, Any]) -> None:
+        """Raise ``AddressInvalid`` naming the field when the carrier cannot deliver there."""
+        ...
+
+
+REQUIRED_ADDRESS = ("name", "address1", "city", "zip", "country")
 
 
 # Tracking numbers are printed on labels offline: linked stations take them from platform leases.
@@ -70,6 +98,14 @@ class LocalCarrier:
     def accepts_tracking_number(self, tracking_number: str) -> bool:
         digits = tracking_number[len(self.prefix) :]
         return tracking_number.startswith(self.prefix) and len(digits) == 10 and has_valid_check_digit(digits)
+
+    def check_address(self, ctx: Ctx, address: dict[str, Any]) -> None:
+        # Offline: no verification service, only what a label cannot be printed without.
+        for name in REQUIRED_ADDRESS:
+            if not str(address.get(name) or "").strip():
+                raise AddressInvalid(
+                    f"the shipping address has no {name}", {"field": f"shipping_address.{name}", "reason": "missing"}
+                )
 
 
 CARRIERS: dict[str, Carrier] = {}

@@ -455,7 +455,7 @@ def _ship(ctx: Ctx, s: Session, o: FulfillmentOrder, op: ShipOperation) -> None:
             raise Conflict("tracking number already used", {"tracking_number": op.tracking_number})
         shipment = Shipment(carrier.code, op.tracking_number, "standard")
     else:
-        package = Package(o.order_number, o.box, o.weight_grams, dict(o.shipping_address or {}))
+        package = Package(o.order_number, o.box, o.weight_grams, dict(o.shipping_address or {}), order_id=o.id)
         shipment = carrier.create_shipment(ctx, package)
         if ctx.runtime.is_station:
             # The outbox records this body: the platform's replay ships under the

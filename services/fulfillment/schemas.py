@@ -308,6 +308,9 @@ class NewBatch(Strict):
 
     orders: list[Code] | None = Field(default=None, min_length=1, max_length=200)
     next: int | None = Field(default=None, ge=1, le=200)
+    # Set by the service on a station, so the platform's replay of the outbox entry makes the batch
+    # under the number the station printed, from the orders it chose.
+    batch_number: str | None = Field(default=None, pattern=r"^B-\d{5,12}$")
 
     @model_validator(mode="after")
     def _one(self) -> NewBatch:
@@ -433,3 +436,75 @@ class BatchQuery(ListQuery):
         if unknown:
             raise ValueError(f"unknown status {', '.join(unknown)}; one of {', '.join(BATCH_STATES)}")
         return v
+
+
+# --- carriers: settings and label purchase -------------------------------------------
+
+
+class ShipFrom(Strict):
+    name: str = Field(min_length=1, max_length=200)
+    company: str | None = Field(default=None, max_length=200)
+    address1: str = Field(min_length=1, max_length=200)
+    address2: str | None = Field(default=None, max_length=200)
+    city: str = Field(min_length=1, max_length=100)
+    province: str | None = Field(default=None, max_length=100)
+    zip: str = Field(min_length=1, max_length=20)
+    country: str = Field(min_length=2, max_length=2, pattern=r"^[A-Za-z]{2}$")  # ISO 3166-1 alpha-2
+    phone: str | None = Field(default=None, max_length=40)
+
+
+Rule = Literal["cheapest", "fastest"]
+
+
+class CarrierSettingsIn(Strict):
+    """The carrier aggregator (EasyPost's API): where, its key, the rule that picks a rate, the shop's address."""
+
+    base_url: str = Field(min_length=8, max_length=500)
+    api_key: str = Field(min_length=8, max_length=200)
+    rule: Rule = "cheapest"
+    from_address: ShipFrom
+    # How long a call may take before it counts as unanswered (a buy is then reconciled on the next try).
+    timeout_seconds: float = Field(default=20.0, ge=1, le=120)
+
+
+class CarrierSettingsOut(BaseModel):
+    configured: bool
+    base_url: str | None = None
+    rule: Rule = "cheapest"
+    from_address: dict[str, Any] | None = None  # the API key is never answered
+    timeout_seconds: float | None = None
+
+
+Money = Annotated[str, Field(pattern=r"^\d{1,7}(\.\d{1,2})?$")]
+
+
+class LabelBuy(Strict):
+    """Buy the label of a packed order and ship it. ``carrier``: ``easypost`` (the default once set up)
+    or ``local``; ``rule`` overrides the tenant's; ``declared_values`` (per SKU, per unit) go on the
+    customs form of a parcel leaving the shop's country."""
+
+    carrier: str | None = Field(default=None, min_length=1, max_length=40)
+    rule: Rule | None = None
+    declared_values: dict[str, Money] = Field(default_factory=dict, max_length=500)
+
+
+class RateOut(BaseModel):
+    id: str
+    carrier: str
+    service: str
+    amount: str
+    currency: str
+    delivery_days: int | None
+
+
+class LabelOut(BaseModel):
+    order: OrderDetail
+    carrier: str
+    service: str
+    tracking_number: str
+    rule: Rule | None = None
+    amount: str | None = None
+    currency: str | None = None
+    rates: list[RateOut] = Field(default_factory=list)
+    customs: dict[str, Any] | None = None  # the customs form sent, for a parcel leaving the shop's country
+    reconciled: bool = False  # an earlier attempt's purchase was found at the carrier, not bought again

@@ -43,27 +43,27 @@ class AuditPanel(QWidget):
         lay = QVBoxLayout(self)
         self.where = QLabel()
         self.where.setWordWrap(True)
-        self.where.setAccessibleName("Where the audit log is read")
+        self.where.setAccessibleName(self.tr("Where the audit log is read"))
         set_role(self.where, "subtitle")
         lay.addWidget(self.where)
 
         bar = QHBoxLayout()
         self.kind = QComboBox()
-        self.kind.setAccessibleName("Kind of change")
-        self.kind.addItem("All kinds", "")
+        self.kind.setAccessibleName(self.tr("Kind of change"))
+        self.kind.addItem(self.tr("All kinds"), "")
         for k in FILTER_KINDS:
             self.kind.addItem(k, k)
         self.kind.currentIndexChanged.connect(self.load)
         self.actor = QLineEdit()
-        self.actor.setAccessibleName("Actor")
-        self.actor.setPlaceholderText("Who: an e-mail or an id")
+        self.actor.setAccessibleName(self.tr("Actor"))
+        self.actor.setPlaceholderText(self.tr("Who: an e-mail or an id"))
         self.actor.setClearButtonEnabled(True)
         self.actor.returnPressed.connect(self.load)
-        self.filter_button = QPushButton("&Filter")
+        self.filter_button = QPushButton(self.tr("&Filter"))
         self.filter_button.clicked.connect(self.load)
-        kind_label = QLabel("K&ind")
+        kind_label = QLabel(self.tr("K&ind"))
         kind_label.setBuddy(self.kind)
-        actor_label = QLabel("&Who")
+        actor_label = QLabel(self.tr("&Who"))
         actor_label.setBuddy(self.actor)
         bar.addWidget(kind_label)
         bar.addWidget(self.kind)
@@ -72,9 +72,12 @@ class AuditPanel(QWidget):
         bar.addWidget(self.filter_button)
         lay.addLayout(bar)
 
-        self.table = table(["When", "Who", "What", "Record", "Changes", "From"], "Audit log")
+        self.table = table(
+            [self.tr("When"), self.tr("Who"), self.tr("What"), self.tr("Record"), self.tr("Changes"), self.tr("From")],
+            self.tr("Audit log"),
+        )
         lay.addWidget(self.table, 1)
-        self.status = Status("Audit log result")
+        self.status = Status(self.tr("Audit log result"))
         lay.addWidget(self.status)
 
     @property
@@ -101,10 +104,11 @@ class AuditPanel(QWidget):
         self.status.say("")
         query = self._filters()
         if self.on_platform:
-            self.where.setText(
-                f"The platform's audit log ({self.session.platform_url}): every station's and the web's changes, "
-                f"newest first (the {LIMIT} newest that match)."
+            where = self.tr(
+                "The platform's audit log ({url}): every station's and the web's changes, "
+                "newest first (the {limit} newest that match)."
             )
+            self.where.setText(where.format(url=self.session.platform_url, limit=LIMIT))
             self.session.ops.run_async(
                 self._platform(query),
                 on_success=lambda data: self._show([AuditOut.model_validate(e) for e in rows(data)]),
@@ -112,10 +116,11 @@ class AuditPanel(QWidget):
                 parent=self.table,
             )
             return
-        self.where.setText(
+        where = self.tr(
             "This station's own audit log: it works without a platform now (offline, or no platform URL in "
-            f"Settings). Newest first, the {LIMIT} newest that match."
+            "Settings). Newest first, the {limit} newest that match."
         )
+        self.where.setText(where.format(limit=LIMIT))
         self.session.ops.run(
             self.session.call(list_audit, query=AuditQuery.model_validate(query)),
             on_success=lambda page: self._show(list(page.items)),
@@ -133,4 +138,7 @@ class AuditPanel(QWidget):
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, cell(text, e.id))
         if not entries:
-            self.status.say("No audit entries match." if len(self._filters()) > 1 else "No audit entries yet.", "info")
+            self.status.say(
+                self.tr("No audit entries match.") if len(self._filters()) > 1 else self.tr("No audit entries yet."),
+                "info",
+            )

@@ -5,6 +5,7 @@ jobs run); otherwise this station's own (what a station runs alone)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from services.core.scheduler import ScheduledJobOut, ScheduledJobsOut, list_scheduled
@@ -16,7 +17,7 @@ from views.shell.theme import set_role
 
 def _every(seconds: int | None) -> str:
     if seconds is None:
-        return "once"
+        return QCoreApplication.translate("admin", "once")
     for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
         if seconds % size == 0:
             return f"{seconds // size} {unit}"
@@ -31,12 +32,23 @@ class SchedulerPanel(QWidget):
         lay = QVBoxLayout(self)
         self.where = QLabel()
         self.where.setWordWrap(True)
-        self.where.setAccessibleName("Whose scheduled jobs")
+        self.where.setAccessibleName(self.tr("Whose scheduled jobs"))
         set_role(self.where, "subtitle")
         lay.addWidget(self.where)
-        self.table = table(["Job", "Every", "Status", "Last run", "Last result", "Next run", "Error"], "Scheduled jobs")
+        self.table = table(
+            [
+                self.tr("Job"),
+                self.tr("Every"),
+                self.tr("Status"),
+                self.tr("Last run"),
+                self.tr("Last result"),
+                self.tr("Next run"),
+                self.tr("Error"),
+            ],
+            self.tr("Scheduled jobs"),
+        )
         lay.addWidget(self.table, 1)
-        self.status = Status("Scheduled jobs result")
+        self.status = Status(self.tr("Scheduled jobs result"))
         lay.addWidget(self.status)
 
     def load(self) -> None:
@@ -45,7 +57,8 @@ class SchedulerPanel(QWidget):
             from services.core import platform_client
 
             url, token = s.platform_url, s.platform_token() if s.platform_token else None
-            self.where.setText(f"The platform's jobs ({s.platform_url}): each runs once across its processes.")
+            where = self.tr("The platform's jobs ({url}): each runs once across its processes.")
+            self.where.setText(where.format(url=s.platform_url))
             path = f"/api/tenants/{s.tenant.slug}/scheduler/jobs"
             self.session.ops.run_async(
                 lambda: platform_client.call(url, token, "GET", path),
@@ -54,7 +67,7 @@ class SchedulerPanel(QWidget):
                 parent=self.table,
             )
             return
-        self.where.setText("This station's own jobs (no platform is linked).")
+        self.where.setText(self.tr("This station's own jobs (no platform is linked)."))
         self.session.ops.run(
             self.session.call(list_scheduled), on_success=lambda out: self._show(out.items), parent=self.table
         )
@@ -63,7 +76,7 @@ class SchedulerPanel(QWidget):
         self.jobs = jobs
         self.table.setRowCount(len(jobs))
         for r, j in enumerate(jobs):
-            last = "running" if j.running else (j.last_status or "not run yet")
+            last = self.tr("running") if j.running else (j.last_status or self.tr("not run yet"))
             cells = (
                 j.name,
                 _every(j.every_seconds),

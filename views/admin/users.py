@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from services.core.errors import ServiceError
 from services.core.roles import ROLES
 from services.core.schemas import UserOut
 from views.base import StationSession
@@ -90,7 +92,7 @@ class _Dialog(QDialog):
 def _password() -> QLineEdit:
     edit = QLineEdit()
     edit.setEchoMode(QLineEdit.EchoMode.Password)
-    edit.setAccessibleName("Password")
+    edit.setAccessibleName(QCoreApplication.translate("admin", "Password"))
     return edit
 
 
@@ -105,16 +107,16 @@ class AddUserDialog(_Dialog):
         done: Callable[[UserOut], None],
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Add user", parent)
+        super().__init__(self.tr("Add user"), parent)
         self.session = session
         self.ticked = ticked
         self.done_with = done
         self.email = QLineEdit()
-        self.email.setAccessibleName("E-mail")
+        self.email.setAccessibleName(self.tr("E-mail"))
         self.name = QLineEdit()
-        self.name.setAccessibleName("Name")
+        self.name.setAccessibleName(self.tr("Name"))
         self.role = QComboBox()
-        self.role.setAccessibleName("Role")
+        self.role.setAccessibleName(self.tr("Role"))
         for r in ROLES:
             if r != "owner" or session.principal.role == "owner":  # only an owner makes an owner
                 self.role.addItem(r, r)
@@ -122,11 +124,11 @@ class AddUserDialog(_Dialog):
         self.modules = modules()
         self.modules.setMaximumHeight(110)
         self.password = _password()
-        self.add("email", "&E-mail", self.email)
-        self.add("name", "&Name", self.name)
-        self.add("role", "&Role", self.role)
-        self.add("userModules", "&Modules", self.modules)
-        self.add("password", "&Password", self.password)
+        self.add("email", self.tr("&E-mail"), self.email)
+        self.add("name", self.tr("&Name"), self.name)
+        self.add("role", self.tr("&Role"), self.role)
+        self.add("userModules", self.tr("&Modules"), self.modules)
+        self.add("password", self.tr("&Password"), self.password)
         self.buttons.accepted.connect(self.submit)
         self.resize(520, 480)
 
@@ -152,20 +154,20 @@ class ResetPasswordDialog(_Dialog):
     def __init__(
         self, session: StationSession, user: UserOut, done: Callable[[UserOut], None], parent: QWidget | None = None
     ) -> None:
-        super().__init__(f"Reset the password of {user.name}", parent)
+        super().__init__(self.tr("Reset the password of {name}").format(name=user.name), parent)
         self.session = session
         self.user = user
         self.done_with = done
         self.password = _password()
         self.again = _password()
-        self.again.setAccessibleName("Password again")
-        self.add("password", "New &password", self.password)
-        self.add("again", "&Again", self.again)
+        self.again.setAccessibleName(self.tr("Password again"))
+        self.add("password", self.tr("New &password"), self.password)
+        self.add("again", self.tr("&Again"), self.again)
         self.buttons.accepted.connect(self.submit)
 
     def submit(self) -> None:
         if self.password.text() != self.again.text():
-            self.errors["again"].show_error("The two passwords differ: type the same one twice.")
+            self.errors["again"].show_error(self.tr("The two passwords differ: type the same one twice."))
             return
         self.errors["again"].clear()
         run_on_platform_or_here(
@@ -184,3 +186,76 @@ class ResetPasswordDialog(_Dialog):
         self.again.clear()
         self.accept()
         self.done_with(user)
+
+
+class InviteUserDialog(AddUserDialog):
+    """Like *Add user*, without a password: the person is mailed a link to choose their own
+    (services/core/invitations.py); the user stays disabled until they have."""
+
+    def __init__(
+        self,
+        session: StationSession,
+        modules: Callable[[], QListWidget],
+        ticked: Callable[[QListWidget], list[str]],
+        done: Callable[[UserOut], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(session, modules, ticked, done, parent)
+        self.setWindowTitle(self.tr("Invite user"))
+        self.form.removeRow(self.form.rowCount() - 1)  # no password: the invited person chooses it
+        self.errors.pop("password", None)
+
+    def submit(self) -> None:
+        body: dict[str, object] = {
+            "email": self.email.text().strip(),
+            "name": self.name.text().strip(),
+            "role": self.role.currentData(),
+            "userModules": self.ticked(self.modules),
+        }
+        invitation_call(self.session, "POST", "/invitations", "platform.users.invite", body, self._invited, self.failed)
+
+    def _invited(self, user: UserOut) -> None:
+        self.accept()
+        self.done_with(user)
+
+
+def invitation_call(
+    session: StationSession,
+    method: str,
+    path: str,
+    op: str,
+    body: dict[str, object] | None,
+    done: Callable[[UserOut], None],
+    failed: Callable[[BaseException], None],
+    **params: str,
+) -> None:
+    """An invitation is mailed by the platform: made there when this station has one, here when this
+    desktop is the platform's own database; a station without a platform says so and does nothing."""
+
+    def user_of(data: object) -> UserOut:
+        data = getattr(data, "user", None) or (data.get("user", data) if isinstance(data, dict) else data)
+        return data if isinstance(data, UserOut) else UserOut.model_validate(data)
+
+    if session.platform_url:
+        from services.core import platform_client
+
+        token = session.platform_token() if session.platform_token else None
+        full = f"/api/tenants/{session.tenant.slug}/users{path}"
+        session.ops.run_async(
+            lambda: platform_client.call(session.platform_url, token, method, full, json=body),
+            on_success=lambda data: done(user_of(data)),
+            on_failure=failed,
+        )
+        return
+    if session.runtime.is_station:
+        why = QCoreApplication.translate("admin", "Invitations are mailed by the platform: link this station first.")
+        failed(Unavailable(why))
+        return
+    session.ops.run(session.call(op, body=body, **params), on_success=lambda r: done(user_of(r)), on_failure=failed)
+
+
+class Unavailable(ServiceError):
+    """Not possible on this station (said as it is: views.wording adds no advice for this code)."""
+
+    code = "UNAVAILABLE"
+    status = 503

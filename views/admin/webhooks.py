@@ -11,11 +11,13 @@ from services.events.schemas import SubscriptionOut
 from views.admin.widgets import Status, cell, rows, sentence, table, when
 from views.base import StationSession
 from views.ops import error_message
+from views.records.words import QT_TRANSLATE_NOOP
 from views.shell.theme import set_role
 
-OFFLINE = (
+OFFLINE = QT_TRANSLATE_NOOP(
+    "WebhooksPanel",
     "Webhook endpoints live on the platform, which delivers the events: connect this station to a "
-    "platform (Settings) to see them."
+    "platform (Settings) to see them.",
 )
 
 
@@ -33,15 +35,18 @@ class WebhooksPanel(QWidget):
         lay = QVBoxLayout(self)
         self.where = QLabel()
         self.where.setWordWrap(True)
-        self.where.setAccessibleName("Where webhook endpoints live")
+        self.where.setAccessibleName(self.tr("Where webhook endpoints live"))
         set_role(self.where, "subtitle")
         lay.addWidget(self.where)
-        self.table = table(["Endpoint", "Event types", "State", "Disabled since", "Why"], "Webhook endpoints")
+        self.table = table(
+            [self.tr("Endpoint"), self.tr("Event types"), self.tr("State"), self.tr("Disabled since"), self.tr("Why")],
+            self.tr("Webhook endpoints"),
+        )
         lay.addWidget(self.table, 1)
         row = QHBoxLayout()
-        self.status = Status("Webhook endpoint result")
+        self.status = Status(self.tr("Webhook endpoint result"))
         row.addWidget(self.status, 1)
-        self.activate = QPushButton("&Activate selected endpoint")
+        self.activate = QPushButton(self.tr("&Activate selected endpoint"))
         self.activate.clicked.connect(self.activate_selected)
         row.addWidget(self.activate)
         lay.addLayout(row)
@@ -57,13 +62,14 @@ class WebhooksPanel(QWidget):
 
     def load(self) -> None:
         if not self.session.platform_url:
-            self.where.setText(OFFLINE)
+            self.where.setText(self.tr(OFFLINE))
             self._show([])
             return
-        self.where.setText(
-            f"Endpoints on the platform ({self.session.platform_url}). One whose every delivery failed for "
+        where = self.tr(
+            "Endpoints on the platform ({url}). One whose every delivery failed for "
             "the tenant's set time (5 days by default) is disabled; fix it, then activate it again."
         )
+        self.where.setText(where.format(url=self.session.platform_url))
         self.session.ops.run_async(
             self._platform("GET", "?limit=100&sort=-created_at"),
             on_success=lambda data: self._show([SubscriptionOut.model_validate(x) for x in rows(data)]),
@@ -88,11 +94,11 @@ class WebhooksPanel(QWidget):
     def activate_selected(self) -> None:
         r = self.table.currentRow()
         if r < 0 or r >= len(self.subs):
-            self.status.say("Select an endpoint in the list first.")
+            self.status.say(self.tr("Select an endpoint in the list first."))
             return
         sub = self.subs[r]
         if sub.active:
-            self.status.say("That endpoint is active already.")
+            self.status.say(self.tr("That endpoint is active already."))
             return
         self.session.ops.run_async(
             self._platform("POST", f"/{sub.id}/activate"),
@@ -102,5 +108,6 @@ class WebhooksPanel(QWidget):
         )
 
     def _activated(self, sub: SubscriptionOut) -> None:
-        self.status.say(f"Endpoint {sub.webhook_url.split('?', 1)[0]} is active again.", "ok")
+        url = sub.webhook_url.split("?", 1)[0]
+        self.status.say(self.tr("Endpoint {url} is active again.").format(url=url), "ok")
         self.load()

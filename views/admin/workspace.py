@@ -33,7 +33,7 @@ from services.core.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, Tenant
 from services.core.service import UserQuery, get_tenant, list_api_keys, list_users, set_tenant_modules, update_user
 from views.admin.audit import AuditPanel
 from views.admin.scheduler import SchedulerPanel
-from views.admin.users import AddUserDialog, ResetPasswordDialog
+from views.admin.users import AddUserDialog, InviteUserDialog, ResetPasswordDialog, invitation_call
 from views.admin.webhooks import WebhooksPanel
 from views.admin.widgets import Status as _Status
 from views.admin.widgets import cell as _cell
@@ -43,12 +43,14 @@ from views.admin.widgets import table as _table
 from views.admin.widgets import when as _when
 from views.base import StationSession, Workspace
 from views.ops import error_message
+from views.records.words import QT_TRANSLATE_NOOP
 from views.shell.forms import FieldError, field_messages, with_error
 from views.shell.theme import icon, set_role
 
-NO_PLATFORM = (
+NO_PLATFORM = QT_TRANSLATE_NOOP(
+    "ApiKeysPanel",
     "API keys are made on the platform, online, and this station works without one now (offline, or no "
-    "platform URL in Settings). Create or revoke keys when it is connected."
+    "platform URL in Settings). Create or revoke keys when it is connected.",
 )
 
 
@@ -58,41 +60,53 @@ class UsersPanel(QWidget):
         self.session = session
         self.users: list[UserOut] = []
         lay = QVBoxLayout(self)
-        self.table = _table(["Name", "E-mail", "Role", "Modules", "Status"], "Users")
+        self.table = _table(
+            [self.tr("Name"), self.tr("E-mail"), self.tr("Role"), self.tr("Modules"), self.tr("Status")],
+            self.tr("Users"),
+        )
         self.table.itemSelectionChanged.connect(self._selected)
         lay.addWidget(self.table, 1)
-        edit = QGroupBox("Selected user")
+        edit = QGroupBox(self.tr("Selected user"))
         form = QHBoxLayout(edit)
-        self.who = QLabel("Select a user in the list.")
+        self.who = QLabel(self.tr("Select a user in the list."))
         self.role = QComboBox()
-        self.role.setAccessibleName("Role")
+        self.role.setAccessibleName(self.tr("Role"))
         for r in ROLES:
             self.role.addItem(r, r)
-        self.disabled = QCheckBox("&Disabled")
-        self.user_modules = _module_list("Modules of the selected user")
+        self.disabled = QCheckBox(self.tr("&Disabled"))
+        self.user_modules = _module_list(self.tr("Modules of the selected user"))
         self.user_modules.setMaximumHeight(120)
         self.user_modules.setFlow(QListWidget.Flow.LeftToRight)
         self.user_modules.setWrapping(True)
-        self.save = QPushButton("&Save user")
+        self.save = QPushButton(self.tr("&Save user"))
         self.save.setProperty("primary", True)
         self.save.clicked.connect(self.save_user)
         self.save.setEnabled(False)
         form.addWidget(self.who, 1)
-        form.addWidget(QLabel("Role"))
+        form.addWidget(QLabel(self.tr("Role")))
         form.addWidget(self.role)
         form.addWidget(self.disabled)
         form.addWidget(self.save)
         lay.addWidget(edit)
         lay.addWidget(self.user_modules)
-        self.status = _Status("User result")
+        self.status = _Status(self.tr("User result"))
         lay.addWidget(self.status)
         more = QHBoxLayout()  # add a user and reset a password: views/admin/users.py
-        self.add_user = QPushButton("&Add user…")
+        self.add_user = QPushButton(self.tr("&Add user…"))
         self.add_user.clicked.connect(self.open_add_user)
-        self.reset_password = QPushButton("Reset &password…")
+        self.reset_password = QPushButton(self.tr("Reset &password…"))
         self.reset_password.clicked.connect(self.open_reset_password)
-        more.addWidget(self.add_user)
-        more.addWidget(self.reset_password)
+        # Invite: the person chooses their own password through a mailed link (resend, revoke).
+        self.invite_user = QPushButton(self.tr("&Invite user…"))
+        self.invite_user.clicked.connect(self.open_invite_user)
+        self.resend = QPushButton(self.tr("Send in&vitation again"))
+        self.resend.clicked.connect(lambda: self.invitation("POST", self.tr("Invitation sent again to {email}.")))
+        self.revoke_invitation = QPushButton(self.tr("Revoke invi&tation"))
+        self.revoke_invitation.clicked.connect(
+            lambda: self.invitation("DELETE", self.tr("Invitation of {email} revoked."))
+        )
+        for b in (self.add_user, self.invite_user, self.reset_password, self.resend, self.revoke_invitation):
+            more.addWidget(b)
         more.addStretch(1)
         lay.addLayout(more)
         if session.principal.role != "owner":
@@ -110,8 +124,9 @@ class UsersPanel(QWidget):
         self.users = list(page.items)
         self.table.setRowCount(len(self.users))
         for row, u in enumerate(self.users):
-            mods = "all" if set(u.userModules) >= set(MODULES) else ", ".join(u.userModules) or "none"
-            for col, text in enumerate((u.name, u.email, u.role, mods, "disabled" if u.disabled else "active")):
+            mods = self.tr("all") if set(u.userModules) >= set(MODULES) else ", ".join(u.userModules) or self.tr("none")
+            state = self.tr("disabled") if u.disabled else self.tr("active")
+            for col, text in enumerate((u.name, u.email, u.role, mods, state)):
                 self.table.setItem(row, col, _cell(text, u.id))
 
     def _selected(self) -> None:
@@ -129,20 +144,55 @@ class UsersPanel(QWidget):
 
     def open_add_user(self) -> AddUserDialog:
         def made(user: UserOut) -> None:
-            self.status.say(f"Added {user.email}.", "ok")
+            self.status.say(self.tr("Added {email}.").format(email=user.email), "ok")
             self.load()
 
-        dialog = AddUserDialog(self.session, lambda: _module_list("Modules of the new user"), _ticked, made, self)
+        dialog = AddUserDialog(
+            self.session, lambda: _module_list(self.tr("Modules of the new user")), _ticked, made, self
+        )
         dialog.open()
         return dialog
+
+    def open_invite_user(self) -> InviteUserDialog:
+        def made(user: UserOut) -> None:
+            self.status.say(self.tr("Invitation mailed to {email}.").format(email=user.email), "ok")
+            self.load()
+
+        dialog = InviteUserDialog(
+            self.session, lambda: _module_list(self.tr("Modules of the new user")), _ticked, made, self
+        )
+        dialog.open()
+        return dialog
+
+    def invitation(self, method: str, said: str) -> None:
+        """Send the selected user's invitation again (POST) or revoke it (DELETE)."""
+        row = self.table.currentRow()
+        if row < 0 or row >= len(self.users):
+            self.status.say(self.tr("Select a user first."))
+            return
+        u = self.users[row]
+        op = "platform.users.invitation.resend" if method == "POST" else "platform.users.invitation.revoke"
+        invitation_call(
+            self.session,
+            method,
+            f"/{u.id}/invitation",
+            op,
+            None,
+            lambda out: self.status.say(said.format(email=out.email), "ok"),
+            lambda exc: self.status.say(error_message(exc)),
+            user_id=u.id,
+        )
 
     def open_reset_password(self) -> ResetPasswordDialog | None:
         row = self.table.currentRow()
         if row < 0 or row >= len(self.users):
-            self.status.say("Select a user first.")
+            self.status.say(self.tr("Select a user first."))
             return None
         dialog = ResetPasswordDialog(
-            self.session, self.users[row], lambda u: self.status.say(f"New password set for {u.email}.", "ok"), self
+            self.session,
+            self.users[row],
+            lambda u: self.status.say(self.tr("New password set for {email}.").format(email=u.email), "ok"),
+            self,
         )
         dialog.open()
         return dialog
@@ -150,7 +200,7 @@ class UsersPanel(QWidget):
     def save_user(self) -> None:
         row = self.table.currentRow()
         if row < 0:
-            self.status.say("Select a user first.")
+            self.status.say(self.tr("Select a user first."))
             return
         u = self.users[row]
         try:
@@ -162,7 +212,7 @@ class UsersPanel(QWidget):
             return
         self.session.ops.run(
             self.session.call(update_user, user_id=u.id, body=body),
-            on_success=lambda out: self.status.say(f"Saved {out.email}.", "ok"),
+            on_success=lambda out: self.status.say(self.tr("Saved {email}.").format(email=out.email), "ok"),
             on_failure=lambda exc: self.status.say(error_message(exc)),
         )
 
@@ -203,23 +253,25 @@ class ModulesPanel(QWidget):
         self.session = session
         lay = QVBoxLayout(self)
         note = QLabel(
-            "Modules enabled for this tenant. A person uses a module when the tenant has it and "
-            "their own module list includes it; a module turned off and on again comes back as it was."
+            self.tr(
+                "Modules enabled for this tenant. A person uses a module when the tenant has it and "
+                "their own module list includes it; a module turned off and on again comes back as it was."
+            )
         )
         note.setWordWrap(True)
         set_role(note, "subtitle")
         lay.addWidget(note)
-        self.list = _module_list("Enabled modules")
+        self.list = _module_list(self.tr("Enabled modules"))
         _tick(self.list, set(session.tenant.modules))
         lay.addWidget(self.list, 1)
         row = QHBoxLayout()
-        self.save = QPushButton("Save &modules")
+        self.save = QPushButton(self.tr("Save &modules"))
         self.save.setProperty("primary", True)
         self.save.clicked.connect(self.save_modules)
         row.addStretch(1)
         row.addWidget(self.save)
         lay.addLayout(row)
-        self.status = _Status("Modules result")
+        self.status = _Status(self.tr("Modules result"))
         lay.addWidget(self.status)
 
     def load(self) -> None:
@@ -232,11 +284,11 @@ class ModulesPanel(QWidget):
     def save_modules(self) -> None:
         chosen = _ticked(self.list)
         if not chosen:
-            self.status.say("Keep at least one module enabled.")
+            self.status.say(self.tr("Keep at least one module enabled."))
             return
         self.session.ops.run(
             self.session.call(set_tenant_modules, body=TenantModules(modules=chosen)),
-            on_success=lambda t: self.status.say(f"Saved: {len(t.modules)} modules enabled.", "ok"),
+            on_success=lambda t: self.status.say(self.tr("Saved: %n modules enabled.", "", len(t.modules)), "ok"),
             on_failure=lambda exc: self.status.say(error_message(exc)),
         )
 
@@ -249,7 +301,7 @@ class ApiKeysPanel(QWidget):
         lay = QVBoxLayout(self)
         self.where = QLabel()
         self.where.setWordWrap(True)
-        self.where.setAccessibleName("Where API keys are made")
+        self.where.setAccessibleName(self.tr("Where API keys are made"))
         set_role(self.where, "subtitle")
         lay.addWidget(self.where)
         self.table = _table(
@@ -257,24 +309,24 @@ class ApiKeysPanel(QWidget):
         )
         lay.addWidget(self.table, 1)
         row = QHBoxLayout()
-        self.revoke = QPushButton("&Revoke selected key")
+        self.revoke = QPushButton(self.tr("&Revoke selected key"))
         self.revoke.setProperty("danger", True)
         self.revoke.clicked.connect(self.revoke_selected)
         row.addStretch(1)
         row.addWidget(self.revoke)
         lay.addLayout(row)
 
-        create = QGroupBox("New API key")
+        create = QGroupBox(self.tr("New API key"))
         form = QFormLayout(create)
         self.name = QLineEdit()
-        self.name.setAccessibleName("Key name")
-        self.name.setPlaceholderText("e.g. ERP integration")
+        self.name.setAccessibleName(self.tr("Key name"))
+        self.name.setPlaceholderText(self.tr("e.g. ERP integration"))
         self.environment = QComboBox()
-        self.environment.setAccessibleName("Environment")
-        self.environment.addItem("live (pk_live_)", "live")
-        self.environment.addItem("test (pk_test_)", "test")
+        self.environment.setAccessibleName(self.tr("Environment"))
+        self.environment.addItem(self.tr("live (pk_live_)"), "live")
+        self.environment.addItem(self.tr("test (pk_test_)"), "test")
         self.modules = QListWidget()
-        self.modules.setAccessibleName("Key modules")
+        self.modules.setAccessibleName(self.tr("Key modules"))
         self.modules.setMaximumHeight(110)
         self.modules.setFlow(QListWidget.Flow.LeftToRight)
         self.modules.setWrapping(True)
@@ -283,9 +335,9 @@ class ApiKeysPanel(QWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.modules.addItem(item)
-        self.expires_on = QCheckBox("E&xpires")
+        self.expires_on = QCheckBox(self.tr("E&xpires"))
         self.expires = QDateTimeEdit(QDateTime.currentDateTimeUtc().addDays(90))
-        self.expires.setAccessibleName("Expires at")
+        self.expires.setAccessibleName(self.tr("Expires at"))
         self.expires.setCalendarPopup(True)
         self.expires.setEnabled(False)
         self.expires_on.toggled.connect(self.expires.setEnabled)
@@ -298,26 +350,26 @@ class ApiKeysPanel(QWidget):
         mod_box, mod_err = with_error(self.modules)
         exp_box, exp_err = with_error(exp_row)
         self.errors: dict[str, FieldError] = {"name": name_err, "modules": mod_err, "expires_at": exp_err}
-        form.addRow("&Name", name_box)
-        form.addRow("&Environment", self.environment)
-        form.addRow("&Modules", mod_box)
-        form.addRow("Expiry", exp_box)
-        self.create_button = QPushButton("&Create key")
+        form.addRow(self.tr("&Name"), name_box)
+        form.addRow(self.tr("&Environment"), self.environment)
+        form.addRow(self.tr("&Modules"), mod_box)
+        form.addRow(self.tr("Expiry"), exp_box)
+        self.create_button = QPushButton(self.tr("&Create key"))
         self.create_button.setProperty("primary", True)
         self.create_button.clicked.connect(self.create_key)
         form.addRow("", self.create_button)
-        self.status = _Status("API key result")
+        self.status = _Status(self.tr("API key result"))
         form.addRow("", self.status)
         # Shown once after creation: the key value with a copy button.
-        self.created_box = QGroupBox("Copy the key now: it is shown only once")
+        self.created_box = QGroupBox(self.tr("Copy the key now: it is shown only once"))
         cb = QHBoxLayout(self.created_box)
         self.created_key = QLineEdit()
         self.created_key.setReadOnly(True)
-        self.created_key.setAccessibleName("New API key value")
+        self.created_key.setAccessibleName(self.tr("New API key value"))
         self.copy_button = QPushButton(icon("copy"), "C&opy")
-        self.copy_button.setAccessibleName("Copy the API key")
+        self.copy_button.setAccessibleName(self.tr("Copy the API key"))
         self.copy_button.clicked.connect(self.copy_key)
-        self.done_button = QPushButton("&Done")
+        self.done_button = QPushButton(self.tr("&Done"))
         self.done_button.clicked.connect(self.forget_key)
         cb.addWidget(self.created_key, 1)
         cb.addWidget(self.copy_button)
@@ -342,15 +394,13 @@ class ApiKeysPanel(QWidget):
 
     def load(self) -> None:
         if self.on_platform:
-            self.where.setText(
-                f"API keys are made on the platform ({self.session.platform_url}), online: "
-                "the key works as soon as it is shown."
-            )
+            where = self.tr("API keys are made on the platform ({url}), online: the key works as soon as it is shown.")
+            self.where.setText(where.format(url=self.session.platform_url))
             s = self.session
             if not (s.platform_token() if s.platform_token else None):
                 # The station signs in to the platform in the background after the sign-in here: until
                 # that answer comes ("platform.signed_in" reloads this), there is nothing wrong to say.
-                self.status.say("Signing in to the platform to read its keys…", "info")
+                self.status.say(self.tr("Signing in to the platform to read its keys…"), "info")
                 return
             self.session.ops.run_async(
                 self._platform("GET", "?limit=100&sort=-created_at"),
@@ -359,7 +409,7 @@ class ApiKeysPanel(QWidget):
                 parent=self.table,
             )
             return
-        self.where.setText(NO_PLATFORM)
+        self.where.setText(self.tr(NO_PLATFORM))
         self.session.ops.run(
             self.session.call(list_api_keys, query=ListQuery(limit=100, sort="-created_at")),
             on_success=lambda page: self._show(list(page.items)),
@@ -412,10 +462,10 @@ class ApiKeysPanel(QWidget):
             self._field_errors(ValidationFailed("check the fields", validation_details(exc)))
             return
         if not self.on_platform:
-            self.status.say(NO_PLATFORM)
+            self.status.say(self.tr(NO_PLATFORM))
             return
         self.create_button.setEnabled(False)
-        self.status.say("Creating the key on the platform…", "info")
+        self.status.say(self.tr("Creating the key on the platform…"), "info")
         self.session.ops.run_async(
             self._platform("POST", "", body.model_dump(mode="json", exclude_none=True)),
             on_success=lambda data: self._created(ApiKeyCreated.model_validate(data)),
@@ -442,13 +492,13 @@ class ApiKeysPanel(QWidget):
         self.created_key.setText(out.key)
         self.created_box.show()
         self.name.clear()
-        self.status.say(f"Key “{out.name}” created.", "ok")
+        self.status.say(self.tr("Key “{name}” created.").format(name=out.name), "ok")
         self.copy_button.setFocus()
         self.load()
 
     def copy_key(self) -> None:
         QApplication.clipboard().setText(self.created_key.text())
-        self.status.say("Key copied to the clipboard.", "ok")
+        self.status.say(self.tr("Key copied to the clipboard."), "ok")
 
     def forget_key(self) -> None:
         # Gone from the screen for good: the station keeps no copy.
@@ -458,18 +508,18 @@ class ApiKeysPanel(QWidget):
     def revoke_selected(self) -> None:
         row = self.table.currentRow()
         if row < 0 or row >= len(self.keys):
-            self.status.say("Select a key in the list first.")
+            self.status.say(self.tr("Select a key in the list first."))
             return
         k = self.keys[row]
         if self.revoke.property("confirm") != k.id:
             # Two presses: a slip of the mouse does not cut off an integration.
             self.revoke.setProperty("confirm", k.id)
-            self.revoke.setText(f"Press again to revoke “{k.name}”")
+            self.revoke.setText(self.tr("Press again to revoke “{name}”").format(name=k.name))
             QTimer.singleShot(5000, self._reset_revoke)
             return
         self._reset_revoke()
         if not self.on_platform:
-            self.status.say(NO_PLATFORM)
+            self.status.say(self.tr(NO_PLATFORM))
             return
         self.session.ops.run_async(
             self._platform("DELETE", f"/{k.id}"),
@@ -479,12 +529,12 @@ class ApiKeysPanel(QWidget):
         )
 
     def _revoked(self, out: ApiKeyOut) -> None:
-        self.status.say(f"Key “{out.name}” revoked.", "ok")
+        self.status.say(self.tr("Key “{name}” revoked.").format(name=out.name), "ok")
         self.load()
 
     def _reset_revoke(self) -> None:
         self.revoke.setProperty("confirm", None)
-        self.revoke.setText("&Revoke selected key")
+        self.revoke.setText(self.tr("&Revoke selected key"))
 
 
 class AdminWorkspace(Workspace):
@@ -502,28 +552,29 @@ class AdminWorkspace(Workspace):
         lay.setContentsMargins(16, 12, 16, 12)
         head = QLabel(f"{session.tenant.name}")
         set_role(head, "title")
-        sub = QLabel(f"Tenant “{session.tenant.slug}” · {len(session.tenant.modules)} modules enabled")
+        enabled = self.tr("%n modules enabled", "", len(session.tenant.modules))
+        sub = QLabel(self.tr("Tenant “{tenant}” · {modules}").format(tenant=session.tenant.slug, modules=enabled))
         set_role(sub, "subtitle")
         lay.addWidget(head)
         lay.addWidget(sub)
         self.tabs = QTabWidget()
-        self.tabs.setAccessibleName("Admin sections")
+        self.tabs.setAccessibleName(self.tr("Admin sections"))
         self.users = UsersPanel(session)
         self.modules_panel = ModulesPanel(session)
-        self.tabs.addTab(self.users, icon("user"), "&Users")
-        self.tabs.addTab(self.modules_panel, icon("ok"), "&Modules")
+        self.tabs.addTab(self.users, icon("user"), self.tr("&Users"))
+        self.tabs.addTab(self.modules_panel, icon("ok"), self.tr("&Modules"))
         self.api_keys: ApiKeysPanel | None = None
         if session.principal.role == "owner":  # API keys are the owner's (spec: Roles)
             self.api_keys = ApiKeysPanel(session)
-            self.tabs.addTab(self.api_keys, icon("key"), "API &keys")
+            self.tabs.addTab(self.api_keys, icon("key"), self.tr("API &keys"))
         self.webhooks: WebhooksPanel | None = None
         if "events" in session.tenant.modules:
             self.webhooks = WebhooksPanel(session)
-            self.tabs.addTab(self.webhooks, icon("online"), "We&bhooks")
+            self.tabs.addTab(self.webhooks, icon("online"), self.tr("We&bhooks"))
         self.scheduler = SchedulerPanel(session)
-        self.tabs.addTab(self.scheduler, icon("syncing"), "Sc&heduler")
+        self.tabs.addTab(self.scheduler, icon("syncing"), self.tr("Sc&heduler"))
         self.audit = AuditPanel(session)
-        self.tabs.addTab(self.audit, icon("lock"), "Audit &log")
+        self.tabs.addTab(self.audit, icon("lock"), self.tr("Audit &log"))
         # Read when shown (and again each time): changes made elsewhere appear without a reload.
         self.tabs.currentChanged.connect(self._tab_shown)
         lay.addWidget(self.tabs, 1)

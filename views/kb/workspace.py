@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QLocale, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -51,11 +51,11 @@ class KnowledgeBaseWorkspace(Workspace):
         row = QHBoxLayout()
         self.search = QLineEdit()
         self.search.setObjectName("kb-search")
-        self.search.setPlaceholderText("Search the knowledge base (Ctrl+F)")
+        self.search.setPlaceholderText(self.tr("Search the knowledge base (Ctrl+F)"))
         self.search.setClearButtonEnabled(True)
         self.category = QComboBox()
         self.category.setObjectName("kb-category")
-        self.category.addItem("All categories", None)
+        self.category.addItem(self.tr("All categories"), None)
         row.addWidget(self.search, 3)
         row.addWidget(self.category, 1)
         lay.addLayout(row)
@@ -135,7 +135,8 @@ class KnowledgeBaseWorkspace(Workspace):
         self.results.blockSignals(False)
         n = page.total
         more = "+" if getattr(page, "capped", False) else ""  # a search counts to its cap and stops
-        self.status.setText(f"{n:,}{more} article{'s' if n != 1 else ''}" + (" found" if searched else ""))
+        counted = self.tr("%n articles found", "", n) if searched else self.tr("%n articles", "", n)
+        self.status.setText(counted.replace(str(n), f"{QLocale().toString(n)}{more}", 1))
         if page.items and not searched:
             self.results.setCurrentRow(0)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QDate, QLocale, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -26,7 +26,9 @@ class ScanChart(QWidget):
     def set_days(self, days: list[tuple[date, int, int]]) -> None:
         self.days = days
         self.setAccessibleDescription(
-            f"{sum(d[1] for d in days)} scans over {len(days)} days" if days else "no scans yet"
+            self.tr("{scans} scans over {days} days").format(scans=sum(d[1] for d in days), days=len(days))
+            if days
+            else self.tr("no scans yet")
         )
         self.update()
 
@@ -42,7 +44,7 @@ class ScanChart(QWidget):
         p.setPen(AXIS)
         p.drawLine(int(left), int(top + h), int(left + w), int(top + h))
         if not self.days:
-            p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No scans in these 30 days")
+            p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("No scans in these 30 days"))
             p.end()
             return
         peak = max(s + b for _d, s, b in self.days) or 1
@@ -58,9 +60,16 @@ class ScanChart(QWidget):
         p.drawText(
             QRectF(left, 0, w, top),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            f"{total} scans · busiest {busiest[0]:%d %b}: {busiest[1]}",
+            self.tr("{total} scans · busiest {day}: {scans}").format(
+                total=total, day=short_day(busiest[0]), scans=busiest[1]
+            ),
         )
         first, last = self.days[0][0], self.days[-1][0]
-        p.drawText(QRectF(left, top + h, w, bottom), Qt.AlignmentFlag.AlignLeft, f"{first:%d %b}")
-        p.drawText(QRectF(left, top + h, w, bottom), Qt.AlignmentFlag.AlignRight, f"{last:%d %b}")
+        p.drawText(QRectF(left, top + h, w, bottom), Qt.AlignmentFlag.AlignLeft, short_day(first))
+        p.drawText(QRectF(left, top + h, w, bottom), Qt.AlignmentFlag.AlignRight, short_day(last))
         p.end()
+
+
+def short_day(d: date) -> str:
+    """A day on the axis in the person's locale ("26 Nov", "26. Nov.")."""
+    return QLocale().toString(QDate(d.year, d.month, d.day), "dd MMM")

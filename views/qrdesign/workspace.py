@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from datetime import timedelta
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRect, Qt, QTimer
+from PySide6.QtCore import QLocale, QMarginsF, QRect, Qt, QTimer
 from PySide6.QtGui import (
     QFont,
     QImage,
@@ -101,12 +101,7 @@ class QrDesignWorkspace(Workspace):
     shows = frozenset({"qr.*"})
     roles = STAFF
     position = 40
-    keys = (
-        ("Ctrl+N", "new code"),
-        ("Ctrl+S", "save"),
-        ("Ctrl+P", "print"),
-        ("Ctrl+E", "save as SVG or PDF"),
-    )
+    keys = (("Ctrl+N", "new code"), ("Ctrl+S", "save"), ("Ctrl+P", "print"), ("Ctrl+E", "save as SVG or PDF"))
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)
@@ -134,7 +129,7 @@ class QrDesignWorkspace(Workspace):
             sc = QShortcut(QKeySequence(seq), self)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             sc.activated.connect(slot)
-        self.say("Pick a code on the left, or Ctrl+N for a new one", "info")
+        self.say(self.tr("Pick a code on the left, or Ctrl+N for a new one"), "info")
         self.load()
 
     # --- layout ------------------------------------------------------------------------------
@@ -148,13 +143,13 @@ class QrDesignWorkspace(Workspace):
         root.addLayout(body, 1)
 
         left = QVBoxLayout()
-        left.addWidget(QLabel("Codes"))
+        left.addWidget(QLabel(self.tr("Codes")))
         self.code_list = QListWidget()
         self.code_list.setStyleSheet("font-size: 15pt;")
         wrapping(self.code_list)
         self.code_list.currentItemChanged.connect(lambda cur, _prev: self._picked(cur))
         left.addWidget(self.code_list, 1)
-        new = QPushButton("New code (Ctrl+N)")
+        new = QPushButton(self.tr("New code (Ctrl+N)"))
         new.clicked.connect(self.new_code)
         left.addWidget(new)
         body.addLayout(left, 3)
@@ -164,40 +159,40 @@ class QrDesignWorkspace(Workspace):
         self.name_input = QLineEdit()
         self.name_input.setObjectName("nameInput")
         self.name_input.setMaxLength(200)
-        form.addRow("Name", self.name_input)
-        self.content_label = QLabel("Destination")
+        form.addRow(self.tr("Name"), self.name_input)
+        self.content_label = QLabel(self.tr("Destination"))
         self.content_input = QLineEdit()
         self.content_input.setObjectName("contentInput")
         self.content_input.setMaxLength(2000)
         form.addRow(self.content_label, self.content_input)
-        self.dynamic_box = QCheckBox("Dynamic: the destination can change after printing")
+        self.dynamic_box = QCheckBox(self.tr("Dynamic: the destination can change after printing"))
         self.dynamic_box.setChecked(True)
         form.addRow("", self.dynamic_box)
         self.template_box = QComboBox()
-        form.addRow("Template", self.template_box)
+        form.addRow(self.tr("Template"), self.template_box)
         self.fg_input = QLineEdit("#000000")
         self.fg_input.setObjectName("fgInput")
         self.bg_input = QLineEdit("#ffffff")
         self.bg_input.setObjectName("bgInput")
         colours = QHBoxLayout()
         colours.addWidget(self.fg_input)
-        colours.addWidget(QLabel("on"))
+        colours.addWidget(QLabel(self.tr("on")))
         colours.addWidget(self.bg_input)
-        form.addRow("Colours", colours)
+        form.addRow(self.tr("Colours"), colours)
         self.ec_box = QComboBox()
         for level, what in (("L", "L · 7%"), ("M", "M · 15%"), ("Q", "Q · 25%"), ("H", "H · 30%, for a logo")):
             self.ec_box.addItem(what, level)
-        form.addRow("Error correction", self.ec_box)
+        form.addRow(self.tr("Error correction"), self.ec_box)
         logo_row = QHBoxLayout()
-        self.logo_label = QLabel("No logo")
-        pick = QPushButton("Logo…")
+        self.logo_label = QLabel(self.tr("No logo"))
+        pick = QPushButton(self.tr("Logo…"))
         pick.clicked.connect(self.pick_logo)
-        drop = QPushButton("No logo")
+        drop = QPushButton(self.tr("No logo"))
         drop.clicked.connect(lambda: self.set_logo_id(None))
         logo_row.addWidget(self.logo_label, 1)
         logo_row.addWidget(pick)
         logo_row.addWidget(drop)
-        form.addRow("Logo", logo_row)
+        form.addRow(self.tr("Logo"), logo_row)
         mid.addLayout(form)
         self.verdict = QLabel()
         self.verdict.setObjectName("verdict")
@@ -205,9 +200,9 @@ class QrDesignWorkspace(Workspace):
         mid.addWidget(self.verdict)
         buttons = QHBoxLayout()
         for text, slot in (
-            ("Save (Ctrl+S)", self.save),
-            ("Print (Ctrl+P)", self.print_dialog),
-            ("SVG / PDF (Ctrl+E)", self.export_dialog),
+            (self.tr("Save (Ctrl+S)"), self.save),
+            (self.tr("Print (Ctrl+P)"), self.print_dialog),
+            (self.tr("SVG / PDF (Ctrl+E)"), self.export_dialog),
         ):
             b = QPushButton(text)
             b.setMinimumHeight(48)
@@ -227,7 +222,7 @@ class QrDesignWorkspace(Workspace):
         self.carries.setWordWrap(True)
         self.carries.setStyleSheet("font-size: 13pt;")
         right.addWidget(self.carries)
-        right.addWidget(QLabel("Scans, last 30 days"))
+        right.addWidget(QLabel(self.tr("Scans, last 30 days")))
         self.chart = ScanChart()
         right.addWidget(self.chart, 2)
         self.totals = QLabel("")
@@ -281,7 +276,10 @@ class QrDesignWorkspace(Workspace):
             self.code_list.blockSignals(True)
             self.code_list.clear()
             for c in self.codes:
-                row = QListWidgetItem(f"{c.name}\n{'dynamic' if c.dynamic else c.type} · {c.scans} scans")
+                kind = self.tr("dynamic") if c.dynamic else c.type
+                row = QListWidgetItem(
+                    f"{c.name}\n" + self.tr("{kind} · {scans} scans").format(kind=kind, scans=c.scans)
+                )
                 row.setData(Qt.ItemDataRole.UserRole, c.id)
                 self.code_list.addItem(row)
                 if c.id == keep:
@@ -297,7 +295,7 @@ class QrDesignWorkspace(Workspace):
             self.templates = list(page.items)
             current = self.template_box.currentData()
             self.template_box.clear()
-            self.template_box.addItem("(own style)", None)
+            self.template_box.addItem(self.tr("(own style)"), None)
             for t in self.templates:
                 self.template_box.addItem(t.name, t.id)
             if self.code is not None:
@@ -360,16 +358,16 @@ class QrDesignWorkspace(Workspace):
     def new_code(self) -> None:
         """Ctrl+N: a blank form; unsaved edits are not thrown away without asking (issue 32, 12)."""
         if self.unsaved():
-            what = self.name_input.text().strip() or "this code"
+            what = self.name_input.text().strip() or self.tr("this code")
             answer = QMessageBox.question(
                 self,
-                "Discard the changes?",
-                f"The changes to {what} are not saved. Discard them and start a new code?",
+                self.tr("Discard the changes?"),
+                self.tr("The changes to {code} are not saved. Discard them and start a new code?").format(code=what),
                 QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
                 QMessageBox.StandardButton.Cancel,
             )
             if answer != QMessageBox.StandardButton.Discard:
-                self.say("Not discarded: Ctrl+S saves the changes", "info")
+                self.say(self.tr("Not discarded: Ctrl+S saves the changes"), "info")
                 return
         self.code = None
         self.code_list.clearSelection()
@@ -387,13 +385,13 @@ class QrDesignWorkspace(Workspace):
         self.totals.setText("")
         self._mark_clean()
         self.name_input.setFocus()
-        self.say("New code: give it a name and a destination, then Ctrl+S", "info")
+        self.say(self.tr("New code: give it a name and a destination, then Ctrl+S"), "info")
         self.schedule_redraw()
 
     def _dynamic_toggled(self, dynamic: bool) -> None:
-        self.content_label.setText("Destination" if dynamic else "Content")
+        self.content_label.setText(self.tr("Destination") if dynamic else self.tr("Content"))
         self.content_input.setPlaceholderText(
-            "https://… where a scan goes" if dynamic else "Text, a URL, mailto:, tel:, WIFI:…"
+            self.tr("https://… where a scan goes") if dynamic else self.tr("Text, a URL, mailto:, tel:, WIFI:…")
         )
         if not self._filling:
             self.schedule_redraw()
@@ -420,12 +418,12 @@ class QrDesignWorkspace(Workspace):
 
     def set_logo_id(self, file_id: str | None, redraw: bool = True) -> None:
         self.logo_file_id = file_id
-        self.logo_label.setText("Logo set" if file_id else "No logo")
+        self.logo_label.setText(self.tr("Logo set") if file_id else self.tr("No logo"))
         if redraw:
             self.schedule_redraw()
 
     def pick_logo(self) -> None:
-        dialog = QFileDialog(self, "A logo for the code", "", "Images (*.png *.jpg *.jpeg)")
+        dialog = QFileDialog(self, self.tr("A logo for the code"), "", self.tr("Images (*.png *.jpg *.jpeg)"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.fileSelected.connect(lambda path: self.upload_logo(Path(path)))
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
@@ -443,7 +441,7 @@ class QrDesignWorkspace(Workspace):
             return call(upload_logo, upload=upload)()
 
         self.session.ops.run(
-            upload, on_success=lambda out: self.set_logo_id(out.file_id), on_failure=self._failed("Logo")
+            upload, on_success=lambda out: self.set_logo_id(out.file_id), on_failure=self._failed(self.tr("Logo"))
         )
 
     # --- the drawing as you type -------------------------------------------------------------------
@@ -491,7 +489,7 @@ class QrDesignWorkspace(Workspace):
 
         def failed(exc: BaseException) -> None:
             if gen == self.generation:
-                self._failed("Cannot draw this")(exc)
+                self._failed(self.tr("Cannot draw this"))(exc)
 
         self.session.ops.run(draw, on_success=drawn, on_failure=failed, parent=self.preview)
 
@@ -525,21 +523,28 @@ class QrDesignWorkspace(Workspace):
         want = self.expected()
         reads = bool(decoded) and (new_dynamic or decoded[0] == want)
         self.data = decoded[0] if decoded else ""
-        self.carries.setText(f"Carries: {self.data}" if decoded else "")
+        self.carries.setText(self.tr("Carries: {data}").format(data=self.data) if decoded else "")
         ratio = render.contrast(str(style["fg"]), str(style["bg"]))
         if not reads:
             why = []
             if ratio < LOW_CONTRAST:
-                why.append(f"colours too close (contrast {ratio:.1f}:1)")
+                why.append(
+                    self.tr("colours too close (contrast {ratio}:1)").format(ratio=QLocale().toString(ratio, "f", 1))
+                )
             if self.logo_file_id:
-                why.append("the logo hides too much" + ("" if style["error_correction"] == "H" else ": use H"))
-            self.say("✗ Phones will not read this code" + (": " + ", ".join(why) if why else ""), "error")
+                why.append(
+                    self.tr("the logo hides too much")
+                    if style["error_correction"] == "H"
+                    else self.tr("the logo hides too much: use H")
+                )
+            self.say(self.tr("✗ Phones will not read this code") + (": " + ", ".join(why) if why else ""), "error")
         elif ratio < LOW_CONTRAST:
-            self.say(f"⚠ Reads here, but the contrast is low ({ratio:.1f}:1): darker on lighter is safer", "warn")
+            low = self.tr("⚠ Reads here, but the contrast is low ({ratio}:1): darker on lighter is safer")
+            self.say(low.format(ratio=QLocale().toString(ratio, "f", 1)), "warn")
         elif self.logo_file_id and style["error_correction"] != "H":
-            self.say("⚠ Reads here, but a logo needs error correction H to be safe", "warn")
+            self.say(self.tr("⚠ Reads here, but a logo needs error correction H to be safe"), "warn")
         else:
-            self.say("✓ Reads back correctly", "ok")
+            self.say(self.tr("✓ Reads back correctly"), "ok")
 
     # --- saving -------------------------------------------------------------------------------------
 
@@ -552,14 +557,14 @@ class QrDesignWorkspace(Workspace):
                 self.code = out
                 self._mark_clean()
                 self.dynamic_box.setEnabled(False)
-                self.say(f"✓ Saved {out.name}", "ok")
+                self.say(self.tr("✓ Saved {name}").format(name=out.name), "ok")
                 self.redraw()  # now it carries its own scan address
                 self.load(quiet=True)
 
-            new = self.session.request(QrCreate, body, self._failed("Not saved"))
+            new = self.session.request(QrCreate, body, self._failed(self.tr("Not saved")))
             if new is not None:
                 self.session.ops.run(
-                    call(create_code, body=new), on_success=created, on_failure=self._failed("Not saved")
+                    call(create_code, body=new), on_success=created, on_failure=self._failed(self.tr("Not saved"))
                 )
             return
         code = self.code
@@ -574,13 +579,13 @@ class QrDesignWorkspace(Workspace):
         def updated(out: QrOut) -> None:
             if code.dynamic and destination != (code.destination_url or ""):
                 moved = self.session.request(
-                    DestinationUpdate, {"destination_url": destination}, self._failed("Destination not saved")
+                    DestinationUpdate, {"destination_url": destination}, self._failed(self.tr("Destination not saved"))
                 )
                 if moved is not None:
                     self.session.ops.run(
                         call(change_destination, id=code.id, body=moved),
                         on_success=done,
-                        on_failure=self._failed("Destination not saved"),
+                        on_failure=self._failed(self.tr("Destination not saved")),
                     )
             else:
                 done(out)
@@ -588,19 +593,21 @@ class QrDesignWorkspace(Workspace):
         def done(out: QrOut) -> None:
             self.code = out
             self._mark_clean()
-            self.say(f"✓ Saved {out.name}", "ok")
+            self.say(self.tr("✓ Saved {name}").format(name=out.name), "ok")
 
-        update = self.session.request(QrUpdate, change, self._failed("Not saved"))
+        update = self.session.request(QrUpdate, change, self._failed(self.tr("Not saved")))
         if update is not None:
             self.session.ops.run(
-                call(update_code, id=code.id, body=update), on_success=updated, on_failure=self._failed("Not saved")
+                call(update_code, id=code.id, body=update),
+                on_success=updated,
+                on_failure=self._failed(self.tr("Not saved")),
             )
 
     # --- printing and files -----------------------------------------------------------------------
 
     def print_dialog(self) -> None:
         if self.image is None:
-            self.say("Nothing to print yet: pick or design a code", "error")
+            self.say(self.tr("Nothing to print yet: pick or design a code"), "error")
             return
         self.printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         self.printer.setDocName(self.name_input.text() or "QR code")
@@ -631,10 +638,12 @@ class QrDesignWorkspace(Workspace):
             self.name_input.text(),
         )
         p.end()
-        self.say(f"✓ Sent {self.name_input.text() or 'the code'} to {printer.printerName() or 'the printer'}", "ok")
+        sent = self.tr("✓ Sent {code} to {printer}")
+        code, where = self.name_input.text() or self.tr("the code"), printer.printerName() or self.tr("the printer")
+        self.say(sent.format(code=code, printer=where), "ok")
 
     def export_dialog(self) -> None:
-        dialog = QFileDialog(self, "Save the code", "", "SVG (*.svg);;PDF (*.pdf)")
+        dialog = QFileDialog(self, self.tr("Save the code"), "", "SVG (*.svg);;PDF (*.pdf)")
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.fileSelected.connect(lambda path: self.save_file(Path(path)))
         self.export_window = dialog
@@ -655,7 +664,9 @@ class QrDesignWorkspace(Workspace):
             return path
 
         self.session.ops.run(
-            write, on_success=lambda p: self.say(f"✓ Saved {p.name}", "ok"), on_failure=self._failed("Not saved")
+            write,
+            on_success=lambda p: self.say(self.tr("✓ Saved {name}").format(name=p.name), "ok"),
+            on_failure=self._failed(self.tr("Not saved")),
         )
 
     # --- scans ---------------------------------------------------------------------------------------
@@ -673,13 +684,14 @@ class QrDesignWorkspace(Workspace):
             per = {d.day: d for d in out.by_day}
             days = [start + timedelta(days=i) for i in range(CHART_DAYS)]
             self.chart.set_days([(d, per[d].scans if d in per else 0, per[d].bots if d in per else 0) for d in days])
-            self.totals.setText(f"{out.scans} scans · {out.unique} unique · {out.bots} bots (not counted)")
+            totals = self.tr("{scans} scans · {unique} unique · {bots} bots (not counted)")
+            self.totals.setText(totals.format(scans=out.scans, unique=out.unique, bots=out.bots))
 
         query = AnalyticsQuery.model_validate({"from": start, "to": end})
         self.session.ops.run(
             self.session.call(code_analytics, id=code.id, query=query),
             on_success=got,
-            on_failure=self._failed("Scans"),
+            on_failure=self._failed(self.tr("Scans")),
         )
 
 

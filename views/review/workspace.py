@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from pydantic import BaseModel
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
@@ -95,7 +95,7 @@ class ReasonDialog(QDialog):
         if self.reason.text().strip():
             self.accept()
         else:
-            self.reason.setPlaceholderText("a reason is needed")
+            self.reason.setPlaceholderText(self.tr("a reason is needed"))
 
 
 class ReviewWorkspace(Workspace):
@@ -127,8 +127,8 @@ class ReviewWorkspace(Workspace):
         lay = QVBoxLayout(self)
         self.banner = QLabel("")
         self.banner.setObjectName("banner")
-        self.banner.setAccessibleName("Result")
-        self._say("info", "Pick an item; A approves, D declines")
+        self.banner.setAccessibleName(self.tr("Result"))
+        self._say("info", self.tr("Pick an item; A approves, D declines"))
         lay.addWidget(self.banner)
         self.tabs = QTabWidget()
         lay.addWidget(self.tabs, 1)
@@ -137,11 +137,11 @@ class ReviewWorkspace(Workspace):
         lay.addWidget(hint)
 
         # Receipts: the queue, the image (zoomable), the numbers and the points to award.
-        self.receipts = QueueList(self._key, "Receipts to review")
+        self.receipts = QueueList(self._key, self.tr("Receipts to review"))
         self.receipts.currentRowChanged.connect(self._show_receipt)
-        self.image = QLabel("No image")
+        self.image = QLabel(self.tr("No image"))
         self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.image.setAccessibleName("Receipt image")
+        self.image.setAccessibleName(self.tr("Receipt image"))
         self.viewer = QScrollArea()
         self.viewer.setWidget(self.image)
         self.viewer.setWidgetResizable(False)
@@ -152,22 +152,22 @@ class ReviewWorkspace(Workspace):
         self.points = QSpinBox()
         self.points.setRange(0, 10_000_000)
         self.points.setSingleStep(10)
-        self.points.setAccessibleName("Points to award")
+        self.points.setAccessibleName(self.tr("Points to award"))
         side = QWidget()
         form = QFormLayout(side)
         form.addRow(self.numbers)
-        form.addRow("Points", self.points)
+        form.addRow(self.tr("Points"), self.points)
         rec = QWidget()
         row = QHBoxLayout(rec)
         row.addWidget(self.receipts, 3)
         row.addWidget(self.viewer, 5)
         row.addWidget(side, 3)
-        self.tabs.addTab(rec, "1 Receipts")
+        self.tabs.addTab(rec, self.tr("1 Receipts"))
 
-        self.dealers = QueueList(self._key, "Dealer requests")
-        self.tabs.addTab(self.dealers, "2 Dealer requests")
-        self.claims = QueueList(self._key, "Warranty claims")
-        self.tabs.addTab(self.claims, "3 Warranty claims")
+        self.dealers = QueueList(self._key, self.tr("Dealer requests"))
+        self.tabs.addTab(self.dealers, self.tr("2 Dealer requests"))
+        self.claims = QueueList(self._key, self.tr("Warranty claims"))
+        self.tabs.addTab(self.claims, self.tr("3 Warranty claims"))
         self.tabs.currentChanged.connect(lambda _i: self.current_list().setFocus())
         # The documented keys as shortcuts of the workspace; typing in the points box still types.
         actions = {
@@ -227,15 +227,20 @@ class ReviewWorkspace(Workspace):
             lst.setCurrentRow(min(max(keep, 0), len(items) - 1))
         if queue == "receipts":
             self._show_receipt(lst.currentRow())
-        titles = {"receipts": "1 Receipts", "dealers": "2 Dealer requests", "claims": "3 Warranty claims"}
+        titles = {
+            "receipts": self.tr("1 Receipts"),
+            "dealers": self.tr("2 Dealer requests"),
+            "claims": self.tr("3 Warranty claims"),
+        }
         idx = ["receipts", "dealers", "claims"].index(queue)
         self.tabs.setTabText(idx, f"{titles[queue]} ({len(items)})")
 
     @staticmethod
     def _line(queue: str, it: Row) -> str:
         if isinstance(it, ReceiptOut):
-            flag = "  ⚠ duplicate?" if it.duplicate_of else ""
-            return f"{it.dealer_name or 'dealer'}\n{it.retailer} · ${it.total}{flag}"
+            flag = "  ⚠ " + QCoreApplication.translate("ReviewWorkspace", "duplicate?") if it.duplicate_of else ""
+            dealer = it.dealer_name or QCoreApplication.translate("ReviewWorkspace", "dealer")
+            return f"{dealer}\n{it.retailer} · ${it.total}{flag}"
         if isinstance(it, AdminDealerOut):
             return f"{it.company}\n{it.name} <{it.email}>"
         return f"{it.serial_number} · {it.status.replace('_', ' ')}\n{it.description[:60]}"
@@ -251,16 +256,15 @@ class ReviewWorkspace(Workspace):
     def _show_receipt(self, row: int) -> None:
         r = self.rows["receipts"][row] if 0 <= row < len(self.rows["receipts"]) else None
         if not isinstance(r, ReceiptOut):
-            self.numbers.setText("Nothing to review")
+            self.numbers.setText(self.tr("Nothing to review"))
             self.pixmap = None
-            self.image.setText("No image")
+            self.image.setText(self.tr("No image"))
             self.image.adjustSize()
             return
-        dup = "\n⚠ Same image or same numbers as another receipt" if r.duplicate_of else ""
-        self.numbers.setText(
-            f"{r.dealer_name or ''}\n{r.retailer}\n{r.purchase_date:%d %b %Y}\nTotal ${r.total}"
-            f"\nSuggested {r.suggested_points} points{dup}"
-        )
+        dup = "\n" + self.tr("⚠ Same image or same numbers as another receipt") if r.duplicate_of else ""
+        day = QLocale().toString(QDate(r.purchase_date.year, r.purchase_date.month, r.purchase_date.day), "dd MMM yyyy")
+        facts = self.tr("Total ${total}\nSuggested {points} points").format(total=r.total, points=r.suggested_points)
+        self.numbers.setText(f"{r.dealer_name or ''}\n{r.retailer}\n{day}\n{facts}{dup}")
         self.points.setValue(r.suggested_points)
         rid = r.id
 
@@ -285,7 +289,7 @@ class ReviewWorkspace(Workspace):
         else:
             self.pixmap = None
             self.image.setPixmap(QPixmap())
-            self.image.setText("Image not available (PDF or missing)")
+            self.image.setText(self.tr("Image not available (PDF or missing)"))
             self.image.adjustSize()
 
     def fit(self) -> None:
@@ -338,23 +342,27 @@ class ReviewWorkspace(Workspace):
     def approve(self) -> None:
         it = self.current(self.queue())
         if it is None:
-            return self._say("info", "Nothing selected")
+            return self._say("info", self.tr("Nothing selected"))
         if isinstance(it, ReceiptOut):
             pts = self.points.value()
             if pts <= 0:
-                return self._say("error", "Say how many points to award")
+                return self._say("error", self.tr("Say how many points to award"))
             review = self._request(ReviewIn, {"action": "approve", "points": pts})
             if review is not None:
                 self._act(
-                    self.session.call(review_receipt, id=it.id, body=review), f"Approved {it.retailer}: {pts} points"
+                    self.session.call(review_receipt, id=it.id, body=review),
+                    self.tr("Approved {retailer}: {points} points").format(retailer=it.retailer, points=pts),
                 )
         elif isinstance(it, AdminDealerOut):
             decision = DecideRequest(action="approve")
-            self._act(self.session.call(decide_register_request, id=it.id, body=decision), f"Approved {it.company}")
+            self._act(
+                self.session.call(decide_register_request, id=it.id, body=decision),
+                self.tr("Approved {company}").format(company=it.company),
+            )
         elif it.status == "open":
             self._act(
                 self.session.call(act_on_claim, id=it.id, body=ClaimAction(action="start")),
-                f"Started claim {it.serial_number}",
+                self.tr("Started claim {serial}").format(serial=it.serial_number),
             )
         else:
             claim = it
@@ -363,15 +371,16 @@ class ReviewWorkspace(Workspace):
                 action = self._request(ClaimAction, {"action": "close", "resolution": text})
                 if action is not None:
                     self._act(
-                        self.session.call(act_on_claim, id=claim.id, body=action), f"Closed claim {claim.serial_number}"
+                        self.session.call(act_on_claim, id=claim.id, body=action),
+                        self.tr("Closed claim {serial}").format(serial=claim.serial_number),
                     )
 
-            self._ask("Close claim", "Resolution", close)
+            self._ask(self.tr("Close claim"), self.tr("Resolution"), close)
 
     def decline(self) -> None:
         it = self.current(self.queue())
         if it is None:
-            return self._say("info", "Nothing selected")
+            return self._say("info", self.tr("Nothing selected"))
         call = self.session.call
         if isinstance(it, ReceiptOut):
             receipt = it
@@ -379,27 +388,36 @@ class ReviewWorkspace(Workspace):
             def decline_receipt(text: str) -> None:
                 review = self._request(ReviewIn, {"action": "decline", "reason": text})
                 if review is not None:
-                    self._act(call(review_receipt, id=receipt.id, body=review), f"Declined {receipt.retailer}")
+                    self._act(
+                        call(review_receipt, id=receipt.id, body=review),
+                        self.tr("Declined {retailer}").format(retailer=receipt.retailer),
+                    )
 
-            self._ask("Decline receipt", "Reason the dealer will read", decline_receipt)
+            self._ask(self.tr("Decline receipt"), self.tr("Reason the dealer will read"), decline_receipt)
         elif isinstance(it, AdminDealerOut):
             dealer = it
 
             def decline_dealer(text: str) -> None:
                 decision = self._request(DecideRequest, {"action": "decline", "reason": text})
                 if decision is not None:
-                    self._act(call(decide_register_request, id=dealer.id, body=decision), f"Declined {dealer.company}")
+                    self._act(
+                        call(decide_register_request, id=dealer.id, body=decision),
+                        self.tr("Declined {company}").format(company=dealer.company),
+                    )
 
-            self._ask("Decline request", "Reason", decline_dealer)
+            self._ask(self.tr("Decline request"), self.tr("Reason"), decline_dealer)
         else:
             claim = it
 
             def cancel(text: str) -> None:
                 action = self._request(ClaimAction, {"action": "cancel", "resolution": text})
                 if action is not None:
-                    self._act(call(act_on_claim, id=claim.id, body=action), f"Cancelled claim {claim.serial_number}")
+                    self._act(
+                        call(act_on_claim, id=claim.id, body=action),
+                        self.tr("Cancelled claim {serial}").format(serial=claim.serial_number),
+                    )
 
-            self._ask("Cancel claim", "Reason", cancel)
+            self._ask(self.tr("Cancel claim"), self.tr("Reason"), cancel)
 
     def _ask(self, title: str, label: str, then: Callable[[str], None]) -> None:
         self.dialog = ReasonDialog(self, title, label)

@@ -9,7 +9,9 @@ Reused by the inspection workspace (the trade-in agreement) and the records work
 
 from __future__ import annotations
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt, QTimer, Signal
+import html
+
+from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QIODevice, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QImage,
@@ -61,7 +63,7 @@ class SignaturePad(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sign-pad")
-        self.setAccessibleName("Signature pad: sign here")
+        self.setAccessibleName(self.tr("Signature pad: sign here"))
         self.setMinimumSize(600, 260)
         self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self.setCursor(Qt.CursorShape.CrossCursor)
@@ -121,7 +123,7 @@ class SignaturePad(QWidget):
             f = p.font()
             f.setPointSize(24)
             p.setFont(f)
-            p.drawText(QRectF(0, 0, self.width(), base - 10), Qt.AlignmentFlag.AlignCenter, "Sign here ✍")
+            p.drawText(QRectF(0, 0, self.width(), base - 10), Qt.AlignmentFlag.AlignCenter, self.tr("Sign here ✍"))
         p.setPen(QPen(INK, 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         p.drawPath(self._path())
         p.end()
@@ -164,7 +166,7 @@ class SignDialog(QDialog):
         super().__init__(parent)
         self.session, self.document, self.signer = session, document, signer
         self.setObjectName("sign-pad-dialog")
-        self.setWindowTitle(f"Sign: {document.title}")
+        self.setWindowTitle(self.tr("Sign: {document}").format(document=document.title))
         self.setStyleSheet(STYLE)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(40, 30, 40, 30)
@@ -173,8 +175,11 @@ class SignDialog(QDialog):
         title.setObjectName("sign-title")
         title.setWordWrap(True)
         lay.addWidget(title)
+        pages = self.tr("%n page(s)", "", document.pages)
         who = QLabel(
-            f"Signing as <b>{signer.name}</b> · {document.pages} page(s) · the staff member beside you witnesses it"
+            self.tr("Signing as <b>{name}</b> · {pages} · the staff member beside you witnesses it").format(
+                name=html.escape(signer.name), pages=pages
+            )
         )
         who.setWordWrap(True)
         lay.addWidget(who)
@@ -183,20 +188,26 @@ class SignDialog(QDialog):
             if f.signer_id != signer.id or f.type in ("signature", "initials", "date", "name", "email"):
                 continue
             if f.type == "checkbox":
-                box = QCheckBox(("I accept the terms above" if f.required else "Optional box") + f" (page {f.page})")
+                words = (
+                    self.tr("I accept the terms above (page {page})")
+                    if f.required
+                    else self.tr("Optional box (page {page})")
+                )
+                box = QCheckBox(words.format(page=f.page))
                 box.setObjectName(f"sign-field-{f.id}")
                 box.toggled.connect(self._update)
                 self.inputs[f.id] = box
                 lay.addWidget(box)
             else:
-                edit = QLineEdit(placeholderText=f"{'Required' if f.required else 'Optional'} text, page {f.page}")
+                hint = self.tr("Required text, page {page}") if f.required else self.tr("Optional text, page {page}")
+                edit = QLineEdit(placeholderText=hint.format(page=f.page))
                 edit.setObjectName(f"sign-field-{f.id}")
                 edit.textChanged.connect(self._update)
                 self.inputs[f.id] = edit
                 lay.addWidget(edit)
         self.required = {f.id for f in fields if f.signer_id == signer.id and f.required and f.id in self.inputs}
         self.consent = QCheckBox(
-            "I agree to sign this document electronically; my signature here is as binding as on paper."
+            self.tr("I agree to sign this document electronically; my signature here is as binding as on paper.")
         )
         self.consent.setObjectName("sign-consent")
         self.consent.toggled.connect(self._update)
@@ -210,13 +221,13 @@ class SignDialog(QDialog):
         self.status.hide()
         lay.addWidget(self.status)
         row = QHBoxLayout()
-        self.clear_btn = QPushButton("&Clear")
+        self.clear_btn = QPushButton(self.tr("&Clear"))
         self.clear_btn.setObjectName("sign-clear")
         self.clear_btn.clicked.connect(self.pad.clear)
-        self.cancel_btn = QPushButton("Cancel")
+        self.cancel_btn = QPushButton(self.tr("Cancel"))
         self.cancel_btn.setObjectName("sign-cancel")
         self.cancel_btn.clicked.connect(self.reject)
-        self.submit_btn = QPushButton("&Sign")
+        self.submit_btn = QPushButton(self.tr("&Sign"))
         self.submit_btn.setObjectName("sign-submit")
         self.submit_btn.clicked.connect(self.submit)
         row.addWidget(self.clear_btn)
@@ -264,16 +275,18 @@ class SignDialog(QDialog):
 
         def ok(result: SignResult) -> None:
             done = result.document_status == "completed"
-            self.say("Signed. Thank you!" + (" The document is complete and sealed." if done else ""), True)
+            self.say(
+                self.tr("Signed. Thank you!") + (self.tr(" The document is complete and sealed.") if done else ""), True
+            )
             self.signed.emit(result)
-            self.session.notify(True, "Signed")
+            self.session.notify(True, self.tr("Signed"))
             self.pad.setEnabled(False)
             # Long enough to read the green answer before the screen goes back to staff.
             QTimer.singleShot(CLOSE_AFTER_MS, self.accept)
 
         def failed(error: BaseException) -> None:
             self.say(error_message(error), False)
-            self.session.notify(False, "Not signed")
+            self.session.notify(False, self.tr("Not signed"))
             self._update()
 
         body = self.session.request(InPersonSign, self.body(), failed)
@@ -300,7 +313,11 @@ def sign_at_station(parent: QWidget, session: StationSession, document_id: str, 
     def show(found: tuple[DocumentOut, SignerOut | None, list[FieldOut]]) -> None:
         doc, signer, fields = found
         if signer is None or doc.status != "sent":
-            QMessageBox.information(parent, "Sign in person", "No one signs this document in person now.")
+            QMessageBox.information(
+                parent,
+                QCoreApplication.translate("sign", "Sign in person"),
+                QCoreApplication.translate("sign", "No one signs this document in person now."),
+            )
             return
         dlg = SignDialog(session, doc, signer, fields, parent)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -311,7 +328,7 @@ def sign_at_station(parent: QWidget, session: StationSession, document_id: str, 
         parent.setProperty("signDialog", dlg)
 
     def failed(error: BaseException) -> None:
-        QMessageBox.warning(parent, "Sign in person", error_message(error))
+        QMessageBox.warning(parent, QCoreApplication.translate("sign", "Sign in person"), error_message(error))
 
     session.ops.run(load, on_success=show, on_failure=failed, parent=parent)
 

@@ -31,8 +31,19 @@ from services.sign.signers import add_field, list_fields, list_signers
 from views.base import StationSession
 from views.ops import error_message
 from views.records.files import pages_of
+from views.records.words import QT_TRANSLATE_NOOP
 from views.shell.theme import set_role
 
+# A field's kind as the person reads it (the combo's data stays the API's word).
+KINDS = {
+    "signature": QT_TRANSLATE_NOOP("FieldPlacer", "Signature"),
+    "initials": QT_TRANSLATE_NOOP("FieldPlacer", "Initials"),
+    "name": QT_TRANSLATE_NOOP("FieldPlacer", "Name"),
+    "email": QT_TRANSLATE_NOOP("FieldPlacer", "Email"),
+    "date": QT_TRANSLATE_NOOP("FieldPlacer", "Date"),
+    "text": QT_TRANSLATE_NOOP("FieldPlacer", "Text"),
+    "checkbox": QT_TRANSLATE_NOOP("FieldPlacer", "Checkbox"),
+}
 COLOURS = ["#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#c62828"]
 # The size a click places (fractions of the page): a signature line; the service keeps it as given.
 SIZES: dict[str, tuple[float, float]] = {"signature": (0.3, 0.06), "initials": (0.1, 0.05), "checkbox": (0.03, 0.02)}
@@ -51,7 +62,7 @@ class PageView(QWidget):
         self.fields: list[tuple[FieldOut, QColor]] = []
         self.setFixedSize(image.size())
         self.setCursor(Qt.CursorShape.CrossCursor)
-        self.setAccessibleName(f"Page {number}")
+        self.setAccessibleName(self.tr("Page {number}").format(number=number))
 
     def point_of(self, x: float, y: float) -> QPointF:
         """Where a fraction of the page is on screen (the tests aim with it as a person does)."""
@@ -81,25 +92,25 @@ class FieldPlacer(QDialog):
         super().__init__(parent)
         self.session = session
         self.document_id = document_id
-        self.setWindowTitle("Place fields")
+        self.setWindowTitle(self.tr("Place fields"))
         self.signers: list[SignerOut] = []
         self.pages: list[PageView] = []
         self.signer = QComboBox()
-        self.signer.setAccessibleName("Signer")
+        self.signer.setAccessibleName(self.tr("Signer"))
         self.kind = QComboBox()
-        self.kind.setAccessibleName("Kind of field")
+        self.kind.setAccessibleName(self.tr("Kind of field"))
         for k in typing.get_args(FieldType):
-            self.kind.addItem(k, k)
-        self.hint = QLabel("Choose a signer and a kind of field, then click where it goes on the page.")
+            self.kind.addItem(self.tr(KINDS.get(k, k)), k)
+        self.hint = QLabel(self.tr("Choose a signer and a kind of field, then click where it goes on the page."))
         self.hint.setWordWrap(True)
         self.message = QLabel("")
         self.message.setWordWrap(True)
         set_role(self.message, "message-error")
         self.message.hide()
         top = QHBoxLayout()
-        top.addWidget(QLabel("Signer"))
+        top.addWidget(QLabel(self.tr("Signer")))
         top.addWidget(self.signer, 1)
-        top.addWidget(QLabel("Field"))
+        top.addWidget(QLabel(self.tr("Field")))
         top.addWidget(self.kind)
         self.column = QVBoxLayout()
         holder = QWidget()
@@ -123,7 +134,7 @@ class FieldPlacer(QDialog):
             self.signer.addItem(f"{sg.name} ({sg.role})", sg.id)
             self.signer.setItemData(i, QColor(COLOURS[i % len(COLOURS)]), Qt.ItemDataRole.DecorationRole)
         if not self.signers:
-            self.failed(ValueError("Add a signer first (Add signer…), then place their fields."))
+            self.failed(ValueError(self.tr("Add a signer first (Add signer…), then place their fields.")))
         s = self.session
         s.ops.run(s.call(list_fields, id=self.document_id), on_success=self._fields)
 
@@ -151,7 +162,7 @@ class FieldPlacer(QDialog):
     def place(self, page: int, x: float, y: float) -> None:
         signer = self.signer.currentData()
         if not signer:
-            self.failed(ValueError("Add a signer first (Add signer…), then place their fields."))
+            self.failed(ValueError(self.tr("Add a signer first (Add signer…), then place their fields.")))
             return
         kind = str(self.kind.currentData())
         w, h = SIZES.get(kind, DEFAULT_SIZE)
@@ -172,7 +183,8 @@ class FieldPlacer(QDialog):
     def _placed(self, f: FieldOut) -> None:
         self.message.hide()
         self._draw(f)
-        self.session.notify(True, f"{f.type.capitalize()} field placed on page {f.page}")
+        placed = self.tr("{kind} field placed on page {page}")
+        self.session.notify(True, placed.format(kind=self.tr(KINDS.get(f.type, f.type)), page=f.page))
 
     def failed(self, error: BaseException) -> None:
         self.message.setText(str(error) if isinstance(error, ValueError) else error_message(error))
