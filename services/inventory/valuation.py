@@ -65,7 +65,7 @@ def current_cost(s: Session, sku: str) -> Decimal:
     units = sum(x.remaining for x in layers)
     if not units:
         return _fallback(s, sku)
-    return (sum(Decimal(x.unit_cost) * x.remaining for x in layers) / units).quantize(CENT)
+    return (sum((Decimal(x.unit_cost) * x.remaining for x in layers), ZERO) / units).quantize(CENT)
 
 
 def _came_in(ctx: Ctx, s: Session, sku: str, quantity: int, unit_cost: Decimal | None) -> Decimal:
@@ -80,7 +80,7 @@ def _came_in(ctx: Ctx, s: Session, sku: str, quantity: int, unit_cost: Decimal |
     # Average: one layer; a method switched from FIFO folds its layers into the first.
     keep, rest = layers[0], layers[1:]
     units = sum(x.remaining for x in layers)
-    total = sum(Decimal(x.unit_cost) * x.remaining for x in layers) + cost * quantity
+    total = sum((Decimal(x.unit_cost) * x.remaining for x in layers), ZERO) + cost * quantity
     for x in rest:
         x.remaining = 0
     keep.remaining = units + quantity
