@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidget, QTableWidgetItem
 
@@ -82,8 +82,12 @@ class FloorWork(_Base):
             self.tracked[line.sku] = tracking
             if tracking in ("serial", "lot"):
                 self.want_serial, self.want_lot = line, tracking == "lot"
-                what = "lot code" if self.want_lot else "serial number"
-                self.say(f"Scan the {what} of this {line.name}", "info")
+                what = (
+                    QCoreApplication.translate("FloorWork", "Scan the lot code of this {name}")
+                    if self.want_lot
+                    else QCoreApplication.translate("FloorWork", "Scan the serial number of this {name}")
+                )
+                self.say(what.format(name=line.name), "info")
 
         def by_serials() -> None:
             self.session.ops.run(
@@ -150,27 +154,55 @@ class FloorWork(_Base):
         def got(sn: SerialOut) -> None:
             problem = ""
             if sn.sku != line.sku:
-                problem = f"Serial {sn.serial} is a {sn.sku}, not this {line.name}"
+                problem = QCoreApplication.translate(
+                    "FloorWork", "Serial {sn.serial} is a {sn.sku}, not this {line.name}"
+                ).format(sn=sn, line=line)
             elif sn.status != "in_stock":
-                problem = f"Serial {sn.serial} is not in stock (it {sn.status.replace('_', ' ')})"
+                problem = QCoreApplication.translate(
+                    "FloorWork", "Serial {sn.serial} is not in stock (it {value})"
+                ).format(sn=sn, value=sn.status.replace("_", " "))
             elif any(x.id == sn.id for x in seen):
-                problem = f"Serial {sn.serial} is scanned on this order already"
+                problem = QCoreApplication.translate(
+                    "FloorWork", "Serial {sn.serial} is scanned on this order already"
+                ).format(sn=sn)
             if problem:
                 self._log(code, source, f"✗ {problem}")
-                self.error(f"{problem}. Scan the serial of the unit in your hand.")
+                self.error(
+                    QCoreApplication.translate(
+                        "FloorWork", "{problem}. Scan the serial of the unit in your hand."
+                    ).format(problem=problem)
+                )
                 return
             seen.append(sn)
             self.want_serial = None
-            self._log(code, source, f"✓ serial {sn.serial} of {line.sku}")
+            self._log(
+                code,
+                source,
+                QCoreApplication.translate("FloorWork", "✓ serial {sn.serial} of {line.sku}").format(sn=sn, line=line),
+            )
             if o.status == "picked":
-                self.say(f"✓ Serial {sn.serial}. All items verified — pack: F1 S · F2 M · F3 L · F4 XL", "done")
+                self.say(
+                    QCoreApplication.translate(
+                        "FloorWork", "✓ Serial {sn.serial}. All items verified — pack: F1 S · F2 M · F3 L · F4 XL"
+                    ).format(sn=sn),
+                    "done",
+                )
             else:
-                self.say(f"✓ {line.name}: serial {sn.serial}", "ok")
+                self.say(
+                    QCoreApplication.translate("FloorWork", "✓ {line.name}: serial {sn.serial}").format(
+                        line=line, sn=sn
+                    ),
+                    "ok",
+                )
 
         def failed(exc: BaseException) -> None:
             msg = error_message(exc, {"serial": code})
             self._log(code, source, f"✗ {msg}")
-            self.error(f"{msg}. Scan the serial number of this {line.name}.")
+            self.error(
+                QCoreApplication.translate("FloorWork", "{msg}. Scan the serial number of this {line.name}.").format(
+                    msg=msg, line=line
+                )
+            )
 
         self.session.ops.run(self.session.call(get_serial, id=code), on_success=got, on_failure=failed)
 
@@ -179,17 +211,27 @@ class FloorWork(_Base):
     def ship_partly(self) -> None:
         o = self.order
         if o is None or o.status != "pending":
-            self.error("F7 ships part of an order: open a pending order and scan what ships now")
+            self.error(
+                QCoreApplication.translate(
+                    "FloorWork", "F7 ships part of an order: open a pending order and scan what ships now"
+                )
+            )
             return
         done, total = sum(ln.picked_quantity for ln in o.lines), sum(ln.quantity for ln in o.lines)
         if done == 0:
-            self.error(f"Nothing of {o.order_number} is scanned: scan what ships now, then F7")
+            self.error(
+                QCoreApplication.translate(
+                    "FloorWork", "Nothing of {o.order_number} is scanned: scan what ships now, then F7"
+                ).format(o=o)
+            )
             return
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            "Ship part of this order?",
-            f"Ship the {done} scanned items of {o.order_number} and make a backorder of the other "
-            f"{total - done}?\nThis cannot be undone.",
+            QCoreApplication.translate("FloorWork", "Ship part of this order?"),
+            QCoreApplication.translate(
+                "FloorWork",
+                "Ship the {done} scanned items of {o.order_number} and make a backorder of the other {value}?\nThis cannot be undone.",
+            ).format(done=done, o=o, value=total - done),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             self,
         )
@@ -200,8 +242,13 @@ class FloorWork(_Base):
             if r == QMessageBox.StandardButton.Yes:
                 self._split(o)
             else:
-                self._log("F7", "key", f"kept {o.order_number} whole")
-                self.say(f"{o.order_number} stays whole: scan the rest", "info")
+                self._log(
+                    "F7", "key", QCoreApplication.translate("FloorWork", "kept {o.order_number} whole").format(o=o)
+                )
+                self.say(
+                    QCoreApplication.translate("FloorWork", "{o.order_number} stays whole: scan the rest").format(o=o),
+                    "info",
+                )
 
         box.finished.connect(answered)
         self.partly_box = box
@@ -212,8 +259,17 @@ class FloorWork(_Base):
             self.show_order(res)
             back = res.backorder
             rest = f"; backorder {back.order_number}" if back is not None else ""
-            self._log("F7", "key", f"split {res.order_number}{rest}")
-            self.say(f"✓ {res.order_number} ships what is scanned{rest}. Pack it: F1 S · F2 M · F3 L · F4 XL", "done")
+            self._log(
+                "F7",
+                "key",
+                QCoreApplication.translate("FloorWork", "split {res.order_number}{rest}").format(res=res, rest=rest),
+            )
+            self.say(
+                QCoreApplication.translate(
+                    "FloorWork", "✓ {res.order_number} ships what is scanned{rest}. Pack it: F1 S · F2 M · F3 L · F4 XL"
+                ).format(res=res, rest=rest),
+                "done",
+            )
 
         body = OperationRequest.model_validate({"operation": "split"})
         self.session.ops.run(
@@ -224,13 +280,19 @@ class FloorWork(_Base):
 
     def toggle_damaged(self) -> None:
         if self.rma is None:
-            self.error("F9 marks a returned item damaged: scan an RMA number first")
+            self.error(
+                QCoreApplication.translate("FloorWork", "F9 marks a returned item damaged: scan an RMA number first")
+            )
             return
         self.damaged_next = not self.damaged_next
         if self.damaged_next:
-            self.say("Next item: DAMAGED (goes to quarantine). Scan it", "error")
+            self.say(
+                QCoreApplication.translate("FloorWork", "Next item: DAMAGED (goes to quarantine). Scan it"), "error"
+            )
         else:
-            self.say("Next item: resellable (back into stock). Scan it", "info")
+            self.say(
+                QCoreApplication.translate("FloorWork", "Next item: resellable (back into stock). Scan it"), "info"
+            )
 
     def close_return(self) -> None:
         self.rma, self.damaged_next = None, False
@@ -249,16 +311,28 @@ class FloorWork(_Base):
 
         def received(r: ReturnOut) -> None:
             self.show_return(r)
-            self._log(code, source, f"✓ received {condition} on {r.rma_number}")
-            where = "quarantine" if condition == "damaged" else "back into stock"
-            tail = " — all received" if r.status == "received" else ""
+            self._log(
+                code,
+                source,
+                QCoreApplication.translate("FloorWork", "✓ received {condition} on {r.rma_number}").format(
+                    condition=condition, r=r
+                ),
+            )
+            where = (
+                QCoreApplication.translate("FloorWork", "quarantine")
+                if condition == "damaged"
+                else QCoreApplication.translate("FloorWork", "back into stock")
+            )
+            tail = QCoreApplication.translate("FloorWork", " — all received") if r.status == "received" else ""
             self.say(f"✓ {code}: {condition}, {where}{tail}", "done" if r.status == "received" else "ok")
 
         def failed(exc: BaseException) -> None:
             details = (exc.details or {}) if isinstance(exc, ServiceError) else {}
             if details.get("reason") == "not_on_return":
                 # Not an item of this return: an order number, say. The return closes, the scan goes on.
-                self._log(code, source, f"left {rma.rma_number}")
+                self._log(
+                    code, source, QCoreApplication.translate("FloorWork", "left {rma.rma_number}").format(rma=rma)
+                )
                 self.close_return()
                 self.handle_scan(code, source)
                 return
@@ -274,11 +348,22 @@ class FloorWork(_Base):
         def got(r: ReturnOut) -> None:
             self.show_order(None)
             self.show_return(r)
-            self._log(code, source, f"opened {r.rma_number}")
+            self._log(code, source, QCoreApplication.translate("FloorWork", "opened {r.rma_number}").format(r=r))
             if r.status == "received":
-                self.say(f"{r.rma_number} is received already: nothing left to scan", "info")
+                self.say(
+                    QCoreApplication.translate(
+                        "FloorWork", "{r.rma_number} is received already: nothing left to scan"
+                    ).format(r=r),
+                    "info",
+                )
             else:
-                self.say(f"Return {r.rma_number} of {r.order_number}: scan each item (F9: the next is damaged)", "info")
+                self.say(
+                    QCoreApplication.translate(
+                        "FloorWork",
+                        "Return {r.rma_number} of {r.order_number}: scan each item (F9: the next is damaged)",
+                    ).format(r=r),
+                    "info",
+                )
 
         self.session.ops.run(
             self.session.call(get_return, id=code), on_success=got, on_failure=self._failed(code, source)
@@ -286,7 +371,11 @@ class FloorWork(_Base):
 
     def show_return(self, r: ReturnOut) -> None:
         self.rma = r
-        self.order_title.setText(f"{r.rma_number} · return of {r.order_number} · {r.status.replace('_', ' ').upper()}")
+        self.order_title.setText(
+            QCoreApplication.translate("FloorWork", "{r.rma_number} · return of {r.order_number} · {value}").format(
+                r=r, value=r.status.replace("_", " ").upper()
+            )
+        )
         self.lines.setRowCount(len(r.lines))
         for row, ln in enumerate(r.lines):
             got: dict[str, Any] = dict(ln.get("received") or {})
