@@ -10,7 +10,7 @@ eyes and relayout the whole window on every order (measured: tests/bench/bench_f
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -36,7 +36,7 @@ def placeholder(size: int = SIZE) -> QPixmap:
     font = QFont()
     font.setPointSize(11)
     p.setFont(font)
-    p.drawText(pix.rect(), Qt.AlignmentFlag.AlignCenter, "No picture")
+    p.drawText(pix.rect(), Qt.AlignmentFlag.AlignCenter, QCoreApplication.translate("ProductPanel", "No picture"))
     p.end()
     if size == SIZE:
         _PLACEHOLDER.append(pix)
@@ -84,13 +84,13 @@ class ProductPanel(QWidget):
         self.picture.clear()
         self.name.setText("")
         self.name.setToolTip("")
-        self.detail.setText("Scan an item: its name and picture show here")
+        self.detail.setText(self.tr("Scan an item: its name and picture show here"))
 
     def show_product(self, sku: str, name: str, detail: str = "") -> None:
         self.sku = sku
         self.name.setText(name)
         self.name.setToolTip(name)
-        self.detail.setText(f"SKU {sku}" + (f" · {detail}" if detail else ""))
+        self.detail.setText(self.tr("SKU {sku}").format(sku=sku) + (f" · {detail}" if detail else ""))
         if sku in self.pictures:
             self._paint(self.pictures[sku])
             return

@@ -86,10 +86,23 @@ class TransferSlips(_Base):
             self.place_codes = {loc.id: loc.code for loc in page.items}
 
         call, run = self.session.call, self.session.ops.run
-        if not self.place_codes:
-            run(call(list_locations, query=LocationQuery(limit=100)), on_success=places, on_failure=lambda _e: None)
         query = TransferQuery(status="draft,in_transit", limit=100)
-        run(call(list_transfers, query=query), on_success=got, on_failure=failed)
+
+        def transfers(_: object = None) -> None:
+            run(call(list_transfers, query=query), on_success=got, on_failure=failed)
+
+        def places_then_transfers(page: Page[LocationOut]) -> None:
+            places(page)
+            transfers()
+
+        if self.place_codes:
+            transfers()
+        else:  # the route's codes first, so the title never shows "? -> ?"
+            run(
+                call(list_locations, query=LocationQuery(limit=100)),
+                on_success=places_then_transfers,
+                on_failure=failed,
+            )
 
     def show_transfer(self, t: TransferOut) -> None:
         self.transfer = t

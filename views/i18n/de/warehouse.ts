@@ -15,8 +15,12 @@
     <context>
         <name>FloorWork</name>
         <message>
-            <source>Scan the serial number of this {line.name}</source>
-            <translation>Scannen Sie die Seriennummer dieses Artikels: {line.name}</translation>
+            <source>Scan the lot code of this {name}</source>
+            <translation>Scannen Sie die Chargennummer dieses Artikels: {name}</translation>
+        </message>
+        <message>
+            <source>Scan the serial number of this {name}</source>
+            <translation>Scannen Sie die Seriennummer dieses Artikels: {name}</translation>
         </message>
         <message>
             <source>Serial {sn.serial} is a {sn.sku}, not this {line.name}</source>
@@ -256,6 +260,21 @@ Dies kann nicht rückgängig gemacht werden.</translation>
         <message>
             <source>All</source>
             <translation>Alle</translation>
+        </message>
+    </context>
+    <context>
+        <name>ProductPanel</name>
+        <message>
+            <source>No picture</source>
+            <translation>Kein Bild</translation>
+        </message>
+        <message>
+            <source>Scan an item: its name and picture show here</source>
+            <translation>Artikel scannen: Name und Bild erscheinen hier</translation>
+        </message>
+        <message>
+            <source>SKU {sku}</source>
+            <translation>Artikelnr. {sku}</translation>
         </message>
     </context>
     <context>
