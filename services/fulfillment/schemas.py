@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator, m
 
 from services.core.pagination import ListQuery
 from services.core.schemas import Out, StatefulOut, Strict
+from services.core.urls import FetchUrl
 from services.fulfillment.states import BATCH, BATCH_STATES, ORDER, STATES
 
 Code = Annotated[str, Field(min_length=1, max_length=100)]
@@ -459,7 +460,7 @@ Rule = Literal["cheapest", "fastest"]
 class CarrierSettingsIn(Strict):
     """The carrier aggregator (EasyPost's API): where, its key, the rule that picks a rate, the shop's address."""
 
-    base_url: str = Field(min_length=8, max_length=500)
+    base_url: FetchUrl  # called by the platform: also checked against private addresses on save
     api_key: str = Field(min_length=8, max_length=200)
     rule: Rule = "cheapest"
     from_address: ShipFrom

@@ -48,6 +48,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections import defaultdict
@@ -271,6 +272,8 @@ def start_server(db_url: str, data: Path, ca: Path, workers: int = 2) -> tuple[s
         "PLATFORM_RETRY_DELAYS": "0.2,0.5,1,2,4",
     }
     env.pop("PLATFORM_TEST_BACKEND", None)
+    # The request log (one line a request) goes to a file, not a pipe (see below).
+    log = tempfile.NamedTemporaryFile("w", prefix="bench-load-server-", suffix=".log", delete=False)  # noqa: SIM115
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -288,14 +291,17 @@ def start_server(db_url: str, data: Path, ca: Path, workers: int = 2) -> tuple[s
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=log,
         text=True,
     )
     assert proc.stdout is not None
     line = proc.stdout.readline()
     if not line.startswith("listening on "):
         proc.kill()
-        raise SystemExit(f"the server did not start: {line}{proc.stderr.read() if proc.stderr else ''}")
+        raise SystemExit(f"the server did not start: {line}{Path(log.name).read_text()[-4000:]}")
+    # Read whatever else it prints: a pipe nobody reads fills (64 KB) and then blocks the server's
+    # next write, which looked like a server that stops answering after about 150 requests.
+    threading.Thread(target=proc.stdout.read, daemon=True).start()
     deadline = time.monotonic() + 120
     while workers > 1 and len(worker_pids(proc.pid)) < workers and time.monotonic() < deadline:
         time.sleep(0.1)
