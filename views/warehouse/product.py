@@ -1,4 +1,4 @@
-"""The product on scan: its full name (wrapped, never cut as in the lines table) and its picture.
+"""The product on scan: its full name (wrapped, where the lines table cuts it) and its picture.
 
 The picture is the catalogue product's image (``catalog.products.image.get`` by SKU). A product
 without one, a station without the catalogue module, or a call that fails shows a drawn
@@ -10,7 +10,7 @@ eyes and relayout the whole window on every order (measured: tests/bench/bench_f
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -18,7 +18,7 @@ from services.catalog.products import get_image
 from services.core.files import FileResult
 from views.base import StationSession
 
-SIZE = 140  # pixels: big enough to tell two colours of a cap apart at arm's length
+SIZE = 100  # pixels: two colours of a cap told apart at arm's length; the scan screen still fits 1024x700
 
 
 _PLACEHOLDER: list[QPixmap] = []  # drawn once (a QPixmap needs the application, so not at import)
@@ -36,7 +36,7 @@ def placeholder(size: int = SIZE) -> QPixmap:
     font = QFont()
     font.setPointSize(11)
     p.setFont(font)
-    p.drawText(pix.rect(), Qt.AlignmentFlag.AlignCenter, "No picture")
+    p.drawText(pix.rect(), Qt.AlignmentFlag.AlignCenter, QCoreApplication.translate("ProductPanel", "No picture"))
     p.end()
     if size == SIZE:
         _PLACEHOLDER.append(pix)
@@ -52,6 +52,9 @@ class ProductPanel(QWidget):
         self.session = session
         self.sku: str | None = None
         self.pictures: dict[str, QPixmap | None] = {}  # SKU -> picture (None: it has none)
+        # A fixed height: a name of another length never relays out the scan screen (the lines table
+        # stays put; a scan's repaint stays local). Three lines of the name fit; the tooltip has all.
+        self.setFixedHeight(SIZE)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         self.picture = QLabel()
@@ -81,13 +84,13 @@ class ProductPanel(QWidget):
         self.picture.clear()
         self.name.setText("")
         self.name.setToolTip("")
-        self.detail.setText("Scan an item: its name and picture show here")
+        self.detail.setText(self.tr("Scan an item: its name and picture show here"))
 
     def show_product(self, sku: str, name: str, detail: str = "") -> None:
         self.sku = sku
         self.name.setText(name)
         self.name.setToolTip(name)
-        self.detail.setText(f"SKU {sku}" + (f" · {detail}" if detail else ""))
+        self.detail.setText(self.tr("SKU {sku}").format(sku=sku) + (f" · {detail}" if detail else ""))
         if sku in self.pictures:
             self._paint(self.pictures[sku])
             return

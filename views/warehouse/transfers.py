@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidget, QTableWidgetItem
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run
     from views.base import Workspace as _Base
 else:
     _Base = object
+
 
 SLIP = re.compile(r"^TR-[0-9A-F]{8}$", re.IGNORECASE)
 
@@ -67,18 +69,30 @@ class TransferSlips(_Base):
             found = next((t for t in page.items if slip_code(t.id) == code), None)
             if found is None:
                 self._log(code, source, "✗ no open transfer")
-                self.error(f"No transfer {code} to ship or receive (it may be done or cancelled)")
+                self.error(
+                    QCoreApplication.translate(
+                        "TransferSlips", "No transfer {code} to ship or receive (it may be done or cancelled)"
+                    ).format(code=code)
+                )
                 return
             self.show_order(None)
             self.show_transfer(found)
-            verb = "ship" if found.status == "draft" else "receive"
             self._log(code, source, f"opened transfer {code}")
-            self.say(f"Transfer {code}: scan the slip again to {verb} it", "info")
+            again = (
+                QCoreApplication.translate("TransferSlips", "Transfer {code}: scan the slip again to ship it")
+                if found.status == "draft"
+                else QCoreApplication.translate("TransferSlips", "Transfer {code}: scan the slip again to receive it")
+            )
+            self.say(again.format(code=code), "info")
 
         def failed(exc: BaseException) -> None:
             if isinstance(exc, Forbidden):
                 self._log(code, source, "✗ transfers need Inventory")
-                self.error(f"{code} is a transfer: ship or receive it in the Stock count workspace")
+                self.error(
+                    QCoreApplication.translate(
+                        "TransferSlips", "{code} is a transfer: ship or receive it in the Stock count workspace"
+                    ).format(code=code)
+                )
                 return
             self._failed(code, source)(exc)
 
@@ -86,15 +100,31 @@ class TransferSlips(_Base):
             self.place_codes = {loc.id: loc.code for loc in page.items}
 
         call, run = self.session.call, self.session.ops.run
-        if not self.place_codes:
-            run(call(list_locations, query=LocationQuery(limit=100)), on_success=places, on_failure=lambda _e: None)
         query = TransferQuery(status="draft,in_transit", limit=100)
-        run(call(list_transfers, query=query), on_success=got, on_failure=failed)
+
+        def transfers(_: object = None) -> None:
+            run(call(list_transfers, query=query), on_success=got, on_failure=failed)
+
+        def places_then_transfers(page: Page[LocationOut]) -> None:
+            places(page)
+            transfers()
+
+        if self.place_codes:
+            transfers()
+        else:  # the route's codes first, so the title never shows "? -> ?"
+            run(
+                call(list_locations, query=LocationQuery(limit=100)),
+                on_success=places_then_transfers,
+                on_failure=failed,
+            )
 
     def show_transfer(self, t: TransferOut) -> None:
         self.transfer = t
         route = f"{self.place_codes.get(t.from_location_id, '?')} → {self.place_codes.get(t.to_location_id, '?')}"
-        self.order_title.setText(f"Transfer {slip_code(t.id)} · {route} · {t.status.replace('_', ' ').upper()}")
+        title = QCoreApplication.translate("TransferSlips", "Transfer {code} · {route} · {status}")
+        self.order_title.setText(
+            title.format(code=slip_code(t.id), route=route, status=t.status.replace("_", " ").upper())
+        )
         self.lines.setRowCount(len(t.lines))
         done = t.status == "completed"
         for r, ln in enumerate(t.lines):
@@ -106,12 +136,23 @@ class TransferSlips(_Base):
     def ask_move(self, t: TransferOut, source: str) -> None:
         """Shipping or receiving cannot be taken back: ask first, No by default."""
         status = "in_transit" if t.status == "draft" else "completed"
-        verb = "Ship" if status == "in_transit" else "Receive"
         what = ", ".join(f"{ln.quantity}× {ln.sku}" for ln in t.lines)
+        shipping = status == "in_transit"
+        question = (
+            QCoreApplication.translate(
+                "TransferSlips", "Ship {code}: {what}?\nThis cannot be undone. (Scanning the slip again says yes.)"
+            )
+            if shipping
+            else QCoreApplication.translate(
+                "TransferSlips", "Receive {code}: {what}?\nThis cannot be undone. (Scanning the slip again says yes.)"
+            )
+        )
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            f"{verb} this transfer?",
-            f"{verb} {slip_code(t.id)}: {what}?\nThis cannot be undone. (Scanning the slip again says yes.)",
+            QCoreApplication.translate("TransferSlips", "Ship this transfer?")
+            if shipping
+            else QCoreApplication.translate("TransferSlips", "Receive this transfer?"),
+            question.format(code=slip_code(t.id), what=what),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             self,
         )
@@ -122,7 +163,9 @@ class TransferSlips(_Base):
         def answered(r: int) -> None:
             if r != QMessageBox.StandardButton.Yes:
                 self._log(slip_code(t.id), source, f"kept {slip_code(t.id)}")
-                self.say(f"{slip_code(t.id)} not moved", "info")
+                self.say(
+                    QCoreApplication.translate("TransferSlips", "{code} not moved").format(code=slip_code(t.id)), "info"
+                )
                 return
             self._move(t, status, source)
 
@@ -133,9 +176,14 @@ class TransferSlips(_Base):
     def _move(self, t: TransferOut, status: str, source: str) -> None:
         def moved(done: TransferOut) -> None:
             self.show_transfer(done)
-            verb = "shipped" if done.status == "in_transit" else "received"
-            self._log(slip_code(done.id), source, f"✓ transfer {verb}")
-            self.say(f"✓ Transfer {slip_code(done.id)} {verb}", "done")
+            shipped = done.status == "in_transit"
+            self._log(slip_code(done.id), source, "✓ transfer shipped" if shipped else "✓ transfer received")
+            said = (
+                QCoreApplication.translate("TransferSlips", "✓ Transfer {code} shipped")
+                if shipped
+                else QCoreApplication.translate("TransferSlips", "✓ Transfer {code} received")
+            )
+            self.say(said.format(code=slip_code(done.id)), "done")
 
         body = TransferStatusIn.model_validate({"status": status})
         self.session.ops.run(

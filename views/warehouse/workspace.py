@@ -76,6 +76,7 @@ KEY_WORDS = {
     "CMD-CANCEL": "cancel",
 }
 NARROW = 1500  # below this width the queue shows its essential columns only
+SHORT = 640  # below this height of the workspace the product panel is left out
 MAX_SCAN = 100  # the longest code the service takes (services.fulfillment.schemas.Code)
 
 
@@ -87,8 +88,8 @@ STYLE = """
 #offlineBadge { font-size: 12pt; font-weight: bold; padding: 4px 10px; border-radius: 10px; }
 QTableWidget#lines { font-size: 18pt; }
 #tracking { font-size: 18pt; font-weight: bold; }
-#productName { font-size: 20pt; font-weight: bold; }
-#productDetail { font-size: 14pt; color: #455a64; }
+#productName { font-size: 17pt; font-weight: bold; }
+#productDetail { font-size: 12pt; color: #455a64; }
 """
 
 
@@ -181,6 +182,9 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             for col in cols:
                 self.queue_view.setColumnHidden(col, narrow)
             self.queue_view.resizeColumnsToContents()
+        # A short window (1024x700) keeps the scanner input and the lines whole: the product panel
+        # steps aside there (the banner still names the item scanned). Only on a resize, never per scan.
+        self.product.setVisible(self.height() >= SHORT)
 
     def on_changed(self, change: CommitInfo) -> None:
         self.refresh_counts()

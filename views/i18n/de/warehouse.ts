@@ -15,8 +15,12 @@
     <context>
         <name>FloorWork</name>
         <message>
-            <source>Scan the serial number of this {line.name}</source>
-            <translation>Scannen Sie die Seriennummer dieses Artikels: {line.name}</translation>
+            <source>Scan the lot code of this {name}</source>
+            <translation>Scannen Sie die Chargennummer dieses Artikels: {name}</translation>
+        </message>
+        <message>
+            <source>Scan the serial number of this {name}</source>
+            <translation>Scannen Sie die Seriennummer dieses Artikels: {name}</translation>
         </message>
         <message>
             <source>Serial {sn.serial} is a {sn.sku}, not this {line.name}</source>
@@ -256,6 +260,76 @@ Dies kann nicht rückgängig gemacht werden.</translation>
         <message>
             <source>All</source>
             <translation>Alle</translation>
+        </message>
+    </context>
+    <context>
+        <name>ProductPanel</name>
+        <message>
+            <source>No picture</source>
+            <translation>Kein Bild</translation>
+        </message>
+        <message>
+            <source>Scan an item: its name and picture show here</source>
+            <translation>Artikel scannen: Name und Bild erscheinen hier</translation>
+        </message>
+        <message>
+            <source>SKU {sku}</source>
+            <translation>Artikelnr. {sku}</translation>
+        </message>
+    </context>
+    <context>
+        <name>TransferSlips</name>
+        <message>
+            <source>No transfer {code} to ship or receive (it may be done or cancelled)</source>
+            <translation>Keine Umlagerung {code} zum Versenden oder Empfangen (vielleicht erledigt oder storniert)</translation>
+        </message>
+        <message>
+            <source>Transfer {code}: scan the slip again to ship it</source>
+            <translation>Umlagerung {code}: Beleg erneut scannen, um sie zu versenden</translation>
+        </message>
+        <message>
+            <source>Transfer {code}: scan the slip again to receive it</source>
+            <translation>Umlagerung {code}: Beleg erneut scannen, um sie zu empfangen</translation>
+        </message>
+        <message>
+            <source>{code} is a transfer: ship or receive it in the Stock count workspace</source>
+            <translation>{code} ist eine Umlagerung: Versenden oder empfangen Sie sie im Arbeitsbereich Inventur</translation>
+        </message>
+        <message>
+            <source>Transfer {code} · {route} · {status}</source>
+            <translation>Umlagerung {code} · {route} · {status}</translation>
+        </message>
+        <message>
+            <source>Ship {code}: {what}?
+This cannot be undone. (Scanning the slip again says yes.)</source>
+            <translation>{code} versenden: {what}?
+Das kann nicht rückgängig gemacht werden. (Erneutes Scannen des Belegs bestätigt.)</translation>
+        </message>
+        <message>
+            <source>Receive {code}: {what}?
+This cannot be undone. (Scanning the slip again says yes.)</source>
+            <translation>{code} empfangen: {what}?
+Das kann nicht rückgängig gemacht werden. (Erneutes Scannen des Belegs bestätigt.)</translation>
+        </message>
+        <message>
+            <source>Ship this transfer?</source>
+            <translation>Diese Umlagerung versenden?</translation>
+        </message>
+        <message>
+            <source>Receive this transfer?</source>
+            <translation>Diese Umlagerung empfangen?</translation>
+        </message>
+        <message>
+            <source>{code} not moved</source>
+            <translation>{code} nicht bewegt</translation>
+        </message>
+        <message>
+            <source>✓ Transfer {code} shipped</source>
+            <translation>✓ Umlagerung {code} versendet</translation>
+        </message>
+        <message>
+            <source>✓ Transfer {code} received</source>
+            <translation>✓ Umlagerung {code} empfangen</translation>
         </message>
     </context>
     <context>
