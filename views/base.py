@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar, overload
 
 from pydantic import BaseModel
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QBoxLayout, QLayout, QSizePolicy, QWidget
 
 from services.core.bodies import validate_body
@@ -107,6 +108,12 @@ class StationSession:
             self.feedback(ok, message)
 
 
+def shown_title(ws: type[Workspace]) -> str:
+    """A workspace's title in the person's language: each marks its ``title`` with
+    ``QT_TRANSLATE_NOOP("Workspaces", ...)`` (a class attribute is made before the translator)."""
+    return QCoreApplication.translate("Workspaces", ws.title) if ws.title else ""
+
+
 class Workspace(QWidget):
     """Base of the per-role workspaces (warehouse, inspection, helpdesk, admin).
 
@@ -135,7 +142,7 @@ class Workspace(QWidget):
         super().__init__(parent)
         self.session = session
         self.setObjectName(f"workspace-{self.name}")
-        self.setAccessibleName(self.title)
+        self.setAccessibleName(shown_title(type(self)))
         session.ops.changed.connect(self._committed)
 
     @classmethod
@@ -145,7 +152,8 @@ class Workspace(QWidget):
     @classmethod
     def key_hints(cls) -> str:
         """The hint row: "F1 box S · F2 box M · ..." from ``keys``."""
-        return " · ".join(f"{k} {what}" for k, what in cls.keys)
+        # Each workspace marks its descriptions QT_TRANSLATE_NOOP("Keys", ...) for lupdate.
+        return " · ".join(f"{k} {QCoreApplication.translate('Keys', what)}" for k, what in cls.keys)
 
     def focus_primary(self) -> None:
         """Put keyboard focus where work starts (the scanner input on a kiosk)."""

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from views.i18n import I18N_DIR, release
+from views.i18n import I18N_DIR, qm_files, release
 from views.i18n.ts import entries, fill, missing
 
 TS_FILES = sorted(I18N_DIR.glob("*/*.ts"))
@@ -31,7 +31,11 @@ def test_no_unfinished_entry(ts: Path) -> None:
 @pytest.mark.parametrize("ts", TS_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_qm_is_current(ts: Path, tmp_path: Path) -> None:
     qm = ts.with_suffix(".qm")
-    assert qm.exists(), f"{qm.name} missing: run make translations"
+    if not qm.exists():
+        # Not committed: the loader compiles it when the app starts (views.i18n.qm_files).
+        (built,) = [p for p in qm_files(ts.parent.name) if p.name == qm.name]
+        assert built.stat().st_size > 0 and built != qm
+        return
     fresh = release(ts, tmp_path / qm.name)
     assert fresh.read_bytes() == qm.read_bytes(), f"{qm.name} is stale: run make translations"
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -63,6 +63,25 @@ QUEUES: list[tuple[str, str]] = [
     ("all", "All tickets"),
 ]
 PRIORITIES = ("low", "normal", "high", "urgent")
+# The values as shown (context "TicketWords"); the combos keep the value as item data.
+WORDS = (
+    QT_TRANSLATE_NOOP("TicketWords", "low"),
+    QT_TRANSLATE_NOOP("TicketWords", "normal"),
+    QT_TRANSLATE_NOOP("TicketWords", "high"),
+    QT_TRANSLATE_NOOP("TicketWords", "urgent"),
+    QT_TRANSLATE_NOOP("TicketWords", "open"),
+    QT_TRANSLATE_NOOP("TicketWords", "pending"),
+    QT_TRANSLATE_NOOP("TicketWords", "resolved"),
+    QT_TRANSLATE_NOOP("TicketWords", "closed"),
+)
+
+
+def fill_words(combo: QComboBox, values: list[str] | tuple[str, ...]) -> None:
+    combo.clear()
+    for v in values:
+        combo.addItem(QCoreApplication.translate("TicketWords", v), v)
+
+
 # Internal notes must never be mistaken for replies the customer sees.
 STYLE = {
     "note": "QFrame#message { background: #fff4c2; border: 2px dashed #c99a00; border-radius: 6px; }",
@@ -99,9 +118,15 @@ def timer_text(label: str, due: datetime | None, met: datetime | None, now: date
         late = due is not None and met > due
         return f"{label}: met{' late' if late else ''} ({met:%Y-%m-%d %H:%M})"
     if due is None:
-        return f"{label}: no target"
+        return QCoreApplication.translate("ticket", "{label}: no target").format(label=label)
     left = (due - now).total_seconds()
-    return f"{label}: due in {humanize(left)}" if left >= 0 else f"{label}: BREACHED {humanize(left)} ago"
+    return (
+        QCoreApplication.translate("ticket", "{label}: due in {value}").format(label=label, value=humanize(left))
+        if left >= 0
+        else QCoreApplication.translate("ticket", "{label}: BREACHED {value} ago").format(
+            label=label, value=humanize(left)
+        )
+    )
 
 
 class MessageView(QFrame):
@@ -115,7 +140,11 @@ class MessageView(QFrame):
         self.setStyleSheet(STYLE.get(kind, STYLE["customer"]))
         lay = QVBoxLayout(self)
         head = f"{m.author_name or m.author_kind} · {m.created_at:%Y-%m-%d %H:%M}"
-        self.badge = QLabel("Internal note" if m.internal else ("Reply" if m.author_kind == "agent" else "Customer"))
+        self.badge = QLabel(
+            self.tr("Internal note")
+            if m.internal
+            else (self.tr("Reply") if m.author_kind == "agent" else self.tr("Customer"))
+        )
         self.badge.setObjectName("message-badge")
         if m.internal:
             self.badge.setStyleSheet("font-weight: bold; color: #8a6500;")
@@ -129,7 +158,7 @@ class MessageView(QFrame):
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.body)
         for a in m.attachments:
-            lay.addWidget(QLabel(f"📎 {a.filename} ({a.size} bytes)"))
+            lay.addWidget(QLabel(self.tr("📎 {a.filename} ({a.size} bytes)").format(a=a)))
 
 
 class TicketTab(QWidget):
@@ -144,24 +173,24 @@ class TicketTab(QWidget):
         self._kb_asked = False
         self.setObjectName("ticket-tab")
 
-        self.header = QLabel("Loading…")
+        self.header = QLabel(self.tr("Loading…"))
         self.header.setObjectName("ticket-header")
         self.header.setWordWrap(True)
         self.state = named(QComboBox(), "ticket-state")
         self.priority = named(QComboBox(), "ticket-priority")
-        self.priority.addItems(PRIORITIES)
+        fill_words(self.priority, PRIORITIES)
         self.category = named(QComboBox(), "ticket-category")
         self.assignee = named(QComboBox(), "ticket-assignee")
-        self.apply_btn = named(QPushButton("Apply"), "ticket-apply")
-        self.apply_btn.setToolTip("Save state, priority, category and assignee (Ctrl+S)")
+        self.apply_btn = named(QPushButton(self.tr("Apply")), "ticket-apply")
+        self.apply_btn.setToolTip(self.tr("Save state, priority, category and assignee (Ctrl+S)"))
         self.apply_btn.clicked.connect(self.apply_changes)
         self.timers = named(QLabel(), "sla-timers")
 
         controls = QFormLayout()
-        controls.addRow("State", self.state)
-        controls.addRow("Priority", self.priority)
-        controls.addRow("Category", self.category)
-        controls.addRow("Assignee", self.assignee)
+        controls.addRow(self.tr("State"), self.state)
+        controls.addRow(self.tr("Priority"), self.priority)
+        controls.addRow(self.tr("Category"), self.category)
+        controls.addRow(self.tr("Assignee"), self.assignee)
         controls.addRow(self.apply_btn)
         controls.addRow(self.timers)
 
@@ -174,18 +203,20 @@ class TicketTab(QWidget):
         self.scroller.setWidget(holder)
 
         self.composer = named(QPlainTextEdit(), "composer")
-        self.composer.setPlaceholderText("Reply to the customer… (Ctrl+Enter sends, Ctrl+I switches to internal note)")
-        self.internal = named(QCheckBox("Internal note"), "internal-toggle")
+        self.composer.setPlaceholderText(
+            self.tr("Reply to the customer… (Ctrl+Enter sends, Ctrl+I switches to internal note)")
+        )
+        self.internal = named(QCheckBox(self.tr("Internal note")), "internal-toggle")
         self.internal.toggled.connect(self._style_composer)
         self.canned = named(QComboBox(), "canned")
-        self.canned.addItem("Canned response…", None)
+        self.canned.addItem(self.tr("Canned response…"), None)
         for c in desk.canned:
             self.canned.addItem(c["title"], c["body"])
         self.canned.activated.connect(self.insert_canned)
-        self.attach_btn = named(QPushButton("Attach…"), "attach")
+        self.attach_btn = named(QPushButton(self.tr("Attach…")), "attach")
         self.attach_btn.clicked.connect(self.choose_file)
         self.attached = named(QLabel(), "attached")
-        self.send_btn = named(QPushButton("Send"), "send")
+        self.send_btn = named(QPushButton(self.tr("Send")), "send")
         self.send_btn.clicked.connect(self.send)
         row = QHBoxLayout()
         for w in (self.internal, self.canned, self.attach_btn, self.attached):
@@ -193,20 +224,20 @@ class TicketTab(QWidget):
         row.addStretch(1)
         row.addWidget(self.send_btn)
 
-        self.triage_summary = named(QLabel("Triage: waiting…"), "triage-summary")
+        self.triage_summary = named(QLabel(self.tr("Triage: waiting…")), "triage-summary")
         self.triage_summary.setWordWrap(True)
         # Field by field, by choice: nothing is ticked until the agent ticks it.
-        self.triage_category = named(QCheckBox("Category"), "triage-take-category")
-        self.triage_priority = named(QCheckBox("Priority"), "triage-take-priority")
+        self.triage_category = named(QCheckBox(self.tr("Category")), "triage-take-category")
+        self.triage_priority = named(QCheckBox(self.tr("Priority")), "triage-take-priority")
         for box in (self.triage_category, self.triage_priority):
             box.setEnabled(False)
             box.toggled.connect(self._triage_choice)
-        self.triage_accept = named(QPushButton("Apply ticked suggestions"), "triage-accept")
+        self.triage_accept = named(QPushButton(self.tr("Apply ticked suggestions")), "triage-accept")
         self.triage_accept.setEnabled(False)
         self.triage_accept.clicked.connect(self.accept_triage)
-        self.reply_btn = named(QPushButton("Suggest reply"), "triage-reply")
+        self.reply_btn = named(QPushButton(self.tr("Suggest reply")), "triage-reply")
         self.reply_btn.clicked.connect(self.suggest_reply)
-        triage_box = QGroupBox("Suggestions")
+        triage_box = QGroupBox(self.tr("Suggestions"))
         tl = QVBoxLayout(triage_box)
         tl.addWidget(self.triage_summary)
         tl.addWidget(self.triage_category)
@@ -219,13 +250,13 @@ class TicketTab(QWidget):
         self.kb_list.setWordWrap(True)
         self.kb_list.setMaximumHeight(150)
         self.kb_list.itemActivated.connect(lambda _item: self.insert_article(text=False))
-        self.kb_hint = named(QLabel("Articles: looking…"), "kb-hint")
+        self.kb_hint = named(QLabel(self.tr("Articles: looking…")), "kb-hint")
         self.kb_hint.setWordWrap(True)
-        self.kb_link_btn = named(QPushButton("Insert link (Ctrl+K)"), "kb-insert-link")
+        self.kb_link_btn = named(QPushButton(self.tr("Insert link (Ctrl+K)")), "kb-insert-link")
         self.kb_link_btn.clicked.connect(lambda: self.insert_article(text=False))
-        self.kb_text_btn = named(QPushButton("Insert text (Ctrl+Shift+K)"), "kb-insert-text")
+        self.kb_text_btn = named(QPushButton(self.tr("Insert text (Ctrl+Shift+K)")), "kb-insert-text")
         self.kb_text_btn.clicked.connect(lambda: self.insert_article(text=True))
-        kb_box = self.kb_box = QGroupBox("Knowledge base")
+        kb_box = self.kb_box = QGroupBox(self.tr("Knowledge base"))
         kl = QVBoxLayout(kb_box)
         kl.addWidget(self.kb_hint)
         kl.addWidget(self.kb_list)
@@ -239,7 +270,7 @@ class TicketTab(QWidget):
         self.history.itemActivated.connect(
             lambda item: item.data(Qt.ItemDataRole.UserRole) and desk.open_ticket(item.data(Qt.ItemDataRole.UserRole))
         )
-        hist_box = QGroupBox("Requester's tickets")
+        hist_box = QGroupBox(self.tr("Requester's tickets"))
         QVBoxLayout(hist_box).addWidget(self.history)
 
         side = QWidget()
@@ -300,18 +331,21 @@ class TicketTab(QWidget):
 
     def show_ticket(self, t: TicketOut) -> None:
         self.ticket = t
-        mark = "  [PROVISIONAL number until synced]" if t.provisional else ""
-        self.header.setText(f"<b>{t.number}</b>{mark} — {t.subject}<br>{t.requester_name} &lt;{t.requester_email}&gt;")
-        self.state.clear()
-        self.state.addItems([t.state, *t.allowed_states])
-        self.priority.setCurrentText(t.priority)
+        mark = self.tr("  [PROVISIONAL number until synced]") if t.provisional else ""
+        self.header.setText(
+            self.tr("<b>{t.number}</b>{mark} — {t.subject}<br>{t.requester_name} &lt;{t.requester_email}&gt;").format(
+                t=t, mark=mark
+            )
+        )
+        fill_words(self.state, [t.state, *t.allowed_states])
+        self.priority.setCurrentIndex(max(0, self.priority.findData(t.priority)))
         self.category.clear()
-        self.category.addItem("(none)", None)
+        self.category.addItem(self.tr("(none)"), None)
         for cid, name in self.desk.categories:
             self.category.addItem(name, cid)
         self.category.setCurrentIndex(max(self.category.findData(t.category_id), 0))
         self.assignee.clear()
-        self.assignee.addItem("(unassigned)", None)
+        self.assignee.addItem(self.tr("(unassigned)"), None)
         for a in self.desk.agents:
             self.assignee.addItem(a.name, a.id)
         self.assignee.setCurrentIndex(max(self.assignee.findData(t.assignee_id), 0))
@@ -334,14 +368,14 @@ class TicketTab(QWidget):
     def suggest_articles(self, t: TicketOut) -> None:
         """Ask the knowledge base for published articles about the ticket (its subject and text)."""
         if "docs" not in self.session.principal.modules:
-            self.kb_hint.setText("Articles: the knowledge base is not among your modules.")
+            self.kb_hint.setText(self.tr("Articles: the knowledge base is not among your modules."))
             self._kb_enable(False)
             return
         text = f"{t.subject}\n{getattr(t, 'description', '') or ''}"[:4000]
         self.session.ops.run(
             self.session.call(suggest_documents, query=SuggestQuery(text=text, limit=5)),
             on_success=self.show_articles,
-            on_failure=lambda exc: self.kb_hint.setText(f"Articles: {error_message(exc)}"),
+            on_failure=lambda exc: self.kb_hint.setText(self.tr("Articles: {value}").format(value=error_message(exc))),
             parent=self.kb_list,
         )
 
@@ -358,9 +392,9 @@ class TicketTab(QWidget):
             self.kb_list.addItem(item)
         if page.items:
             self.kb_list.setCurrentRow(0)
-            self.kb_hint.setText("Ctrl+K inserts a link to the chosen article, Ctrl+Shift+K its text.")
+            self.kb_hint.setText(self.tr("Ctrl+K inserts a link to the chosen article, Ctrl+Shift+K its text."))
         else:
-            self.kb_hint.setText("Articles: none match this ticket.")
+            self.kb_hint.setText(self.tr("Articles: none match this ticket."))
         self._kb_enable(bool(page.items))
 
     def article_link(self, hit: SearchHit) -> str:
@@ -400,7 +434,9 @@ class TicketTab(QWidget):
                 item.setData(Qt.ItemDataRole.UserRole, t.id)
                 self.history.addItem(item)
         if not self.history.count() and self.ticket is not None:
-            self.history.addItem(f"No other tickets from {self.ticket.requester_email}.")
+            self.history.addItem(
+                self.tr("No other tickets from {requester_email}.").format(requester_email=self.ticket.requester_email)
+            )
 
     def show_timers(self) -> None:
         t = self.ticket
@@ -439,7 +475,7 @@ class TicketTab(QWidget):
 
     def _style_composer(self, on: bool) -> None:
         self.composer.setStyleSheet(NOTE_COMPOSER if on else "")
-        self.send_btn.setText("Add note" if on else "Send")
+        self.send_btn.setText(self.tr("Add note") if on else self.tr("Send"))
 
     def insert_canned(self, index: int) -> None:
         text = self.canned.itemData(index)
@@ -458,7 +494,7 @@ class TicketTab(QWidget):
         self.canned.setCurrentIndex(0)
 
     def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Attach a file")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Attach a file"))
         if path:
             self.attach_path(path)
 
@@ -470,7 +506,7 @@ class TicketTab(QWidget):
 
         def done(att: AttachmentOut) -> None:
             self.pending_attachments.append(att.id)
-            self.attached.setText(f"{len(self.pending_attachments)} file(s) attached")
+            self.attached.setText(self.tr("{count} file(s) attached").format(count=len(self.pending_attachments)))
 
         self.session.ops.run(
             self.session.call(upload_attachment, query=AttachmentQuery(ticket_id=self.ticket_id), upload=upload),
@@ -490,7 +526,7 @@ class TicketTab(QWidget):
             self.attached.clear()
             self.internal.setChecked(False)
             self.send_btn.setEnabled(True)
-            self.session.notify(True, "Note added" if data["internal"] else "Reply sent")
+            self.session.notify(True, self.tr("Note added") if data["internal"] else self.tr("Reply sent"))
 
         def failed(exc: BaseException) -> None:
             self.send_btn.setEnabled(True)
@@ -512,10 +548,10 @@ class TicketTab(QWidget):
         if t is None:
             return {}
         out: dict[str, object] = {}
-        if self.state.currentText() and self.state.currentText() != t.state:
-            out["state"] = self.state.currentText()
-        if self.priority.currentText() != t.priority:
-            out["priority"] = self.priority.currentText()
+        if self.state.currentData() and self.state.currentData() != t.state:
+            out["state"] = self.state.currentData()
+        if self.priority.currentData() != t.priority:
+            out["priority"] = self.priority.currentData()
         if self.category.currentData() != t.category_id:
             out["category_id"] = self.category.currentData()
         if self.assignee.currentData() != t.assignee_id:
@@ -545,17 +581,21 @@ class TicketTab(QWidget):
         terms = ", ".join(g.matched_terms[:5]) or "none"
         # A score (how strongly the words point there), not a probability of being right.
         if g.category_id is None:
-            self.triage_summary.setText(f"No suggestion: the evidence is too weak (score {g.confidence:.2f}).")
+            self.triage_summary.setText(
+                self.tr("No suggestion: the evidence is too weak (score {g.confidence:.2f}).").format(g=g)
+            )
         else:
             self.triage_summary.setText(
-                f"Score {g.confidence:.2f} · because of: {terms}<br>"
-                f"Category: <b>{g.category_name}</b> (score {g.category_confidence:.2f})<br>"
-                f"Priority: <b>{g.priority}</b> (score {g.priority_confidence:.2f})"
+                self.tr(
+                    "Score {g.confidence:.2f} · because of: {terms}<br>Category: <b>{g.category_name}</b> (score {g.category_confidence:.2f})<br>Priority: <b>{g.priority}</b> (score {g.priority_confidence:.2f})"
+                ).format(g=g, terms=terms)
             )
         t = self.ticket
         offered = g.category_id is not None
-        self.triage_category.setText(f"Category: {g.category_name}" if offered else "Category")
-        self.triage_priority.setText(f"Priority: {g.priority}" if offered else "Priority")
+        self.triage_category.setText(
+            self.tr("Category: {g.category_name}").format(g=g) if offered else self.tr("Category")
+        )
+        self.triage_priority.setText(self.tr("Priority: {g.priority}").format(g=g) if offered else self.tr("Priority"))
         self.triage_category.setEnabled(offered and (t is None or g.category_id != t.category_id))
         self.triage_priority.setEnabled(offered and (t is None or g.priority != t.priority))
         for box in (self.triage_category, self.triage_priority):
@@ -573,7 +613,7 @@ class TicketTab(QWidget):
         if self.triage_category.isChecked():
             self.category.setCurrentIndex(max(self.category.findData(g.category_id), 0))
         if self.triage_priority.isChecked():
-            self.priority.setCurrentText(g.priority)
+            self.priority.setCurrentIndex(max(0, self.priority.findData(g.priority)))
         self.apply_changes()
 
     def suggest_reply(self) -> None:
@@ -581,9 +621,9 @@ class TicketTab(QWidget):
             if r.reply:
                 self.internal.setChecked(False)
                 self.composer.setPlainText(r.reply)
-                self.reply_btn.setToolTip(f"From {r.source_number} (similarity {r.score:.2f})")
+                self.reply_btn.setToolTip(self.tr("From {r.source_number} (similarity {r.score:.2f})").format(r=r))
             else:
-                self.show_error("No similar resolved ticket has a reply yet")
+                self.show_error(self.tr("No similar resolved ticket has a reply yet"))
 
         self.session.ops.run(
             self.session.call(suggest_reply, body=TriageRequest(ticket_id=self.ticket_id)),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,16 +47,16 @@ from views.helpdesk.ticket import QUEUES, TicketTab, humanize, named
 
 class HelpdeskWorkspace(Workspace):
     name = "helpdesk"
-    title = "Helpdesk"
+    title = QT_TRANSLATE_NOOP("Workspaces", "Helpdesk")
     modules = frozenset({"support"})
     shows = frozenset({"support.*"})
     keys = (
-        ("Ctrl+Return", "send"),
-        ("Ctrl+I", "internal note"),
-        ("Ctrl+S", "apply changes"),
-        ("Ctrl+F", "search"),
-        ("F5", "refresh"),
-        ("Ctrl+W", "close the tab"),
+        ("Ctrl+Return", QT_TRANSLATE_NOOP("Keys", "send")),
+        ("Ctrl+I", QT_TRANSLATE_NOOP("Keys", "internal note")),
+        ("Ctrl+S", QT_TRANSLATE_NOOP("Keys", "apply changes")),
+        ("Ctrl+F", QT_TRANSLATE_NOOP("Keys", "search")),
+        ("F5", QT_TRANSLATE_NOOP("Keys", "refresh")),
+        ("Ctrl+W", QT_TRANSLATE_NOOP("Keys", "close the tab")),
     )
     roles = STAFF
     position = 30
@@ -71,8 +71,8 @@ class HelpdeskWorkspace(Workspace):
         self.counts: QueueCounts | None = None
 
         self.search = named(QLineEdit(), "helpdesk-search")
-        self.search.setPlaceholderText("Search all queues (Ctrl+F)")
-        self.search.setToolTip("Number, subject, e-mail or words of any message; Enter searches")
+        self.search.setPlaceholderText(self.tr("Search all queues (Ctrl+F)"))
+        self.search.setToolTip(self.tr("Number, subject, e-mail or words of any message; Enter searches"))
         self.search.returnPressed.connect(self.load_tickets)
         self.queues = named(QListWidget(), "helpdesk-queues")
         for key, label in QUEUES:
@@ -84,7 +84,16 @@ class HelpdeskWorkspace(Workspace):
         # Enter on a queue goes to its tickets; Enter on a ticket opens it (README: "pick a queue, Enter").
         self.queues.itemActivated.connect(lambda _i: self._to_tickets())
         self.table = named(QTableWidget(0, 6), "helpdesk-tickets")
-        self.table.setHorizontalHeaderLabels(["Number", "Subject", "Requester", "State", "Priority", "SLA"])
+        self.table.setHorizontalHeaderLabels(
+            [
+                self.tr("Number"),
+                self.tr("Subject"),
+                self.tr("Requester"),
+                self.tr("State"),
+                self.tr("Priority"),
+                self.tr("SLA"),
+            ]
+        )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.table.horizontalHeader()
@@ -151,7 +160,7 @@ class HelpdeskWorkspace(Workspace):
         text = self.search.text().strip()
         if text:
             q = {"queue": "all", "search": text, "limit": 100}  # a search looks in every queue, and says so
-        self.status.setText(f"Search “{text}” in all queues" if text else "")
+        self.status.setText(self.tr("Search “{text}” in all queues").format(text=text) if text else "")
         self.status.setStyleSheet("")
         query = self.session.request(TicketQuery, q, parent=self.search)
         if query is not None:
@@ -264,4 +273,8 @@ def sla_text(t: TicketOut, now: datetime) -> str:
         return ""
     left = (due - now).total_seconds()
     text = humanize(left)
-    return f"overdue {text}" if left < 0 or t.sla_breached else f"due in {text}"
+    return (
+        QCoreApplication.translate("workspace", "overdue {text}").format(text=text)
+        if left < 0 or t.sla_breached
+        else QCoreApplication.translate("workspace", "due in {text}").format(text=text)
+    )

@@ -83,9 +83,15 @@ def install(app: QCoreApplication, language: str = "system") -> str:
 # --- formats ----------------------------------------------------------------------------
 
 
+def _locale() -> QLocale:
+    """The default locale; the "C" locale (no LANG, before ``install``) writes English (US) forms."""
+    loc = QLocale()
+    return _LOCALES["en"] if loc.language() == QLocale.Language.C else loc
+
+
 def fmt_number(value: int | float | Decimal, decimals: int | None = None) -> str:
     """A number with the locale's grouping and decimal mark (``1,234.5`` / ``1.234,5``)."""
-    loc = QLocale()
+    loc = _locale()
     if decimals is None:
         if isinstance(value, int):
             return loc.toString(value)
@@ -100,14 +106,14 @@ def fmt_money(amount: int | float | Decimal | None, currency: str = "EUR") -> st
     """An amount in ``currency`` (major units) as the locale writes it: ``€1,234.50`` / ``1.234,50 €``."""
     if amount is None:
         return "-"
-    return QLocale().toCurrencyString(float(amount), _SYMBOLS.get(currency, currency), 2)
+    return _locale().toCurrencyString(float(amount), _SYMBOLS.get(currency, currency), 2)
 
 
 def fmt_date(value: dt.date | dt.datetime | None, *, time: bool = False, long: bool = False) -> str:
     """A date (with ``time=True`` also the time) in the locale's short or long format."""
     if value is None:
         return "-"
-    loc = QLocale()
+    loc = _locale()
     form = QLocale.FormatType.LongFormat if long else QLocale.FormatType.ShortFormat
     if isinstance(value, dt.datetime):
         if time:
@@ -119,7 +125,8 @@ def fmt_date(value: dt.date | dt.datetime | None, *, time: bool = False, long: b
 def fmt_time(value: dt.datetime | dt.time, seconds: bool = False) -> str:
     """A time of day in the locale's form (24 h in German)."""
     t = value.time() if isinstance(value, dt.datetime) else value
-    return QLocale().toString(t, "HH:mm:ss" if seconds else QLocale().timeFormat(QLocale.FormatType.ShortFormat))
+    loc = _locale()
+    return loc.toString(t, "HH:mm:ss" if seconds else loc.timeFormat(QLocale.FormatType.ShortFormat))
 
 
 # --- the tools (make translations) --------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from services.upgrade import grading
 from services.upgrade.schemas import SubmissionDetail
+from views.i18n import fmt_number
 
 QUEUES: list[tuple[str, str]] = [
     ("To review", "submitted"),
@@ -41,6 +42,28 @@ QPushButton { padding: 8px 14px; }
 """
 SCREEN = list(grading.SCREEN_LEVELS)
 BODY = list(grading.BODY_LEVELS)
+# The grading words as shown (context "grading"; the values stay English in the data).
+WORDS = (
+    QT_TRANSLATE_NOOP("grading", "— not checked —"),
+    QT_TRANSLATE_NOOP("grading", "flawless"),
+    QT_TRANSLATE_NOOP("grading", "light scratches"),
+    QT_TRANSLATE_NOOP("grading", "deep scratches"),
+    QT_TRANSLATE_NOOP("grading", "cracked"),
+    QT_TRANSLATE_NOOP("grading", "light wear"),
+    QT_TRANSLATE_NOOP("grading", "dents"),
+    QT_TRANSLATE_NOOP("grading", "damaged"),
+    QT_TRANSLATE_NOOP("grading", "excellent"),
+    QT_TRANSLATE_NOOP("grading", "good"),
+    QT_TRANSLATE_NOOP("grading", "fair"),
+    QT_TRANSLATE_NOOP("grading", "poor"),
+)
+
+
+def word(value: str) -> str:
+    """A grading value (``light_scratches``) in the person's language."""
+    return QCoreApplication.translate("grading", value.replace("_", " "))
+
+
 NOT_CHECKED = "— not checked —"  # a combo's first entry: nothing is assumed before the inspector looks
 ACCEPT_TEXT = "Customer &accepted"
 CONFIRM_MS = 5000  # "Customer accepted" asks for a second press within this time
@@ -64,7 +87,7 @@ class Answer(QCheckBox):
         super().__init__(text)
         self.setTristate(True)
         self.setCheckState(Qt.CheckState.PartiallyChecked)
-        self.setToolTip("Not checked yet: press to answer yes, again for no")
+        self.setToolTip(self.tr("Not checked yet: press to answer yes, again for no"))
 
     def nextCheckState(self) -> None:  # noqa: N802 - Qt API
         checked = self.checkState() == Qt.CheckState.Checked
@@ -96,7 +119,7 @@ def _label(name: str) -> QLabel:
 
 
 def _money(v: object) -> str:
-    return "-" if v is None else f"{Decimal(str(v)):,.2f}"
+    return "-" if v is None else fmt_number(Decimal(str(v)), 2)
 
 
 class PhotoViewer(QDialog):
@@ -117,9 +140,9 @@ class PhotoViewer(QDialog):
             shown = pixmap  # small enough: its own size
         self.image.setPixmap(shown)
         if pixmap.isNull():
-            self.image.setText("This photo cannot be shown on this station.")
+            self.image.setText(self.tr("This photo cannot be shown on this station."))
         lay.addWidget(self.image, 1)
-        close = QPushButton("&Close")
+        close = QPushButton(self.tr("&Close"))
         close.clicked.connect(self.accept)
         close.setDefault(True)
         lay.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
@@ -131,9 +154,9 @@ def state_text(sub: SubmissionDetail) -> str:
         return f"Completed: credit {_money(sub.credit)} {sub.currency or ''}"
     if sub.current_offer is not None:
         o = sub.current_offer
-        return (
-            f"Waiting for the customer: {o.kind} offer {_money(o.amount)} ({o.status}, until {o.expires_at:%Y-%m-%d})"
-        )
+        return QCoreApplication.translate(
+            "parts", "Waiting for the customer: {o.kind} offer {value} ({o.status}, until {o.expires_at:%Y-%m-%d})"
+        ).format(o=o, value=_money(o.amount))
     return f"Status: {sub.status}"
 
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QFileDialog, QListWidgetItem, QPushButton
 
@@ -81,14 +81,21 @@ class PhotoActions(_Base):
     def attach_photos(self) -> None:
         if self.sub is None or not self.attach_btn.isVisible():
             return
-        paths, _ = QFileDialog.getOpenFileNames(self, "Attach photos", "", "Images (*.png *.jpg *.jpeg *.gif *.webp)")
+        paths, _ = QFileDialog.getOpenFileNames(
+            self,
+            QCoreApplication.translate("PhotoActions", "Attach photos"),
+            "",
+            "Images (*.png *.jpg *.jpeg *.gif *.webp)",
+        )
         for p in paths:
             path = Path(p)
             self._upload(path.name, path.read_bytes())
 
     def _photo_added(self, photo: PhotoOut) -> None:
         self.new_photos.append(photo.id)
-        self.say(f"Photo {photo.filename} attached", "ok")
+        self.say(
+            QCoreApplication.translate("PhotoActions", "Photo {photo.filename} attached").format(photo=photo), "ok"
+        )
         if self.sub is not None:
             ids = ",".join([*self.sub.photos, *self.new_photos])
             self.session.ops.run(

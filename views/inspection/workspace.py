@@ -17,25 +17,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
 from PySide6.QtGui import QIcon, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
-    QApplication,
-    QComboBox,
-    QDoubleSpinBox,
-    QFormLayout,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListView,
-    QListWidget,
     QListWidgetItem,
-    QPushButton,
-    QSpinBox,
-    QSplitter,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -68,45 +53,41 @@ from views.inspection.parts import (
     BODY,
     CONFIRM_MS,
     ITEM_WORDS,
-    NOT_CHECKED,
     SCREEN,
     STYLE,
     TONES,
-    Answer,
     PhotoViewer,
-    _label,
     _money,
-    camera_available,
     state_text,
     tone,
 )
 from views.inspection.photos import PhotoActions
 from views.ops import error_message
-from views.shell.forms import scrolling, wrapping
 
+# Labels marked for lupdate here, translated where shown (import time is before the translator).
 QUEUES: list[tuple[str, str]] = [
-    ("To review", "submitted"),
-    ("To receive", "shipped"),
-    ("To inspect", "received"),
-    ("Waiting for customer", "offered,inspected"),
+    (QT_TRANSLATE_NOOP("InspectionWorkspace", "To review"), "submitted"),
+    (QT_TRANSLATE_NOOP("InspectionWorkspace", "To receive"), "shipped"),
+    (QT_TRANSLATE_NOOP("InspectionWorkspace", "To inspect"), "received"),
+    (QT_TRANSLATE_NOOP("InspectionWorkspace", "Waiting for customer"), "offered,inspected"),
 ]
 
 
 class InspectionWorkspace(PhotoActions, Workspace):
     name = "inspection"
-    title = "Trade-in inspection"
+    title = QT_TRANSLATE_NOOP("Workspaces", "Trade-in inspection")
     modules = frozenset({"upgrade"})
     shows = frozenset({"upgrade.*", "sign.document"})
     position = 20
     landing = {"operator": 1}
     keys = (
-        ("F2", "scan a kit"),
-        ("Ctrl+Return", "complete"),
-        ("Ctrl+R", "receive"),
-        ("Ctrl+O", "send offer"),
-        ("Ctrl+P", "attach photos"),
-        ("F5", "refresh the queue"),
-        ("Esc", "close"),
+        ("F2", QT_TRANSLATE_NOOP("Keys", "scan a kit")),
+        ("Ctrl+Return", QT_TRANSLATE_NOOP("Keys", "complete")),
+        ("Ctrl+R", QT_TRANSLATE_NOOP("Keys", "receive")),
+        ("Ctrl+O", QT_TRANSLATE_NOOP("Keys", "send offer")),
+        ("Ctrl+P", QT_TRANSLATE_NOOP("Keys", "attach photos")),
+        ("F5", QT_TRANSLATE_NOOP("Keys", "refresh the queue")),
+        ("Esc", QT_TRANSLATE_NOOP("Keys", "close")),
     )
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
@@ -121,176 +102,16 @@ class InspectionWorkspace(PhotoActions, Workspace):
         self._accept_timer.timeout.connect(self._reset_accept)
         self._build()
         self._shortcuts()
-        self.say("Scan a kit barcode to open a trade-in", "info")
+        self.say(self.tr("Scan a kit barcode to open a trade-in"), "info")
         self.show_submission(None)
         self.refresh_queue()
 
     # --- layout -----------------------------------------------------------------------
 
     def _build(self) -> None:
-        root = QVBoxLayout(self)
-        self.scan_input = QLineEdit()
-        self.scan_input.setObjectName("scanInput")
-        self.scan_input.setPlaceholderText("Scan a kit barcode (F2)")
-        self.scan_input.setAccessibleName("Kit barcode")
-        self.scan_input.returnPressed.connect(self._scan)
-        self.banner = _label("banner")
-        root.addWidget(self.scan_input)
-        root.addWidget(self.banner)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        root.addWidget(split, 1)
+        from views.inspection.layout import build
 
-        left = QWidget()
-        lv = QVBoxLayout(left)
-        self.queue_kind = QComboBox()
-        self.queue_kind.setAccessibleName("Queue")
-        for label, _ in QUEUES:
-            self.queue_kind.addItem(label)
-        self.queue_kind.currentIndexChanged.connect(lambda _i: self.refresh_queue())
-        self.queue = QListWidget()
-        self.queue.setAccessibleName("Trade-ins in the queue")
-        # A narrow queue wraps its lines rather than hiding the value behind a scroll bar.
-        wrapping(self.queue)
-        self.queue.itemActivated.connect(self._open_item)
-        self.queue.itemClicked.connect(self._open_item)
-        lv.addWidget(self.queue_kind)
-        lv.addWidget(self.queue, 1)
-        split.addWidget(left)
-
-        right = QWidget()
-        rv = QVBoxLayout(right)
-        self.title_label = _label("title")
-        self.subtitle = _label("")
-        rv.addWidget(self.title_label)
-        rv.addWidget(self.subtitle)
-        self.photos = QListWidget()
-        self.photos.setViewMode(QListView.ViewMode.IconMode)
-        self.photos.setIconSize(QSize(144, 96))
-        self.photos.setFixedHeight(140)
-        self.photos.setFlow(QListView.Flow.LeftToRight)
-        self.photos.setAccessibleName("Photos")
-        # The photos beside what was declared and what the grading says: the checklist below stays
-        # in sight on a 800-px-high window.
-        photo_row = QHBoxLayout()
-        photo_row.addWidget(self.photos, 3)
-        self.attach_btn = QPushButton("Attach &photo… (Ctrl+P)")
-        self.attach_btn.clicked.connect(self.attach_photos)
-        self.camera_btn = QPushButton("&Take photo")
-        self.camera_btn.setAccessibleName("Take a photo with the station's camera")
-        self.camera_btn.clicked.connect(self.take_photo)
-        self.has_camera = camera_available()
-        # Enter or a double click on a photo opens it large.
-        self.photos.itemActivated.connect(self.enlarge_photo)
-        self.photos.setToolTip("Enter or double-click: see the photo large")
-
-        self.declared = _label("declared")
-        self.graded = _label("graded")
-        sides = QVBoxLayout()
-        sides.addWidget(self.declared)
-        sides.addWidget(self.graded)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.attach_btn)
-        buttons.addWidget(self.camera_btn)
-        sides.addLayout(buttons)
-        photo_row.addLayout(sides, 2)
-        rv.addLayout(photo_row)
-
-        self.checklist_box = QGroupBox("Grading checklist")
-        grid = QGridLayout(self.checklist_box)
-        self.power_on = Answer("Powers &on")
-        self.functions = Answer("All &functions work")
-        self.account_lock = Answer("Account &lock removed")
-        self.data_wiped = Answer("Data &wiped")
-        self.accessories = Answer("A&ccessories included")
-        self.screen_combo = QComboBox()
-        self.screen_combo.addItems([NOT_CHECKED, *(s.replace("_", " ") for s in SCREEN)])
-        self.body_combo = QComboBox()
-        self.body_combo.addItems([NOT_CHECKED, *(b.replace("_", " ") for b in BODY)])
-        # -1: not measured yet (shown in words); 0-100 the battery's health.
-        self.battery = QSpinBox(minimum=-1, maximum=100, suffix=" %", value=-1)
-        self.battery.setSpecialValueText("not measured")
-        self.override = QComboBox()
-        self.override.addItems(["Suggested grade", *grading.CONDITIONS])
-        self.notes = QLineEdit(placeholderText="Notes for the customer")
-        form = QFormLayout()
-        for text, field in (
-            ("&Screen", self.screen_combo),
-            ("&Body", self.body_combo),
-            ("Batter&y health", self.battery),
-            ("&Grade", self.override),
-            ("&Notes", self.notes),
-        ):
-            lab = QLabel(text)
-            lab.setBuddy(field)
-            form.addRow(lab, field)
-        for i, cb in enumerate((self.power_on, self.functions, self.account_lock, self.data_wiped, self.accessories)):
-            grid.addWidget(cb, i, 0)
-        grid.addLayout(form, 0, 1, 5, 1)
-        for box in (self.power_on, self.functions, self.account_lock, self.data_wiped, self.accessories):
-            box.stateChanged.connect(lambda _s: self.update_grade())
-        for combo in (self.screen_combo, self.body_combo, self.override):
-            combo.currentIndexChanged.connect(self.update_grade)
-        self.battery.valueChanged.connect(self.update_grade)
-        rv.addWidget(self.checklist_box)
-        self.reasons = _label("")
-        self.preview = _label("preview")
-
-        self.offer_box = QGroupBox("Offer")
-        ob = QHBoxLayout(self.offer_box)
-        self.offer_amount = QDoubleSpinBox(minimum=0.01, maximum=1_000_000, decimals=2)
-        self.offer_amount.setAccessibleName("Offer amount")
-        self.offer_days = QSpinBox(minimum=1, maximum=365, value=14, suffix=" days")
-        self.offer_days.setAccessibleName("Offer valid for")
-        self.offer_btn = QPushButton("Send offer (Ctrl+O)")
-        self.offer_btn.clicked.connect(self.send_offer)
-        for part in (QLabel("Amount"), self.offer_amount, QLabel("valid for"), self.offer_days, self.offer_btn):
-            ob.addWidget(part)
-        rv.addWidget(self.offer_box)
-
-        actions = QHBoxLayout()
-        self.receive_btn = QPushButton("&Receive parcel (Ctrl+R)")
-        self.receive_btn.clicked.connect(self.receive)
-        self.complete_btn = QPushButton("Complete inspection (Ctrl+Enter)")
-        self.complete_btn.clicked.connect(self.complete)
-        self.accept_btn = QPushButton(ACCEPT_TEXT)
-        self.accept_btn.clicked.connect(lambda: self.record_answer("accept"))
-        self.decline_btn = QPushButton("Customer &declined")
-        self.decline_btn.clicked.connect(lambda: self.record_answer("decline"))
-        self.reject_reason = QLineEdit(placeholderText="Reason to reject")
-        self.reject_btn = QPushButton("Re&ject")
-        self.reject_btn.clicked.connect(self.reject)
-        # The customer signs the trade-in agreement on this screen (views/sign/pad.py): no link.
-        self.agreement_btn = QPushButton("Customer signs agreement…")
-        self.agreement_btn.setObjectName("sign-agreement")
-        self.agreement_btn.clicked.connect(self.sign_agreement)
-        for button in (
-            self.receive_btn,
-            self.complete_btn,
-            self.accept_btn,
-            self.decline_btn,
-            self.reject_reason,
-            self.reject_btn,
-            self.agreement_btn,
-        ):
-            actions.addWidget(button)
-        rv.addStretch(1)
-        # A short window scrolls the trade-in rather than squeezing its checklist and the scan box;
-        # the verdict and the actions stay in sight under it.
-        scroll = scrolling(right)
-        self.detail_scroll = scroll
-        # A mnemonic (Alt+W) or Tab that lands below the fold brings its row into sight.
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            app.focusChanged.connect(self._follow_focus)
-        column = QWidget()
-        cv = QVBoxLayout(column)
-        cv.setContentsMargins(0, 0, 0, 0)
-        cv.addWidget(scroll, 1)
-        cv.addWidget(self.reasons)
-        cv.addWidget(self.preview)
-        cv.addLayout(actions)
-        split.addWidget(column)
-        split.setSizes([360, 1000])
+        build(self)
 
     def _follow_focus(self, _old: QWidget | None, new: QWidget | None) -> None:
         inner = self.detail_scroll.widget()
@@ -343,7 +164,9 @@ class InspectionWorkspace(PhotoActions, Workspace):
         for s in page.items:
             value = f"{_money(s.declared_value)} {s.currency or ''}".strip()
             item = QListWidgetItem(
-                f"{s.product_name or s.product_id}  ·  {s.serial_number}\n{s.status} · declared {s.condition} · {value}"
+                self.tr("{value}  ·  {s.serial_number}\n{s.status} · declared {s.condition} · {value2}").format(
+                    value=s.product_name or s.product_id, s=s, value2=value
+                )
             )
             item.setData(Qt.ItemDataRole.UserRole, s.id)
             self.queue.addItem(item)
@@ -383,8 +206,13 @@ class InspectionWorkspace(PhotoActions, Workspace):
         if message is not None:
             self.say(*message)
             return
-        self.say(f"Opened {sub.product_name or sub.product_id} · {sub.serial_number} ({sub.status})", "info")
-        self.session.notify(True, "trade-in opened")
+        self.say(
+            self.tr("Opened {value} · {sub.serial_number} ({sub.status})").format(
+                value=sub.product_name or sub.product_id, sub=sub
+            ),
+            "info",
+        )
+        self.session.notify(True, self.tr("trade-in opened"))
 
     def _failed(self, error: BaseException) -> None:
         self.show_error(error_message(error))
@@ -399,8 +227,8 @@ class InspectionWorkspace(PhotoActions, Workspace):
         for part in (self.photos, self.declared, self.graded, self.preview):
             part.setVisible(has)
         if sub is None:
-            self.title_label.setText("No trade-in open")
-            self.subtitle.setText("Scan a kit barcode or pick one from the queue.")
+            self.title_label.setText(self.tr("No trade-in open"))
+            self.subtitle.setText(self.tr("Scan a kit barcode or pick one from the queue."))
             self.declared.setText("")
             self.graded.setText("")
             self.preview.setText("")
@@ -408,9 +236,13 @@ class InspectionWorkspace(PhotoActions, Workspace):
             self._actions(set())
             return
         who = f" · {sub.customer.name} <{sub.customer.email}>" if sub.customer else ""
-        self.title_label.setText(f"{sub.product_name or sub.product_id} · SN {sub.serial_number}")
+        self.title_label.setText(
+            self.tr("{value} · SN {sub.serial_number}").format(value=sub.product_name or sub.product_id, sub=sub)
+        )
         kit = f" · kit {sub.kit_barcode}" if sub.kit_barcode else ""
-        self.subtitle.setText(f"Status: {sub.status}{kit}{who}\n{sub.description}")
+        self.subtitle.setText(
+            self.tr("Status: {sub.status}{kit}{who}\n{sub.description}").format(sub=sub, kit=kit, who=who)
+        )
         self._load_checklist(sub)
         if sub.current_offer is None and sub.declared_value is not None:
             self.offer_amount.setValue(float(sub.declared_value))
@@ -522,28 +354,40 @@ class InspectionWorkspace(PhotoActions, Workspace):
         if sub is None:
             return
         cur = sub.currency or ""
-        self.declared.setText(f"Declared: {sub.condition}\n{_money(sub.declared_value)} {cur}")
+        self.declared.setText(
+            self.tr("Declared: {sub.condition}\n{value} {cur}").format(
+                sub=sub, value=_money(sub.declared_value), cur=cur
+            )
+        )
         if sub.base_value is None:
-            self.graded.setText("No valuation for this product")
-            self.preview.setText("Ask an admin to add a valuation for this product.")
+            self.graded.setText(self.tr("No valuation for this product"))
+            self.preview.setText(self.tr("Ask an admin to add a valuation for this product."))
             return
         if "inspect" not in sub.allowed_actions:
             # Not at the bench: what was recorded, never a grade of an empty checklist.
             insp = sub.inspection
             if insp is not None and insp.graded_condition and insp.graded_value is not None:
                 self.graded.setText(
-                    f"Graded: {insp.graded_condition}\n{_money(insp.graded_value)} {sub.currency or ''}"
+                    self.tr("Graded: {insp.graded_condition}\n{value} {value2}").format(
+                        insp=insp, value=_money(insp.graded_value), value2=sub.currency or ""
+                    )
                 )
-                self.reasons.setText("Why: " + "; ".join(insp.reasons) if insp.reasons else "No defects found.")
+                self.reasons.setText(
+                    "Why: " + "; ".join(insp.reasons) if insp.reasons else self.tr("No defects found.")
+                )
             else:
-                self.graded.setText(f"Not graded yet\n{sub.status.replace('_', ' ')}")
+                self.graded.setText(self.tr("Not graded yet\n{value}").format(value=sub.status.replace("_", " ")))
                 self.reasons.setText("")
             self.preview.setText(state_text(sub))
             tone(self.preview, "info")
             return
         missing = self.unanswered()
         if missing:
-            self.graded.setText(f"Graded: not yet\n{len(missing)} of {len(ITEM_WORDS)} items to check")
+            self.graded.setText(
+                self.tr("Graded: not yet\n{count} of {count2} items to check").format(
+                    count=len(missing), count2=len(ITEM_WORDS)
+                )
+            )
             self.reasons.setText("")
             self.preview.setText("To check: " + ", ".join(missing))
             tone(self.preview, "warn")
@@ -552,20 +396,30 @@ class InspectionWorkspace(PhotoActions, Workspace):
         base = grading.to_cents(Decimal(str(sub.base_value)))
         value = grading.value_cents(base, graded)
         self.graded_value = value
-        self.graded.setText(f"Graded: {graded} (suggested {suggested})\n{_money(grading.from_cents(value))} {cur}")
+        self.graded.setText(
+            self.tr("Graded: {graded} (suggested {suggested})\n{value} {cur}").format(
+                graded=graded, suggested=suggested, value=_money(grading.from_cents(value)), cur=cur
+            )
+        )
         blocked = grading.blockers(self.checklist())
-        self.reasons.setText("Why: " + "; ".join(reasons) if reasons else "No defects found.")
+        self.reasons.setText("Why: " + "; ".join(reasons) if reasons else self.tr("No defects found."))
         agreed = sub.accepted_offer.amount if sub.accepted_offer else None
         if blocked:
             self.preview.setText("Cannot complete: " + "; ".join(blocked))
             tone(self.preview, "error")
         elif agreed is not None and value < grading.to_cents(Decimal(str(agreed))):
             self.preview.setText(
-                f"Revised offer of {_money(grading.from_cents(value))} {cur} (below the accepted {_money(agreed)})"
+                self.tr("Revised offer of {value} {cur} (below the accepted {value2})").format(
+                    value=_money(grading.from_cents(value)), cur=cur, value2=_money(agreed)
+                )
             )
             tone(self.preview, "warn")
         else:
-            self.preview.setText(f"Completes: credit {_money(agreed if agreed is not None else value)} {cur}")
+            self.preview.setText(
+                self.tr("Completes: credit {value} {cur}").format(
+                    value=_money(agreed if agreed is not None else value), cur=cur
+                )
+            )
             tone(self.preview, "ok")
 
     # --- actions --------------------------------------------------------------------------------
@@ -594,12 +448,12 @@ class InspectionWorkspace(PhotoActions, Workspace):
         }
         offer = self.session.request(OfferCreate, body, self._failed)
         if offer is not None:
-            self._run(self.session.call(create_offer, body=offer), "Offer of {r.amount:.2f} sent")
+            self._run(self.session.call(create_offer, body=offer), self.tr("Offer of {r.amount:.2f} sent"))
 
     def receive(self) -> None:
         if self.sub is not None and self.receive_btn.isVisible():
             received = self.session.call(receive, id=self.sub.id, body=ReceiveRequest())
-            self._run(received, "Parcel received: ready to inspect")
+            self._run(received, self.tr("Parcel received: ready to inspect"))
 
     def complete(self) -> None:
         if self.sub is None or not self.complete_btn.isVisible():
@@ -631,9 +485,19 @@ class InspectionWorkspace(PhotoActions, Workspace):
         self.new_photos = []
         self.show_submission(result)
         if result.outcome == "revised_offer" and result.revised_offer is not None:
-            self.say(f"Revised offer of {_money(result.revised_offer.amount)} sent to the customer", "warn")
+            self.say(
+                self.tr("Revised offer of {value} sent to the customer").format(
+                    value=_money(result.revised_offer.amount)
+                ),
+                "warn",
+            )
         else:
-            self.say(f"Completed: credit {_money(result.credit)} {result.currency or ''} issued", "ok")
+            self.say(
+                self.tr("Completed: credit {value} {value2} issued").format(
+                    value=_money(result.credit), value2=result.currency or ""
+                ),
+                "ok",
+            )
         self.session.notify(True, result.outcome or "")
 
     def record_answer(self, action: str) -> None:
@@ -644,14 +508,25 @@ class InspectionWorkspace(PhotoActions, Workspace):
             # Accepting issues the credit: a second press confirms it (a slip does not pay out).
             cur = self.sub.currency or ""
             self.accept_btn.setProperty("confirm", offer.id)
-            self.accept_btn.setText(f"Press &again: credit {_money(offer.amount)} {cur}")  # Alt+A again confirms
-            self.say(f"The customer accepted {_money(offer.amount)} {cur}? Press again to issue the credit.", "warn")
+            self.accept_btn.setText(
+                self.tr("Press &again: credit {value} {cur}").format(value=_money(offer.amount), cur=cur)
+            )  # Alt+A again confirms
+            self.say(
+                self.tr("The customer accepted {value} {cur}? Press again to issue the credit.").format(
+                    value=_money(offer.amount), cur=cur
+                ),
+                "warn",
+            )
             self._accept_timer.start(CONFIRM_MS)
             return
         self._reset_accept()
-        word = "accepted" if action == "accept" else "declined"
         answer = OfferRespond.model_validate({"action": action})
-        self._run(self.session.call(respond_offer, id=offer.id, body=answer), f"Recorded: the customer {word}")
+        self._run(
+            self.session.call(respond_offer, id=offer.id, body=answer),
+            self.tr("Recorded: the customer accepted")
+            if action == "accept"
+            else self.tr("Recorded: the customer declined"),
+        )
 
     def _reset_accept(self) -> None:
         self._accept_timer.stop()
@@ -665,7 +540,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
         from views.sign.pad import sign_at_station
 
         def made(doc: DocumentOut) -> None:
-            self.say("Hand the screen to the customer to sign the agreement", "info")
+            self.say(self.tr("Hand the screen to the customer to sign the agreement"), "info")
             sign_at_station(self, self.session, doc.id, full_screen=full_screen)
 
         self.session.ops.run(
@@ -680,12 +555,12 @@ class InspectionWorkspace(PhotoActions, Workspace):
             return
         reason = self.reject_reason.text().strip()
         if not reason:
-            self.show_error("Say why the trade-in is rejected")
+            self.show_error(self.tr("Say why the trade-in is rejected"))
             self.reject_reason.setFocus()
             return
         refusal = self.session.request(RejectRequest, {"reason": reason}, self._failed)
         if refusal is not None:
-            self._run(self.session.call(reject, id=self.sub.id, body=refusal), "Trade-in rejected")
+            self._run(self.session.call(reject, id=self.sub.id, body=refusal), self.tr("Trade-in rejected"))
 
 
 WORKSPACE = InspectionWorkspace

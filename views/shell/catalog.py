@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
-from views.base import StationSession, Workspace
+from views.base import StationSession, Workspace, shown_title
 from views.shell.theme import icon, set_role
 from views.workspaces import all_workspaces
 
@@ -24,12 +24,13 @@ class PlaceholderWorkspace(Workspace):
         pic = QLabel()
         pic.setPixmap(icon("placeholder").pixmap(QSize(64, 64)))
         lay.addWidget(pic, alignment=Qt.AlignmentFlag.AlignHCenter)
-        title = QLabel(f"{self.title} workspace")
+        title = QLabel(self.tr("{title} workspace").format(title=shown_title(type(self))))
         set_role(title, "title")
         lay.addWidget(title, alignment=Qt.AlignmentFlag.AlignHCenter)
         note = QLabel(
-            f"The {self.title.lower()} workspace could not be opened on this station.\n"
-            "The problem was logged; the other workspaces work as usual."
+            self.tr(
+                "The {value} workspace could not be opened on this station.\nThe problem was logged; the other workspaces work as usual."
+            ).format(value=shown_title(type(self)))
         )
         note.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         set_role(note, "subtitle")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel, QLayout, QLineEdit, QVBoxLayout, QWidget
 
 from views.shell.burst import BurstGuard
@@ -65,7 +65,7 @@ class PinDialog(QDialog):
 
     def __init__(self, purpose: str, check: Callable[[str], bool], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Admin PIN")
+        self.setWindowTitle(self.tr("Admin PIN"))
         self.setObjectName("pin-dialog")
         self.setAccessibleName("Admin PIN")
         self.check = check
@@ -80,14 +80,18 @@ class PinDialog(QDialog):
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
         self.pin.setAccessibleName("PIN")
-        self.pin.setPlaceholderText("Admin PIN")
+        self.pin.setPlaceholderText(self.tr("Admin PIN"))
         self.pin.setMaxLength(12)
         box, self.error = with_error(self.pin)
         lay.addWidget(box)
         # Every fast run in the PIN is a scan (a PIN is typed by hand), and the field is emptied:
         # a scanner's first key can come in slowly and would stay in front of the PIN typed next.
         self.burst_guard = BurstGuard(
-            self.pin, say=self.say, message="Scan ignored: type the admin PIN.", is_scan=lambda _t: True, clear=True
+            self.pin,
+            say=self.say,
+            message=self.tr("Scan ignored: type the admin PIN."),
+            is_scan=lambda _t: True,
+            clear=True,
         )
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.try_accept)
@@ -101,7 +105,7 @@ class PinDialog(QDialog):
             return
         self.attempts += 1
         self.pin.clear()
-        self.say("Wrong PIN. Ask an administrator.")
+        self.say(self.tr("Wrong PIN. Ask an administrator."))
         self.pin.setFocus()
 
     def say(self, message: str) -> None:
@@ -139,14 +143,18 @@ class KioskExits(_Base):
         """Ctrl+Shift+X: leaving kiosk mode (admin PIN) keeps the app open as a normal window."""
         if not self.kiosk:
             return
-        self._with_pin("Enter the admin PIN to leave kiosk mode.", self.leave_kiosk)
+        self._with_pin(
+            QCoreApplication.translate("KioskExits", "Enter the admin PIN to leave kiosk mode."), self.leave_kiosk
+        )
 
     def request_quit(self) -> None:
         """Quitting the app: in kiosk mode it needs the admin PIN; outside it just closes."""
         if not self.kiosk:
             self.close()
             return
-        self._with_pin("Enter the admin PIN to quit the station.", self._quit_confirmed)
+        self._with_pin(
+            QCoreApplication.translate("KioskExits", "Enter the admin PIN to quit the station."), self._quit_confirmed
+        )
 
     def _quit_confirmed(self) -> None:
         self._may_close = True

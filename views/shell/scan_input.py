@@ -35,7 +35,7 @@ class ScanInput(QLineEdit):
         self._idle = QTimer(self)
         self._idle.setSingleShot(True)
         self._idle.timeout.connect(self._idle_end)
-        self.setPlaceholderText("Scan here")
+        self.setPlaceholderText(self.tr("Scan here"))
         self.setObjectName("scanInput")
         self.setAccessibleName("Scanner input")
 

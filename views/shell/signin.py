@@ -89,7 +89,9 @@ class SignInPage(QWidget):
         logo = QLabel()
         logo.setPixmap(icon("logo").pixmap(QSize(40, 40)))
         head.addWidget(logo)
-        self.title, self.subtitle = _title("Sign in", f"Platform Station · {station_name}")
+        self.title, self.subtitle = _title(
+            self.tr("Sign in"), self.tr("Platform Station · {station_name}").format(station_name=station_name)
+        )
         col = QVBoxLayout()
         col.setSpacing(0)
         col.addWidget(self.title)
@@ -99,10 +101,10 @@ class SignInPage(QWidget):
 
         # Mode: a person, or a scanning station's device account.
         modes = QHBoxLayout()
-        self.person_button = QPushButton("&Person")
-        self.device_button = QPushButton("&Device")
-        self.person_button.setToolTip("Sign in with your e-mail and password (Alt+P)")
-        self.device_button.setToolTip("Scanning station: the device account and its badge (Alt+D)")
+        self.person_button = QPushButton(self.tr("&Person"))
+        self.device_button = QPushButton(self.tr("&Device"))
+        self.person_button.setToolTip(self.tr("Sign in with your e-mail and password (Alt+P)"))
+        self.device_button.setToolTip(self.tr("Scanning station: the device account and its badge (Alt+D)"))
         self.mode_group = QButtonGroup(self)
         for b in (self.person_button, self.device_button):
             b.setCheckable(True)
@@ -124,15 +126,15 @@ class SignInPage(QWidget):
         self.password.setAccessibleName("Password")
         email_box, self.email_error = with_error(self.email)
         pw_box, self.password_error = with_error(self.password)
-        self.email_label = QLabel("&E-mail")
+        self.email_label = QLabel(self.tr("&E-mail"))
         self.email_label.setBuddy(self.email)
-        self.password_label = QLabel("Pass&word")
+        self.password_label = QLabel(self.tr("Pass&word"))
         self.password_label.setBuddy(self.password)
         form.addRow(self.email_label, email_box)
         form.addRow(self.password_label, pw_box)
         lay.addLayout(form)
 
-        self.button = QPushButton("Sign in")
+        self.button = QPushButton(self.tr("Sign in"))
         self.button.setProperty("primary", True)
         self.button.setDefault(True)
         self.button.setAccessibleName("Sign in")
@@ -151,10 +153,10 @@ class SignInPage(QWidget):
         set_role(self.platform_line, "subtitle")
         lay.addWidget(self.platform_line)
 
-        self.settings_button = QPushButton("Settings…")
+        self.settings_button = QPushButton(self.tr("Settings…"))
         self.settings_button.setFlat(True)
         self.settings_button.setAccessibleName("Station settings")
-        self.settings_button.setToolTip("Station settings (Ctrl+,)")
+        self.settings_button.setToolTip(self.tr("Station settings (Ctrl+,)"))
         self.settings_button.clicked.connect(self.settings_requested.emit)
         lay.addWidget(self.settings_button, alignment=Qt.AlignmentFlag.AlignRight)
 
@@ -166,7 +168,7 @@ class SignInPage(QWidget):
             self.password,
             lambda: self.device_mode,
             say=self.password_error.show_error,
-            message="Scan ignored: type your password, or choose Device to sign in with a badge.",
+            message=self.tr("Scan ignored: type your password, or choose Device to sign in with a badge."),
         )
         self.setTabOrder(self.email, self.password)
         self.setTabOrder(self.password, self.button)
@@ -190,11 +192,11 @@ class SignInPage(QWidget):
 
     def _mode_changed(self) -> None:
         device = self.device_mode
-        self.email_label.setText("Device &account" if device else "&E-mail")
-        self.password_label.setText("&Badge" if device else "Pass&word")
+        self.email_label.setText(self.tr("Device &account") if device else self.tr("&E-mail"))
+        self.password_label.setText(self.tr("&Badge") if device else self.tr("Pass&word"))
         self.email.setAccessibleName("Device account" if device else "E-mail")
         self.password.setAccessibleName("Badge" if device else "Password")
-        self.password.setPlaceholderText("Scan the station badge" if device else "")
+        self.password.setPlaceholderText(self.tr("Scan the station badge") if device else "")
         self.email.setText(self._device_email if device else self._person_email)
         self.password.clear()
         self.clear_errors()
@@ -212,7 +214,7 @@ class SignInPage(QWidget):
 
     def set_busy(self, busy: bool) -> None:
         self.button.setEnabled(not busy)
-        self.button.setText("Signing in…" if busy else "Sign in")
+        self.button.setText(self.tr("Signing in…") if busy else self.tr("Sign in"))
 
     def clear_errors(self) -> None:
         self.email_error.clear()
@@ -251,7 +253,9 @@ class TenantPage(QWidget):
         self.setObjectName("tenant-page")
         self.setAccessibleName("Choose a tenant")
         _frame, lay = _card(self, 460)
-        self.title, self.subtitle = _title("Choose a tenant", "You belong to several; pick where to work now.")
+        self.title, self.subtitle = _title(
+            self.tr("Choose a tenant"), self.tr("You belong to several; pick where to work now.")
+        )
         lay.addWidget(self.title)
         lay.addWidget(self.subtitle)
         self.list = QListWidget()
@@ -263,9 +267,9 @@ class TenantPage(QWidget):
         self.message.hide()
         lay.addWidget(self.message)
         row = QHBoxLayout()
-        self.back_button = QPushButton("&Back")
+        self.back_button = QPushButton(self.tr("&Back"))
         self.back_button.clicked.connect(self.back.emit)
-        self.continue_button = QPushButton("&Continue")
+        self.continue_button = QPushButton(self.tr("&Continue"))
         self.continue_button.setProperty("primary", True)
         self.continue_button.setDefault(True)
         self.continue_button.clicked.connect(self._choose)
@@ -295,7 +299,7 @@ class TenantPage(QWidget):
     def _choose(self) -> None:
         item = self.list.currentItem()
         if item is None or not item.flags() & Qt.ItemFlag.ItemIsEnabled:
-            self.show_error("Choose an active tenant.")
+            self.show_error(self.tr("Choose an active tenant."))
             return
         self.chosen.emit(str(item.data(Qt.ItemDataRole.UserRole)))
 
@@ -320,7 +324,7 @@ class LockPage(QWidget):
         pic = QLabel()
         pic.setPixmap(icon("lock").pixmap(QSize(40, 40)))
         head.addWidget(pic)
-        self.title, self.subtitle = _title("Locked", "")
+        self.title, self.subtitle = _title(self.tr("Locked"), "")
         col = QVBoxLayout()
         col.addWidget(self.title)
         col.addWidget(self.subtitle)
@@ -329,13 +333,13 @@ class LockPage(QWidget):
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.password.setAccessibleName("Password to unlock")
-        self.password.setPlaceholderText("Password or badge")
+        self.password.setPlaceholderText(self.tr("Password or badge"))
         box, self.password_error = with_error(self.password)
         lay.addWidget(box)
         row = QHBoxLayout()
-        self.sign_out_button = QPushButton("Sign &out")
+        self.sign_out_button = QPushButton(self.tr("Sign &out"))
         self.sign_out_button.clicked.connect(self.sign_out.emit)
-        self.unlock_button = QPushButton("&Unlock")
+        self.unlock_button = QPushButton(self.tr("&Unlock"))
         self.unlock_button.setProperty("primary", True)
         self.unlock_button.setDefault(True)
         self.unlock_button.clicked.connect(self._unlock)
@@ -349,8 +353,8 @@ class LockPage(QWidget):
 
     def prepare(self, who: str, badge: bool = False) -> None:
         self.badge_unlocks = badge
-        how = "Scan the badge or enter the password" if badge else "Enter the password"
-        self.subtitle.setText(f"{who} was signed in. {how} to go on, or sign out.")
+        how = self.tr("Scan the badge or enter the password") if badge else self.tr("Enter the password")
+        self.subtitle.setText(self.tr("{who} was signed in. {how} to go on, or sign out.").format(who=who, how=how))
         self.password.clear()
         self.password_error.clear()
         self.password.setFocus()

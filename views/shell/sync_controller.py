@@ -137,14 +137,16 @@ class SyncController(QObject):
         """Why nothing is sent now, in words (empty when sync runs and reaches the platform)."""
         url = self.platform_url
         if self.offline:
-            return "This station was started offline: changes are kept here and sent when it runs online."
+            return self.tr("This station was started offline: changes are kept here and sent when it runs online.")
         if not url:
-            return "No platform URL is set (Settings): changes are kept on this station."
+            return self.tr("No platform URL is set (Settings): changes are kept on this station.")
         if self.status is not None and self.status.state not in ("offline",):
             return ""
         if self.engine is None and self.connection == "online":
-            return "Sync does not run in this window: changes are kept here and sent by the station app."
-        return f"The platform at {url} does not answer: changes are kept here and sent when it is back."
+            return self.tr("Sync does not run in this window: changes are kept here and sent by the station app.")
+        return self.tr("The platform at {url} does not answer: changes are kept here and sent when it is back.").format(
+            url=url
+        )
 
     def _emit(self) -> None:
         self.changed.emit()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -84,12 +84,19 @@ def register_error_text(error: BaseException, url: str) -> str:
     status = getattr(error, "status", None)
     message = str(getattr(error, "message", "") or error_message(error))
     if getattr(error, "kind", "") == "offline":
-        return f"The platform at {url} does not answer; try again when it is reachable."
+        return QCoreApplication.translate(
+            "sync_panel", "The platform at {url} does not answer; try again when it is reachable."
+        ).format(url=url)
     if status == 401:
-        return "The platform did not accept your sign-in (it may have expired). Sign out, then sign in again."
+        return QCoreApplication.translate(
+            "sync_panel",
+            "The platform did not accept your sign-in (it may have expired). Sign out, then sign in again.",
+        )
     if status == 409:
-        return f"The platform refused: {message}. An owner can revoke the old registration on the platform."
-    return f"The platform refused: {message}."
+        return QCoreApplication.translate(
+            "sync_panel", "The platform refused: {message}. An owner can revoke the old registration on the platform."
+        ).format(message=message)
+    return QCoreApplication.translate("sync_panel", "The platform refused: {message}.").format(message=message)
 
 
 # --- widgets ---------------------------------------------------------------------------------------
@@ -138,7 +145,11 @@ class IssueCard(QFrame):
         set_role(self.title, "section")
         self.title.setIndent(0)  # a styled margin would otherwise indent it
         kind = "Conflict" if issue.status == "conflict" else "Refused"
-        self.meta = QLabel(f"{kind} · made {clock_text(issue.created_at)} · change #{issue.seq}")
+        self.meta = QLabel(
+            self.tr("{kind} · made {value} · change #{issue.seq}").format(
+                kind=kind, value=clock_text(issue.created_at), issue=issue
+            )
+        )
         set_role(self.meta, "subtitle")
         self.why = QLabel(why_text(issue))
         self.why.setWordWrap(True)
@@ -188,7 +199,7 @@ class SyncPanel(QDialog):
         self._loading = False
         self._dirty = False
         self._sticky = False  # a registration message stays until the next action
-        self.setWindowTitle("Sync")
+        self.setWindowTitle(self.tr("Sync"))
         self.setObjectName("sync-panel")
         self.setAccessibleName("Sync")
         self.setMinimumSize(760, 600)
@@ -197,7 +208,7 @@ class SyncPanel(QDialog):
         lay.setContentsMargins(24, 20, 24, 20)
         lay.setSpacing(12)
         head = QHBoxLayout()
-        title = QLabel("Sync")
+        title = QLabel(self.tr("Sync"))
         set_role(title, "title")
         self.state_pill = QLabel()
         self.state_pill.setObjectName("sync-state")
@@ -216,10 +227,10 @@ class SyncPanel(QDialog):
         self.platform = QLabel()
         self.station = QLabel()
         for label, w in (
-            ("Last sync", self.last_sync),
-            ("Waiting to send", self.pending),
+            (self.tr("Last sync"), self.last_sync),
+            (self.tr("Waiting to send"), self.pending),
             ("Platform", self.platform),
-            ("Station id", self.station),
+            (self.tr("Station id"), self.station),
         ):
             w.setAccessibleName(label)
             w.setWordWrap(True)
@@ -255,19 +266,19 @@ class SyncPanel(QDialog):
         lay.addWidget(self.difference)
 
         buttons = QHBoxLayout()
-        self.sync_now_button = QPushButton("&Sync now")
+        self.sync_now_button = QPushButton(self.tr("&Sync now"))
         self.sync_now_button.setProperty("primary", True)
         self.sync_now_button.clicked.connect(self.sync_now)
-        self.register_button = QPushButton("&Register this station")
+        self.register_button = QPushButton(self.tr("&Register this station"))
         self.register_button.setProperty("primary", True)
         self.register_button.clicked.connect(self.register)
         self.register_button.hide()
-        self.resync_button = QPushButton("&Download everything again")
+        self.resync_button = QPushButton(self.tr("&Download everything again"))
         self.resync_button.setToolTip(
-            "Pull every record of this tenant from the platform again; the records stay usable meanwhile"
+            self.tr("Pull every record of this tenant from the platform again; the records stay usable meanwhile")
         )
         self.resync_button.clicked.connect(self.resync)
-        self.close_button = QPushButton("&Close")
+        self.close_button = QPushButton(self.tr("&Close"))
         self.close_button.clicked.connect(self.reject)
         buttons.addWidget(self.sync_now_button)
         buttons.addWidget(self.register_button)
@@ -281,7 +292,7 @@ class SyncPanel(QDialog):
         self.note.hide()
         lay.addWidget(self.note)
 
-        self.issues_title = QLabel("Sync issues")
+        self.issues_title = QLabel(self.tr("Sync issues"))
         set_role(self.issues_title, "section")
         self.issues_title.setIndent(0)
         lay.addWidget(self.issues_title)
@@ -352,7 +363,7 @@ class SyncPanel(QDialog):
 
         def failed(exc: BaseException) -> None:
             self._loading = False
-            self._say("error", f"Reading the sync state failed: {error_message(exc)}")
+            self._say("error", self.tr("Reading the sync state failed: {value}").format(value=error_message(exc)))
 
         self.sync.ops.run(work, on_success=done, on_failure=failed, parent=self)
 
@@ -389,7 +400,9 @@ class SyncPanel(QDialog):
         if self.link is not None:
             self.platform.setText(self.link.platform_url)
         elif self.loaded:
-            self.platform.setText(f"not registered (platform URL in Settings: {sync.platform_url or 'none'})")
+            self.platform.setText(
+                self.tr("not registered (platform URL in Settings: {value})").format(value=sync.platform_url or "none")
+            )
         syncing = status is not None and status.state == "syncing"
         self.progress.setVisible(syncing)
         if syncing and status is not None and status.to_pull > 0:
@@ -403,14 +416,14 @@ class SyncPanel(QDialog):
         self.difference.setVisible(bool(said))
         self._show_actions()
         n = sync.issue_count
-        self.issues_title.setText(f"Sync issues ({n})" if n else "Sync issues")
+        self.issues_title.setText(self.tr("Sync issues ({n})").format(n=n) if n else self.tr("Sync issues"))
         sent = sync.sent_ever or (self.link is not None and self.link.last_sync_at is not None)
         if self.issues:
-            hint = "The platform refused these changes made on this station. Choose for each what happens."
+            hint = self.tr("The platform refused these changes made on this station. Choose for each what happens.")
         elif sent:
-            hint = "No sync issues: the platform accepted every change sent from this station."
+            hint = self.tr("No sync issues: the platform accepted every change sent from this station.")
         else:
-            hint = "No sync issues. Nothing has reached the platform from this station yet."
+            hint = self.tr("No sync issues. Nothing has reached the platform from this station yet.")
         self.issues_hint.setText(hint)
         # The engine found issues (or resolved ones) that the list does not show yet.
         if self.isVisible() and self.loaded and n != len(self.issues):
@@ -439,12 +452,14 @@ class SyncPanel(QDialog):
         self.resync_button.setEnabled(sync.engine is not None and not unlinked and not resyncing)
         self.register_button.setVisible(unlinked and manager and not sync.offline)
         if unlinked and not manager:
-            self.note.setText("An owner or admin registers this station with the platform.")
+            self.note.setText(self.tr("An owner or admin registers this station with the platform."))
             self.note.show()
         elif unlinked and manager and not self._sticky:
             self.note.setText(
-                f"Registering signs this station up with {sync.platform_url or 'the platform (set its URL in Settings)'} "
-                f"as {session.principal.email if session else ''}; then it syncs on its own."
+                self.tr("Registering signs this station up with {value} as {value2}; then it syncs on its own.").format(
+                    value=sync.platform_url or "the platform (set its URL in Settings)",
+                    value2=session.principal.email if session else "",
+                )
             )
             self.note.show()
         else:
@@ -467,16 +482,16 @@ class SyncPanel(QDialog):
         self.resync_button.setEnabled(False)
 
         def done(_status: object) -> None:
-            self.host.notify(True, "Every record was downloaded from the platform again.")
+            self.host.notify(True, self.tr("Every record was downloaded from the platform again."))
             self.sync.ops.did_change.emit("sync.pulled")
             self.refresh()
 
         def failed(exc: BaseException) -> None:
-            self._say("error", f"Downloading everything again failed: {error_message(exc)}")
+            self._say("error", self.tr("Downloading everything again failed: {value}").format(value=error_message(exc)))
             self.update_from_shell()
 
         if not self.sync.resync(done, failed, parent=self.resync_button):
-            self._say("error", "This station does not sync now (sign in, and register it with the platform).")
+            self._say("error", self.tr("This station does not sync now (sign in, and register it with the platform)."))
 
     def register(self) -> None:
         """Register with the platform as the signed-in owner/admin (their stored platform token)."""
@@ -487,15 +502,17 @@ class SyncPanel(QDialog):
         url = sync.platform_url
         self._sticky = True
         if not url:
-            self._say("error", "Set the platform URL in Settings first.")
+            self._say("error", self.tr("Set the platform URL in Settings first."))
             return
         email = session.principal.email or ""
         token = host.credentials.get(f"platform-token:{email}")
         if not token:
             self._say(
                 "error",
-                "There is no platform sign-in for you on this station: the platform did not answer when you "
-                "signed in. Sign out, then sign in again while the platform answers.",
+                self.tr(
+                    "There is no platform sign-in for you on this station: the platform did not answer when you "
+                    "signed in. Sign out, then sign in again while the platform answers."
+                ),
             )
             return
         from services.sync.client import link_station
@@ -503,12 +520,12 @@ class SyncPanel(QDialog):
         rt, tenant = session.runtime, session.tenant
         name = str(host.prefs.get("station_name") or rt.station_id)
         self.register_button.setEnabled(False)
-        self._say("info", f"Registering with {url}…")
+        self._say("info", self.tr("Registering with {url}…").format(url=url))
 
         def saved(_none: None) -> None:
             self.register_button.setEnabled(True)
-            self._say("ok", f"Registered with {url}. This station syncs now.")
-            host.notify(True, "This station is registered with the platform.")
+            self._say("ok", self.tr("Registered with {url}. This station syncs now.").format(url=url))
+            host.notify(True, self.tr("This station is registered with the platform."))
             sync.wake()
             self.refresh()
 
@@ -532,7 +549,7 @@ class SyncPanel(QDialog):
         card.show_error("")
 
         def finished(fetched: bool) -> None:
-            later = "" if fetched else " The platform's version is shown after the next sync."
+            later = "" if fetched else self.tr(" The platform's version is shown after the next sync.")
             self.host.notify(True, CHOICE_DONE[choice] + later)
             sync.ops.did_change.emit(issue.command)  # the workspace that shows this record reloads it
             sync.wake()

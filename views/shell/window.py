@@ -226,22 +226,22 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         return a
 
     def _build_actions(self) -> None:
-        self.settings_action = self._action("&Settings", "Ctrl+,", self.open_settings, "settings")
-        self.lock_action = self._action("&Lock", "Ctrl+L", self.lock, "lock")
-        self.sign_out_action = self._action("Sign &out", "Ctrl+Shift+Q", self.sign_out, "signout")
-        self.quit_action = self._action("&Quit", "Ctrl+Q", self.request_quit)
-        self.exit_kiosk_action = self._action("E&xit kiosk", "Ctrl+Shift+X", self.request_exit)
+        self.settings_action = self._action(self.tr("&Settings"), "Ctrl+,", self.open_settings, "settings")
+        self.lock_action = self._action(self.tr("&Lock"), "Ctrl+L", self.lock, "lock")
+        self.sign_out_action = self._action(self.tr("Sign &out"), "Ctrl+Shift+Q", self.sign_out, "signout")
+        self.quit_action = self._action(self.tr("&Quit"), "Ctrl+Q", self.request_quit)
+        self.exit_kiosk_action = self._action(self.tr("E&xit kiosk"), "Ctrl+Shift+X", self.request_exit)
         # Not F5: function keys belong to the workspaces (F5 ships in the warehouse, refreshes queues elsewhere).
-        self.refresh_action = self._action("&Refresh status", "Ctrl+Shift+R", self.refresh_now, "syncing")
-        self.sync_action = self._action("S&ync…", "Ctrl+Shift+S", self.open_sync_panel, "syncing")
-        self.sync_action.setToolTip("Sync state and sync issues (Ctrl+Shift+S)")
+        self.refresh_action = self._action(self.tr("&Refresh status"), "Ctrl+Shift+R", self.refresh_now, "syncing")
+        self.sync_action = self._action(self.tr("S&ync…"), "Ctrl+Shift+S", self.open_sync_panel, "syncing")
+        self.sync_action.setToolTip(self.tr("Sync state and sync issues (Ctrl+Shift+S)"))
         # Workspaces that do not fit a narrow window (an owner has a dozen) wait in a "More" menu,
         # their Ctrl+N shortcuts still working (they stay actions of the window).
-        self.more_menu = QMenu("More workspaces", self)
+        self.more_menu = QMenu(self.tr("More workspaces"), self)
         more = QToolButton()
-        more.setText("More")
+        more.setText(self.tr("More"))
         more.setIcon(icon("more"))
-        more.setToolTip("More workspaces")
+        more.setToolTip(self.tr("More workspaces"))
         more.setAccessibleName("More workspaces")
         more.setMenu(self.more_menu)
         more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -334,7 +334,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
     def _runtime_failed(self, exc: BaseException) -> None:
         self._rt_error = exc
         self._rt_ready.set()
-        self.signin.show_message(f"The station's data could not be opened: {exc}", "error")
+        self.signin.show_message(self.tr("The station's data could not be opened: {exc}").format(exc=exc), "error")
 
     def _wait_runtime(self) -> Runtime:
         """Worker threads only: the runtime once it is loaded."""
@@ -370,9 +370,13 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         if fields:
             self.signin.show_field_errors(fields)
             return
-        message = getattr(exc, "message", None) or "Signing in failed; the problem was logged."
+        message = getattr(exc, "message", None) or self.tr("Signing in failed; the problem was logged.")
         if getattr(exc, "code", "") == "UNAUTHORIZED":
-            message = "E-mail or password is not correct." if not self._device_signin else "Badge not accepted."
+            message = (
+                self.tr("E-mail or password is not correct.")
+                if not self._device_signin
+                else self.tr("Badge not accepted.")
+            )
         self.signin.show_error(message)
         self.feedback_player.play(False)
 
@@ -405,7 +409,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
 
         def failed(exc: BaseException) -> None:
             self.signin.set_busy(False)
-            msg = getattr(exc, "message", None) or "Opening the tenant failed; the problem was logged."
+            msg = getattr(exc, "message", None) or self.tr("Opening the tenant failed; the problem was logged.")
             msg = msg[0].upper() + msg[1:]
             (self.tenant_page if page is self.tenant_page else self.signin).show_error(msg)
             self.feedback_player.play(False)
@@ -440,8 +444,9 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         self.signin.set_busy(False)
         if not available:
             self.signin.show_error(
-                f"No workspace on this station fits your access in {tenant.name} "
-                f"(modules: {', '.join(sorted(principal.modules)) or 'none'}). Ask an administrator."
+                self.tr(
+                    "No workspace on this station fits your access in {tenant.name} (modules: {value}). Ask an administrator."
+                ).format(tenant=tenant, value=", ".join(sorted(principal.modules)) or "none")
             )
             self.pages.setCurrentWidget(self.signin)
             return
@@ -467,10 +472,9 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         self.sync.start(session)
         self.refresh_status()
         if self.connection == "offline":
-            self._offline_notice = (
-                f"Signed in with this station's data: the platform at {self.platform_url} does not answer. "
-                "Your changes are kept here and sent when it is back."
-            )
+            self._offline_notice = self.tr(
+                "Signed in with this station's data: the platform at {platform_url} does not answer. Your changes are kept here and sent when it is back."
+            ).format(platform_url=self.platform_url)
             self.notify(None, self._offline_notice)
         self.signed_in.emit(name)
 
@@ -478,6 +482,8 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         return lambda: self.credentials.get(f"platform-token:{email}")
 
     def _build_switcher(self) -> None:
+        from views.base import shown_title
+
         for a in self.workspace_actions.values():
             self.workspace_group.removeAction(a)
             self.switcher.removeAction(a)
@@ -486,11 +492,13 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         self.workspace_actions.clear()
         self._overflow.clear()
         for i, (name, cls) in enumerate(self.workspace_classes.items(), start=1):
-            a = QAction(icon(name), cls.title or name.title(), self)
+            a = QAction(icon(name), shown_title(cls) or name.title(), self)
             a.setCheckable(True)
             if i <= 9:  # Ctrl+1 to Ctrl+9; the rest are reached from the toolbar or the More menu
                 a.setShortcut(QKeySequence(f"Ctrl+{i}"))
-            a.setToolTip(f"{cls.title} (Ctrl+{i})" if i <= 9 else cls.title)
+            a.setToolTip(
+                self.tr("{title} (Ctrl+{i})").format(title=shown_title(cls), i=i) if i <= 9 else shown_title(cls)
+            )
             a.setObjectName(f"switch-{name}")
             a.triggered.connect(lambda _c=False, n=name: self.show_workspace(n))
             self.workspace_group.addAction(a)
@@ -524,7 +532,9 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
                 from views.shell.catalog import placeholder
 
                 ws = placeholder(name)(self.session)
-                self.notify(False, f"The {name} workspace failed to open; the problem was logged.")
+                self.notify(
+                    False, self.tr("The {name} workspace failed to open; the problem was logged.").format(name=name)
+                )
             self.workspaces[name] = ws
             self.work.addWidget(ws)
         self.work.setCurrentWidget(ws)
@@ -624,7 +634,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
             self.focus_primary()
 
         def failed(exc: BaseException) -> None:
-            self.lock_page.show_error("Password not correct." if password else "Enter the password.")
+            self.lock_page.show_error(self.tr("Password not correct.") if password else self.tr("Enter the password."))
             self.feedback_player.play(False)
 
         self.ops.run(work, on_success=done, on_failure=failed)
@@ -643,7 +653,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         self.apply_theme()
         self.showNormal()
         self.show_for_mode()
-        self.notify(True, "Kiosk mode left: this is a normal window now.")
+        self.notify(True, self.tr("Kiosk mode left: this is a normal window now."))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         if not self._may_close:

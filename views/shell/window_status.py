@@ -10,10 +10,11 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QSize, QTimer, SignalInstance
+from PySide6.QtCore import QCoreApplication, QPoint, QSize, QTimer, SignalInstance
 from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QPushButton, QWidget
 
 from views.credentials import CredentialStore
+from views.i18n import fmt_number
 from views.ops import OpRunner
 from views.shell.kiosk import IdleWatcher
 from views.shell.prefs import StationPrefs
@@ -68,7 +69,10 @@ class WindowStatus(_Base):
     # --- settings and theme -----------------------------------------------------------------
     def open_settings(self) -> None:
         if self.kiosk:
-            self._with_pin("Enter the admin PIN to change the station settings.", self._open_settings_dialog)
+            self._with_pin(
+                QCoreApplication.translate("WindowStatus", "Enter the admin PIN to change the station settings."),
+                self._open_settings_dialog,
+            )
         else:
             self._open_settings_dialog()
 
@@ -85,7 +89,11 @@ class WindowStatus(_Base):
         self.apply_theme()
         self.feedback_player.enabled = bool(self.prefs.get("sound"))
         self.signin.set_scanner_suffix(str(self.prefs.get("scanner_suffix")))
-        self.signin.subtitle.setText(f"Platform Station · {self.prefs.get('station_name')}")
+        self.signin.subtitle.setText(
+            QCoreApplication.translate("WindowStatus", "Platform Station · {value}").format(
+                value=self.prefs.get("station_name")
+            )
+        )
         self.idle.set_timeout_ms(int(self.prefs.get("kiosk_idle_minutes")) * 60_000)
         if self.session is not None:
             self.session.prefs.update(self.prefs.as_dict())
@@ -185,16 +193,22 @@ class WindowStatus(_Base):
                 set_online(state == "online")
         url = self.platform_url
         if state == "online":
-            self.signin.platform_line.setText(f"Platform {url} is reachable.")
+            self.signin.platform_line.setText(
+                QCoreApplication.translate("WindowStatus", "Platform {url} is reachable.").format(url=url)
+            )
             if self.last_feedback[1] == self._offline_notice:
                 self._set_feedback(None, "")  # it answers now: the sign-in notice no longer holds
         elif state == "offline":
             self.signin.platform_line.setText(
-                f"The platform at {url} does not answer yet; checking again. You can still sign in with this "
-                "station's data; changes are kept and sent when it is back."
+                QCoreApplication.translate(
+                    "WindowStatus",
+                    "The platform at {url} does not answer yet; checking again. You can still sign in with this station's data; changes are kept and sent when it is back.",
+                ).format(url=url)
             )
         else:
-            self.signin.platform_line.setText("No platform URL set: this station works on its own data.")
+            self.signin.platform_line.setText(
+                QCoreApplication.translate("WindowStatus", "No platform URL set: this station works on its own data.")
+            )
         self.connection_changed.emit(state)
 
     def _show_sync(self) -> None:
@@ -202,15 +216,25 @@ class WindowStatus(_Base):
         sync = self.sync
         text, tone = sync.words()
         issues = sync.issue_count
-        issues_words = f"{issues:,} sync issue{'' if issues == 1 else 's'}"
+        issues_words = (
+            QCoreApplication.translate("WindowStatus", "1 sync issue")
+            if issues == 1
+            else QCoreApplication.translate("WindowStatus", "{count} sync issues").format(count=fmt_number(issues))
+        )
         theme = self.theme_name
         self.sync_label.setText(elide(text))
         self.sync_label.setIcon(icon(TONE_ICONS[tone]))
         self.sync_label.setStyleSheet(pill_css(tone, theme))
         self.sync_label.setAccessibleName(f"Sync: {sync.summary}")
         self.sync_label.setToolTip(
-            f"{text}\nPlatform: {self.platform_url or 'not set'}. Changes waiting: {sync.waiting}.\n"
-            "Click (or Ctrl+Shift+S) for the Sync panel."
+            QCoreApplication.translate(
+                "WindowStatus",
+                "{text}\nPlatform: {value}. Changes waiting: {sync.waiting}.\nClick (or Ctrl+Shift+S) for the Sync panel.",
+            ).format(
+                text=text,
+                value=self.platform_url or QCoreApplication.translate("WindowStatus", "not set"),
+                sync=sync,
+            )
         )
         self.sync_issues.setText(issues_words)
         self.sync_issues.setStyleSheet(pill_css("warning", theme))
@@ -262,7 +286,12 @@ class WindowStatus(_Base):
                     self.session.prefs["platform_token_stored"] = True
                     self.ops.did_change.emit("platform.signed_in")  # views that read the platform read again
             elif result.status in (401, 403):
-                self.notify(None, "Signed in here, but the platform refused these credentials; sync waits.")
+                self.notify(
+                    None,
+                    QCoreApplication.translate(
+                        "WindowStatus", "Signed in here, but the platform refused these credentials; sync waits."
+                    ),
+                )
 
         self.ops.run_async(
             lambda: platform_client.sign_in(url, email, password),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -85,11 +85,11 @@ class ReasonDialog(QDialog):
 
     def __init__(self, machine: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Why did {machine} stop?")
+        self.setWindowTitle(self.tr("Why did {machine} stop?").format(machine=machine))
         self.setObjectName("reason-dialog")
         self.reason: str | None = None
         lay = QVBoxLayout(self)
-        head = QLabel(f"Why did {machine} stop?")
+        head = QLabel(self.tr("Why did {machine} stop?").format(machine=machine))
         head.setStyleSheet("font-size: 20pt; font-weight: bold;")
         lay.addWidget(head)
         grid = QGridLayout()
@@ -110,7 +110,7 @@ class ReasonDialog(QDialog):
 
 class ShopFloorWorkspace(Workspace):
     name = "shopfloor"
-    title = "Shop floor"
+    title = QT_TRANSLATE_NOOP("Workspaces", "Shop floor")
     modules = frozenset({"mes"})
     shows = frozenset({"mes.*"})
     roles = STAFF
@@ -149,13 +149,13 @@ class ShopFloorWorkspace(Workspace):
         lay = QVBoxLayout(self)
         self.scan_input = ScanInput()
         self.scan_input.suffix = str(self.session.prefs.get("scanner_suffix", "enter"))
-        self.scan_input.setPlaceholderText("Scan a machine, then parts")
-        self.scan_input.setToolTip("5* then a scan counts five parts; SCRAP counts a scrap part")
+        self.scan_input.setPlaceholderText(self.tr("Scan a machine, then parts"))
+        self.scan_input.setToolTip(self.tr("5* then a scan counts five parts; SCRAP counts a scrap part"))
         self.scan_input.scanned.connect(self.handle_scan)
         self.scan_input.hotkey.connect(self.handle_hotkey)
         self.scan_input.quantity.connect(self.set_multiplier)
         lay.addWidget(self.scan_input)
-        self.banner = QLabel("Scan a machine or touch its tile.")
+        self.banner = QLabel(self.tr("Scan a machine or touch its tile."))
         self.banner.setObjectName("banner")
         self.banner.setWordWrap(True)
         lay.addWidget(self.banner)
@@ -168,7 +168,7 @@ class ShopFloorWorkspace(Workspace):
         scroller.setWidget(self.grid_host)
         body.addWidget(scroller, 5)
         panel = QVBoxLayout()
-        self.machine_title = QLabel("No machine chosen")
+        self.machine_title = QLabel(self.tr("No machine chosen"))
         self.machine_title.setObjectName("machineTitle")
         self.machine_title.setWordWrap(True)
         self.run_line = QLabel("")
@@ -179,27 +179,27 @@ class ShopFloorWorkspace(Workspace):
         for w in (self.machine_title, self.run_line, self.count_line):
             panel.addWidget(w)
         runs = QHBoxLayout()
-        self.start_btn = self._big("F1 Start", "start", self.start)
-        self.pause_btn = self._big("F2 Pause", "pause", self.pause)
-        self.complete_btn = self._big("F3 Done", "complete", self.complete)
+        self.start_btn = self._big(self.tr("F1 Start"), "start", self.start)
+        self.pause_btn = self._big(self.tr("F2 Pause"), "pause", self.pause)
+        self.complete_btn = self._big(self.tr("F3 Done"), "complete", self.complete)
         for b in (self.start_btn, self.pause_btn, self.complete_btn):
             runs.addWidget(b)
         panel.addLayout(runs)
         counts = QHBoxLayout()
-        self.good_btn = self._big("F5 Good +1", "good", lambda: self.count(good=1))
-        self.scrap_btn = self._big("F6 Scrap +1", "scrap", lambda: self.count(scrap=1))
+        self.good_btn = self._big(self.tr("F5 Good +1"), "good", lambda: self.count(good=1))
+        self.scrap_btn = self._big(self.tr("F6 Scrap +1"), "scrap", lambda: self.count(scrap=1))
         self.good_btn.setStyleSheet("background: #2e7d32; color: white;")
         self.scrap_btn.setStyleSheet("background: #c62828; color: white;")
         counts.addWidget(self.good_btn)
         counts.addWidget(self.scrap_btn)
         panel.addLayout(counts)
         stops = QHBoxLayout()
-        self.reason_btn = self._big("F7 Why stopped", "stop-reason", self.ask_reason)
-        self.ack_btn = self._big("F8 Acknowledge", "acknowledge", self.acknowledge)
+        self.reason_btn = self._big(self.tr("F7 Why stopped"), "stop-reason", self.ask_reason)
+        self.ack_btn = self._big(self.tr("F8 Acknowledge"), "acknowledge", self.acknowledge)
         stops.addWidget(self.reason_btn)
         stops.addWidget(self.ack_btn)
         panel.addLayout(stops)
-        alarms_head = QLabel("Alarms")
+        alarms_head = QLabel(self.tr("Alarms"))
         alarms_head.setStyleSheet("font-weight: bold;")
         panel.addWidget(alarms_head)
         self.alarms = QListWidget()
@@ -312,18 +312,26 @@ class ShopFloorWorkspace(Workspace):
         if r is not None:
             planned = f" of {r.planned_quantity}" if r.planned_quantity else ""
             self.run_line.setText(
-                f"Run: {r.product} ({r.status}) · {r.good_count}{planned} good, {r.scrap_count} scrap"
+                self.tr("Run: {r.product} ({r.status}) · {r.good_count}{planned} good, {r.scrap_count} scrap").format(
+                    r=r, planned=planned
+                )
             )
         else:
-            self.run_line.setText("No run in progress.")
+            self.run_line.setText(self.tr("No run in progress."))
         self.count_line.setText(
-            f"Today: {live.today['good']} good, {live.today['scrap']} scrap · OEE {live.oee.oee * 100:.1f} %"
+            self.tr("Today: {value} good, {value2} scrap · OEE {value3:.1f} %").format(
+                value=live.today["good"], value2=live.today["scrap"], value3=live.oee.oee * 100
+            )
         )
         self.alarms.clear()
         for a in live.alarms:
-            mark = "" if a.state.endswith("_acknowledged") and a.state.startswith("active") else " (not acknowledged)"
+            mark = (
+                ""
+                if a.state.endswith("_acknowledged") and a.state.startswith("active")
+                else self.tr(" (not acknowledged)")
+            )
             if a.state == "cleared_unacknowledged":
-                mark = " (cleared, not acknowledged)"
+                mark = self.tr(" (cleared, not acknowledged)")
             self.alarms.addItem(f"{a.severity.upper()} {a.code}: {a.message}{mark}")
         self._enable()
 
@@ -350,13 +358,15 @@ class ShopFloorWorkspace(Workspace):
             self.session.feedback(tone == "ok", message)
 
     def failed(self, exc: BaseException) -> None:
-        self.say(error_message(exc) if isinstance(exc, ServiceError) else f"Not done: {exc}", "error")
+        self.say(
+            error_message(exc) if isinstance(exc, ServiceError) else self.tr("Not done: {exc}").format(exc=exc), "error"
+        )
 
     # --- input ----------------------------------------------------------------------------
 
     def set_multiplier(self, n: int) -> None:
         self.multiplier = max(1, n)
-        self.say(f"Next scan counts {self.multiplier}.", "info")
+        self.say(self.tr("Next scan counts {multiplier}.").format(multiplier=self.multiplier), "info")
 
     def handle_hotkey(self, key: int) -> None:
         actions = {
@@ -377,7 +387,7 @@ class ShopFloorWorkspace(Workspace):
         m = self.by_code.get(code.upper())
         if m is not None:
             self.choose(m.id)
-            self.say(f"{m.code} chosen: {m.status}.", "ok")
+            self.say(self.tr("{m.code} chosen: {m.status}.").format(m=m), "ok")
             return
         if code.upper() in SCRAP_CODES:
             self.count(scrap=1)
@@ -391,7 +401,7 @@ class ShopFloorWorkspace(Workspace):
     def _need_run(self) -> RunOut | None:
         run = self.live.current_run if (self.chosen and self.live) else None
         if run is None:
-            self.say("Choose a machine with a run first (scan the machine's code).", "error")
+            self.say(self.tr("Choose a machine with a run first (scan the machine's code)."), "error")
         return run
 
     def _put_run(self, run_id: str, body: RunUpdate, done: str) -> None:
@@ -408,7 +418,7 @@ class ShopFloorWorkspace(Workspace):
 
     def start(self) -> None:
         if not self.chosen or self.live is None:
-            self.say("Choose a machine first.", "error")
+            self.say(self.tr("Choose a machine first."), "error")
             return
         run = self.live.current_run
         if run is not None and run.status == "paused":
@@ -416,7 +426,12 @@ class ShopFloorWorkspace(Workspace):
         elif run is None and self.planned:
             self._put_run(self.planned[0].id, RunUpdate(status="running"), "Started {r.product}.")
         else:
-            self.say("No planned run for this machine." if run is None else f"{run.product} is running.", "error")
+            self.say(
+                self.tr("No planned run for this machine.")
+                if run is None
+                else self.tr("{run.product} is running.").format(run=run),
+                "error",
+            )
 
     def pause(self) -> None:
         run = self._need_run()
@@ -447,7 +462,7 @@ class ShopFloorWorkspace(Workspace):
 
     def ask_reason(self) -> None:
         if not self.chosen or self.live is None:
-            self.say("Choose a machine first.", "error")
+            self.say(self.tr("Choose a machine first."), "error")
             return
         dlg = ReasonDialog(self.live.machine.code, self)
         self.reason_dialog = dlg
@@ -478,12 +493,12 @@ class ShopFloorWorkspace(Workspace):
     def acknowledge(self) -> None:
         alarms = [a for a in (self.live.alarms if self.live else []) if a.acknowledged_at is None]
         if not self.chosen or not alarms:
-            self.say("No alarm waits for acknowledgement here.", "error")
+            self.say(self.tr("No alarm waits for acknowledgement here."), "error")
             return
         oldest = min(alarms, key=lambda a: a.raised_at)
 
         def ok(a: AlarmOut) -> None:
-            self.say(f"Alarm {a.code} acknowledged.", "ok")
+            self.say(self.tr("Alarm {a.code} acknowledged.").format(a=a), "ok")
             self.refresh()
 
         self.session.ops.run(

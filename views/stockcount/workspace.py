@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -53,7 +53,7 @@ from services.inventory.schemas import (
 )
 from services.inventory.stock_levels import adjust_stock, list_stock
 from services.inventory.transfers import list_transfers, update_transfer
-from views.base import StationSession, Workspace
+from views.base import StationSession, Workspace, shown_title
 from views.shell.forms import wrapping
 from views.shell.scan_input import ScanInput
 from views.stockcount.slip import save_slip, slip_code
@@ -75,7 +75,15 @@ STYLE = """
 #multiplier { font-size: 20pt; font-weight: bold; color: #0d47a1; }
 QTableWidget#count { font-size: 18pt; }
 """
-COLUMNS = ["Item", "SKU", "Barcode", "Book", "Counted", "Difference"]
+# Marked for lupdate, translated where the table is made (the module is imported before the translator).
+COLUMNS = [
+    QT_TRANSLATE_NOOP("StockCountWorkspace", "Item"),
+    QT_TRANSLATE_NOOP("StockCountWorkspace", "SKU"),
+    QT_TRANSLATE_NOOP("StockCountWorkspace", "Barcode"),
+    QT_TRANSLATE_NOOP("StockCountWorkspace", "Book"),
+    QT_TRANSLATE_NOOP("StockCountWorkspace", "Counted"),
+    QT_TRANSLATE_NOOP("StockCountWorkspace", "Difference"),
+]
 
 
 class CountLine:
@@ -92,7 +100,7 @@ class CountLine:
 
 class StockCountWorkspace(Workspace):
     name = "stockcount"
-    title = "Stock count"
+    title = QT_TRANSLATE_NOOP("Workspaces", "Stock count")
     modules = frozenset({"inventory"})
     shows = frozenset({"inventory.*", "fulfillment.order"})  # a shipment moves the book
     position = 15
@@ -111,14 +119,14 @@ class StockCountWorkspace(Workspace):
         self.slips: list[Path] = []  # transfer slips saved this shift
         self.multiplier = 1
         self._build()
-        self.say("Scan a location to start counting", "info")
+        self.say(self.tr("Scan a location to start counting"), "info")
         self.load_reference()
 
     # --- layout ------------------------------------------------------------------------------
 
     def _build(self) -> None:
         root = QVBoxLayout(self)
-        heading = QLabel(self.title)
+        heading = QLabel(shown_title(type(self)))
         heading.setStyleSheet("font-size: 20pt; font-weight: bold;")
         root.addWidget(heading)
         body = QHBoxLayout()
@@ -127,7 +135,7 @@ class StockCountWorkspace(Workspace):
         mid = QVBoxLayout()
         self.scan_input = ScanInput()
         self.scan_input.suffix = str(self.session.prefs.get("scanner_suffix", "enter"))
-        self.scan_input.setPlaceholderText("Scan a location, then its items")  # 12*: the hint row
+        self.scan_input.setPlaceholderText(self.tr("Scan a location, then its items"))  # 12*: the hint row
         self.scan_input.scanned.connect(self.handle_scan)
         self.scan_input.hotkey.connect(self.handle_hotkey)
         # The scan input reads "12*" itself (as in the warehouse): the quantity of the next scan.
@@ -138,7 +146,7 @@ class StockCountWorkspace(Workspace):
         self.banner.setWordWrap(True)
         mid.addWidget(self.banner)
         top = QHBoxLayout()
-        self.location_title = QLabel("No location open")
+        self.location_title = QLabel(self.tr("No location open"))
         self.location_title.setObjectName("locationTitle")
         self.multiplier_label = QLabel("")
         self.multiplier_label.setObjectName("multiplier")
@@ -147,7 +155,7 @@ class StockCountWorkspace(Workspace):
         mid.addLayout(top)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("count")
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -161,20 +169,22 @@ class StockCountWorkspace(Workspace):
         mid.addWidget(self.summary)
         mid.addWidget(
             QLabel(
-                "12* quantity key · F5 post the count · F6 ship · F7 receive · F8 slip of the selected transfer"
-                " · Esc drop the count"
+                self.tr(
+                    "12* quantity key · F5 post the count · F6 ship · F7 receive · F8 slip of the selected transfer"
+                    " · Esc drop the count"
+                )
             )
         )
         body.addLayout(mid, 7)
 
         right = QVBoxLayout()
-        right.addWidget(QLabel("Transfers here"))
+        right.addWidget(QLabel(self.tr("Transfers here")))
         self.transfer_list = QListWidget()
         self.transfer_list.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.transfer_list.setStyleSheet("font-size: 14pt;")
         wrapping(self.transfer_list)
         right.addWidget(self.transfer_list, 2)
-        right.addWidget(QLabel("Scans this shift"))
+        right.addWidget(QLabel(self.tr("Scans this shift")))
         self.history = wrapping(QListWidget())
         self.history.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         right.addWidget(self.history, 3)
@@ -220,7 +230,7 @@ class StockCountWorkspace(Workspace):
 
     def _failed(self, code: str, source: str) -> Callable[[BaseException], None]:
         def fail(exc: BaseException) -> None:
-            msg = exc.message if isinstance(exc, ServiceError) else "Something went wrong; it was logged."
+            msg = exc.message if isinstance(exc, ServiceError) else self.tr("Something went wrong; it was logged.")
             self._log(code, source, f"✗ {msg}")
             self.say(msg, "error")
             self.focus_primary()
@@ -246,16 +256,16 @@ class StockCountWorkspace(Workspace):
         if code.endswith("*") and code[:-1].isdigit():
             n = int(code[:-1])
             if not 1 <= n <= 100_000:
-                self.say(f"A quantity from 1 to 100000, not {n}", "error")
+                self.say(self.tr("A quantity from 1 to 100000, not {n}").format(n=n), "error")
                 return
             self.multiplier = n
             self.multiplier_label.setText(f"× {n}")
-            self._log(code, source, f"next scan counts {n}")
-            self.say(f"Quantity {n}: scan the item", "info")
+            self._log(code, source, self.tr("next scan counts {n}").format(n=n))
+            self.say(self.tr("Quantity {n}: scan the item").format(n=n), "info")
             return
         loc = self.locations.get(code.upper())
         if loc is not None:
-            self._log(code, source, f"location {loc.code}")
+            self._log(code, source, self.tr("location {loc.code}").format(loc=loc))
             self.open_location(loc)
             return
         transfer = next((t for t in self.transfers if code.lower() in _transfer_keys(t.id)), None)
@@ -264,8 +274,8 @@ class StockCountWorkspace(Workspace):
             self.move_transfer(transfer, "in_transit" if transfer.status == "draft" else "completed", code, source)
             return
         if self.location is None:
-            self._log(code, source, "✗ no location open")
-            self.say(f"{code} is not a location: scan a location first", "error")
+            self._log(code, source, self.tr("✗ no location open"))
+            self.say(self.tr("{code} is not a location: scan a location first").format(code=code), "error")
             return
         item = self.items.get(code.upper())
         if item is not None:
@@ -274,8 +284,8 @@ class StockCountWorkspace(Workspace):
 
         def looked_up(page: Page[ItemOut]) -> None:
             if not page.items:
-                self._log(code, source, "✗ unknown")
-                self.say(f"Unknown barcode {code}", "error")
+                self._log(code, source, self.tr("✗ unknown"))
+                self.say(self.tr("Unknown barcode {code}").format(code=code), "error")
                 return
             it = page.items[0]
             self.items[it.sku.upper()] = it
@@ -295,10 +305,12 @@ class StockCountWorkspace(Workspace):
             self.lines = {r.sku: CountLine(r.sku, r.name or r.sku, r.barcode, r.quantity) for r in page.items}
             self.multiplier = 1
             self.multiplier_label.setText("")
-            self.location_title.setText(f"{loc.code} · {loc.name} · {page.total} items on the book")
+            self.location_title.setText(
+                self.tr("{loc.code} · {loc.name} · {page.total} items on the book").format(loc=loc, page=page)
+            )
             self.show_lines()
             if not quiet:
-                self.say(f"Counting {loc.code}: scan each item", "ok")
+                self.say(self.tr("Counting {loc.code}: scan each item").format(loc=loc), "ok")
             self.load_transfers()
 
         self.session.ops.run(
@@ -317,7 +329,10 @@ class StockCountWorkspace(Workspace):
         self.show_lines()
         diff = line.difference or 0
         self._log(code, source, f"✓ {line.name} +{n} = {line.counted}")
-        self.say(f"✓ {line.name}: {line.counted} counted, book {line.book} ({diff:+d})", "ok")
+        self.say(
+            self.tr("✓ {line.name}: {line.counted} counted, book {line.book} ({diff:+d})").format(line=line, diff=diff),
+            "ok",
+        )
 
     # --- posting ----------------------------------------------------------------------------------
 
@@ -327,7 +342,7 @@ class StockCountWorkspace(Workspace):
     def post_count(self) -> None:
         todo = self.counted_lines()
         if self.location is None or not todo:
-            self.say("Nothing counted yet: scan a location, then its items", "error")
+            self.say(self.tr("Nothing counted yet: scan a location, then its items"), "error")
             return
         loc = self.location
         posted: list[StockResult] = []
@@ -335,12 +350,22 @@ class StockCountWorkspace(Workspace):
         def post(i: int) -> None:
             if i == len(todo):
                 changed = sum(1 for r in posted if r.delta)
-                self._log("F5", "key", f"posted {len(posted)} lines at {loc.code}")
+                self._log("F5", "key", self.tr("posted {count} lines at {loc.code}").format(count=len(posted), loc=loc))
                 self.open_location(loc, quiet=True)
-                self.say(f"✓ Count of {loc.code} posted: {len(posted)} items, {changed} adjusted", "done")
+                self.say(
+                    self.tr("✓ Count of {loc.code} posted: {count} items, {changed} adjusted").format(
+                        loc=loc, count=len(posted), changed=changed
+                    ),
+                    "done",
+                )
                 return
             ln = todo[i]
-            body = StockAdjust(sku=ln.sku, location_id=loc.id, counted=ln.counted, reason=f"count at {loc.code}")
+            body = StockAdjust(
+                sku=ln.sku,
+                location_id=loc.id,
+                counted=ln.counted,
+                reason=f"count at {loc.code}",  # stored with the stock move: not translated
+            )
 
             def done(result: StockResult) -> None:
                 posted.append(result)
@@ -361,7 +386,7 @@ class StockCountWorkspace(Workspace):
         self.multiplier = 1
         self.multiplier_label.setText("")
         self.show_lines()
-        self.say("Count dropped: nothing was posted", "info")
+        self.say(self.tr("Count dropped: nothing was posted"), "info")
 
     # --- transfers ----------------------------------------------------------------------------------
 
@@ -383,9 +408,9 @@ class StockCountWorkspace(Workspace):
             for t in self.transfers:
                 what = ", ".join(f"{ln.quantity}× {ln.sku}" for ln in t.lines)
                 verb = (
-                    f"ship to {names.get(t.to_location_id, '?')}"
+                    self.tr("ship to {value}").format(value=names.get(t.to_location_id, "?"))
                     if t.status == "draft"
-                    else f"receive from {names.get(t.from_location_id, '?')}"
+                    else self.tr("receive from {value}").format(value=names.get(t.from_location_id, "?"))
                 )
                 # The start of the id, as sync issues name records; the full id is the barcode to scan.
                 row = QListWidgetItem(f"{verb}: {what}\n{slip_code(t.id)}")
@@ -403,7 +428,7 @@ class StockCountWorkspace(Workspace):
         tid = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
         transfer = next((t for t in self.transfers if t.id == tid), None)
         if transfer is None:
-            self.say("No transfer selected: open a location with transfers", "error")
+            self.say(self.tr("No transfer selected: open a location with transfers"), "error")
             return
         if status == "in_transit":
             self._ask_ship(transfer)
@@ -416,17 +441,22 @@ class StockCountWorkspace(Workspace):
         tid = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
         transfer = next((t for t in self.transfers if t.id == tid), None)
         if transfer is None:
-            self.say("No transfer selected: open a location with transfers", "error")
+            self.say(self.tr("No transfer selected: open a location with transfers"), "error")
             return
         names = {x.id: x.code for x in self.locations.values()}
         try:
             target = save_slip(self.session.runtime.data_dir, transfer, names)
         except OSError as exc:
-            self.say(f"Could not save the slip: {exc.strerror}", "error")
+            self.say(self.tr("Could not save the slip: {exc.strerror}").format(exc=exc), "error")
             return
         self.slips.append(target)
-        self._log("F8", "key", f"slip {slip_code(transfer.id)} saved")
-        self.say(f"Slip {slip_code(transfer.id)} saved to {target}: print it and send it with the goods", "ok")
+        self._log("F8", "key", self.tr("slip {value} saved").format(value=slip_code(transfer.id)))
+        self.say(
+            self.tr("Slip {value} saved to {target}: print it and send it with the goods").format(
+                value=slip_code(transfer.id), target=target
+            ),
+            "ok",
+        )
 
     def _select_transfer(self, tid: str) -> None:
         for row in range(self.transfer_list.count()):
@@ -439,9 +469,10 @@ class StockCountWorkspace(Workspace):
         what = ", ".join(f"{ln.quantity}× {ln.sku}" for ln in transfer.lines)
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            "Ship this transfer?",
-            f"Ship {slip_code(transfer.id)} to {names.get(transfer.to_location_id, '?')}: {what}?\n"
-            "The stock leaves this location now.",
+            self.tr("Ship this transfer?"),
+            self.tr("Ship {value} to {value2}: {what}?\nThe stock leaves this location now.").format(
+                value=slip_code(transfer.id), value2=names.get(transfer.to_location_id, "?"), what=what
+            ),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             self,
         )
@@ -452,7 +483,7 @@ class StockCountWorkspace(Workspace):
             if r == QMessageBox.StandardButton.Yes:
                 self.move_transfer(transfer, "in_transit", "F6", "key")
             else:
-                self._log("F6", "key", f"kept {slip_code(transfer.id)}")
+                self._log("F6", "key", self.tr("kept {value}").format(value=slip_code(transfer.id)))
                 self.focus_primary()
 
         box.finished.connect(answered)
@@ -462,7 +493,7 @@ class StockCountWorkspace(Workspace):
     def move_transfer(self, transfer: TransferOut, status: str, code: str, source: str) -> None:
         def moved(t: TransferOut) -> None:
             verb = "shipped" if t.status == "in_transit" else "received"
-            self._log(code, source, f"✓ transfer {verb}")
+            self._log(code, source, self.tr("✓ transfer {verb}").format(verb=verb))
             self.say(f"✓ Transfer {verb}: " + ", ".join(f"{ln.quantity}× {ln.sku}" for ln in t.lines), "done")
             if self.location is not None:
                 self.open_location(self.location, quiet=True)

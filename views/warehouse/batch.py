@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem
 
@@ -96,7 +96,9 @@ class BatchPicking(_Base):
             todo = [
                 ln for ln in b.lines if ln.location_code == self.batch_location and ln.picked_quantity < ln.quantity
             ]
-            what = ", ".join(f"{ln.quantity - ln.picked_quantity} × {ln.name}" for ln in todo) or "nothing left here"
+            what = ", ".join(
+                f"{ln.quantity - ln.picked_quantity} × {ln.name}" for ln in todo
+            ) or QCoreApplication.translate("BatchPicking", "nothing left here")
             self._log(code, source, f"at {self.batch_location}")
             self.say(f"At {self.batch_location}: {what}", "info")
             self._paint_batch()
@@ -113,7 +115,11 @@ class BatchPicking(_Base):
             self._log(code, source, f"opened {b.batch_number}")
             if b.status in ("open", "picking"):
                 nxt = self._next_line()
-                where = f"go to {nxt.location_code}" if nxt is not None and nxt.location_code else "scan the items"
+                where = (
+                    f"go to {nxt.location_code}"
+                    if nxt is not None and nxt.location_code
+                    else QCoreApplication.translate("BatchPicking", "scan the items")
+                )
                 self.say(f"Batch {b.batch_number}: {len(b.orders)} orders, {b.unit_count} units — {where}", "info")
             elif b.status == "picked":
                 self.say(f"Batch {b.batch_number} is picked: scan an order to pack it", "info")

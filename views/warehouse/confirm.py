@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -59,9 +59,11 @@ def ask_leave(
     """Opens the question window-modal; ``answered(True)`` to leave ``current`` for ``target``."""
     box = QMessageBox(
         QMessageBox.Icon.Warning,
-        "Leave a part-picked order?",
-        f"{current} is part-picked: {part[0]} of {part[1]} items scanned.\n"
-        f"Leave it and open {target}? The scans stay on {current}. (Scanning {target} again leaves it.)",
+        QCoreApplication.translate("confirm", "Leave a part-picked order?"),
+        QCoreApplication.translate(
+            "confirm",
+            "{current} is part-picked: {part[0]} of {part[1]} items scanned.\nLeave it and open {target}? The scans stay on {current}. (Scanning {target} again leaves it.)",
+        ).format(current=current, part=part, target=target),
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         parent,
     )

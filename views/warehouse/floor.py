@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidget, QTableWidgetItem
 
 from services.core.errors import ServiceError
+from services.core.pagination import Page
 from services.fulfillment.orders import operate
 from services.fulfillment.returns import get_return, receive_return
 from services.fulfillment.schemas import (
@@ -32,7 +33,10 @@ from services.fulfillment.schemas import (
     ReturnOut,
     ReturnReceive,
 )
-from services.inventory.schemas import SerialOut, SerialQuery
+from services.inventory.items import list_items
+from services.inventory.lot_schemas import LotOut
+from services.inventory.lots import get_lot
+from services.inventory.schemas import ItemOut, ItemQuery, SerialOut, SerialQuery
 from services.inventory.serials import get_serial, list_serials
 from views.ops import error_message
 from views.warehouse.product import ProductPanel
@@ -60,63 +64,145 @@ class FloorWork(_Base):
     _failed: Callable[..., Callable[[BaseException], None]]
 
     def init_floor(self) -> None:
-        self.tracked: dict[str, bool] = {}  # SKU -> its units carry serials (asked once per shift)
-        self.want_serial: LineOut | None = None  # the line whose unit's serial the next scan gives
+        self.tracked: dict[str, str] = {}  # SKU -> "serial", "lot" or "none" (asked once per shift)
+        self.want_serial: LineOut | None = None  # the line whose unit's serial (or lot) the next scan gives
+        self.want_lot = False  # the next scan is the lot's code, not a serial
         self.serials: dict[str, list[SerialOut]] = {}  # order id -> the serials scanned on it
+        self.lots: dict[str, list[tuple[str, str]]] = {}  # order id -> (SKU, lot code) per unit scanned
         self.rma: ReturnOut | None = None
         self.damaged_next = False
 
     # --- serials ----------------------------------------------------------------------------
 
     def after_pick(self, line: LineOut) -> None:
-        """Called after a unit of ``line`` was scanned: ask for its serial when the item has them."""
+        """Called after a unit of ``line`` was scanned: ask for its serial or its lot when the item
+        tracks them (the item's ``tracking``; an item with serials in Inventory counts as serial)."""
 
-        def ask(tracked: bool) -> None:
-            self.tracked[line.sku] = tracked
-            if tracked:
-                self.want_serial = line
-                self.say(f"Scan the serial number of this {line.name}", "info")
+        def ask(tracking: str) -> None:
+            self.tracked[line.sku] = tracking
+            if tracking in ("serial", "lot"):
+                self.want_serial, self.want_lot = line, tracking == "lot"
+                what = (
+                    QCoreApplication.translate("FloorWork", "Scan the lot code of this {name}")
+                    if self.want_lot
+                    else QCoreApplication.translate("FloorWork", "Scan the serial number of this {name}")
+                )
+                self.say(what.format(name=line.name), "info")
+
+        def by_serials() -> None:
+            self.session.ops.run(
+                self.session.call(list_serials, query=SerialQuery(sku=line.sku, limit=1)),
+                on_success=lambda page: ask("serial" if page.total > 0 else "none"),
+                on_failure=lambda _e: ask("none"),
+            )
+
+        def got_item(page: Page[ItemOut]) -> None:
+            item = next((i for i in page.items if i.sku == line.sku), None)
+            if item is not None and item.tracking != "none":
+                ask(item.tracking)
+            else:
+                by_serials()
 
         if line.sku in self.tracked:
             ask(self.tracked[line.sku])
             return
-        query = SerialQuery(sku=line.sku, limit=1)
         self.session.ops.run(
-            self.session.call(list_serials, query=query),
-            on_success=lambda page: ask(page.total > 0),
-            on_failure=lambda _e: ask(False),  # no Inventory on this station: no serials to ask
+            self.session.call(list_items, query=ItemQuery(code=line.sku, limit=5)),
+            on_success=got_item,
+            on_failure=lambda _e: ask("none"),  # no Inventory for this station's user: nothing to ask
         )
+
+    def scan_lot(self, code: str, source: str) -> None:
+        line, o = self.want_serial, self.order
+        if line is None or o is None:
+            return
+
+        def got(lot: LotOut) -> None:
+            problem = ""
+            if lot.sku != line.sku:
+                problem = f"Lot {lot.code} is of {lot.sku}, not this {line.name}"
+            elif lot.on_hand <= 0:
+                problem = f"Lot {lot.code} has nothing in stock"
+            if problem:
+                self._log(code, source, f"✗ {problem}")
+                self.error(f"{problem}. Scan the lot code on the unit in your hand.")
+                return
+            self.lots.setdefault(o.id, []).append((line.sku, lot.code))
+            self.want_serial, self.want_lot = None, False
+            self._log(code, source, f"✓ lot {lot.code} of {line.sku}")
+            if o.status == "picked":
+                self.say(f"✓ Lot {lot.code}. All items verified — pack: F1 S · F2 M · F3 L · F4 XL", "done")
+            else:
+                self.say(f"✓ {line.name}: lot {lot.code}", "ok")
+
+        def failed(exc: BaseException) -> None:
+            msg = error_message(exc, {"lot": code})
+            self._log(code, source, f"✗ {msg}")
+            self.error(f"{msg}. Scan the lot code of this {line.name}.")
+
+        self.session.ops.run(self.session.call(get_lot, id=code), on_success=got, on_failure=failed)
 
     def scan_serial(self, code: str, source: str) -> None:
         line, o = self.want_serial, self.order
         if line is None or o is None:
+            return
+        if self.want_lot:
+            self.scan_lot(code, source)
             return
         seen = self.serials.setdefault(o.id, [])
 
         def got(sn: SerialOut) -> None:
             problem = ""
             if sn.sku != line.sku:
-                problem = f"Serial {sn.serial} is a {sn.sku}, not this {line.name}"
+                problem = QCoreApplication.translate(
+                    "FloorWork", "Serial {sn.serial} is a {sn.sku}, not this {line.name}"
+                ).format(sn=sn, line=line)
             elif sn.status != "in_stock":
-                problem = f"Serial {sn.serial} is not in stock (it {sn.status.replace('_', ' ')})"
+                problem = QCoreApplication.translate(
+                    "FloorWork", "Serial {sn.serial} is not in stock (it {value})"
+                ).format(sn=sn, value=sn.status.replace("_", " "))
             elif any(x.id == sn.id for x in seen):
-                problem = f"Serial {sn.serial} is scanned on this order already"
+                problem = QCoreApplication.translate(
+                    "FloorWork", "Serial {sn.serial} is scanned on this order already"
+                ).format(sn=sn)
             if problem:
                 self._log(code, source, f"✗ {problem}")
-                self.error(f"{problem}. Scan the serial of the unit in your hand.")
+                self.error(
+                    QCoreApplication.translate(
+                        "FloorWork", "{problem}. Scan the serial of the unit in your hand."
+                    ).format(problem=problem)
+                )
                 return
             seen.append(sn)
             self.want_serial = None
-            self._log(code, source, f"✓ serial {sn.serial} of {line.sku}")
+            self._log(
+                code,
+                source,
+                QCoreApplication.translate("FloorWork", "✓ serial {sn.serial} of {line.sku}").format(sn=sn, line=line),
+            )
             if o.status == "picked":
-                self.say(f"✓ Serial {sn.serial}. All items verified — pack: F1 S · F2 M · F3 L · F4 XL", "done")
+                self.say(
+                    QCoreApplication.translate(
+                        "FloorWork", "✓ Serial {sn.serial}. All items verified — pack: F1 S · F2 M · F3 L · F4 XL"
+                    ).format(sn=sn),
+                    "done",
+                )
             else:
-                self.say(f"✓ {line.name}: serial {sn.serial}", "ok")
+                self.say(
+                    QCoreApplication.translate("FloorWork", "✓ {line.name}: serial {sn.serial}").format(
+                        line=line, sn=sn
+                    ),
+                    "ok",
+                )
 
         def failed(exc: BaseException) -> None:
             msg = error_message(exc, {"serial": code})
             self._log(code, source, f"✗ {msg}")
-            self.error(f"{msg}. Scan the serial number of this {line.name}.")
+            self.error(
+                QCoreApplication.translate("FloorWork", "{msg}. Scan the serial number of this {line.name}.").format(
+                    msg=msg, line=line
+                )
+            )
 
         self.session.ops.run(self.session.call(get_serial, id=code), on_success=got, on_failure=failed)
 
@@ -125,17 +211,27 @@ class FloorWork(_Base):
     def ship_partly(self) -> None:
         o = self.order
         if o is None or o.status != "pending":
-            self.error("F7 ships part of an order: open a pending order and scan what ships now")
+            self.error(
+                QCoreApplication.translate(
+                    "FloorWork", "F7 ships part of an order: open a pending order and scan what ships now"
+                )
+            )
             return
         done, total = sum(ln.picked_quantity for ln in o.lines), sum(ln.quantity for ln in o.lines)
         if done == 0:
-            self.error(f"Nothing of {o.order_number} is scanned: scan what ships now, then F7")
+            self.error(
+                QCoreApplication.translate(
+                    "FloorWork", "Nothing of {o.order_number} is scanned: scan what ships now, then F7"
+                ).format(o=o)
+            )
             return
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            "Ship part of this order?",
-            f"Ship the {done} scanned items of {o.order_number} and make a backorder of the other "
-            f"{total - done}?\nThis cannot be undone.",
+            QCoreApplication.translate("FloorWork", "Ship part of this order?"),
+            QCoreApplication.translate(
+                "FloorWork",
+                "Ship the {done} scanned items of {o.order_number} and make a backorder of the other {value}?\nThis cannot be undone.",
+            ).format(done=done, o=o, value=total - done),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             self,
         )
@@ -146,8 +242,13 @@ class FloorWork(_Base):
             if r == QMessageBox.StandardButton.Yes:
                 self._split(o)
             else:
-                self._log("F7", "key", f"kept {o.order_number} whole")
-                self.say(f"{o.order_number} stays whole: scan the rest", "info")
+                self._log(
+                    "F7", "key", QCoreApplication.translate("FloorWork", "kept {o.order_number} whole").format(o=o)
+                )
+                self.say(
+                    QCoreApplication.translate("FloorWork", "{o.order_number} stays whole: scan the rest").format(o=o),
+                    "info",
+                )
 
         box.finished.connect(answered)
         self.partly_box = box
@@ -158,8 +259,17 @@ class FloorWork(_Base):
             self.show_order(res)
             back = res.backorder
             rest = f"; backorder {back.order_number}" if back is not None else ""
-            self._log("F7", "key", f"split {res.order_number}{rest}")
-            self.say(f"✓ {res.order_number} ships what is scanned{rest}. Pack it: F1 S · F2 M · F3 L · F4 XL", "done")
+            self._log(
+                "F7",
+                "key",
+                QCoreApplication.translate("FloorWork", "split {res.order_number}{rest}").format(res=res, rest=rest),
+            )
+            self.say(
+                QCoreApplication.translate(
+                    "FloorWork", "✓ {res.order_number} ships what is scanned{rest}. Pack it: F1 S · F2 M · F3 L · F4 XL"
+                ).format(res=res, rest=rest),
+                "done",
+            )
 
         body = OperationRequest.model_validate({"operation": "split"})
         self.session.ops.run(
@@ -170,13 +280,19 @@ class FloorWork(_Base):
 
     def toggle_damaged(self) -> None:
         if self.rma is None:
-            self.error("F9 marks a returned item damaged: scan an RMA number first")
+            self.error(
+                QCoreApplication.translate("FloorWork", "F9 marks a returned item damaged: scan an RMA number first")
+            )
             return
         self.damaged_next = not self.damaged_next
         if self.damaged_next:
-            self.say("Next item: DAMAGED (goes to quarantine). Scan it", "error")
+            self.say(
+                QCoreApplication.translate("FloorWork", "Next item: DAMAGED (goes to quarantine). Scan it"), "error"
+            )
         else:
-            self.say("Next item: resellable (back into stock). Scan it", "info")
+            self.say(
+                QCoreApplication.translate("FloorWork", "Next item: resellable (back into stock). Scan it"), "info"
+            )
 
     def close_return(self) -> None:
         self.rma, self.damaged_next = None, False
@@ -195,16 +311,28 @@ class FloorWork(_Base):
 
         def received(r: ReturnOut) -> None:
             self.show_return(r)
-            self._log(code, source, f"✓ received {condition} on {r.rma_number}")
-            where = "quarantine" if condition == "damaged" else "back into stock"
-            tail = " — all received" if r.status == "received" else ""
+            self._log(
+                code,
+                source,
+                QCoreApplication.translate("FloorWork", "✓ received {condition} on {r.rma_number}").format(
+                    condition=condition, r=r
+                ),
+            )
+            where = (
+                QCoreApplication.translate("FloorWork", "quarantine")
+                if condition == "damaged"
+                else QCoreApplication.translate("FloorWork", "back into stock")
+            )
+            tail = QCoreApplication.translate("FloorWork", " — all received") if r.status == "received" else ""
             self.say(f"✓ {code}: {condition}, {where}{tail}", "done" if r.status == "received" else "ok")
 
         def failed(exc: BaseException) -> None:
             details = (exc.details or {}) if isinstance(exc, ServiceError) else {}
             if details.get("reason") == "not_on_return":
                 # Not an item of this return: an order number, say. The return closes, the scan goes on.
-                self._log(code, source, f"left {rma.rma_number}")
+                self._log(
+                    code, source, QCoreApplication.translate("FloorWork", "left {rma.rma_number}").format(rma=rma)
+                )
                 self.close_return()
                 self.handle_scan(code, source)
                 return
@@ -220,11 +348,22 @@ class FloorWork(_Base):
         def got(r: ReturnOut) -> None:
             self.show_order(None)
             self.show_return(r)
-            self._log(code, source, f"opened {r.rma_number}")
+            self._log(code, source, QCoreApplication.translate("FloorWork", "opened {r.rma_number}").format(r=r))
             if r.status == "received":
-                self.say(f"{r.rma_number} is received already: nothing left to scan", "info")
+                self.say(
+                    QCoreApplication.translate(
+                        "FloorWork", "{r.rma_number} is received already: nothing left to scan"
+                    ).format(r=r),
+                    "info",
+                )
             else:
-                self.say(f"Return {r.rma_number} of {r.order_number}: scan each item (F9: the next is damaged)", "info")
+                self.say(
+                    QCoreApplication.translate(
+                        "FloorWork",
+                        "Return {r.rma_number} of {r.order_number}: scan each item (F9: the next is damaged)",
+                    ).format(r=r),
+                    "info",
+                )
 
         self.session.ops.run(
             self.session.call(get_return, id=code), on_success=got, on_failure=self._failed(code, source)
@@ -232,7 +371,11 @@ class FloorWork(_Base):
 
     def show_return(self, r: ReturnOut) -> None:
         self.rma = r
-        self.order_title.setText(f"{r.rma_number} · return of {r.order_number} · {r.status.replace('_', ' ').upper()}")
+        self.order_title.setText(
+            QCoreApplication.translate("FloorWork", "{r.rma_number} · return of {r.order_number} · {value}").format(
+                r=r, value=r.status.replace("_", " ").upper()
+            )
+        )
         self.lines.setRowCount(len(r.lines))
         for row, ln in enumerate(r.lines):
             got: dict[str, Any] = dict(ln.get("received") or {})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from views.base import share_column
+from views.base import share_column, shown_title
 from views.shell.scan_input import ScanInput
 from views.warehouse.product import ProductPanel
 from views.warehouse.queue import COLUMNS, OrderQueueModel, lines_table
@@ -28,12 +28,29 @@ if TYPE_CHECKING:
     from views.warehouse.workspace import WarehouseWorkspace
 
 STATUSES = ("pending", "picked", "packed", "shipped", "delivered", "cancelled", "all")
+# An order's status as shown (the queue's filter and column; context "OrderStatus").
+STATUS_WORDS = (
+    QT_TRANSLATE_NOOP("OrderStatus", "pending"),
+    QT_TRANSLATE_NOOP("OrderStatus", "picked"),
+    QT_TRANSLATE_NOOP("OrderStatus", "packed"),
+    QT_TRANSLATE_NOOP("OrderStatus", "shipped"),
+    QT_TRANSLATE_NOOP("OrderStatus", "delivered"),
+    QT_TRANSLATE_NOOP("OrderStatus", "cancelled"),
+    QT_TRANSLATE_NOOP("OrderStatus", "all"),
+    QT_TRANSLATE_NOOP("OrderStatus", "Pending"),
+    QT_TRANSLATE_NOOP("OrderStatus", "Picked"),
+    QT_TRANSLATE_NOOP("OrderStatus", "Packed"),
+    QT_TRANSLATE_NOOP("OrderStatus", "Shipped"),
+    QT_TRANSLATE_NOOP("OrderStatus", "Delivered"),
+    QT_TRANSLATE_NOOP("OrderStatus", "Cancelled"),
+    QT_TRANSLATE_NOOP("OrderStatus", "All"),
+)
 
 
 def build(ws: WarehouseWorkspace) -> None:
     root = QVBoxLayout(ws)
     top = QHBoxLayout()
-    heading = QLabel(ws.title)
+    heading = QLabel(shown_title(type(ws)))
     heading.setStyleSheet("font-size: 20pt; font-weight: bold;")
     ws.badge = QLabel()
     ws.badge.setObjectName("offlineBadge")
@@ -49,11 +66,11 @@ def build(ws: WarehouseWorkspace) -> None:
     left = QVBoxLayout()
     ws.status_filter = QComboBox()
     for st in STATUSES:
-        ws.status_filter.addItem(st.capitalize(), st)
+        ws.status_filter.addItem(QCoreApplication.translate("OrderStatus", st.capitalize()), st)
     ws.status_filter.currentIndexChanged.connect(lambda _i: ws.queue.reset(ws.status_filter.currentData()))
     ws.sort_box = QComboBox()
-    ws.sort_box.addItem("Oldest first", "created_at")
-    ws.sort_box.addItem("Newest first", "-created_at")
+    ws.sort_box.addItem(QCoreApplication.translate("layout", "Oldest first"), "created_at")
+    ws.sort_box.addItem(QCoreApplication.translate("layout", "Newest first"), "-created_at")
     ws.sort_box.currentIndexChanged.connect(lambda _i: ws.queue.reset(sort=ws.sort_box.currentData()))
     ws.queue = OrderQueueModel(ws.session)
     ws.queue.loaded.connect(ws._queue_loaded)
@@ -84,7 +101,9 @@ def build(ws: WarehouseWorkspace) -> None:
     mid.addWidget(ws.scan_input)
     manual = QHBoxLayout()
     ws.manual_input = QLineEdit()
-    ws.manual_input.setPlaceholderText("Damaged barcode? Type the code here and press Enter")
+    ws.manual_input.setPlaceholderText(
+        QCoreApplication.translate("layout", "Damaged barcode? Type the code here and press Enter")
+    )
     ws.manual_input.returnPressed.connect(ws._manual)
     manual.addWidget(ws.manual_input, 1)
     mid.addLayout(manual)
@@ -92,7 +111,7 @@ def build(ws: WarehouseWorkspace) -> None:
     ws.banner.setObjectName("banner")
     ws.banner.setWordWrap(True)
     mid.addWidget(ws.banner)
-    ws.order_title = QLabel("No order open")
+    ws.order_title = QLabel(QCoreApplication.translate("layout", "No order open"))
     ws.order_title.setObjectName("orderTitle")
     ws.order_title.setWordWrap(True)  # a long customer name wraps in its column, never cut
     mid.addWidget(ws.order_title)
@@ -107,12 +126,13 @@ def build(ws: WarehouseWorkspace) -> None:
     buttons = QHBoxLayout()
     ws.buttons = {}
     for key, text, fn in [
-        (f"pack-{b}", f"Pack {b}", lambda _=False, b=b: ws.pack(b)) for b in ("S", "M", "L", "XL")
+        (f"pack-{b}", QCoreApplication.translate("layout", "Pack {b}").format(b=b), lambda _=False, b=b: ws.pack(b))
+        for b in ("S", "M", "L", "XL")
     ] + [
-        ("ship", "Ship", lambda _=False: ws.ship()),
-        ("print", "Print again", lambda _=False: ws.print_again()),
-        ("next", "Next order", lambda _=False: ws.next_order()),
-        ("cancel", "Cancel order", lambda _=False: ws.cancel()),
+        ("ship", QCoreApplication.translate("layout", "Ship"), lambda _=False: ws.ship()),
+        ("print", QCoreApplication.translate("layout", "Print again"), lambda _=False: ws.print_again()),
+        ("next", QCoreApplication.translate("layout", "Next order"), lambda _=False: ws.next_order()),
+        ("cancel", QCoreApplication.translate("layout", "Cancel order"), lambda _=False: ws.cancel()),
     ]:
         btn = QPushButton(text)
         btn.setMinimumWidth(btn.sizeHint().width())  # never a clipped one-letter button
@@ -133,7 +153,7 @@ def build(ws: WarehouseWorkspace) -> None:
 
     # Right: the last label and the shift's scan history.
     right = QVBoxLayout()
-    right.addWidget(QLabel("Last label"))
+    right.addWidget(QLabel(QCoreApplication.translate("layout", "Last label")))
     ws.tracking = QLabel("—")
     ws.tracking.setObjectName("tracking")
     ws.tracking.setWordWrap(True)
@@ -149,7 +169,7 @@ def build(ws: WarehouseWorkspace) -> None:
     ws.print_status = QLabel("")
     ws.print_status.setWordWrap(True)
     right.addWidget(ws.print_status)
-    right.addWidget(QLabel("Scans this shift"))
+    right.addWidget(QLabel(QCoreApplication.translate("layout", "Scans this shift")))
     ws.history = QListWidget()
     ws.history.setObjectName("history")
     ws.history.setFocusPolicy(Qt.FocusPolicy.NoFocus)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QLabel
 
@@ -49,9 +49,14 @@ class LabelPrinting(_Base):
 
     def print_again(self) -> None:
         if self.last_label is None:
-            self.error("No label yet: ship an order first")
+            self.error(QCoreApplication.translate("LabelPrinting", "No label yet: ship an order first"))
             return
-        self.say(f"Printing the label {self.last_label[1]} again…", "info")
+        self.say(
+            QCoreApplication.translate("LabelPrinting", "Printing the label {value} again…").format(
+                value=self.last_label[1]
+            ),
+            "info",
+        )
         self.print_label(*self.last_label, again=True)
 
     def print_label(self, label_id: str, tracking: str, again: bool = False) -> None:
@@ -67,7 +72,11 @@ class LabelPrinting(_Base):
                 with open(target, "ab" if printer else "wb") as fh:  # a device node is appended to, never truncated
                     fh.write(f.content)
             except OSError as exc:
-                self.error(f"Could not send the label to {target}: {exc.strerror}")
+                self.error(
+                    QCoreApplication.translate(
+                        "LabelPrinting", "Could not send the label to {target}: {exc.strerror}"
+                    ).format(target=target, exc=exc)
+                )
                 return
             self._printed(str(target), "ZPL sent to" if printer else "No printer set: ZPL saved to", again)
 
@@ -127,4 +136,9 @@ class LabelPrinting(_Base):
         self.print_status.setText(f"{how} {where}")
         if again:
             self._log("CMD-PRINT", "key", f"{how} {where}")
-            self.say(f"Label printed again — {how} {where}", "ok")
+            self.say(
+                QCoreApplication.translate("LabelPrinting", "Label printed again — {how} {where}").format(
+                    how=how, where=where
+                ),
+                "ok",
+            )

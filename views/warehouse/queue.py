@@ -6,7 +6,15 @@ runner, so a queue of 100,000 orders opens as fast as one page loads.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
 
 from services.core.pagination import Page
@@ -15,7 +23,15 @@ from services.fulfillment.schemas import OrderOut, OrderQuery
 from views.base import StationSession
 
 PAGE = 100
-COLUMNS = ("Order", "Pick list", "Customer", "Status", "Items", "Created")
+# Marked for lupdate, translated in headerData (the module is imported before the translator).
+COLUMNS = (
+    QT_TRANSLATE_NOOP("queue", "Order"),
+    QT_TRANSLATE_NOOP("queue", "Pick list"),
+    QT_TRANSLATE_NOOP("queue", "Customer"),
+    QT_TRANSLATE_NOOP("queue", "Status"),
+    QT_TRANSLATE_NOOP("queue", "Items"),
+    QT_TRANSLATE_NOOP("queue", "Created"),
+)
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -58,7 +74,7 @@ class OrderQueueModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:  # noqa: N802
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section]
+            return QCoreApplication.translate("queue", COLUMNS[section])
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -71,7 +87,7 @@ class OrderQueueModel(QAbstractTableModel):
             o.order_number,
             o.pick_barcode,
             o.customer_name,
-            o.status,
+            QCoreApplication.translate("OrderStatus", o.status),
             f"{o.picked_quantity}/{o.total_quantity}",
             o.created_at.strftime("%d %b %H:%M"),
         )[index.column()]
@@ -110,7 +126,14 @@ def lines_table() -> QTableWidget:
     """The open order's lines: item, barcode, SKU, scanned."""
     lines = QTableWidget(0, 4)
     lines.setObjectName("lines")
-    lines.setHorizontalHeaderLabels(["Item", "Barcode", "SKU", "Scanned"])
+    lines.setHorizontalHeaderLabels(
+        [
+            QCoreApplication.translate("queue", "Item"),
+            QCoreApplication.translate("queue", "Barcode"),
+            QCoreApplication.translate("queue", "SKU"),
+            QCoreApplication.translate("queue", "Scanned"),
+        ]
+    )
     header = lines.horizontalHeader()
     # Barcodes are read (and, in the demo, typed) from this table: never cut them.
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -53,6 +53,7 @@ from views.warehouse.layout import STATUSES, build
 from views.warehouse.printing import LabelPrinting
 from views.warehouse.product import ProductPanel
 from views.warehouse.queue import COLUMNS, OrderQueueModel
+from views.warehouse.transfers import TransferSlips
 
 GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
 TONES = {
@@ -91,25 +92,25 @@ QTableWidget#lines { font-size: 18pt; }
 """
 
 
-class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
+class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, Workspace):
     name = "warehouse"
-    title = "Warehouse scanning"
+    title = QT_TRANSLATE_NOOP("Workspaces", "Warehouse scanning")
     modules = frozenset({"fulfillment"})
     shows = frozenset({"fulfillment.*"})
     position = 10
     landing = {"warehouse-device": 1, "operator": 3}
     keys = (
-        ("F1", "box S"),
-        ("F2", "box M"),
-        ("F3", "box L"),
-        ("F4", "box XL"),
-        ("F5", "ship"),
-        ("F6", "print again"),
-        ("F7", "ship part"),
-        ("F8", "next order"),
-        ("F9", "return damaged"),
-        ("Ctrl+Z", "undo scan"),
-        ("Esc", "close"),
+        ("F1", QT_TRANSLATE_NOOP("Keys", "box S")),
+        ("F2", QT_TRANSLATE_NOOP("Keys", "box M")),
+        ("F3", QT_TRANSLATE_NOOP("Keys", "box L")),
+        ("F4", QT_TRANSLATE_NOOP("Keys", "box XL")),
+        ("F5", QT_TRANSLATE_NOOP("Keys", "ship")),
+        ("F6", QT_TRANSLATE_NOOP("Keys", "print again")),
+        ("F7", QT_TRANSLATE_NOOP("Keys", "ship part")),
+        ("F8", QT_TRANSLATE_NOOP("Keys", "next order")),
+        ("F9", QT_TRANSLATE_NOOP("Keys", "return damaged")),
+        ("Ctrl+Z", QT_TRANSLATE_NOOP("Keys", "undo scan")),
+        ("Esc", QT_TRANSLATE_NOOP("Keys", "close")),
     )
     # Made by views.warehouse.layout.build.
     queue: OrderQueueModel
@@ -150,9 +151,10 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
         self._leave_to: str | None = None  # kiosk: the order a second scan confirms leaving for
         self.init_floor()
         self.init_batch()
+        self.init_transfers()
         self._build()
         self.set_online(bool(session.prefs.get("online", False)))
-        self.say("Scan an order number or a pick list to start", "info")
+        self.say(self.tr("Scan an order number or a pick list to start"), "info")
         session.ops.run(
             session.call(get_device_settings, query=DeviceQuery()),
             on_success=self._got_settings,
@@ -185,7 +187,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
         self.queue.reload()
 
     def _queue_loaded(self, total: int) -> None:
-        self.queue_count.setText(f"{total} orders")
+        self.queue_count.setText(self.tr("{total} orders").format(total=total))
         self.queue_view.resizeColumnsToContents()
         self._highlight_open_order()
 
@@ -200,7 +202,11 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
 
     def set_online(self, online: bool) -> None:
         """The shell tells us when the platform is reachable; work goes on either way."""
-        text, colour = ("● Online · synced", "#2e7d32") if online else ("● Offline · saved on this station", "#ef6c00")
+        text, colour = (
+            (self.tr("● Online · synced"), "#2e7d32")
+            if online
+            else (self.tr("● Offline · saved on this station"), "#ef6c00")
+        )
         self.badge.setText(text)
         self.badge.setStyleSheet(f"background: {colour}; color: white;")
 
@@ -212,7 +218,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
         def show(stats: OrderStats) -> None:
             for i, st in enumerate(STATUSES):
                 n = stats.total if st == "all" else stats.counts.get(st, 0)
-                self.status_filter.setItemText(i, f"{st.capitalize()} ({n})")
+                self.status_filter.setItemText(i, f"{QCoreApplication.translate('OrderStatus', st.capitalize())} ({n})")
 
         self.session.ops.run(self.session.call(order_stats), on_success=show, on_failure=lambda _e: None)
 
@@ -270,16 +276,16 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
 
     def set_quantity(self, n: int) -> None:
         if n < 1:
-            self.error("A quantity is 1 or more: type it, then *, then scan the item")
+            self.error(self.tr("A quantity is 1 or more: type it, then *, then scan the item"))
             return
         self.next_quantity = n
-        self.say(f"Quantity {n}: scan the item", "info")
+        self.say(self.tr("Quantity {n}: scan the item").format(n=n), "info")
 
     def undo(self) -> None:
         """Ctrl+Z or CMD-UNDO: take the last scan of the open order back."""
         o = self.order
         if o is None or not self.picks or self.picks[-1][0] != o.id:
-            self.error("Nothing to undo: no scan on this order yet")
+            self.error(self.tr("Nothing to undo: no scan on this order yet"))
             return
         _oid, code, qty = self.picks[-1]
 
@@ -288,8 +294,19 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
             self.want_serial = None  # the unit taken back needs no serial
             self.show_order(res)
             line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
-            self._log("CMD-UNDO", "key", f"took back {qty} × {line.name} ({line.picked_quantity}/{line.quantity})")
-            self.say(f"Undone: {qty} × {line.name} taken back — {line.picked_quantity} of {line.quantity}", "info")
+            self._log(
+                "CMD-UNDO",
+                "key",
+                self.tr("took back {qty} × {line.name} ({line.picked_quantity}/{line.quantity})").format(
+                    qty=qty, line=line
+                ),
+            )
+            self.say(
+                self.tr("Undone: {qty} × {line.name} taken back — {line.picked_quantity} of {line.quantity}").format(
+                    qty=qty, line=line
+                ),
+                "info",
+            )
 
         body = self.session.request(
             OperationRequest,
@@ -324,10 +341,11 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
             self._leave_to = None
             self.close_return()
             self.close_batch()
+            self.close_transfer()
             self.product.clear()
             self.next_quantity = 1
             self.show_order(None)
-            self.say("Scan an order number or a pick list to start", "info")
+            self.say(self.tr("Scan an order number or a pick list to start"), "info")
 
     def _line_for(self, code: str) -> LineOut | None:
         if self.order is None:
@@ -341,7 +359,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
         if len(code) > MAX_SCAN:
             from views.wording import too_long
 
-            msg = too_long("That scan", len(code), MAX_SCAN, "Scan the barcode again.")
+            msg = too_long(self.tr("That scan"), len(code), MAX_SCAN, self.tr("Scan the barcode again."))
             self._log(code, source, f"✗ {msg}")
             self.error(msg)
             return
@@ -361,7 +379,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
         if self.want_serial is not None:
             self.scan_serial(code, source)
             return
-        if self.return_scan(code, source) or self.batch_scan(code, source):
+        if self.return_scan(code, source) or self.batch_scan(code, source) or self.transfer_scan(code, source):
             return
         o = self.order
         line = self._line_for(code)
@@ -369,13 +387,15 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
             if line.picked_quantity + self.next_quantity > line.quantity or o.status != "pending":
                 # Known locally: no need to ask the service to refuse it.
                 self._flash_line(line.id)
-                msg = f"One too many: all {line.quantity} × {line.name} already scanned"
+                msg = self.tr("One too many: all {line.quantity} × {line.name} already scanned").format(line=line)
                 if self.next_quantity > 1:
                     left = line.quantity - line.picked_quantity
-                    msg = f"Too many: {self.next_quantity} × {line.name}, only {left} still to scan"
+                    msg = self.tr("Too many: {next_quantity} × {line.name}, only {left} still to scan").format(
+                        next_quantity=self.next_quantity, line=line, left=left
+                    )
                     self.next_quantity = 1
                 if o.status not in ("pending", "picked"):
-                    msg = f"Order {o.order_number} is {o.status}; items cannot be scanned now"
+                    msg = self.tr("Order {o.order_number} is {o.status}; items cannot be scanned now").format(o=o)
                 self._log(code, source, f"✗ {msg}")
                 self.error(msg)
                 return
@@ -403,13 +423,20 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
         if getattr(self.window(), "kiosk", False) or self.window() is self:
             self._leave_to = order.id
             self.error(
-                f"{current} is part-picked ({part[0]} of {part[1]} scanned). Scan {order.order_number} "
-                f"again to leave it, or keep scanning {current}."
+                self.tr(
+                    "{current} is part-picked ({part[0]} of {part[1]} scanned). Scan {order.order_number} again to leave it, or keep scanning {current}."
+                ).format(current=current, part=part, order=order)
             )
             return False
 
         def answered(yes: bool) -> None:
-            self._log(order.order_number, "scanner", f"left {current}" if yes else f"kept {current}")
+            self._log(
+                order.order_number,
+                "scanner",
+                self.tr("left {current}").format(current=current)
+                if yes
+                else self.tr("kept {current}").format(current=current),
+            )
             go() if yes else self.focus_primary()
 
         log = lambda code, result: self._log(code, "scanner", result)  # noqa: E731
@@ -425,16 +452,20 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
             if not self._confirm_leave(order, lambda: confirmed(order), ref):
                 return
             self._log(
-                order.order_number if source in ("next", "queue") else ref, source, f"opened {order.order_number}"
+                order.order_number if source in ("next", "queue") else ref,
+                source,
+                self.tr("opened {order.order_number}").format(order=order),
             )
             self.show_order(order)
             hints = {
-                "pending": "Scan each item",
-                "picked": "All items verified — pack it: F1 S · F2 M · F3 L · F4 XL",
-                "packed": "Packed — press F5 or scan CMD-SHIP to ship",
+                "pending": self.tr("Scan each item"),
+                "picked": self.tr("All items verified — pack it: F1 S · F2 M · F3 L · F4 XL"),
+                "packed": self.tr("Packed — press F5 or scan CMD-SHIP to ship"),
             }
             self.say(
-                f"{prefix}Order {order.order_number}: {hints.get(order.status, f'already {order.status}')}",
+                self.tr("{prefix}Order {order.order_number}: {value}").format(
+                    prefix=prefix, order=order, value=hints.get(order.status, f"already {order.status}")
+                ),
                 "info" if order.status in hints else "error",
             )
 
@@ -448,7 +479,9 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
     def _unknown(ref: str) -> str:
         from views.wording import short
 
-        return f"No order or item {short(ref)}. Check the code and scan it again."
+        return QCoreApplication.translate(
+            "WarehouseWorkspace", "No order or item {value}. Check the code and scan it again."
+        ).format(value=short(ref))
 
     def pick(self, code: str, source: str) -> None:
         order = self.order
@@ -462,9 +495,14 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
             self._log(code, source, f"✓ {line.name} {line.picked_quantity}/{line.quantity}")
             self.product.show_product(line.sku, line.name, f"{line.picked_quantity} of {line.quantity} scanned")
             if res.status == "picked":
-                self.say(f"✓ All items verified — pack {res.order_number}: F1 S · F2 M · F3 L · F4 XL", "done")
+                self.say(
+                    self.tr("✓ All items verified — pack {res.order_number}: F1 S · F2 M · F3 L · F4 XL").format(
+                        res=res
+                    ),
+                    "done",
+                )
             else:
-                self.say(f"✓ {line.name}  {line.picked_quantity} of {line.quantity}", "ok")
+                self.say(self.tr("✓ {line.name}  {line.picked_quantity} of {line.quantity}").format(line=line), "ok")
             self.after_pick(line)
             self.focus_primary()
 
@@ -475,7 +513,11 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
                 from views.wording import short
 
                 self.open_order(
-                    code, source, fallback=f"Unknown barcode {short(code)}. Scan it again or type it below."
+                    code,
+                    source,
+                    fallback=self.tr("Unknown barcode {value}. Scan it again or type it below.").format(
+                        value=short(code)
+                    ),
                 )
                 return
             if details.get("line_id"):
@@ -494,7 +536,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
 
     def _operate(self, body: dict[str, str], on_success: Callable[[OperationResult], None], what: str) -> None:
         if self.order is None:
-            self.error(f"Open an order before you {what}: scan its number or pick list")
+            self.error(self.tr("Open an order before you {what}: scan its number or pick list").format(what=what))
             return
         o = self.order
 
@@ -503,12 +545,12 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
             if details.get("current_state") == "pending":
                 done = sum(ln.picked_quantity for ln in o.lines)
                 total = sum(ln.quantity for ln in o.lines)
-                self._log(body["operation"], "key", f"✗ {done}/{total} scanned")
-                self.error(f"Scan every item first: {done} of {total} verified")
+                self._log(body["operation"], "key", self.tr("✗ {done}/{total} scanned").format(done=done, total=total))
+                self.error(self.tr("Scan every item first: {done} of {total} verified").format(done=done, total=total))
                 return
             if details.get("current_state") == "picked" and body["operation"] == "ship":
-                self._log("CMD-SHIP", "key", "✗ not packed yet")
-                self.error("Pack it first: F1-F4 (or scan BOX-S/M/L/XL) for the box, then F5 ships")
+                self._log("CMD-SHIP", "key", self.tr("✗ not packed yet"))
+                self.error(self.tr("Pack it first: F1-F4 (or scan BOX-S/M/L/XL) for the box, then F5 ships"))
                 return
             self._failed(body["operation"], "key")(exc)
 
@@ -521,8 +563,8 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
     def pack(self, box: str) -> None:
         def packed(res: OperationResult) -> None:
             self.show_order(res)
-            self._log(f"BOX-{box}", "key", f"packed {res.order_number}")
-            self.say(f"Packed in box {box} — press F5 or scan CMD-SHIP to ship", "ok")
+            self._log(f"BOX-{box}", "key", self.tr("packed {res.order_number}").format(res=res))
+            self.say(self.tr("Packed in box {box} — press F5 or scan CMD-SHIP to ship").format(box=box), "ok")
 
         self._operate({"operation": "pack", "box": box}, packed, "pack")
 
@@ -531,8 +573,12 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
             label, tracking = res.label_id or "", res.tracking_number or ""  # a shipped order has both
             self.last_label = (label, tracking)
             self.tracking.setText(f"{(res.carrier or '').upper()}  {tracking}")
-            self._log("CMD-SHIP", "key", f"shipped {res.order_number} {tracking}")
-            self.say(f"Shipped {res.order_number} — tracking {tracking}", "done")
+            self._log(
+                "CMD-SHIP", "key", self.tr("shipped {res.order_number} {tracking}").format(res=res, tracking=tracking)
+            )
+            self.say(
+                self.tr("Shipped {res.order_number} — tracking {tracking}").format(res=res, tracking=tracking), "done"
+            )
             self.load_preview(label)
             if self.settings.get("auto_print", True):
                 self.print_label(label, tracking)
@@ -543,7 +589,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
     def cancel(self) -> None:
         def cancelled(res: OperationResult) -> None:
             self.show_order(res)
-            self.say(f"Order {res.order_number} cancelled", "info")
+            self.say(self.tr("Order {res.order_number} cancelled").format(res=res), "info")
 
         self._operate({"operation": "cancel", "reason": "cancelled at the packing station"}, cancelled, "cancel")
 
@@ -552,7 +598,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
             if not page.items:
                 self.show_order(None)
                 if after is None:
-                    self.say("No more orders to fulfil", "info")
+                    self.say(self.tr("No more orders to fulfil"), "info")
                 return
             self.open_order(page.items[0].id, "next", prefix=after or "")
 
@@ -569,11 +615,12 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
         if order is not None:
             self.close_return()
             self.close_batch()
+            self.close_transfer()
         self.order = order
         self.lines.setRowCount(0)
         self._highlight_open_order()
         if order is None:
-            self.order_title.setText("No order open")
+            self.order_title.setText(self.tr("No order open"))
             return
         who = order.customer_name or "—"
         self.order_title.setText(f"{order.order_number} · {who} · {order.status.upper()}")

@@ -6,6 +6,7 @@ the set-up only), so a table added later is covered without a new test.
 
 from __future__ import annotations
 
+import sqlite3
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -75,11 +76,22 @@ def _row(mapper: Mapper[Any], tenant_id: str, n: int) -> Any:
     return obj
 
 
-@pytest.fixture
-def db(tmp_path: Any) -> Any:
-    d = Database(f"sqlite:///{tmp_path / 'scope.db'}")
+@pytest.fixture(scope="module")
+def _migrated(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Migrated once for the module (about a hundred migrations); each test gets a copy."""
+    path = tmp_path_factory.mktemp("scope") / "template.db"
+    d = Database(f"sqlite:///{path}")
     with d.transaction(None) as s:
         s.add_all([Tenant(id="tenant-a", slug="a", name="A"), Tenant(id="tenant-b", slug="b", name="B")])
+    d.dispose()
+    return path
+
+
+@pytest.fixture
+def db(tmp_path: Any, _migrated: Any) -> Any:
+    with sqlite3.connect(_migrated) as src, sqlite3.connect(tmp_path / "scope.db") as dst:
+        src.backup(dst)
+    d = Database(f"sqlite:///{tmp_path / 'scope.db'}")
     yield d
     d.dispose()
 

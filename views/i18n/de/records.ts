@@ -586,6 +586,10 @@
         <translation>Stornogrund</translation>
     </message>
     <message>
+        <source>Cancel repair order</source>
+        <translation>Reparaturauftrag stornieren</translation>
+    </message>
+    <message>
         <source>Cancel transfer</source>
         <translation>Umlagerung stornieren</translation>
     </message>
@@ -886,6 +890,10 @@
         <translation>Angegebener Wert</translation>
     </message>
     <message>
+        <source>Declared values</source>
+        <translation>Angegebene Werte</translation>
+    </message>
+    <message>
         <source>Decline dealer</source>
         <translation>Händler ablehnen</translation>
     </message>
@@ -980,6 +988,18 @@
     <message>
         <source>Detail</source>
         <translation>Details</translation>
+    </message>
+    <message>
+        <source>Diagnose repair order</source>
+        <translation>Reparaturauftrag diagnostizieren</translation>
+    </message>
+    <message>
+        <source>Diagnosed at</source>
+        <translation>Diagnostiziert am</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>Diagnose</translation>
     </message>
     <message>
         <source>Dimensions</source>
@@ -1147,6 +1167,14 @@
     </message>
     <message>
         <source>Expires at</source>
+        <translation>Läuft ab am</translation>
+    </message>
+    <message>
+        <source>Expires before</source>
+        <translation>Läuft ab vor</translation>
+    </message>
+    <message>
+        <source>Expires on</source>
         <translation>Läuft ab am</translation>
     </message>
     <message>
@@ -1474,6 +1502,10 @@
         <translation>Etikett</translation>
     </message>
     <message>
+        <source>Label bought for order</source>
+        <translation>Etikett für Auftrag gekauft</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
@@ -1570,6 +1602,18 @@
         <translation>Logodatei</translation>
     </message>
     <message>
+        <source>Lot</source>
+        <translation>Charge</translation>
+    </message>
+    <message>
+        <source>Lot counted</source>
+        <translation>Charge gezählt</translation>
+    </message>
+    <message>
+        <source>Lots</source>
+        <translation>Chargen</translation>
+    </message>
+    <message>
         <source>M acute</source>
         <translation>M-Faktor akut</translation>
     </message>
@@ -1604,6 +1648,10 @@
     <message>
         <source>Max attempts</source>
         <translation>Höchstzahl Versuche</translation>
+    </message>
+    <message>
+        <source>Max quantity</source>
+        <translation>Höchstmenge</translation>
     </message>
     <message>
         <source>Max scans</source>
@@ -1642,6 +1690,10 @@
         <translation>Kennzahlen</translation>
     </message>
     <message>
+        <source>Min quantity</source>
+        <translation>Mindestmenge</translation>
+    </message>
+    <message>
         <source>Minutes</source>
         <translation>Minuten</translation>
     </message>
@@ -1656,6 +1708,10 @@
     <message>
         <source>Molecular formula</source>
         <translation>Summenformel</translation>
+    </message>
+    <message>
+        <source>Move lot</source>
+        <translation>Charge umlagern</translation>
     </message>
     <message>
         <source>Move serial</source>
@@ -1722,6 +1778,10 @@
         <translation>Versatz</translation>
     </message>
     <message>
+        <source>On hand</source>
+        <translation>Vorrätig</translation>
+    </message>
+    <message>
         <source>One kept message</source>
         <translation>Eine gespeicherte Nachricht</translation>
     </message>
@@ -1772,6 +1832,10 @@
     <message>
         <source>Orders</source>
         <translation>Aufträge</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Herkunft</translation>
     </message>
     <message>
         <source>Other requesters</source>
@@ -1898,6 +1962,10 @@
         <translation>Platzhalter</translation>
     </message>
     <message>
+        <source>Places</source>
+        <translation>Lagerorte</translation>
+    </message>
+    <message>
         <source>Planned from</source>
         <translation>Geplant ab</translation>
     </message>
@@ -2014,6 +2082,14 @@
         <translation>Kaufdatum</translation>
     </message>
     <message>
+        <source>Purchase order</source>
+        <translation>Bestellung</translation>
+    </message>
+    <message>
+        <source>Purchase orders</source>
+        <translation>Bestellungen</translation>
+    </message>
+    <message>
         <source>Qr</source>
         <translation>QR-Codes</translation>
     </message>
@@ -2068,6 +2144,10 @@
     <message>
         <source>Receipts</source>
         <translation>Belege</translation>
+    </message>
+    <message>
+        <source>Receive purchase order</source>
+        <translation>Bestellung einlagern</translation>
     </message>
     <message>
         <source>Receive trade-in</source>
@@ -2148,6 +2228,38 @@
     <message>
         <source>Remove product</source>
         <translation>Artikel entfernen</translation>
+    </message>
+    <message>
+        <source>Reorder rule</source>
+        <translation>Nachbestellregel</translation>
+    </message>
+    <message>
+        <source>Reorder rules</source>
+        <translation>Nachbestellregeln</translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation>Reparatur</translation>
+    </message>
+    <message>
+        <source>Repair order</source>
+        <translation>Reparaturauftrag</translation>
+    </message>
+    <message>
+        <source>Repair repair order</source>
+        <translation>Reparaturauftrag reparieren</translation>
+    </message>
+    <message>
+        <source>Repairs</source>
+        <translation>Reparaturen</translation>
+    </message>
+    <message>
+        <source>Replace repair order</source>
+        <translation>Reparaturauftrag durch Austausch erledigen</translation>
+    </message>
+    <message>
+        <source>Replacement serial</source>
+        <translation>Seriennummer des Ersatzgeräts</translation>
     </message>
     <message>
         <source>Replay</source>
@@ -2238,6 +2350,14 @@
         <translation>Händler</translation>
     </message>
     <message>
+        <source>Return repair order</source>
+        <translation>Reparaturauftrag zurücksenden</translation>
+    </message>
+    <message>
+        <source>Returned at</source>
+        <translation>Zurückgesendet am</translation>
+    </message>
+    <message>
         <source>Reverse reason</source>
         <translation>Stornogrund</translation>
     </message>
@@ -2264,6 +2384,10 @@
     <message>
         <source>Revoke exemption certificate</source>
         <translation>Befreiungsbescheinigung widerrufen</translation>
+    </message>
+    <message>
+        <source>Revoke invitation</source>
+        <translation>Einladung zurückziehen</translation>
     </message>
     <message>
         <source>Revoked at</source>
@@ -2306,6 +2430,10 @@
         <translation>Zeilen</translation>
     </message>
     <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
         <source>Rules</source>
         <translation>Regeln</translation>
     </message>
@@ -2324,6 +2452,10 @@
     <message>
         <source>Safety data sheet PDF</source>
         <translation>Sicherheitsdatenblatt (PDF)</translation>
+    </message>
+    <message>
+        <source>Sales unit</source>
+        <translation>Verkaufseinheit</translation>
     </message>
     <message>
         <source>Satisfaction comment</source>
@@ -2396,6 +2528,10 @@
     <message>
         <source>Send for signature</source>
         <translation>Zur Unterschrift senden</translation>
+    </message>
+    <message>
+        <source>Send invitation again</source>
+        <translation>Einladung erneut senden</translation>
     </message>
     <message>
         <source>Sender</source>
@@ -2472,6 +2608,10 @@
     <message>
         <source>Shifts</source>
         <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>Ship lot</source>
+        <translation>Charge versenden</translation>
     </message>
     <message>
         <source>Ship order</source>
@@ -2682,6 +2822,10 @@
         <translation>Vorgeschlagene Punkte</translation>
     </message>
     <message>
+        <source>Supplier</source>
+        <translation>Lieferant</translation>
+    </message>
+    <message>
         <source>Support</source>
         <translation>Support</translation>
     </message>
@@ -2754,6 +2898,10 @@
         <translation>Das Dokument als Markdown</translation>
     </message>
     <message>
+        <source>The packing slip PDF</source>
+        <translation>Der Lieferschein als PDF</translation>
+    </message>
+    <message>
         <source>The product&apos;s image</source>
         <translation>Das Artikelbild</translation>
     </message>
@@ -2814,6 +2962,10 @@
         <translation>Gesamtmenge</translation>
     </message>
     <message>
+        <source>Tracking</source>
+        <translation>Sendungsverfolgung</translation>
+    </message>
+    <message>
         <source>Tracking number</source>
         <translation>Sendungsnummer</translation>
     </message>
@@ -2862,8 +3014,16 @@
         <translation>Einheit</translation>
     </message>
     <message>
+        <source>Unit cost</source>
+        <translation>Stückkosten</translation>
+    </message>
+    <message>
         <source>Unit count</source>
         <translation>Anzahl Einheiten</translation>
+    </message>
+    <message>
+        <source>Units per sale</source>
+        <translation>Einheiten pro Verkauf</translation>
     </message>
     <message>
         <source>Unknown acute</source>
