@@ -515,6 +515,14 @@ def _update_existing(ctx: Ctx, s: Session, groups: list[Group]) -> list[CatalogP
         (t.product_id, t.language): t
         for t in s.execute(select(CatalogTranslation).where(CatalogTranslation.product_id.in_(ids))).scalars()
     }
+    # The old variants of every product that brings new ones, deleted through the ORM (so the change
+    # log tells the stations) in one flush for the chunk: a flush per product was most of an
+    # update's time (605 rows/s).
+    for g in groups:
+        if g.variants:
+            for old in old_variants[g.existing[0]]:
+                s.delete(old)
+    s.flush()
     for g in groups:
         p = found[g.existing[0]]
         b = g.body
@@ -537,10 +545,6 @@ def _update_existing(ctx: Ctx, s: Session, groups: list[Group]) -> list[CatalogP
                 p.family_id = g.family or None
             p.text_hash = text_hash(p.name, p.description)
         if g.variants:
-            # Deleted one by one (not a bulk delete), so the change log tells the stations.
-            for old in old_variants[p.id]:
-                s.delete(old)
-            s.flush()
             for i, (_, vin) in enumerate(g.variants):
                 s.add(
                     CatalogVariant(
