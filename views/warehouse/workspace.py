@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -44,6 +44,7 @@ from services.fulfillment.schemas import (
 )
 from services.fulfillment.settings import get_device_settings
 from views.base import StationSession, Workspace
+from views.i18n import QT_TRANSLATE_NOOP
 from views.ops import error_message
 from views.shell.scan_input import ScanInput
 from views.warehouse.batch import BatchPicking
