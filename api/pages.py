@@ -126,7 +126,8 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
 
         def work() -> tuple[P.Page | Redirect | FileResult | P.RawHtml, P.Brand]:
             tenant, brand = P.tenant_and_brand(rt, slug)
-            if decl.module not in tenant.modules or tenant.status != "active":
+            # "platform" pages (an invitation's set-password page) belong to every tenant, like its users.
+            if (decl.module != "platform" and decl.module not in tenant.modules) or tenant.status != "active":
                 raise NotFound("page not found")
             limit = decl.post_limit if request.method == "POST" and decl.post_limit else decl.limit
             if limit:

@@ -76,6 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--batch", type=int, default=200, help="changes sent per push request (smaller on a slow or flaky link)"
     )
     y.add_argument(
+        "--max-backoff",
+        type=float,
+        default=60.0,
+        help="longest wait in seconds between tries while the platform cannot be reached",
+    )
+    y.add_argument(
         "--resync",
         action="store_true",
         help="download every record of the platform again (with progress; nothing is cleared first), then exit",
@@ -208,7 +214,11 @@ def main(argv: list[str] | None = None) -> int:
             return sync_cli.decide(args.sync_data_dir, args.action, args.issue_id)
         if args.batch < 1:
             parser.error("--batch must be at least 1")
-        return sync_cli.run_sync(args.sync_data_dir, args.once, args.interval, args.resync, batch=args.batch)
+        if not args.max_backoff >= 1:
+            parser.error("--max-backoff must be at least 1 (seconds)")
+        return sync_cli.run_sync(
+            args.sync_data_dir, args.once, args.interval, args.resync, batch=args.batch, max_backoff=args.max_backoff
+        )
     if args.command == "screenshot":
         try:
             w, h = (int(x) for x in args.size.lower().split("x"))

@@ -84,12 +84,14 @@ def _report(rt: Any, link: Any, state: str) -> None:
         print(line, flush=True)
 
 
-def run_sync(data_dir: Path, once: bool, interval: float, resync: bool = False, *, batch: int = 200) -> int:
+def run_sync(
+    data_dir: Path, once: bool, interval: float, resync: bool = False, *, batch: int = 200, max_backoff: float = 60.0
+) -> int:
     """Run the engine until stopped, one round (``once``), or a full re-download a person asked
     for (``resync``: every record pulled again from the beginning, with progress; nothing cleared)."""
     from services.sync import station as st
     from services.sync.client import SyncError
-    from services.sync.engine import SyncEngine, SyncStatus
+    from services.sync.engine import Backoff, SyncEngine, SyncStatus
     from services.sync.words import difference_text, offline_text, status_text
 
     station_id(data_dir)
@@ -112,7 +114,12 @@ def run_sync(data_dir: Path, once: bool, interval: float, resync: bool = False, 
     async def go() -> int:
         engines = [
             SyncEngine(
-                rt, link.tenant_id, interval=interval, batch=batch, on_status=progress(link.slug) if resync else None
+                rt,
+                link.tenant_id,
+                interval=interval,
+                batch=batch,
+                backoff=Backoff(cap=max_backoff),
+                on_status=progress(link.slug) if resync else None,
             )
             for link in linked
         ]

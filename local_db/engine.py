@@ -6,6 +6,7 @@ import ast
 import re
 import sqlite3
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,6 +19,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from local_db.scoping import install_tenant_scoping
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+
+
+# The SQLite writers' turn of each engine (make_engine): read by tests and benchmarks.
+WRITE_LOCKS: weakref.WeakKeyDictionary[Engine, threading.Lock] = weakref.WeakKeyDictionary()
 
 
 def make_engine(url: str, *, echo: bool = False) -> Engine:
@@ -46,11 +51,50 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
             cur.execute("PRAGMA cache_size=-16384")
             cur.close()
 
+        # Writers of this process queue here, not in SQLite's busy handler: SQLite lets one writer
+        # in at a time, and the others sleep in steps growing to 100 ms between tries, so under
+        # 20 concurrent writes a write waited up to 1.4 s with the database idle between them
+        # (issue 38). A lock hands the turn over the moment the writer before commits. Held only
+        # from BEGIN IMMEDIATE to COMMIT or ROLLBACK; writers of other processes still meet the
+        # busy timeout. Waiting on it ends like the busy timeout: after 30 s the writer goes on to
+        # SQLite (which then waits or answers busy as before), so a slip can never hang a writer.
+        write_lock = WRITE_LOCKS[engine] = threading.Lock()
+
         @event.listens_for(engine, "begin")
         def _sqlite_begin(conn: Any) -> None:
             mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
+            if mode == "IMMEDIATE" and write_lock.acquire(timeout=30):
+                conn.info["write_lock"] = True
             # Straight to the driver: this runs for every transaction.
             conn.connection.dbapi_connection.execute(f"BEGIN {mode}")
+
+        def _release(conn: Any) -> None:
+            if conn.info.pop("write_lock", False):
+                write_lock.release()
+
+        def _commit(conn: Any) -> None:
+            # Commit first, then hand the turn over: the next writer's BEGIN then finds the
+            # database free. (Listeners run before the driver's own commit, which then has
+            # nothing left to do.)
+            if conn.info.get("write_lock"):
+                conn.connection.dbapi_connection.commit()
+            _release(conn)
+
+        def _rollback(conn: Any) -> None:
+            if conn.info.get("write_lock"):
+                try:
+                    conn.connection.dbapi_connection.rollback()
+                finally:
+                    _release(conn)
+
+        event.listen(engine, "commit", _commit)
+        event.listen(engine, "rollback", _rollback)
+
+        @event.listens_for(engine, "checkin")
+        def _returned(_dbapi_conn: Any, record: Any) -> None:
+            # A connection back in the pool never keeps the turn (one dropped mid-transaction).
+            if record.info.pop("write_lock", False):
+                write_lock.release()
 
         return engine
     engine = create_engine(url, echo=echo, hide_parameters=True, pool_pre_ping=True, pool_size=10, max_overflow=20)

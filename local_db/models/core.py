@@ -90,6 +90,9 @@ class OutboxEntry(TenantScoped, Base):
         UniqueConstraint("tenant_id", "station_seq", name="uq_outbox_tenant_station_seq"),
         {"sqlite_autoincrement": True},
     )
+    # No index of its own: uq_outbox_tenant_station_seq starts with it, and every station change
+    # written kept both up to date (migration 0006_core_covered_tenant_idx).
+    tenant_id: Mapped[str] = mapped_column(String(36), ForeignKey("tenants.id", ondelete="CASCADE"))
 
     # The per-station order of changes: assigned by the database in the
     # change's transaction, never reused (AUTOINCREMENT), so no counter row.

@@ -15,6 +15,9 @@ from local_db.base import Base, TenantScoped, new_id, utcnow
 class Event(TenantScoped, Base):
     __tablename__ = "events"
     __table_args__ = (Index("ix_events_tenant_type_created", "tenant_id", "type", "created_at"),)
+    # No index of its own: the composite above starts with it, and every event written kept both
+    # up to date (migration 0006_core_covered_tenant_idx).
+    tenant_id: Mapped[str] = mapped_column(String(36), ForeignKey("tenants.id", ondelete="CASCADE"))
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
     type: Mapped[str] = mapped_column(String(100))

@@ -7,9 +7,10 @@ variants carry too, so Catalog links to it later without a migration here.
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Boolean, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Boolean, Index, Integer, Numeric, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from local_db.base import Base, TenantScoped, new_id, utcnow
@@ -31,6 +32,13 @@ class InventoryItem(TenantScoped, Base):
     name: Mapped[str] = mapped_column(String(300), default="")
     # none | lot | serial: what a receipt, move, count and shipment of the item must name.
     tracking: Mapped[str] = mapped_column(String(10), default="none")
+    supplier: Mapped[str | None] = mapped_column(String(100), default=None)  # who reorders go to
+    # The cost of a unit that comes in without one (a count, an adjustment): valuation's fallback.
+    unit_cost: Mapped[Decimal | None] = mapped_column(Numeric(18, 4), default=None)
+    # Units of measure: stock is counted in units; an order line's quantity is in ``sales_unit``s
+    # of ``units_per_sale`` units each (a pack of 6), so reserving and shipping it takes that many.
+    sales_unit: Mapped[str] = mapped_column(String(20), default="unit")
+    units_per_sale: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -97,6 +105,8 @@ class InventoryMovement(TenantScoped, Base):
     actor: Mapped[str | None] = mapped_column(String(36), default=None)
     at: Mapped[datetime] = mapped_column(default=utcnow)
     lot_id: Mapped[str | None] = mapped_column(String(36), default=None)  # the lot moved, if any (recall)
+    unit_cost: Mapped[Decimal | None] = mapped_column(Numeric(18, 4), default=None)  # valuation
+    value: Mapped[Decimal | None] = mapped_column(Numeric(18, 4), default=None)  # quantity x unit cost
 
 
 class InventoryTransfer(TenantScoped, Base):

@@ -149,6 +149,29 @@ class MesOperatorTime(TenantScoped, Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class MesHourSum(TenantScoped, Base):
+    """A machine's closed status periods and its counts summed by UTC hour: OEE reads these for the
+    whole hours of a window instead of every period in them (services/mes/hours.py keeps them,
+    from the periods and counts, whenever a write touches an hour). The id is made from the
+    machine and the hour, so a station's own row and the platform's are the same row. The row at
+    ``hours.BUILT`` (1970) says the machine's hours are complete; without it OEE reads the periods."""
+
+    __tablename__ = "mes_hour_sums"
+    __synced__ = True  # a station's OEE reads them too
+    __table_args__ = (Index("ix_mes_hour_sums_machine_hour", "tenant_id", "machine_id", "hour"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    machine_id: Mapped[str] = mapped_column(String(36))
+    hour: Mapped[datetime] = mapped_column()
+    running_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    offline_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    # Milliseconds of the other statuses by stop reason (those with a reason): planned or not is
+    # the tenant's reason list's say at the time OEE is asked, so it is not decided here.
+    stops: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    good: Mapped[int] = mapped_column(BigInteger, default=0)
+    total: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
 class MesCount(TenantScoped, Base):
     """Parts counted at a time (gateway count events, operator scans and buttons, run updates)."""
 

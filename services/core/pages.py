@@ -252,15 +252,24 @@ def brand_of(settings: dict[str, Any], name: str) -> Brand:
 
 def tenant_and_brand(rt: Runtime, slug: str) -> tuple[TenantInfo, Brand]:
     """The tenant of a page's address and its look, from one read of its row (every page needs
-    both: one query instead of two on each visit)."""
+    both), kept in the auth cache (services/core/authcache.py) that a change to the tenants table
+    invalidates: a visit reads one version row instead of the tenant through an ORM session."""
+    from services.core import auth
+    from services.core.authcache import Resolver
+    from services.core.errors import NotFound
+
+    if slug in auth.RESERVED_SLUGS:
+        raise NotFound(f"tenant {slug!r} not found")
+    return Resolver(rt.db).get(("page-tenant", slug), lambda: _tenant_and_brand(rt, slug))
+
+
+def _tenant_and_brand(rt: Runtime, slug: str) -> tuple[TenantInfo, Brand]:
     from sqlalchemy import select
 
     from local_db.models import Tenant
     from services.core import auth
     from services.core.errors import NotFound
 
-    if slug in auth.RESERVED_SLUGS:
-        raise NotFound(f"tenant {slug!r} not found")
     with rt.db.reading(None) as s:
         # As auth.load_tenant: a sandbox is reached through a test key only, never by its slug.
         t = s.execute(select(Tenant).where(Tenant.slug == slug, Tenant.sandbox_of.is_(None))).scalar_one_or_none()

@@ -316,3 +316,7 @@ def update_user(ctx: Ctx, user_id: str, body: UserUpdate) -> UserOut:
             u.password_hash = auth.hash_password(body.password)
         s.flush()
         return _user_out(m, u)
+
+
+from services.core import invitations as _invitations  # noqa: E402, F401 - declares the invitation routes
+from services.core import invite_page as _invite_page  # noqa: E402, F401 - and their set-password page

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from local_db.models.docs import DocCategory, DocDocument
+from local_db.models.docs import DocCategory, DocDocument, DocTemplate
 from services.core.context import Ctx
 from services.core.demo import demo_id, demo_seeder
 
@@ -119,6 +119,11 @@ ARTICLES = (
     ),
 )
 
+TEMPLATE_BODY = (
+    "Reported by {{author}} at {{time}}.\n\n## What happened\n\n{{symptom}}\n\n"
+    "## What was done\n\n- \n\n## Next steps\n\n- "
+)
+
 
 @demo_seeder
 def seed_docs(ctx: Ctx) -> None:
@@ -155,5 +160,20 @@ def seed_docs(ctx: Ctx) -> None:
                     updated_at=when,
                     published_at=when if status != "draft" else None,
                     deleted_at=now if key == "trashed" else None,
+                )
+            )
+        tid = demo_id("docs-template", "machine-fault")
+        if s.get(DocTemplate, tid) is None:
+            s.add(
+                DocTemplate(
+                    id=tid,
+                    name="Machine fault",
+                    description="A fault on a machine: what happened, what was done, what is next.",
+                    title="Fault on {{machine}}, {{date}}",
+                    body=TEMPLATE_BODY,
+                    category_id=demo_id("docs-category", "machines"),
+                    tags=["fault"],
+                    created_at=now,
+                    updated_at=now,
                 )
             )

@@ -14,6 +14,7 @@ from services.fulfillment import (  # noqa: F401
     returns,
     settings,
     shipping,
+    slips,
     webhooks,
 )
 

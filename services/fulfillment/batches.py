@@ -19,7 +19,6 @@ Picking moves no stock: the units leave Inventory when the order ships, as for a
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from typing import Any
 
 from sqlalchemy import exists, func, insert, or_, select, update
@@ -28,10 +27,9 @@ from sqlalchemy.orm import Session
 
 from local_db import new_id
 from local_db.base import table_of
-from local_db.models import Tenant
 from local_db.models.fulfillment import FulfillmentLine, FulfillmentOrder
 from local_db.models.fulfillment_batches import FulfillmentBatch, FulfillmentBatchLine, FulfillmentBatchOrder
-from local_db.models.inventory import InventoryItem, InventoryLocation, InventorySerial, InventoryStock
+from local_db.models.inventory import InventorySerial
 from services.core.commands import SESSION, leased_counter, next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
@@ -57,6 +55,7 @@ from services.fulfillment.schemas import (
     PackOperation,
     PutTo,
 )
+from services.fulfillment.walk import pick_walk
 from services.sync.changelog import log_written
 
 record_kind("fulfillment.batch", get="fulfillment.batches.get", label="batch_number")
@@ -293,131 +292,6 @@ def _chosen(s: Session, body: NewBatch) -> list[FulfillmentOrder]:
     return chosen
 
 
-def _ship_from_tree(s: Session, tenant_id: str) -> dict[str, str]:
-    """The locations units are picked from: the shipping location and every location under it
-    (id -> code). The shipping location is the tenant setting ``fulfillment.ship_from_location``
-    (id or code), else the first internal location: the one Inventory reserves and ships from."""
-    locs = s.execute(
-        select(
-            InventoryLocation.id,
-            InventoryLocation.code,
-            InventoryLocation.parent_id,
-            InventoryLocation.kind,
-            InventoryLocation.created_at,
-        )
-    ).all()
-    if not locs:
-        return {}
-    t = s.get(Tenant, tenant_id)
-    wanted = (((t.settings if t else None) or {}).get("fulfillment") or {}).get("ship_from_location")
-    root = next((r for r in locs if wanted and wanted in (r[0], r[1])), None)
-    if root is None:
-        internal = sorted((r for r in locs if r[3] == "internal"), key=lambda r: (r[4], r[1]))
-        if not internal:
-            return {}
-        root = internal[0]
-    children: dict[str | None, list[Any]] = defaultdict(list)
-    for r in locs:
-        children[r[2]].append(r)
-    tree, todo = {}, [root]
-    while todo:
-        r = todo.pop()
-        if r[0] in tree:
-            continue
-        tree[r[0]] = r[1]
-        todo.extend(c for c in children.get(r[0], ()) if c[3] == "internal")
-    return tree
-
-
-def _walk(s: Session, ctx: Ctx, chosen: list[FulfillmentOrder]) -> list[dict[str, Any]]:
-    """The pick lines of the batch, in walk order, each with the orders its units go to."""
-    slots = {o.id: i + 1 for i, o in enumerate(chosen)}
-    numbers = {o.id: o.order_number for o in chosen}
-    # Columns, not entities: the walk only reads them (a batch of 50 orders loads ~100 lines).
-    lines = s.execute(
-        select(
-            FulfillmentLine.id,
-            FulfillmentLine.order_id,
-            FulfillmentLine.position,
-            FulfillmentLine.sku,
-            FulfillmentLine.barcode,
-            FulfillmentLine.name,
-            FulfillmentLine.quantity,
-            FulfillmentLine.picked_quantity,
-        )
-        .where(FulfillmentLine.order_id.in_(list(slots)), FulfillmentLine.picked_quantity < FulfillmentLine.quantity)
-        .order_by(FulfillmentLine.position)
-    ).all()
-    needs: dict[str, list[Any]] = defaultdict(list)
-    for ln in sorted(lines, key=lambda ln: (slots[ln.order_id], ln.position)):
-        needs[ln.sku].append(ln)
-    tree = _ship_from_tree(s, ctx.tenant_id)
-    bins: dict[str, list[tuple[str, str, int]]] = defaultdict(list)
-    if tree and needs:
-        for item, where, qty in s.execute(
-            select(InventoryStock.sku, InventoryStock.location_id, InventoryStock.quantity).where(
-                InventoryStock.sku.in_(list(needs)), InventoryStock.quantity > 0
-            )
-        ).all():
-            if where in tree:
-                bins[item].append((tree[where], where, int(qty)))
-    # An order taken by hand carries no barcodes: the scanner reads the item's, as Inventory knows it.
-    barcodes = {ln.sku: ln.barcode for ws in needs.values() for ln in ws if ln.barcode}
-    missing = [sku for sku in needs if sku not in barcodes]
-    if missing:
-        barcodes.update(
-            (sku, code)
-            for sku, code in s.execute(
-                select(InventoryItem.sku, InventoryItem.barcode).where(
-                    InventoryItem.sku.in_(missing), InventoryItem.barcode.is_not(None)
-                )
-            ).all()
-        )
-    out: list[dict[str, Any]] = []
-    for sku, wanted in needs.items():
-        # Each order line's rest, in slot order, poured into the bins in code order.
-        rest = {ln.id: ln.quantity - ln.picked_quantity for ln in wanted}
-        stops: list[tuple[str | None, str | None, int]] = list(sorted(bins.get(sku, ())))
-        stops.append((None, None, sum(rest.values())))  # whatever no bin holds
-        for code, loc, room in stops:
-            allocations: list[dict[str, Any]] = []
-            for ln in wanted:
-                if room <= 0:
-                    break
-                take = min(room, rest[ln.id])
-                if take <= 0:
-                    continue
-                allocations.append(
-                    {
-                        "order_id": ln.order_id,
-                        "order_number": numbers[ln.order_id],
-                        "line_id": ln.id,
-                        "slot": slots[ln.order_id],
-                        "quantity": take,
-                        "picked": 0,
-                        "serials": [],
-                    }
-                )
-                rest[ln.id] -= take
-                room -= take
-            if allocations:
-                first = wanted[0]
-                out.append(
-                    {
-                        "location_id": loc,
-                        "location_code": code,
-                        "sku": sku,
-                        "barcode": barcodes.get(sku),
-                        "name": first.name,
-                        "quantity": sum(a["quantity"] for a in allocations),
-                        "allocations": allocations,
-                    }
-                )
-    # One walk: bins in code order (no bin last), then SKU.
-    out.sort(key=lambda ln: (ln["location_code"] is None, ln["location_code"] or "", ln["sku"]))
-    return out
-
-
 @use_case(
     "fulfillment.batches.create",
     "POST /batches",
@@ -431,7 +305,7 @@ def _walk(s: Session, ctx: Ctx, chosen: list[FulfillmentOrder]) -> list[dict[str
 def create_batch(ctx: Ctx, body: NewBatch, session: Session = SESSION) -> BatchDetail:
     s = session
     chosen = _chosen(s, body)
-    walk = _walk(s, ctx, chosen)
+    walk = pick_walk(s, ctx, chosen)
     if not walk:
         raise Conflict(
             "nothing is left to pick on these orders",
@@ -440,14 +314,21 @@ def create_batch(ctx: Ctx, body: NewBatch, session: Session = SESSION) -> BatchD
     now = ctx.now()
     b = FulfillmentBatch(
         id=new_id(),
-        batch_number=f"B-{next_value(ctx, ctx.tenant_id, BATCH_NUMBERS):05d}",
+        batch_number=body.batch_number or f"B-{next_value(ctx, ctx.tenant_id, BATCH_NUMBERS):05d}",
         status="open",
         created_by=getattr(ctx.principal, "user_id", None),
         created_at=now,
         updated_at=now,
     )
     s.add(b)
-    s.flush()
+    try:
+        s.flush()
+    except IntegrityError:
+        raise Conflict(f"batch number {b.batch_number} is taken", {"reason": "number_taken"}) from None
+    if ctx.runtime.is_station:
+        # The outbox records this body: the platform's replay makes the same batch (its number, these
+        # orders in these slots) rather than choosing "the next N" again from what it holds.
+        body.batch_number, body.orders, body.next = b.batch_number, [o.id for o in chosen], None
     claims: list[dict[str, Any]] = [
         {"id": new_id(), "tenant_id": ctx.tenant_id, "batch_id": b.id, "order_id": o.id, "open_order_id": o.id,
          "slot": i + 1}

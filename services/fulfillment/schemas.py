@@ -308,6 +308,9 @@ class NewBatch(Strict):
 
     orders: list[Code] | None = Field(default=None, min_length=1, max_length=200)
     next: int | None = Field(default=None, ge=1, le=200)
+    # Set by the service on a station, so the platform's replay of the outbox entry makes the batch
+    # under the number the station printed, from the orders it chose.
+    batch_number: str | None = Field(default=None, pattern=r"^B-\d{5,12}$")
 
     @model_validator(mode="after")
     def _one(self) -> NewBatch:

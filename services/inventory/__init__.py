@@ -16,6 +16,7 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
     lots,
     movements,
     production,
+    purchasing,
     receipts,
     reservations,
     returns,
@@ -23,6 +24,7 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
     stock,
     stock_levels,
     transfers,
+    valuation,
 )
 
 MODULE = Module(
@@ -58,8 +60,20 @@ MODULE = Module(
         "lot.moved",
         "lot.counted",
         "lot.shipped",
+        "reorder.proposed",
+        "purchase_order.sent",
+        "purchase_order.receipt",
+        "purchase_order.received",
+        "purchase_order.cancelled",
     ),
-    records=("inventory.location", "inventory.transfer", "inventory.alert", "inventory.serial", "inventory.lot"),
+    records=(
+        "inventory.location",
+        "inventory.transfer",
+        "inventory.alert",
+        "inventory.serial",
+        "inventory.lot",
+        "inventory.purchase_order",
+    ),
     seeders=(demo.seed_inventory,),
     position=60,
 )

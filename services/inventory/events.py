@@ -17,6 +17,11 @@ for _name, _desc in [
     ("lot.moved", "units of a lot moved between locations"),
     ("lot.counted", "a lot was counted at a location and its quantity corrected"),
     ("lot.shipped", "units of a lot left for an order (a recall finds them by its reference)"),
+    ("reorder.proposed", "a reorder run proposed draft purchase orders for items below their minimum"),
+    ("purchase_order.sent", "a purchase order went to its supplier"),
+    ("purchase_order.receipt", "scanned lines of a purchase order came into its location (partial or whole)"),
+    ("purchase_order.received", "every line of a purchase order has come in"),
+    ("purchase_order.cancelled", "a purchase order was cancelled"),
     ("stock.released", "an order's held units are available again (the order was cancelled or its lines changed)"),
 ]:
     register_event_type(_name, M, _desc)

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from services.core.pagination import ListQuery
 from services.core.schemas import Out, Strict
-from services.inventory.schemas import LocationRef, Quantity, Sku
+from services.inventory.schemas import Cost, LocationRef, Quantity, Sku
 
 LotCode = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9 ._/-]*$")]
 
@@ -21,6 +21,7 @@ class LotReceive(Strict):
     location_id: LocationRef  # an id or a code
     quantity: Quantity
     reference: str | None = Field(default=None, max_length=200)  # the delivery note, the PO
+    unit_cost: Cost | None = None  # valuation: what a unit of this lot cost
 
 
 class LotMove(Strict):

@@ -11,6 +11,7 @@ Lot codes compare without case, spaces and dashes: ``l-24 07`` and ``L2407`` are
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import nulls_last, select
@@ -42,7 +43,7 @@ from services.inventory.lot_schemas import (
 )
 
 declare_defaults("inventory.lots", record="inventory.lot")
-record_kind("inventory.lot", get="inventory.lots.get", label="lot")
+record_kind("inventory.lot", get="inventory.lots.get", label="code")
 
 
 _SEPARATORS = re.compile(r"[\s\-]+")
@@ -126,7 +127,8 @@ def _add(ctx: Ctx, s: Session, lot: InventoryLot, loc: InventoryLocation, delta:
 
 
 def _move(ctx: Ctx, s: Session, lot: InventoryLot, *, quantity: int, kind: str, source: InventoryLocation | None,
-          target: InventoryLocation | None, reference: str | None, reason: str | None = None) -> str:  # fmt: skip
+          target: InventoryLocation | None, reference: str | None, reason: str | None = None,
+          unit_cost: Decimal | None = None) -> str:  # fmt: skip
     """The lot's rows first (their 409 stores nothing), then the item's stock rows and the movement."""
     if source is not None:
         _add(ctx, s, lot, source, -quantity)
@@ -134,7 +136,7 @@ def _move(ctx: Ctx, s: Session, lot: InventoryLot, *, quantity: int, kind: str, 
         _add(ctx, s, lot, target, quantity)
     try:
         mid, _levels = engine.move(ctx, s, sku=lot.sku, quantity=quantity, kind=kind, source=source, target=target,
-                                   reference=reference, reason=reason, lot_id=lot.id)  # fmt: skip
+                                   reference=reference, reason=reason, lot_id=lot.id, unit_cost=unit_cost)  # fmt: skip
     except engine.Short as exc:
         # The item's row holds less than its lots say (counted down without naming a lot).
         raise Conflict(
@@ -179,7 +181,7 @@ def receive_lot(ctx: Ctx, body: LotReceive, session: Session = SESSION) -> LotOu
     elif lot.expires_on is None:
         lot.expires_on = body.expires_on
     mid = _move(ctx, s, lot, quantity=body.quantity, kind="receipt", source=None, target=loc,
-                reference=body.reference or f"lot {code}")  # fmt: skip
+                reference=body.reference or f"lot {code}", unit_cost=body.unit_cost)  # fmt: skip
     _announce(ctx, "lot.received", lot, mid, body.quantity, location_id=loc.id, reference=body.reference)
     return _out(s, lot)
 

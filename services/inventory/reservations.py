@@ -159,7 +159,9 @@ def reserve(
     now = ctx.now()
     made: list[dict[str, Any]] = []
     rows: list[str] = []
-    for sku, requested in _totals(lines).items():
+    for sku, ordered in _totals(lines).items():
+        # An order line counts sales units (packs); stock and reservations count units.
+        requested = ordered * engine.units_per_sale(conn, ctx.tenant_id, sku)
         held, rid = _hold(ctx, conn, sku, loc_id, requested)
         if rid is not None:
             rows.append(rid)

@@ -62,11 +62,13 @@ def on_return_received(ctx: Ctx, ev: EmittedEvent) -> None:
         target = back if item["condition"] == "resellable" else quarantine_location(ctx, s)
         if target is None:
             continue  # no location at all: nothing to put it in
+        # A returned order line counts sales units (packs), as it shipped: the row counts units.
+        units = int(item["quantity"]) * engine.units_per_sale(s.connection(), ctx.tenant_id, str(item["sku"]))
         mid, levels = engine.move(
             ctx,
             s,
             sku=str(item["sku"]),
-            quantity=int(item["quantity"]),
+            quantity=units,
             kind="return",
             source=None,
             target=target,
@@ -80,7 +82,7 @@ def on_return_received(ctx: Ctx, ev: EmittedEvent) -> None:
                 "movement_id": mid,
                 "sku": item["sku"],
                 "location_id": target.id,
-                "quantity": int(item["quantity"]),
+                "quantity": units,
                 "condition": item["condition"],
                 "reference": reference,
                 "on_hand": levels[-1].quantity,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -26,6 +27,10 @@ AlertState = Literal["open", "acknowledged", "resolved"]
 
 
 Tracking = Literal["none", "lot", "serial"]
+# A unit cost: zero or more, at most 4 decimals, below a billion (a typo beyond).
+Cost = Annotated[Decimal, Field(ge=0, lt=1_000_000_000, decimal_places=4, allow_inf_nan=False)]
+SalesUnit = Annotated[str, Field(min_length=1, max_length=20)]
+UnitsPerSale = Annotated[int, Field(ge=1, le=100_000)]
 
 
 class ItemIn(Strict):
@@ -33,11 +38,19 @@ class ItemIn(Strict):
     barcode: str | None = Field(default=None, min_length=1, max_length=100)
     name: str = Field(default="", max_length=300)
     tracking: Tracking = "none"  # lot: receipts, moves, counts and shipments name the lot
+    supplier: str | None = Field(default=None, min_length=1, max_length=100)  # reorders go to it
+    unit_cost: Cost | None = None  # valuation: what a unit that comes in without a cost is worth
+    sales_unit: SalesUnit = "unit"  # what an order line counts ("pack of 6"); stock counts units
+    units_per_sale: UnitsPerSale = 1
 
 
 class ItemPatch(Strict):
     name: str | None = Field(default=None, max_length=300)
     tracking: Tracking | None = None
+    supplier: str | None = Field(default=None, min_length=1, max_length=100)
+    unit_cost: Cost | None = None
+    sales_unit: SalesUnit | None = None
+    units_per_sale: UnitsPerSale | None = None
 
 
 class ItemOut(Out):
@@ -46,6 +59,10 @@ class ItemOut(Out):
     barcode: str | None
     name: str
     tracking: Tracking = "none"
+    supplier: str | None = None
+    unit_cost: Decimal | None = None
+    sales_unit: str = "unit"
+    units_per_sale: int = 1
     created_at: datetime
 
 
@@ -143,6 +160,8 @@ class MovementOut(Out):
     actor: str | None
     at: datetime
     lot_id: str | None = None
+    unit_cost: Decimal | None = None  # valuation (FIFO or average, the tenant's setting)
+    value: Decimal | None = None
 
 
 class MovementQuery(ListQuery):

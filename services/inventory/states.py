@@ -43,3 +43,22 @@ ALERT = machine(
 )
 # Alerts not yet resolved: at most one per rule.
 UNRESOLVED: frozenset[str] = frozenset({"open", "acknowledged"})
+
+# Purchase order: draft -> sent -> partially_received -> received; draft | sent -> cancelled.
+# Receipts move it (``purchase_orders.receive``): some lines short -> partially_received, all -> received.
+PURCHASE_ORDER_STATES: tuple[str, ...] = ("draft", "sent", "partially_received", "received", "cancelled")
+PURCHASE_ORDER = machine(
+    "purchase order",
+    PURCHASE_ORDER_STATES,
+    [
+        move("draft", "send", "sent", stamps="sent_at", emits="purchase_order.sent"),
+        move("sent", "receive_part", "partially_received"),
+        move("sent", "receive_all", "received", stamps="received_at", emits="purchase_order.received"),
+        move("partially_received", "receive_all", "received", stamps="received_at", emits="purchase_order.received"),
+        move(
+            "draft", "cancel", "cancelled", stamps="cancelled_at", emits="purchase_order.cancelled", irreversible=True
+        ),
+        move("sent", "cancel", "cancelled", stamps="cancelled_at", emits="purchase_order.cancelled", irreversible=True),
+    ],
+    terminal=("received", "cancelled"),
+)

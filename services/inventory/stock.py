@@ -16,6 +16,7 @@ import json
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Connection, Select, bindparam, func, insert, or_, select, update
@@ -30,6 +31,7 @@ from local_db.models.fulfillment import FulfillmentLine
 from local_db.models.inventory import (
     InventoryAlert,
     InventoryAlertRule,
+    InventoryItem,
     InventoryLocation,
     InventoryMovement,
     InventoryStock,
@@ -37,6 +39,7 @@ from local_db.models.inventory import (
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound
 from services.core.events import EmittedEvent, emit
+from services.inventory import valuation
 from services.inventory.states import UNRESOLVED
 from services.sync.changelog import log_written
 
@@ -160,8 +163,11 @@ def record(
     reference: str | None = None,
     reason: str | None = None,
     lot_id: str | None = None,
+    unit_cost: Decimal | None = None,
+    value: Decimal | None = None,
 ) -> str:
-    """Write one movement (positive quantity, direction by ``source``/``target``; ``lot_id``: its lot)."""
+    """Write one movement (positive quantity, direction by ``source``/``target``; ``lot_id``: its lot;
+    ``unit_cost`` and ``value``: its valuation, ``valuation.value_movement``)."""
     mid = new_id()
     actor = ctx.principal.id if ctx.principal.kind in ("user", "api_key") else None
     s.execute(
@@ -179,6 +185,8 @@ def record(
             "actor": actor,
             "at": ctx.now(),
             "lot_id": lot_id,
+            "unit_cost": unit_cost,
+            "value": value,
         },
     )
     # A Core insert no flush sees: logged, or the other stations never pull the movement.
@@ -199,10 +207,12 @@ def move(
     reason: str | None = None,
     force: bool = False,
     lot_id: str | None = None,
+    unit_cost: Decimal | None = None,
 ) -> tuple[str, list[Level]]:
     """Take ``quantity`` out of ``source`` and put it into ``target`` (either may be outside the books).
 
     ``force``: go below zero even where the location does not allow it (a ship is never refused).
+    ``unit_cost``: what an incoming unit cost (valuation; else the item's or the current cost).
     """
     levels: list[Level] = []
     if source is not None:
@@ -212,6 +222,10 @@ def move(
             levels.append(apply(ctx, s, sku, source, -quantity))
     if target is not None:
         levels.append(apply(ctx, s, sku, target, quantity))
+    # Every movement carries its unit cost and value (FIFO or average, the tenant's setting).
+    cost, value = valuation.value_movement(ctx, s, sku=sku, quantity=quantity, inbound=source is None and
+                                           target is not None, outbound=target is None and source is not None,
+                                           unit_cost=unit_cost)  # fmt: skip
     mid = record(
         ctx,
         s,
@@ -223,6 +237,8 @@ def move(
         reference=reference,
         reason=reason,
         lot_id=lot_id,
+        unit_cost=cost,
+        value=value,
     )
     return mid, levels
 
@@ -398,6 +414,20 @@ _FIRST_INTERNAL = Prepared(
 )
 
 
+_ITEMS = table_of(InventoryItem)
+_UNITS_PER_SALE = Prepared(
+    select(_ITEMS.c.units_per_sale).where(
+        _ITEMS.c.tenant_id == bindparam("tenant_id"), _ITEMS.c.sku == bindparam("sku")
+    )
+)
+
+
+def units_per_sale(conn: Connection, tenant_id: str, sku: str) -> int:
+    """Units in one sales unit of ``sku`` (a pack of 6: 6); 1 for an item not registered."""
+    found = _UNITS_PER_SALE.scalar(conn, {"tenant_id": tenant_id, "sku": sku})
+    return int(found) if found else 1
+
+
 def ship_from_id(conn: Connection, tenant_id: str) -> str | None:
     """``ship_from``'s id alone, by compiled Core statements: every order's reservation asks it."""
     raw = _TENANT_SETTINGS.scalar(conn, {"tenant_id": tenant_id})
@@ -446,9 +476,11 @@ def ship_lines(ctx: Ctx, s: Session, *, reference: str, lines: Iterable[tuple[st
     if loc is None:
         return []
     totals: dict[str, int] = {}
+    conn = s.connection()
     for sku, qty in lines:
         if qty > 0:
-            totals[sku] = totals.get(sku, 0) + qty
+            # Order lines count sales units (packs): the row counts units.
+            totals[sku] = totals.get(sku, 0) + qty * units_per_sale(conn, ctx.tenant_id, sku)
     moved: list[str] = []
     for sku, qty in totals.items():
         mid, levels = move(

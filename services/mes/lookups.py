@@ -15,7 +15,7 @@ from local_db.models.mes import MesCount, MesMachine, MesRun, MesShift, MesStatu
 from services.core.context import Ctx
 from services.core.errors import NotFound
 from services.core.events import emit
-from services.mes import oee, states, sums
+from services.mes import hours, oee, states, sums
 from services.mes.reasons import check_reason, planned_reasons
 
 
@@ -64,6 +64,7 @@ def set_status(ctx: Ctx, s: Session, m: MesMachine, status: str, reason: str | N
             ).scalar_one_or_none()
             if first is None:
                 return False
+            hours.touch(s, m.id, at, first.started_at)
             if first.status == status and first.reason == reason:
                 first.started_at = at
             else:
@@ -80,6 +81,7 @@ def set_status(ctx: Ctx, s: Session, m: MesMachine, status: str, reason: str | N
             return False
         if p.status == status:
             return False
+        hours.touch(s, m.id, p.started_at, p.ended_at or at)
         if p.started_at == at:
             p.status, p.reason = status, reason
         else:
@@ -99,7 +101,9 @@ def set_status(ctx: Ctx, s: Session, m: MesMachine, status: str, reason: str | N
         return False
     previous = m.status
     m.status = states.MACHINE_STATUS.check(m.status, status)
-    _open_period(s, m).ended_at = at
+    closing = _open_period(s, m)
+    closing.ended_at = at
+    hours.touch(s, m.id, closing.started_at, at)
     s.add(MesStatusPeriod(id=new_id(), machine_id=m.id, status=status, reason=reason, started_at=at))
     m.status_since, m.reason, m.updated_at = at, reason, ctx.now()
     emit(
@@ -154,6 +158,7 @@ def add_count(
             id=new_id(), machine_id=m.id, run_id=run.id if run else None, at=at, good=good, scrap=scrap, source=source
         )
     )
+    hours.touch(s, m.id, at)
 
 
 def _shifts(s: Session) -> list[MesShift]:

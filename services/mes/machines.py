@@ -15,7 +15,7 @@ from services.core.errors import Conflict, Forbidden, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import Page, paginate
 from services.core.roles import MANAGERS, STAFF
-from services.mes import states
+from services.mes import hours, states
 from services.mes.lookups import _current_run, _machine, _open_period, _totals, add_count, set_status
 from services.mes.reasons import check_reason
 from services.mes.schemas import (
@@ -165,6 +165,7 @@ def create_machine(ctx: Ctx, body: MachineIn) -> MachineOut:
         )
         s.add(m)
         s.add(MesStatusPeriod(id=new_id(), machine_id=m.id, status=body.status, started_at=now))
+        hours.touch_all(s, m.id)  # no hours yet: marked complete, so OEE reads its hours from the start
         s.flush()
         return MachineOut.model_validate(m)
 

@@ -93,3 +93,17 @@ def test_an_entry_read_at_an_old_version_is_not_served_at_a_new_one(server: Live
     assert new.get(("y",), lambda: "fresh") == "fresh"
     assert new.get(("x",), lambda: "after") == "after"
     assert cache_of(db) is new.cache
+
+
+def test_a_public_page_shows_a_changed_brand_at_the_next_visit(client: httpx.Client, server: LiveServer) -> None:
+    import json
+
+    page = "/demo/support/p/new"
+    assert client.get(page).status_code == 200
+    assert client.get(page).status_code == 200  # now from the cache
+    with server.runtime.db.engine.connect() as conn:
+        raw = conn.execute(text("SELECT settings FROM tenants WHERE slug = 'demo'")).scalar()
+    settings = (json.loads(raw) if isinstance(raw, str) else dict(raw or {})) | {"brand_color": "#123456"}
+    change(server, "UPDATE tenants SET settings = :s WHERE slug = 'demo'", s=json.dumps(settings))
+    r = client.get(page)
+    assert r.status_code == 200 and "#123456" in r.text

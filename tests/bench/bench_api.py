@@ -133,6 +133,49 @@ def measure(pid: int, url: str, path: str, n: int, headers: dict[str, str]) -> d
     return {"rps": n / wall, "cpu_ms": used / n * 1e3}
 
 
+async def writes(url: str, n: int, headers: dict[str, str]) -> list[float]:
+    """``n`` ticket creations, CONNECTIONS at once: each one's seconds (the wall clock: a wait is
+    what this measures)."""
+    import httpx
+
+    left = n
+    times: list[float] = []
+
+    async def worker(c: httpx.AsyncClient, w: int) -> None:
+        nonlocal left
+        while left > 0:
+            left -= 1
+            body = {
+                "email": f"bench{w}@example.test",
+                "name": "Bench",
+                "subject": f"Concurrent ticket {left}",
+                "description": "written by 20 clients at once (tests/bench/bench_api.py)",
+            }
+            t = time.perf_counter()
+            r = await c.post("/api/tenants/demo/support/tickets", json=body, headers=headers)
+            times.append(time.perf_counter() - t)
+            if r.status_code != 201:
+                raise SystemExit(f"ticket creation failed: {r.status_code} {r.text[:300]}")
+
+    limits = httpx.Limits(max_connections=CONNECTIONS, max_keepalive_connections=CONNECTIONS)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as c:
+        await asyncio.gather(*(worker(c, w) for w in range(CONNECTIONS)))
+    return times
+
+
+def write_figures(times: list[float]) -> str:
+    s = sorted(times)
+
+    def q(p: float) -> float:
+        return s[min(len(s) - 1, int(p * len(s)))] * 1e3
+
+    over = sum(1 for t in s if t > 1.0)
+    return (
+        f"{len(s)} tickets: p50 {q(0.5):.0f} ms, p95 {q(0.95):.0f} ms, p99 {q(0.99):.0f} ms, "
+        f"max {s[-1] * 1e3:.0f} ms, {over} over 1 s"
+    )
+
+
 def seed(data: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("PLATFORM_TEST_BACKEND", None)
@@ -211,6 +254,9 @@ def profile(data: Path, n: int) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--requests", type=int, default=40 if TINY else 2000)
+    ap.add_argument("--writes", type=int, default=20 if TINY else 400, help="tickets created 20 at once (0: none)")
+    ap.add_argument("--only-writes", action="store_true", help="skip the read rows")
+    ap.add_argument("--database-url", help="ours on this database (PostgreSQL: the writes only, seeded by --demo)")
     ap.add_argument("--profile", type=int, default=0, help="also profile that many list requests in process")
     ap.add_argument("--bare", help=argparse.SUPPRESS)  # run the bare app over this SQLite file
     ap.add_argument("--data-dir", type=Path, help="a demo data dir made before (seeding takes half a minute)")
@@ -224,28 +270,40 @@ def main() -> int:
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         data = args.data_dir or Path(tmp) / "data"
-        if not (data / "data.db").exists():
+        if not (data / "data.db").exists() and not args.database_url:
             seed(data)
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PLATFORM_RATE_LIMITS": "off", "PLATFORM_FORCE_HTTPS": "0"}
         env.pop("PLATFORM_TEST_BACKEND", None)
-        ours, ours_url = start([sys.executable, "-m", "app", "serve", "--port", "0", "--data-dir", str(data)], env)
-        bare, bare_url = start([sys.executable, __file__, "--bare", str(data / "data.db")], env)
+        serve = [sys.executable, "-m", "app", "serve", "--port", "0", "--data-dir", str(data)]
+        if args.database_url:
+            env["PLATFORM_DATABASE_URL"] = args.database_url
+            serve.append("--demo")  # seeds the demo data when the database has none
+            args.only_writes = True
+        ours, ours_url = start(serve, env)
+        servers = [ours]
+        if not args.only_writes:
+            bare, bare_url = start([sys.executable, __file__, "--bare", str(data / "data.db")], env)
+            servers.append(bare)
         try:
             creds = credentials(ours_url)
             n = args.requests
-            rows = [
-                ("GET /health", (bare.pid, bare_url, "/health", {}), (ours.pid, ours_url, "/health", {})),
-                (
-                    "list orders, API key",
-                    (bare.pid, bare_url, "/demo/orders?limit=20", {}),
-                    (ours.pid, ours_url, "/demo/fulfillment/api/orders?limit=20", creds["api_key"]),
-                ),
-                (
-                    "list orders, session",
-                    (bare.pid, bare_url, "/demo/orders?limit=20", {}),
-                    (ours.pid, ours_url, "/demo/fulfillment/api/orders?limit=20", creds["session"]),
-                ),
-            ]
+            rows = (
+                []
+                if args.only_writes
+                else [
+                    ("GET /health", (bare.pid, bare_url, "/health", {}), (ours.pid, ours_url, "/health", {})),
+                    (
+                        "list orders, API key",
+                        (bare.pid, bare_url, "/demo/orders?limit=20", {}),
+                        (ours.pid, ours_url, "/demo/fulfillment/api/orders?limit=20", creds["api_key"]),
+                    ),
+                    (
+                        "list orders, session",
+                        (bare.pid, bare_url, "/demo/orders?limit=20", {}),
+                        (ours.pid, ours_url, "/demo/fulfillment/api/orders?limit=20", creds["session"]),
+                    ),
+                ]
+            )
             print(f"{n} requests each, {CONNECTIONS} connections; server CPU from /proc (ms per request)")
             print(
                 f"{'':24} {'bare req/s':>10} {'ours req/s':>10} {'ratio':>6}  {'bare CPU':>8} {'ours CPU':>8} {'CPU×':>5}"
@@ -259,12 +317,19 @@ def main() -> int:
                     f"{name:24} {fb['rps']:10.0f} {fo['rps']:10.0f} {fo['rps'] / fb['rps']:6.2f}  "
                     f"{fb['cpu_ms']:8.2f} {fo['cpu_ms']:8.2f} {fo['cpu_ms'] / max(fb['cpu_ms'], 1e-9):5.2f}"
                 )
+            if args.writes:
+                asyncio.run(writes(ours_url, max(20, args.writes // 10), creds["session"]))  # warm
+                times = asyncio.run(writes(ours_url, args.writes, creds["session"]))
+                print(f"POST support tickets, {CONNECTIONS} at once: {write_figures(times)}")
             if os.environ.get("BENCH_JSON"):
                 print(json.dumps(out))
         finally:
-            for p in (ours, bare):
+            for p in servers:
                 p.terminate()
-                p.wait(timeout=30)
+                try:
+                    p.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    p.kill()
         if args.profile:
             profile(data, 2 if TINY else args.profile)
     return 0

@@ -521,7 +521,11 @@ async def saturate(args: argparse.Namespace, url: str, server_pid: int, admin: A
             nonlocal errors
             while time.perf_counter() < deadline:
                 t0 = time.perf_counter()
-                r = await c.get(path)
+                try:
+                    r = await c.get(path)
+                except httpx.TransportError:  # no answer within the client's 60 s: an error, not the end
+                    errors += 1
+                    continue
                 latencies.append(time.perf_counter() - t0)
                 errors += r.status_code != 200
 

@@ -44,6 +44,10 @@ CHANGES = 2 * TICKETS
 # so every kill point of the 1,000-change runs (mid-chunk, between chunks, end of batch, the restart,
 # the pull) is still there, for half the platform's work.
 BATCH = 100
+# The engine's longest wait between tries (``--max-backoff``; 60 s by default): a server run kills the
+# platform twice, the station's failures meanwhile grow its back-off, and at the default it waited up
+# to a minute after the platform was back. It still backs off with jitter and retries by itself.
+MAX_BACKOFF = 4
 LIKE = f"crash {STATION_ID}-%"
 
 
@@ -128,7 +132,8 @@ class SyncProcess:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def _cmd(self, *extra: str) -> list[str]:
-        return [sys.executable, "-m", "app", "sync", "--data-dir", str(self.data_dir), "--batch", str(BATCH), *extra]
+        return [sys.executable, "-m", "app", "sync", "--data-dir", str(self.data_dir), "--batch", str(BATCH),
+                "--max-backoff", str(MAX_BACKOFF), *extra]  # fmt: skip
 
     def _note(self, what: str) -> None:
         with self.log.open("a") as out:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
 from local_db.models.fulfillment import FulfillmentOrder
@@ -98,3 +99,15 @@ def test_sync_resync_downloads_everything_again_with_progress_and_repairs_what_w
     assert a.sync().pulled == 0
     bad = app("sync", "--data-dir", str(a.data_dir), "--resync", "issues")
     assert bad.returncode == 2 and "takes no action" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [("--batch", "0", "--batch must be at least 1"), ("--max-backoff", "0.5", "--max-backoff must be at least 1")],
+)
+def test_a_batch_or_back_off_below_one_is_refused_before_anything_runs(
+    tmp_path: Path, option: str, value: str, said: str
+) -> None:
+    r = app("sync", "--data-dir", str(tmp_path / "station"), "--once", option, value)
+    assert r.returncode == 2 and said in r.stderr
+    assert not (tmp_path / "station").exists()  # nothing made: no data dir, no station id

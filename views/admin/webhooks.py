@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from services.events.schemas import SubscriptionOut
 from views.admin.widgets import Status, cell, rows, sentence, table, when
 from views.base import StationSession
 from views.ops import error_message
+from views.records.words import QT_TRANSLATE_NOOP
 from views.shell.theme import set_role
 
 OFFLINE = QT_TRANSLATE_NOOP(

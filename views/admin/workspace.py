@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 
 from pydantic import ValidationError
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QDateTime, Qt, QTimer
+from PySide6.QtCore import QDateTime, Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -33,7 +33,7 @@ from services.core.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, Tenant
 from services.core.service import UserQuery, get_tenant, list_api_keys, list_users, set_tenant_modules, update_user
 from views.admin.audit import AuditPanel
 from views.admin.scheduler import SchedulerPanel
-from views.admin.users import AddUserDialog, ResetPasswordDialog
+from views.admin.users import AddUserDialog, InviteUserDialog, ResetPasswordDialog, invitation_call
 from views.admin.webhooks import WebhooksPanel
 from views.admin.widgets import Status as _Status
 from views.admin.widgets import cell as _cell
@@ -43,6 +43,7 @@ from views.admin.widgets import table as _table
 from views.admin.widgets import when as _when
 from views.base import StationSession, Workspace
 from views.ops import error_message
+from views.records.words import QT_TRANSLATE_NOOP
 from views.shell.forms import FieldError, field_messages, with_error
 from views.shell.theme import icon, set_role
 
@@ -95,8 +96,17 @@ class UsersPanel(QWidget):
         self.add_user.clicked.connect(self.open_add_user)
         self.reset_password = QPushButton(self.tr("Reset &password…"))
         self.reset_password.clicked.connect(self.open_reset_password)
-        more.addWidget(self.add_user)
-        more.addWidget(self.reset_password)
+        # Invite: the person chooses their own password through a mailed link (resend, revoke).
+        self.invite_user = QPushButton(self.tr("&Invite user…"))
+        self.invite_user.clicked.connect(self.open_invite_user)
+        self.resend = QPushButton(self.tr("Send in&vitation again"))
+        self.resend.clicked.connect(lambda: self.invitation("POST", self.tr("Invitation sent again to {email}.")))
+        self.revoke_invitation = QPushButton(self.tr("Revoke invi&tation"))
+        self.revoke_invitation.clicked.connect(
+            lambda: self.invitation("DELETE", self.tr("Invitation of {email} revoked."))
+        )
+        for b in (self.add_user, self.invite_user, self.reset_password, self.resend, self.revoke_invitation):
+            more.addWidget(b)
         more.addStretch(1)
         lay.addLayout(more)
         if session.principal.role != "owner":
@@ -142,6 +152,36 @@ class UsersPanel(QWidget):
         )
         dialog.open()
         return dialog
+
+    def open_invite_user(self) -> InviteUserDialog:
+        def made(user: UserOut) -> None:
+            self.status.say(self.tr("Invitation mailed to {email}.").format(email=user.email), "ok")
+            self.load()
+
+        dialog = InviteUserDialog(
+            self.session, lambda: _module_list(self.tr("Modules of the new user")), _ticked, made, self
+        )
+        dialog.open()
+        return dialog
+
+    def invitation(self, method: str, said: str) -> None:
+        """Send the selected user's invitation again (POST) or revoke it (DELETE)."""
+        row = self.table.currentRow()
+        if row < 0 or row >= len(self.users):
+            self.status.say(self.tr("Select a user first."))
+            return
+        u = self.users[row]
+        op = "platform.users.invitation.resend" if method == "POST" else "platform.users.invitation.revoke"
+        invitation_call(
+            self.session,
+            method,
+            f"/{u.id}/invitation",
+            op,
+            None,
+            lambda out: self.status.say(said.format(email=out.email), "ok"),
+            lambda exc: self.status.say(error_message(exc)),
+            user_id=u.id,
+        )
 
     def open_reset_password(self) -> ResetPasswordDialog | None:
         row = self.table.currentRow()

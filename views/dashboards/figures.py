@@ -15,11 +15,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from services.core.commands import execute
 from services.core.context import Ctx
 from services.core.files import FileResult
+from views.records.words import QT_TRANSLATE_NOOP
 
 
 @dataclass

@@ -13,7 +13,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale, QTimer
+from PySide6.QtCore import QCoreApplication, QLocale, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -36,6 +36,7 @@ from services.core.roles import MANAGERS
 from views.base import StationSession, Workspace
 from views.dashboards.charts import Chart, Point, day_text, fmt
 from views.dashboards.figures import FIGURES, Counted, Figure, count
+from views.records.words import QT_TRANSLATE_NOOP
 
 STYLE = """
 #workspace-dashboards { font-size: 13pt; }

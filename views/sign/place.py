@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import typing
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -31,6 +31,7 @@ from services.sign.signers import add_field, list_fields, list_signers
 from views.base import StationSession
 from views.ops import error_message
 from views.records.files import pages_of
+from views.records.words import QT_TRANSLATE_NOOP
 from views.shell.theme import set_role
 
 # A field's kind as the person reads it (the combo's data stays the API's word).

@@ -22,6 +22,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidget, QTableWidgetItem
 
 from services.core.errors import ServiceError
+from services.core.pagination import Page
 from services.fulfillment.orders import operate
 from services.fulfillment.returns import get_return, receive_return
 from services.fulfillment.schemas import (
@@ -32,7 +33,10 @@ from services.fulfillment.schemas import (
     ReturnOut,
     ReturnReceive,
 )
-from services.inventory.schemas import SerialOut, SerialQuery
+from services.inventory.items import list_items
+from services.inventory.lot_schemas import LotOut
+from services.inventory.lots import get_lot
+from services.inventory.schemas import ItemOut, ItemQuery, SerialOut, SerialQuery
 from services.inventory.serials import get_serial, list_serials
 from views.ops import error_message
 from views.warehouse.product import ProductPanel
@@ -60,41 +64,90 @@ class FloorWork(_Base):
     _failed: Callable[..., Callable[[BaseException], None]]
 
     def init_floor(self) -> None:
-        self.tracked: dict[str, bool] = {}  # SKU -> its units carry serials (asked once per shift)
-        self.want_serial: LineOut | None = None  # the line whose unit's serial the next scan gives
+        self.tracked: dict[str, str] = {}  # SKU -> "serial", "lot" or "none" (asked once per shift)
+        self.want_serial: LineOut | None = None  # the line whose unit's serial (or lot) the next scan gives
+        self.want_lot = False  # the next scan is the lot's code, not a serial
         self.serials: dict[str, list[SerialOut]] = {}  # order id -> the serials scanned on it
+        self.lots: dict[str, list[tuple[str, str]]] = {}  # order id -> (SKU, lot code) per unit scanned
         self.rma: ReturnOut | None = None
         self.damaged_next = False
 
     # --- serials ----------------------------------------------------------------------------
 
     def after_pick(self, line: LineOut) -> None:
-        """Called after a unit of ``line`` was scanned: ask for its serial when the item has them."""
+        """Called after a unit of ``line`` was scanned: ask for its serial or its lot when the item
+        tracks them (the item's ``tracking``; an item with serials in Inventory counts as serial)."""
 
-        def ask(tracked: bool) -> None:
-            self.tracked[line.sku] = tracked
-            if tracked:
-                self.want_serial = line
-                self.say(
-                    QCoreApplication.translate("FloorWork", "Scan the serial number of this {line.name}").format(
-                        line=line
-                    ),
-                    "info",
+        def ask(tracking: str) -> None:
+            self.tracked[line.sku] = tracking
+            if tracking in ("serial", "lot"):
+                self.want_serial, self.want_lot = line, tracking == "lot"
+                what = (
+                    QCoreApplication.translate("FloorWork", "Scan the lot code of this {name}")
+                    if self.want_lot
+                    else QCoreApplication.translate("FloorWork", "Scan the serial number of this {name}")
                 )
+                self.say(what.format(name=line.name), "info")
+
+        def by_serials() -> None:
+            self.session.ops.run(
+                self.session.call(list_serials, query=SerialQuery(sku=line.sku, limit=1)),
+                on_success=lambda page: ask("serial" if page.total > 0 else "none"),
+                on_failure=lambda _e: ask("none"),
+            )
+
+        def got_item(page: Page[ItemOut]) -> None:
+            item = next((i for i in page.items if i.sku == line.sku), None)
+            if item is not None and item.tracking != "none":
+                ask(item.tracking)
+            else:
+                by_serials()
 
         if line.sku in self.tracked:
             ask(self.tracked[line.sku])
             return
-        query = SerialQuery(sku=line.sku, limit=1)
         self.session.ops.run(
-            self.session.call(list_serials, query=query),
-            on_success=lambda page: ask(page.total > 0),
-            on_failure=lambda _e: ask(False),  # no Inventory on this station: no serials to ask
+            self.session.call(list_items, query=ItemQuery(code=line.sku, limit=5)),
+            on_success=got_item,
+            on_failure=lambda _e: ask("none"),  # no Inventory for this station's user: nothing to ask
         )
+
+    def scan_lot(self, code: str, source: str) -> None:
+        line, o = self.want_serial, self.order
+        if line is None or o is None:
+            return
+
+        def got(lot: LotOut) -> None:
+            problem = ""
+            if lot.sku != line.sku:
+                problem = f"Lot {lot.code} is of {lot.sku}, not this {line.name}"
+            elif lot.on_hand <= 0:
+                problem = f"Lot {lot.code} has nothing in stock"
+            if problem:
+                self._log(code, source, f"✗ {problem}")
+                self.error(f"{problem}. Scan the lot code on the unit in your hand.")
+                return
+            self.lots.setdefault(o.id, []).append((line.sku, lot.code))
+            self.want_serial, self.want_lot = None, False
+            self._log(code, source, f"✓ lot {lot.code} of {line.sku}")
+            if o.status == "picked":
+                self.say(f"✓ Lot {lot.code}. All items verified — pack: F1 S · F2 M · F3 L · F4 XL", "done")
+            else:
+                self.say(f"✓ {line.name}: lot {lot.code}", "ok")
+
+        def failed(exc: BaseException) -> None:
+            msg = error_message(exc, {"lot": code})
+            self._log(code, source, f"✗ {msg}")
+            self.error(f"{msg}. Scan the lot code of this {line.name}.")
+
+        self.session.ops.run(self.session.call(get_lot, id=code), on_success=got, on_failure=failed)
 
     def scan_serial(self, code: str, source: str) -> None:
         line, o = self.want_serial, self.order
         if line is None or o is None:
+            return
+        if self.want_lot:
+            self.scan_lot(code, source)
             return
         seen = self.serials.setdefault(o.id, [])
 

@@ -3,7 +3,9 @@
 The picture is the catalogue product's image (``catalog.products.image.get`` by SKU). A product
 without one, a station without the catalogue module, or a call that fails shows a drawn
 placeholder: the packer is never left with a broken image or an error for a missing picture.
-Pictures are kept per SKU for the shift, so only the first scan of an item asks for it.
+Pictures are kept per SKU for the shift, so only the first scan of an item asks for it. The panel
+keeps its place when empty: showing and hiding it would move the lines table under the packer's
+eyes and relayout the whole window on every order (measured: tests/bench/bench_fulfillment.py).
 """
 
 from __future__ import annotations
@@ -19,8 +21,13 @@ from views.base import StationSession
 SIZE = 140  # pixels: big enough to tell two colours of a cap apart at arm's length
 
 
+_PLACEHOLDER: list[QPixmap] = []  # drawn once (a QPixmap needs the application, so not at import)
+
+
 def placeholder(size: int = SIZE) -> QPixmap:
     """A quiet grey tile with "No picture": clearly not a broken image."""
+    if size == SIZE and _PLACEHOLDER:
+        return _PLACEHOLDER[0]
     pix = QPixmap(size, size)
     pix.fill(QColor("#eceff1"))
     p = QPainter(pix)
@@ -31,6 +38,8 @@ def placeholder(size: int = SIZE) -> QPixmap:
     p.setFont(font)
     p.drawText(pix.rect(), Qt.AlignmentFlag.AlignCenter, "No picture")
     p.end()
+    if size == SIZE:
+        _PLACEHOLDER.append(pix)
     return pix
 
 
@@ -63,18 +72,22 @@ class ProductPanel(QWidget):
         text.addStretch(1)
         row.addLayout(text, 1)
         self.has_picture = False
-        self.hide()
+        self.clear()
 
     def clear(self) -> None:
+        """Nothing scanned: an empty tile and a hint, in the same place."""
         self.sku = None
-        self.hide()
+        self.has_picture = False
+        self.picture.clear()
+        self.name.setText("")
+        self.name.setToolTip("")
+        self.detail.setText("Scan an item: its name and picture show here")
 
     def show_product(self, sku: str, name: str, detail: str = "") -> None:
         self.sku = sku
         self.name.setText(name)
         self.name.setToolTip(name)
         self.detail.setText(f"SKU {sku}" + (f" · {detail}" if detail else ""))
-        self.show()
         if sku in self.pictures:
             self._paint(self.pictures[sku])
             return
@@ -93,7 +106,9 @@ class ProductPanel(QWidget):
 
     def _paint(self, pix: QPixmap | None) -> None:
         self.has_picture = pix is not None
-        shown = placeholder() if pix is None else pix
+        if pix is None:
+            self.picture.setPixmap(placeholder())
+            return
         self.picture.setPixmap(
-            shown.scaled(SIZE, SIZE, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
+            pix.scaled(SIZE, SIZE, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
         )

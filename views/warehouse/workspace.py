@@ -54,6 +54,7 @@ from views.warehouse.layout import STATUSES, build
 from views.warehouse.printing import LabelPrinting
 from views.warehouse.product import ProductPanel
 from views.warehouse.queue import COLUMNS, OrderQueueModel
+from views.warehouse.transfers import TransferSlips
 
 GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
 TONES = {
@@ -92,7 +93,7 @@ QTableWidget#lines { font-size: 18pt; }
 """
 
 
-class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
+class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, Workspace):
     name = "warehouse"
     title = QT_TRANSLATE_NOOP("Workspaces", "Warehouse scanning")
     modules = frozenset({"fulfillment"})
@@ -151,6 +152,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
         self._leave_to: str | None = None  # kiosk: the order a second scan confirms leaving for
         self.init_floor()
         self.init_batch()
+        self.init_transfers()
         self._build()
         self.set_online(bool(session.prefs.get("online", False)))
         self.say(self.tr("Scan an order number or a pick list to start"), "info")
@@ -340,6 +342,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
             self._leave_to = None
             self.close_return()
             self.close_batch()
+            self.close_transfer()
             self.product.clear()
             self.next_quantity = 1
             self.show_order(None)
@@ -377,7 +380,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
         if self.want_serial is not None:
             self.scan_serial(code, source)
             return
-        if self.return_scan(code, source) or self.batch_scan(code, source):
+        if self.return_scan(code, source) or self.batch_scan(code, source) or self.transfer_scan(code, source):
             return
         o = self.order
         line = self._line_for(code)
@@ -613,6 +616,7 @@ class WarehouseWorkspace(BatchPicking, FloorWork, LabelPrinting, Workspace):
         if order is not None:
             self.close_return()
             self.close_batch()
+            self.close_transfer()
         self.order = order
         self.lines.setRowCount(0)
         self._highlight_open_order()

@@ -33,3 +33,12 @@ def test_batch_routes(client: httpx.Client) -> None:
     assert client.get(f"{BASE}/batches", params={"status": "lost"}, headers=h).status_code == 400
     assert client.get(f"{BASE}/batches/B-99999", headers=h).status_code == 404
     assert client.post(ops, json={"operation": "cancel"}, headers=h).json()["data"]["status"] == "cancelled"
+
+
+def test_packing_slip_route(client: httpx.Client) -> None:
+    h = auth_headers(client, "owner@demo.test")
+    order = client.get(f"{BASE}/orders", params={"status": "shipped", "limit": 1}, headers=h).json()["data"][0]
+    r = client.get(f"{BASE}/orders/{order['order_number']}/packing-slip", headers=h)
+    assert r.status_code == 200 and r.headers["content-type"] == "application/pdf" and r.content.startswith(b"%PDF")
+    assert client.get(f"{BASE}/orders/SO-404404/packing-slip", headers=h).status_code == 404
+    assert client.get(f"{BASE}/orders/{order['id']}/packing-slip").status_code == 401

@@ -4,23 +4,28 @@ bound to their tenant, free text kept as sent. A new route that misses one fails
 
 from __future__ import annotations
 
+import hashlib
 import re
 import typing
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import quote
 
 import httpx
 import pytest
 from pydantic import BaseModel
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 
+from local_db import new_id
 from local_db.models import Tenant
 from local_db.models.campaign import CampaignMessage
+from local_db.models.invitations import UserInvitation
 from local_db.models.qr import QrCode
 from local_db.models.sign import SignDocument, SignSigner
 from services.campaign import tokens
 from services.core.commands import REGISTRY, Operation
 from services.core.context import MODULES
+from services.core.demo import demo_id
 from services.core.files import FileResult, Upload
 from services.core.filesafety import clean_filename, disposition_kind, download_type
 from services.core.numbers import INT64_MAX, INT64_MIN
@@ -199,6 +204,7 @@ def test_every_public_route_has_a_rate_limit_category() -> None:
 TOKEN_ROUTES = {
     "campaign.public.click",
     "campaign.public.open",
+    "platform.invitations.accept",
     "campaign.public.unsubscribe",
     "campaign.public.unsubscribe_page",
     "campaign.public.survey",
@@ -236,6 +242,12 @@ def test_every_public_token_is_bound_to_its_tenant(client: httpx.Client, server:
         c.execute(update(SignDocument).where(SignDocument.id == doc_id).values(status="sent", expires_at=None))
         link = token_hash("walk-token-0123456789abcdef")
         c.execute(update(SignSigner).where(SignSigner.id == signer).values(token_hash=link))
+        # An open invitation of the demo with a known link (only its SHA-256 is stored).
+        now = datetime.now(UTC)
+        c.execute(insert(UserInvitation).values(
+            id=new_id(), tenant_id=demo, user_id=demo_id("user", "operator@demo.test"), created_at=now,
+            token_hash=hashlib.sha256(b"invite-walk-token-0123456789").hexdigest(), expires_at=now + timedelta(days=1),
+        ))  # fmt: skip
     survey = client.get("/demo/campaign/api/surveys", headers=h).json()["data"][0]["id"]
     url = "https://shop.example.com/x"
     ticket = client.post("/api/tenants/demo/support/public/tickets", json={
@@ -253,6 +265,8 @@ def test_every_public_token_is_bound_to_its_tenant(client: httpx.Client, server:
         "campaign.public.survey": ("GET", f"/{{t}}/campaign/api/p/surveys/{survey}", {}),
         "campaign.public.answer": ("POST", f"/{{t}}/campaign/api/p/surveys/{survey}/responses",
                                    {"json": {"answers": {"score": 8}}}),  # fmt: skip
+        "platform.invitations.accept": ("POST", "/api/tenants/{t}/invitations/invite-walk-token-0123456789",
+                                        {"json": {"password": "Walk-Password-2026"}}),  # fmt: skip
         "qr.scan": ("GET", f"/{{t}}/qr/r/{code}", {}),
         "qr.scan_vcard": ("GET", f"/{{t}}/qr/r/{card}/contact.vcf", {}),
         "sign.public.get": ("GET", "/{t}/sign/api/sign/walk-token-0123456789abcdef", {}),

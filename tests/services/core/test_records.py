@@ -16,7 +16,11 @@ def test_resources_come_from_the_declarations() -> None:
     orders = found["fulfillment:/orders"]
     assert orders.get is not None and orders.get.name == "fulfillment.orders.get"
     # An order's moves, and the return authorised against it (issue 34).
-    assert [a.name for a in orders.actions] == ["fulfillment.orders.operate", "fulfillment.returns.create"]
+    assert [a.name for a in orders.actions] == [
+        "fulfillment.orders.operate",
+        "fulfillment.returns.create",
+        "fulfillment.labels.buy",  # issue 34: a network carrier's label bought, then shipped
+    ]
     subs = found["upgrade:/admin/submissions"]  # the spec's /submissions folds into the staff address
     assert "upgrade:/submissions" not in found and subs.alias == "/submissions"
     assert {a.name.rsplit(".", 1)[-1] for a in subs.actions} >= {"ship", "receive", "inspect", "reject"}

@@ -20,3 +20,20 @@ def test_a_return_made_offline(platform: Platform, pair: Any) -> None:
     applied_once(platform, a, b, [
         row("fulfillment_returns", ret.id, status="received", rma_number=ret.rma_number),
     ], also=("inventory_movements", "inventory_stock", "inventory_locations"))  # fmt: skip
+
+
+def test_a_batch_picked_offline(platform: Platform, pair: Any) -> None:
+    a, b = pair
+    with offline(a):
+        batch = a.do("fulfillment.batches.create", body={"next": 2})
+        for ln in batch.lines:
+            for _ in range(ln.quantity):
+                body = {"operation": "pick", "location": ln.location_code, "code": ln.sku}
+                if ln.location_code is None:
+                    body.pop("location")
+                last = a.do("fulfillment.batches.operate", id=batch.id, body=body)
+    assert last.status == "picked"
+    applied_once(platform, a, b, [
+        row("fulfillment_batches", batch.id, status="picked", batch_number=batch.batch_number),
+        *(row("fulfillment_batch_lines", ln.id, position=ln.position) for ln in batch.lines),
+    ], also=("fulfillment_batch_orders", "fulfillment_orders", "inventory_stock"))  # fmt: skip

@@ -65,7 +65,7 @@ def test_a_scan_shows_the_full_name_and_the_picture(make_ws: object, station: Ru
     # A station user with the catalogue module sees pictures (the demo device has fulfillment only).
     ws = make_ws("owner@demo.test")  # type: ignore[operator]
     scan(qtbot, ws, order.order_number)
-    assert ws.product.isHidden()  # nothing scanned yet
+    assert ws.product.sku is None and ws.product.name.text() == ""  # nothing scanned yet
     scan(qtbot, ws, "CAP-NVY")
     assert ws.product.isVisible() and ws.product.sku == "CAP-NVY"
     assert ws.product.has_picture and not ws.product.picture.pixmap().isNull()
@@ -76,13 +76,14 @@ def test_a_scan_shows_the_full_name_and_the_picture(make_ws: object, station: Ru
     assert not ws.product.has_picture and not ws.product.picture.pixmap().isNull()
     assert ws.banner.property("tone") == "done"
     key(qtbot, ws, Qt.Key.Key_Escape)
-    assert ws.product.isHidden()
+    assert ws.product.sku is None and ws.product.picture.pixmap().isNull()
     # Without the catalogue module: the full name and the placeholder, no error.
     other = new_order(station, [{"sku": "CAP-NVY", "quantity": 2}])
     device = make_ws()  # type: ignore[operator]
     scan(qtbot, device, other.order_number)
     scan(qtbot, device, "CAP-NVY")
-    assert device.product.isVisible() and not device.product.has_picture
+    assert device.product.sku == "CAP-NVY" and not device.product.has_picture
+    assert not device.product.picture.pixmap().isNull()  # the placeholder
     assert device.banner.property("tone") == "ok"
 
 
@@ -177,3 +178,62 @@ def test_returns_are_received_by_scan_into_stock_or_quarantine(make_ws: object, 
     assert on_hand(quarantine.code) == 1
     scan(qtbot, ws, "BTL-STL-750")  # one more than authorised: refused, nothing moves
     assert ws.banner.property("tone") == "error" and on_hand("MAIN") == main_before + 1
+
+
+def test_a_lot_tracked_item_asks_its_lot(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
+    owner = ctx_for(station, "owner@demo.test")
+    for sku in ("BTL-STL-750", "NTB-A5-DOT"):
+        execute(owner, "inventory.items.update", id=sku, body={"tracking": "lot"})
+    execute(owner, "inventory.lots.receive", body={"sku": "BTL-STL-750", "code": "L2026-11",
+                                                   "location_id": "MAIN", "quantity": 4})  # fmt: skip
+    execute(owner, "inventory.lots.receive", body={"sku": "NTB-A5-DOT", "code": "NB-7", "location_id": "MAIN",
+                                                   "quantity": 1})  # fmt: skip
+    order = new_order(station, [{"sku": "BTL-STL-750", "quantity": 1}])
+    ws = make_ws("owner@demo.test")  # type: ignore[operator]
+    scan(qtbot, ws, order.order_number)
+    scan(qtbot, ws, "BTL-STL-750")
+    assert ws.want_lot and "lot code" in ws.banner.text()
+    scan(qtbot, ws, "NB-7")  # another item's lot: refused, still asked
+    assert ws.banner.property("tone") == "error" and ws.want_lot
+    scan(qtbot, ws, "NO-SUCH-LOT")
+    assert ws.banner.property("tone") == "error" and ws.want_lot
+    scan(qtbot, ws, "l2026-11")
+    assert (
+        not ws.want_lot and ws.want_serial is None and ws.lots[order.id] == [("BTL-STL-750", "L202611")]
+    )  # as Inventory stores it
+    assert ws.banner.property("tone") == "done"
+
+
+def test_a_transfer_slip_opens_on_scan_and_asks_before_it_ships(
+    make_ws: object, station: Runtime, qtbot: QtBot
+) -> None:
+    """Issue 34 part 5 / issue 32 defect 11 at the packing station: a slip's code opens the transfer;
+    shipping it asks first, and the slip scanned at the question answers yes."""
+    from services.core.demo import demo_id
+    from views.stockcount.slip import slip_code
+
+    owner = ctx_for(station, "owner@demo.test")
+    draft = demo_id("inventory-transfer", "demo", "2")  # MAIN -> STORE: 4 caps, 10 notebooks
+    code = slip_code(draft)
+    device = make_ws()  # type: ignore[operator]
+    scan(qtbot, device, code)  # the demo device has no Inventory: told where transfers are handled
+    assert device.banner.property("tone") == "error" and "Stock count" in device.banner.text()
+    ws = make_ws("owner@demo.test")  # type: ignore[operator]
+    scan(qtbot, ws, code.lower())
+    assert ws.transfer is not None and code in ws.order_title.text() and "MAIN → STORE" in ws.order_title.text()
+    assert ws.lines.rowCount() == 2 and "scan the slip again to ship" in ws.banner.text()
+    scan(qtbot, ws, code)
+    box = ws.findChild(QMessageBox, "move-transfer")
+    assert box is not None and box.isVisible() and box.defaultButton() is box.button(QMessageBox.StandardButton.No)
+    box.button(QMessageBox.StandardButton.No).click()
+    settle(qtbot, ws)
+    assert execute(owner, "inventory.transfers.get", id=draft).status == "draft"
+    scan(qtbot, ws, code)
+    box = ws.transfer_box
+    qtbot.waitUntil(box.isVisible)
+    focus = box.focusWidget() or box
+    qtbot.keyClicks(focus, code)  # the slip scanned at the question: yes
+    qtbot.keyClick(focus, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: execute(owner, "inventory.transfers.get", id=draft).status == "in_transit", timeout=8000)
+    settle(qtbot, ws)
+    assert ws.banner.property("tone") == "done" and "shipped" in ws.banner.text()

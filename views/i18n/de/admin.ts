@@ -289,6 +289,13 @@
     </message>
 </context>
 <context>
+    <name>InviteUserDialog</name>
+    <message>
+        <source>Invite user</source>
+        <translation>Benutzer einladen</translation>
+    </message>
+</context>
+<context>
     <name>ModulesPanel</name>
     <message>
         <source>Modules enabled for this tenant. A person uses a module when the tenant has it and their own module list includes it; a module turned off and on again comes back as it was.</source>
@@ -459,6 +466,26 @@
         <translation>&amp;Passwort zurücksetzen…</translation>
     </message>
     <message>
+        <source>&amp;Invite user…</source>
+        <translation>Benutzer &amp;einladen…</translation>
+    </message>
+    <message>
+        <source>Send in&amp;vitation again</source>
+        <translation>Einladung er&amp;neut senden</translation>
+    </message>
+    <message>
+        <source>Invitation sent again to {email}.</source>
+        <translation>Einladung erneut an {email} gesendet.</translation>
+    </message>
+    <message>
+        <source>Revoke invi&amp;tation</source>
+        <translation>Einladung &amp;zurückziehen</translation>
+    </message>
+    <message>
+        <source>Invitation of {email} revoked.</source>
+        <translation>Einladung von {email} zurückgezogen.</translation>
+    </message>
+    <message>
         <source>all</source>
         <translation>alle</translation>
     </message>
@@ -481,6 +508,10 @@
     <message>
         <source>Modules of the new user</source>
         <translation>Module des neuen Benutzers</translation>
+    </message>
+    <message>
+        <source>Invitation mailed to {email}.</source>
+        <translation>Einladung an {email} gesendet.</translation>
     </message>
     <message>
         <source>Select a user first.</source>
@@ -563,6 +594,10 @@
     <message>
         <source>Password</source>
         <translation>Passwort</translation>
+    </message>
+    <message>
+        <source>Invitations are mailed by the platform: link this station first.</source>
+        <translation>Einladungen verschickt die Plattform: Verbinden Sie diese Station zuerst mit einer Plattform.</translation>
     </message>
 </context>
 </TS>

@@ -586,6 +586,10 @@
         <translation>Stornogrund</translation>
     </message>
     <message>
+        <source>Cancel repair order</source>
+        <translation>Reparaturauftrag stornieren</translation>
+    </message>
+    <message>
         <source>Cancel transfer</source>
         <translation>Umlagerung stornieren</translation>
     </message>
@@ -886,6 +890,10 @@
         <translation>Angegebener Wert</translation>
     </message>
     <message>
+        <source>Declared values</source>
+        <translation>Angegebene Werte</translation>
+    </message>
+    <message>
         <source>Decline dealer</source>
         <translation>Händler ablehnen</translation>
     </message>
@@ -980,6 +988,18 @@
     <message>
         <source>Detail</source>
         <translation>Details</translation>
+    </message>
+    <message>
+        <source>Diagnose repair order</source>
+        <translation>Reparaturauftrag diagnostizieren</translation>
+    </message>
+    <message>
+        <source>Diagnosed at</source>
+        <translation>Diagnostiziert am</translation>
+    </message>
+    <message>
+        <source>Diagnosis</source>
+        <translation>Diagnose</translation>
     </message>
     <message>
         <source>Dimensions</source>
@@ -1147,6 +1167,14 @@
     </message>
     <message>
         <source>Expires at</source>
+        <translation>Läuft ab am</translation>
+    </message>
+    <message>
+        <source>Expires before</source>
+        <translation>Läuft ab vor</translation>
+    </message>
+    <message>
+        <source>Expires on</source>
         <translation>Läuft ab am</translation>
     </message>
     <message>
@@ -1474,6 +1502,10 @@
         <translation>Etikett</translation>
     </message>
     <message>
+        <source>Label bought for order</source>
+        <translation>Etikett für Auftrag gekauft</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
@@ -1570,6 +1602,18 @@
         <translation>Logodatei</translation>
     </message>
     <message>
+        <source>Lot</source>
+        <translation>Charge</translation>
+    </message>
+    <message>
+        <source>Lot counted</source>
+        <translation>Charge gezählt</translation>
+    </message>
+    <message>
+        <source>Lots</source>
+        <translation>Chargen</translation>
+    </message>
+    <message>
         <source>M acute</source>
         <translation>M-Faktor akut</translation>
     </message>
@@ -1658,6 +1702,10 @@
         <translation>Summenformel</translation>
     </message>
     <message>
+        <source>Move lot</source>
+        <translation>Charge umlagern</translation>
+    </message>
+    <message>
         <source>Move serial</source>
         <translation>Seriennummer umlagern</translation>
     </message>
@@ -1720,6 +1768,10 @@
     <message>
         <source>Offset</source>
         <translation>Versatz</translation>
+    </message>
+    <message>
+        <source>On hand</source>
+        <translation>Vorrätig</translation>
     </message>
     <message>
         <source>One kept message</source>
@@ -1896,6 +1948,10 @@
     <message>
         <source>Placeholders</source>
         <translation>Platzhalter</translation>
+    </message>
+    <message>
+        <source>Places</source>
+        <translation>Lagerorte</translation>
     </message>
     <message>
         <source>Planned from</source>
@@ -2150,6 +2206,30 @@
         <translation>Artikel entfernen</translation>
     </message>
     <message>
+        <source>Repair</source>
+        <translation>Reparatur</translation>
+    </message>
+    <message>
+        <source>Repair order</source>
+        <translation>Reparaturauftrag</translation>
+    </message>
+    <message>
+        <source>Repair repair order</source>
+        <translation>Reparaturauftrag reparieren</translation>
+    </message>
+    <message>
+        <source>Repairs</source>
+        <translation>Reparaturen</translation>
+    </message>
+    <message>
+        <source>Replace repair order</source>
+        <translation>Reparaturauftrag durch Austausch erledigen</translation>
+    </message>
+    <message>
+        <source>Replacement serial</source>
+        <translation>Seriennummer des Ersatzgeräts</translation>
+    </message>
+    <message>
         <source>Replay</source>
         <translation>Erneut ausführen</translation>
     </message>
@@ -2238,6 +2318,14 @@
         <translation>Händler</translation>
     </message>
     <message>
+        <source>Return repair order</source>
+        <translation>Reparaturauftrag zurücksenden</translation>
+    </message>
+    <message>
+        <source>Returned at</source>
+        <translation>Zurückgesendet am</translation>
+    </message>
+    <message>
         <source>Reverse reason</source>
         <translation>Stornogrund</translation>
     </message>
@@ -2264,6 +2352,10 @@
     <message>
         <source>Revoke exemption certificate</source>
         <translation>Befreiungsbescheinigung widerrufen</translation>
+    </message>
+    <message>
+        <source>Revoke invitation</source>
+        <translation>Einladung zurückziehen</translation>
     </message>
     <message>
         <source>Revoked at</source>
@@ -2304,6 +2396,10 @@
     <message>
         <source>Rows</source>
         <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
     </message>
     <message>
         <source>Rules</source>
@@ -2398,6 +2494,10 @@
         <translation>Zur Unterschrift senden</translation>
     </message>
     <message>
+        <source>Send invitation again</source>
+        <translation>Einladung erneut senden</translation>
+    </message>
+    <message>
         <source>Sender</source>
         <translation>Absender</translation>
     </message>
@@ -2472,6 +2572,10 @@
     <message>
         <source>Shifts</source>
         <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>Ship lot</source>
+        <translation>Charge versenden</translation>
     </message>
     <message>
         <source>Ship order</source>
@@ -2812,6 +2916,10 @@
     <message>
         <source>Total quantity</source>
         <translation>Gesamtmenge</translation>
+    </message>
+    <message>
+        <source>Tracking</source>
+        <translation>Sendungsverfolgung</translation>
     </message>
     <message>
         <source>Tracking number</source>

@@ -1,0 +1,145 @@
+"""A transfer slip scanned at the packing station. A part of ``WarehouseWorkspace``, kept in a file
+of its own.
+
+Scanning a slip's code (``TR-5F570155``, the Code 128 on the slip the Stock count prints with F8)
+opens the transfer: its route, state and lines. Scanning it again asks "Ship this transfer?" (or
+"Receive …?" for one in transit), No by default so a scanner's stray Enter moves nothing; Yes, or
+the slip scanned a third time at the question, ships or receives it. Transfers are Inventory's:
+a station user without that module is told to use the Stock count workspace.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidget, QTableWidgetItem
+
+from services.core.errors import Forbidden
+from services.core.pagination import Page
+from services.fulfillment.schemas import OrderDetail
+from services.inventory.locations import list_locations
+from services.inventory.schemas import LocationOut, LocationQuery, TransferOut, TransferQuery, TransferStatusIn
+from services.inventory.transfers import list_transfers, update_transfer
+from views.stockcount.slip import slip_code
+from views.warehouse.confirm import _ScanAnswers
+
+if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run time)
+    from views.base import Workspace as _Base
+else:
+    _Base = object
+
+SLIP = re.compile(r"^TR-[0-9A-F]{8}$", re.IGNORECASE)
+
+
+class TransferSlips(_Base):
+    """The open transfer; the attributes below are the workspace's."""
+
+    lines: QTableWidget
+    order_title: QLabel
+    say: Callable[..., None]
+    error: Callable[[str], None]
+    show_order: Callable[[OrderDetail | None], None]
+    _log: Callable[[str, str, str], None]
+    _failed: Callable[..., Callable[[BaseException], None]]
+
+    def init_transfers(self) -> None:
+        self.transfer: TransferOut | None = None
+        self.place_codes: dict[str, str] = {}  # location id -> code
+
+    def close_transfer(self) -> None:
+        self.transfer = None
+
+    def transfer_scan(self, code: str, source: str) -> bool:
+        if not SLIP.match(code.strip()):
+            return False
+        t = self.transfer
+        if t is not None and slip_code(t.id) == code.strip().upper():
+            self.ask_move(t, source)
+            return True
+        self.open_transfer(code.strip().upper(), source)
+        return True
+
+    def open_transfer(self, code: str, source: str) -> None:
+        def got(page: Page[TransferOut]) -> None:
+            found = next((t for t in page.items if slip_code(t.id) == code), None)
+            if found is None:
+                self._log(code, source, "✗ no open transfer")
+                self.error(f"No transfer {code} to ship or receive (it may be done or cancelled)")
+                return
+            self.show_order(None)
+            self.show_transfer(found)
+            verb = "ship" if found.status == "draft" else "receive"
+            self._log(code, source, f"opened transfer {code}")
+            self.say(f"Transfer {code}: scan the slip again to {verb} it", "info")
+
+        def failed(exc: BaseException) -> None:
+            if isinstance(exc, Forbidden):
+                self._log(code, source, "✗ transfers need Inventory")
+                self.error(f"{code} is a transfer: ship or receive it in the Stock count workspace")
+                return
+            self._failed(code, source)(exc)
+
+        def places(page: Page[LocationOut]) -> None:
+            self.place_codes = {loc.id: loc.code for loc in page.items}
+
+        call, run = self.session.call, self.session.ops.run
+        if not self.place_codes:
+            run(call(list_locations, query=LocationQuery(limit=100)), on_success=places, on_failure=lambda _e: None)
+        query = TransferQuery(status="draft,in_transit", limit=100)
+        run(call(list_transfers, query=query), on_success=got, on_failure=failed)
+
+    def show_transfer(self, t: TransferOut) -> None:
+        self.transfer = t
+        route = f"{self.place_codes.get(t.from_location_id, '?')} → {self.place_codes.get(t.to_location_id, '?')}"
+        self.order_title.setText(f"Transfer {slip_code(t.id)} · {route} · {t.status.replace('_', ' ').upper()}")
+        self.lines.setRowCount(len(t.lines))
+        done = t.status == "completed"
+        for r, ln in enumerate(t.lines):
+            for c, text in enumerate((ln.sku, "", ln.sku, str(ln.quantity))):
+                cell = QTableWidgetItem(text)
+                cell.setBackground(QBrush(QColor("#b9f6ca" if done else "#ffffff")))
+                self.lines.setItem(r, c, cell)
+
+    def ask_move(self, t: TransferOut, source: str) -> None:
+        """Shipping or receiving cannot be taken back: ask first, No by default."""
+        status = "in_transit" if t.status == "draft" else "completed"
+        verb = "Ship" if status == "in_transit" else "Receive"
+        what = ", ".join(f"{ln.quantity}× {ln.sku}" for ln in t.lines)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            f"{verb} this transfer?",
+            f"{verb} {slip_code(t.id)}: {what}?\nThis cannot be undone. (Scanning the slip again says yes.)",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
+        box.setObjectName("move-transfer")
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.scan_answers = _ScanAnswers(box, [slip_code(t.id)], lambda c, r: self._log(c, "scanner", r))  # type: ignore[attr-defined]
+
+        def answered(r: int) -> None:
+            if r != QMessageBox.StandardButton.Yes:
+                self._log(slip_code(t.id), source, f"kept {slip_code(t.id)}")
+                self.say(f"{slip_code(t.id)} not moved", "info")
+                return
+            self._move(t, status, source)
+
+        box.finished.connect(answered)
+        self.transfer_box = box
+        box.open()
+
+    def _move(self, t: TransferOut, status: str, source: str) -> None:
+        def moved(done: TransferOut) -> None:
+            self.show_transfer(done)
+            verb = "shipped" if done.status == "in_transit" else "received"
+            self._log(slip_code(done.id), source, f"✓ transfer {verb}")
+            self.say(f"✓ Transfer {slip_code(done.id)} {verb}", "done")
+
+        body = TransferStatusIn.model_validate({"status": status})
+        self.session.ops.run(
+            self.session.call(update_transfer, id=t.id, body=body),
+            on_success=moved,
+            on_failure=self._failed(slip_code(t.id), source),
+        )
