@@ -81,7 +81,7 @@ class ProductPanel(QWidget):
         self.picture.clear()
         self.name.setText("")
         self.name.setToolTip("")
-        self.detail.setText("Scan an item: its name and picture show here")
+        self.detail.setText(self.tr("Scan an item: its name and picture show here"))
 
     def show_product(self, sku: str, name: str, detail: str = "") -> None:
         self.sku = sku

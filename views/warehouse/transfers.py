@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidget, QTableWidgetItem
 
@@ -66,19 +67,34 @@ class TransferSlips(_Base):
         def got(page: Page[TransferOut]) -> None:
             found = next((t for t in page.items if slip_code(t.id) == code), None)
             if found is None:
-                self._log(code, source, "✗ no open transfer")
-                self.error(f"No transfer {code} to ship or receive (it may be done or cancelled)")
+                self._log(code, source, QCoreApplication.translate("TransferSlips", "✗ no open transfer"))
+                self.error(
+                    QCoreApplication.translate(
+                        "TransferSlips", "No transfer {code} to ship or receive (it may be done or cancelled)"
+                    ).format(code=code)
+                )
                 return
             self.show_order(None)
             self.show_transfer(found)
             verb = "ship" if found.status == "draft" else "receive"
-            self._log(code, source, f"opened transfer {code}")
-            self.say(f"Transfer {code}: scan the slip again to {verb} it", "info")
+            self._log(
+                code, source, QCoreApplication.translate("TransferSlips", "opened transfer {code}").format(code=code)
+            )
+            self.say(
+                QCoreApplication.translate("TransferSlips", "Transfer {code}: scan the slip again to {verb} it").format(
+                    code=code, verb=verb
+                ),
+                "info",
+            )
 
         def failed(exc: BaseException) -> None:
             if isinstance(exc, Forbidden):
-                self._log(code, source, "✗ transfers need Inventory")
-                self.error(f"{code} is a transfer: ship or receive it in the Stock count workspace")
+                self._log(code, source, QCoreApplication.translate("TransferSlips", "✗ transfers need Inventory"))
+                self.error(
+                    QCoreApplication.translate(
+                        "TransferSlips", "{code} is a transfer: ship or receive it in the Stock count workspace"
+                    ).format(code=code)
+                )
                 return
             self._failed(code, source)(exc)
 
@@ -94,7 +110,11 @@ class TransferSlips(_Base):
     def show_transfer(self, t: TransferOut) -> None:
         self.transfer = t
         route = f"{self.place_codes.get(t.from_location_id, '?')} → {self.place_codes.get(t.to_location_id, '?')}"
-        self.order_title.setText(f"Transfer {slip_code(t.id)} · {route} · {t.status.replace('_', ' ').upper()}")
+        self.order_title.setText(
+            QCoreApplication.translate("TransferSlips", "Transfer {value} · {route} · {value2}").format(
+                value=slip_code(t.id), route=route, value2=t.status.replace("_", " ").upper()
+            )
+        )
         self.lines.setRowCount(len(t.lines))
         done = t.status == "completed"
         for r, ln in enumerate(t.lines):
@@ -110,8 +130,10 @@ class TransferSlips(_Base):
         what = ", ".join(f"{ln.quantity}× {ln.sku}" for ln in t.lines)
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            f"{verb} this transfer?",
-            f"{verb} {slip_code(t.id)}: {what}?\nThis cannot be undone. (Scanning the slip again says yes.)",
+            QCoreApplication.translate("TransferSlips", "{verb} this transfer?").format(verb=verb),
+            QCoreApplication.translate(
+                "TransferSlips", "{verb} {value}: {what}?\nThis cannot be undone. (Scanning the slip again says yes.)"
+            ).format(verb=verb, value=slip_code(t.id), what=what),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             self,
         )
@@ -121,8 +143,15 @@ class TransferSlips(_Base):
 
         def answered(r: int) -> None:
             if r != QMessageBox.StandardButton.Yes:
-                self._log(slip_code(t.id), source, f"kept {slip_code(t.id)}")
-                self.say(f"{slip_code(t.id)} not moved", "info")
+                self._log(
+                    slip_code(t.id),
+                    source,
+                    QCoreApplication.translate("TransferSlips", "kept {value}").format(value=slip_code(t.id)),
+                )
+                self.say(
+                    QCoreApplication.translate("TransferSlips", "{value} not moved").format(value=slip_code(t.id)),
+                    "info",
+                )
                 return
             self._move(t, status, source)
 
@@ -134,8 +163,17 @@ class TransferSlips(_Base):
         def moved(done: TransferOut) -> None:
             self.show_transfer(done)
             verb = "shipped" if done.status == "in_transit" else "received"
-            self._log(slip_code(done.id), source, f"✓ transfer {verb}")
-            self.say(f"✓ Transfer {slip_code(done.id)} {verb}", "done")
+            self._log(
+                slip_code(done.id),
+                source,
+                QCoreApplication.translate("TransferSlips", "✓ transfer {verb}").format(verb=verb),
+            )
+            self.say(
+                QCoreApplication.translate("TransferSlips", "✓ Transfer {value} {verb}").format(
+                    value=slip_code(done.id), verb=verb
+                ),
+                "done",
+            )
 
         body = TransferStatusIn.model_validate({"status": status})
         self.session.ops.run(
