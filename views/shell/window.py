@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from views.credentials import CredentialStore
+from views.i18n import QT_TRANSLATE_NOOP
 from views.ops import OpRunner
 from views.shell.forms import field_messages
 from views.shell.kiosk import IdleWatcher, KioskExits, PinDialog
@@ -52,7 +53,17 @@ MIN_SIZE = (1024, 700)  # every workspace is readable from here up
 log = logging.getLogger("views.shell")
 APP_TITLE = "Platform Station"
 HEALTH_TIMEOUT_MS = 3000
-ROLE_LABELS = {"owner": "Owner", "admin": "Admin", "operator": "Operator", "warehouse-device": "Warehouse device"}
+# Marked for lupdate (context "Roles"), translated where shown (role_label).
+ROLE_LABELS = {
+    "owner": QT_TRANSLATE_NOOP("Roles", "Owner"),
+    "admin": QT_TRANSLATE_NOOP("Roles", "Admin"),
+    "operator": QT_TRANSLATE_NOOP("Roles", "Operator"),
+    "warehouse-device": QT_TRANSLATE_NOOP("Roles", "Warehouse device"),
+}
+
+
+def role_label(role: str) -> str:
+    return QCoreApplication.translate("Roles", ROLE_LABELS[role]) if role in ROLE_LABELS else role
 
 
 class ShellWindow(KioskExits, WindowStatus, QMainWindow):
@@ -390,7 +401,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
             return
         self.signin.set_busy(False)
         self.tenant_page.set_choices(
-            [(c.slug, f"{c.name}  ·  {ROLE_LABELS.get(c.role, c.role)}", c.status, c.active) for c in choices]
+            [(c.slug, f"{c.name}  ·  {role_label(c.role)}", c.status, c.active) for c in choices]
         )
         self.pages.setCurrentWidget(self.tenant_page)
 
@@ -453,7 +464,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         self.session = session
         self.workspace_classes = available
         self._build_switcher()
-        self.user_label.setText(f"{principal.name or principal.email} · {ROLE_LABELS.get(principal.role or '', '')}")
+        self.user_label.setText(f"{principal.name or principal.email} · {role_label(principal.role or '')}")
         self.tenant_label.setText(tenant.name)
         for a in self._signed_in_actions:
             a.setEnabled(True)

@@ -624,7 +624,9 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             self.order_title.setText(self.tr("No order open"))
             return
         who = order.customer_name or "—"
-        self.order_title.setText(f"{order.order_number} · {who} · {order.status.upper()}")
+        self.order_title.setText(
+            f"{order.order_number} · {who} · {QCoreApplication.translate('OrderStatus', order.status).upper()}"
+        )
         self.lines.setRowCount(len(order.lines))
         for r, ln in enumerate(order.lines):
             cells = [ln.name, ln.barcode or "", ln.sku, f"{ln.picked_quantity} / {ln.quantity}"]
