@@ -43,6 +43,7 @@ FILE_TYPES = (
     "image/gif",  # the campaign open pixel
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",  # analytics reports
     "message/rfc822",
+    "application/zip",  # a docs category exported as Markdown files
     "application/octet-stream",
 )
 # Signature headers of the routes that take no credentials but a signature, and their schemes.

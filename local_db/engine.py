@@ -139,7 +139,7 @@ def script_heads() -> frozenset[str] | None:
     revisions: set[str] = set()
     parents: set[str] = set()
     for path in (MIGRATIONS_DIR / "versions").glob("*.py"):
-        found = dict(m.groups() for m in _REVISION_LINE.finditer(path.read_text()))
+        found: dict[str, str] = {m.group(1): m.group(2) for m in _REVISION_LINE.finditer(path.read_text())}
         try:
             revision = ast.literal_eval(found["revision"])
             down = ast.literal_eval(found.get("down_revision", "None"))

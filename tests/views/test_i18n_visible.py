@@ -40,7 +40,17 @@ from views.i18n.ts import entries
 from views.shell.window import ShellWindow
 
 # The workspaces checked in German (the shell's own pages are always checked).
-WORKSPACES = ["warehouse", "inspection", "helpdesk", "stockcount", "shopfloor"]
+WORKSPACES = [
+    "warehouse",
+    "inspection",
+    "helpdesk",
+    "stockcount",
+    "shopfloor",
+    "dashboards",
+    "admin",
+    "review",
+    "qrdesign",
+]
 # What puts a workspace in its busiest state (an order open, a trade-in on the bench, a ticket tab).
 BUSY: dict[str, Callable[[Any], object]] = {
     "warehouse": lambda ws: ws.next_order(),

@@ -27,6 +27,7 @@ from services.core.roles import ROLES
 from services.core.schemas import UserOut
 from views.base import StationSession
 from views.ops import error_message
+from views.records.words import QT_TRANSLATE_NOOP
 from views.shell.forms import FieldError, field_messages, with_error
 from views.shell.theme import set_role
 
@@ -119,7 +120,7 @@ class AddUserDialog(_Dialog):
         self.role.setAccessibleName(self.tr("Role"))
         for r in ROLES:
             if r != "owner" or session.principal.role == "owner":  # only an owner makes an owner
-                self.role.addItem(r, r)
+                self.role.addItem(role_words(r), r)
         self.role.setCurrentIndex(max(0, self.role.findData("operator")))
         self.modules = modules()
         self.modules.setMaximumHeight(110)
@@ -259,3 +260,16 @@ class Unavailable(ServiceError):
 
     code = "UNAVAILABLE"
     status = 503
+
+
+# A role as the person reads it (the combo's data stays the role's name).
+ROLE_WORDS = {
+    "owner": QT_TRANSLATE_NOOP("admin", "owner"),
+    "admin": QT_TRANSLATE_NOOP("admin", "admin"),
+    "operator": QT_TRANSLATE_NOOP("admin", "operator"),
+    "warehouse-device": QT_TRANSLATE_NOOP("admin", "warehouse device"),
+}
+
+
+def role_words(role: str) -> str:
+    return QCoreApplication.translate("admin", ROLE_WORDS.get(role, role))

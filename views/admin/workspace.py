@@ -33,7 +33,7 @@ from services.core.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, Tenant
 from services.core.service import UserQuery, get_tenant, list_api_keys, list_users, set_tenant_modules, update_user
 from views.admin.audit import AuditPanel
 from views.admin.scheduler import SchedulerPanel
-from views.admin.users import AddUserDialog, InviteUserDialog, ResetPasswordDialog, invitation_call
+from views.admin.users import AddUserDialog, InviteUserDialog, ResetPasswordDialog, invitation_call, role_words
 from views.admin.webhooks import WebhooksPanel
 from views.admin.widgets import Status as _Status
 from views.admin.widgets import cell as _cell
@@ -72,7 +72,7 @@ class UsersPanel(QWidget):
         self.role = QComboBox()
         self.role.setAccessibleName(self.tr("Role"))
         for r in ROLES:
-            self.role.addItem(r, r)
+            self.role.addItem(role_words(r), r)
         self.disabled = QCheckBox(self.tr("&Disabled"))
         self.user_modules = _module_list(self.tr("Modules of the selected user"))
         self.user_modules.setMaximumHeight(120)
@@ -126,7 +126,7 @@ class UsersPanel(QWidget):
         for row, u in enumerate(self.users):
             mods = self.tr("all") if set(u.userModules) >= set(MODULES) else ", ".join(u.userModules) or self.tr("none")
             state = self.tr("disabled") if u.disabled else self.tr("active")
-            for col, text in enumerate((u.name, u.email, u.role, mods, state)):
+            for col, text in enumerate((u.name, u.email, role_words(u.role), mods, state)):
                 self.table.setItem(row, col, _cell(text, u.id))
 
     def _selected(self) -> None:

@@ -69,7 +69,7 @@ from services.qr.schemas import (
     TemplateOut,
 )
 from services.qr.templates import list_templates
-from views.base import StationSession, Workspace
+from views.base import StationSession, Workspace, shown_title
 from views.ops import error_message
 from views.qrdesign.chart import ScanChart
 from views.shell.forms import wrapping
@@ -136,7 +136,7 @@ class QrDesignWorkspace(Workspace):
 
     def _build(self) -> None:
         root = QVBoxLayout(self)
-        heading = QLabel(self.title)
+        heading = QLabel(shown_title(type(self)))
         heading.setStyleSheet("font-size: 20pt; font-weight: bold;")
         root.addWidget(heading)
         body = QHBoxLayout()
@@ -180,7 +180,7 @@ class QrDesignWorkspace(Workspace):
         colours.addWidget(self.bg_input)
         form.addRow(self.tr("Colours"), colours)
         self.ec_box = QComboBox()
-        for level, what in (("L", "L · 7%"), ("M", "M · 15%"), ("Q", "Q · 25%"), ("H", "H · 30%, for a logo")):
+        for level, what in (("L", "L · 7%"), ("M", "M · 15%"), ("Q", "Q · 25%"), ("H", self.tr("H · 30%, for a logo"))):
             self.ec_box.addItem(what, level)
         form.addRow(self.tr("Error correction"), self.ec_box)
         logo_row = QHBoxLayout()

@@ -40,6 +40,10 @@
         <translation>Farben</translation>
     </message>
     <message>
+        <source>H · 30%, for a logo</source>
+        <translation>H · 30 %, für ein Logo</translation>
+    </message>
+    <message>
         <source>Error correction</source>
         <translation>Fehlerkorrektur</translation>
     </message>

@@ -1650,6 +1650,10 @@
         <translation>Höchstzahl Versuche</translation>
     </message>
     <message>
+        <source>Max quantity</source>
+        <translation>Höchstmenge</translation>
+    </message>
+    <message>
         <source>Max scans</source>
         <translation>Höchstzahl Scans</translation>
     </message>
@@ -1684,6 +1688,10 @@
     <message>
         <source>Metrics</source>
         <translation>Kennzahlen</translation>
+    </message>
+    <message>
+        <source>Min quantity</source>
+        <translation>Mindestmenge</translation>
     </message>
     <message>
         <source>Minutes</source>
@@ -1824,6 +1832,10 @@
     <message>
         <source>Orders</source>
         <translation>Aufträge</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Herkunft</translation>
     </message>
     <message>
         <source>Other requesters</source>
@@ -2070,6 +2082,14 @@
         <translation>Kaufdatum</translation>
     </message>
     <message>
+        <source>Purchase order</source>
+        <translation>Bestellung</translation>
+    </message>
+    <message>
+        <source>Purchase orders</source>
+        <translation>Bestellungen</translation>
+    </message>
+    <message>
         <source>Qr</source>
         <translation>QR-Codes</translation>
     </message>
@@ -2124,6 +2144,10 @@
     <message>
         <source>Receipts</source>
         <translation>Belege</translation>
+    </message>
+    <message>
+        <source>Receive purchase order</source>
+        <translation>Bestellung einlagern</translation>
     </message>
     <message>
         <source>Receive trade-in</source>
@@ -2204,6 +2228,14 @@
     <message>
         <source>Remove product</source>
         <translation>Artikel entfernen</translation>
+    </message>
+    <message>
+        <source>Reorder rule</source>
+        <translation>Nachbestellregel</translation>
+    </message>
+    <message>
+        <source>Reorder rules</source>
+        <translation>Nachbestellregeln</translation>
     </message>
     <message>
         <source>Repair</source>
@@ -2420,6 +2452,10 @@
     <message>
         <source>Safety data sheet PDF</source>
         <translation>Sicherheitsdatenblatt (PDF)</translation>
+    </message>
+    <message>
+        <source>Sales unit</source>
+        <translation>Verkaufseinheit</translation>
     </message>
     <message>
         <source>Satisfaction comment</source>
@@ -2786,6 +2822,10 @@
         <translation>Vorgeschlagene Punkte</translation>
     </message>
     <message>
+        <source>Supplier</source>
+        <translation>Lieferant</translation>
+    </message>
+    <message>
         <source>Support</source>
         <translation>Support</translation>
     </message>
@@ -2856,6 +2896,10 @@
     <message>
         <source>The document as Markdown</source>
         <translation>Das Dokument als Markdown</translation>
+    </message>
+    <message>
+        <source>The packing slip PDF</source>
+        <translation>Der Lieferschein als PDF</translation>
     </message>
     <message>
         <source>The product&apos;s image</source>
@@ -2970,8 +3014,16 @@
         <translation>Einheit</translation>
     </message>
     <message>
+        <source>Unit cost</source>
+        <translation>Stückkosten</translation>
+    </message>
+    <message>
         <source>Unit count</source>
         <translation>Anzahl Einheiten</translation>
+    </message>
+    <message>
+        <source>Units per sale</source>
+        <translation>Einheiten pro Verkauf</translation>
     </message>
     <message>
         <source>Unknown acute</source>

@@ -1,6 +1,6 @@
 """fulfillment: label purchases from a network carrier (recorded before each call)
 
-Revision ID: 0204_fulfillment_carrier_purchases
+Revision ID: 0204_fulfillment_carriers
 Revises: 0203_fulfillment_batches
 Create Date: 2026-11-27
 """
@@ -10,7 +10,7 @@ from alembic import op
 
 import local_db.base
 
-revision = "0204_fulfillment_carrier_purchases"
+revision = "0204_fulfillment_carriers"  # at most 32 characters: PostgreSQL's alembic_version column
 down_revision = "0203_fulfillment_batches"
 branch_labels = None
 depends_on = None
