@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -31,12 +31,11 @@ from PySide6.QtWidgets import (
 )
 
 from views.credentials import CredentialStore
-from views.i18n import QT_TRANSLATE_NOOP
 from views.ops import OpRunner
 from views.shell.forms import field_messages
 from views.shell.kiosk import IdleWatcher, KioskExits, PinDialog
 from views.shell.prefs import StationPrefs
-from views.shell.signin import LockPage, SignInPage, TenantPage
+from views.shell.signin import LockPage, SignInPage, TenantPage, role_label
 from views.shell.sync_controller import SyncController
 from views.shell.theme import Feedback, icon
 from views.shell.window_status import WindowStatus
@@ -53,17 +52,6 @@ MIN_SIZE = (1024, 700)  # every workspace is readable from here up
 log = logging.getLogger("views.shell")
 APP_TITLE = "Platform Station"
 HEALTH_TIMEOUT_MS = 3000
-# Marked for lupdate (context "Roles"), translated where shown (role_label).
-ROLE_LABELS = {
-    "owner": QT_TRANSLATE_NOOP("Roles", "Owner"),
-    "admin": QT_TRANSLATE_NOOP("Roles", "Admin"),
-    "operator": QT_TRANSLATE_NOOP("Roles", "Operator"),
-    "warehouse-device": QT_TRANSLATE_NOOP("Roles", "Warehouse device"),
-}
-
-
-def role_label(role: str) -> str:
-    return QCoreApplication.translate("Roles", ROLE_LABELS[role]) if role in ROLE_LABELS else role
 
 
 class ShellWindow(KioskExits, WindowStatus, QMainWindow):
