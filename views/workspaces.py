@@ -10,27 +10,29 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
-
 if TYPE_CHECKING:
     from views.base import StationSession, Workspace
 
 
-# The titles of the workspaces in the switcher, marked for lupdate (common.ts; context "Workspaces",
-# read by views.base.shown_title): a class attribute is made before any translator is installed.
-TITLES = (
-    QT_TRANSLATE_NOOP("Workspaces", "Admin"),
-    QT_TRANSLATE_NOOP("Workspaces", "Dashboards"),
-    QT_TRANSLATE_NOOP("Workspaces", "Helpdesk"),
-    QT_TRANSLATE_NOOP("Workspaces", "Knowledge base"),
-    QT_TRANSLATE_NOOP("Workspaces", "QR designer"),
-    QT_TRANSLATE_NOOP("Workspaces", "Records"),
-    QT_TRANSLATE_NOOP("Workspaces", "Review queue"),
-    QT_TRANSLATE_NOOP("Workspaces", "Shop floor"),
-    QT_TRANSLATE_NOOP("Workspaces", "Stock count"),
-    QT_TRANSLATE_NOOP("Workspaces", "Trade-in inspection"),
-    QT_TRANSLATE_NOOP("Workspaces", "Warehouse scanning"),
-)
+def titles() -> tuple[str, ...]:
+    """The titles of the workspaces in the switcher, marked for lupdate (common.ts; context
+    "Workspaces", read by views.base.shown_title): a class attribute is made before any translator
+    is installed. A function, so that listing the packages does not load Qt."""
+    from views.i18n import QT_TRANSLATE_NOOP
+
+    return (
+        QT_TRANSLATE_NOOP("Workspaces", "Admin"),
+        QT_TRANSLATE_NOOP("Workspaces", "Dashboards"),
+        QT_TRANSLATE_NOOP("Workspaces", "Helpdesk"),
+        QT_TRANSLATE_NOOP("Workspaces", "Knowledge base"),
+        QT_TRANSLATE_NOOP("Workspaces", "QR designer"),
+        QT_TRANSLATE_NOOP("Workspaces", "Records"),
+        QT_TRANSLATE_NOOP("Workspaces", "Review queue"),
+        QT_TRANSLATE_NOOP("Workspaces", "Shop floor"),
+        QT_TRANSLATE_NOOP("Workspaces", "Stock count"),
+        QT_TRANSLATE_NOOP("Workspaces", "Trade-in inspection"),
+        QT_TRANSLATE_NOOP("Workspaces", "Warehouse scanning"),
+    )
 
 
 def workspace_packages() -> list[str]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -48,6 +48,7 @@ from services.support.schemas import (
     TriageRequest,
 )
 from services.support.tickets import add_message, get_ticket, list_messages, list_tickets, update_ticket
+from views.i18n import QT_TRANSLATE_NOOP
 from views.ops import error_message
 from views.shell.forms import scrolling, wrapping
 

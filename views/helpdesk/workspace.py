@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -43,6 +43,7 @@ from services.support.schemas import (
 from services.support.tickets import list_agents, list_tickets, queue_counts
 from views.base import StationSession, Workspace, ran, ran_only
 from views.helpdesk.ticket import QUEUES, TicketTab, humanize, named
+from views.i18n import QT_TRANSLATE_NOOP
 
 
 class HelpdeskWorkspace(Workspace):

@@ -18,7 +18,7 @@ import tempfile
 from decimal import Decimal
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLibraryInfo, QLocale, QTime, QTranslator
 
 I18N_DIR = Path(__file__).resolve().parent
 VIEWS_DIR = I18N_DIR.parent
@@ -30,6 +30,13 @@ _LOCALES = {
     "de": QLocale(QLocale.Language.German, QLocale.Country.Germany),
 }
 _installed: list[QTranslator] = []  # kept alive: Qt holds only a pointer to an installed translator
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate looks for
+    """Mark ``text`` for lupdate under ``context`` and return it as is (translated where shown).
+
+    PySide6's own is typed ``-> object``; lupdate reads the call by its name, so this one serves."""
+    return text
 
 
 def resolve(language: str, system: QLocale | None = None) -> str:
@@ -117,16 +124,19 @@ def fmt_date(value: dt.date | dt.datetime | None, *, time: bool = False, long: b
     form = QLocale.FormatType.LongFormat if long else QLocale.FormatType.ShortFormat
     if isinstance(value, dt.datetime):
         if time:
-            return loc.toString(value, form)
+            t = value
+            return loc.toString(QDateTime(QDate(t.year, t.month, t.day), QTime(t.hour, t.minute, t.second)), form)
         value = value.date()
-    return loc.toString(value, form)
+    return loc.toString(QDate(value.year, value.month, value.day), form)
 
 
 def fmt_time(value: dt.datetime | dt.time, seconds: bool = False) -> str:
     """A time of day in the locale's form (24 h in German)."""
     t = value.time() if isinstance(value, dt.datetime) else value
     loc = _locale()
-    return loc.toString(t, "HH:mm:ss" if seconds else loc.timeFormat(QLocale.FormatType.ShortFormat))
+    return loc.toString(
+        QTime(t.hour, t.minute, t.second), "HH:mm:ss" if seconds else loc.timeFormat(QLocale.FormatType.ShortFormat)
+    )
 
 
 # --- the tools (make translations) --------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 
 from services.upgrade import grading
 from services.upgrade.schemas import SubmissionDetail
-from views.i18n import fmt_number
+from views.i18n import QT_TRANSLATE_NOOP, fmt_number
 
 QUEUES: list[tuple[str, str]] = [
     ("To review", "submitted"),

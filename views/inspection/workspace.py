@@ -17,10 +17,19 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QIcon, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
     QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
     QWidget,
 )
 
@@ -48,6 +57,7 @@ from services.upgrade.schemas import (
 )
 from services.upgrade.submissions import get_submission, list_submissions, receive, reject, scan
 from views.base import StationSession, Workspace
+from views.i18n import QT_TRANSLATE_NOOP
 from views.inspection.parts import (
     ACCEPT_TEXT,
     BODY,
@@ -56,6 +66,7 @@ from views.inspection.parts import (
     SCREEN,
     STYLE,
     TONES,
+    Answer,
     PhotoViewer,
     _money,
     state_text,
@@ -89,6 +100,45 @@ class InspectionWorkspace(PhotoActions, Workspace):
         ("F5", QT_TRANSLATE_NOOP("Keys", "refresh the queue")),
         ("Esc", QT_TRANSLATE_NOOP("Keys", "close")),
     )
+
+    # Made by views.inspection.layout.build.
+    scan_input: QLineEdit
+    banner: QLabel
+    queue_kind: QComboBox
+    queue: QListWidget
+    title_label: QLabel
+    subtitle: QLabel
+    photos: QListWidget
+    attach_btn: QPushButton
+    camera_btn: QPushButton
+    has_camera: bool
+    declared: QLabel
+    graded: QLabel
+    checklist_box: QGroupBox
+    power_on: Answer
+    functions: Answer
+    account_lock: Answer
+    data_wiped: Answer
+    accessories: Answer
+    screen_combo: QComboBox
+    body_combo: QComboBox
+    battery: QSpinBox
+    override: QComboBox
+    notes: QLineEdit
+    reasons: QLabel
+    preview: QLabel
+    offer_box: QGroupBox
+    offer_amount: QDoubleSpinBox
+    offer_days: QSpinBox
+    offer_btn: QPushButton
+    receive_btn: QPushButton
+    complete_btn: QPushButton
+    accept_btn: QPushButton
+    decline_btn: QPushButton
+    reject_reason: QLineEdit
+    reject_btn: QPushButton
+    agreement_btn: QPushButton
+    detail_scroll: QScrollArea
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:
         super().__init__(session, parent)

@@ -35,7 +35,7 @@ from views.ops import OpRunner
 from views.shell.forms import field_messages
 from views.shell.kiosk import IdleWatcher, KioskExits, PinDialog
 from views.shell.prefs import StationPrefs
-from views.shell.signin import LockPage, SignInPage, TenantPage
+from views.shell.signin import LockPage, SignInPage, TenantPage, role_label
 from views.shell.sync_controller import SyncController
 from views.shell.theme import Feedback, icon
 from views.shell.window_status import WindowStatus
@@ -52,7 +52,6 @@ MIN_SIZE = (1024, 700)  # every workspace is readable from here up
 log = logging.getLogger("views.shell")
 APP_TITLE = "Platform Station"
 HEALTH_TIMEOUT_MS = 3000
-ROLE_LABELS = {"owner": "Owner", "admin": "Admin", "operator": "Operator", "warehouse-device": "Warehouse device"}
 
 
 class ShellWindow(KioskExits, WindowStatus, QMainWindow):
@@ -390,7 +389,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
             return
         self.signin.set_busy(False)
         self.tenant_page.set_choices(
-            [(c.slug, f"{c.name}  ·  {ROLE_LABELS.get(c.role, c.role)}", c.status, c.active) for c in choices]
+            [(c.slug, f"{c.name}  ·  {role_label(c.role)}", c.status, c.active) for c in choices]
         )
         self.pages.setCurrentWidget(self.tenant_page)
 
@@ -453,7 +452,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         self.session = session
         self.workspace_classes = available
         self._build_switcher()
-        self.user_label.setText(f"{principal.name or principal.email} · {ROLE_LABELS.get(principal.role or '', '')}")
+        self.user_label.setText(f"{principal.name or principal.email} · {role_label(principal.role or '')}")
         self.tenant_label.setText(tenant.name)
         for a in self._signed_in_actions:
             a.setEnabled(True)

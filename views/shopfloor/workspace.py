@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -52,6 +52,7 @@ from services.mes.schemas import (
     RunUpdate,
 )
 from views.base import StationSession, Workspace
+from views.i18n import QT_TRANSLATE_NOOP
 from views.ops import error_message
 from views.shell.forms import scrolling, wrapping
 from views.shell.scan_input import ScanInput

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -54,6 +54,7 @@ from services.inventory.schemas import (
 from services.inventory.stock_levels import adjust_stock, list_stock
 from services.inventory.transfers import list_transfers, update_transfer
 from views.base import StationSession, Workspace, shown_title
+from views.i18n import QT_TRANSLATE_NOOP
 from views.shell.forms import wrapping
 from views.shell.scan_input import ScanInput
 from views.stockcount.slip import save_slip, slip_code

@@ -79,16 +79,40 @@ class BatchPicking(_Base):
                 None,
             )
             if order is None:
-                self._log(code, source, f"✗ not an order of {b.batch_number}")
-                self.error(f"{code} is not an order of batch {b.batch_number}: scan one of its orders to pack it")
+                self._log(
+                    code,
+                    source,
+                    QCoreApplication.translate("BatchPicking", "✗ not an order of {b.batch_number}").format(b=b),
+                )
+                self.error(
+                    QCoreApplication.translate(
+                        "BatchPicking",
+                        "{code} is not an order of batch {b.batch_number}: scan one of its orders to pack it",
+                    ).format(code=code, b=b)
+                )
                 return True
             self.batch_order = order
             slot = next(o.slot for o in b.orders if o.order_number == order)
-            self._log(code, source, f"packing {order} (slot {slot})")
-            self.say(f"Pack {order} from slot {slot}: F1 S · F2 M · F3 L · F4 XL", "info")
+            self._log(
+                code,
+                source,
+                QCoreApplication.translate("BatchPicking", "packing {order} (slot {slot})").format(
+                    order=order, slot=slot
+                ),
+            )
+            self.say(
+                QCoreApplication.translate(
+                    "BatchPicking", "Pack {order} from slot {slot}: F1 S · F2 M · F3 L · F4 XL"
+                ).format(order=order, slot=slot),
+                "info",
+            )
             return True
         if b.status not in ("open", "picking"):
-            self.error(f"Batch {b.batch_number} is {b.status}: nothing to scan. Esc leaves it")
+            self.error(
+                QCoreApplication.translate(
+                    "BatchPicking", "Batch {b.batch_number} is {b.status}: nothing to scan. Esc leaves it"
+                ).format(b=b)
+            )
             return True
         bins = {(ln.location_code or "").upper() for ln in b.lines if ln.location_code}
         if code.upper() in bins:
@@ -99,8 +123,19 @@ class BatchPicking(_Base):
             what = ", ".join(
                 f"{ln.quantity - ln.picked_quantity} × {ln.name}" for ln in todo
             ) or QCoreApplication.translate("BatchPicking", "nothing left here")
-            self._log(code, source, f"at {self.batch_location}")
-            self.say(f"At {self.batch_location}: {what}", "info")
+            self._log(
+                code,
+                source,
+                QCoreApplication.translate("BatchPicking", "at {batch_location}").format(
+                    batch_location=self.batch_location
+                ),
+            )
+            self.say(
+                QCoreApplication.translate("BatchPicking", "At {batch_location}: {what}").format(
+                    batch_location=self.batch_location, what=what
+                ),
+                "info",
+            )
             self._paint_batch()
             return True
         self._batch_pick(code, source)
@@ -112,7 +147,7 @@ class BatchPicking(_Base):
             self.close_batch()
             self.batch = b
             self._paint_batch()
-            self._log(code, source, f"opened {b.batch_number}")
+            self._log(code, source, QCoreApplication.translate("BatchPicking", "opened {b.batch_number}").format(b=b))
             if b.status in ("open", "picking"):
                 nxt = self._next_line()
                 where = (
@@ -120,11 +155,24 @@ class BatchPicking(_Base):
                     if nxt is not None and nxt.location_code
                     else QCoreApplication.translate("BatchPicking", "scan the items")
                 )
-                self.say(f"Batch {b.batch_number}: {len(b.orders)} orders, {b.unit_count} units — {where}", "info")
+                self.say(
+                    QCoreApplication.translate(
+                        "BatchPicking", "Batch {b.batch_number}: {count} orders, {b.unit_count} units — {where}"
+                    ).format(b=b, count=len(b.orders), where=where),
+                    "info",
+                )
             elif b.status == "picked":
-                self.say(f"Batch {b.batch_number} is picked: scan an order to pack it", "info")
+                self.say(
+                    QCoreApplication.translate(
+                        "BatchPicking", "Batch {b.batch_number} is picked: scan an order to pack it"
+                    ).format(b=b),
+                    "info",
+                )
             else:
-                self.say(f"Batch {b.batch_number} is {b.status}", "info")
+                self.say(
+                    QCoreApplication.translate("BatchPicking", "Batch {b.batch_number} is {b.status}").format(b=b),
+                    "info",
+                )
 
         self.session.ops.run(
             self.session.call(get_batch, id=code.upper()), on_success=got, on_failure=self._failed(code, source)
@@ -146,17 +194,32 @@ class BatchPicking(_Base):
             slots = ", ".join(f"slot {p.slot} ({p.order_number})" for p in res.put_to)
             self._log(serial or code, source, f"✓ → {slots}")
             if res.status == "picked":
-                self.say(f"✓ Put it in {slots}. Batch picked: scan an order to pack it", "done")
+                self.say(
+                    QCoreApplication.translate(
+                        "BatchPicking", "✓ Put it in {slots}. Batch picked: scan an order to pack it"
+                    ).format(slots=slots),
+                    "done",
+                )
             else:
-                self.say(f"✓ Put it in {slots}  ·  {res.picked_units} of {res.unit_count} units", "ok")
+                self.say(
+                    QCoreApplication.translate(
+                        "BatchPicking", "✓ Put it in {slots}  ·  {res.picked_units} of {res.unit_count} units"
+                    ).format(slots=slots, res=res),
+                    "ok",
+                )
 
         def failed(exc: BaseException) -> None:
             details = (exc.details or {}) if isinstance(exc, ServiceError) else {}
             if details.get("reason") == "serial_required":
                 self.batch_serial_for = code
-                self._log(code, source, "serial needed")
+                self._log(code, source, QCoreApplication.translate("BatchPicking", "serial needed"))
                 name = next((ln.name for ln in b.lines if code in (ln.barcode, ln.sku)), code)
-                self.say(f"Scan the serial number of this {name}", "info")
+                self.say(
+                    QCoreApplication.translate("BatchPicking", "Scan the serial number of this {name}").format(
+                        name=name
+                    ),
+                    "info",
+                )
                 return
             if details.get("reason") == "not_in_batch" and self._leave_batch_for(code):
                 self.handle_scan(code, source)
@@ -180,21 +243,31 @@ class BatchPicking(_Base):
         if b is None:
             return
         if b.status != "picked" or order is None:
-            self.error("Scan an order of the batch first: F1-F4 packs it" if b.status == "picked" else
-                       f"Batch {b.batch_number} is {b.status}: pick every unit before packing")  # fmt: skip
+            self.error(QCoreApplication.translate("BatchPicking", "Scan an order of the batch first: F1-F4 packs it") if b.status == "picked" else
+                       QCoreApplication.translate("BatchPicking", "Batch {b.batch_number} is {b.status}: pick every unit before packing").format(b=b))  # fmt: skip
             return
 
         def packed(res: BatchOperationResult) -> None:
             self.batch, self.batch_order = res, None
             self._paint_batch()
-            self._log(f"BOX-{box}", "key", f"packed {order}")
+            self._log(
+                f"BOX-{box}", "key", QCoreApplication.translate("BatchPicking", "packed {order}").format(order=order)
+            )
             if res.status == "packed":
                 self.say(
-                    f"Packed {order} in box {box}. Batch {res.batch_number} is packed: scan each order, F5 ships",
+                    QCoreApplication.translate(
+                        "BatchPicking",
+                        "Packed {order} in box {box}. Batch {res.batch_number} is packed: scan each order, F5 ships",
+                    ).format(order=order, box=box, res=res),
                     "done",
                 )
             else:
-                self.say(f"Packed {order} in box {box}: scan the next order", "ok")
+                self.say(
+                    QCoreApplication.translate(
+                        "BatchPicking", "Packed {order} in box {box}: scan the next order"
+                    ).format(order=order, box=box),
+                    "ok",
+                )
 
         request = BatchOperationRequest.model_validate({"operation": "pack", "order": order, "box": box})
         self.session.ops.run(
@@ -213,8 +286,10 @@ class BatchPicking(_Base):
             return
         packed = sum(1 for o in b.orders if o.status in ("packed", "shipped"))
         self.order_title.setText(
-            f"Batch {b.batch_number} · {b.status.upper()} · {b.picked_units}/{b.unit_count} units · "
-            f"{packed}/{len(b.orders)} orders packed"
+            QCoreApplication.translate(
+                "BatchPicking",
+                "Batch {b.batch_number} · {value} · {b.picked_units}/{b.unit_count} units · {packed}/{count} orders packed",
+            ).format(b=b, value=b.status.upper(), packed=packed, count=len(b.orders))
         )
         self.lines.setRowCount(len(b.lines))
         nxt = self._next_line()

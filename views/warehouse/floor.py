@@ -120,25 +120,47 @@ class FloorWork(_Base):
         def got(lot: LotOut) -> None:
             problem = ""
             if lot.sku != line.sku:
-                problem = f"Lot {lot.code} is of {lot.sku}, not this {line.name}"
+                problem = QCoreApplication.translate(
+                    "FloorWork", "Lot {lot.code} is of {lot.sku}, not this {line.name}"
+                ).format(lot=lot, line=line)
             elif lot.on_hand <= 0:
-                problem = f"Lot {lot.code} has nothing in stock"
+                problem = QCoreApplication.translate("FloorWork", "Lot {lot.code} has nothing in stock").format(lot=lot)
             if problem:
                 self._log(code, source, f"✗ {problem}")
-                self.error(f"{problem}. Scan the lot code on the unit in your hand.")
+                self.error(
+                    QCoreApplication.translate(
+                        "FloorWork", "{problem}. Scan the lot code on the unit in your hand."
+                    ).format(problem=problem)
+                )
                 return
             self.lots.setdefault(o.id, []).append((line.sku, lot.code))
             self.want_serial, self.want_lot = None, False
-            self._log(code, source, f"✓ lot {lot.code} of {line.sku}")
+            self._log(
+                code,
+                source,
+                QCoreApplication.translate("FloorWork", "✓ lot {lot.code} of {line.sku}").format(lot=lot, line=line),
+            )
             if o.status == "picked":
-                self.say(f"✓ Lot {lot.code}. All items verified — pack: F1 S · F2 M · F3 L · F4 XL", "done")
+                self.say(
+                    QCoreApplication.translate(
+                        "FloorWork", "✓ Lot {lot.code}. All items verified — pack: F1 S · F2 M · F3 L · F4 XL"
+                    ).format(lot=lot),
+                    "done",
+                )
             else:
-                self.say(f"✓ {line.name}: lot {lot.code}", "ok")
+                self.say(
+                    QCoreApplication.translate("FloorWork", "✓ {line.name}: lot {lot.code}").format(line=line, lot=lot),
+                    "ok",
+                )
 
         def failed(exc: BaseException) -> None:
             msg = error_message(exc, {"lot": code})
             self._log(code, source, f"✗ {msg}")
-            self.error(f"{msg}. Scan the lot code of this {line.name}.")
+            self.error(
+                QCoreApplication.translate("FloorWork", "{msg}. Scan the lot code of this {line.name}.").format(
+                    msg=msg, line=line
+                )
+            )
 
         self.session.ops.run(self.session.call(get_lot, id=code), on_success=got, on_failure=failed)
 

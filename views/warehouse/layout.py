@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from views.base import share_column, shown_title
+from views.i18n import QT_TRANSLATE_NOOP
 from views.shell.scan_input import ScanInput
 from views.warehouse.product import ProductPanel
 from views.warehouse.queue import COLUMNS, OrderQueueModel, lines_table

@@ -7,7 +7,6 @@ runner, so a queue of 100,000 orders opens as fast as one page loads.
 from __future__ import annotations
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
@@ -21,6 +20,7 @@ from services.core.pagination import Page
 from services.fulfillment.orders import list_orders
 from services.fulfillment.schemas import OrderOut, OrderQuery
 from views.base import StationSession
+from views.i18n import QT_TRANSLATE_NOOP
 
 PAGE = 100
 # Marked for lupdate, translated in headerData (the module is imported before the translator).

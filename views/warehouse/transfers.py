@@ -68,7 +68,7 @@ class TransferSlips(_Base):
         def got(page: Page[TransferOut]) -> None:
             found = next((t for t in page.items if slip_code(t.id) == code), None)
             if found is None:
-                self._log(code, source, "✗ no open transfer")
+                self._log(code, source, QCoreApplication.translate("TransferSlips", "✗ no open transfer"))
                 self.error(
                     QCoreApplication.translate(
                         "TransferSlips", "No transfer {code} to ship or receive (it may be done or cancelled)"
@@ -77,7 +77,9 @@ class TransferSlips(_Base):
                 return
             self.show_order(None)
             self.show_transfer(found)
-            self._log(code, source, f"opened transfer {code}")
+            self._log(
+                code, source, QCoreApplication.translate("TransferSlips", "opened transfer {code}").format(code=code)
+            )
             again = (
                 QCoreApplication.translate("TransferSlips", "Transfer {code}: scan the slip again to ship it")
                 if found.status == "draft"
@@ -87,7 +89,7 @@ class TransferSlips(_Base):
 
         def failed(exc: BaseException) -> None:
             if isinstance(exc, Forbidden):
-                self._log(code, source, "✗ transfers need Inventory")
+                self._log(code, source, QCoreApplication.translate("TransferSlips", "✗ transfers need Inventory"))
                 self.error(
                     QCoreApplication.translate(
                         "TransferSlips", "{code} is a transfer: ship or receive it in the Stock count workspace"
@@ -162,7 +164,11 @@ class TransferSlips(_Base):
 
         def answered(r: int) -> None:
             if r != QMessageBox.StandardButton.Yes:
-                self._log(slip_code(t.id), source, f"kept {slip_code(t.id)}")
+                self._log(
+                    slip_code(t.id),
+                    source,
+                    QCoreApplication.translate("TransferSlips", "kept {code}").format(code=slip_code(t.id)),
+                )
                 self.say(
                     QCoreApplication.translate("TransferSlips", "{code} not moved").format(code=slip_code(t.id)), "info"
                 )
@@ -177,7 +183,13 @@ class TransferSlips(_Base):
         def moved(done: TransferOut) -> None:
             self.show_transfer(done)
             shipped = done.status == "in_transit"
-            self._log(slip_code(done.id), source, "✓ transfer shipped" if shipped else "✓ transfer received")
+            self._log(
+                slip_code(done.id),
+                source,
+                QCoreApplication.translate("TransferSlips", "✓ transfer shipped")
+                if shipped
+                else QCoreApplication.translate("TransferSlips", "✓ transfer received"),
+            )
             said = (
                 QCoreApplication.translate("TransferSlips", "✓ Transfer {code} shipped")
                 if shipped

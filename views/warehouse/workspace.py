@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -44,6 +44,7 @@ from services.fulfillment.schemas import (
 )
 from services.fulfillment.settings import get_device_settings
 from views.base import StationSession, Workspace
+from views.i18n import QT_TRANSLATE_NOOP
 from views.ops import error_message
 from views.shell.scan_input import ScanInput
 from views.warehouse.batch import BatchPicking
@@ -627,7 +628,9 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             self.order_title.setText(self.tr("No order open"))
             return
         who = order.customer_name or "—"
-        self.order_title.setText(f"{order.order_number} · {who} · {order.status.upper()}")
+        self.order_title.setText(
+            f"{order.order_number} · {who} · {QCoreApplication.translate('OrderStatus', order.status).upper()}"
+        )
         self.lines.setRowCount(len(order.lines))
         for r, ln in enumerate(order.lines):
             cells = [ln.name, ln.barcode or "", ln.sku, f"{ln.picked_quantity} / {ln.quantity}"]

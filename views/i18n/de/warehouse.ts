@@ -4,12 +4,96 @@
     <context>
         <name>BatchPicking</name>
         <message>
+            <source>✗ not an order of {b.batch_number}</source>
+            <translation>✗ kein Auftrag von {b.batch_number}</translation>
+        </message>
+        <message>
+            <source>{code} is not an order of batch {b.batch_number}: scan one of its orders to pack it</source>
+            <translation>{code} ist kein Auftrag der Sammelliste {b.batch_number}: Scannen Sie einen ihrer Aufträge, um ihn zu packen</translation>
+        </message>
+        <message>
+            <source>packing {order} (slot {slot})</source>
+            <translation>packe {order} (Fach {slot})</translation>
+        </message>
+        <message>
+            <source>Pack {order} from slot {slot}: F1 S · F2 M · F3 L · F4 XL</source>
+            <translation>{order} aus Fach {slot} packen: F1 S · F2 M · F3 L · F4 XL</translation>
+        </message>
+        <message>
+            <source>Batch {b.batch_number} is {b.status}: nothing to scan. Esc leaves it</source>
+            <translation>Sammelliste {b.batch_number} ist {b.status}: nichts zu scannen. Esc verlässt sie</translation>
+        </message>
+        <message>
             <source>nothing left here</source>
             <translation>hier nichts mehr</translation>
         </message>
         <message>
+            <source>at {batch_location}</source>
+            <translation>an {batch_location}</translation>
+        </message>
+        <message>
+            <source>At {batch_location}: {what}</source>
+            <translation>An {batch_location}: {what}</translation>
+        </message>
+        <message>
+            <source>opened {b.batch_number}</source>
+            <translation>{b.batch_number} geöffnet</translation>
+        </message>
+        <message>
             <source>scan the items</source>
             <translation>Artikel scannen</translation>
+        </message>
+        <message>
+            <source>Batch {b.batch_number}: {count} orders, {b.unit_count} units — {where}</source>
+            <translation>Sammelliste {b.batch_number}: {count} Aufträge, {b.unit_count} Einheiten — {where}</translation>
+        </message>
+        <message>
+            <source>Batch {b.batch_number} is picked: scan an order to pack it</source>
+            <translation>Sammelliste {b.batch_number} ist kommissioniert: Scannen Sie einen Auftrag, um ihn zu packen</translation>
+        </message>
+        <message>
+            <source>Batch {b.batch_number} is {b.status}</source>
+            <translation>Sammelliste {b.batch_number} ist {b.status}</translation>
+        </message>
+        <message>
+            <source>✓ Put it in {slots}. Batch picked: scan an order to pack it</source>
+            <translation>✓ In {slots} legen. Sammelliste kommissioniert: Scannen Sie einen Auftrag, um ihn zu packen</translation>
+        </message>
+        <message>
+            <source>✓ Put it in {slots}  ·  {res.picked_units} of {res.unit_count} units</source>
+            <translation>✓ In {slots} legen  ·  {res.picked_units} von {res.unit_count} Einheiten</translation>
+        </message>
+        <message>
+            <source>serial needed</source>
+            <translation>Seriennummer nötig</translation>
+        </message>
+        <message>
+            <source>Scan the serial number of this {name}</source>
+            <translation>Scannen Sie die Seriennummer dieses Artikels: {name}</translation>
+        </message>
+        <message>
+            <source>Scan an order of the batch first: F1-F4 packs it</source>
+            <translation>Scannen Sie zuerst einen Auftrag der Sammelliste: F1–F4 packt ihn</translation>
+        </message>
+        <message>
+            <source>Batch {b.batch_number} is {b.status}: pick every unit before packing</source>
+            <translation>Sammelliste {b.batch_number} ist {b.status}: Kommissionieren Sie jede Einheit vor dem Packen</translation>
+        </message>
+        <message>
+            <source>packed {order}</source>
+            <translation>{order} gepackt</translation>
+        </message>
+        <message>
+            <source>Packed {order} in box {box}. Batch {res.batch_number} is packed: scan each order, F5 ships</source>
+            <translation>{order} in Karton {box} gepackt. Sammelliste {res.batch_number} ist gepackt: Scannen Sie jeden Auftrag, F5 versendet</translation>
+        </message>
+        <message>
+            <source>Packed {order} in box {box}: scan the next order</source>
+            <translation>{order} in Karton {box} gepackt: Scannen Sie den nächsten Auftrag</translation>
+        </message>
+        <message>
+            <source>Batch {b.batch_number} · {value} · {b.picked_units}/{b.unit_count} units · {packed}/{count} orders packed</source>
+            <translation>Sammelliste {b.batch_number} · {value} · {b.picked_units}/{b.unit_count} Einheiten · {packed}/{count} Aufträge gepackt</translation>
         </message>
     </context>
     <context>
@@ -21,6 +105,34 @@
         <message>
             <source>Scan the serial number of this {name}</source>
             <translation>Scannen Sie die Seriennummer dieses Artikels: {name}</translation>
+        </message>
+        <message>
+            <source>Lot {lot.code} is of {lot.sku}, not this {line.name}</source>
+            <translation>Charge {lot.code} gehört zu {lot.sku}, nicht zu {line.name}</translation>
+        </message>
+        <message>
+            <source>Lot {lot.code} has nothing in stock</source>
+            <translation>Charge {lot.code} hat keinen Bestand</translation>
+        </message>
+        <message>
+            <source>{problem}. Scan the lot code on the unit in your hand.</source>
+            <translation>{problem}. Scannen Sie die Chargennummer auf dem Artikel in Ihrer Hand.</translation>
+        </message>
+        <message>
+            <source>✓ lot {lot.code} of {line.sku}</source>
+            <translation>✓ Charge {lot.code} von {line.sku}</translation>
+        </message>
+        <message>
+            <source>✓ Lot {lot.code}. All items verified — pack: F1 S · F2 M · F3 L · F4 XL</source>
+            <translation>✓ Charge {lot.code}. Alle Positionen geprüft — packen: F1 S · F2 M · F3 L · F4 XL</translation>
+        </message>
+        <message>
+            <source>✓ {line.name}: lot {lot.code}</source>
+            <translation>✓ {line.name}: Charge {lot.code}</translation>
+        </message>
+        <message>
+            <source>{msg}. Scan the lot code of this {line.name}.</source>
+            <translation>{msg}. Scannen Sie die Chargennummer dieses Artikels: {line.name}.</translation>
         </message>
         <message>
             <source>Serial {sn.serial} is a {sn.sku}, not this {line.name}</source>
@@ -270,30 +382,34 @@ Dies kann nicht rückgängig gemacht werden.</translation>
         </message>
         <message>
             <source>Scan an item: its name and picture show here</source>
-            <translation>Artikel scannen: Name und Bild erscheinen hier</translation>
+            <translation>Scannen Sie einen Artikel: Name und Bild erscheinen hier</translation>
         </message>
         <message>
             <source>SKU {sku}</source>
-            <translation>Artikelnr. {sku}</translation>
+            <translation>SKU {sku}</translation>
         </message>
     </context>
     <context>
         <name>TransferSlips</name>
         <message>
+            <source>✗ no open transfer</source>
+            <translation>✗ keine offene Umlagerung</translation>
+        </message>
+        <message>
             <source>No transfer {code} to ship or receive (it may be done or cancelled)</source>
-            <translation>Keine Umlagerung {code} zum Versenden oder Empfangen (vielleicht erledigt oder storniert)</translation>
+            <translation>Keine Umlagerung {code} zum Versenden oder Annehmen (sie ist vielleicht erledigt oder storniert)</translation>
+        </message>
+        <message>
+            <source>opened transfer {code}</source>
+            <translation>Umlagerung {code} geöffnet</translation>
         </message>
         <message>
             <source>Transfer {code}: scan the slip again to ship it</source>
-            <translation>Umlagerung {code}: Beleg erneut scannen, um sie zu versenden</translation>
+            <translation>Umlagerung {code}: den Beleg noch einmal scannen, um sie zu versenden</translation>
         </message>
         <message>
             <source>Transfer {code}: scan the slip again to receive it</source>
-            <translation>Umlagerung {code}: Beleg erneut scannen, um sie zu empfangen</translation>
-        </message>
-        <message>
-            <source>{code} is a transfer: ship or receive it in the Stock count workspace</source>
-            <translation>{code} ist eine Umlagerung: Versenden oder empfangen Sie sie im Arbeitsbereich Inventur</translation>
+            <translation>Umlagerung {code}: den Beleg noch einmal scannen, um sie anzunehmen</translation>
         </message>
         <message>
             <source>Transfer {code} · {route} · {status}</source>
@@ -303,13 +419,13 @@ Dies kann nicht rückgängig gemacht werden.</translation>
             <source>Ship {code}: {what}?
 This cannot be undone. (Scanning the slip again says yes.)</source>
             <translation>{code} versenden: {what}?
-Das kann nicht rückgängig gemacht werden. (Erneutes Scannen des Belegs bestätigt.)</translation>
+Das lässt sich nicht rückgängig machen. (Den Beleg noch einmal scannen heißt Ja.)</translation>
         </message>
         <message>
             <source>Receive {code}: {what}?
 This cannot be undone. (Scanning the slip again says yes.)</source>
-            <translation>{code} empfangen: {what}?
-Das kann nicht rückgängig gemacht werden. (Erneutes Scannen des Belegs bestätigt.)</translation>
+            <translation>{code} annehmen: {what}?
+Das lässt sich nicht rückgängig machen. (Den Beleg noch einmal scannen heißt Ja.)</translation>
         </message>
         <message>
             <source>Ship this transfer?</source>
@@ -317,11 +433,23 @@ Das kann nicht rückgängig gemacht werden. (Erneutes Scannen des Belegs bestät
         </message>
         <message>
             <source>Receive this transfer?</source>
-            <translation>Diese Umlagerung empfangen?</translation>
+            <translation>Diese Umlagerung annehmen?</translation>
+        </message>
+        <message>
+            <source>kept {code}</source>
+            <translation>{code} belassen</translation>
         </message>
         <message>
             <source>{code} not moved</source>
             <translation>{code} nicht bewegt</translation>
+        </message>
+        <message>
+            <source>✓ transfer shipped</source>
+            <translation>✓ Umlagerung versendet</translation>
+        </message>
+        <message>
+            <source>✓ transfer received</source>
+            <translation>✓ Umlagerung angenommen</translation>
         </message>
         <message>
             <source>✓ Transfer {code} shipped</source>
@@ -329,7 +457,15 @@ Das kann nicht rückgängig gemacht werden. (Erneutes Scannen des Belegs bestät
         </message>
         <message>
             <source>✓ Transfer {code} received</source>
-            <translation>✓ Umlagerung {code} empfangen</translation>
+            <translation>✓ Umlagerung {code} angenommen</translation>
+        </message>
+        <message>
+            <source>✗ transfers need Inventory</source>
+            <translation>✗ Umlagerungen brauchen das Modul Inventory</translation>
+        </message>
+        <message>
+            <source>{code} is a transfer: ship or receive it in the Stock count workspace</source>
+            <translation>{code} ist eine Umlagerung: Versenden oder annehmen im Arbeitsbereich Inventur</translation>
         </message>
     </context>
     <context>
