@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import AwareDatetime, BaseModel, Field, model_validator
 
 from services.core.pagination import ListQuery
-from services.core.schemas import Out, Strict
+from services.core.schemas import FreeText, Out, Strict
 from services.inventory.schemas import Cost, LocationRef, Quantity, Sku
 
 PurchaseOrderStatus = Literal["draft", "sent", "partially_received", "received", "cancelled"]
@@ -52,7 +52,7 @@ class PurchaseOrderIn(Strict):
     supplier: str | None = Field(default=None, min_length=1, max_length=100)
     location_id: LocationRef
     lines: list[POLineIn] = Field(min_length=1, max_length=500)
-    note: str | None = Field(default=None, max_length=2000)
+    note: FreeText | None = Field(default=None, max_length=2000)
 
 
 class POLine(BaseModel):
