@@ -292,3 +292,37 @@ def test_phrase_library_covers_every_statement_the_rules_use() -> None:
     for code, texts in [*lib["h"].items(), *lib["p"].items()]:
         assert texts["en"].strip() and texts["de"].strip() and texts["en"] != texts["de"], code
         assert texts["en"].endswith(".") and texts["de"].endswith("."), code
+
+
+# The German texts of CLP Annex III (H) and Annex IV (P), as the German language version of
+# Regulation (EC) No 1272/2008 prints them: the statements the demo's and common mixtures carry.
+OFFICIAL_DE = {
+    "H224": "Flüssigkeit und Dampf extrem entzündbar.",
+    "H225": "Flüssigkeit und Dampf leicht entzündbar.",
+    "H300": "Lebensgefahr bei Verschlucken.",
+    "H301": "Giftig bei Verschlucken.",
+    "H302": "Gesundheitsschädlich bei Verschlucken.",
+    "H314": "Verursacht schwere Verätzungen der Haut und schwere Augenschäden.",
+    "H315": "Verursacht Hautreizungen.",
+    "H317": "Kann allergische Hautreaktionen verursachen.",
+    "H318": "Verursacht schwere Augenschäden.",
+    "H319": "Verursacht schwere Augenreizung.",
+    "H331": "Giftig bei Einatmen.",
+    "H334": "Kann bei Einatmen Allergie, asthmaartige Symptome oder Atembeschwerden verursachen.",
+    "H400": "Sehr giftig für Wasserorganismen.",
+    "H410": "Sehr giftig für Wasserorganismen mit langfristiger Wirkung.",
+    "H411": "Giftig für Wasserorganismen, mit langfristiger Wirkung.",
+    "H412": "Schädlich für Wasserorganismen, mit langfristiger Wirkung.",
+    "P210": "Von Hitze, heißen Oberflächen, Funken, offenen Flammen sowie anderen Zündquellenarten fernhalten. "
+    "Nicht rauchen.",
+    "P261": "Einatmen von Staub/Rauch/Gas/Nebel/Dampf/Aerosol vermeiden.",
+    "P273": "Freisetzung in die Umwelt vermeiden.",
+    "P305+P351+P338": "BEI KONTAKT MIT DEN AUGEN: Einige Minuten lang behutsam mit Wasser spülen. "
+    "Eventuell vorhandene Kontaktlinsen nach Möglichkeit entfernen. Weiter spülen.",
+    "P501": "Inhalt/Behälter einer anerkannten Abfallentsorgungsanlage zuführen.",
+}
+
+
+@pytest.mark.parametrize("code", sorted(OFFICIAL_DE))
+def test_german_statements_are_the_regulations_own_words(code: str) -> None:
+    assert statement(code)["de"] == OFFICIAL_DE[code]
