@@ -283,6 +283,26 @@ class Prepared:
                 sql, values, exc, sqlite3.Error, hide_parameters=True, dialect=conn.dialect
             ) from exc
 
+    def run_many(self, conn: Connection, rows: list[dict[str, Any]]) -> None:
+        """Run once per row (``executemany``); every row has the first row's keys. On SQLite the
+        driver gets the rows as value lists: SQLAlchemy's per-row parameter building was a third
+        of a bulk import's time."""
+        if not rows:
+            return
+        plan = self._plan(conn, frozenset(rows[0])) if conn.dialect.name == "sqlite" and conn.in_transaction() else None
+        if plan is None:
+            conn.execute(self.stmt, rows)
+            return
+        sql, binds = plan
+        table = [[p(r[k]) if p is not None else r[k] for k, p in binds] for r in rows]
+        raw = conn.connection.driver_connection
+        try:
+            raw.executemany(sql, table)  # type: ignore[union-attr]
+        except sqlite3.Error as exc:
+            raise exc_mod.DBAPIError.instance(
+                sql, table[:1], exc, sqlite3.Error, hide_parameters=True, dialect=conn.dialect
+            ) from exc
+
     def scalar(self, conn: Connection, params: dict[str, Any]) -> Any:
         """The first column of the first row returned (``RETURNING``), or None."""
         res = self.run(conn, params)

@@ -21,6 +21,7 @@ from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from local_db.base import table_of
+from local_db.engine import Prepared
 from local_db.models.catalog import (
     CatalogCategory,
     CatalogProduct,
@@ -434,6 +435,11 @@ def fresh_ids(n: int) -> list[str]:
     return out
 
 
+# Compiled once per table and column set (local_db.engine.Prepared): a big import's rows go to the
+# driver as value lists.
+_INSERTS = {m: Prepared(insert(table_of(m))) for m in (CatalogProduct, CatalogVariant, CatalogTranslation)}
+
+
 def _insert_new(ctx: Ctx, s: Session, groups: list[Group]) -> list[str]:
     now = ctx.now()
     ids = iter(fresh_ids(sum(1 + len(g.variants) + len(g.translations) for g in groups)))
@@ -496,7 +502,7 @@ def _insert_new(ctx: Ctx, s: Session, groups: list[Group]) -> list[str]:
     conn = s.connection()
     for model, rows in ((CatalogProduct, products), (CatalogVariant, variants), (CatalogTranslation, translations)):
         if rows:
-            conn.execute(insert(table_of(model)), rows)
+            _INSERTS[model].run_many(conn, rows)
             # Core inserts pass the flush: logged for the stations' pull as the flush would.
             log_written(s, tid, model.__tablename__, [r["id"] for r in rows])
     record_first_versions(ctx, s, fresh_ids(len(products)), products, variants, translations, "import")
