@@ -19,11 +19,11 @@ from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
 from local_db.base import local_id, table_of
+from local_db.engine import Prepared
 from local_db.models.events import Delivery, Subscription
 from services.core.context import Runtime
 from services.core.events import EVENT_TYPES, PUBLIC_ORIGIN, PUBLIC_PREFIX, EmittedEvent
 from services.events import states
-from services.events.batch import Many
 
 # session.info key: {event id: number of deliveries created} for the publish answer.
 DELIVERY_COUNTS = "events.delivery_counts"
@@ -161,7 +161,7 @@ _ACTIVE_SUBS = select(_SUBS.c.id, _SUBS.c.event_types, _SUBS.c.filter).where(
     _SUBS.c.tenant_id == bindparam("tenant_id"), _SUBS.c.active.is_(True)
 )
 INSERT_DELIVERY = insert(_DELIVERIES)
-_INSERT_DELIVERIES = Many(INSERT_DELIVERY)
+_INSERT_DELIVERIES = Prepared(INSERT_DELIVERY)
 
 
 def delivery_row(

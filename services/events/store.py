@@ -21,10 +21,10 @@ from sqlalchemy import and_, bindparam, delete, func, insert, null, or_, select,
 
 from local_db import Database, new_id
 from local_db.base import table_of
+from local_db.engine import Prepared
 from local_db.models.events import Delivery, DeliveryAttempt, Event, Subscription
 from services.core.sealing import unseal
 from services.events import states
-from services.events.batch import Many
 from services.events.fanout import DeliveryConfig, encode, event_body
 
 log = logging.getLogger("events.delivery")
@@ -240,8 +240,8 @@ _RECORD = (
 
 _HELD = select(D.c.id, D.c.claim_token).where(D.c.id.in_(bindparam("ids", expanding=True)))
 _HELD_LOCKED = _HELD.with_for_update()
-_RECORD_MANY = Many(_RECORD)
-_INSERT_ATTEMPTS = Many(insert(A))
+_RECORD_MANY = Prepared(_RECORD)
+_INSERT_ATTEMPTS = Prepared(insert(A))
 
 
 def _outcome(config: DeliveryConfig, r: Result, now: datetime) -> tuple[str, datetime | None, datetime | None]:
