@@ -125,29 +125,14 @@ def _member(ctx: Ctx, s: object, user_id: str) -> tuple[Membership, User]:
     summary="invite a user by e-mail (made disabled until they set a password)",
 )
 def invite_user(ctx: Ctx, body: UserInvite) -> InvitationOut:
-    from services.core.service import _check_owner_rules, _user_out
+    from services.core.service import _check_owner_rules, _user_out, add_member
 
     _check_owner_rules(ctx, body.role, None)
     with ctx.write() as s:
-        if s.execute(select(User.id).where(User.email == body.email)).first():
-            raise Conflict("a user with this e-mail already exists", {"email": body.email})
-        now = ctx.now()
         # A password nobody knows (not even the inviter): the account opens only through the link.
-        u = User(
-            id=new_id(),
-            email=body.email,
-            name=body.name,
-            password_hash=auth.hash_password(secrets.token_urlsafe(32)),
-            disabled=True,
-            created_at=now,
-            updated_at=now,
+        m, u = add_member(
+            ctx, s, body.email, body.name, body.role, body.userModules, secrets.token_urlsafe(32), disabled=True
         )
-        s.add(u)
-        s.flush()
-        modules = sorted(set(body.userModules) & set(ctx.tenant.modules)) if ctx.tenant else []
-        m = Membership(id=new_id(), user_id=u.id, role=body.role, user_modules=modules, created_at=now)
-        s.add(m)
-        s.flush()
         inv = _issue(ctx, s, u)
         return InvitationOut(user=_user_out(m, u), expires_at=inv.expires_at.isoformat())
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from local_db import Database, new_id
 from local_db.models import ApiKey, Membership, Tenant, User
@@ -263,24 +264,42 @@ def _check_owner_rules(ctx: Ctx, target_role: str | None, current_role: str | No
 def create_user(ctx: Ctx, body: UserCreate) -> UserOut:
     _check_owner_rules(ctx, body.role, None)
     with ctx.write() as s:
-        if s.execute(select(User.id).where(User.email == body.email)).first():
-            raise Conflict("a user with this e-mail already exists", {"email": body.email})
-        now = ctx.now()
-        u = User(
-            id=new_id(),
-            email=body.email,
-            name=body.name,
-            password_hash=auth.hash_password(body.password),
-            created_at=now,
-            updated_at=now,
-        )
-        s.add(u)
-        s.flush()
-        modules = sorted(set(body.userModules) & set(ctx.tenant.modules)) if ctx.tenant else []
-        m = Membership(id=new_id(), user_id=u.id, role=body.role, user_modules=modules, created_at=now)
-        s.add(m)
-        s.flush()
+        m, u = add_member(ctx, s, body.email, body.name, body.role, body.userModules, body.password)
         return _user_out(m, u)
+
+
+def add_member(
+    ctx: Ctx,
+    s: Session,
+    email: str,
+    name: str | None,
+    role: str,
+    user_modules: list[str],
+    password: str,
+    *,
+    disabled: bool = False,
+) -> tuple[Membership, User]:
+    """A new user and their membership of the tenant (409 when the e-mail address is taken);
+    the modules kept are those the tenant has."""
+    if s.execute(select(User.id).where(User.email == email)).first():
+        raise Conflict("a user with this e-mail already exists", {"email": email})
+    now = ctx.now()
+    u = User(
+        id=new_id(),
+        email=email,
+        name=name,
+        password_hash=auth.hash_password(password),
+        disabled=disabled,
+        created_at=now,
+        updated_at=now,
+    )
+    s.add(u)
+    s.flush()
+    modules = sorted(set(user_modules) & set(ctx.tenant.modules)) if ctx.tenant else []
+    m = Membership(id=new_id(), user_id=u.id, role=role, user_modules=modules, created_at=now)
+    s.add(m)
+    s.flush()
+    return m, u
 
 
 @use_case(
