@@ -71,6 +71,11 @@ class FulfillmentLine(TenantScoped, Base):
     name: Mapped[str] = mapped_column(String(300))
     quantity: Mapped[int] = mapped_column(Integer)
     picked_quantity: Mapped[int] = mapped_column(Integer, default=0)
+    # The tracked units that shipped on this line, recorded by the ship operation (or a batch's pick),
+    # read by Inventory's reaction to order.shipped: serials as Inventory stores them (normalised),
+    # lots as [{"code", "quantity"}]. None on a line of untracked items.
+    serials: Mapped[list[Any] | None] = mapped_column(default=None)
+    lots: Mapped[list[Any] | None] = mapped_column(default=None)
 
 
 class ShippingLabel(TenantScoped, Base):

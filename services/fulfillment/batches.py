@@ -18,7 +18,6 @@ Picking moves no stock: the units leave Inventory when the order ships, as for a
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from sqlalchemy import exists, func, insert, or_, select, update
@@ -37,7 +36,7 @@ from services.core.events import emit
 from services.core.pagination import Listing, Page, one_of
 from services.core.roles import ANYONE, STAFF
 from services.fulfillment import states
-from services.fulfillment.orders import _find, _out, _pack
+from services.fulfillment.orders import _find, _out, _pack, normalise_code
 from services.fulfillment.schemas import (
     BatchCancel,
     BatchClose,
@@ -63,14 +62,8 @@ record_kind("fulfillment.batch", get="fulfillment.batches.get", label="batch_num
 BATCH_NUMBERS = leased_counter("fulfillment.batch", 100)
 OPEN = ("open", "picking", "picked", "packed")  # a batch that holds its orders
 DONE_ORDER = frozenset({"packed", "shipped", "delivered", "cancelled"})
-_SEPARATORS = re.compile(r"[\s\-]+")
 _CLAIMS = table_of(FulfillmentBatchOrder)
 _LINES = table_of(FulfillmentBatchLine)
-
-
-def _serial(raw: str) -> str:
-    # Compared as Inventory stores serials (services/inventory/serials.normalise): no case, spaces, dashes.
-    return _SEPARATORS.sub("", raw).upper()
 
 
 # --- reading -------------------------------------------------------------------------
@@ -490,6 +483,8 @@ def _pick(ctx: Ctx, s: Session, b: FulfillmentBatch, op: BatchPick) -> list[PutT
         a["picked"] += take
         if serial:
             a["serials"].append(serial)
+            # On the order's line too: its shipment takes this unit out of Inventory (order.shipped).
+            order_line.serials = [*(order_line.serials or ()), serial]
         order_line.picked_quantity += take
         left -= take
         touched.append(o)
@@ -550,7 +545,7 @@ def _check_serial(
         raise _bad(f"{line.name} is tracked by serial: scan the unit's serial number", "serial_required", code=op.code)
     if op.quantity != 1:
         raise _bad("a serial-numbered unit is picked one at a time", "one_per_serial", quantity=op.quantity)
-    serial = _serial(op.serial)
+    serial = normalise_code(op.serial)
     unit = s.execute(
         select(InventorySerial).where(InventorySerial.sku == line.sku, InventorySerial.serial == serial)
     ).scalar_one_or_none()

@@ -42,8 +42,29 @@ class PackOperation(Strict):
     weight_grams: int | None = Field(default=None, ge=1, le=1_000_000)
 
 
+class ShipUnit(Strict):
+    """A tracked unit that ships: its item (barcode or SKU, as scanned) and its serial, or its lot and
+    how many of the line's units come from that lot."""
+
+    code: Code
+    serial: str | None = Field(default=None, min_length=1, max_length=100)
+    lot: str | None = Field(default=None, min_length=1, max_length=100)
+    quantity: int = Field(default=1, ge=1, le=100_000)
+
+    @model_validator(mode="after")
+    def _one(self) -> ShipUnit:
+        if (self.serial is None) == (self.lot is None):
+            raise ValueError("give the unit's serial or its lot (one of them)")
+        if self.serial is not None and self.quantity != 1:
+            raise ValueError("a serial is one unit: quantity 1")
+        return self
+
+
 class ShipOperation(Strict):
     operation: Literal["ship"]
+    # The serials and lots of the order's tracked items (scanned at the desk): Inventory takes those
+    # units out of stock; a tracked line shipped without them is refused.
+    units: list[ShipUnit] = Field(default_factory=list, max_length=2000)
     carrier: str | None = Field(default=None, min_length=1, max_length=40)
     # Set by the service when it allocates the number, so a station's outbox
     # replay on the platform ships under the same number as the printed label.
@@ -85,6 +106,11 @@ class Address(BaseModel):
     phone: str | None = None
 
 
+class LotTaken(BaseModel):
+    code: str
+    quantity: int
+
+
 class LineOut(Out):
     id: str
     sku: str
@@ -92,6 +118,8 @@ class LineOut(Out):
     name: str
     quantity: int
     picked_quantity: int
+    serials: list[str] = Field(default_factory=list)  # shipped on this line (tracked items)
+    lots: list[LotTaken] = Field(default_factory=list)
 
 
 class OrderOut(StatefulOut):
@@ -487,6 +515,7 @@ class LabelBuy(Strict):
     carrier: str | None = Field(default=None, min_length=1, max_length=40)
     rule: Rule | None = None
     declared_values: dict[str, Money] = Field(default_factory=dict, max_length=500)
+    units: list[ShipUnit] = Field(default_factory=list, max_length=2000)  # tracked units, as the ship operation
 
 
 class RateOut(BaseModel):

@@ -21,6 +21,7 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
     reservations,
     returns,
     serials,
+    shipments,
     stock,
     stock_levels,
     transfers,
@@ -38,7 +39,7 @@ MODULE = Module(
         ("order.cancelled", reservations.on_order_cancelled),
         # The held units are let go before the shipped ones leave the row.
         ("order.shipped", reservations.on_order_shipped),
-        ("order.shipped", stock.take_out_shipped_order),
+        ("order.shipped", shipments.take_out_shipped_order),
         ("return.received", returns.on_return_received),
         # A completed MES run's parts out, its good units in (the run's bill of materials).
         ("production.run_completed", production.on_run_completed),

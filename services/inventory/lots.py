@@ -148,7 +148,14 @@ def _move(ctx: Ctx, s: Session, lot: InventoryLot, *, quantity: int, kind: str, 
     return mid
 
 
-def _announce(ctx: Ctx, type_: str, lot: InventoryLot, mid: str, quantity: int, **more: Any) -> None:
+def move_out(
+    ctx: Ctx, s: Session, lot: InventoryLot, *, quantity: int, source: InventoryLocation, reference: str
+) -> str:
+    """Units of the lot leave ``source`` as a shipment under ``reference`` (what a recall finds)."""
+    return _move(ctx, s, lot, quantity=quantity, kind="shipment", source=source, target=None, reference=reference)
+
+
+def announce(ctx: Ctx, type_: str, lot: InventoryLot, mid: str, quantity: int, **more: Any) -> None:
     emit(ctx, type_, {"lot_id": lot.id, "code": lot.code, "sku": lot.sku, "movement_id": mid, "quantity": quantity,
                       "expires_on": lot.expires_on.isoformat() if lot.expires_on else None, **more})  # fmt: skip
 
@@ -182,7 +189,7 @@ def receive_lot(ctx: Ctx, body: LotReceive, session: Session = SESSION) -> LotOu
         lot.expires_on = body.expires_on
     mid = _move(ctx, s, lot, quantity=body.quantity, kind="receipt", source=None, target=loc,
                 reference=body.reference or f"lot {code}", unit_cost=body.unit_cost)  # fmt: skip
-    _announce(ctx, "lot.received", lot, mid, body.quantity, location_id=loc.id, reference=body.reference)
+    announce(ctx, "lot.received", lot, mid, body.quantity, location_id=loc.id, reference=body.reference)
     return _out(s, lot)
 
 
@@ -256,7 +263,7 @@ def move_lot(ctx: Ctx, id: str, body: LotMove, session: Session = SESSION) -> Lo
         raise ValidationFailed("from and to are the same location", {"to_location_id": body.to_location_id})
     mid = _move(ctx, s, lot, quantity=body.quantity, kind="transfer", source=src, target=dst,
                 reference=f"lot {lot.code}")  # fmt: skip
-    _announce(ctx, "lot.moved", lot, mid, body.quantity, from_location_id=src.id, to_location_id=dst.id)
+    announce(ctx, "lot.moved", lot, mid, body.quantity, from_location_id=src.id, to_location_id=dst.id)
     return _out(s, lot)
 
 
@@ -278,7 +285,7 @@ def count_lot(ctx: Ctx, id: str, body: LotCount, session: Session = SESSION) -> 
         reason = body.reason or f"counted {body.counted}"
         mid = _move(ctx, s, lot, quantity=abs(diff), kind="count", source=None if diff > 0 else loc,
                     target=loc if diff > 0 else None, reference=f"lot {lot.code}", reason=reason)  # fmt: skip
-        _announce(ctx, "lot.counted", lot, mid, abs(diff), location_id=loc.id, counted=body.counted, difference=diff)
+        announce(ctx, "lot.counted", lot, mid, abs(diff), location_id=loc.id, counted=body.counted, difference=diff)
     return _out(s, lot)
 
 
@@ -294,8 +301,8 @@ def ship_lot(ctx: Ctx, id: str, body: LotShip, session: Session = SESSION) -> Lo
     s = session
     lot = _find(s, id)
     loc = engine.location(s, body.location_id)
-    mid = _move(ctx, s, lot, quantity=body.quantity, kind="shipment", source=loc, target=None, reference=body.reference)
-    _announce(ctx, "lot.shipped", lot, mid, body.quantity, location_id=loc.id, reference=body.reference)
+    mid = move_out(ctx, s, lot, quantity=body.quantity, source=loc, reference=body.reference)
+    announce(ctx, "lot.shipped", lot, mid, body.quantity, location_id=loc.id, reference=body.reference)
     return _out(s, lot)
 
 
