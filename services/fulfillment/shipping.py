@@ -140,9 +140,14 @@ def buy_label(ctx: Ctx, id: str, body: LabelBuy) -> LabelOut:
         lines = [{"sku": ln.sku, "name": ln.name, "quantity": ln.quantity} for ln in _lines(s, o.id)]
         order_id, address = o.id, dict(o.shipping_address or {})
         package = Package(o.order_number, o.box, o.weight_grams, address, order_id=o.id, lines=lines)
+    # The tracked units ship with the order (Inventory checks them in the ship); a refusal after a
+    # bought label leaves the purchase row bought, and the next try ships under it without buying again.
+    units = [u.model_dump(exclude_none=True) for u in body.units]
     if carrier.works_offline:
         carrier.check_address(ctx, address)
-        shipped = execute(ctx, "fulfillment.orders.operate", id=order_id, body={"operation": "ship", "carrier": code})
+        shipped = execute(
+            ctx, "fulfillment.orders.operate", id=order_id, body={"operation": "ship", "carrier": code, "units": units}
+        )
         return LabelOut(order=shipped, carrier=code, service="standard", tracking_number=shipped.tracking_number)
     if conf is None:
         raise ValidationFailed("no carrier API is set up (PUT /settings/carrier)", {"reason": "not_configured"})
@@ -153,7 +158,7 @@ def buy_label(ctx: Ctx, id: str, body: LabelBuy) -> LabelOut:
         ctx,
         "fulfillment.orders.operate",
         id=order_id,
-        body={"operation": "ship", "carrier": code, "tracking_number": p["tracking_number"]},
+        body={"operation": "ship", "carrier": code, "tracking_number": p["tracking_number"], "units": units},
     )
     return LabelOut(
         order=shipped,
