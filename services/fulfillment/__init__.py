@@ -15,11 +15,13 @@ from services.fulfillment import (  # noqa: F401
     settings,
     shipping,
     slips,
+    walk,
     webhooks,
 )
 
 MODULE = Module(
     name="fulfillment",
+    depends=("inventory",),  # its pick walks propose lots first to expire (services.inventory.lots)
     events=(
         "order.created",
         "order.picked",

@@ -531,14 +531,18 @@ def record_units(o: FulfillmentOrder, lines: list[FulfillmentLine], units: list[
         else:
             assert u.lot is not None
             ln = of_item[0]
-            lots = [dict(x) for x in ln.lots or ()]
-            lot = normalise_code(u.lot)
-            found = next((x for x in lots if x["code"] == lot), None)
-            if found is None:
-                lots.append({"code": lot, "quantity": u.quantity})
-            else:
-                found["quantity"] += u.quantity
-            ln.lots = lots
+            ln.lots = with_lot(ln.lots or [], normalise_code(u.lot), u.quantity)
+
+
+def with_lot(lots: list[dict[str, Any]], code: str, quantity: int) -> list[dict[str, Any]]:
+    """``lots`` with ``quantity`` more of ``code``: a new list (JSON columns track assignment only)."""
+    out = [dict(x) for x in lots]
+    found = next((x for x in out if x["code"] == code), None)
+    if found is None:
+        out.append({"code": code, "quantity": quantity})
+    else:
+        found["quantity"] += quantity
+    return out
 
 
 def _label_lines(ctx: Ctx, o: FulfillmentOrder) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
@@ -349,12 +349,13 @@ class NewBatch(Strict):
 
 
 class BatchPick(Strict):
-    """One scan of the walk: the location's code, then the item, then its serial where it is tracked."""
+    """One scan of the walk: the location's code, then the item, then its serial or lot where it is tracked."""
 
     operation: Literal["pick"]
     location: str | None = Field(default=None, min_length=1, max_length=60)
     code: Code
     serial: str | None = Field(default=None, min_length=1, max_length=100)
+    lot: str | None = Field(default=None, min_length=1, max_length=100)
     quantity: int = Field(default=1, ge=1, le=10_000)
 
 
@@ -388,6 +389,15 @@ class AllocationOut(BaseModel):
     quantity: int
     picked: int
     serials: list[str] = Field(default_factory=list)
+    lots: list[LotTaken] = Field(default_factory=list)
+
+
+class LotProposal(BaseModel):
+    """A lot to pick from this bin, first to expire first (Inventory's FEFO order)."""
+
+    code: str
+    expires_on: date | None
+    quantity: int
 
 
 class BatchLineOut(BaseModel):
@@ -401,6 +411,25 @@ class BatchLineOut(BaseModel):
     quantity: int
     picked_quantity: int
     allocations: list[AllocationOut]
+    lots: list[LotProposal] = Field(default_factory=list)  # a lot-tracked item's lots in this bin
+
+
+class PickStop(BaseModel):
+    """A stop of a single order's pick list: an item at a bin, its lots first to expire first."""
+
+    location_id: str | None
+    location_code: str | None
+    sku: str
+    barcode: str | None
+    name: str
+    quantity: int
+    lots: list[LotProposal] = Field(default_factory=list)
+
+
+class PickListOut(BaseModel):
+    order_id: str
+    order_number: str
+    lines: list[PickStop]  # the walk: bins in code order (no bin last), then SKU
 
 
 class BatchOrderOut(BaseModel):

@@ -32,7 +32,8 @@ MODULE = Module(
     name="inventory",
     # After-sale asks whether a serial shipped (serials.has_shipped) when the tenant requires it.
     # MES checks a production run's location (production.check_location).
-    public=("serials", "production"),
+    # Fulfillment's pick walks propose lots first to expire and check a scanned lot (lots.fefo, held_at).
+    public=("serials", "production", "lots"),
     reactions=(
         ("order.created", reservations.on_order_created),
         ("order.updated", reservations.on_order_updated),

@@ -148,6 +148,14 @@ def _move(ctx: Ctx, s: Session, lot: InventoryLot, *, quantity: int, kind: str, 
     return mid
 
 
+def change(ctx: Ctx, s: Session, lot: InventoryLot, loc: InventoryLocation, delta: int, *, kind: str,
+           reason: str | None) -> str:  # fmt: skip
+    """Add ``delta`` (either sign) to the lot at ``loc``: a stock adjustment or count naming the lot
+    (``POST stock`` with ``lot``); 409 ``lot_short`` below zero."""
+    return _move(ctx, s, lot, quantity=abs(delta), kind=kind, source=None if delta > 0 else loc,
+                 target=loc if delta > 0 else None, reference=f"lot {lot.code}", reason=reason)  # fmt: skip
+
+
 def move_out(
     ctx: Ctx, s: Session, lot: InventoryLot, *, quantity: int, source: InventoryLocation, reference: str
 ) -> str:
@@ -203,26 +211,53 @@ def receive_lot(ctx: Ctx, body: LotReceive, session: Session = SESSION) -> LotOu
 def pick(ctx: Ctx, query: PickQuery, session: Session = SESSION) -> PickSuggestion:
     s = session
     _tracked_item(s, query.sku)
-    stmt = (
-        select(InventoryLot, InventoryLotStock.location_id, InventoryLocation.code, InventoryLotStock.quantity)
-        .join(InventoryLotStock, InventoryLotStock.lot_id == InventoryLot.id)
-        .join(InventoryLocation, InventoryLocation.id == InventoryLotStock.location_id)
-        .where(InventoryLot.sku == query.sku, InventoryLotStock.quantity > 0, InventoryLocation.kind == "internal")
-        .order_by(nulls_last(InventoryLot.expires_on.asc()), InventoryLot.code, InventoryLocation.code)
-    )
+    where = None
     if query.location_id is not None:
         engine.location(s, query.location_id)  # 404 for an unknown one, not an empty suggestion
-        stmt = stmt.where(InventoryLotStock.location_id.in_(engine.within(query.location_id)))
+        where = engine.within(query.location_id)
     lines: list[PickLine] = []
     left = query.quantity
-    for lot, loc_id, code, have in s.execute(stmt):
+    for _sku, lot, loc_id, code, have in fefo(s, [query.sku], where):
         if left <= 0:
             break
-        take = min(left, int(have))
+        take = min(left, have)
         lines.append(PickLine(lot_id=lot.id, code=lot.code, expires_on=lot.expires_on, location_id=loc_id,
                               location_code=code, quantity=take))  # fmt: skip
         left -= take
     return PickSuggestion(sku=query.sku, requested=query.quantity, lines=lines, short=left)
+
+
+def fefo(s: Session, skus: list[str], where: Any = None) -> list[tuple[str, InventoryLot, str, str, int]]:
+    """The lots of these items in stock at internal locations, first to expire first (lots without a
+    date last), then by code and location: ``(sku, lot, location_id, location_code, quantity)``.
+    ``where``: the locations (ids, or a statement of ids); every internal one when None. The order
+    ``GET lots/pick`` suggests, and Fulfillment's pick walks propose (a manifest ``public`` file)."""
+    stmt = (
+        select(InventoryLot, InventoryLotStock.location_id, InventoryLocation.code, InventoryLotStock.quantity)
+        .join(InventoryLotStock, InventoryLotStock.lot_id == InventoryLot.id)
+        .join(InventoryLocation, InventoryLocation.id == InventoryLotStock.location_id)
+        .where(InventoryLot.sku.in_(skus), InventoryLotStock.quantity > 0, InventoryLocation.kind == "internal")
+        .order_by(nulls_last(InventoryLot.expires_on.asc()), InventoryLot.code, InventoryLocation.code)
+    )
+    if where is not None:
+        stmt = stmt.where(InventoryLotStock.location_id.in_(where))
+    return [(lot.sku, lot, loc_id, code, int(have)) for lot, loc_id, code, have in s.execute(stmt)]
+
+
+def held_at(s: Session, sku: str, code: str, location_id: str) -> tuple[str, int] | None:
+    """The lot ``code`` of ``sku`` (its stored code) and what it holds at one location; None for no such
+    lot. Fulfillment checks a scanned lot against the bin it is picked from (a ``public`` file)."""
+    lot = s.execute(
+        select(InventoryLot).where(InventoryLot.sku == sku, InventoryLot.code == normalise(code))
+    ).scalar_one_or_none()
+    if lot is None:
+        return None
+    have = s.execute(
+        select(InventoryLotStock.quantity).where(
+            InventoryLotStock.lot_id == lot.id, InventoryLotStock.location_id == location_id
+        )
+    ).scalar_one_or_none()
+    return lot.code, int(have or 0)
 
 
 @use_case("inventory.lots.get", "GET /lots/{id}", tx="read", summary="a lot by id or by scan (its code)")

@@ -30,6 +30,13 @@ def test_ship_records_serials_and_lots_and_recall_finds_the_order(client: httpx.
     assert client.patch(f"{INV}/items/{BTL}", json={"tracking": "lot"}, headers=h).status_code == 200
     lot = client.post(f"{INV}/lots", json={"sku": BTL, "code": "LOT-5", "location_id": "MAIN", "quantity": 4},
                       headers=h).json()["data"]  # fmt: skip
+    pending = client.post(f"{BASE}/orders", json={"customer_name": "Cy", "lines": [{"sku": BTL, "quantity": 1}]},
+                          headers=h).json()["data"]  # fmt: skip
+    listed = client.get(f"{BASE}/orders/{pending['order_number']}/pick-list", headers=h)
+    assert listed.status_code == 200 and listed.json()["data"]["lines"][0]["lots"] == [
+        {"code": "LOT5", "expires_on": None, "quantity": 1}
+    ]
+    assert client.get(f"{BASE}/orders/SO-99999/pick-list", headers=h).status_code == 404
     o = _packed(client, h, [{"sku": HDP, "quantity": 1}, {"sku": BTL, "quantity": 2}])
     ship = f"{BASE}/orders/{o['id']}/operations"
 
