@@ -132,7 +132,7 @@ SERIALS = Listing(
     filters={
         "sku": InventorySerial.sku,
         "location_id": lambda _n, v: InventorySerial.location_id.in_(engine.within(v)),
-        "status": one_of(InventorySerial.status, ("in_stock", "shipped")),
+        "status": one_of(InventorySerial.status, ("in_stock", "shipped", "written_off")),
     },
     search=(InventorySerial.serial, InventorySerial.sku),
     sort={"created_at": InventorySerial.created_at, "serial": InventorySerial.serial},
