@@ -2,9 +2,10 @@
 misbehaving on purpose: a buy applied then answered 500, or a buy that never answers.
 
     POST /v2/addresses {"address": {...}, "verify": true}  -> the Address with verifications.delivery
-    POST /v2/shipments {"shipment": {to_address, from_address, parcel, customs_info?, reference}}
+    POST /v2/shipments {"shipment": {to_address, from_address, parcel, customs_info?, reference, is_return?}}
                                                               -> the Shipment with its rates (422 when an
-                                                                 international parcel has no customs_info)
+                                                                 international parcel has no customs_info;
+                                                                 is_return: the addresses switched)
     GET  /v2/shipments/{id}                                   -> the Shipment (tracking_code once bought)
     POST /v2/shipments/{id}/buy {"rate": {"id": ...}}         -> the bought Shipment (postage_label,
                                                                  tracking_code, selected_rate); 422 when
@@ -142,6 +143,10 @@ class CarrierServer:
                         422, _error("SHIPMENT.INVALID_PARAMS", "to_address, from_address and parcel are required")
                     )
                     return
+                is_return = bool(shp.get("is_return"))
+                if is_return:
+                    # EasyPost's return: sent with the outgoing addresses, switched on the label.
+                    to, origin = origin, to
                 international = (to.get("country") or "US") != (origin.get("country") or "US")
                 if international and not shp.get("customs_info"):
                     self._send(422, _error("SHIPMENT.CUSTOMS_INFO.MISSING", "customs_info is required for international shipments",
@@ -161,6 +166,7 @@ class CarrierServer:
                     "from_address": origin,
                     "parcel": shp["parcel"],
                     "customs_info": shp.get("customs_info"),
+                    "is_return": is_return,
                     "rates": rates,
                     "selected_rate": None,
                     "postage_label": None,

@@ -143,5 +143,9 @@ class FulfillmentReturn(TenantScoped, Base):
     lines: Mapped[list[Any]] = mapped_column(default=list)
     reason: Mapped[str | None] = mapped_column(Text, default=None)
     status: Mapped[str] = mapped_column(String(20), default="authorised")  # authorised|partly_received|received
+    # The return label (bought once): its row in fulfillment_labels, carrier and tracking number.
+    label_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    carrier: Mapped[str | None] = mapped_column(String(40), default=None)
+    tracking_number: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -11,6 +11,7 @@ from services.fulfillment import (  # noqa: F401
     events,
     labels,
     orders,
+    return_labels,
     returns,
     settings,
     shipping,

@@ -312,6 +312,18 @@ class ReturnOut(Out):
     status: Literal["authorised", "partly_received", "received"]
     created_at: datetime
     updated_at: datetime
+    # The return label, once bought (POST /returns/{id}/label; the PDF at GET /returns/{id}/label).
+    label_id: str | None = None
+    carrier: str | None = None
+    tracking_number: str | None = None
+
+
+class ReturnLabelBuy(Strict):
+    """Buy a return's label: ``carrier`` ``easypost`` (the default once set up) or ``local``; ``rule``
+    overrides the tenant's."""
+
+    carrier: str | None = Field(default=None, min_length=1, max_length=40)
+    rule: Literal["cheapest", "fastest"] | None = None
 
 
 class NewOrderLine(Strict):

@@ -153,7 +153,7 @@ def buy_label(ctx: Ctx, id: str, body: LabelBuy) -> LabelOut:
         raise ValidationFailed("no carrier API is set up (PUT /settings/carrier)", {"reason": "not_configured"})
     rule = body.rule or conf.rule
     with EasyPostClient(conf.base_url, conf.api_key, conf.timeout) as client:
-        bought, p, reconciled = _purchase(ctx, client, conf, package, rule, body.declared_values)
+        bought, p, reconciled = purchase(ctx, client, conf, package, rule, body.declared_values)
     shipped = execute(
         ctx,
         "fulfillment.orders.operate",
@@ -174,21 +174,26 @@ def buy_label(ctx: Ctx, id: str, body: LabelBuy) -> LabelOut:
     )
 
 
-def _load(ctx: Ctx, order_id: str) -> CarrierPurchase | None:
+def _row(order_id: str, purpose: str) -> Any:
+    return select(CarrierPurchase).where(CarrierPurchase.order_id == order_id, CarrierPurchase.purpose == purpose)
+
+
+def _load(ctx: Ctx, order_id: str, purpose: str) -> CarrierPurchase | None:
     with ctx.read() as s:
-        p = s.execute(select(CarrierPurchase).where(CarrierPurchase.order_id == order_id)).scalar_one_or_none()
+        p = s.execute(_row(order_id, purpose)).scalar_one_or_none()
         if p is not None:
             s.expunge(p)
         return p
 
 
-def _save(ctx: Ctx, order_id: str, **values: Any) -> dict[str, Any]:
+def _save(ctx: Ctx, order_id: str, purpose: str, **values: Any) -> dict[str, Any]:
     """Write the purchase row's new values in a unit of work of its own (committed before the next call)."""
     try:
         with ctx.write() as s:
-            p = s.execute(select(CarrierPurchase).where(CarrierPurchase.order_id == order_id)).scalar_one_or_none()
+            p = s.execute(_row(order_id, purpose)).scalar_one_or_none()
             if p is None:
-                p = CarrierPurchase(id=new_id(), order_id=order_id, created_at=ctx.now(), rates=[], buy_attempts=0)
+                p = CarrierPurchase(id=new_id(), order_id=order_id, purpose=purpose, created_at=ctx.now(), rates=[],
+                                    buy_attempts=0)  # fmt: skip
                 s.add(p)
             for k, v in values.items():
                 setattr(p, k, v)
@@ -197,22 +202,30 @@ def _save(ctx: Ctx, order_id: str, **values: Any) -> dict[str, Any]:
             return {c: getattr(p, c) for c in ("state", "shipment_id", "rate_id", "tracking_number", "service",
                                               "amount", "currency", "rule", "customs", "rates", "buy_attempts")}  # fmt: skip
     except IntegrityError:
-        raise Conflict("this order's label is being bought by another request", {"reason": "in_progress"}) from None
+        raise Conflict("this label is being bought by another request", {"reason": "in_progress"}) from None
 
 
-def _purchase(
-    ctx: Ctx, client: EasyPostClient, conf: CarrierSettings, package: Package, rule: str, values: dict[str, str]
+def purchase(
+    ctx: Ctx,
+    client: EasyPostClient,
+    conf: CarrierSettings,
+    package: Package,
+    rule: str,
+    values: dict[str, str],
+    purpose: str = "outgoing",
 ) -> tuple[list[Rate], dict[str, Any], bool]:
-    """The bought label's facts (rates considered, the purchase row as saved, whether it was reconciled)."""
+    """The bought label's facts (rates considered, the purchase row as saved, whether it was reconciled).
+    ``purpose``: ``outgoing``, or a return's id for its return label: EasyPost's ``is_return`` shipment,
+    sent with the outgoing addresses (the carrier swaps them: the parcel comes back to the shop)."""
     oid = package.order_id
-    row = _load(ctx, oid)
+    row = _load(ctx, oid, purpose)
     if row is not None and row.state == "bought":
-        return rates_from(row.rates), _save(ctx, oid), True
+        return rates_from(row.rates), _save(ctx, oid, purpose), True
     if row is None or row.shipment_id is None:
         # Verified before anything is bought or stored: a bad address is 422 naming the field.
         check_verified(client.verify_address(easypost_address(package.ship_to)))
         customs = customs_info(package, str(conf.from_address.get("country") or "US"), values)
-        _save(ctx, oid, carrier="easypost", state="rating", rule=rule, customs=customs)
+        _save(ctx, oid, purpose, carrier="easypost", state="rating", rule=rule, customs=customs)
         shipment = client.create_shipment(
             {
                 "reference": package.order_number,
@@ -220,14 +233,20 @@ def _purchase(
                 "from_address": easypost_address(conf.from_address),
                 "parcel": {"weight": grams_to_ounces(package.weight_grams)},
                 **({"customs_info": customs} if customs else {}),
+                **({"is_return": True} if purpose != "outgoing" else {}),
             }
         )
         rates = rates_of(shipment)
         row_values = _save(
-            ctx, oid, state="rated", shipment_id=str(shipment["id"]), rates=[_rate_out(r).model_dump() for r in rates]
+            ctx,
+            oid,
+            purpose,
+            state="rated",
+            shipment_id=str(shipment["id"]),
+            rates=[_rate_out(r).model_dump() for r in rates],
         )
     else:
-        row_values = _save(ctx, oid)
+        row_values = _save(ctx, oid, purpose)
     rates = rates_from(row_values["rates"])
     shipment_id = str(row_values["shipment_id"])
     reconciled = False
@@ -235,31 +254,32 @@ def _purchase(
         # The last buy's outcome is unknown (500, timeout, a crash): the carrier's shipment tells.
         found = client.get_shipment(shipment_id)
         if found.get("tracking_code"):
-            return rates, _bought(ctx, oid, found), True
+            return rates, _bought(ctx, oid, purpose, found), True
         reconciled = False
     chosen = next((r for r in rates if r.id == row_values["rate_id"]), None) or choose(
         rates, row_values["rule"] or rule
     )
-    _save(ctx, oid, state="buying", rate_id=chosen.id, service=f"{chosen.carrier} {chosen.service}".strip(),
+    _save(ctx, oid, purpose, state="buying", rate_id=chosen.id, service=f"{chosen.carrier} {chosen.service}".strip(),
           amount=str(chosen.amount), currency=chosen.currency, buy_attempts=row_values["buy_attempts"] + 1)  # fmt: skip
     try:
         bought = client.buy(shipment_id, chosen.id)
     except CarrierUnavailable as exc:
-        _save(ctx, oid, last_error=exc.message)
+        _save(ctx, oid, purpose, last_error=exc.message)
         raise CarrierUnavailable(
             f"{exc.message}: the purchase is not confirmed; try again, the carrier's shipment is read back first "
             "and the label is never bought twice",
             {**(exc.details or {}), "reason": "unconfirmed", "shipment_id": shipment_id},
         ) from None
-    return rates, _bought(ctx, oid, bought), reconciled
+    return rates, _bought(ctx, oid, purpose, bought), reconciled
 
 
-def _bought(ctx: Ctx, order_id: str, shipment: dict[str, Any]) -> dict[str, Any]:
+def _bought(ctx: Ctx, order_id: str, purpose: str, shipment: dict[str, Any]) -> dict[str, Any]:
     rate = shipment.get("selected_rate") or {}
     label = shipment.get("postage_label") or {}
     return _save(
         ctx,
         order_id,
+        purpose,
         state="bought",
         tracking_number=str(shipment["tracking_code"]),
         label_url=label.get("label_url"),
