@@ -89,14 +89,8 @@ def put_carrier_settings(ctx: Ctx, body: CarrierSettingsIn) -> CarrierSettingsOu
     why = url_problem(body.base_url, allow_private=ctx.runtime.part(ConnectionsConfig).allow_private)
     if why:
         raise ValidationFailed(why, {"fields": [{"field": "base_url", "message": why}]})
-    conf = {
-        "base_url": body.base_url.rstrip("/"),
-        # Sealed: the key is sent to the carrier on every call, so it is kept, never answered or logged.
-        "api_key": seal(ctx.runtime.secret_key, body.api_key),
-        "rule": body.rule,
-        "from_address": body.from_address.model_dump(exclude_none=True),
-        "timeout_seconds": body.timeout_seconds,
-    }
+    conf = carrier_conf(ctx.runtime.secret_key, body.base_url, body.api_key, body.rule,
+                        body.from_address.model_dump(exclude_none=True), body.timeout_seconds)  # fmt: skip
     with ctx.write() as s:
         t = s.get(Tenant, ctx.tenant_id)
         assert t is not None
@@ -104,6 +98,19 @@ def put_carrier_settings(ctx: Ctx, body: CarrierSettingsIn) -> CarrierSettingsOu
         settings["fulfillment"] = {**(settings.get("fulfillment") or {}), "carrier_api": conf}
         t.settings = settings  # a new dict: JSON columns track assignment only
     return _settings_out(conf)
+
+
+def carrier_conf(secret_key: str, base_url: str, api_key: str, rule: str, from_address: dict[str, Any],
+                 timeout_seconds: float) -> dict[str, Any]:  # fmt: skip
+    """The tenant setting ``fulfillment.carrier_api`` as stored (also by the demo's stand-in start-up)."""
+    return {
+        "base_url": base_url.rstrip("/"),
+        # Sealed: the key is sent to the carrier on every call, so it is kept, never answered or logged.
+        "api_key": seal(secret_key, api_key),
+        "rule": rule,
+        "from_address": from_address,
+        "timeout_seconds": timeout_seconds,
+    }
 
 
 # --- buying the label ----------------------------------------------------------------------
