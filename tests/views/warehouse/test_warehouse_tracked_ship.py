@@ -82,3 +82,23 @@ def test_a_tracked_item_shipped_without_its_serial_is_refused_at_the_desk(
     key(qtbot, ws, Qt.Key.Key_F5)
     assert ws.banner.property("tone") == "error" and "serial" in ws.banner.text()
     assert execute(owner, "fulfillment.orders.get", id=order.id).status == "packed"
+
+
+def test_a_batch_asks_the_lot_and_names_the_first_to_expire(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
+    owner = ctx_for(station, "owner@demo.test")
+    execute(owner, "inventory.items.update", id="BTL-STL-750", body={"tracking": "lot"})
+    execute(owner, "inventory.locations.create", body={"code": "A-01", "name": "A-01", "parent_id": "MAIN"})
+    for code, expires in (("L-LATE", "2027-09-01"), ("L-SOON", "2027-02-01")):
+        execute(owner, "inventory.lots.receive", body={"sku": "BTL-STL-750", "code": code, "location_id": "A-01",
+                                                       "quantity": 2, "expires_on": expires})  # fmt: skip
+    order = new_order(station, [{"sku": "BTL-STL-750", "quantity": 1}])
+    batch = execute(owner, "fulfillment.batches.create", body={"orders": [order.id]})
+    ws = make_ws()  # type: ignore[operator]
+    scan(qtbot, ws, batch.batch_number)
+    scan(qtbot, ws, "A-01")
+    scan(qtbot, ws, "BTL-STL-750")
+    assert ws.batch_wants_lot and "lot code" in ws.banner.text() and "LSOON" in ws.banner.text()
+    scan(qtbot, ws, "L-LATE")  # not the proposal, but in this bin: taken
+    assert ws.banner.property("tone") == "done" and ws.batch.status == "picked"
+    line = execute(owner, "fulfillment.orders.get", id=order.id).lines[0]
+    assert [(x.code, x.quantity) for x in line.lots] == [("LLATE", 1)]
