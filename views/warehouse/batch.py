@@ -4,9 +4,10 @@
 Scan the batch's number (``B-00001``): its walk shows in the lines table, in walk order (bin code,
 then item), the next line to pick selected. At each bin scan the bin's code, then each unit: the
 banner says which slot of the cart it goes to (the order). A serial-numbered item asks for the
-unit's serial next. When every unit is picked, scan an order of the batch (its number or pick
-list) and press F1-F4 to pack it in that box; F5 then ships it as a single order would be (scan
-it again outside the batch). Esc leaves the batch; nothing is lost, the batch stays open.
+unit's serial next, a lot-tracked one for its lot (the bin's first to expire is named). When every
+unit is picked, scan an order of the batch (its number or pick list) and press F1-F4 to pack it in
+that box; F5 then ships it as a single order would be (scan it again outside the batch). Esc leaves
+the batch; nothing is lost, the batch stays open.
 """
 
 from __future__ import annotations
@@ -53,12 +54,14 @@ class BatchPicking(_Base):
     def init_batch(self) -> None:
         self.batch: BatchDetail | None = None
         self.batch_location: str | None = None  # the bin last scanned
-        self.batch_serial_for: str | None = None  # the item scanned whose serial the next scan is
+        self.batch_serial_for: str | None = None  # the item scanned whose serial (or lot) the next scan is
+        self.batch_wants_lot = False  # the next scan is that item's lot code, not a serial
         self.batch_order: str | None = None  # the order (number) F1-F4 packs
 
     def close_batch(self) -> None:
         self.batch = None
         self.batch_location = self.batch_serial_for = self.batch_order = None
+        self.batch_wants_lot = False
 
     def batch_scan(self, code: str, source: str) -> bool:
         """A batch number opens the batch; with one open, every scan is the batch's. False: neither."""
@@ -71,7 +74,11 @@ class BatchPicking(_Base):
             return False
         if self.batch_serial_for is not None:
             item, self.batch_serial_for = self.batch_serial_for, None
-            self._batch_pick(item, source, serial=code)
+            if self.batch_wants_lot:
+                self.batch_wants_lot = False
+                self._batch_pick(item, source, lot=code)
+            else:
+                self._batch_pick(item, source, serial=code)
             return True
         if b.status == "picked":
             order = next(
@@ -178,7 +185,7 @@ class BatchPicking(_Base):
             self.session.call(get_batch, id=code.upper()), on_success=got, on_failure=self._failed(code, source)
         )
 
-    def _batch_pick(self, code: str, source: str, serial: str | None = None) -> None:
+    def _batch_pick(self, code: str, source: str, serial: str | None = None, lot: str | None = None) -> None:
         b = self.batch
         if b is None:
             return
@@ -187,12 +194,14 @@ class BatchPicking(_Base):
             body["location"] = self.batch_location
         if serial is not None:
             body["serial"] = serial
+        if lot is not None:
+            body["lot"] = lot
 
         def picked(res: BatchOperationResult) -> None:
             self.batch = res
             self._paint_batch()
             slots = ", ".join(f"slot {p.slot} ({p.order_number})" for p in res.put_to)
-            self._log(serial or code, source, f"✓ → {slots}")
+            self._log(serial or lot or code, source, f"✓ → {slots}")
             if res.status == "picked":
                 self.say(
                     QCoreApplication.translate(
@@ -221,10 +230,21 @@ class BatchPicking(_Base):
                     "info",
                 )
                 return
+            if details.get("reason") == "lot_required":
+                # The service names the bin's lots, first to expire first: the one to take.
+                self.batch_serial_for, self.batch_wants_lot = code, True
+                name = next((ln.name for ln in b.lines if code in (ln.barcode, ln.sku)), code)
+                first = (details.get("proposed") or [""])[0]
+                self.say(
+                    QCoreApplication.translate("FloorWork", "Scan the lot code of this {name}").format(name=name)
+                    + (f"  ·  {first}" if first else ""),
+                    "info",
+                )
+                return
             if details.get("reason") == "not_in_batch" and self._leave_batch_for(code):
                 self.handle_scan(code, source)
                 return
-            self._failed(serial or code, source)(exc)
+            self._failed(serial or lot or code, source)(exc)
 
         request = BatchOperationRequest.model_validate(body)
         self.session.ops.run(

@@ -74,6 +74,16 @@ class FloorWork(_Base):
 
     # --- serials ----------------------------------------------------------------------------
 
+    def shipped_units(self, order_id: str) -> list[dict[str, Any]]:
+        """The serials and lots scanned on the order, as the ship call takes them: Inventory ships
+        those very units, so a recall and After-sale's check find this order."""
+        units: list[dict[str, Any]] = [{"code": sn.sku, "serial": sn.serial} for sn in self.serials.get(order_id, [])]
+        per_lot: dict[tuple[str, str], int] = {}
+        for sku, code in self.lots.get(order_id, []):
+            per_lot[(sku, code)] = per_lot.get((sku, code), 0) + 1
+        units += [{"code": sku, "lot": code, "quantity": n} for (sku, code), n in per_lot.items()]
+        return units
+
     def after_pick(self, line: LineOut) -> None:
         """Called after a unit of ``line`` was scanned: ask for its serial or its lot when the item
         tracks them (the item's ``tracking``; an item with serials in Inventory counts as serial)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
@@ -539,7 +540,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
 
     # --- pack, ship, print, cancel, next -----------------------------------------------------
 
-    def _operate(self, body: dict[str, str], on_success: Callable[[OperationResult], None], what: str) -> None:
+    def _operate(self, body: dict[str, Any], on_success: Callable[[OperationResult], None], what: str) -> None:
         if self.order is None:
             self.error(self.tr("Open an order before you {what}: scan its number or pick list").format(what=what))
             return
@@ -589,7 +590,8 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
                 self.print_label(label, tracking)
             self.next_order(after=f"Shipped {res.order_number} ({res.tracking_number}). Next: ")
 
-        self._operate({"operation": "ship"}, shipped, "ship")
+        units = self.shipped_units(self.order.id) if self.order is not None else []
+        self._operate({"operation": "ship", "units": units}, shipped, "ship")
 
     def cancel(self) -> None:
         def cancelled(res: OperationResult) -> None:
