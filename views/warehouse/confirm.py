@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab)
@@ -29,7 +29,7 @@ class _ScanAnswers(QObject):
         super().__init__(box)
         self.box, self.confirm, self.log = box, {c.strip().upper() for c in confirm if c}, log
         # The key that asked ("F5"), pressed again, says yes as its scan would.
-        self.keys = {QKeySequence(k)[0].key(): k for k in keys}
+        self.keys = {getattr(Qt.Key, f"Key_{k}"): k for k in keys}
         self.typed = ""
         box.installEventFilter(self)
         for child in box.findChildren(QWidget):  # the buttons have the focus, not the box

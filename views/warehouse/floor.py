@@ -226,30 +226,12 @@ class FloorWork(WorkspacePart):
                 ).format(o=o)
             )
             return
-
-        def answered(yes: bool) -> None:
-            if yes:
-                self._split(o)
-            else:
-                self._log(
-                    "F7", "key", QCoreApplication.translate("FloorWork", "kept {o.order_number} whole").format(o=o)
-                )
-                self.say(
-                    QCoreApplication.translate("FloorWork", "{o.order_number} stays whole: scan the rest").format(o=o),
-                    "info",
-                )
-
-        self.partly_box = self.ask(
-            "ship-partly",
-            QCoreApplication.translate("FloorWork", "Ship part of this order?"),
-            QCoreApplication.translate(
-                "FloorWork",
-                "Ship the {done} scanned items of {o.order_number} and make a backorder of the other {value}?\nThis cannot be undone. (F7 again or scanning {o.order_number} says yes.)",
-            ).format(done=done, o=o, value=total - done),
-            [o.order_number],
-            answered,
-            key="F7",
-        )
+        title = QCoreApplication.translate("FloorWork", "Ship part of this order?")
+        text = QCoreApplication.translate("FloorWork", "Ship the {done} scanned items of {o.order_number} and make a backorder of the other {value}?\nThis cannot be undone. (F7 again or scanning {o.order_number} says yes.)").format(done=done, o=o, value=total - done)  # fmt: skip
+        kept = QCoreApplication.translate("FloorWork", "kept {o.order_number} whole").format(o=o)
+        said = QCoreApplication.translate("FloorWork", "{o.order_number} stays whole: scan the rest").format(o=o)
+        go = lambda: self._split(o)  # noqa: E731
+        self.partly_box = self.ask("ship-partly", (title, text), [o.order_number], go, ("F7", "key", kept, said), "F7")
 
     def _split(self, o: OrderDetail) -> None:
         def split(res: OperationResult) -> None:

@@ -60,17 +60,26 @@ class WorkspacePart(_Base):
     def ask(
         self,
         name: str,
-        title: str,
-        text: str,
+        question: tuple[str, str],
         again: Iterable[str],
-        answered: Callable[[bool], None],
+        go: Callable[[], None],
+        kept: tuple[str, str, str, str],
         key: str | None = None,
     ) -> QMessageBox:
-        """The one way this screen asks before an irreversible step (``confirm.ask_first``): No by
-        default, Esc keeps; scanning one of ``again`` at the question, or pressing ``key`` (the key
-        that asked) again, says yes and is logged. The box is kept as ``self.asking`` (tests and
-        the shell find the open question there)."""
+        """The one way this screen asks before an irreversible step (``confirm.ask_first``):
+        ``question`` is (title, text); No by default, Esc keeps; scanning one of ``again`` at the
+        question, or pressing ``key`` (the key that asked) again, says yes and is logged, then
+        ``go()``. On No, ``kept`` is (code, source, what the history says, what the banner says).
+        The box is kept as ``self.asking`` (tests and the shell find the open question there)."""
+
+        def answered(yes: bool) -> None:
+            if yes:
+                go()
+                return
+            self._log(kept[0], kept[1], kept[2])
+            self.say(kept[3], "info")
+
         log = lambda code, result: self._log(code, "scanner", result)  # noqa: E731
-        box = ask_first(self, name, title, text, again, log, answered, keys=(key,) if key else ())
+        box = ask_first(self, name, *question, again, log, answered, keys=(key,) if key else ())
         self.asking = box
         return box

@@ -37,25 +37,11 @@ class OrderQuestions(WorkspacePart):
         if o is None or o.status != "packed":
             self.ship()  # nothing would ship: the service's refusal says what to do first
             return
-
-        def answered(yes: bool) -> None:
-            if yes:
-                self.ship()
-                return
-            self._log(code, "key", QCoreApplication.translate("OrderQuestions", "kept {number}").format(number=o.order_number))  # fmt: skip
-            self.say(QCoreApplication.translate("OrderQuestions", "{number} not shipped: F5 ships it").format(number=o.order_number), "info")  # fmt: skip
-
-        self.ship_box = self.ask(
-            "ship-order",
-            QCoreApplication.translate("OrderQuestions", "Ship this order?"),
-            QCoreApplication.translate(
-                "OrderQuestions",
-                "Ship {number} to {who} in box {box}?\nThe label is bought and the stock leaves: this cannot be undone. (F5 again, or scanning {number} or CMD-SHIP, says yes.)",
-            ).format(number=o.order_number, who=o.customer_name or "—", box=o.box or "—"),
-            [o.order_number, "CMD-SHIP"],
-            answered,
-            key="F5" if code == "F5" else None,
-        )
+        title = QCoreApplication.translate("OrderQuestions", "Ship this order?")
+        text = QCoreApplication.translate("OrderQuestions", "Ship {number} to {who} in box {box}?\nThe label is bought and the stock leaves: this cannot be undone. (F5 again, or scanning {number} or CMD-SHIP, says yes.)").format(number=o.order_number, who=o.customer_name or "—", box=o.box or "—")  # fmt: skip
+        kept = QCoreApplication.translate("OrderQuestions", "kept {number}").format(number=o.order_number)
+        said = QCoreApplication.translate("OrderQuestions", "{number} not shipped: F5 ships it").format(number=o.order_number)  # fmt: skip
+        self.ship_box = self.ask("ship-order", (title, text), [o.order_number, "CMD-SHIP"], self.ship, (code, "key", kept, said), "F5" if code == "F5" else None)  # fmt: skip
 
     def ask_cancel(self) -> None:
         o = self.order
@@ -66,21 +52,8 @@ class OrderQuestions(WorkspacePart):
         ):
             self.cancel()  # nothing to cancel, or not theirs to: the service's refusal says so
             return
-
-        def answered(yes: bool) -> None:
-            if yes:
-                self.cancel()
-                return
-            self._log("CMD-CANCEL", "key", QCoreApplication.translate("OrderQuestions", "kept {number}").format(number=o.order_number))  # fmt: skip
-            self.say(QCoreApplication.translate("OrderQuestions", "{number} not cancelled").format(number=o.order_number), "info")  # fmt: skip
-
-        self.cancel_box = self.ask(
-            "cancel-order",
-            QCoreApplication.translate("OrderQuestions", "Cancel this order?"),
-            QCoreApplication.translate(
-                "OrderQuestions",
-                "Cancel {number} of {who}?\nIts reserved stock is released: this cannot be undone. (Scanning CMD-CANCEL again says yes.)",
-            ).format(number=o.order_number, who=o.customer_name or "—"),
-            ["CMD-CANCEL"],
-            answered,
-        )
+        title = QCoreApplication.translate("OrderQuestions", "Cancel this order?")
+        text = QCoreApplication.translate("OrderQuestions", "Cancel {number} of {who}?\nIts reserved stock is released: this cannot be undone. (Scanning CMD-CANCEL again says yes.)").format(number=o.order_number, who=o.customer_name or "—")  # fmt: skip
+        kept = QCoreApplication.translate("OrderQuestions", "kept {number}").format(number=o.order_number)
+        said = QCoreApplication.translate("OrderQuestions", "{number} not cancelled").format(number=o.order_number)
+        self.cancel_box = self.ask("cancel-order", (title, text), ["CMD-CANCEL"], self.cancel, ("CMD-CANCEL", "key", kept, said))  # fmt: skip

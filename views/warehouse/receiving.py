@@ -289,28 +289,12 @@ class PurchaseReceiving(WorkspacePart):
         what = ", ".join(
             f"{x['quantity']}× {x['sku']}" + (f" (lot {x['lot']})" if "lot" in x else "") for x in self.po_scans
         )
-
-        def answered(yes: bool) -> None:
-            if yes:
-                self._receive(po, source)
-            else:
-                self._log(po.number, source, QCoreApplication.translate("PurchaseReceiving", "kept the scans of {number}").format(number=po.number))  # fmt: skip
-                self.say(
-                    QCoreApplication.translate("PurchaseReceiving", "Not received: the scans stay, F5 receives them"),
-                    "info",
-                )
-
-        self.ask(
-            "receive-po",
-            QCoreApplication.translate("PurchaseReceiving", "Receive these items?"),
-            QCoreApplication.translate(
-                "PurchaseReceiving",
-                "Receive on {number}: {what}?\nThis cannot be undone. (F5 again, or scanning {number}, says yes.)",
-            ).format(number=po.number, what=what),  # fmt: skip
-            [po.number],
-            answered,
-            key="F5" if source == "key" else None,
-        )
+        title = QCoreApplication.translate("PurchaseReceiving", "Receive these items?")
+        text = QCoreApplication.translate("PurchaseReceiving", "Receive on {number}: {what}?\nThis cannot be undone. (F5 again, or scanning {number}, says yes.)").format(number=po.number, what=what)  # fmt: skip
+        kept = QCoreApplication.translate("PurchaseReceiving", "kept the scans of {number}").format(number=po.number)
+        said = QCoreApplication.translate("PurchaseReceiving", "Not received: the scans stay, F5 receives them")
+        go = lambda: self._receive(po, source)  # noqa: E731
+        self.ask("receive-po", (title, text), [po.number], go, (po.number, source, kept, said), "F5" if source == "key" else None)  # fmt: skip
 
     def _receive(self, po: PurchaseOrderOut, source: str) -> None:
         units = self._units()

@@ -116,7 +116,7 @@ class TransferSlips(WorkspacePart):
         status = "in_transit" if t.status == "draft" else "completed"
         what = ", ".join(f"{ln.quantity}× {ln.sku}" for ln in t.lines)
         shipping = status == "in_transit"
-        question = (
+        text = (
             QCoreApplication.translate(
                 "TransferSlips", "Ship {code}: {what}?\nThis cannot be undone. (Scanning the slip again says yes.)"
             )
@@ -131,21 +131,12 @@ class TransferSlips(WorkspacePart):
             else QCoreApplication.translate("TransferSlips", "Receive this transfer?")
         )
 
-        def answered(yes: bool) -> None:
-            if not yes:
-                self._log(
-                    slip_code(t.id),
-                    source,
-                    QCoreApplication.translate("TransferSlips", "kept {code}").format(code=slip_code(t.id)),
-                )
-                self.say(
-                    QCoreApplication.translate("TransferSlips", "{code} not moved").format(code=slip_code(t.id)), "info"
-                )
-                return
-            self._move(t, status, source)
-
-        text = question.format(code=slip_code(t.id), what=what)
-        self.transfer_box = self.ask("move-transfer", title, text, [slip_code(t.id)], answered)
+        code = slip_code(t.id)
+        kept = QCoreApplication.translate("TransferSlips", "kept {code}").format(code=code)
+        said = QCoreApplication.translate("TransferSlips", "{code} not moved").format(code=code)
+        go = lambda: self._move(t, status, source)  # noqa: E731
+        asked = (title, text.format(code=code, what=what))
+        self.transfer_box = self.ask("move-transfer", asked, [code], go, (code, source, kept, said))
 
     def _move(self, t: TransferOut, status: str, source: str) -> None:
         def moved(done: TransferOut) -> None:
