@@ -13,12 +13,8 @@ the batch; nothing is lost, the batch stays open.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem
+from PySide6.QtCore import QCoreApplication
 
 from services.core.errors import ServiceError
 from services.fulfillment.batches import get_batch, operate_batch
@@ -27,29 +23,14 @@ from services.fulfillment.schemas import (
     BatchLineOut,
     BatchOperationRequest,
     BatchOperationResult,
-    OrderDetail,
 )
-
-if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run time)
-    from views.base import Workspace as _Base
-else:
-    _Base = object
+from views.warehouse.part import WorkspacePart, paint_rows, progress
 
 BATCH_NUMBER = re.compile(r"^B-\d{5,10}$", re.IGNORECASE)  # B-00001; a bin may be "B-02"
-DONE, PART, TODO = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ffffff")
 
 
-class BatchPicking(_Base):
-    """The batch mode of the scan screen; the attributes below are the workspace's."""
-
-    lines: QTableWidget
-    order_title: QLabel
-    say: Callable[..., None]
-    error: Callable[[str], None]
-    show_order: Callable[[OrderDetail | None], None]
-    handle_scan: Callable[[str, str], None]
-    _log: Callable[[str, str, str], None]
-    _failed: Callable[..., Callable[[BaseException], None]]
+class BatchPicking(WorkspacePart):
+    """The batch mode of the scan screen."""
 
     def init_batch(self) -> None:
         self.batch: BatchDetail | None = None
@@ -311,23 +292,19 @@ class BatchPicking(_Base):
                 "Batch {b.batch_number} · {value} · {b.picked_units}/{b.unit_count} units · {packed}/{count} orders packed",
             ).format(b=b, value=b.status.upper(), packed=packed, count=len(b.orders))
         )
-        self.lines.setRowCount(len(b.lines))
         nxt = self._next_line()
-        for r, ln in enumerate(b.lines):
+        rows = []
+        for ln in b.lines:
             slots = " ".join(f"{a.slot}:{a.quantity}" for a in ln.allocations)
-            cells = [
+            cells = (
                 ln.name,
                 f"@ {ln.location_code or '—'}",
                 f"{ln.sku}  → {slots}",
                 f"{ln.picked_quantity} / {ln.quantity}",
-            ]
-            colour = DONE if ln.picked_quantity >= ln.quantity else PART if ln.picked_quantity else TODO
-            for c, text in enumerate(cells):
-                cell = QTableWidgetItem(text)
-                cell.setToolTip(text)
-                cell.setBackground(QBrush(colour))
-                cell.setData(Qt.ItemDataRole.UserRole, ln.id)
-                self.lines.setItem(r, c, cell)
-            if ln is nxt:
-                self.lines.selectRow(r)
-                self.lines.scrollTo(self.lines.model().index(r, 0))
+            )
+            rows.append((cells, progress(ln.picked_quantity, ln.quantity), ln.id))
+        paint_rows(self.lines, rows)
+        if nxt is not None:
+            r = next(i for i, ln in enumerate(b.lines) if ln is nxt)
+            self.lines.selectRow(r)
+            self.lines.scrollTo(self.lines.model().index(r, 0))
