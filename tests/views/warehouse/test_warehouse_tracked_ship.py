@@ -14,6 +14,7 @@ from local_db.models import OutboxEntry
 from services.core.commands import execute
 from services.core.context import Runtime
 from tests.services.fulfillment.fulfillment_helpers import ctx_for
+from tests.views.warehouse.drive import answer
 from tests.views.warehouse.test_warehouse_floor_work import key, new_order, scan
 from tests.views.workspaces import workspace_factory
 from views.warehouse.workspace import WORKSPACE
@@ -42,6 +43,7 @@ def test_a_scanned_serial_and_lot_ship_with_the_order(make_ws: object, station: 
     assert ws.order.status == "picked" and ws.banner.property("tone") == "done"
     key(qtbot, ws, Qt.Key.Key_F2)
     key(qtbot, ws, Qt.Key.Key_F5)
+    answer(qtbot, ws, "ship-order")  # F5 asks first
     qtbot.waitUntil(lambda: bool(ws.printed), timeout=10_000)
     shipped = execute(owner, "fulfillment.orders.get", id=order.id)
     assert shipped.status == "shipped"
@@ -80,6 +82,7 @@ def test_a_tracked_item_shipped_without_its_serial_is_refused_at_the_desk(
     ws = make_ws()  # type: ignore[operator]
     scan(qtbot, ws, order.order_number)
     key(qtbot, ws, Qt.Key.Key_F5)
+    answer(qtbot, ws, "ship-order")
     assert ws.banner.property("tone") == "error" and "serial" in ws.banner.text()
     assert execute(owner, "fulfillment.orders.get", id=order.id).status == "packed"
 
