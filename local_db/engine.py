@@ -31,7 +31,15 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
         # hide_parameters: a failed statement's message (logged, or carried by an exception) must not
         # carry its values: requester e-mails, ticket text, idempotency keys, secrets.
         engine = create_engine(
-            url, echo=echo, hide_parameters=True, connect_args={"check_same_thread": False, "timeout": 30}
+            url,
+            echo=echo,
+            hide_parameters=True,
+            # Kept open: SQLAlchemy's default pool keeps 5, so from the 6th request at once each one
+            # opened a connection and ran the PRAGMAs below, then closed it (issue 33: a tenth of a
+            # public page's CPU with 10 visitors at once). Each connection's page cache grows only
+            # as it reads.
+            pool_size=16,
+            connect_args={"check_same_thread": False, "timeout": 30},
         )
 
         @event.listens_for(engine, "connect")

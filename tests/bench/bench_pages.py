@@ -308,8 +308,9 @@ def profile(srv: Server, path: str, cookies: dict[str, str] | None, seconds: flo
         for line in f.read_text().splitlines() if f.exists() else []:
             stack, _, count = line.rpartition(" ")
             frames = stack.split(";")
-            # Only samples of a request's work (the event loop idle in select is not the page's cost).
-            if not any("handle (api/pages.py" in fr or "app (starlette" in fr for fr in frames):
+            # Only samples of a request's work, on the event loop or in the thread pool (py-spy leaves
+            # idle threads out; the server's background workers are not the page's cost).
+            if not any("api/pages.py" in fr or "uvicorn/protocols" in fr for fr in frames):
                 continue
             n = int(count)
             total += n
@@ -344,7 +345,7 @@ def run(workers: int, db_url: str | None, tmp: Path, args: argparse.Namespace) -
             cpu = (cpu_seconds(pids) - cpu0) / (args.visitors * (args.each + 1)) * 1000
             print(f"  {name:32s} {fmt(xs)}  cpu {cpu:5.1f} ms/request")
             if args.profile:
-                profile(srv, path, cookies, args.profile)
+                profile(srv, path, cookies, args.profile, args.top)
         print(f"  (load average {os.getloadavg()[0]:.1f} at the end)")
     finally:
         srv.stop()
@@ -357,6 +358,7 @@ def main() -> int:
     ap.add_argument("--each", type=int, default=2 if TINY else 30, help="requests per visitor and page")
     ap.add_argument("--only", default="", help="the pages whose name holds this text")
     ap.add_argument("--profile", type=float, default=0, metavar="SECONDS", help="py-spy each page this long")
+    ap.add_argument("--top", type=int, default=14, help="with --profile: lines of each list")
     args = ap.parse_args()
     runs = [args.workers] if args.workers else [1] if TINY else [1, 2]
     admin_url = os.environ.get("PLATFORM_TEST_POSTGRES_URL") or DEFAULT_PG
