@@ -23,6 +23,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from local_db.base import Base, UTCDateTime, table_of
+from local_db.engine import Prepared
 from services.core.commands import DELETE_BASE
 from services.core.signing import sign
 
@@ -138,11 +139,14 @@ def upsert(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: lis
                 if updates
                 else stmt.on_conflict_do_nothing()
             )
-            _UPSERTS[key] = stmt
-        conn.execute(stmt, group)
+            # Prepared: on SQLite the rows go to the driver's executemany as value lists, the
+            # statement compiled once (SQLAlchemy's per-row parameter building was most of a
+            # pulled page's write, and of a push chunk's change log).
+            stmt = _UPSERTS[key] = Prepared(stmt)
+        stmt.run_many(conn, group)
 
 
-_UPSERTS: dict[tuple[str, Table, tuple[str, ...], tuple[str, ...]], Any] = {}
+_UPSERTS: dict[tuple[str, Table, tuple[str, ...], tuple[str, ...]], Prepared] = {}
 
 
 # --- cursors ----------------------------------------------------------------------------------
