@@ -486,7 +486,7 @@ class RecordsWorkspace(Workspace, References):
         if op.response is FileResult or op in res.files:
             self.session.ops.run(
                 self.session.call(op, query=file_query(op), **params),
-                on_success=lambda f: FileViewer(f, self).show(),
+                on_success=lambda f: FileViewer(f, self, station=self.session).show(),
                 parent=self.table,
             )
             return
