@@ -304,13 +304,10 @@ class RecordsWorkspace(Workspace, References):
                 w.setCurrentIndex(0)
                 w.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
                 w.currentIndexChanged.connect(self._apply_filters)
-            elif isinstance(w, QLineEdit):
+            elif isinstance(w, QLineEdit):  # a DateInput too: picked, stepped or typed and Enter
                 w.setPlaceholderText(label_of(name))
                 w.setMinimumWidth(max(110, w.fontMetrics().horizontalAdvance(label_of(name)) + 28))
-                w.returnPressed.connect(self._apply_filters)
-            elif isinstance(w, DateInput):
-                w.setSpecialValueText(label_of(name))  # an empty date filter says what it filters
-                w.dateChanged.connect(self._apply_filters)
+                (w.dateChanged if isinstance(w, DateInput) else w.returnPressed).connect(self._apply_filters)
             else:
                 continue
             w.setParent(None)
