@@ -41,7 +41,7 @@ from views.records.dates import DateInput
 
 # What people know a record by, and the code they type or scan for it, in the order looked at.
 NAMES = ("name", "title", "label", "email", "order_number", "number", "serial_number")
-CODES = ("code", "sku", "slug", "key")
+CODES = ("code", "sku", "slug", "key", "email")  # a person (a customer at the desk) by e-mail
 
 Option = tuple[str, str, str]  # (words shown, id, the code typed or scanned for it)
 

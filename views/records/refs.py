@@ -32,6 +32,17 @@ def singular(title: str) -> str:
     return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
 
 
+def _fields(model: type[BaseModel] | None) -> list[str]:
+    return list(model.model_fields) if model is not None else []
+
+
+def _named_by(row: object, field: str) -> Option:
+    """A row offered for the value of its ``field`` (``product_id``), named by ``product_name``."""
+    value = str(getattr(row, field, "") or "")
+    name = str(getattr(row, field.removesuffix("_id") + "_name", "") or "")
+    return " · ".join(p for p in (name, value) if p), value, value
+
+
 class References:
     """The records workspace's part that reads and names references (a mixin: it uses the
     workspace's ``session``, ``resources`` and ``current``)."""
@@ -60,13 +71,23 @@ class References:
         if noun == "parent":
             return res.key
         same = [r for r in self.resources if r.module == res.module and singular(r.title).lower().endswith(noun)]
-        return same[0].key if same else None
+        if same:
+            return same[0].key
+        # No list of that name, but one whose rows name it: a trade-in's product_id is picked from
+        # the valuations (product_id and product_name), by name or by the SKU typed or scanned.
+        named = [
+            r
+            for r in self.resources
+            if r.module == res.module and {field, f"{m.group(1)}_name"} <= set(_fields(page_item(r.listing.response)))
+        ]
+        return f"{named[0].key}#{field}" if named and not field.endswith("_ids") else None
 
     def _ref_load(self, key: str, fill: Callable[[list[Option]], None]) -> None:
         if key in self._options:
             fill(self._options[key])
             return
-        res = next((r for r in self.resources if r.key == key), None)
+        list_key, _, by = key.partition("#")  # "#product_id": the rows' product_id is the value
+        res = next((r for r in self.resources if r.key == list_key), None)
         if res is None:
             fill([])
             return
@@ -76,7 +97,7 @@ class References:
             out: list[Option] = []
             while len(out) < 1000:  # a picker offers the first thousand; a code typed finds any
                 page = execute(ctx(), res.listing, query={"offset": len(out), "limit": 100})
-                out += [option_of(r) for r in page.items]
+                out += [_named_by(r, by) if by else option_of(r) for r in page.items]
                 if not page.items or len(out) >= page.total:
                     break
             return sorted(out, key=lambda o: o[0].lower())
