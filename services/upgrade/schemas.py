@@ -270,6 +270,7 @@ class SubmissionOut(BaseModel):
     decline_reason: str | None
     kit_barcode: str | None
     submitted_at: datetime | None
+    accepted_at: datetime | None = None
     received_at: datetime | None
     completed_at: datetime | None
     created_at: datetime

@@ -12,7 +12,7 @@ from local_db.models.upgrade import UpgradeSubmission
 from services.core.commands import execute
 from services.core.context import Runtime
 from services.core.errors import Conflict, Forbidden, ValidationFailed
-from tests.services.upgrade.upgrade_helpers import CASEY, PRODUCT, customer, new_serial, staff
+from tests.services.upgrade.upgrade_helpers import CASEY, PRODUCT, customer, drive, new_serial, staff
 
 
 def _count(rt: Runtime) -> int:
@@ -53,3 +53,16 @@ def test_bad_input_and_a_customer_token_store_nothing(runtime: Runtime) -> None:
     with pytest.raises(Forbidden):  # staff routes are not the customer's
         execute(customer(runtime), "upgrade.admin.submissions.create", body=good)
     assert _count(runtime) == before
+
+
+def test_accepting_an_offer_stamps_accepted_at(runtime: Runtime) -> None:
+    """What the dashboard's "trade-ins accepted" counts by: set when the offer is accepted, not before."""
+    offered = drive(runtime, "offered")
+    assert execute(staff(runtime), "upgrade.admin.submissions.get", id=offered).accepted_at is None
+    before = runtime.clock.now()
+    accepted = drive(runtime, "accepted")
+    got = execute(staff(runtime), "upgrade.admin.submissions.get", id=accepted)
+    assert got.accepted_at is not None and before <= got.accepted_at <= runtime.clock.now()
+    assert got.accepted_at == got.accepted_offer.decided_at  # type: ignore[union-attr]
+    listed = execute(staff(runtime), "upgrade.admin.submissions.list", query={"status": "accepted", "limit": 100})
+    assert any(s.id == accepted and s.accepted_at == got.accepted_at for s in listed.items)
