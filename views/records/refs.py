@@ -32,8 +32,8 @@ def singular(title: str) -> str:
     return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
 
 
-def _fields(model: type[BaseModel] | None) -> list[str]:
-    return list(model.model_fields) if model is not None else []
+# (module, field) -> the list whose rows define the field's values (rows carry it and ``<x>_name``).
+NAMED_BY: dict[tuple[str, str], str] = {("upgrade", "product_id"): "upgrade:/admin/valuations"}
 
 
 def _named_by(row: object, field: str) -> Option:
@@ -73,14 +73,11 @@ class References:
         same = [r for r in self.resources if r.module == res.module and singular(r.title).lower().endswith(noun)]
         if same:
             return same[0].key
-        # No list of that name, but one whose rows name it: a trade-in's product_id is picked from
-        # the valuations (product_id and product_name), by name or by the SKU typed or scanned.
-        named = [
-            r
-            for r in self.resources
-            if r.module == res.module and {field, f"{m.group(1)}_name"} <= set(_fields(page_item(r.listing.response)))
-        ]
-        return f"{named[0].key}#{field}" if named and not field.endswith("_ids") else None
+        # No list of that name, but one that defines it: a trade-in's product_id is picked from the
+        # valuations (their product_id and product_name), by name or by the SKU typed or scanned.
+        # Not in that list's own form, where the value is a new one.
+        named = NAMED_BY.get((res.module, field))
+        return f"{named}#{field}" if named is not None and named != res.key else None
 
     def _ref_load(self, key: str, fill: Callable[[list[Option]], None]) -> None:
         if key in self._options:
@@ -175,10 +172,18 @@ class References:
             copy.clicked.connect(lambda _=False, v=value: _to_clipboard(v))
             return copy
         if isinstance(value, list) and value and isinstance(value[0], dict):
-            cols = [k for k in value[0] if not isinstance(value[0][k], dict | list) and not _machine(k)][:5]
+            # Not the ids, nor addresses built of them (a shipment's label_path): they are not for reading.
+            cols = [
+                k
+                for k in value[0]
+                if not isinstance(value[0][k], dict | list) and not _machine(k) and not k.endswith(("_path", "_url"))
+            ][:5]
             text = "\n".join(" · ".join(text_of(v.get(c)) for c in cols) for v in value)
         elif isinstance(value, dict):
-            text = "\n".join(f"{label_of(k)}: {text_of(v)}" for k, v in value.items() if v not in (None, ""))
+            # A nested record (an offer, the customer) without its ids: they are for links, not reading.
+            text = "\n".join(
+                f"{label_of(k)}: {text_of(v)}" for k, v in value.items() if v not in (None, "") and not _machine(k)
+            )
         else:
             text = text_of(value)
         if re.fullmatch(r"\S{33,}", text):

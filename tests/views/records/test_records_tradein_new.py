@@ -77,3 +77,23 @@ def test_new_trade_in_at_the_desk_with_pickers_and_grades(
     qtbot.waitUntil(lambda: getattr(ws.record, "serial_number", "") == SERIAL, timeout=8000)
     assert ws.record.status == "submitted" and ws.record.condition == "good"  # type: ignore[union-attr]
     assert ws.record.imei == "490154203237518" and _count(ws) == 1  # type: ignore[union-attr]
+
+
+def test_a_trade_ins_photos_show_as_a_count_not_as_ids(open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot) -> None:
+    """Seen in the screenshot at 1280x800: the panel listed a trade-in's photos as raw ids."""
+    import re
+
+    from PySide6.QtWidgets import QLabel
+
+    ws = open_ws()
+    ws.show_resource("upgrade:/admin/submissions")
+    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=8000)
+    assert ws.model is not None
+    row = next(i for i, r in enumerate(ws.model.rows) if getattr(r, "photos", None))
+    ws.table.selectRow(row)
+    photos = ws.model.rows[row].photos  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: getattr(ws.record, "photos", None) == photos and ws.session.ops.active == 0, timeout=8000)
+    uuid = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-")
+    shown = [lab.text() for lab in ws.detail_scroll.findChildren(QLabel) if lab.isVisibleTo(ws)]
+    assert not [s for s in shown if uuid.search(s)], shown
+    assert f"{len(photos)} linked" in shown, shown
