@@ -450,7 +450,10 @@ class RecordsWorkspace(Workspace, References):
             for action in choices(op) or (None,):
                 dots = "…" if asks(op, action) else ""
                 title = self.tr("Edit…") if op is res.update else action_title(op, action) + dots
-                b = QPushButton(title)
+                # A title wider than the panel is shortened (whole in the accessible name): it pushed
+                # the panel's content past its edge and cut "Copy id" off (seen at 1280x800).
+                b = QPushButton(self.fontMetrics().elidedText(title, Qt.TextElideMode.ElideRight, 290))
+                b.setAccessibleName(title)
                 b.setObjectName(f"action-{op.name}")
                 b.setProperty("state_action", action)
                 b.setToolTip(plain(op.summary))
