@@ -51,7 +51,7 @@ from views.warehouse.batch import BatchPicking
 from views.warehouse.confirm import ask_leave
 from views.warehouse.floor import FloorWork
 from views.warehouse.layout import STATUSES, build
-from views.warehouse.lines import GREEN, RED, WHITE, YELLOW, fill_lines, same_lines, update_lines  # noqa: F401 - the tests read them here
+from views.warehouse.lines import RED, fill_lines, same_lines, update_lines
 from views.warehouse.printing import LabelPrinting
 from views.warehouse.product import ProductPanel
 from views.warehouse.questions import OrderQuestions
@@ -82,12 +82,11 @@ NARROW = 1500  # below this width the queue shows its essential columns only
 SHORT = 640  # below this height of the workspace the product panel is left out
 MAX_SCAN = 100  # the longest code the service takes (services.fulfillment.schemas.Code)
 
-
 STYLE = """
 #workspace-warehouse { font-size: 16pt; }
 #scanInput { font-size: 30pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
-#banner { font-size: 22pt; font-weight: bold; padding: 14px; border-radius: 8px; }
-#orderTitle { font-size: 24pt; font-weight: bold; }
+#banner { font-size: 19pt; font-weight: bold; padding: 14px; border-radius: 8px; }
+#orderTitle { font-size: 20pt; font-weight: bold; }
 #offlineBadge { font-size: 12pt; font-weight: bold; padding: 4px 10px; border-radius: 10px; }
 QTableWidget#lines { font-size: 18pt; }
 #tracking { font-size: 18pt; font-weight: bold; }

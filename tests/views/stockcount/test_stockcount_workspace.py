@@ -16,7 +16,7 @@ from tests.services.fulfillment.fulfillment_helpers import ctx_for
 from tests.views.warehouse.drive import answer, key, scan
 from tests.views.workspaces import session_for, settle, workspace_factory
 from views.stockcount.workspace import WORKSPACE
-from views.warehouse.workspace import GREEN, RED, WHITE, YELLOW
+from views.warehouse.lines import GREEN, RED, WHITE, YELLOW
 
 MAIN = demo_id("inventory-location", "demo", "MAIN")
 STORE = demo_id("inventory-location", "demo", "STORE")

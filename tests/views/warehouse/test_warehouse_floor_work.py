@@ -19,7 +19,7 @@ from services.inventory.demo import location_id
 from tests.services.fulfillment.fulfillment_helpers import ctx_for, op
 from tests.views.warehouse.drive import answer, key, scan
 from tests.views.workspaces import settle
-from views.warehouse.workspace import GREEN, YELLOW
+from views.warehouse.lines import GREEN, YELLOW
 
 ADDRESS = {"name": "Ada Lovelace", "address1": "12 St James's Square", "city": "London", "zip": "SW1Y 4JH",
            "country": "GB"}  # fmt: skip
