@@ -81,7 +81,7 @@ def test_list_and_details(client: httpx.Client) -> None:
     b = client.get(f"{BASE}/orders", params={"offset": 10, "sort": "created_at", "order": "desc"}, headers=dev).json()
     assert b["pagination"]["offset"] == 10 and b["pagination"]["limit"] == 50
     detail = client.get(f"{BASE}/orders/{body['data'][0]['id']}", headers=dev).json()["data"]
-    # Issue 34: a line also carries the serials and lots shipped on it (empty until then).
+    # Shipped units are named per line (issue 34: serials and lots on a single order's shipment).
     assert set(detail["lines"][0]) == {"id", "sku", "barcode", "name", "quantity", "picked_quantity", "serials", "lots"}
     for params in ({"sort": "nope"}, {"page": "x"}, {"status": "lost"}):
         r = client.get(f"{BASE}/orders", params=params, headers=dev)
