@@ -23,6 +23,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from local_db.base import Base, UTCDateTime, table_of
+from local_db.engine import Prepared
 from services.core.commands import DELETE_BASE
 from services.core.signing import sign
 
@@ -138,11 +139,13 @@ def upsert(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: lis
                 if updates
                 else stmt.on_conflict_do_nothing()
             )
-            _UPSERTS[key] = stmt
-        conn.execute(stmt, group)
+            # Prepared: on SQLite the rows go to the driver as value lists (a change-log write per
+            # use case, a pull's pages); other databases take conn.execute as before.
+            stmt = _UPSERTS[key] = Prepared(stmt)
+        stmt.run_many(conn, group)
 
 
-_UPSERTS: dict[tuple[str, Table, tuple[str, ...], tuple[str, ...]], Any] = {}
+_UPSERTS: dict[tuple[str, Table, tuple[str, ...], tuple[str, ...]], Prepared] = {}
 
 
 # --- cursors ----------------------------------------------------------------------------------
