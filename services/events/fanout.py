@@ -22,7 +22,7 @@ from local_db.base import local_id, table_of
 from local_db.engine import Prepared
 from local_db.models.events import Delivery, Subscription
 from services.core.context import Runtime
-from services.core.events import EVENT_TYPES, PUBLIC_ORIGIN, PUBLIC_PREFIX, EmittedEvent
+from services.core.events import BATCH_CACHE, EVENT_TYPES, PUBLIC_ORIGIN, PUBLIC_PREFIX, EmittedEvent
 from services.events import states
 
 # session.info key: {event id: number of deliveries created} for the publish answer.
@@ -212,8 +212,16 @@ def delivery_row(
 
 
 def active_subscriptions(session: Session, tenant_id: str) -> list[Mapping[str, Any]]:
+    # Inside a batch (a sync push's chunk: fifty changes, as many events), read once per tenant.
+    cache = session.info.get(BATCH_CACHE)
+    key = ("active_subscriptions", tenant_id)
+    if cache is not None and key in cache:
+        return cast(list[Mapping[str, Any]], cache[key])
     # Compiled once and, on SQLite, run on the driver: every emit on the platform asks it.
-    return cast(list[Mapping[str, Any]], _ACTIVE_SUBS.mappings(session.connection(), {"tenant_id": tenant_id}))
+    rows = _ACTIVE_SUBS.mappings(session.connection(), {"tenant_id": tenant_id})
+    if cache is not None:
+        cache[key] = rows
+    return cast(list[Mapping[str, Any]], rows)
 
 
 def fan_out(session: Session, ev: EmittedEvent, config: DeliveryConfig) -> int:
