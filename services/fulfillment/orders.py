@@ -161,6 +161,7 @@ ORDERS = Listing(
         "status": FulfillmentOrder.status,
         "shipped_at": FulfillmentOrder.shipped_at,
     },
+    rows=True,  # list_orders reads columns only (_out): rows, no ORM objects
 )
 
 
