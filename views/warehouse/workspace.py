@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
@@ -42,20 +43,24 @@ from services.fulfillment.schemas import (
     OrderStats,
 )
 from services.fulfillment.settings import get_device_settings
-from views.base import StationSession, Workspace, ran_only
+from views.base import StationSession, Workspace
 from views.i18n import QT_TRANSLATE_NOOP
-from views.ops import error_message
+from views.ops import announced, error_message
 from views.shell.scan_input import ScanInput
 from views.warehouse.batch import BatchPicking
 from views.warehouse.confirm import ask_leave
 from views.warehouse.floor import FloorWork
 from views.warehouse.layout import STATUSES, build
-from views.warehouse.lines import GREEN, RED, WHITE, YELLOW, fill_lines, same_lines, update_lines  # noqa: F401 - the tests read them here
+from views.warehouse.lines import own_scan, same_lines, update_lines
+from views.warehouse.part import DONE, OVER, PART, TODO, paint_rows, progress
 from views.warehouse.printing import LabelPrinting
 from views.warehouse.product import ProductPanel
+from views.warehouse.questions import OrderQuestions
 from views.warehouse.queue import COLUMNS, OrderQueueModel
+from views.warehouse.receiving import PurchaseReceiving
 from views.warehouse.transfers import TransferSlips
 
+GREEN, YELLOW, RED, WHITE = DONE, PART, OVER, TODO
 TONES = {
     "info": ("#e3f2fd", "#0d47a1"),
     "ok": ("#c8e6c9", "#1b5e20"),
@@ -93,7 +98,9 @@ QTableWidget#lines { font-size: 18pt; }
 """
 
 
-class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, Workspace):
+class WarehouseWorkspace(
+    PurchaseReceiving, OrderQuestions, TransferSlips, BatchPicking, FloorWork, LabelPrinting, Workspace
+):
     name = "warehouse"
     title = QT_TRANSLATE_NOOP("Workspaces", "Warehouse scanning")
     modules = frozenset({"fulfillment"})
@@ -154,6 +161,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
         self.init_floor()
         self.init_batch()
         self.init_transfers()
+        self.init_receiving()
         self._build()
         self.set_online(bool(session.prefs.get("online", False)))
         self.say(self.tr("Scan an order number or a pick list to start"), "info")
@@ -188,21 +196,10 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
         self.product.setVisible(self.height() >= SHORT)
 
     def on_changed(self, change: CommitInfo) -> None:
-        if self._own_scan(change):
+        if own_scan(change, self._scanning):
             return  # the pick's answer repaints its line and its queue row (``picked``)
         self.refresh_counts()
         self.queue.reload()
-
-    def _own_scan(self, change: CommitInfo) -> bool:
-        """Our own pick on one order, committed here: reloading the queue and the counts for it cost
-        a page and a count of every order on each scan, and the reset delayed the line's repaint
-        past a frame (issue 38). Anything else (a pull, another window, pack or ship) reloads."""
-        return (
-            change.origin == "local"
-            and ran_only(change, operate)
-            and len(change.ids) == 1
-            and next(iter(change.ids)) in self._scanning
-        )
 
     def _queue_loaded(self, total: int) -> None:
         self.queue_count.setText(self.tr("{total} orders").format(total=total))
@@ -304,6 +301,9 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
     def undo(self) -> None:
         """Ctrl+Z or CMD-UNDO: take the last scan of the open order back."""
         o = self.order
+        if self.po is not None:
+            self.po_undo()
+            return
         if o is None or not self.picks or self.picks[-1][0] != o.id:
             self.error(self.tr("Nothing to undo: no scan on this order yet"))
             return
@@ -348,7 +348,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             else:
                 self.pack(box)
         elif key == Qt.Key.Key_F5:
-            self.ship()
+            self.ask_ship("F5")
         elif key == Qt.Key.Key_F6:
             self.print_again()
         elif key == Qt.Key.Key_F7:
@@ -362,6 +362,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             self.close_return()
             self.close_batch()
             self.close_transfer()
+            self.close_po()
             self.product.clear()
             self.next_quantity = 1
             self.show_order(None)
@@ -389,17 +390,17 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             action, arg, _caption = command
             {
                 "pack": lambda: self.pack(arg or "M"),
-                "ship": self.ship,
+                "ship": lambda: self.ask_ship(code.upper()),
                 "print": self.print_again,
                 "next": self.next_order,
-                "cancel": self.cancel,
+                "cancel": self.ask_cancel,
                 "undo": self.undo,
             }[action]()
             return
         if self.want_serial is not None:
             self.scan_serial(code, source)
             return
-        if self.return_scan(code, source) or self.batch_scan(code, source) or self.transfer_scan(code, source):
+        if any(f(code, source) for f in (self.po_scan, self.return_scan, self.batch_scan, self.transfer_scan)):
             return
         o = self.order
         line = self._line_for(code)
@@ -511,13 +512,10 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
         def picked(res: OperationResult) -> None:
             self._scanning.discard(res.id)
             self.picks.append((res.id, code, qty))
-            status = order.status if order is not None else None
+            moved = order is None or res.status != order.status
             self.show_order(res)
-            if res.status == status:
-                self.queue.update_row(res)  # our own scan: its row only (``on_changed`` left the queue be)
-            else:
-                self.refresh_counts()
-                self.queue.reload()
+            # Our own scan (on_changed left the queue be): its row only, unless the order moved on.
+            self.on_changed(announced("change")) if moved else self.queue.update_row(res)
             line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
             self._log(code, source, f"✓ {line.name} {line.picked_quantity}/{line.quantity}")
             self.product.show_product(line.sku, line.name, f"{line.picked_quantity} of {line.quantity} scanned")
@@ -564,7 +562,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
 
     # --- pack, ship, print, cancel, next -----------------------------------------------------
 
-    def _operate(self, body: dict[str, str], on_success: Callable[[OperationResult], None], what: str) -> None:
+    def _operate(self, body: dict[str, Any], on_success: Callable[[OperationResult], None], what: str) -> None:
         if self.order is None:
             self.error(self.tr("Open an order before you {what}: scan its number or pick list").format(what=what))
             return
@@ -614,7 +612,8 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
                 self.print_label(label, tracking)
             self.next_order(after=f"Shipped {res.order_number} ({res.tracking_number}). Next: ")
 
-        self._operate({"operation": "ship"}, shipped, "ship")
+        units = self.shipped_units(self.order.id) if self.order is not None else []
+        self._operate({"operation": "ship", "units": units}, shipped, "ship")
 
     def cancel(self) -> None:
         def cancelled(res: OperationResult) -> None:
@@ -642,6 +641,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             self.picks.clear()  # undo is for the open order's scans
             self.want_serial = None
             self.product.clear()
+        self.close_po()
         if order is not None:
             self.close_return()
             self.close_batch()
@@ -660,12 +660,21 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             self.order_title.setText(self.tr("No order open"))
             return
         self.order_title.setText(self._title(order))
-        fill_lines(self.lines, order.lines)
+        paint_rows(
+            self.lines,
+            [
+                (
+                    (ln.name, ln.barcode or "", ln.sku, f"{ln.picked_quantity} / {ln.quantity}"),
+                    progress(ln.picked_quantity, ln.quantity),
+                    ln.id,
+                )
+                for ln in order.lines
+            ],
+        )
         self.focus_primary()
 
-    def _title(self, order: OrderDetail) -> str:
-        who = order.customer_name or "—"
-        return f"{order.order_number} · {who} · {QCoreApplication.translate('OrderStatus', order.status).upper()}"
+    def _title(self, o: OrderDetail) -> str:
+        return f"{o.order_number} · {o.customer_name or '—'} · {QCoreApplication.translate('OrderStatus', o.status).upper()}"
 
     def line_row(self, line_id: str) -> int:
         for r in range(self.lines.rowCount()):
