@@ -51,8 +51,7 @@ from views.warehouse.batch import BatchPicking
 from views.warehouse.confirm import ask_leave
 from views.warehouse.floor import FloorWork
 from views.warehouse.layout import STATUSES, build
-from views.warehouse.lines import own_scan, same_lines, update_lines
-from views.warehouse.part import DONE, OVER, PART, TODO, paint_rows, progress
+from views.warehouse.lines import RED, fill_lines, own_scan, same_lines, update_lines
 from views.warehouse.printing import LabelPrinting
 from views.warehouse.product import ProductPanel
 from views.warehouse.questions import OrderQuestions
@@ -60,7 +59,6 @@ from views.warehouse.queue import COLUMNS, OrderQueueModel
 from views.warehouse.receiving import PurchaseReceiving
 from views.warehouse.transfers import TransferSlips
 
-GREEN, YELLOW, RED, WHITE = DONE, PART, OVER, TODO
 TONES = {
     "info": ("#e3f2fd", "#0d47a1"),
     "ok": ("#c8e6c9", "#1b5e20"),
@@ -84,12 +82,11 @@ NARROW = 1500  # below this width the queue shows its essential columns only
 SHORT = 640  # below this height of the workspace the product panel is left out
 MAX_SCAN = 100  # the longest code the service takes (services.fulfillment.schemas.Code)
 
-
 STYLE = """
 #workspace-warehouse { font-size: 16pt; }
 #scanInput { font-size: 30pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
-#banner { font-size: 22pt; font-weight: bold; padding: 14px; border-radius: 8px; }
-#orderTitle { font-size: 24pt; font-weight: bold; }
+#banner { font-size: 19pt; font-weight: bold; padding: 14px; border-radius: 8px; }
+#orderTitle { font-size: 20pt; font-weight: bold; }
 #offlineBadge { font-size: 12pt; font-weight: bold; padding: 4px 10px; border-radius: 10px; }
 QTableWidget#lines { font-size: 18pt; }
 #tracking { font-size: 18pt; font-weight: bold; }
@@ -660,17 +657,7 @@ class WarehouseWorkspace(
             self.order_title.setText(self.tr("No order open"))
             return
         self.order_title.setText(self._title(order))
-        paint_rows(
-            self.lines,
-            [
-                (
-                    (ln.name, ln.barcode or "", ln.sku, f"{ln.picked_quantity} / {ln.quantity}"),
-                    progress(ln.picked_quantity, ln.quantity),
-                    ln.id,
-                )
-                for ln in order.lines
-            ],
-        )
+        fill_lines(self.lines, order.lines)
         self.focus_primary()
 
     def _title(self, o: OrderDetail) -> str:
