@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -67,8 +68,14 @@ def text_of(value: object) -> str:
     if isinstance(value, dt.datetime):
         return value.astimezone().strftime("%Y-%m-%d %H:%M") if value.tzinfo else value.strftime("%Y-%m-%d %H:%M")
     if isinstance(value, list):
+        if value and all(isinstance(v, str) and _UUID.fullmatch(v) for v in value):
+            # Ids of other records (a trade-in's photos): how many, never the raw ids.
+            return QCoreApplication.translate("records", "%n linked", "", len(value))
         return ", ".join(text_of(v) for v in value)
     return str(getattr(value, "value", value))
+
+
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 
 
 class ProgressDelegate(QStyledItemDelegate):

@@ -3,6 +3,7 @@
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 WORDS = (
+    QT_TRANSLATE_NOOP("records", "Signature"),
     QT_TRANSLATE_NOOP("records", "Signature type"),
     QT_TRANSLATE_NOOP("records", "Signed date"),
     QT_TRANSLATE_NOOP("records", "Signed sha256"),
@@ -93,6 +94,7 @@ WORDS = (
     QT_TRANSLATE_NOOP("records", "Unit"),
     QT_TRANSLATE_NOOP("records", "Unit cost"),
     QT_TRANSLATE_NOOP("records", "Unit count"),
+    QT_TRANSLATE_NOOP("records", "Units"),
     QT_TRANSLATE_NOOP("records", "Units per sale"),
     QT_TRANSLATE_NOOP("records", "Unknown acute"),
     QT_TRANSLATE_NOOP("records", "Unpick order"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
@@ -22,7 +23,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QTableView,
     QTableWidget,
-    QTableWidgetItem,
     QWidget,
 )
 
@@ -43,7 +43,7 @@ from services.fulfillment.schemas import (
     OrderStats,
 )
 from services.fulfillment.settings import get_device_settings
-from views.base import StationSession, Workspace
+from views.base import StationSession, Workspace, ran_only
 from views.i18n import QT_TRANSLATE_NOOP
 from views.ops import error_message
 from views.shell.scan_input import ScanInput
@@ -51,12 +51,14 @@ from views.warehouse.batch import BatchPicking
 from views.warehouse.confirm import ask_leave
 from views.warehouse.floor import FloorWork
 from views.warehouse.layout import STATUSES, build
+from views.warehouse.lines import RED, fill_lines, same_lines, update_lines
 from views.warehouse.printing import LabelPrinting
 from views.warehouse.product import ProductPanel
+from views.warehouse.questions import OrderQuestions
 from views.warehouse.queue import COLUMNS, OrderQueueModel
+from views.warehouse.receiving import PurchaseReceiving
 from views.warehouse.transfers import TransferSlips
 
-GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
 TONES = {
     "info": ("#e3f2fd", "#0d47a1"),
     "ok": ("#c8e6c9", "#1b5e20"),
@@ -80,12 +82,11 @@ NARROW = 1500  # below this width the queue shows its essential columns only
 SHORT = 640  # below this height of the workspace the product panel is left out
 MAX_SCAN = 100  # the longest code the service takes (services.fulfillment.schemas.Code)
 
-
 STYLE = """
 #workspace-warehouse { font-size: 16pt; }
 #scanInput { font-size: 30pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
-#banner { font-size: 22pt; font-weight: bold; padding: 14px; border-radius: 8px; }
-#orderTitle { font-size: 24pt; font-weight: bold; }
+#banner { font-size: 19pt; font-weight: bold; padding: 14px; border-radius: 8px; }
+#orderTitle { font-size: 20pt; font-weight: bold; }
 #offlineBadge { font-size: 12pt; font-weight: bold; padding: 4px 10px; border-radius: 10px; }
 QTableWidget#lines { font-size: 18pt; }
 #tracking { font-size: 18pt; font-weight: bold; }
@@ -94,7 +95,9 @@ QTableWidget#lines { font-size: 18pt; }
 """
 
 
-class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, Workspace):
+class WarehouseWorkspace(
+    PurchaseReceiving, OrderQuestions, TransferSlips, BatchPicking, FloorWork, LabelPrinting, Workspace
+):
     name = "warehouse"
     title = QT_TRANSLATE_NOOP("Workspaces", "Warehouse scanning")
     modules = frozenset({"fulfillment"})
@@ -151,9 +154,11 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
         self.picks: list[tuple[str, str, int]] = []  # (order id, code, quantity) of this order's scans, for undo
         self.next_quantity = 1  # "5*" sets it for the next scan
         self._leave_to: str | None = None  # kiosk: the order a second scan confirms leaving for
+        self._scanning: set[str] = set()  # orders with a pick of ours under way (on_changed leaves them be)
         self.init_floor()
         self.init_batch()
         self.init_transfers()
+        self.init_receiving()
         self._build()
         self.set_online(bool(session.prefs.get("online", False)))
         self.say(self.tr("Scan an order number or a pick list to start"), "info")
@@ -188,8 +193,21 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
         self.product.setVisible(self.height() >= SHORT)
 
     def on_changed(self, change: CommitInfo) -> None:
+        if self._own_scan(change):
+            return  # the pick's answer repaints its line and its queue row (``picked``)
         self.refresh_counts()
         self.queue.reload()
+
+    def _own_scan(self, change: CommitInfo) -> bool:
+        """Our own pick on one order, committed here: reloading the queue and the counts for it cost
+        a page and a count of every order on each scan, and the reset delayed the line's repaint
+        past a frame (issue 38). Anything else (a pull, another window, pack or ship) reloads."""
+        return (
+            change.origin == "local"
+            and ran_only(change, operate)
+            and len(change.ids) == 1
+            and next(iter(change.ids)) in self._scanning
+        )
 
     def _queue_loaded(self, total: int) -> None:
         self.queue_count.setText(self.tr("{total} orders").format(total=total))
@@ -232,10 +250,12 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
     def say(self, message: str, tone: str = "info") -> None:
         bg, fg = TONES[tone]
         self.banner.setText(message)
-        self.banner.setProperty("tone", tone)
-        self.banner.setStyleSheet(f"background: {bg}; color: {fg};")
-        border = "#d32f2f" if tone == "error" else "#1565c0"
-        self.scan_input.setStyleSheet(f"border-color: {border};")
+        if self.banner.property("tone") != tone:
+            # A style sheet set again re-polishes the widget even when it is the same: only on a new tone.
+            self.banner.setProperty("tone", tone)
+            self.banner.setStyleSheet(f"background: {bg}; color: {fg};")
+            border = "#d32f2f" if tone == "error" else "#1565c0"
+            self.scan_input.setStyleSheet(f"border-color: {border};")
         if tone in ("error", "ok", "done"):
             self.play(tone)
 
@@ -289,6 +309,9 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
     def undo(self) -> None:
         """Ctrl+Z or CMD-UNDO: take the last scan of the open order back."""
         o = self.order
+        if self.po is not None:
+            self.po_undo()
+            return
         if o is None or not self.picks or self.picks[-1][0] != o.id:
             self.error(self.tr("Nothing to undo: no scan on this order yet"))
             return
@@ -333,7 +356,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             else:
                 self.pack(box)
         elif key == Qt.Key.Key_F5:
-            self.ship()
+            self.ask_ship("F5")
         elif key == Qt.Key.Key_F6:
             self.print_again()
         elif key == Qt.Key.Key_F7:
@@ -347,6 +370,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             self.close_return()
             self.close_batch()
             self.close_transfer()
+            self.close_po()
             self.product.clear()
             self.next_quantity = 1
             self.show_order(None)
@@ -374,17 +398,17 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             action, arg, _caption = command
             {
                 "pack": lambda: self.pack(arg or "M"),
-                "ship": self.ship,
+                "ship": lambda: self.ask_ship(code.upper()),
                 "print": self.print_again,
                 "next": self.next_order,
-                "cancel": self.cancel,
+                "cancel": self.ask_cancel,
                 "undo": self.undo,
             }[action]()
             return
         if self.want_serial is not None:
             self.scan_serial(code, source)
             return
-        if self.return_scan(code, source) or self.batch_scan(code, source) or self.transfer_scan(code, source):
+        if any(f(code, source) for f in (self.po_scan, self.return_scan, self.batch_scan, self.transfer_scan)):
             return
         o = self.order
         line = self._line_for(code)
@@ -494,8 +518,15 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
         qty, self.next_quantity = self.next_quantity, 1
 
         def picked(res: OperationResult) -> None:
+            self._scanning.discard(res.id)
             self.picks.append((res.id, code, qty))
+            status = order.status if order is not None else None
             self.show_order(res)
+            if res.status == status:
+                self.queue.update_row(res)  # our own scan: its row only (``on_changed`` left the queue be)
+            else:
+                self.refresh_counts()
+                self.queue.reload()
             line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
             self._log(code, source, f"✓ {line.name} {line.picked_quantity}/{line.quantity}")
             self.product.show_product(line.sku, line.name, f"{line.picked_quantity} of {line.quantity} scanned")
@@ -512,6 +543,8 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             self.focus_primary()
 
         def failed(exc: BaseException) -> None:
+            if order is not None:
+                self._scanning.discard(order.id)
             details = (exc.details or {}) if isinstance(exc, ServiceError) else {}
             if details.get("reason") == "unknown_code":
                 # Perhaps another order's number: open it; if not, say the code is unknown.
@@ -533,13 +566,14 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             OperationRequest, {"operation": "pick", "items": [{"code": code, "quantity": qty}]}, failed
         )
         if body is not None and order is not None:
+            self._scanning.add(order.id)
             self.session.ops.run(
                 self.session.call(operate, id=order.id, body=body), on_success=picked, on_failure=failed
             )
 
     # --- pack, ship, print, cancel, next -----------------------------------------------------
 
-    def _operate(self, body: dict[str, str], on_success: Callable[[OperationResult], None], what: str) -> None:
+    def _operate(self, body: dict[str, Any], on_success: Callable[[OperationResult], None], what: str) -> None:
         if self.order is None:
             self.error(self.tr("Open an order before you {what}: scan its number or pick list").format(what=what))
             return
@@ -589,7 +623,8 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
                 self.print_label(label, tracking)
             self.next_order(after=f"Shipped {res.order_number} ({res.tracking_number}). Next: ")
 
-        self._operate({"operation": "ship"}, shipped, "ship")
+        units = self.shipped_units(self.order.id) if self.order is not None else []
+        self._operate({"operation": "ship", "units": units}, shipped, "ship")
 
     def cancel(self) -> None:
         def cancelled(res: OperationResult) -> None:
@@ -617,31 +652,31 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             self.picks.clear()  # undo is for the open order's scans
             self.want_serial = None
             self.product.clear()
+        self.close_po()
         if order is not None:
             self.close_return()
             self.close_batch()
             self.close_transfer()
-        self.order = order
+        before, self.order = self.order, order
+        if order is not None and before is not None and same_lines(before, order):
+            # A scan or an undo: the changed lines' cells only (views/warehouse/lines.py).
+            if before.status != order.status or before.customer_name != order.customer_name:
+                self.order_title.setText(self._title(order))
+            update_lines(self.lines, before.lines, order.lines)
+            self.focus_primary()
+            return
         self.lines.setRowCount(0)
         self._highlight_open_order()
         if order is None:
             self.order_title.setText(self.tr("No order open"))
             return
-        who = order.customer_name or "—"
-        self.order_title.setText(
-            f"{order.order_number} · {who} · {QCoreApplication.translate('OrderStatus', order.status).upper()}"
-        )
-        self.lines.setRowCount(len(order.lines))
-        for r, ln in enumerate(order.lines):
-            cells = [ln.name, ln.barcode or "", ln.sku, f"{ln.picked_quantity} / {ln.quantity}"]
-            colour = GREEN if ln.picked_quantity >= ln.quantity else YELLOW if ln.picked_quantity else WHITE
-            for c, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setToolTip(text)
-                item.setBackground(QBrush(colour))
-                item.setData(Qt.ItemDataRole.UserRole, ln.id)
-                self.lines.setItem(r, c, item)
+        self.order_title.setText(self._title(order))
+        fill_lines(self.lines, order.lines)
         self.focus_primary()
+
+    def _title(self, order: OrderDetail) -> str:
+        who = order.customer_name or "—"
+        return f"{order.order_number} · {who} · {QCoreApplication.translate('OrderStatus', order.status).upper()}"
 
     def line_row(self, line_id: str) -> int:
         for r in range(self.lines.rowCount()):

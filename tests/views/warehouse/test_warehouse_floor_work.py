@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
@@ -19,25 +17,9 @@ from services.core.context import Runtime
 from services.core.files import Upload
 from services.inventory.demo import location_id
 from tests.services.fulfillment.fulfillment_helpers import ctx_for, op
-from tests.views.workspaces import settle, workspace_factory
-from views.warehouse.workspace import GREEN, WORKSPACE, YELLOW, WarehouseWorkspace
-
-
-@pytest.fixture
-def make_ws(station: Runtime, qtbot: QtBot) -> Iterator[object]:
-    yield from workspace_factory(station, qtbot, WORKSPACE, "device@demo.test", (1400, 900))
-
-
-def scan(qtbot: QtBot, ws: WarehouseWorkspace, code: str) -> None:
-    qtbot.keyClicks(ws.scan_input, code)
-    qtbot.keyClick(ws.scan_input, Qt.Key.Key_Return)
-    settle(qtbot, ws)
-
-
-def key(qtbot: QtBot, ws: WarehouseWorkspace, k: Qt.Key) -> None:
-    qtbot.keyClick(ws.scan_input, k)
-    settle(qtbot, ws)
-
+from tests.views.warehouse.drive import answer, key, scan
+from tests.views.workspaces import settle
+from views.warehouse.lines import GREEN, YELLOW
 
 ADDRESS = {"name": "Ada Lovelace", "address1": "12 St James's Square", "city": "London", "zip": "SW1Y 4JH",
            "country": "GB"}  # fmt: skip
@@ -129,10 +111,12 @@ def test_a_partial_shipment_asks_first_then_backorders_the_rest(
     kept = execute(owner, "fulfillment.orders.get", id=order.id)
     assert kept.status == "pending" and sum(ln.quantity for ln in kept.lines) == 3  # No split nothing
     key(qtbot, ws, Qt.Key.Key_F7)
-    box = ws.partly_box
-    qtbot.waitUntil(box.isVisible)
-    box.button(QMessageBox.StandardButton.Yes).click()
-    settle(qtbot, ws)
+    answer(qtbot, ws, "ship-partly", press=Qt.Key.Key_Escape)  # Esc keeps it whole too
+    assert execute(owner, "fulfillment.orders.get", id=order.id).status == "pending"
+    assert "stays whole" in ws.banner.text()
+    key(qtbot, ws, Qt.Key.Key_F7)
+    assert ws.partly_box.isVisible()
+    answer(qtbot, ws, "ship-partly", press=Qt.Key.Key_F7)  # F7 again: yes
     split = execute(owner, "fulfillment.orders.get", id=order.id)
     assert split.status == "picked" and [(ln.sku, ln.quantity) for ln in split.lines] == [("MUG-CER-01", 1)]
     assert ws.order.status == "picked" and ws.line_colour(0) == GREEN

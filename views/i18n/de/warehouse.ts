@@ -180,9 +180,9 @@
         </message>
         <message>
             <source>Ship the {done} scanned items of {o.order_number} and make a backorder of the other {value}?
-This cannot be undone.</source>
-            <translation>Die {done} gescannten Positionen von {o.order_number} versenden und für die übrigen {value} einen Rückstand anlegen?
-Dies kann nicht rückgängig gemacht werden.</translation>
+This cannot be undone. (F7 again or scanning {o.order_number} says yes.)</source>
+            <translation>Die {done} gescannten Artikel von {o.order_number} versenden und für die übrigen {value} einen Rückstandsauftrag anlegen?
+Das lässt sich nicht rückgängig machen. (Erneut F7 oder {o.order_number} scannen bestätigt.)</translation>
         </message>
         <message>
             <source>kept {o.order_number} whole</source>
@@ -316,6 +316,41 @@ Dies kann nicht rückgängig gemacht werden.</translation>
         </message>
     </context>
     <context>
+        <name>OrderQuestions</name>
+        <message>
+            <source>Ship this order?</source>
+            <translation>Diesen Auftrag versenden?</translation>
+        </message>
+        <message>
+            <source>Ship {number} to {who} in box {box}?
+The label is bought and the stock leaves: this cannot be undone. (F5 again, or scanning {number} or CMD-SHIP, says yes.)</source>
+            <translation>{number} an {who} in Karton {box} versenden?
+Das Etikett wird gekauft und der Bestand geht ab: Das lässt sich nicht rückgängig machen. (Erneut F5, oder {number} bzw. CMD-SHIP scannen, bestätigt.)</translation>
+        </message>
+        <message>
+            <source>kept {number}</source>
+            <translation>{number} belassen</translation>
+        </message>
+        <message>
+            <source>{number} not shipped: F5 ships it</source>
+            <translation>{number} nicht versendet: F5 versendet ihn</translation>
+        </message>
+        <message>
+            <source>Cancel this order?</source>
+            <translation>Diesen Auftrag stornieren?</translation>
+        </message>
+        <message>
+            <source>Cancel {number} of {who}?
+Its reserved stock is released: this cannot be undone. (Scanning CMD-CANCEL again says yes.)</source>
+            <translation>{number} von {who} stornieren?
+Der reservierte Bestand wird freigegeben: Das lässt sich nicht rückgängig machen. (Erneut CMD-CANCEL scannen bestätigt.)</translation>
+        </message>
+        <message>
+            <source>{number} not cancelled</source>
+            <translation>{number} nicht storniert</translation>
+        </message>
+    </context>
+    <context>
         <name>OrderStatus</name>
         <message>
             <source>pending</source>
@@ -387,6 +422,207 @@ Dies kann nicht rückgängig gemacht werden.</translation>
         <message>
             <source>SKU {sku}</source>
             <translation>SKU {sku}</translation>
+        </message>
+    </context>
+    <context>
+        <name>PurchaseReceiving</name>
+        <message>
+            <source>draft</source>
+            <translation>Entwurf</translation>
+        </message>
+        <message>
+            <source>sent</source>
+            <translation>versendet</translation>
+        </message>
+        <message>
+            <source>partially received</source>
+            <translation>teilweise eingelagert</translation>
+        </message>
+        <message>
+            <source>received</source>
+            <translation>eingelagert</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>storniert</translation>
+        </message>
+        <message>
+            <source>✗ {n} scans not received</source>
+            <translation>✗ {n} Scans nicht eingelagert</translation>
+        </message>
+        <message>
+            <source>{number}: {n} units scanned, not received. F5 receives them, Esc drops them</source>
+            <translation>{number}: {n} Einheiten gescannt, nicht eingelagert. F5 lagert sie ein, Esc verwirft sie</translation>
+        </message>
+        <message>
+            <source>opened {number}</source>
+            <translation>{number} geöffnet</translation>
+        </message>
+        <message>
+            <source>{number}: scan each item received, then F5</source>
+            <translation>{number}: Jeden gelieferten Artikel scannen, dann F5</translation>
+        </message>
+        <message>
+            <source>{number} is a draft, not sent to the supplier: nothing to receive yet</source>
+            <translation>{number} ist ein Entwurf, nicht an den Lieferanten gesendet: Noch nichts einzulagern</translation>
+        </message>
+        <message>
+            <source>{number} is cancelled: nothing to receive</source>
+            <translation>{number} ist storniert: Nichts einzulagern</translation>
+        </message>
+        <message>
+            <source>{number} is received in full: nothing left to receive</source>
+            <translation>{number} ist vollständig eingelagert: Nichts mehr einzulagern</translation>
+        </message>
+        <message>
+            <source>✗ purchase orders need Inventory</source>
+            <translation>✗ Bestellungen brauchen das Lager-Modul</translation>
+        </message>
+        <message>
+            <source>{code} is a purchase order: receive it signed in as a user with Inventory</source>
+            <translation>{code} ist eine Bestellung: Melden Sie sich zum Einlagern als Benutzer mit Lager-Modul an</translation>
+        </message>
+        <message>
+            <source>No purchase order {code}. Check the number and scan it again.</source>
+            <translation>Keine Bestellung {code}. Prüfen Sie die Nummer und scannen Sie sie erneut.</translation>
+        </message>
+        <message>
+            <source>ordered {ordered} · received {received} · open {left}</source>
+            <translation>bestellt {ordered} · eingelagert {received} · offen {left}</translation>
+        </message>
+        <message>
+            <source>✗ {number} is {status}</source>
+            <translation>✗ {number} ist {status}</translation>
+        </message>
+        <message>
+            <source>{number} is {status}: nothing can be received on it. Esc closes it</source>
+            <translation>{number} ist {status}: Darauf kann nichts eingelagert werden. Esc schließt sie</translation>
+        </message>
+        <message>
+            <source>Unknown barcode {code}</source>
+            <translation>Unbekannter Barcode {code}</translation>
+        </message>
+        <message>
+            <source>✗ not on {number}</source>
+            <translation>✗ nicht auf {number}</translation>
+        </message>
+        <message>
+            <source>{what} is not on {number}: put it aside and scan the next item</source>
+            <translation>{what} steht nicht auf {number}: Legen Sie es beiseite und scannen Sie den nächsten Artikel</translation>
+        </message>
+        <message>
+            <source>receiving {qty}</source>
+            <translation>{qty} werden eingelagert</translation>
+        </message>
+        <message>
+            <source>Scan the lot code of these {qty} × {name}</source>
+            <translation>Scannen Sie die Chargennummer dieser {qty} × {name}</translation>
+        </message>
+        <message>
+            <source>Scan the serial number of {name} 1 of {qty}</source>
+            <translation>Scannen Sie die Seriennummer von {name}, 1 von {qty}</translation>
+        </message>
+        <message>
+            <source>lot of {sku}</source>
+            <translation>Charge von {sku}</translation>
+        </message>
+        <message>
+            <source>Lot {lot}: type its expiry date (2027-03-31) and Enter, or - for none</source>
+            <translation>Charge {lot}: Verfallsdatum eingeben (2027-03-31) und Enter, oder - für keines</translation>
+        </message>
+        <message>
+            <source>✗ not a date</source>
+            <translation>✗ kein Datum</translation>
+        </message>
+        <message>
+            <source>{code} is not a date: type the expiry as 2027-03-31, or - for none</source>
+            <translation>{code} ist kein Datum: Verfallsdatum als 2027-03-31 eingeben, oder - für keines</translation>
+        </message>
+        <message>
+            <source>✗ serial scanned already</source>
+            <translation>✗ Seriennummer bereits gescannt</translation>
+        </message>
+        <message>
+            <source>Serial {code} is scanned already: scan the next unit's serial</source>
+            <translation>Seriennummer {code} ist bereits gescannt: Scannen Sie die Seriennummer der nächsten Einheit</translation>
+        </message>
+        <message>
+            <source>serial of {sku}</source>
+            <translation>Seriennummer von {sku}</translation>
+        </message>
+        <message>
+            <source>Scan the serial number of {name} {n} of {qty}</source>
+            <translation>Scannen Sie die Seriennummer von {name}, {n} von {qty}</translation>
+        </message>
+        <message>
+            <source>✓ {name}: {n} of {ordered} — F5 receives what is scanned</source>
+            <translation>✓ {name}: {n} von {ordered} — F5 lagert das Gescannte ein</translation>
+        </message>
+        <message>
+            <source>{name}: {n} of {ordered} is more than ordered — Ctrl+Z takes it back</source>
+            <translation>{name}: {n} von {ordered} ist mehr als bestellt — Strg+Z nimmt es zurück</translation>
+        </message>
+        <message>
+            <source>Nothing to undo: no scan on {number} yet</source>
+            <translation>Nichts rückgängig zu machen: Noch kein Scan auf {number}</translation>
+        </message>
+        <message>
+            <source>took back {qty} × {sku}</source>
+            <translation>{qty} × {sku} zurückgenommen</translation>
+        </message>
+        <message>
+            <source>Undone: {qty} × {sku} taken back</source>
+            <translation>Rückgängig: {qty} × {sku} zurückgenommen</translation>
+        </message>
+        <message>
+            <source>finish the item scanned: its lot or serial first</source>
+            <translation>Erst den gescannten Artikel abschließen: seine Charge oder Seriennummer</translation>
+        </message>
+        <message>
+            <source>scan the items received first</source>
+            <translation>Erst die gelieferten Artikel scannen</translation>
+        </message>
+        <message>
+            <source>Nothing to receive on {number} yet: {what}</source>
+            <translation>Noch nichts auf {number} einzulagern: {what}</translation>
+        </message>
+        <message>
+            <source>Receive these items?</source>
+            <translation>Diese Artikel einlagern?</translation>
+        </message>
+        <message>
+            <source>Receive on {number}: {what}?
+This cannot be undone. (F5 again, or scanning {number}, says yes.)</source>
+            <translation>Auf {number} einlagern: {what}?
+Das lässt sich nicht rückgängig machen. (Erneut F5, oder {number} scannen, bestätigt.)</translation>
+        </message>
+        <message>
+            <source>kept the scans of {number}</source>
+            <translation>Scans von {number} behalten</translation>
+        </message>
+        <message>
+            <source>Not received: the scans stay, F5 receives them</source>
+            <translation>Nicht eingelagert: Die Scans bleiben, F5 lagert sie ein</translation>
+        </message>
+        <message>
+            <source>✓ received {units} units</source>
+            <translation>✓ {units} Einheiten eingelagert</translation>
+        </message>
+        <message>
+            <source>✓ Received {units} units: {number} is received in full</source>
+            <translation>✓ {units} Einheiten eingelagert: {number} ist vollständig eingelagert</translation>
+        </message>
+        <message>
+            <source>✓ Received {units} units on {number}: {left} still open (partially received)</source>
+            <translation>✓ {units} Einheiten auf {number} eingelagert: {left} noch offen (teilweise eingelagert)</translation>
+        </message>
+        <message>
+            <source>{sku} ordered {ordered}, received {received} before, {asked} scanned now</source>
+            <translation>{sku} bestellt {ordered}, zuvor eingelagert {received}, jetzt gescannt {asked}</translation>
+        </message>
+        <message>
+            <source>More than ordered on {number}: {over}. Take the extra back (Ctrl+Z), then F5</source>
+            <translation>Mehr als bestellt auf {number}: {over}. Nehmen Sie das Zuviel zurück (Strg+Z), dann F5</translation>
         </message>
     </context>
     <context>
@@ -632,6 +868,18 @@ Das lässt sich nicht rückgängig machen. (Den Beleg noch einmal scannen heißt
     </context>
     <context>
         <name>confirm</name>
+        <message>
+            <source>confirmed by pressing it again</source>
+            <translation>durch erneutes Drücken bestätigt</translation>
+        </message>
+        <message>
+            <source>confirmed by scanning again</source>
+            <translation>durch erneutes Scannen bestätigt</translation>
+        </message>
+        <message>
+            <source>✗ ignored: answer the question first</source>
+            <translation>✗ ignoriert: Beantworten Sie zuerst die Frage</translation>
+        </message>
         <message>
             <source>Leave a part-picked order?</source>
             <translation>Teilweise kommissionierten Auftrag verlassen?</translation>
