@@ -310,6 +310,9 @@ class _Applier:
                 result = execute(
                     actor, op, body=e.body, query=query, upload=upload, idempotency_key=e.idempotency_key, **path_params
                 )
+                # What the entry left pending (an audit row, say) is written now, as a savepoint's
+                # release would: flushed later it would take the next entry's planned ids.
+                s.flush()
             except Exception as exc:  # noqa: BLE001 - any failure: again, this entry in a savepoint
                 raise _Redo(e.seq) from exc
             next_entry(s, keep=True)

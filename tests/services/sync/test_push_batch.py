@@ -220,3 +220,22 @@ def test_an_idempotency_key_used_before_is_answered_from_its_record_and_a_chunk_
     with runtime.db.reading(st.tenant.id) as s:
         subjects = s.execute(select(SupportTicket.subject).where(SupportTicket.subject == "twice")).scalars().all()
     assert subjects == ["twice"]
+
+
+def test_a_ticket_after_a_settings_change_in_the_same_chunk_takes_the_ids_its_station_planned(
+    runtime: Runtime,
+) -> None:
+    # Entries run without a savepoint: what one leaves pending must be written before the next starts,
+    # or it takes the next entry's planned ids (the ticket would get others than on its station).
+    st = Station(runtime)
+    settings = st.entry(1, path="/demo/sign/api/settings", method="PUT", body={"expiry_days": 7})
+    settings["command"] = "sign.settings.update"
+    unsigned = {k: v for k, v in settings.items() if k not in ("seq", "void", "signature")}
+    signed = {**unsigned, "station_id": st.sid, "tenant_id": st.tenant.id, "station_seq": 1}
+    settings["signature"] = sign_entry(st.secret.encode(), signed)
+    ticket = st.entry(2)
+    answers = st.push([settings, ticket]).answers
+    assert [a.status for a in answers] == ["applied", "applied"]
+    assert answers[1].result["id"] == ticket["ids"][0]
+    with runtime.db.reading(st.tenant.id) as s:
+        assert s.get(SupportTicket, ticket["ids"][0]) is not None
