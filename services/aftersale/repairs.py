@@ -173,12 +173,24 @@ def _take_parts(ctx: Ctx, s: Session, r: AftersaleRepair, body: RepairAction) ->
             )  # fmt: skip
     adjust = REGISTRY["inventory.stock.adjust"]
     taken: list[dict[str, Any]] = []
-    for sku, qty in wanted.items():
-        why = f"repair {r.number}" + (" (replacement unit)" if replacement and sku == r.product_sku else "")
-        raw = {"sku": sku, "location_id": body.location, "delta": -qty, "reason": why}
+    # One stock change per part as given (a tracked part names its lot or serial), then the unit.
+    takes: list[tuple[str, int, str | None, str | None, bool]] = [
+        (p.sku, p.quantity, p.lot, p.serial, False) for p in body.parts
+    ]
+    if replacement:
+        # The replacement's serial is recorded on the repair either way; Inventory is told it only
+        # when the item tracks serials (it refuses a code on an item that does not).
+        items = REGISTRY["inventory.items.list"]
+        found = items.handler(ctx, query=parse_query(items, {"code": r.product_sku}), session=s).items
+        tracks = any(i.sku == r.product_sku and i.tracking == "serial" for i in found)
+        takes.append((r.product_sku, 1, None, body.replacement_serial if tracks else None, True))
+    for sku, qty, lot, serial, unit in takes:
+        why = f"repair {r.number}" + (" (replacement unit)" if unit else "")
+        raw: dict[str, Any] = {"sku": sku, "location_id": body.location, "delta": -qty, "reason": why}
+        raw.update({k: v for k, v in (("lot", lot), ("serial", serial)) if v is not None})
         res = adjust.handler(ctx, body=parse_body(adjust, raw), session=s)
         taken.append({"sku": sku, "quantity": qty, "location_id": res.location_id, "movement_id": res.movement_id,
-                      "replacement": replacement and sku == r.product_sku})  # fmt: skip
+                      "replacement": unit})  # fmt: skip
     return taken
 
 

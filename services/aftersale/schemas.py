@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from services.aftersale.states import CLAIM, REPAIR
 from services.core.pagination import ListQuery
@@ -151,6 +151,15 @@ class RepairIn(Strict):
 class PartIn(Strict):
     sku: Sku
     quantity: int = Field(ge=1, le=10_000)
+    # A part whose item tracks lots or serials names the one taken (Inventory refuses it otherwise).
+    lot: str | None = Field(default=None, min_length=1, max_length=100)
+    serial: str | None = Field(default=None, min_length=1, max_length=100)
+
+    @model_validator(mode="after")
+    def _one_serial_one_unit(self) -> PartIn:
+        if self.serial is not None and (self.quantity != 1 or self.lot is not None):
+            raise ValueError("a serial is one unit: quantity 1 and no lot")
+        return self
 
 
 class RepairAction(Strict):

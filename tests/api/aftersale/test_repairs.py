@@ -89,3 +89,28 @@ def test_a_unit_replaced_from_stock_after_a_cancelled_repair(client: httpx.Clien
     closed = demo_id("aftersale-claim", "c3")
     refused = client.post(f"{BASE}/claims/{closed}/repairs", json={}, headers=staff)
     assert refused.status_code == 409 and refused.json()["details"]["current_state"] == "closed"
+
+
+def test_a_lot_tracked_part_names_its_lot(client: httpx.Client) -> None:
+    """Inventory refuses a tracked item's change without its code: a repair's part names its lot, and a
+    part without one is 400 with nothing taken (the repair stays diagnosed)."""
+    staff = auth_headers(client, "admin@demo.test")
+    assert client.patch(f"{INV}/items/BTL-STL-750", json={"tracking": "lot"}, headers=staff).status_code == 200
+    lot = {"sku": "BTL-STL-750", "code": "L-REP-1", "location_id": "MAIN", "quantity": 4}
+    assert client.post(f"{INV}/lots", json=lot, headers=staff).status_code == 201
+    claim = demo_id("aftersale-claim", "c1")
+    ro = client.post(f"{BASE}/claims/{claim}/repairs", json={}, headers=staff).json()["data"]
+    act = f"{BASE}/repairs/{ro['id']}"
+    client.post(act, json={"action": "diagnose", "diagnosis": "cap lost"}, headers=staff)
+    bare = {"action": "repair", "location": "MAIN", "parts": [{"sku": "BTL-STL-750", "quantity": 1}]}
+    refused = client.post(act, json=bare, headers=staff)
+    assert refused.status_code == 400 and "lot" in refused.text, refused.text
+    assert client.get(act, headers=staff).json()["data"]["status"] == "diagnosed"
+    two_serials = {**bare, "parts": [{"sku": "BTL-STL-750", "quantity": 2, "serial": "X1"}]}
+    assert client.post(act, json=two_serials, headers=staff).status_code == 400
+    named = {**bare, "parts": [{"sku": "BTL-STL-750", "quantity": 1, "lot": "L-REP-1"}]}
+    done = client.post(act, json=named, headers=staff)
+    assert done.status_code == 200, done.text
+    assert [(p["sku"], p["quantity"]) for p in done.json()["data"]["parts"]] == [("BTL-STL-750", 1)]
+    held = client.get(f"{INV}/lots/L-REP-1", headers=staff).json()["data"]
+    assert held["on_hand"] == 3
