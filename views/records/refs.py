@@ -3,6 +3,7 @@ know the record (the id in a tooltip and behind "Copy id"), never a raw id on sc
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import re
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from views.base import StationSession
 from views.ops import error_message
 from views.records.forms import label_of
 from views.records.inputs import Option, Refs, option_of
-from views.records.model import _machine, columns_of, text_of
+from views.records.model import _machine, columns_of, is_state, plain_of, text_of
 from views.records.words import t
 
 
@@ -155,11 +156,11 @@ class References:
             return copy
         if isinstance(value, list) and value and isinstance(value[0], dict):
             cols = [k for k in value[0] if not isinstance(value[0][k], dict | list) and not _machine(k)][:5]
-            text = "\n".join(" · ".join(text_of(v.get(c)) for c in cols) for v in value)
+            text = "\n".join(" · ".join(text_of(v.get(c), c) for c in cols) for v in value)
         elif isinstance(value, dict):
-            text = "\n".join(f"{label_of(k)}: {text_of(v)}" for k, v in value.items() if v not in (None, ""))
+            text = "\n".join(f"{label_of(k)}: {text_of(v, k)}" for k, v in value.items() if v not in (None, ""))
         else:
-            text = text_of(value)
+            text = text_of(value, name)
         if re.fullmatch(r"\S{33,}", text):
             # One long word (a SHA-256, a token) cannot wrap and would widen the panel past its
             # edge, cutting off the buttons: shortened, the whole of it in the tooltip and copied.
@@ -174,6 +175,8 @@ class References:
         lab = QLabel(text)
         lab.setWordWrap(True)
         lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if (isinstance(value, dt.date) or isinstance(value, str) and is_state(name)) and plain_of(value) != text:
+            lab.setToolTip(plain_of(value))  # the stored value: an ISO date, the state's own word
         return lab
 
     def _related(self, field: str) -> Resource | None:
