@@ -507,7 +507,7 @@ class TicketTab(QWidget):
 
         def done(att: AttachmentOut) -> None:
             self.pending_attachments.append(att.id)
-            self.attached.setText(self.tr("{count} file(s) attached").format(count=len(self.pending_attachments)))
+            self.attached.setText(self.tr("%n file(s) attached", "", len(self.pending_attachments)))
 
         self.session.ops.run(
             self.session.call(upload_attachment, query=AttachmentQuery(ticket_id=self.ticket_id), upload=upload),

@@ -18,6 +18,7 @@ from services.core.commands import execute
 from services.core.pagination import Page
 from services.core.records import Resource, may, page_item
 from views.base import StationSession
+from views.i18n import counted
 from views.ops import error_message
 from views.records.forms import label_of
 from views.records.inputs import Option, Refs, option_of
@@ -107,7 +108,7 @@ class References:
             ) -> None:
                 rows = [" · ".join(text_of(getattr(r, c, None)) for c in columns) for r in page.items]
                 left = page.total - len(rows)
-                more = "\n… " + QCoreApplication.translate("records", "%Ln more", "", left) if left > 0 else ""
+                more = "\n… " + counted("records", "%Ln more", left) if left > 0 else ""
                 box.setText(
                     "\n".join(rows) + more
                     if rows

@@ -541,7 +541,12 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
 
     def _operate(self, body: dict[str, str], on_success: Callable[[OperationResult], None], what: str) -> None:
         if self.order is None:
-            self.error(self.tr("Open an order before you {what}: scan its number or pick list").format(what=what))
+            # Whole sentences: a verb put into a translated template stayed English in German.
+            first = {
+                "pack": self.tr("Open an order before you pack: scan its number or pick list"),
+                "ship": self.tr("Open an order before you ship: scan its number or pick list"),
+            }.get(what, self.tr("Open an order before you cancel: scan its number or pick list"))
+            self.error(first)
             return
         o = self.order
 

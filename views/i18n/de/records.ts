@@ -982,9 +982,12 @@
             <source>{list}: reading…</source>
             <translation>{list}: wird gelesen…</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>%Ln more</source>
-            <translation>%Ln weiterer|%Ln weitere</translation>
+            <translation>
+                <numerusform>%Ln weiterer</numerusform>
+                <numerusform>%Ln weitere</numerusform>
+            </translation>
         </message>
         <message>
             <source>No {list} yet</source>

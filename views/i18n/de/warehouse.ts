@@ -575,8 +575,16 @@ Das lässt sich nicht rückgängig machen. (Den Beleg noch einmal scannen heißt
             <translation>Unbekannter Barcode {value}. Scannen Sie ihn erneut oder geben Sie ihn unten ein.</translation>
         </message>
         <message>
-            <source>Open an order before you {what}: scan its number or pick list</source>
-            <translation>Öffnen Sie einen Auftrag, bevor Sie {what}: Scannen Sie seine Nummer oder Pickliste</translation>
+            <source>Open an order before you pack: scan its number or pick list</source>
+            <translation>Öffnen Sie einen Auftrag, bevor Sie packen: Scannen Sie seine Nummer oder Pickliste</translation>
+        </message>
+        <message>
+            <source>Open an order before you ship: scan its number or pick list</source>
+            <translation>Öffnen Sie einen Auftrag, bevor Sie versenden: Scannen Sie seine Nummer oder Pickliste</translation>
+        </message>
+        <message>
+            <source>Open an order before you cancel: scan its number or pick list</source>
+            <translation>Öffnen Sie einen Auftrag, bevor Sie ihn stornieren: Scannen Sie seine Nummer oder Pickliste</translation>
         </message>
         <message>
             <source>✗ {done}/{total} scanned</source>
