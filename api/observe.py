@@ -271,3 +271,6 @@ def configure_logging(fmt: str, level: int = logging.INFO) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
+    # Alembic announces each of its autogenerate plugins at INFO on every start; an operator
+    # reading the log needs the migrations that ran, not that bookkeeping.
+    logging.getLogger("alembic.runtime.plugins").setLevel(max(level, logging.WARNING))

@@ -21,7 +21,7 @@ from services.aftersale import states
 from services.aftersale.schemas import PartOut, RepairAction, RepairIn, RepairOut, RepairQuery
 from services.core.commands import REGISTRY, SESSION, parse_body, parse_query, record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, NotFound, ValidationFailed
+from services.core.errors import Conflict, NotFound, ValidationFailed, find_ref
 from services.core.events import emit
 from services.core.pagination import Listing, Page, contains
 from services.core.roles import STAFF
@@ -126,14 +126,7 @@ def list_repairs(ctx: Ctx, query: RepairQuery, session: Session = SESSION) -> Pa
 
 
 def _find(s: Session, ref: str) -> AftersaleRepair:
-    ref = ref.strip()
-    r = (
-        s.get(AftersaleRepair, ref)
-        or s.execute(select(AftersaleRepair).where(AftersaleRepair.number == ref.upper())).scalar_one_or_none()
-    )
-    if r is None:
-        raise NotFound(f"no repair order {ref}", {"repair": ref})
-    return r
+    return find_ref(s, AftersaleRepair, ref, AftersaleRepair.number, what="repair order", key="repair", fold_case=True)
 
 
 @use_case(

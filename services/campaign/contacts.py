@@ -18,8 +18,8 @@ from local_db.models.campaign import (
     CampaignMessage,
 )
 from services.campaign import schemas as sc
+from services.campaign.flowsteps import enroll
 from services.campaign.lookups import _check_lists, _get, _unsubscribed
-from services.campaign.sending import enroll
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, ValidationFailed

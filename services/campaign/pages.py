@@ -17,10 +17,11 @@ from sqlalchemy import select
 
 from local_db.models.campaign import Campaign, CampaignContact, CampaignEmailTemplate, CampaignList
 from services.campaign import tokens
+from services.campaign.flowsteps import enroll
 from services.campaign.lookups import _require_module, _unsubscribed
 from services.campaign.public import _mask, _message, unsubscribe_by
 from services.campaign.schemas import EMAIL
-from services.campaign.sending import Composer, enroll
+from services.campaign.sending import Composer
 from services.core.commands import execute
 from services.core.errors import NotFound
 from services.core.links import public_url

@@ -43,7 +43,7 @@ from local_db.models.campaign import (
 )
 from services.campaign import abtest, render, tokens
 from services.campaign.audience import recipients
-from services.campaign.flowsteps import MAX_HOPS, branch, enroll, parse_duration, targets  # noqa: F401 - other files import them from here
+from services.campaign.flowsteps import MAX_HOPS, branch, enroll, parse_duration, targets
 from services.campaign.lookups import Counts, message_counts
 from services.campaign.states import CAMPAIGN, SYSTEM
 from services.core import auth

@@ -13,7 +13,7 @@ from services.catalog.products import _check_categories
 from services.catalog.schemas import ChannelIn, ChannelOut, ChannelUpdate
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, NotFound, ValidationFailed
+from services.core.errors import Conflict, ValidationFailed, find_ref
 from services.core.pagination import ListQuery, Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 
@@ -37,13 +37,7 @@ def _out(s: Session, ctx: Ctx, c: CatalogChannel) -> ChannelOut:
 
 
 def _find(s: Session, ref: str) -> CatalogChannel:
-    c = (
-        s.get(CatalogChannel, ref)
-        or s.execute(select(CatalogChannel).where(CatalogChannel.code == ref)).scalar_one_or_none()
-    )
-    if c is None:
-        raise NotFound(f"no channel {ref}", {"channel": ref})
-    return c
+    return find_ref(s, CatalogChannel, ref, CatalogChannel.code, what="channel")
 
 
 def _languages(s: Session, tenant_id: str, given: list[str]) -> list[str]:

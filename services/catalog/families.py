@@ -19,7 +19,7 @@ from local_db.models.catalog import CatalogFamily, CatalogProduct
 from services.catalog.schemas import AttributeDef, FamilyIn, FamilyOut, FamilyUpdate
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, NotFound, ValidationFailed
+from services.core.errors import Conflict, ValidationFailed, find_ref
 from services.core.pagination import ListQuery, Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 
@@ -113,13 +113,7 @@ def _out(s: Session, f: CatalogFamily, counts: dict[str, int] | None = None) -> 
 
 
 def _find(s: Session, ref: str) -> CatalogFamily:
-    f = (
-        s.get(CatalogFamily, ref)
-        or s.execute(select(CatalogFamily).where(CatalogFamily.code == ref)).scalar_one_or_none()
-    )
-    if f is None:
-        raise NotFound(f"no attribute family {ref}", {"family": ref})
-    return f
+    return find_ref(s, CatalogFamily, ref, CatalogFamily.code, what="attribute family", key="family")
 
 
 def _flush(s: Session) -> None:

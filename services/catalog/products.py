@@ -34,7 +34,7 @@ from services.catalog.schemas import (
 from services.catalog.versions import record_baselines, record_versions
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, NotFound, ValidationFailed
+from services.core.errors import Conflict, NotFound, ValidationFailed, find_ref
 from services.core.files import FileResult, Upload
 from services.core.pagination import Page, contains, paginate
 from services.core.roles import ANYONE, MANAGERS, STAFF
@@ -131,12 +131,7 @@ def products_out(s: Session, products: list[CatalogProduct], languages: list[str
 
 def find_product(s: Session, ref: str) -> CatalogProduct:
     """A product by id or SKU (a scan or a person may give either)."""
-    p = s.get(CatalogProduct, ref)
-    if p is None:
-        p = s.execute(select(CatalogProduct).where(CatalogProduct.sku == ref)).scalar_one_or_none()
-    if p is None:
-        raise NotFound(f"no product {ref}", {"product": ref})
-    return p
+    return find_ref(s, CatalogProduct, ref, CatalogProduct.sku, what="product")
 
 
 def _check_skus(s: Session, skus: list[str], product_id: str | None) -> None:

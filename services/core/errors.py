@@ -104,3 +104,37 @@ def get_or_404(
     if row is None:
         raise NotFound(message.format(what=what, id=id), {key or what: id})
     return row
+
+
+def lookup_ref(session: Session, model: type[R], ref: str, *columns: Any, fold_case: bool = False) -> R | None:
+    """The row of ``model`` whose id, or any of ``columns`` (a code, a number, a barcode), is ``ref``.
+
+    People type and scan codes while clients keep ids, so every "by id or code" lookup is this one.
+    ``fold_case`` also matches the upper-case form, for numbers stored upper-case and typed as
+    ``so-1006``. Tenant scoping is the session's, as for ``get_or_404``.
+    """
+    from sqlalchemy import or_, select
+
+    ref = ref.strip()
+    row = session.get(model, ref)
+    if row is None and columns:
+        values = {ref, ref.upper()} if fold_case else {ref}
+        stmt = select(model).where(or_(*(c.in_(values) for c in columns)))
+        row = session.execute(stmt).scalars().first()
+    return row
+
+
+def find_ref(
+    session: Session,
+    model: type[R],
+    ref: str,
+    *columns: Any,
+    what: str,
+    key: str | None = None,
+    fold_case: bool = False,
+) -> R:
+    """``lookup_ref``, or NotFound ``no {what} {ref}`` with details ``{key or what: ref}``."""
+    row = lookup_ref(session, model, ref, *columns, fold_case=fold_case)
+    if row is None:
+        raise NotFound(f"no {what} {ref.strip()}", {key or what: ref.strip()})
+    return row

@@ -21,7 +21,7 @@ from local_db.models.sds import (
 )
 from services.core.commands import record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, NotFound, ValidationFailed
+from services.core.errors import Conflict, NotFound, ValidationFailed, find_ref
 from services.core.events import emit
 from services.core.files import FileResult, Upload
 from services.core.pagination import Page, contains, paginate
@@ -65,12 +65,7 @@ def declared(i: SdsIngredient) -> dict[str, Decimal]:
 
 
 def _find_formula(s: Session, ref: str) -> SdsFormula:
-    f = s.get(SdsFormula, ref)
-    if f is None:
-        f = s.execute(select(SdsFormula).where(SdsFormula.code == ref)).scalar_one_or_none()
-    if f is None:
-        raise NotFound(f"no formula {ref}", {"id": ref})
-    return f
+    return find_ref(s, SdsFormula, ref, SdsFormula.code, what="formula", key="id")
 
 
 class _Tree:

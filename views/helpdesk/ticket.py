@@ -186,6 +186,8 @@ class TicketTab(QWidget):
         self.apply_btn.setToolTip(self.tr("Save state, priority, category and assignee (Ctrl+S)"))
         self.apply_btn.clicked.connect(self.apply_changes)
         self.timers = named(QLabel(), "sla-timers")
+        # "First response: met (date time)" is wider than the triage column: wrap, never clip.
+        self.timers.setWordWrap(True)
 
         controls = QFormLayout()
         controls.addRow(self.tr("State"), self.state)
@@ -288,8 +290,9 @@ class TicketTab(QWidget):
         main = QWidget()
         ml = QVBoxLayout(main)
         ml.addWidget(self.header)
-        ml.addWidget(self.scroller, 1)
-        ml.addWidget(self.composer)
+        ml.addWidget(self.scroller, 3)
+        # The conversation is what an agent reads: the composer takes a share, not the most.
+        ml.addWidget(self.composer, 2)
         ml.addLayout(row)
         split = QSplitter()
         split.addWidget(main)

@@ -94,6 +94,10 @@ def build(ws: InspectionWorkspace) -> None:
 
     ws.declared = _label("declared")
     ws.graded = _label("graded")
+    # Word-wrapped labels ask for almost no width: once the photo buttons hide (an offer is out)
+    # the photos took the row and the values wrapped a word a line.
+    for side in (ws.declared, ws.graded):
+        side.setMinimumWidth(260)
     sides = QVBoxLayout()
     sides.addWidget(ws.declared)
     sides.addWidget(ws.graded)

@@ -534,21 +534,17 @@ class InspectionWorkspace(PhotoActions, Workspace):
     def _completed(self, result: ActionResult) -> None:
         self.new_photos = []
         self.show_submission(result)
+        cur = result.currency or ""
         if result.outcome == "revised_offer" and result.revised_offer is not None:
-            self.say(
-                self.tr("Revised offer of {value} sent to the customer").format(
-                    value=_money(result.revised_offer.amount)
-                ),
-                "warn",
+            text = self.tr("Revised offer of {value} {cur} sent to the customer").format(
+                value=_money(result.revised_offer.amount), cur=cur
             )
+            self.say(text, "warn")
         else:
-            self.say(
-                self.tr("Completed: credit {value} {value2} issued").format(
-                    value=_money(result.credit), value2=result.currency or ""
-                ),
-                "ok",
-            )
-        self.session.notify(True, result.outcome or "")
+            text = self.tr("Completed: credit {value} {value2} issued").format(value=_money(result.credit), value2=cur)
+            self.say(text, "ok")
+        # The status line repeats the banner's words, never the service's outcome code.
+        self.session.notify(True, text)
 
     def record_answer(self, action: str) -> None:
         if self.sub is None or self.sub.current_offer is None:
