@@ -148,3 +148,15 @@ def test_csv_export_keeps_iso_dates_and_stored_states(tmp_path: Path) -> None:
         write_csv(Model(), tmp_path / "x.csv")  # type: ignore[arg-type]
     rows = list(csv.reader((tmp_path / "x.csv").open(encoding="utf-8")))
     assert rows[-1] == ["in_progress", "2026-11-27T14:05:00"]
+
+
+def test_field_errors_beside_a_field_in_german() -> None:
+    from views.shell.forms import field_messages
+
+    bad = ValidationFailed("bad", {"fields": [
+        {"field": "email", "message": "Value error, not a valid e-mail address", "type": "value_error"},
+        {"field": "name", "message": "Field required", "type": "missing"},
+    ]})  # fmt: skip
+    with deutsch("shell"):
+        assert field_messages(bad) == {"email": "keine gültige E-Mail-Adresse", "name": "Pflichtfeld."}
+    assert field_messages(bad) == {"email": "not a valid e-mail address", "name": "Required."}
