@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QLocale
@@ -160,3 +161,19 @@ def test_field_errors_beside_a_field_in_german() -> None:
     with deutsch("shell"):
         assert field_messages(bad) == {"email": "keine gültige E-Mail-Adresse", "name": "Pflichtfeld."}
     assert field_messages(bad) == {"email": "not a valid e-mail address", "name": "Required."}
+
+
+def test_the_helpdesk_queues_and_ticket_words_in_german(station: Any, qtbot: Any) -> None:
+    from tests.views.workspaces import workspace_factory
+    from views.helpdesk.workspace import HelpdeskWorkspace
+
+    with deutsch("helpdesk"):
+        factory = workspace_factory(station, qtbot, HelpdeskWorkspace, "owner@demo.test", (1280, 800))
+        ws = next(factory)()
+        qtbot.waitUntil(lambda: ws.table.rowCount() > 0 and "(" in ws.queues.item(0).text(), timeout=15_000)
+        queues = [ws.queues.item(i).text() for i in range(ws.queues.count())]
+        assert queues[0].startswith("Neu (") and any(q.startswith("Alle Tickets (") for q in queues), queues
+        shown = {ws.table.item(r, c).text() for r in range(ws.table.rowCount()) for c in (3, 4)}
+        assert "offen" in shown and not shown & {"open", "low", "normal", "high", "urgent"} - {"normal"}, shown
+        for _ in factory:  # teardown: the workspace's calls finished
+            pass

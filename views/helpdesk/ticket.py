@@ -55,13 +55,13 @@ from views.shell.forms import scrolling, wrapping
 if TYPE_CHECKING:  # the desk that opened the tab (it imports this module)
     from views.helpdesk.workspace import HelpdeskWorkspace
 
-QUEUES: list[tuple[str, str]] = [
-    ("new", "New"),
-    ("mine", "Mine"),
-    ("unassigned", "Unassigned"),
-    ("waiting", "Waiting on customer"),
-    ("breaching", "Breaching SLA"),
-    ("all", "All tickets"),
+QUEUES: list[tuple[str, str]] = [  # shown translated (context HelpdeskQueues)
+    ("new", QT_TRANSLATE_NOOP("HelpdeskQueues", "New")),
+    ("mine", QT_TRANSLATE_NOOP("HelpdeskQueues", "Mine")),
+    ("unassigned", QT_TRANSLATE_NOOP("HelpdeskQueues", "Unassigned")),
+    ("waiting", QT_TRANSLATE_NOOP("HelpdeskQueues", "Waiting on customer")),
+    ("breaching", QT_TRANSLATE_NOOP("HelpdeskQueues", "Breaching SLA")),
+    ("all", QT_TRANSLATE_NOOP("HelpdeskQueues", "All tickets")),
 ]
 PRIORITIES = ("low", "normal", "high", "urgent")
 # The values as shown (context "TicketWords"); the combos keep the value as item data.
