@@ -136,9 +136,9 @@
         </message>
         <message>
             <source>{value}  ·  {s.serial_number}
-{s.status} · declared {s.condition} · {value2}</source>
+{status} · declared {condition} · {value2}</source>
             <translation>{value}  ·  {s.serial_number}
-{s.status} · angegeben {s.condition} · {value2}</translation>
+{status} · angegeben {condition} · {value2}</translation>
         </message>
         <message>
             <source>Opened {value} · {sub.serial_number} ({sub.status})</source>
