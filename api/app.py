@@ -80,6 +80,11 @@ def serialize(result: Any, status_code: int) -> Response:
     if isinstance(result, Page):
         items = [i.model_dump(mode="json") if isinstance(i, BaseModel) else i for i in result.items]
         body: dict[str, Any] = {"data": items, **result.meta()}
+    elif isinstance(result, BaseModel) and getattr(result, "json_in_one_pass", False):
+        # A large answer (a sync pull's page of a thousand records): pydantic writes the JSON itself,
+        # the same values as model_dump(mode="json") without the dicts and json.dumps in between.
+        content = b'{"data":' + result.model_dump_json().encode() + b"}"
+        return Response(content, status_code=status_code, media_type="application/json")
     elif isinstance(result, BaseModel):
         body = {"data": result.model_dump(mode="json")}
     else:

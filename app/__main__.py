@@ -32,6 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--data-dir", type=Path, dest="serve_data_dir")
     s.add_argument("--demo", action="store_true", dest="serve_demo")
+    s.add_argument(
+        "--demo-carrier",
+        action="store_true",
+        help="with --demo: run the EasyPost-speaking carrier stand-in on loopback and use it for the demo tenant",
+    )
     s.add_argument("--tls-cert")
     s.add_argument("--tls-key")
     s.add_argument(
@@ -151,6 +156,10 @@ def main(argv: list[str] | None = None) -> int:
         if bool(args.tls_cert) != bool(args.tls_key):
             parser.error("--tls-cert and --tls-key go together")
         kw: dict[str, object] = {"demo": args.serve_demo or args.demo}
+        if args.demo_carrier:
+            if not kw["demo"]:
+                parser.error("--demo-carrier goes with --demo")
+            kw["demo_carrier"] = True
         if args.serve_data_dir or args.data_dir:
             kw["data_dir"] = args.serve_data_dir or args.data_dir
         if args.workers < 1:

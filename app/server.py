@@ -100,8 +100,35 @@ def support_smtp_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI]
     return start
 
 
+def demo_carrier_lifespan(rt: Runtime, settings: Settings) -> Callable[[FastAPI], Any]:
+    """The carrier stand-in (app/carrier_standin.py) while a demo server runs, when asked for
+    (``--demo-carrier``): labels are bought over the aggregator's real HTTP protocol on loopback."""
+
+    async def start(app: FastAPI) -> Callable[[], Any]:
+        if not (settings.demo and settings.demo_carrier):
+
+            async def nothing() -> None:
+                return None
+
+            return nothing
+        from app.carrier_standin import CarrierBehaviour, CarrierServer, configure_demo_tenant
+
+        behaviour = CarrierBehaviour()
+        standin = CarrierServer(behaviour).start()
+        await asyncio.to_thread(configure_demo_tenant, rt, standin.url, behaviour.api_key)
+        log.info("demo carrier stand-in on %s", standin.url)
+
+        async def stop() -> None:
+            await asyncio.to_thread(standin.stop)
+
+        return stop
+
+    return start
+
+
 LIFESPAN_FACTORIES.append(scheduler_lifespan)
 LIFESPAN_FACTORIES.append(support_smtp_lifespan)
+LIFESPAN_FACTORIES.append(demo_carrier_lifespan)
 
 
 def build_app(

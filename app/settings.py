@@ -50,6 +50,9 @@ class Settings(BaseSettings):
     body_limit: int = 1024 * 1024
     upload_limit: int = 20 * 1024 * 1024
     demo: bool = False
+    # With demo only: start the EasyPost-speaking carrier stand-in on a loopback port and point the demo
+    # tenant's carrier setting at it (``serve --demo --demo-carrier``; never in production).
+    demo_carrier: bool = False
     # 0: serve only the spec's routes, without the stations' push and pull
     # (what a station meets at a platform that has no sync routes).
     sync_routes: bool = True

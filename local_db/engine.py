@@ -6,6 +6,7 @@ import ast
 import re
 import sqlite3
 import threading
+import time
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from local_db.scoping import install_tenant_scoping
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+# A pooled PostgreSQL connection idle longer than this is pinged before use (make_engine).
+IDLE_PING_SECONDS = 10.0
 
 
 # The SQLite writers' turn of each engine (make_engine): read by tests and benchmarks.
@@ -31,7 +34,15 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
         # hide_parameters: a failed statement's message (logged, or carried by an exception) must not
         # carry its values: requester e-mails, ticket text, idempotency keys, secrets.
         engine = create_engine(
-            url, echo=echo, hide_parameters=True, connect_args={"check_same_thread": False, "timeout": 30}
+            url,
+            echo=echo,
+            hide_parameters=True,
+            # Kept open: SQLAlchemy's default pool keeps 5, so from the 6th request at once each one
+            # opened a connection and ran the PRAGMAs below, then closed it (issue 33: a tenth of a
+            # public page's CPU with 10 visitors at once). Each connection's page cache grows only
+            # as it reads.
+            pool_size=16,
+            connect_args={"check_same_thread": False, "timeout": 30},
         )
 
         @event.listens_for(engine, "connect")
@@ -97,7 +108,29 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
                 write_lock.release()
 
         return engine
-    engine = create_engine(url, echo=echo, hide_parameters=True, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    # No pool_pre_ping: it costs a round trip on every checkout, and a request checks out several
+    # (the auth cache's version, each use case's session): 1.7 ms of a public page's time each at
+    # a load average of 17 (issue 33). A connection idle longer than IDLE_PING_SECONDS is pinged
+    # instead (a restarted server or a dropped idle connection is found there); one in use a
+    # moment ago is alive, and if it died since, the error invalidates the pool as before.
+    engine = create_engine(url, echo=echo, hide_parameters=True, pool_size=10, max_overflow=20)
+
+    @event.listens_for(engine, "checkin")
+    def _idle_from(_dbapi_conn: Any, record: Any) -> None:
+        record.info["idle_from"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping_when_idle(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get("idle_from")
+        if since is None or time.monotonic() - since <= IDLE_PING_SECONDS:
+            return
+        try:
+            cur = dbapi_conn.cursor()
+            cur.execute("SELECT 1")
+            cur.close()
+            dbapi_conn.rollback()  # the ping's transaction ended: the caller may set autocommit
+        except Exception as exc:  # noqa: BLE001 - any failure: the pool drops it and connects again
+            raise exc_mod.DisconnectionError("idle connection lost") from exc
 
     @event.listens_for(engine, "handle_error")
     def _no_row_values(ctx: Any) -> None:

@@ -71,6 +71,11 @@ class FulfillmentLine(TenantScoped, Base):
     name: Mapped[str] = mapped_column(String(300))
     quantity: Mapped[int] = mapped_column(Integer)
     picked_quantity: Mapped[int] = mapped_column(Integer, default=0)
+    # The tracked units that shipped on this line, recorded by the ship operation (or a batch's pick),
+    # read by Inventory's reaction to order.shipped: serials as Inventory stores them (normalised),
+    # lots as [{"code", "quantity"}]. None on a line of untracked items.
+    serials: Mapped[list[Any] | None] = mapped_column(default=None)
+    lots: Mapped[list[Any] | None] = mapped_column(default=None)
 
 
 class ShippingLabel(TenantScoped, Base):
@@ -138,5 +143,9 @@ class FulfillmentReturn(TenantScoped, Base):
     lines: Mapped[list[Any]] = mapped_column(default=list)
     reason: Mapped[str | None] = mapped_column(Text, default=None)
     status: Mapped[str] = mapped_column(String(20), default="authorised")  # authorised|partly_received|received
+    # The return label (bought once): its row in fulfillment_labels, carrier and tracking number.
+    label_id: Mapped[str | None] = mapped_column(String(36), default=None)
+    carrier: Mapped[str | None] = mapped_column(String(40), default=None)
+    tracking_number: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)

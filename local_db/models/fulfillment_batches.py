@@ -70,5 +70,7 @@ class FulfillmentBatchLine(TenantScoped, Base):
     quantity: Mapped[int] = mapped_column(Integer)
     picked_quantity: Mapped[int] = mapped_column(Integer, default=0)
     # Which order each unit goes to, in slot order:
-    # [{"order_id", "order_number", "line_id", "slot", "quantity", "picked", "serials": [...]}]
+    # [{"order_id", "order_number", "line_id", "slot", "quantity", "picked", "serials": [...], "lots": [{"code", "quantity"}]}]
     allocations: Mapped[list[Any]] = mapped_column(default=list)
+    # A lot-tracked item's lots in this bin, first to expire first: [{"code", "expires_on", "quantity"}].
+    lots: Mapped[list[Any] | None] = mapped_column(default=None)

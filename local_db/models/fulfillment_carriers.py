@@ -20,11 +20,15 @@ class CarrierPurchase(TenantScoped, Base):
     """
 
     __tablename__ = "fulfillment_carrier_purchases"
-    __table_args__ = (UniqueConstraint("tenant_id", "order_id", name="uq_fulfillment_carrier_purchases_order"),)
+    # One purchase per order and purpose: the outgoing label, and one return label per RMA.
+    __table_args__ = (
+        UniqueConstraint("tenant_id", "order_id", "purpose", name="uq_fulfillment_carrier_purchases_purpose"),
+    )
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
     order_id: Mapped[str] = mapped_column(String(36), ForeignKey("fulfillment_orders.id", ondelete="CASCADE"))
     carrier: Mapped[str] = mapped_column(String(40))  # our carrier code (easypost)
+    purpose: Mapped[str] = mapped_column(String(60), default="outgoing")  # outgoing, or the return's id
     state: Mapped[str] = mapped_column(String(20), default="rating")
     rule: Mapped[str] = mapped_column(String(20), default="cheapest")
     shipment_id: Mapped[str | None] = mapped_column(String(100), default=None)  # the carrier's (shp_...)

@@ -270,10 +270,12 @@ class Ctx:
         return (name,), frozenset({record or module_kind(name.split(".", 1)[0])})
 
     @contextmanager
-    def joined(self, session: Session) -> Iterator[UnitOfWork]:
+    def joined(self, session: Session, conn: Connection | None = None) -> Iterator[UnitOfWork]:
         """Make this call's writes part of a transaction the caller owns and commits
-        (the sync push applies a station change and its receipt together)."""
+        (the sync push applies a station change and its receipt together); ``conn``: the
+        session's connection, when the caller holds it already."""
         self._uow = UnitOfWork(session)
+        self._uow._conn = conn
         try:
             yield self._uow
         finally:

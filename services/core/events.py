@@ -197,6 +197,12 @@ def emit(
 Handler = Callable[[Ctx, EmittedEvent], None]
 HANDLERS: dict[str, list[Handler]] = {}
 
+# A session.info key set (to a dict) by a caller that writes many changes in one transaction (a sync
+# push's chunk): event hooks keep what they read once per transaction there instead of once per
+# event (the webhook fan-out, the tenant's active subscriptions). The caller empties it when one of
+# its changes may alter what was kept.
+BATCH_CACHE = "events.batch_cache"
+
 
 def subscribe(type_: str, handler: Handler) -> None:
     """Run ``handler(ctx, event)`` after every ``type_`` event is written, inside its unit of work.

@@ -20,10 +20,11 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -225,8 +226,15 @@ def environment(lang: str) -> Environment:
         lstrip_blocks=True,
     )
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
-    # Numbers as the visitor's language writes them (16,390 points; 16.390 Punkte).
-    env.filters["number"] = lambda n: format_decimal(n, locale=lang)
+    # Numbers as the visitor's language writes them (16,390 points; 16.390 Punkte). The locale is
+    # parsed once and each number's text kept: format_decimal parsed the locale on every call.
+    locale = Locale.parse(lang)
+
+    @lru_cache(maxsize=4096, typed=True)  # typed: 1 and 1.0 and True are one key untyped
+    def number(n: Any) -> str:
+        return format_decimal(n, locale=locale)
+
+    env.filters["number"] = number
     return env
 
 

@@ -22,7 +22,7 @@ from local_db.base import local_id, table_of
 from local_db.engine import Prepared
 from local_db.models.events import Delivery, Subscription
 from services.core.context import Runtime
-from services.core.events import EVENT_TYPES, PUBLIC_ORIGIN, PUBLIC_PREFIX, EmittedEvent
+from services.core.events import BATCH_CACHE, EVENT_TYPES, PUBLIC_ORIGIN, PUBLIC_PREFIX, EmittedEvent
 from services.events import states
 
 # session.info key: {event id: number of deliveries created} for the publish answer.
@@ -199,7 +199,14 @@ def delivery_row(
 
 
 def active_subscriptions(session: Session, tenant_id: str) -> list[Mapping[str, Any]]:
+    # Inside a batch (a sync push's chunk: fifty changes, as many events), read once per tenant.
+    cache = session.info.get(BATCH_CACHE)
+    key = ("active_subscriptions", tenant_id)
+    if cache is not None and key in cache:
+        return cast(list[Mapping[str, Any]], cache[key])
     rows = session.connection().execute(_ACTIVE_SUBS, {"tenant_id": tenant_id}).mappings().all()
+    if cache is not None:
+        cache[key] = rows
     return cast(list[Mapping[str, Any]], rows)  # read-only rows, not copied into dicts
 
 
@@ -219,7 +226,8 @@ def fan_out(session: Session, ev: EmittedEvent, config: DeliveryConfig) -> int:
         for s in subs
         if wants(s, ev.type, ev.data)
     ]
-    _INSERT_DELIVERIES.run_many(session.connection(), rows)
+    if rows:
+        _INSERT_DELIVERIES.run_many(session.connection(), rows)
     session.info.setdefault(DELIVERY_COUNTS, {})[ev.id] = len(rows)
     return len(rows)
 

@@ -11,15 +11,18 @@ from services.fulfillment import (  # noqa: F401
     events,
     labels,
     orders,
+    return_labels,
     returns,
     settings,
     shipping,
     slips,
+    walk,
     webhooks,
 )
 
 MODULE = Module(
     name="fulfillment",
+    depends=("inventory",),  # its pick walks propose lots first to expire (services.inventory.lots)
     events=(
         "order.created",
         "order.picked",

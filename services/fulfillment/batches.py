@@ -18,7 +18,6 @@ Picking moves no stock: the units leave Inventory when the order ships, as for a
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from sqlalchemy import exists, func, insert, or_, select, update
@@ -29,7 +28,7 @@ from local_db import new_id
 from local_db.base import table_of
 from local_db.models.fulfillment import FulfillmentLine, FulfillmentOrder
 from local_db.models.fulfillment_batches import FulfillmentBatch, FulfillmentBatchLine, FulfillmentBatchOrder
-from local_db.models.inventory import InventorySerial
+from local_db.models.inventory import InventoryItem, InventorySerial
 from services.core.commands import SESSION, leased_counter, next_value, record_kind, use_case
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
@@ -37,7 +36,7 @@ from services.core.events import emit
 from services.core.pagination import Listing, Page, one_of
 from services.core.roles import ANYONE, STAFF
 from services.fulfillment import states
-from services.fulfillment.orders import _find, _out, _pack
+from services.fulfillment.orders import _find, _out, _pack, normalise_code, with_lot
 from services.fulfillment.schemas import (
     BatchCancel,
     BatchClose,
@@ -56,6 +55,7 @@ from services.fulfillment.schemas import (
     PutTo,
 )
 from services.fulfillment.walk import pick_walk
+from services.inventory.lots import held_at
 from services.sync.changelog import log_written
 
 record_kind("fulfillment.batch", get="fulfillment.batches.get", label="batch_number")
@@ -63,14 +63,8 @@ record_kind("fulfillment.batch", get="fulfillment.batches.get", label="batch_num
 BATCH_NUMBERS = leased_counter("fulfillment.batch", 100)
 OPEN = ("open", "picking", "picked", "packed")  # a batch that holds its orders
 DONE_ORDER = frozenset({"packed", "shipped", "delivered", "cancelled"})
-_SEPARATORS = re.compile(r"[\s\-]+")
 _CLAIMS = table_of(FulfillmentBatchOrder)
 _LINES = table_of(FulfillmentBatchLine)
-
-
-def _serial(raw: str) -> str:
-    # Compared as Inventory stores serials (services/inventory/serials.normalise): no case, spaces, dashes.
-    return _SEPARATORS.sub("", raw).upper()
 
 
 # --- reading -------------------------------------------------------------------------
@@ -142,13 +136,18 @@ def _detail(s: Session, b: FulfillmentBatch) -> dict[str, Any]:
 
 
 _LINE_FIELDS = ("id", "position", "location_id", "location_code", "sku", "barcode", "name", "quantity",
-                "picked_quantity", "allocations")  # fmt: skip
-_ALLOCATION_FIELDS = ("order_id", "order_number", "slot", "quantity", "picked", "serials")
+                "picked_quantity", "allocations", "lots")  # fmt: skip
+_ALLOCATION_FIELDS = ("order_id", "order_number", "slot", "quantity", "picked", "serials", "lots")
 
 
 def _line_out(ln: dict[str, Any]) -> BatchLineOut:
-    allocations = [{k: a[k] for k in _ALLOCATION_FIELDS} for a in ln["allocations"]]
-    return BatchLineOut(**{c: ln[c] for c in _LINE_FIELDS if c != "allocations"}, allocations=allocations)
+    # A batch made before lots were picked carries no "lots": none.
+    allocations = [{k: a.get(k, []) for k in _ALLOCATION_FIELDS} for a in ln["allocations"]]
+    return BatchLineOut(
+        **{c: ln[c] for c in _LINE_FIELDS if c not in ("allocations", "lots")},
+        allocations=allocations,
+        lots=ln.get("lots") or [],
+    )
 
 
 BATCHES = Listing(
@@ -471,6 +470,7 @@ def _pick(ctx: Ctx, s: Session, b: FulfillmentBatch, op: BatchPick) -> list[PutT
             requested=op.quantity,
         )
     serial = _check_serial(s, b, lines, line, op)
+    lot = _check_lot(s, lines, line, op)
     orders = {o.id: o for o in s.execute(
         select(FulfillmentOrder).where(FulfillmentOrder.id.in_({a["order_id"] for a in line.allocations}))
     ).scalars()}  # fmt: skip
@@ -490,6 +490,11 @@ def _pick(ctx: Ctx, s: Session, b: FulfillmentBatch, op: BatchPick) -> list[PutT
         a["picked"] += take
         if serial:
             a["serials"].append(serial)
+            # On the order's line too: its shipment takes this unit out of Inventory (order.shipped).
+            order_line.serials = [*(order_line.serials or ()), serial]
+        if lot:
+            a["lots"] = with_lot(a.get("lots") or [], lot, take)
+            order_line.lots = with_lot(order_line.lots or [], lot, take)  # shipped from this lot (order.shipped)
         order_line.picked_quantity += take
         left -= take
         touched.append(o)
@@ -550,7 +555,7 @@ def _check_serial(
         raise _bad(f"{line.name} is tracked by serial: scan the unit's serial number", "serial_required", code=op.code)
     if op.quantity != 1:
         raise _bad("a serial-numbered unit is picked one at a time", "one_per_serial", quantity=op.quantity)
-    serial = _serial(op.serial)
+    serial = normalise_code(op.serial)
     unit = s.execute(
         select(InventorySerial).where(InventorySerial.sku == line.sku, InventorySerial.serial == serial)
     ).scalar_one_or_none()
@@ -566,6 +571,41 @@ def _check_serial(
             f"serial {serial} is already picked in batch {b.batch_number}", "serial_already_picked", serial=serial
         )
     return serial
+
+
+def _check_lot(s: Session, lines: list[FulfillmentBatchLine], line: FulfillmentBatchLine, op: BatchPick) -> str | None:
+    """The unit's lot where the item tracks lots: that lot must hold, in this line's bin, the units
+    scanned (less what this batch already picked of it there: picking moves no stock). Answers the
+    lot's code as Inventory stores it."""
+    tracked = s.execute(select(InventoryItem.tracking).where(InventoryItem.sku == line.sku)).scalars().first() == "lot"
+    if not tracked:
+        if op.lot:
+            raise _bad(f"{line.name} is not tracked by lot", "not_tracked", code=op.code)
+        return None
+    proposed = [x["code"] for x in line.lots or ()]
+    if not op.lot:
+        raise _bad(f"{line.name} is tracked by lot: scan the lot code on the unit", "lot_required", code=op.code,
+                   proposed=proposed)  # fmt: skip
+    found = held_at(s, line.sku, op.lot, line.location_id) if line.location_id else None
+    code = found[0] if found else normalise_code(op.lot)
+    already = sum(
+        int(x["quantity"])
+        for ln in lines
+        if ln.sku == line.sku and ln.location_id == line.location_id
+        for a in ln.allocations
+        for x in a.get("lots") or ()
+        if x["code"] == code
+    )
+    have = (found[1] if found else 0) - already
+    if have < op.quantity:
+        raise _bad(
+            f"lot {code} of {line.sku} holds {max(have, 0)} at {line.location_code or 'no bin'}: {op.quantity} asked",
+            "lot_not_here",
+            lot=code,
+            quantity=max(have, 0),
+            proposed=proposed,
+        )
+    return code
 
 
 def _pack_order(ctx: Ctx, s: Session, b: FulfillmentBatch, op: BatchPack) -> OrderOut:

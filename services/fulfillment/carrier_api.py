@@ -6,7 +6,7 @@ fit one key per tenant, and the four calls we make are a few lines each with htt
 
 The tenant's settings hold the aggregator's base URL, its API key (sealed, never answered or
 logged) and the rule that picks a rate (``cheapest`` or ``fastest``). Tests and the demo point it
-at ``tests/carrier_server.py``, a stand-in speaking the same protocol on 127.0.0.1.
+at ``app/carrier_standin.py``, a stand-in speaking the same protocol on 127.0.0.1 (``serve --demo --demo-carrier``).
 """
 
 from __future__ import annotations

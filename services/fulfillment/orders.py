@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections import defaultdict
 from datetime import datetime
@@ -34,11 +35,13 @@ from services.fulfillment.schemas import (
     PackOperation,
     PickOperation,
     ShipOperation,
+    ShipUnit,
     SplitOperation,
     UnpickOperation,
 )
 
 DEVICE_ROLE = "warehouse-device"
+_SEPARATORS = re.compile(r"[\s\-]+")
 _LABEL_NS = uuid.UUID("0b7e3c52-8a4e-4f0e-9a55-6a1d2b9f4c21")
 
 # --- reading -------------------------------------------------------------------
@@ -116,6 +119,8 @@ def _detail(o: FulfillmentOrder, lines: list[FulfillmentLine]) -> dict[str, Any]
             name=ln.name,
             quantity=ln.quantity,
             picked_quantity=ln.picked_quantity,
+            serials=ln.serials or [],
+            lots=ln.lots or [],
         )
         for ln in lines
     ]
@@ -246,6 +251,7 @@ def operate(ctx: Ctx, id: str, body: OperationRequest, session: Session = SESSIO
     elif isinstance(op, PackOperation):
         _pack(ctx, o, op)
     elif isinstance(op, ShipOperation):
+        record_units(o, lines, op.units)
         _ship(ctx, s, o, op)
     else:
         step = states.ORDER.apply(ctx, o, "cancel")
@@ -477,7 +483,8 @@ def _ship(ctx: Ctx, s: Session, o: FulfillmentOrder, op: ShipOperation) -> None:
     )
     o.carrier, o.tracking_number, o.label_id = shipment.carrier, shipment.tracking_number, label_id
     # Inventory reacts to order.shipped in this same transaction: the shipped items leave the
-    # shipping location's stock (never refused; services/inventory/stock.take_out_shipped_order).
+    # shipping location's stock, the tracked lines' serials and lots leave theirs (refused when they
+    # are missing or not in stock: services/inventory/shipments.take_out_shipped_order).
     step.announce(
         ctx,
         {
@@ -489,6 +496,53 @@ def _ship(ctx: Ctx, s: Session, o: FulfillmentOrder, op: ShipOperation) -> None:
             "label_id": label_id,
         },
     )
+
+
+def normalise_code(raw: str) -> str:
+    # As Inventory stores serials and lot codes (services/inventory/serials.normalise): no case,
+    # spaces or dashes, so the desk's scan and the label's printed form are one code.
+    return _SEPARATORS.sub("", raw).upper()
+
+
+def record_units(o: FulfillmentOrder, lines: list[FulfillmentLine], units: list[ShipUnit]) -> None:
+    """Put the shipped serials and lots on the order's lines (a batch's pick may have put serials there
+    already). Each unit names its item; one of another order or an item not on it is 400. Whether the
+    item is tracked and the unit in stock is Inventory's check, in its reaction to ``order.shipped``."""
+    seen = {x for ln in lines for x in ln.serials or ()}
+    for u in units:
+        code = u.code.strip()
+        of_item = [ln for ln in lines if ln.barcode == code] or [ln for ln in lines if ln.sku.lower() == code.lower()]
+        if not of_item:
+            raise ValidationFailed(
+                f"item {code} is not on order {o.order_number}",
+                {"code": code, "reason": "not_on_order", "order_number": o.order_number},
+            )
+        if u.serial is not None:
+            serial = normalise_code(u.serial)
+            if serial in seen:
+                raise ValidationFailed(
+                    f"serial {serial} is given twice for order {o.order_number}",
+                    {"reason": "serial_twice", "serial": serial, "line_id": of_item[0].id},
+                )
+            seen.add(serial)
+            # The first line of the item that still has room for a serial (the same item on two lines).
+            ln = next((x for x in of_item if len(x.serials or ()) < x.quantity), of_item[-1])
+            ln.serials = [*(ln.serials or ()), serial]  # a new list: JSON columns track assignment only
+        else:
+            assert u.lot is not None
+            ln = of_item[0]
+            ln.lots = with_lot(ln.lots or [], normalise_code(u.lot), u.quantity)
+
+
+def with_lot(lots: list[dict[str, Any]], code: str, quantity: int) -> list[dict[str, Any]]:
+    """``lots`` with ``quantity`` more of ``code``: a new list (JSON columns track assignment only)."""
+    out = [dict(x) for x in lots]
+    found = next((x for x in out if x["code"] == code), None)
+    if found is None:
+        out.append({"code": code, "quantity": quantity})
+    else:
+        found["quantity"] += quantity
+    return out
 
 
 def _label_lines(ctx: Ctx, o: FulfillmentOrder) -> list[str]:

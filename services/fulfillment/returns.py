@@ -39,6 +39,9 @@ def _out(r: FulfillmentReturn, order_number: str) -> ReturnOut:
         status=r.status,
         created_at=r.created_at,
         updated_at=r.updated_at,
+        label_id=r.label_id,
+        carrier=r.carrier,
+        tracking_number=r.tracking_number,
     )
 
 

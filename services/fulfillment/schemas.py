@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
@@ -42,8 +42,29 @@ class PackOperation(Strict):
     weight_grams: int | None = Field(default=None, ge=1, le=1_000_000)
 
 
+class ShipUnit(Strict):
+    """A tracked unit that ships: its item (barcode or SKU, as scanned) and its serial, or its lot and
+    how many of the line's units come from that lot."""
+
+    code: Code
+    serial: str | None = Field(default=None, min_length=1, max_length=100)
+    lot: str | None = Field(default=None, min_length=1, max_length=100)
+    quantity: int = Field(default=1, ge=1, le=100_000)
+
+    @model_validator(mode="after")
+    def _one(self) -> ShipUnit:
+        if (self.serial is None) == (self.lot is None):
+            raise ValueError("give the unit's serial or its lot (one of them)")
+        if self.serial is not None and self.quantity != 1:
+            raise ValueError("a serial is one unit: quantity 1")
+        return self
+
+
 class ShipOperation(Strict):
     operation: Literal["ship"]
+    # The serials and lots of the order's tracked items (scanned at the desk): Inventory takes those
+    # units out of stock; a tracked line shipped without them is refused.
+    units: list[ShipUnit] = Field(default_factory=list, max_length=2000)
     carrier: str | None = Field(default=None, min_length=1, max_length=40)
     # Set by the service when it allocates the number, so a station's outbox
     # replay on the platform ships under the same number as the printed label.
@@ -85,6 +106,11 @@ class Address(BaseModel):
     phone: str | None = None
 
 
+class LotTaken(BaseModel):
+    code: str
+    quantity: int
+
+
 class LineOut(Out):
     id: str
     sku: str
@@ -92,6 +118,8 @@ class LineOut(Out):
     name: str
     quantity: int
     picked_quantity: int
+    serials: list[str] = Field(default_factory=list)  # shipped on this line (tracked items)
+    lots: list[LotTaken] = Field(default_factory=list)
 
 
 class OrderOut(StatefulOut):
@@ -284,6 +312,18 @@ class ReturnOut(Out):
     status: Literal["authorised", "partly_received", "received"]
     created_at: datetime
     updated_at: datetime
+    # The return label, once bought (POST /returns/{id}/label; the PDF at GET /returns/{id}/label).
+    label_id: str | None = None
+    carrier: str | None = None
+    tracking_number: str | None = None
+
+
+class ReturnLabelBuy(Strict):
+    """Buy a return's label: ``carrier`` ``easypost`` (the default once set up) or ``local``; ``rule``
+    overrides the tenant's."""
+
+    carrier: str | None = Field(default=None, min_length=1, max_length=40)
+    rule: Literal["cheapest", "fastest"] | None = None
 
 
 class NewOrderLine(Strict):
@@ -321,12 +361,13 @@ class NewBatch(Strict):
 
 
 class BatchPick(Strict):
-    """One scan of the walk: the location's code, then the item, then its serial where it is tracked."""
+    """One scan of the walk: the location's code, then the item, then its serial or lot where it is tracked."""
 
     operation: Literal["pick"]
     location: str | None = Field(default=None, min_length=1, max_length=60)
     code: Code
     serial: str | None = Field(default=None, min_length=1, max_length=100)
+    lot: str | None = Field(default=None, min_length=1, max_length=100)
     quantity: int = Field(default=1, ge=1, le=10_000)
 
 
@@ -360,6 +401,15 @@ class AllocationOut(BaseModel):
     quantity: int
     picked: int
     serials: list[str] = Field(default_factory=list)
+    lots: list[LotTaken] = Field(default_factory=list)
+
+
+class LotProposal(BaseModel):
+    """A lot to pick from this bin, first to expire first (Inventory's FEFO order)."""
+
+    code: str
+    expires_on: date | None
+    quantity: int
 
 
 class BatchLineOut(BaseModel):
@@ -373,6 +423,25 @@ class BatchLineOut(BaseModel):
     quantity: int
     picked_quantity: int
     allocations: list[AllocationOut]
+    lots: list[LotProposal] = Field(default_factory=list)  # a lot-tracked item's lots in this bin
+
+
+class PickStop(BaseModel):
+    """A stop of a single order's pick list: an item at a bin, its lots first to expire first."""
+
+    location_id: str | None
+    location_code: str | None
+    sku: str
+    barcode: str | None
+    name: str
+    quantity: int
+    lots: list[LotProposal] = Field(default_factory=list)
+
+
+class PickListOut(BaseModel):
+    order_id: str
+    order_number: str
+    lines: list[PickStop]  # the walk: bins in code order (no bin last), then SKU
 
 
 class BatchOrderOut(BaseModel):
@@ -487,6 +556,7 @@ class LabelBuy(Strict):
     carrier: str | None = Field(default=None, min_length=1, max_length=40)
     rule: Rule | None = None
     declared_values: dict[str, Money] = Field(default_factory=dict, max_length=500)
+    units: list[ShipUnit] = Field(default_factory=list, max_length=2000)  # tracked units, as the ship operation
 
 
 class RateOut(BaseModel):

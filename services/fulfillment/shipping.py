@@ -89,14 +89,8 @@ def put_carrier_settings(ctx: Ctx, body: CarrierSettingsIn) -> CarrierSettingsOu
     why = url_problem(body.base_url, allow_private=ctx.runtime.part(ConnectionsConfig).allow_private)
     if why:
         raise ValidationFailed(why, {"fields": [{"field": "base_url", "message": why}]})
-    conf = {
-        "base_url": body.base_url.rstrip("/"),
-        # Sealed: the key is sent to the carrier on every call, so it is kept, never answered or logged.
-        "api_key": seal(ctx.runtime.secret_key, body.api_key),
-        "rule": body.rule,
-        "from_address": body.from_address.model_dump(exclude_none=True),
-        "timeout_seconds": body.timeout_seconds,
-    }
+    conf = carrier_conf(ctx.runtime.secret_key, body.base_url, body.api_key, body.rule,
+                        body.from_address.model_dump(exclude_none=True), body.timeout_seconds)  # fmt: skip
     with ctx.write() as s:
         t = s.get(Tenant, ctx.tenant_id)
         assert t is not None
@@ -104,6 +98,19 @@ def put_carrier_settings(ctx: Ctx, body: CarrierSettingsIn) -> CarrierSettingsOu
         settings["fulfillment"] = {**(settings.get("fulfillment") or {}), "carrier_api": conf}
         t.settings = settings  # a new dict: JSON columns track assignment only
     return _settings_out(conf)
+
+
+def carrier_conf(secret_key: str, base_url: str, api_key: str, rule: str, from_address: dict[str, Any],
+                 timeout_seconds: float) -> dict[str, Any]:  # fmt: skip
+    """The tenant setting ``fulfillment.carrier_api`` as stored (also by the demo's stand-in start-up)."""
+    return {
+        "base_url": base_url.rstrip("/"),
+        # Sealed: the key is sent to the carrier on every call, so it is kept, never answered or logged.
+        "api_key": seal(secret_key, api_key),
+        "rule": rule,
+        "from_address": from_address,
+        "timeout_seconds": timeout_seconds,
+    }
 
 
 # --- buying the label ----------------------------------------------------------------------
@@ -140,20 +147,25 @@ def buy_label(ctx: Ctx, id: str, body: LabelBuy) -> LabelOut:
         lines = [{"sku": ln.sku, "name": ln.name, "quantity": ln.quantity} for ln in _lines(s, o.id)]
         order_id, address = o.id, dict(o.shipping_address or {})
         package = Package(o.order_number, o.box, o.weight_grams, address, order_id=o.id, lines=lines)
+    # The tracked units ship with the order (Inventory checks them in the ship); a refusal after a
+    # bought label leaves the purchase row bought, and the next try ships under it without buying again.
+    units = [u.model_dump(exclude_none=True) for u in body.units]
     if carrier.works_offline:
         carrier.check_address(ctx, address)
-        shipped = execute(ctx, "fulfillment.orders.operate", id=order_id, body={"operation": "ship", "carrier": code})
+        shipped = execute(
+            ctx, "fulfillment.orders.operate", id=order_id, body={"operation": "ship", "carrier": code, "units": units}
+        )
         return LabelOut(order=shipped, carrier=code, service="standard", tracking_number=shipped.tracking_number)
     if conf is None:
         raise ValidationFailed("no carrier API is set up (PUT /settings/carrier)", {"reason": "not_configured"})
     rule = body.rule or conf.rule
     with EasyPostClient(conf.base_url, conf.api_key, conf.timeout) as client:
-        bought, p, reconciled = _purchase(ctx, client, conf, package, rule, body.declared_values)
+        bought, p, reconciled = purchase(ctx, client, conf, package, rule, body.declared_values)
     shipped = execute(
         ctx,
         "fulfillment.orders.operate",
         id=order_id,
-        body={"operation": "ship", "carrier": code, "tracking_number": p["tracking_number"]},
+        body={"operation": "ship", "carrier": code, "tracking_number": p["tracking_number"], "units": units},
     )
     return LabelOut(
         order=shipped,
@@ -169,21 +181,26 @@ def buy_label(ctx: Ctx, id: str, body: LabelBuy) -> LabelOut:
     )
 
 
-def _load(ctx: Ctx, order_id: str) -> CarrierPurchase | None:
+def _row(order_id: str, purpose: str) -> Any:
+    return select(CarrierPurchase).where(CarrierPurchase.order_id == order_id, CarrierPurchase.purpose == purpose)
+
+
+def _load(ctx: Ctx, order_id: str, purpose: str) -> CarrierPurchase | None:
     with ctx.read() as s:
-        p = s.execute(select(CarrierPurchase).where(CarrierPurchase.order_id == order_id)).scalar_one_or_none()
+        p = s.execute(_row(order_id, purpose)).scalar_one_or_none()
         if p is not None:
             s.expunge(p)
         return p
 
 
-def _save(ctx: Ctx, order_id: str, **values: Any) -> dict[str, Any]:
+def _save(ctx: Ctx, order_id: str, purpose: str, **values: Any) -> dict[str, Any]:
     """Write the purchase row's new values in a unit of work of its own (committed before the next call)."""
     try:
         with ctx.write() as s:
-            p = s.execute(select(CarrierPurchase).where(CarrierPurchase.order_id == order_id)).scalar_one_or_none()
+            p = s.execute(_row(order_id, purpose)).scalar_one_or_none()
             if p is None:
-                p = CarrierPurchase(id=new_id(), order_id=order_id, created_at=ctx.now(), rates=[], buy_attempts=0)
+                p = CarrierPurchase(id=new_id(), order_id=order_id, purpose=purpose, created_at=ctx.now(), rates=[],
+                                    buy_attempts=0)  # fmt: skip
                 s.add(p)
             for k, v in values.items():
                 setattr(p, k, v)
@@ -192,22 +209,30 @@ def _save(ctx: Ctx, order_id: str, **values: Any) -> dict[str, Any]:
             return {c: getattr(p, c) for c in ("state", "shipment_id", "rate_id", "tracking_number", "service",
                                               "amount", "currency", "rule", "customs", "rates", "buy_attempts")}  # fmt: skip
     except IntegrityError:
-        raise Conflict("this order's label is being bought by another request", {"reason": "in_progress"}) from None
+        raise Conflict("this label is being bought by another request", {"reason": "in_progress"}) from None
 
 
-def _purchase(
-    ctx: Ctx, client: EasyPostClient, conf: CarrierSettings, package: Package, rule: str, values: dict[str, str]
+def purchase(
+    ctx: Ctx,
+    client: EasyPostClient,
+    conf: CarrierSettings,
+    package: Package,
+    rule: str,
+    values: dict[str, str],
+    purpose: str = "outgoing",
 ) -> tuple[list[Rate], dict[str, Any], bool]:
-    """The bought label's facts (rates considered, the purchase row as saved, whether it was reconciled)."""
+    """The bought label's facts (rates considered, the purchase row as saved, whether it was reconciled).
+    ``purpose``: ``outgoing``, or a return's id for its return label: EasyPost's ``is_return`` shipment,
+    sent with the outgoing addresses (the carrier swaps them: the parcel comes back to the shop)."""
     oid = package.order_id
-    row = _load(ctx, oid)
+    row = _load(ctx, oid, purpose)
     if row is not None and row.state == "bought":
-        return rates_from(row.rates), _save(ctx, oid), True
+        return rates_from(row.rates), _save(ctx, oid, purpose), True
     if row is None or row.shipment_id is None:
         # Verified before anything is bought or stored: a bad address is 422 naming the field.
         check_verified(client.verify_address(easypost_address(package.ship_to)))
         customs = customs_info(package, str(conf.from_address.get("country") or "US"), values)
-        _save(ctx, oid, carrier="easypost", state="rating", rule=rule, customs=customs)
+        _save(ctx, oid, purpose, carrier="easypost", state="rating", rule=rule, customs=customs)
         shipment = client.create_shipment(
             {
                 "reference": package.order_number,
@@ -215,14 +240,20 @@ def _purchase(
                 "from_address": easypost_address(conf.from_address),
                 "parcel": {"weight": grams_to_ounces(package.weight_grams)},
                 **({"customs_info": customs} if customs else {}),
+                **({"is_return": True} if purpose != "outgoing" else {}),
             }
         )
         rates = rates_of(shipment)
         row_values = _save(
-            ctx, oid, state="rated", shipment_id=str(shipment["id"]), rates=[_rate_out(r).model_dump() for r in rates]
+            ctx,
+            oid,
+            purpose,
+            state="rated",
+            shipment_id=str(shipment["id"]),
+            rates=[_rate_out(r).model_dump() for r in rates],
         )
     else:
-        row_values = _save(ctx, oid)
+        row_values = _save(ctx, oid, purpose)
     rates = rates_from(row_values["rates"])
     shipment_id = str(row_values["shipment_id"])
     reconciled = False
@@ -230,31 +261,32 @@ def _purchase(
         # The last buy's outcome is unknown (500, timeout, a crash): the carrier's shipment tells.
         found = client.get_shipment(shipment_id)
         if found.get("tracking_code"):
-            return rates, _bought(ctx, oid, found), True
+            return rates, _bought(ctx, oid, purpose, found), True
         reconciled = False
     chosen = next((r for r in rates if r.id == row_values["rate_id"]), None) or choose(
         rates, row_values["rule"] or rule
     )
-    _save(ctx, oid, state="buying", rate_id=chosen.id, service=f"{chosen.carrier} {chosen.service}".strip(),
+    _save(ctx, oid, purpose, state="buying", rate_id=chosen.id, service=f"{chosen.carrier} {chosen.service}".strip(),
           amount=str(chosen.amount), currency=chosen.currency, buy_attempts=row_values["buy_attempts"] + 1)  # fmt: skip
     try:
         bought = client.buy(shipment_id, chosen.id)
     except CarrierUnavailable as exc:
-        _save(ctx, oid, last_error=exc.message)
+        _save(ctx, oid, purpose, last_error=exc.message)
         raise CarrierUnavailable(
             f"{exc.message}: the purchase is not confirmed; try again, the carrier's shipment is read back first "
             "and the label is never bought twice",
             {**(exc.details or {}), "reason": "unconfirmed", "shipment_id": shipment_id},
         ) from None
-    return rates, _bought(ctx, oid, bought), reconciled
+    return rates, _bought(ctx, oid, purpose, bought), reconciled
 
 
-def _bought(ctx: Ctx, order_id: str, shipment: dict[str, Any]) -> dict[str, Any]:
+def _bought(ctx: Ctx, order_id: str, purpose: str, shipment: dict[str, Any]) -> dict[str, Any]:
     rate = shipment.get("selected_rate") or {}
     label = shipment.get("postage_label") or {}
     return _save(
         ctx,
         order_id,
+        purpose,
         state="bought",
         tracking_number=str(shipment["tracking_code"]),
         label_url=label.get("label_url"),

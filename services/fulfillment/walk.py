@@ -1,4 +1,5 @@
-"""The pick walk of a batch: its orders' lines poured into the bins that hold each item, sorted by bin.
+"""The pick walk of a batch or of one order (``GET /orders/{id}/pick-list``): the orders' lines poured
+into the bins that hold each item, sorted by bin; a lot-tracked item's lines propose lots first to expire.
 
 For each item, the bins are the shipping location (tenant setting ``fulfillment.ship_from_location``,
 else the first internal location: where Inventory reserves and ships from) and its internal
@@ -17,7 +18,12 @@ from sqlalchemy.orm import Session
 from local_db.models import Tenant
 from local_db.models.fulfillment import FulfillmentLine, FulfillmentOrder
 from local_db.models.inventory import InventoryItem, InventoryLocation, InventoryStock
+from services.core.commands import SESSION, use_case
 from services.core.context import Ctx
+from services.core.roles import ANYONE
+from services.fulfillment.orders import _find
+from services.fulfillment.schemas import PickListOut, PickStop
+from services.inventory.lots import fefo
 
 
 def _ship_from_tree(s: Session, tenant_id: str) -> dict[str, str]:
@@ -54,6 +60,23 @@ def _ship_from_tree(s: Session, tenant_id: str) -> dict[str, str]:
         tree[r[0]] = r[1]
         todo.extend(c for c in children.get(r[0], ()) if c[3] == "internal")
     return tree
+
+
+@use_case(
+    "fulfillment.orders.pick_list",
+    "GET /orders/{id}/pick-list",
+    tx="read",
+    roles=ANYONE,
+    record="fulfillment.order",
+    summary="a single order's pick list: what is left to pick, by bin, lots first to expire first",
+)
+def pick_list(ctx: Ctx, id: str, session: Session = SESSION) -> PickListOut:
+    o = _find(session, id)
+    stops = pick_walk(session, ctx, [o])
+    fields = ("location_id", "location_code", "sku", "barcode", "name", "quantity", "lots")
+    return PickListOut(
+        order_id=o.id, order_number=o.order_number, lines=[PickStop(**{k: st[k] for k in fields}) for st in stops]
+    )
 
 
 def pick_walk(s: Session, ctx: Ctx, chosen: list[FulfillmentOrder]) -> list[dict[str, Any]]:
@@ -140,6 +163,37 @@ def pick_walk(s: Session, ctx: Ctx, chosen: list[FulfillmentOrder]) -> list[dict
                         "allocations": allocations,
                     }
                 )
+    _propose_lots(s, out, tree)
     # One walk: bins in code order (no bin last), then SKU.
     out.sort(key=lambda ln: (ln["location_code"] is None, ln["location_code"] or "", ln["sku"]))
     return out
+
+
+def _propose_lots(s: Session, out: list[dict[str, Any]], tree: dict[str, str]) -> None:
+    """Each pick line of a lot-tracked item proposes the lots its bin holds, first to expire first
+    (Inventory's FEFO order, ``lots.fefo``): ``lots: [{code, expires_on, quantity}]``; a line whose bin
+    holds too few in lots proposes what there is (the scan is checked against the bin)."""
+    wanted = {ln["sku"] for ln in out if ln["location_id"]}
+    tracked = (
+        list(
+            s.execute(
+                select(InventoryItem.sku).where(InventoryItem.sku.in_(wanted), InventoryItem.tracking == "lot")
+            ).scalars()
+        )
+        if wanted
+        else []
+    )
+    at: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    if tracked and tree:
+        for sku, lot, loc_id, _code, have in fefo(s, tracked, list(tree)):
+            expires = lot.expires_on.isoformat() if lot.expires_on else None
+            at[(sku, loc_id)].append({"code": lot.code, "expires_on": expires, "quantity": have})
+    for ln in out:
+        left, proposed = ln["quantity"], []
+        for offer in at.get((ln["sku"], ln["location_id"]), ()):
+            if left <= 0:
+                break
+            take = min(left, offer["quantity"])
+            proposed.append({**offer, "quantity": take})
+            left -= take
+        ln["lots"] = proposed

@@ -21,6 +21,7 @@ from services.inventory import (  # noqa: E402, F401 - after the defaults its de
     reservations,
     returns,
     serials,
+    shipments,
     stock,
     stock_levels,
     transfers,
@@ -31,14 +32,15 @@ MODULE = Module(
     name="inventory",
     # After-sale asks whether a serial shipped (serials.has_shipped) when the tenant requires it.
     # MES checks a production run's location (production.check_location).
-    public=("serials", "production"),
+    # Fulfillment's pick walks propose lots first to expire and check a scanned lot (lots.fefo, held_at).
+    public=("serials", "production", "lots"),
     reactions=(
         ("order.created", reservations.on_order_created),
         ("order.updated", reservations.on_order_updated),
         ("order.cancelled", reservations.on_order_cancelled),
         # The held units are let go before the shipped ones leave the row.
         ("order.shipped", reservations.on_order_shipped),
-        ("order.shipped", stock.take_out_shipped_order),
+        ("order.shipped", shipments.take_out_shipped_order),
         ("return.received", returns.on_return_received),
         # A completed MES run's parts out, its good units in (the run's bill of materials).
         ("production.run_completed", production.on_run_completed),

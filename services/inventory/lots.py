@@ -148,7 +148,22 @@ def _move(ctx: Ctx, s: Session, lot: InventoryLot, *, quantity: int, kind: str, 
     return mid
 
 
-def _announce(ctx: Ctx, type_: str, lot: InventoryLot, mid: str, quantity: int, **more: Any) -> None:
+def change(ctx: Ctx, s: Session, lot: InventoryLot, loc: InventoryLocation, delta: int, *, kind: str,
+           reason: str | None) -> str:  # fmt: skip
+    """Add ``delta`` (either sign) to the lot at ``loc``: a stock adjustment or count naming the lot
+    (``POST stock`` with ``lot``); 409 ``lot_short`` below zero."""
+    return _move(ctx, s, lot, quantity=abs(delta), kind=kind, source=None if delta > 0 else loc,
+                 target=loc if delta > 0 else None, reference=f"lot {lot.code}", reason=reason)  # fmt: skip
+
+
+def move_out(
+    ctx: Ctx, s: Session, lot: InventoryLot, *, quantity: int, source: InventoryLocation, reference: str
+) -> str:
+    """Units of the lot leave ``source`` as a shipment under ``reference`` (what a recall finds)."""
+    return _move(ctx, s, lot, quantity=quantity, kind="shipment", source=source, target=None, reference=reference)
+
+
+def announce(ctx: Ctx, type_: str, lot: InventoryLot, mid: str, quantity: int, **more: Any) -> None:
     emit(ctx, type_, {"lot_id": lot.id, "code": lot.code, "sku": lot.sku, "movement_id": mid, "quantity": quantity,
                       "expires_on": lot.expires_on.isoformat() if lot.expires_on else None, **more})  # fmt: skip
 
@@ -182,7 +197,7 @@ def receive_lot(ctx: Ctx, body: LotReceive, session: Session = SESSION) -> LotOu
         lot.expires_on = body.expires_on
     mid = _move(ctx, s, lot, quantity=body.quantity, kind="receipt", source=None, target=loc,
                 reference=body.reference or f"lot {code}", unit_cost=body.unit_cost)  # fmt: skip
-    _announce(ctx, "lot.received", lot, mid, body.quantity, location_id=loc.id, reference=body.reference)
+    announce(ctx, "lot.received", lot, mid, body.quantity, location_id=loc.id, reference=body.reference)
     return _out(s, lot)
 
 
@@ -196,26 +211,53 @@ def receive_lot(ctx: Ctx, body: LotReceive, session: Session = SESSION) -> LotOu
 def pick(ctx: Ctx, query: PickQuery, session: Session = SESSION) -> PickSuggestion:
     s = session
     _tracked_item(s, query.sku)
-    stmt = (
-        select(InventoryLot, InventoryLotStock.location_id, InventoryLocation.code, InventoryLotStock.quantity)
-        .join(InventoryLotStock, InventoryLotStock.lot_id == InventoryLot.id)
-        .join(InventoryLocation, InventoryLocation.id == InventoryLotStock.location_id)
-        .where(InventoryLot.sku == query.sku, InventoryLotStock.quantity > 0, InventoryLocation.kind == "internal")
-        .order_by(nulls_last(InventoryLot.expires_on.asc()), InventoryLot.code, InventoryLocation.code)
-    )
+    where = None
     if query.location_id is not None:
         engine.location(s, query.location_id)  # 404 for an unknown one, not an empty suggestion
-        stmt = stmt.where(InventoryLotStock.location_id.in_(engine.within(query.location_id)))
+        where = engine.within(query.location_id)
     lines: list[PickLine] = []
     left = query.quantity
-    for lot, loc_id, code, have in s.execute(stmt):
+    for _sku, lot, loc_id, code, have in fefo(s, [query.sku], where):
         if left <= 0:
             break
-        take = min(left, int(have))
+        take = min(left, have)
         lines.append(PickLine(lot_id=lot.id, code=lot.code, expires_on=lot.expires_on, location_id=loc_id,
                               location_code=code, quantity=take))  # fmt: skip
         left -= take
     return PickSuggestion(sku=query.sku, requested=query.quantity, lines=lines, short=left)
+
+
+def fefo(s: Session, skus: list[str], where: Any = None) -> list[tuple[str, InventoryLot, str, str, int]]:
+    """The lots of these items in stock at internal locations, first to expire first (lots without a
+    date last), then by code and location: ``(sku, lot, location_id, location_code, quantity)``.
+    ``where``: the locations (ids, or a statement of ids); every internal one when None. The order
+    ``GET lots/pick`` suggests, and Fulfillment's pick walks propose (a manifest ``public`` file)."""
+    stmt = (
+        select(InventoryLot, InventoryLotStock.location_id, InventoryLocation.code, InventoryLotStock.quantity)
+        .join(InventoryLotStock, InventoryLotStock.lot_id == InventoryLot.id)
+        .join(InventoryLocation, InventoryLocation.id == InventoryLotStock.location_id)
+        .where(InventoryLot.sku.in_(skus), InventoryLotStock.quantity > 0, InventoryLocation.kind == "internal")
+        .order_by(nulls_last(InventoryLot.expires_on.asc()), InventoryLot.code, InventoryLocation.code)
+    )
+    if where is not None:
+        stmt = stmt.where(InventoryLotStock.location_id.in_(where))
+    return [(lot.sku, lot, loc_id, code, int(have)) for lot, loc_id, code, have in s.execute(stmt)]
+
+
+def held_at(s: Session, sku: str, code: str, location_id: str) -> tuple[str, int] | None:
+    """The lot ``code`` of ``sku`` (its stored code) and what it holds at one location; None for no such
+    lot. Fulfillment checks a scanned lot against the bin it is picked from (a ``public`` file)."""
+    lot = s.execute(
+        select(InventoryLot).where(InventoryLot.sku == sku, InventoryLot.code == normalise(code))
+    ).scalar_one_or_none()
+    if lot is None:
+        return None
+    have = s.execute(
+        select(InventoryLotStock.quantity).where(
+            InventoryLotStock.lot_id == lot.id, InventoryLotStock.location_id == location_id
+        )
+    ).scalar_one_or_none()
+    return lot.code, int(have or 0)
 
 
 @use_case("inventory.lots.get", "GET /lots/{id}", tx="read", summary="a lot by id or by scan (its code)")
@@ -256,7 +298,7 @@ def move_lot(ctx: Ctx, id: str, body: LotMove, session: Session = SESSION) -> Lo
         raise ValidationFailed("from and to are the same location", {"to_location_id": body.to_location_id})
     mid = _move(ctx, s, lot, quantity=body.quantity, kind="transfer", source=src, target=dst,
                 reference=f"lot {lot.code}")  # fmt: skip
-    _announce(ctx, "lot.moved", lot, mid, body.quantity, from_location_id=src.id, to_location_id=dst.id)
+    announce(ctx, "lot.moved", lot, mid, body.quantity, from_location_id=src.id, to_location_id=dst.id)
     return _out(s, lot)
 
 
@@ -278,7 +320,7 @@ def count_lot(ctx: Ctx, id: str, body: LotCount, session: Session = SESSION) -> 
         reason = body.reason or f"counted {body.counted}"
         mid = _move(ctx, s, lot, quantity=abs(diff), kind="count", source=None if diff > 0 else loc,
                     target=loc if diff > 0 else None, reference=f"lot {lot.code}", reason=reason)  # fmt: skip
-        _announce(ctx, "lot.counted", lot, mid, abs(diff), location_id=loc.id, counted=body.counted, difference=diff)
+        announce(ctx, "lot.counted", lot, mid, abs(diff), location_id=loc.id, counted=body.counted, difference=diff)
     return _out(s, lot)
 
 
@@ -294,8 +336,8 @@ def ship_lot(ctx: Ctx, id: str, body: LotShip, session: Session = SESSION) -> Lo
     s = session
     lot = _find(s, id)
     loc = engine.location(s, body.location_id)
-    mid = _move(ctx, s, lot, quantity=body.quantity, kind="shipment", source=loc, target=None, reference=body.reference)
-    _announce(ctx, "lot.shipped", lot, mid, body.quantity, location_id=loc.id, reference=body.reference)
+    mid = move_out(ctx, s, lot, quantity=body.quantity, source=loc, reference=body.reference)
+    announce(ctx, "lot.shipped", lot, mid, body.quantity, location_id=loc.id, reference=body.reference)
     return _out(s, lot)
 
 

@@ -11,7 +11,10 @@ run is a use case (``POST reorder-rules/run``) and an hourly scheduler job over 
 A receipt names lines by SKU or barcode (what a scan gives): each moves into the order's location
 as a ``receipt`` movement with the order number as reference. More than ordered is 409
 ``over_receipt`` unless the tenant allows a tolerance (setting
-``inventory.over_receipt_tolerance_pct``, a percentage of the line); nothing moves then.
+``inventory.over_receipt_tolerance_pct``, a percentage of the line); nothing moves then. A
+lot-tracked item's line names its ``lot`` (and ``expires_on``), a serial-tracked one its
+``serials`` (one a unit); they are received as ``lots.receive`` and ``serials.receive`` would,
+with the order number as reference.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ from services.core.roles import STAFF
 from services.core.scheduler import each_tenant, periodic
 from services.inventory import stock as engine
 from services.inventory.items import find_item
+from services.inventory.lot_schemas import LotReceive
+from services.inventory.lots import receive_lot
 from services.inventory.purchasing_schemas import (
     POLine,
     PurchaseOrderIn,
@@ -44,11 +49,14 @@ from services.inventory.purchasing_schemas import (
     PurchaseOrderOut,
     PurchaseOrderQuery,
     PurchaseOrderReceipt,
+    ReceiptLine,
     ReorderRuleIn,
     ReorderRuleOut,
     ReorderRuleQuery,
     ReorderRunOut,
 )
+from services.inventory.schemas import SerialsReceive
+from services.inventory.serials import receive_serials
 from services.inventory.states import PURCHASE_ORDER, PURCHASE_ORDER_STATES
 
 declare_defaults("inventory.purchase_orders", record="inventory.purchase_order")
@@ -299,6 +307,38 @@ def move_po(ctx: Ctx, id: str, body: PurchaseOrderMove, session: Session = SESSI
     return _out(po)
 
 
+def _check_tracking(item: InventoryItem | None, sku: str, ln: ReceiptLine) -> None:
+    """A tracked item's units come with their lot or serials (a recall or a warranty reads them);
+    a lot only on an item that tracks lots. Serials are taken for any item, as ``serials.receive``
+    takes them. 400 names what is missing; nothing is stored."""
+    tracking = item.tracking if item is not None else "none"
+    if tracking == "lot" and ln.lot is None:
+        raise ValidationFailed(f"{sku} tracks lots: give the lot of these {ln.quantity} units",
+                               {"reason": "lot_required", "code": ln.code, "sku": sku})  # fmt: skip
+    if tracking == "serial" and ln.serials is None:
+        raise ValidationFailed(f"{sku} tracks serial numbers: give one serial per unit",
+                               {"reason": "serial_required", "code": ln.code, "sku": sku})  # fmt: skip
+    if tracking != "lot" and ln.lot is not None:
+        raise ValidationFailed(f"{sku} does not track lots: receive it without a lot",
+                               {"reason": "not_lot_tracked", "code": ln.code, "sku": sku})  # fmt: skip
+
+
+def _receive_tracked(ctx: Ctx, s: Session, po: InventoryPurchaseOrder, location_id: str, sku: str,
+                     ln: ReceiptLine, cost: str | None) -> dict[str, Any]:  # fmt: skip
+    """One line of a lot or of serials, through the use case that receives them anywhere else, so
+    the lot's expiry check, the serial's one-place rule and their events are the same."""
+    unit_cost = Decimal(cost) if cost is not None else None
+    if ln.lot is not None:
+        lot = receive_lot(ctx, LotReceive(sku=sku, code=ln.lot, expires_on=ln.expires_on, location_id=location_id,
+                                          quantity=ln.quantity, reference=po.number, unit_cost=unit_cost),
+                          session=s)  # fmt: skip
+        return {"sku": sku, "quantity": ln.quantity, "lot": lot.code}
+    got = receive_serials(ctx, SerialsReceive(sku=sku, location_id=location_id, serials=ln.serials or [],
+                                              reference=po.number), session=s)  # fmt: skip
+    return {"sku": sku, "quantity": ln.quantity, "serials": [x.serial for x in got.serials],
+            "movement_id": got.movement_id}  # fmt: skip
+
+
 def _tolerance(s: Session, tenant_id: str) -> float:
     t = s.get(Tenant, tenant_id)
     raw = (((t.settings if t else None) or {}).get("inventory") or {}).get("over_receipt_tolerance_pct", 0)
@@ -324,12 +364,19 @@ def receive_po(ctx: Ctx, id: str, body: PurchaseOrderReceipt, session: Session =
                        {"current_state": po.status})  # fmt: skip
     by_sku = {str(ln["sku"]): dict(ln) for ln in po.lines}
     wanted: dict[str, int] = {}
+    plain: dict[str, int] = {}  # untracked units per SKU: one movement each, as before lots
+    tracked: list[tuple[str, ReceiptLine]] = []  # a lot's or serials' line: received by its own use case
     for ln in body.lines:
         item = find_item(s, ln.code)
         sku = item.sku if item is not None else ln.code.strip()
         if sku not in by_sku:
             raise ValidationFailed(f"{ln.code} is not on {po.number}", {"reason": "not_on_order", "code": ln.code})
+        _check_tracking(item, sku, ln)
         wanted[sku] = wanted.get(sku, 0) + ln.quantity
+        if ln.lot is None and ln.serials is None:
+            plain[sku] = plain.get(sku, 0) + ln.quantity
+        else:
+            tracked.append((sku, ln))
     tol = _tolerance(s, ctx.tenant_id)
     over = {}
     for sku, q in wanted.items():
@@ -342,13 +389,16 @@ def receive_po(ctx: Ctx, id: str, body: PurchaseOrderReceipt, session: Session =
                        {"reason": "over_receipt", "lines": over})  # fmt: skip
     loc = engine.location(s, po.location_id)
     moved = []
-    for sku, q in wanted.items():
+    for sku, q in plain.items():
         cost = by_sku[sku].get("unit_cost")
         mid, _levels = engine.move(ctx, s, sku=sku, quantity=q, kind="receipt", source=None, target=loc,
                                    reference=po.number, reason=f"purchase order {po.number}",
                                    unit_cost=Decimal(cost) if cost is not None else None)  # fmt: skip
-        by_sku[sku]["received"] = int(by_sku[sku].get("received") or 0) + q
         moved.append({"sku": sku, "quantity": q, "movement_id": mid})
+    for sku, ln in tracked:
+        moved.append(_receive_tracked(ctx, s, po, loc.id, sku, ln, by_sku[sku].get("unit_cost")))
+    for sku, q in wanted.items():
+        by_sku[sku]["received"] = int(by_sku[sku].get("received") or 0) + q
     for sku in wanted:
         engine.check_alerts(ctx, s, sku, [loc.id], f"purchase order {po.number}")
     po.lines = list(by_sku.values())  # a new list: the JSON column sees the change

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Literal
 
@@ -10,7 +10,8 @@ from pydantic import AwareDatetime, BaseModel, Field, model_validator
 
 from services.core.pagination import ListQuery
 from services.core.schemas import FreeText, Out, Strict
-from services.inventory.schemas import Cost, LocationRef, Quantity, Sku
+from services.inventory.lot_schemas import LotCode
+from services.inventory.schemas import Cost, LocationRef, Quantity, SerialNo, Sku
 
 PurchaseOrderStatus = Literal["draft", "sent", "partially_received", "received", "cancelled"]
 
@@ -90,6 +91,21 @@ class PurchaseOrderMove(Strict):
 class ReceiptLine(Strict):
     code: str = Field(min_length=1, max_length=100)  # a SKU or a barcode (a scan)
     quantity: Quantity
+    # A tracked item says what it received: the lot of these units (and the lot's expiry), or one
+    # serial per unit. An untracked item takes neither.
+    lot: LotCode | None = None
+    expires_on: date | None = None
+    serials: list[SerialNo] | None = Field(default=None, min_length=1, max_length=500)
+
+    @model_validator(mode="after")
+    def _tracking_fits(self) -> ReceiptLine:
+        if self.expires_on is not None and self.lot is None:
+            raise ValueError("expires_on is a lot's: give the lot too")
+        if self.lot is not None and self.serials is not None:
+            raise ValueError("a line has a lot or serials, not both")
+        if self.serials is not None and len(self.serials) != self.quantity:
+            raise ValueError(f"{len(self.serials)} serials for a quantity of {self.quantity}: one serial per unit")
+        return self
 
 
 class PurchaseOrderReceipt(Strict):

@@ -108,6 +108,9 @@ class StockAdjust(Strict):
     delta: int | None = Field(default=None, ge=-1_000_000_000, le=1_000_000_000)
     counted: int | None = Field(default=None, ge=0, le=1_000_000_000)
     reason: str | None = Field(default=None, max_length=500)
+    # The lot or the serial the change is of: required for an item that tracks them (400 naming it).
+    lot: str | None = Field(default=None, min_length=1, max_length=100)
+    serial: str | None = Field(default=None, min_length=1, max_length=100)
 
     @model_validator(mode="after")
     def _one_of(self) -> StockAdjust:
@@ -351,7 +354,7 @@ class SerialOut(Out):
     serial: str
     location_id: str | None
     location_code: str | None = None
-    status: Literal["in_stock", "shipped"]
+    status: Literal["in_stock", "shipped", "written_off"]  # written_off: taken out by an adjustment or count
     reference: str | None
     created_at: datetime
     updated_at: datetime

@@ -132,7 +132,7 @@ SERIALS = Listing(
     filters={
         "sku": InventorySerial.sku,
         "location_id": lambda _n, v: InventorySerial.location_id.in_(engine.within(v)),
-        "status": one_of(InventorySerial.status, ("in_stock", "shipped")),
+        "status": one_of(InventorySerial.status, ("in_stock", "shipped", "written_off")),
     },
     search=(InventorySerial.serial, InventorySerial.sku),
     sort={"created_at": InventorySerial.created_at, "serial": InventorySerial.serial},
@@ -181,10 +181,18 @@ def ship_serial(ctx: Ctx, id: str, body: SerialShip, session: Session = SESSION)
     r = _find(s, id)
     if r.status != "in_stock" or r.location_id is None:
         raise Conflict(f"serial {r.serial} shipped already", {"current_state": r.status})
-    src = engine.location(s, r.location_id)
-    engine.move(ctx, s, sku=r.sku, quantity=1, kind="shipment", source=src, target=None,
-                reference=body.reference, force=True)  # fmt: skip
-    r.location_id, r.status, r.reference, r.updated_at = None, "shipped", body.reference, ctx.now()
-    engine.check_alerts(ctx, s, r.sku, [src.id], body.reference)
-    s.flush()
+    ship_unit(ctx, s, r, body.reference)
     return _out(s, r)
+
+
+def ship_unit(ctx: Ctx, s: Session, r: InventorySerial, reference: str) -> str:
+    """The unit leaves its location's stock and is ``shipped`` under ``reference`` (an order number:
+    what After-sale's check and a look-up read). Answers the movement's id."""
+    assert r.location_id is not None
+    src = engine.location(s, r.location_id)
+    mid, _levels = engine.move(ctx, s, sku=r.sku, quantity=1, kind="shipment", source=src, target=None,
+                               reference=reference, reason=f"serial {r.serial}", force=True)  # fmt: skip
+    r.location_id, r.status, r.reference, r.updated_at = None, "shipped", reference, ctx.now()
+    engine.check_alerts(ctx, s, r.sku, [src.id], reference)
+    s.flush()
+    return mid

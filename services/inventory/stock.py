@@ -6,8 +6,8 @@ negative stock; no read-modify-write, so parallel adjustments (PostgreSQL row
 locks, SQLite's one writer) never lose an update. The movement row commits
 with it, so the movements of an item and location always add up to its
 quantity. Alert rules are looked at after each change (``check_alerts``).
-Fulfillment's shipments take their lines out through ``take_out_shipped_order``, the module's
-reaction to ``order.shipped`` (its manifest subscribes it), inside the shipping unit of work.
+Fulfillment's shipments take their lines out through ``ship_lines``, called by the module's
+reaction to ``order.shipped`` (``shipments.take_out_shipped_order``) inside the shipping unit of work.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from local_db import new_id
 from local_db.base import table_of
 from local_db.engine import Prepared
 from local_db.models import Tenant
-from local_db.models.fulfillment import FulfillmentLine
 from local_db.models.inventory import (
     InventoryAlert,
     InventoryAlertRule,
@@ -38,7 +37,7 @@ from local_db.models.inventory import (
 )
 from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound
-from services.core.events import EmittedEvent, emit
+from services.core.events import emit
 from services.inventory import valuation
 from services.inventory.states import UNRESOLVED
 from services.sync.changelog import log_written
@@ -439,28 +438,6 @@ def ship_from_id(conn: Connection, tenant_id: str) -> str | None:
             return str(found)
     first = _FIRST_INTERNAL.scalar(conn, {"tenant_id": tenant_id})
     return str(first) if first is not None else None
-
-
-_SHIPPED_LINES = (
-    select(FulfillmentLine.sku, FulfillmentLine.quantity)
-    .where(FulfillmentLine.order_id == bindparam("order_id"))
-    .order_by(FulfillmentLine.position)
-)
-
-
-def take_out_shipped_order(ctx: Ctx, ev: EmittedEvent) -> None:
-    """``order.shipped``: the shipped order's lines leave the shipping location's stock (``ship_lines``).
-
-    Runs in the shipping unit of work. Only fulfillment's own shipment moves stock: the same event
-    type published through the events API (``events.publish``) describes, it does not ship.
-    """
-    if ctx.operation is None or not ctx.operation[0].startswith("fulfillment."):
-        return
-    if ctx.tenant is None or "inventory" not in ctx.tenant.modules:
-        return
-    s = ctx.uow.session
-    lines = [(sku, quantity) for sku, quantity in s.execute(_SHIPPED_LINES, {"order_id": ev.data["order_id"]})]
-    ship_lines(ctx, s, reference=str(ev.data["order_number"]), lines=lines)
 
 
 def ship_lines(ctx: Ctx, s: Session, *, reference: str, lines: Iterable[tuple[str, int]]) -> list[str]:

@@ -1,7 +1,8 @@
 """Inventory stock per location: list and adjust.
 
 Quantities change only through ``stock`` (one atomic statement and its
-movement, in the unit of work of the call).
+movement, in the unit of work of the call). An item that tracks lots or serials is adjusted and
+counted through its lot or serial (``tracked_adjust``): without one it is 400 naming the field.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from sqlalchemy.orm import Session
 from local_db import new_id
 from local_db.models.inventory import (
     InventoryItem,
+    InventoryLocation,
     InventoryStock,
 )
 from services.core.commands import SESSION, use_case
@@ -21,12 +23,15 @@ from services.core.errors import Conflict
 from services.core.events import emit
 from services.core.pagination import Listing, Page, contains
 from services.inventory import stock as engine
+from services.inventory import tracked_adjust
 from services.inventory.schemas import (
     StockAdjust,
     StockQuery,
     StockResult,
     StockRow,
 )
+from services.inventory.shipments import tracking
+from services.inventory.tracked_adjust import check_codes
 
 declare_defaults("inventory.stock", record="inventory.stock")
 
@@ -94,13 +99,24 @@ def list_stock(ctx: Ctx, query: StockQuery, session: Session = SESSION) -> Page[
     "POST /stock",
     tx="write",
     says="Stock adjusted",
-    summary="adjust stock (delta) or post a count (counted)",
+    summary="adjust stock (delta) or post a count (counted); a lot- or serial-tracked item names its lot or serial",
 )
 def adjust_stock(ctx: Ctx, body: StockAdjust, session: Session = SESSION) -> StockResult:
     loc = engine.location(session, body.location_id)
-    kind = "adjustment"
+    kind = "adjustment" if body.counted is None else "count"
+    how = tracking(session, {body.sku}).get(body.sku)
+    check_codes(body, how)
+    mid: str | None = None
+    if how is not None:
+        delta, mid = tracked_adjust.adjust(ctx, session, body, loc, how, kind)
+    else:
+        delta, mid = _plain(ctx, session, body, loc, kind)
+    return _result(ctx, session, body, loc, kind, delta, mid)
+
+
+def _plain(ctx: Ctx, session: Session, body: StockAdjust, loc: InventoryLocation, kind: str) -> tuple[int, str | None]:
+    """An untracked item's change: the item's row at the location."""
     if body.counted is not None:
-        kind = "count"
         # Under the write lock of this unit of work (PostgreSQL: the row's lock), so the
         # difference from the book is the one that gets posted.
         current = session.execute(
@@ -133,6 +149,11 @@ def adjust_stock(ctx: Ctx, body: StockAdjust, session: Session = SESSION) -> Sto
                 "reason": "insufficient_stock",
             },
         ) from None
+    return delta, mid
+
+
+def _result(ctx: Ctx, session: Session, body: StockAdjust, loc: InventoryLocation, kind: str, delta: int,
+            mid: str | None) -> StockResult:  # fmt: skip
     row = (
         session.execute(
             select(InventoryStock).where(InventoryStock.sku == body.sku, InventoryStock.location_id == loc.id)

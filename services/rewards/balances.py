@@ -42,9 +42,13 @@ def get_points(ctx: Ctx) -> PointsOut:
         waiting = s.execute(
             select(RewardsReceipt).where(RewardsReceipt.dealer_id == d.id, RewardsReceipt.status == "pending")
         ).scalars()
-        pending = sum(suggestions(s, ctx.tenant_id, waiting, now).values())
         tiers = load_tiers(s)
         tier = tier_status(s, d.id, now, cfg.tier_period_days, tiers) if tiers else None
+        # The settings, tiers and the dealer's multiplier read once for the suggestions too.
+        factor = Decimal(tier.tier.multiplier) if tier is not None and tier.tier is not None else Decimal(1)
+        pending = sum(
+            suggestions(s, ctx.tenant_id, waiting, now, cfg=cfg, tiers=tiers, factors={d.id: factor}).values()
+        )
         lots = s.execute(
             select(RewardsLot.expires_at, func.sum(RewardsLot.remaining))
             .where(RewardsLot.dealer_id == d.id, RewardsLot.remaining > 0, RewardsLot.expires_at > now)

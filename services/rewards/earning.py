@@ -97,16 +97,33 @@ def receipt_points(rules: list[Rule], default_rate: int, r: RewardsReceipt, tier
     return int((Decimal(total) * tier_multiplier).to_integral_value(ROUND_FLOOR))
 
 
-def suggestions(s: Session, tenant_id: str, receipts: Iterable[RewardsReceipt], now: datetime) -> dict[str, int]:
-    """Suggested points of each receipt (id -> points): rules read once, each dealer's tier once."""
-    cfg = ledger.settings(s, tenant_id)
+def suggestions(
+    s: Session,
+    tenant_id: str,
+    receipts: Iterable[RewardsReceipt],
+    now: datetime,
+    *,
+    cfg: ledger.Settings | None = None,
+    tiers: list[TierOut] | None = None,
+    factors: dict[str, Decimal] | None = None,
+) -> dict[str, int]:
+    """Suggested points of each receipt (id -> points): rules read once, each dealer's tier once.
+
+    Nothing is read when there is no receipt (a dealer's points page with none waiting), and a
+    caller that has read the settings, the tiers or a dealer's tier multiplier already passes them:
+    the points page read each of them twice per visit (issue 33: the pages' speed)."""
+    todo = list(receipts)
+    if not todo:
+        return {}
+    cfg = cfg or ledger.settings(s, tenant_id)
     rules = load_rules(s)
-    tiers = load_tiers(s)
-    factors: dict[str, Decimal] = {}
+    tiers = load_tiers(s) if tiers is None else tiers
+    factors = dict(factors or {})
     out: dict[str, int] = {}
-    for r in receipts:
+    for r in todo:
         if r.dealer_id not in factors:
-            t = tier_status(s, r.dealer_id, now, cfg.tier_period_days, tiers).tier
+            # No tiers: no multiplier, and no need to sum the dealer's period.
+            t = tier_status(s, r.dealer_id, now, cfg.tier_period_days, tiers).tier if tiers else None
             factors[r.dealer_id] = Decimal(t.multiplier) if t else Decimal(1)
         out[r.id] = receipt_points(rules, cfg.points_per_dollar, r, factors[r.dealer_id])
     return out

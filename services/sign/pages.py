@@ -9,7 +9,6 @@ case (``sign.public.act``), so the rules (order, consent, required fields) are o
 
 from __future__ import annotations
 
-import hashlib
 import io
 from typing import Any
 
@@ -17,11 +16,14 @@ from sqlalchemy import select
 
 from local_db.models.sign import SignDocument, SignSigner
 from services.core.commands import execute
+from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.files import FileResult, Redirect
 from services.core.pages import N_, Page, PageCall, page
 from services.core.signing import token_hash
+from services.core.storage import read_blob
 from services.sign.lookups import _utc
+from services.sign.signing import _by_token
 
 MAX_RENDER_PAGES = 50
 _RENDERED: dict[tuple[str, int], bytes] = {}
@@ -88,17 +90,29 @@ def _errors(call: PageCall, exc: ValidationFailed) -> dict[str, str]:
     return {"form": call.gettext("Please check this value.")}
 
 
+def _document(call: PageCall, ctx: Ctx, token: str, headers: dict[str, str | None]) -> Any:
+    """The signer's view of the document, or the page saying it is voided or expired. The use case
+    answers both as 404 (an API caller learns nothing from a dead link), so the page asks why only
+    then: a live link costs one read, not two (issue 33: the pages' speed)."""
+    try:
+        return execute(ctx, "sign.public.get", token=token, headers=headers)
+    except NotFound:
+        gone = _gone(call, token)
+        if gone is None:
+            raise
+        return gone
+
+
 @page("sign.signer", "/{token}", methods=("GET", "POST"), limit="public_sign")
 def signer_page(call: PageCall, token: str) -> Page | Redirect:
-    gone = _gone(call, token)
-    if gone is not None:
-        return gone
     ctx = call.ctx()
     headers: dict[str, str | None] = {"user-agent": call.user_agent}
     errors: dict[str, str] = {}
     values: dict[str, str] = {}
     if call.method == "POST":
-        doc = execute(ctx, "sign.public.get", token=token, headers=headers)
+        doc = _document(call, ctx, token, headers)
+        if isinstance(doc, Page):
+            return doc
         action = "decline" if call.form.get("action") == "decline" else "sign"
         image = call.form.get("signature_image", "").strip()
         text = call.form.get("signature_text", "").strip()
@@ -125,7 +139,9 @@ def signer_page(call: PageCall, token: str) -> Page | Redirect:
         except Conflict:
             errors = {"form": call.gettext("This document cannot be signed now: earlier signers have not signed yet.")}
         values = {k: v for k, v in call.form.items() if k != "signature_image"}
-    doc = execute(ctx, "sign.public.get", token=token, headers=headers)
+    doc = _document(call, ctx, token, headers)
+    if isinstance(doc, Page):
+        return doc
     fields = sorted(doc.fields, key=lambda f: (f.page, f.y, f.x))
     return Page(
         "sign/signer.html",
@@ -150,10 +166,16 @@ def page_image(call: PageCall, token: str, number: str) -> FileResult:
 
     if not number.isdigit() or not 1 <= int(number) <= MAX_RENDER_PAGES:
         raise NotFound("no such page")
-    pdf = execute(call.ctx(), "sign.public.download", token=token).content
-    key = (hashlib.sha256(pdf).hexdigest(), int(number))
+    ctx = call.ctx()
+    # The link's PDF is the blob of this hash (the original, or the sealed one once complete), so
+    # a page rendered before is answered without reading or hashing the PDF (issue 33).
+    with ctx.read() as s:
+        d, _signer = _by_token(ctx, s, token)
+        sha = d.signed_sha256 or d.sha256
+    key = (sha, int(number))
     png = _RENDERED.get(key)
     if png is None:
+        pdf = read_blob(ctx, sha)
         doc = pdfium.PdfDocument(pdf)
         try:
             if int(number) > len(doc):
@@ -164,7 +186,7 @@ def page_image(call: PageCall, token: str, number: str) -> FileResult:
             png = buf.getvalue()
         finally:
             doc.close()
-        # The same bytes render the same page: kept by content hash (a signed PDF is another hash).
+        # The same bytes render the same page: kept by content hash (a sealed PDF is another hash).
         if len(_RENDERED) >= 64:
             _RENDERED.pop(next(iter(_RENDERED)))
         _RENDERED[key] = png

@@ -7,10 +7,11 @@ can help (network down, timeout, 5xx, a cut-off answer) or not (refused).
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
 import httpx
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError, create_model
 
 from services.core.clock import Clock, SystemClock
 from services.sync import protocol as p
@@ -93,7 +94,9 @@ class PlatformClient:
                 raise SyncError("clock", msg, retry=True, status=r.status_code)
             raise SyncError("refused", msg, retry=False, status=r.status_code)
         try:
-            return model.model_validate(r.json()["data"])
+            # Parsed and validated in one pass by pydantic's JSON parser: a page of a thousand
+            # records cost about twice as much through json.loads and model_validate.
+            return _envelope(model).model_validate_json(r.content).data
         except (ValueError, KeyError, TypeError, ValidationError) as exc:
             # A cut-off or garbled answer: nothing was recorded here, so asking again is safe.
             raise SyncError("server", "the platform's answer was incomplete", retry=True) from exc
@@ -185,6 +188,12 @@ class PlatformClient:
         except (ValueError, AttributeError):
             data = None
         return EntryAnswer(seq=seq, status="applied", result=data if isinstance(data, dict) else None)
+
+
+@cache
+def _envelope(model: type[BaseModel]) -> Any:
+    """The API's answer around ``model``: ``{"data": ...}``."""
+    return create_model(f"{model.__name__}Answer", data=(model, ...))
 
 
 async def register_station(

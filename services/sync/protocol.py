@@ -23,6 +23,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from local_db.base import Base, UTCDateTime, table_of
+from local_db.engine import Prepared
 from services.core.commands import DELETE_BASE
 from services.core.signing import sign
 
@@ -72,33 +73,53 @@ def synced_tables() -> dict[str, Table]:
 def encode_row(table: Table, row: Any) -> dict[str, Any]:
     """A row as JSON values: datetimes as ISO 8601, bytes as base64."""
     out: dict[str, Any] = {}
-    for col in table.columns:
-        v = row[col.name]
-        if isinstance(v, datetime | date):
-            v = v.isoformat()
-        elif isinstance(v, bytes | bytearray | memoryview):
-            v = base64.b64encode(bytes(v)).decode()
-        elif isinstance(v, Decimal):
-            v = str(v)
-        out[col.name] = v
+    for name, plain in _encoders(table):
+        v = row[name]
+        out[name] = v if plain or v is None else _json_value(v)
     return out
+
+
+def _json_value(v: Any) -> Any:
+    if isinstance(v, datetime | date):
+        return v.isoformat()
+    if isinstance(v, bytes | bytearray | memoryview):
+        return base64.b64encode(bytes(v)).decode()
+    if isinstance(v, Decimal):
+        return str(v)
+    return v
+
+
+@cache
+def _encoders(table: Table) -> tuple[tuple[str, bool], ...]:
+    """(column, whether its values go out as they are) per column, once per table: text, numbers
+    and flags need no look at each value (a pull page has a thousand rows)."""
+    return tuple((col.name, _python_type(col) in (str, int, bool, float)) for col in table.columns)
 
 
 def decode_row(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     """The inverse of ``encode_row``; unknown fields are dropped (a newer platform may send more)."""
     out: dict[str, Any] = {}
-    for col in table.columns:
-        if col.name not in data:
+    for name, parse in _decoders(table):
+        if name not in data:
             continue
-        v = data[col.name]
-        if isinstance(v, str):
-            parse = _PARSERS.get(_python_type(col))
-            if parse is not None:
-                v = parse(v)
-            elif isinstance(col.type, LargeBinary):
-                v = base64.b64decode(v)
-        out[col.name] = v
+        v = data[name]
+        if parse is not None and isinstance(v, str):
+            v = parse(v)
+        out[name] = v
     return out
+
+
+@cache
+def _decoders(table: Table) -> tuple[tuple[str, Any], ...]:
+    """(column, parser of its text or None) per column, worked out once per table (a full pull
+    decodes fifty thousand rows)."""
+    out = []
+    for col in table.columns:
+        parse = _PARSERS.get(_python_type(col))
+        if parse is None and isinstance(col.type, LargeBinary):
+            parse = base64.b64decode
+        out.append((col.name, parse))
+    return tuple(out)
 
 
 # What ``encode_row`` wrote as text, read back by the column's Python type.
@@ -138,11 +159,14 @@ def upsert(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: lis
                 if updates
                 else stmt.on_conflict_do_nothing()
             )
-            _UPSERTS[key] = stmt
-        conn.execute(stmt, group)
+            # Prepared: on SQLite the rows go to the driver's executemany as value lists, the
+            # statement compiled once (SQLAlchemy's per-row parameter building was most of a
+            # pulled page's write, and of a push chunk's change log).
+            stmt = _UPSERTS[key] = Prepared(stmt)
+        stmt.run_many(conn, group)
 
 
-_UPSERTS: dict[tuple[str, Table, tuple[str, ...], tuple[str, ...]], Any] = {}
+_UPSERTS: dict[tuple[str, Table, tuple[str, ...], tuple[str, ...]], Prepared] = {}
 
 
 # --- cursors ----------------------------------------------------------------------------------

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Select, Table, func, select, tuple_
+from sqlalchemy import Select, Table, bindparam, func, select, tuple_
 from sqlalchemy.engine import Connection
 
 from local_db.base import table_of
@@ -47,10 +48,7 @@ def _changes(ctx: Ctx, keys: list[tuple[str, str, bool]]) -> list[Change]:
         conn = s.connection()
         for name, ids in wanted.items():
             t = tables[name]
-            stmt = select(t).where(t.c.id.in_(ids))
-            if "tenant_id" in t.c:
-                stmt = stmt.where(t.c.tenant_id == ctx.tenant_id)
-            for row in conn.execute(stmt).mappings():
+            for row in conn.execute(_rows_by_id(name), {"ids": ids, "t": ctx.tenant_id}).mappings():
                 found[(name, row["id"])] = p.encode_row(t, row)
     out = []
     for name, rid, deleted in keys:
@@ -58,6 +56,17 @@ def _changes(ctx: Ctx, keys: list[tuple[str, str, bool]]) -> list[Change]:
         # A record gone since its change was logged is a deletion for the station.
         out.append(Change(table=name, id=rid, deleted=deleted or data is None, row=data))
     return out
+
+
+@cache
+def _rows_by_id(name: str) -> Select[Any]:
+    """Some records of a synced table by id, the tenant's only: built once per table (SQLAlchemy
+    then finds its compiled form by the statement's cache key)."""
+    t = p.synced_tables()[name]
+    stmt = select(t).where(t.c.id.in_(bindparam("ids", expanding=True)))
+    if "tenant_id" in t.c:
+        stmt = stmt.where(t.c.tenant_id == bindparam("t"))
+    return stmt
 
 
 @use_case(

@@ -123,6 +123,9 @@ class Change(BaseModel):
 
 
 class PullOut(BaseModel):
+    # Serialized by pydantic in one pass (api/app.py ``serialize``): pages are large.
+    json_in_one_pass: ClassVar[bool] = True
+
     changes: list[Change]
     cursor: str
     more: bool

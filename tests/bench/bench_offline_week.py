@@ -16,7 +16,7 @@ Defaults: 10,000 changes, 50,000 records. BENCH_TINY=1 (tests/test_benchmarks_sm
    After-sale is not in the mix: its claims are made by customers on the platform, and a station
    only moves them (tests/sync/modules/test_aftersale.py).
 2. A pull of ROWS records (half support tickets, half replies; tests/bench/bench_sync.py's
-   ``fill_platform``) into an empty station (target < 10 s).
+   ``fill_platform``) into an empty station (target < 5 s; issue #38), with each side's CPU time.
 """
 
 from __future__ import annotations
@@ -189,14 +189,26 @@ def pull_section(tmp: Path, template: Path, rows: int) -> dict[str, str]:
     try:
         s = Station(station_dir(template, tmp / "pull-station", "pull-a"), "pull-a")
         s.link(p.url, register(p.url, "pull-a"))
+        assert p.proc is not None
+        cpu, platform_cpu = time.process_time(), process_cpu(p.proc.pid)
         run = pull_once(s, 1000, tickets)
+        cpu, platform_cpu = time.process_time() - cpu, process_cpu(p.proc.pid) - platform_cpu
         s.close()
     finally:
         p.stop()
     print(f"  platform filled with {rows:,} records in {filled:.1f} s")
     print(f"  pull of {run.pulled:,} records into an empty station: {run.total:.1f} s in {run.pages} pages"
-          " (target < 10 s)")  # fmt: skip
-    return {"pull s": f"{run.total:.1f}"}
+          " (target < 5 s)")  # fmt: skip
+    # On a shared machine the wall clock counts others' work: each side's own CPU time too (they
+    # overlap: the next page is read on the platform while the station writes the last).
+    print(f"  CPU: station {cpu:.1f} s, platform {platform_cpu:.1f} s")
+    return {"pull s": f"{run.total:.1f}", "pull CPU s (station/platform)": f"{cpu:.1f}/{platform_cpu:.1f}"}
+
+
+def process_cpu(pid: int) -> float:
+    """User and system CPU seconds of a running process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:

@@ -2,10 +2,12 @@
 signed entries through ``services.sync.service.push`` with no HTTP, on a fresh file SQLite
 platform or on PostgreSQL (PLATFORM_DATABASE_URL), so the figure is the applying alone.
 
-    .venv/bin/python tests/bench/bench_push.py [N] [--profile]
+    .venv/bin/python tests/bench/bench_push.py [N] [--kind ticket|adjust] [--profile]
 
-Each entry is a ``support.tickets.create`` (the bench_sync support workload's first half), pushed in
-batches of 200 (the engine's default). Prints entries/s; ``--profile`` prints cProfile's top lines
+Each entry is a ``support.tickets.create`` (the bench_sync support workload's first half), or with
+``--kind adjust`` an ``inventory.stock.adjust`` of one demo item (a stock row updated, a movement
+and an event: the sync's own cost shows apart from a heavier use case), pushed in batches of 200
+(the engine's default). Prints entries/s; ``--profile`` prints cProfile's top lines
 and each entry's cost split three ways: (a) verifying it (hash, signature, station, route, author),
 (b) running its command (the use case's handler), (c) the sync bookkeeping around it (savepoint,
 idempotency record, receipt, station sequence, change log, answer). BENCH_TINY=1 / BENCH_SMOKE=1:
@@ -34,25 +36,33 @@ from services.core import auth  # noqa: E402
 from services.core.commands import execute, sign_entry  # noqa: E402
 from services.core.context import SYSTEM, Ctx  # noqa: E402
 from services.core.demo import demo_id, seed_demo  # noqa: E402
+from services.inventory.demo import PRODUCTS  # noqa: E402
 from services.sync import protocol as p  # noqa: E402
 
 TINY = bool(os.environ.get("BENCH_TINY") or os.environ.get("BENCH_SMOKE"))
 ADMIN = demo_id("user", "admin@demo.test")
+ADJUST_SKU = PRODUCTS[0][0]  # a demo item with stock at MAIN
 
 
-def entries(secret: str, tenant_id: str, start: int, n: int) -> list[dict[str, Any]]:
+def _change(kind: str, seq: int) -> tuple[str, str, dict[str, Any]]:
+    """(command, path, body) of the entry ``seq`` of this kind."""
+    if kind == "adjust":
+        # Alternately one in and one out: the stock never runs short however long the run.
+        body = {"sku": ADJUST_SKU, "location_id": "MAIN", "delta": 1 if seq % 2 else -1, "reason": f"count {seq}"}
+        return "inventory.stock.adjust", "/demo/inventory/api/stock", body
+    body = {"subject": f"from the station {seq}", "description": "d", "email": "ann@example.test", "name": "Ann"}
+    return "support.tickets.create", "/api/tenants/demo/support/tickets", body
+
+
+def entries(secret: str, tenant_id: str, start: int, n: int, kind: str = "ticket") -> list[dict[str, Any]]:
     out = []
     for seq in range(start, start + n):
+        command, path, body = _change(kind, seq)
         e = {
-            "command": "support.tickets.create",
+            "command": command,
             "method": "POST",
-            "path": "/api/tenants/demo/support/tickets",
-            "body": {
-                "subject": f"from the station {seq}",
-                "description": "d",
-                "email": "ann@example.test",
-                "name": "Ann",
-            },
+            "path": path,
+            "body": body,
             "idempotency_key": str(uuid.uuid4()),
             "actor_id": ADMIN,
             "created_at": datetime.now(UTC).isoformat(),
@@ -68,12 +78,17 @@ def _cum(stats: Any, path: str, name: str) -> float:
     return sum(v[3] for (f, _line, fn), v in stats.stats.items() if f.endswith(path) and fn == name)
 
 
-def print_split(stats: Any, n: int) -> None:
-    push = _cum(stats, "services/sync/service.py", "push")
+def print_split(stats: Any, n: int, kind: str) -> None:
+    push = _cum(stats, "services/sync/push.py", "push")
     if not push:
         return
-    verify = sum(_cum(stats, "services/sync/service.py", f) for f in ("verify", "authenticate", "author"))
-    command = _cum(stats, "services/support/tickets.py", "create_ticket")
+    verify = sum(_cum(stats, "services/sync/push.py", f) for f in ("verify", "author"))
+    verify += _cum(stats, "services/sync/registry.py", "authenticate")
+    command = (
+        _cum(stats, "services/inventory/stock_levels.py", "adjust_stock")
+        if kind == "adjust"
+        else _cum(stats, "services/support/tickets.py", "create_ticket")
+    )
     print(f"per entry, profiled ({stats.total_calls / n:,.0f} function calls each):")
     for label, secs in (
         ("(a) verifying", verify),
@@ -84,7 +99,11 @@ def print_split(stats: Any, n: int) -> None:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    argv = sys.argv[1:]
+    kind = argv[argv.index("--kind") + 1] if "--kind" in argv else "ticket"
+    if kind not in ("ticket", "adjust"):
+        sys.exit("--kind is ticket or adjust")
+    args = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] != "--kind")]
     n = 40 if TINY else int(args[0]) if args else 2000
     with tempfile.TemporaryDirectory() as tmp:
         rt = platform_runtime(Settings(data_dir=Path(tmp), secret_key="bench-secret", demo=True))
@@ -93,7 +112,7 @@ def main() -> None:
         owner = auth.user_principal(rt.db, demo_id("user", "owner@demo.test"), tenant)
         sid = "bench-" + uuid.uuid4().hex[:8]
         secret = execute(Ctx(rt, tenant, owner), "sync.stations.register", body={"stationId": sid, "name": "b"}).secret
-        todo = [{**e} for e in entries(secret, tenant.id, 1, n)]
+        todo = [{**e} for e in entries(secret, tenant.id, 1, n, kind)]
         for e in todo:  # re-sign for this station id
             signed = {**{k: e[k] for k in e if k not in ("seq", "void", "signature")}}
             signed.update(station_id=sid, tenant_id=tenant.id, station_seq=e["seq"])
@@ -113,14 +132,15 @@ def main() -> None:
             prof.disable()
         took, cpu = time.perf_counter() - started, time.process_time() - cpu
         print(
-            f"sync push applied in process ({rt.db.engine.dialect.name}): {n} entries in {took:.2f} s: {n / took:,.0f} entries/s"
+            f"sync push of {kind} entries applied in process ({rt.db.engine.dialect.name}): "
+            f"{n} entries in {took:.2f} s: {n / took:,.0f} entries/s"
         )
         # On a shared machine the wall clock counts others' work too: this process's own CPU time.
         print(f"  on this process's CPU time: {cpu:.2f} s: {n / cpu:,.0f} entries/s")
         if prof:
             stats = pstats.Stats(prof)
             stats.sort_stats("cumulative").print_stats(40)
-            print_split(stats, n)
+            print_split(stats, n, kind)
         rt.db.dispose()
 
 

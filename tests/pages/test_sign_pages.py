@@ -104,6 +104,10 @@ def test_two_signers_in_order_drawn_then_typed_and_the_sealed_pdf(
         r = c.get(f"/demo/sign/p/{bob}/document.pdf")
         assert r.status_code == 200 and r.content.startswith(b"%PDF")
         assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+        # The sealed PDF's page: rendered once, then answered from the kept rendering.
+        sealed = c.get(f"/demo/sign/p/{bob}/page/1")
+        assert sealed.status_code == 200 and sealed.content.startswith(b"\x89PNG")
+        assert c.get(f"/demo/sign/p/{bob}/page/1").content == sealed.content
     with pages_server.runtime.db.reading(None) as s:
         pem = s.execute(select(SignCertificate.cert_pem).where(SignCertificate.active.is_(True))).scalars().first()
     (tmp_path / "seal.pem").write_text(str(pem))
@@ -116,4 +120,6 @@ def test_two_signers_in_order_drawn_then_typed_and_the_sealed_pdf(
     with httpx.Client(base_url=base, timeout=30) as c:
         r = c.get(f"/demo/sign/p/{ann}")
         assert r.status_code == 410 and "voided" in r.text
+        # A page rendered before is not answered for a dead link.
+        assert c.get(f"/demo/sign/p/{bob}/page/1").status_code == 404
         assert c.get("/demo/sign/p/" + "A" * 43).status_code == 404

@@ -20,6 +20,11 @@ def triggers(s: Station) -> set[str]:
         return {n for (n,) in c.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
 
 
+def indexes(s: Station) -> set[str]:
+    with sqlite3.connect(s.rt.data_dir / "data.db") as c:
+        return {n for (n,) in c.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")}
+
+
 def found(s: Station, term: str) -> list[str]:
     return [t.subject for t in execute(s.ctx(), "support.tickets.list", query={"search": term}).items]
 
@@ -32,7 +37,7 @@ def test_a_full_pull_rebuilds_the_search_index_it_set_aside(
                                          "email": "ann@example.test", "name": "Ann"})  # fmt: skip
     a.sync()
     b = make_station("pull-b", platform)
-    before = triggers(b)
+    before, before_indexes = triggers(b), indexes(b)
     st.clear_tenant_rows(b.rt, b.tenant.id)
     monkeypatch.setattr(bulk, "SUSPEND_FROM", 1)  # the demo's few hundred records count as a long pull
     set_aside: list[int] = []
@@ -41,6 +46,7 @@ def test_a_full_pull_rebuilds_the_search_index_it_set_aside(
     b.sync(page=50)
     assert set_aside and set_aside[0] >= 2  # the ticket and message indexes at least
     assert triggers(b) == before  # every trigger is back
+    assert indexes(b) == before_indexes  # and every index set aside, built again
     assert found(b, "Xylophone") == ["Xylophone parcel lost"]  # a record of the pull, found by search
     b.do("support.tickets.create", body={"subject": "Zebra crossing sign", "description": "Bent.",
                                          "email": "bob@example.test", "name": "Bob"})  # fmt: skip
@@ -49,9 +55,14 @@ def test_a_full_pull_rebuilds_the_search_index_it_set_aside(
 
 def test_a_station_cut_short_in_a_full_pull_puts_its_index_back_when_it_starts(make_station: Any) -> None:
     a = make_station("cut-a")
-    before = triggers(a)
+    before, before_indexes = triggers(a), indexes(a)
     assert bulk.suspend_search(a.rt) >= 2
     assert triggers(a) < before
+    assert "ix_support_tickets_tenant_updated" in before_indexes - indexes(a)  # plain indexes set aside too
+    assert {"uq_support_messages_tenant_mail_id", "ix_sync_changes_tenant_usn"} & indexes(a) == {
+        "uq_support_messages_tenant_mail_id",
+        "ix_sync_changes_tenant_usn",
+    } & before_indexes  # not a unique one, nor one of a table that is not synced
     a.do("support.tickets.create", body={"subject": "Quokka written meanwhile", "description": "x",
                                          "email": "ann@example.test", "name": "Ann"})  # fmt: skip
     data_dir = a.rt.data_dir
@@ -61,6 +72,8 @@ def test_a_station_cut_short_in_a_full_pull_puts_its_index_back_when_it_starts(m
         with sqlite3.connect(data_dir / "data.db") as c:
             assert {n for (n,) in c.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")} == before
             assert c.execute("SELECT count(*) FROM sync_suspended_triggers").fetchone() == (0,)
+            built = "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+            assert {n for (n,) in c.execute(built)} == before_indexes
             # Written while the triggers were away, indexed by the rebuild.
             hit = "SELECT count(*) FROM support_ticket_search WHERE support_ticket_search MATCH '\"Quokka\"'"
             assert c.execute(hit).fetchone() == (1,)

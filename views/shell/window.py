@@ -521,6 +521,9 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
     def show_workspace(self, name: str) -> None:
         if self.session is None or name not in self.workspace_classes:
             return
+        if name != self.current_workspace:
+            # The status line spoke of the workspace being left ("Count dropped…" under Helpdesk).
+            self._set_feedback(None, "")
         ws = self.workspaces.get(name)
         if ws is None:
             cls = self.workspace_classes[name]

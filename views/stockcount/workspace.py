@@ -5,10 +5,12 @@ quantities. Scan items: each scan counts one; the quantity key ``*`` counts
 many (type ``12*`` then scan the item: twelve). Every line shows book, counted
 and the difference, coloured, before anything is posted; F5 posts the counted
 lines (``POST stock {"counted"}``), Esc drops the count. Transfers go by scanning
-too: with a location open, scanning a transfer's slip code (``TR-5F570155``) or id ships a
-draft transfer leaving this location and receives one in transit arriving here; F6 ships
-the one selected in the list after asking, F7 receives it. Every call runs on the station's
-database through the op runner, so it works offline.
+too: with a location open, scanning a transfer's slip code (``TR-5F570155``) or id asks to ship
+a draft transfer leaving this location or to receive one in transit arriving here; F6 ships the
+one selected in the list, F7 receives it. Every one of these cannot be undone, so each asks
+first (``views.warehouse.confirm.ask_first``, as the warehouse screen asks): No by default, Esc
+keeps, the same key pressed again or the same code scanned again says yes and is logged. Every
+call runs on the station's database through the op runner, so it works offline.
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QMessageBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -58,6 +59,7 @@ from views.i18n import QT_TRANSLATE_NOOP
 from views.shell.forms import wrapping
 from views.shell.scan_input import ScanInput
 from views.stockcount.slip import save_slip, slip_code
+from views.warehouse.confirm import ask_first
 from views.warehouse.workspace import GREEN, RED, TONES, WHITE, YELLOW
 
 
@@ -272,7 +274,7 @@ class StockCountWorkspace(Workspace):
         transfer = next((t for t in self.transfers if code.lower() in _transfer_keys(t.id)), None)
         if transfer is not None:
             self._select_transfer(transfer.id)
-            self.move_transfer(transfer, "in_transit" if transfer.status == "draft" else "completed", code, source)
+            self._ask_move(transfer, "in_transit" if transfer.status == "draft" else "completed", code, source)
             return
         if self.location is None:
             self._log(code, source, self.tr("✗ no location open"))
@@ -340,12 +342,38 @@ class StockCountWorkspace(Workspace):
     def counted_lines(self) -> list[CountLine]:
         return [ln for ln in self.lines.values() if ln.counted is not None]
 
+    def ask(self, name: str, title: str, text: str, again: list[str], key: str, go: Callable[[], None]) -> None:
+        """Asks before what cannot be undone; ``go`` on yes, the history says "kept" on no."""
+
+        def answered(yes: bool) -> None:
+            if yes:
+                go()
+                return
+            self._log(key, "key", self.tr("kept: nothing changed"))
+            self.say(self.tr("Nothing changed"), "info")
+
+        log = lambda code, result: self._log(code, "scanner", result)  # noqa: E731
+        self.asking = ask_first(self, name, title, text, again, log, answered, keys=(key,))
+
     def post_count(self) -> None:
         todo = self.counted_lines()
         if self.location is None or not todo:
             self.say(self.tr("Nothing counted yet: scan a location, then its items"), "error")
             return
         loc = self.location
+        differ = sum(1 for ln in todo if ln.difference)
+        self.ask(
+            "post-count",
+            self.tr("Post this count?"),
+            self.tr(
+                "Post the count of {loc.code}: {count} items, {differ} differ from the book?\nThe book is set to what was counted: this cannot be undone. (F5 again, or scanning {loc.code}, says yes.)"
+            ).format(loc=loc, count=len(todo), differ=differ),
+            [loc.code],
+            "F5",
+            lambda: self._post(loc, todo),
+        )
+
+    def _post(self, loc: LocationOut, todo: list[CountLine]) -> None:
         posted: list[StockResult] = []
 
         def post(i: int) -> None:
@@ -431,10 +459,7 @@ class StockCountWorkspace(Workspace):
         if transfer is None:
             self.say(self.tr("No transfer selected: open a location with transfers"), "error")
             return
-        if status == "in_transit":
-            self._ask_ship(transfer)
-            return
-        self.move_transfer(transfer, status, "F7", "key")
+        self._ask_move(transfer, status, "F6" if status == "in_transit" else "F7", "key")
 
     def print_slip(self) -> None:
         """F8: the selected transfer's slip, its number as a barcode, saved as a PDF to print."""
@@ -464,32 +489,32 @@ class StockCountWorkspace(Workspace):
             if self.transfer_list.item(row).data(Qt.ItemDataRole.UserRole) == tid:
                 self.transfer_list.setCurrentRow(row)
 
-    def _ask_ship(self, transfer: TransferOut) -> None:
-        """F6 asks first: stock leaves this location for good once the transfer is in transit."""
+    def _ask_move(self, transfer: TransferOut, status: str, code: str, source: str) -> None:
+        """Shipping (F6) or receiving (F7, or the slip scanned) asks first: stock leaves this
+        location for good, or arrives for good. The slip's code or the key again says yes."""
         names = {x.id: x.code for x in self.locations.values()}
         what = ", ".join(f"{ln.quantity}× {ln.sku}" for ln in transfer.lines)
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
-            self.tr("Ship this transfer?"),
-            self.tr("Ship {value} to {value2}: {what}?\nThe stock leaves this location now.").format(
-                value=slip_code(transfer.id), value2=names.get(transfer.to_location_id, "?"), what=what
-            ),
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            self,
-        )
-        box.setObjectName("ship-transfer")
-        box.setDefaultButton(QMessageBox.StandardButton.No)  # a stray Enter from a scanner ships nothing
+        slip = slip_code(transfer.id)
+        shipping = status == "in_transit"
+        again = [slip, transfer.id] + ([code] if source != "key" else [])
+        key = "F6" if shipping else "F7"
+        title = self.tr("Ship this transfer?") if shipping else self.tr("Receive this transfer?")
+        text = (
+            self.tr("Ship {value} to {value2}: {what}?\nThe stock leaves this location now. (Scanning the slip again says yes.)")
+            if shipping
+            else self.tr("Receive {value} from {value2}: {what}?\nThe stock arrives here now. (Scanning the slip again says yes.)")
+        ).format(value=slip, value2=names.get(transfer.to_location_id if shipping else transfer.from_location_id, "?"), what=what)  # fmt: skip
 
-        def answered(r: int) -> None:
-            if r == QMessageBox.StandardButton.Yes:
-                self.move_transfer(transfer, "in_transit", "F6", "key")
+        def answered(yes: bool) -> None:
+            if yes:
+                self.move_transfer(transfer, status, code, source)
             else:
-                self._log("F6", "key", self.tr("kept {value}").format(value=slip_code(transfer.id)))
+                self._log(code, source, self.tr("kept {value}").format(value=slip))
                 self.focus_primary()
 
-        box.finished.connect(answered)
-        self.ship_box = box
-        box.open()
+        log = lambda c, result: self._log(c, "scanner", result)  # noqa: E731
+        box = ask_first(self, "ship-transfer" if shipping else "receive-transfer", title, text, again, log, answered, keys=(key,))  # fmt: skip
+        self.asking = self.ship_box = box
 
     def move_transfer(self, transfer: TransferOut, status: str, code: str, source: str) -> None:
         def moved(t: TransferOut) -> None:

@@ -4,20 +4,17 @@
 Scan the batch's number (``B-00001``): its walk shows in the lines table, in walk order (bin code,
 then item), the next line to pick selected. At each bin scan the bin's code, then each unit: the
 banner says which slot of the cart it goes to (the order). A serial-numbered item asks for the
-unit's serial next. When every unit is picked, scan an order of the batch (its number or pick
-list) and press F1-F4 to pack it in that box; F5 then ships it as a single order would be (scan
-it again outside the batch). Esc leaves the batch; nothing is lost, the batch stays open.
+unit's serial next, a lot-tracked one for its lot (the bin's first to expire is named). When every
+unit is picked, scan an order of the batch (its number or pick list) and press F1-F4 to pack it in
+that box; F5 then ships it as a single order would be (scan it again outside the batch). Esc leaves
+the batch; nothing is lost, the batch stays open.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem
+from PySide6.QtCore import QCoreApplication
 
 from services.core.errors import ServiceError
 from services.fulfillment.batches import get_batch, operate_batch
@@ -26,39 +23,26 @@ from services.fulfillment.schemas import (
     BatchLineOut,
     BatchOperationRequest,
     BatchOperationResult,
-    OrderDetail,
 )
-
-if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run time)
-    from views.base import Workspace as _Base
-else:
-    _Base = object
+from views.warehouse.part import WorkspacePart, paint_rows, progress
 
 BATCH_NUMBER = re.compile(r"^B-\d{5,10}$", re.IGNORECASE)  # B-00001; a bin may be "B-02"
-DONE, PART, TODO = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ffffff")
 
 
-class BatchPicking(_Base):
-    """The batch mode of the scan screen; the attributes below are the workspace's."""
-
-    lines: QTableWidget
-    order_title: QLabel
-    say: Callable[..., None]
-    error: Callable[[str], None]
-    show_order: Callable[[OrderDetail | None], None]
-    handle_scan: Callable[[str, str], None]
-    _log: Callable[[str, str, str], None]
-    _failed: Callable[..., Callable[[BaseException], None]]
+class BatchPicking(WorkspacePart):
+    """The batch mode of the scan screen."""
 
     def init_batch(self) -> None:
         self.batch: BatchDetail | None = None
         self.batch_location: str | None = None  # the bin last scanned
-        self.batch_serial_for: str | None = None  # the item scanned whose serial the next scan is
+        self.batch_serial_for: str | None = None  # the item scanned whose serial (or lot) the next scan is
+        self.batch_wants_lot = False  # the next scan is that item's lot code, not a serial
         self.batch_order: str | None = None  # the order (number) F1-F4 packs
 
     def close_batch(self) -> None:
         self.batch = None
         self.batch_location = self.batch_serial_for = self.batch_order = None
+        self.batch_wants_lot = False
 
     def batch_scan(self, code: str, source: str) -> bool:
         """A batch number opens the batch; with one open, every scan is the batch's. False: neither."""
@@ -71,7 +55,11 @@ class BatchPicking(_Base):
             return False
         if self.batch_serial_for is not None:
             item, self.batch_serial_for = self.batch_serial_for, None
-            self._batch_pick(item, source, serial=code)
+            if self.batch_wants_lot:
+                self.batch_wants_lot = False
+                self._batch_pick(item, source, lot=code)
+            else:
+                self._batch_pick(item, source, serial=code)
             return True
         if b.status == "picked":
             order = next(
@@ -178,7 +166,7 @@ class BatchPicking(_Base):
             self.session.call(get_batch, id=code.upper()), on_success=got, on_failure=self._failed(code, source)
         )
 
-    def _batch_pick(self, code: str, source: str, serial: str | None = None) -> None:
+    def _batch_pick(self, code: str, source: str, serial: str | None = None, lot: str | None = None) -> None:
         b = self.batch
         if b is None:
             return
@@ -187,12 +175,14 @@ class BatchPicking(_Base):
             body["location"] = self.batch_location
         if serial is not None:
             body["serial"] = serial
+        if lot is not None:
+            body["lot"] = lot
 
         def picked(res: BatchOperationResult) -> None:
             self.batch = res
             self._paint_batch()
             slots = ", ".join(f"slot {p.slot} ({p.order_number})" for p in res.put_to)
-            self._log(serial or code, source, f"✓ → {slots}")
+            self._log(serial or lot or code, source, f"✓ → {slots}")
             if res.status == "picked":
                 self.say(
                     QCoreApplication.translate(
@@ -221,10 +211,21 @@ class BatchPicking(_Base):
                     "info",
                 )
                 return
+            if details.get("reason") == "lot_required":
+                # The service names the bin's lots, first to expire first: the one to take.
+                self.batch_serial_for, self.batch_wants_lot = code, True
+                name = next((ln.name for ln in b.lines if code in (ln.barcode, ln.sku)), code)
+                first = (details.get("proposed") or [""])[0]
+                self.say(
+                    QCoreApplication.translate("FloorWork", "Scan the lot code of this {name}").format(name=name)
+                    + (f"  ·  {first}" if first else ""),
+                    "info",
+                )
+                return
             if details.get("reason") == "not_in_batch" and self._leave_batch_for(code):
                 self.handle_scan(code, source)
                 return
-            self._failed(serial or code, source)(exc)
+            self._failed(serial or lot or code, source)(exc)
 
         request = BatchOperationRequest.model_validate(body)
         self.session.ops.run(
@@ -291,23 +292,19 @@ class BatchPicking(_Base):
                 "Batch {b.batch_number} · {value} · {b.picked_units}/{b.unit_count} units · {packed}/{count} orders packed",
             ).format(b=b, value=b.status.upper(), packed=packed, count=len(b.orders))
         )
-        self.lines.setRowCount(len(b.lines))
         nxt = self._next_line()
-        for r, ln in enumerate(b.lines):
+        rows = []
+        for ln in b.lines:
             slots = " ".join(f"{a.slot}:{a.quantity}" for a in ln.allocations)
-            cells = [
+            cells = (
                 ln.name,
                 f"@ {ln.location_code or '—'}",
                 f"{ln.sku}  → {slots}",
                 f"{ln.picked_quantity} / {ln.quantity}",
-            ]
-            colour = DONE if ln.picked_quantity >= ln.quantity else PART if ln.picked_quantity else TODO
-            for c, text in enumerate(cells):
-                cell = QTableWidgetItem(text)
-                cell.setToolTip(text)
-                cell.setBackground(QBrush(colour))
-                cell.setData(Qt.ItemDataRole.UserRole, ln.id)
-                self.lines.setItem(r, c, cell)
-            if ln is nxt:
-                self.lines.selectRow(r)
-                self.lines.scrollTo(self.lines.model().index(r, 0))
+            )
+            rows.append((cells, progress(ln.picked_quantity, ln.quantity), ln.id))
+        paint_rows(self.lines, rows)
+        if nxt is not None:
+            r = next(i for i, ln in enumerate(b.lines) if ln is nxt)
+            self.lines.selectRow(r)
+            self.lines.scrollTo(self.lines.model().index(r, 0))

@@ -14,12 +14,9 @@ returns by scan. A part of ``WarehouseWorkspace``, kept in a file of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidget, QTableWidgetItem
+from PySide6.QtCore import QCoreApplication
 
 from services.core.errors import ServiceError
 from services.core.pagination import Page
@@ -39,29 +36,11 @@ from services.inventory.lots import get_lot
 from services.inventory.schemas import ItemOut, ItemQuery, SerialOut, SerialQuery
 from services.inventory.serials import get_serial, list_serials
 from views.ops import error_message
-from views.warehouse.product import ProductPanel
-
-if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run time)
-    from views.base import Workspace as _Base
-else:
-    _Base = object
-
-GREEN_HEX, YELLOW_HEX, WHITE_HEX = "#b9f6ca", "#fff59d", "#ffffff"
+from views.warehouse.part import WorkspacePart, paint_rows, progress
 
 
-class FloorWork(_Base):
-    """Serials, partial shipment and returns; the attributes below are the workspace's."""
-
-    order: OrderDetail | None
-    lines: QTableWidget
-    order_title: QLabel
-    product: ProductPanel
-    say: Callable[..., None]
-    error: Callable[[str], None]
-    show_order: Callable[[OrderDetail | None], None]
-    handle_scan: Callable[[str, str], None]
-    _log: Callable[[str, str, str], None]
-    _failed: Callable[..., Callable[[BaseException], None]]
+class FloorWork(WorkspacePart):
+    """Serials, partial shipment and returns."""
 
     def init_floor(self) -> None:
         self.tracked: dict[str, str] = {}  # SKU -> "serial", "lot" or "none" (asked once per shift)
@@ -73,6 +52,16 @@ class FloorWork(_Base):
         self.damaged_next = False
 
     # --- serials ----------------------------------------------------------------------------
+
+    def shipped_units(self, order_id: str) -> list[dict[str, Any]]:
+        """The serials and lots scanned on the order, as the ship call takes them: Inventory ships
+        those very units, so a recall and After-sale's check find this order."""
+        units: list[dict[str, Any]] = [{"code": sn.sku, "serial": sn.serial} for sn in self.serials.get(order_id, [])]
+        per_lot: dict[tuple[str, str], int] = {}
+        for sku, code in self.lots.get(order_id, []):
+            per_lot[(sku, code)] = per_lot.get((sku, code), 0) + 1
+        units += [{"code": sku, "lot": code, "quantity": n} for (sku, code), n in per_lot.items()]
+        return units
 
     def after_pick(self, line: LineOut) -> None:
         """Called after a unit of ``line`` was scanned: ask for its serial or its lot when the item
@@ -247,34 +236,12 @@ class FloorWork(_Base):
                 ).format(o=o)
             )
             return
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
-            QCoreApplication.translate("FloorWork", "Ship part of this order?"),
-            QCoreApplication.translate(
-                "FloorWork",
-                "Ship the {done} scanned items of {o.order_number} and make a backorder of the other {value}?\nThis cannot be undone.",
-            ).format(done=done, o=o, value=total - done),
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            self,
-        )
-        box.setObjectName("ship-partly")
-        box.setDefaultButton(QMessageBox.StandardButton.No)
-
-        def answered(r: int) -> None:
-            if r == QMessageBox.StandardButton.Yes:
-                self._split(o)
-            else:
-                self._log(
-                    "F7", "key", QCoreApplication.translate("FloorWork", "kept {o.order_number} whole").format(o=o)
-                )
-                self.say(
-                    QCoreApplication.translate("FloorWork", "{o.order_number} stays whole: scan the rest").format(o=o),
-                    "info",
-                )
-
-        box.finished.connect(answered)
-        self.partly_box = box
-        box.open()
+        title = QCoreApplication.translate("FloorWork", "Ship part of this order?")
+        text = QCoreApplication.translate("FloorWork", "Ship the {done} scanned items of {o.order_number} and make a backorder of the other {value}?\nThis cannot be undone. (F7 again or scanning {o.order_number} says yes.)").format(done=done, o=o, value=total - done)  # fmt: skip
+        kept = QCoreApplication.translate("FloorWork", "kept {o.order_number} whole").format(o=o)
+        said = QCoreApplication.translate("FloorWork", "{o.order_number} stays whole: scan the rest").format(o=o)
+        go = lambda: self._split(o)  # noqa: E731
+        self.partly_box = self.ask("ship-partly", (title, text), [o.order_number], go, ("F7", "key", kept, said), "F7")
 
     def _split(self, o: OrderDetail) -> None:
         def split(res: OperationResult) -> None:
@@ -398,15 +365,12 @@ class FloorWork(_Base):
                 r=r, value=r.status.replace("_", " ").upper()
             )
         )
-        self.lines.setRowCount(len(r.lines))
-        for row, ln in enumerate(r.lines):
+        rows = []
+        for ln in r.lines:
             got: dict[str, Any] = dict(ln.get("received") or {})
             n = sum(got.values())
             parts = ", ".join(f"{v} {k}" for k, v in sorted(got.items()) if v)
-            cells = [ln["sku"], parts, ln["sku"], f"{n} / {ln['quantity']}"]
-            colour = GREEN_HEX if n >= ln["quantity"] else YELLOW_HEX if n else WHITE_HEX
-            for c, text in enumerate(cells):
-                cell = QTableWidgetItem(text)
-                cell.setBackground(QBrush(QColor(colour)))
-                cell.setData(Qt.ItemDataRole.UserRole, ln["sku"])
-                self.lines.setItem(row, c, cell)
+            rows.append(
+                ((ln["sku"], parts, ln["sku"], f"{n} / {ln['quantity']}"), progress(n, ln["quantity"]), ln["sku"])
+            )
+        paint_rows(self.lines, rows)

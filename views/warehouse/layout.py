@@ -130,10 +130,10 @@ def build(ws: WarehouseWorkspace) -> None:
         (f"pack-{b}", QCoreApplication.translate("layout", "Pack {b}").format(b=b), lambda _=False, b=b: ws.pack(b))
         for b in ("S", "M", "L", "XL")
     ] + [
-        ("ship", QCoreApplication.translate("layout", "Ship"), lambda _=False: ws.ship()),
+        ("ship", QCoreApplication.translate("layout", "Ship"), lambda _=False: ws.ask_ship("F5")),
         ("print", QCoreApplication.translate("layout", "Print again"), lambda _=False: ws.print_again()),
         ("next", QCoreApplication.translate("layout", "Next order"), lambda _=False: ws.next_order()),
-        ("cancel", QCoreApplication.translate("layout", "Cancel order"), lambda _=False: ws.cancel()),
+        ("cancel", QCoreApplication.translate("layout", "Cancel order"), lambda _=False: ws.ask_cancel()),
     ]:
         btn = QPushButton(text)
         btn.setMinimumWidth(btn.sizeHint().width())  # never a clipped one-letter button

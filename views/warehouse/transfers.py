@@ -11,41 +11,22 @@ a station user without that module is told to use the Stock count workspace.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLabel, QMessageBox, QTableWidget, QTableWidgetItem
 
 from services.core.errors import Forbidden
 from services.core.pagination import Page
-from services.fulfillment.schemas import OrderDetail
 from services.inventory.locations import list_locations
 from services.inventory.schemas import LocationOut, LocationQuery, TransferOut, TransferQuery, TransferStatusIn
 from services.inventory.transfers import list_transfers, update_transfer
 from views.stockcount.slip import slip_code
-from views.warehouse.confirm import _ScanAnswers
-
-if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run time)
-    from views.base import Workspace as _Base
-else:
-    _Base = object
-
+from views.warehouse.part import DONE, TODO, WorkspacePart, paint_rows
 
 SLIP = re.compile(r"^TR-[0-9A-F]{8}$", re.IGNORECASE)
 
 
-class TransferSlips(_Base):
-    """The open transfer; the attributes below are the workspace's."""
-
-    lines: QTableWidget
-    order_title: QLabel
-    say: Callable[..., None]
-    error: Callable[[str], None]
-    show_order: Callable[[OrderDetail | None], None]
-    _log: Callable[[str, str, str], None]
-    _failed: Callable[..., Callable[[BaseException], None]]
+class TransferSlips(WorkspacePart):
+    """The open transfer."""
 
     def init_transfers(self) -> None:
         self.transfer: TransferOut | None = None
@@ -127,20 +108,15 @@ class TransferSlips(_Base):
         self.order_title.setText(
             title.format(code=slip_code(t.id), route=route, status=t.status.replace("_", " ").upper())
         )
-        self.lines.setRowCount(len(t.lines))
-        done = t.status == "completed"
-        for r, ln in enumerate(t.lines):
-            for c, text in enumerate((ln.sku, "", ln.sku, str(ln.quantity))):
-                cell = QTableWidgetItem(text)
-                cell.setBackground(QBrush(QColor("#b9f6ca" if done else "#ffffff")))
-                self.lines.setItem(r, c, cell)
+        colour = DONE if t.status == "completed" else TODO
+        paint_rows(self.lines, [((ln.sku, "", ln.sku, str(ln.quantity)), colour, ln.sku) for ln in t.lines])
 
     def ask_move(self, t: TransferOut, source: str) -> None:
         """Shipping or receiving cannot be taken back: ask first, No by default."""
         status = "in_transit" if t.status == "draft" else "completed"
         what = ", ".join(f"{ln.quantity}× {ln.sku}" for ln in t.lines)
         shipping = status == "in_transit"
-        question = (
+        text = (
             QCoreApplication.translate(
                 "TransferSlips", "Ship {code}: {what}?\nThis cannot be undone. (Scanning the slip again says yes.)"
             )
@@ -149,35 +125,18 @@ class TransferSlips(_Base):
                 "TransferSlips", "Receive {code}: {what}?\nThis cannot be undone. (Scanning the slip again says yes.)"
             )
         )
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
+        title = (
             QCoreApplication.translate("TransferSlips", "Ship this transfer?")
             if shipping
-            else QCoreApplication.translate("TransferSlips", "Receive this transfer?"),
-            question.format(code=slip_code(t.id), what=what),
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            self,
+            else QCoreApplication.translate("TransferSlips", "Receive this transfer?")
         )
-        box.setObjectName("move-transfer")
-        box.setDefaultButton(QMessageBox.StandardButton.No)
-        box.scan_answers = _ScanAnswers(box, [slip_code(t.id)], lambda c, r: self._log(c, "scanner", r))  # type: ignore[attr-defined]
 
-        def answered(r: int) -> None:
-            if r != QMessageBox.StandardButton.Yes:
-                self._log(
-                    slip_code(t.id),
-                    source,
-                    QCoreApplication.translate("TransferSlips", "kept {code}").format(code=slip_code(t.id)),
-                )
-                self.say(
-                    QCoreApplication.translate("TransferSlips", "{code} not moved").format(code=slip_code(t.id)), "info"
-                )
-                return
-            self._move(t, status, source)
-
-        box.finished.connect(answered)
-        self.transfer_box = box
-        box.open()
+        code = slip_code(t.id)
+        kept = QCoreApplication.translate("TransferSlips", "kept {code}").format(code=code)
+        said = QCoreApplication.translate("TransferSlips", "{code} not moved").format(code=code)
+        go = lambda: self._move(t, status, source)  # noqa: E731
+        asked = (title, text.format(code=code, what=what))
+        self.transfer_box = self.ask("move-transfer", asked, [code], go, (code, source, kept, said))
 
     def _move(self, t: TransferOut, status: str, source: str) -> None:
         def moved(done: TransferOut) -> None:

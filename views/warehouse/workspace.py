@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
@@ -22,7 +23,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QTableView,
     QTableWidget,
-    QTableWidgetItem,
     QWidget,
 )
 
@@ -51,12 +51,15 @@ from views.warehouse.batch import BatchPicking
 from views.warehouse.confirm import ask_leave
 from views.warehouse.floor import FloorWork
 from views.warehouse.layout import STATUSES, build
+from views.warehouse.part import DONE, OVER, PART, TODO, paint_rows, progress
 from views.warehouse.printing import LabelPrinting
 from views.warehouse.product import ProductPanel
+from views.warehouse.questions import OrderQuestions
 from views.warehouse.queue import COLUMNS, OrderQueueModel
+from views.warehouse.receiving import PurchaseReceiving
 from views.warehouse.transfers import TransferSlips
 
-GREEN, YELLOW, RED, WHITE = QColor("#b9f6ca"), QColor("#fff59d"), QColor("#ff8a80"), QColor("#ffffff")
+GREEN, YELLOW, RED, WHITE = DONE, PART, OVER, TODO
 TONES = {
     "info": ("#e3f2fd", "#0d47a1"),
     "ok": ("#c8e6c9", "#1b5e20"),
@@ -94,7 +97,9 @@ QTableWidget#lines { font-size: 18pt; }
 """
 
 
-class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, Workspace):
+class WarehouseWorkspace(
+    PurchaseReceiving, OrderQuestions, TransferSlips, BatchPicking, FloorWork, LabelPrinting, Workspace
+):
     name = "warehouse"
     title = QT_TRANSLATE_NOOP("Workspaces", "Warehouse scanning")
     modules = frozenset({"fulfillment"})
@@ -154,6 +159,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
         self.init_floor()
         self.init_batch()
         self.init_transfers()
+        self.init_receiving()
         self._build()
         self.set_online(bool(session.prefs.get("online", False)))
         self.say(self.tr("Scan an order number or a pick list to start"), "info")
@@ -293,6 +299,9 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
     def undo(self) -> None:
         """Ctrl+Z or CMD-UNDO: take the last scan of the open order back."""
         o = self.order
+        if self.po is not None:
+            self.po_undo()
+            return
         if o is None or not self.picks or self.picks[-1][0] != o.id:
             self.error(self.tr("Nothing to undo: no scan on this order yet"))
             return
@@ -337,7 +346,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             else:
                 self.pack(box)
         elif key == Qt.Key.Key_F5:
-            self.ship()
+            self.ask_ship("F5")
         elif key == Qt.Key.Key_F6:
             self.print_again()
         elif key == Qt.Key.Key_F7:
@@ -351,6 +360,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             self.close_return()
             self.close_batch()
             self.close_transfer()
+            self.close_po()
             self.product.clear()
             self.next_quantity = 1
             self.show_order(None)
@@ -378,17 +388,17 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             action, arg, _caption = command
             {
                 "pack": lambda: self.pack(arg or "M"),
-                "ship": self.ship,
+                "ship": lambda: self.ask_ship(code.upper()),
                 "print": self.print_again,
                 "next": self.next_order,
-                "cancel": self.cancel,
+                "cancel": self.ask_cancel,
                 "undo": self.undo,
             }[action]()
             return
         if self.want_serial is not None:
             self.scan_serial(code, source)
             return
-        if self.return_scan(code, source) or self.batch_scan(code, source) or self.transfer_scan(code, source):
+        if any(f(code, source) for f in (self.po_scan, self.return_scan, self.batch_scan, self.transfer_scan)):
             return
         o = self.order
         line = self._line_for(code)
@@ -543,7 +553,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
 
     # --- pack, ship, print, cancel, next -----------------------------------------------------
 
-    def _operate(self, body: dict[str, str], on_success: Callable[[OperationResult], None], what: str) -> None:
+    def _operate(self, body: dict[str, Any], on_success: Callable[[OperationResult], None], what: str) -> None:
         if self.order is None:
             # Whole sentences: a verb put into a translated template stayed English in German.
             first = {
@@ -598,7 +608,8 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
                 self.print_label(label, tracking)
             self.next_order(after=f"Shipped {res.order_number} ({res.tracking_number}). Next: ")
 
-        self._operate({"operation": "ship"}, shipped, "ship")
+        units = self.shipped_units(self.order.id) if self.order is not None else []
+        self._operate({"operation": "ship", "units": units}, shipped, "ship")
 
     def cancel(self) -> None:
         def cancelled(res: OperationResult) -> None:
@@ -626,6 +637,7 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
             self.picks.clear()  # undo is for the open order's scans
             self.want_serial = None
             self.product.clear()
+        self.close_po()
         if order is not None:
             self.close_return()
             self.close_batch()
@@ -640,16 +652,17 @@ class WarehouseWorkspace(TransferSlips, BatchPicking, FloorWork, LabelPrinting, 
         self.order_title.setText(
             f"{order.order_number} · {who} · {QCoreApplication.translate('OrderStatus', order.status).upper()}"
         )
-        self.lines.setRowCount(len(order.lines))
-        for r, ln in enumerate(order.lines):
-            cells = [ln.name, ln.barcode or "", ln.sku, f"{ln.picked_quantity} / {ln.quantity}"]
-            colour = GREEN if ln.picked_quantity >= ln.quantity else YELLOW if ln.picked_quantity else WHITE
-            for c, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setToolTip(text)
-                item.setBackground(QBrush(colour))
-                item.setData(Qt.ItemDataRole.UserRole, ln.id)
-                self.lines.setItem(r, c, item)
+        paint_rows(
+            self.lines,
+            [
+                (
+                    (ln.name, ln.barcode or "", ln.sku, f"{ln.picked_quantity} / {ln.quantity}"),
+                    progress(ln.picked_quantity, ln.quantity),
+                    ln.id,
+                )
+                for ln in order.lines
+            ],
+        )
         self.focus_primary()
 
     def line_row(self, line_id: str) -> int:

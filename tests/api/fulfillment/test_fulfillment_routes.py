@@ -81,7 +81,8 @@ def test_list_and_details(client: httpx.Client) -> None:
     b = client.get(f"{BASE}/orders", params={"offset": 10, "sort": "created_at", "order": "desc"}, headers=dev).json()
     assert b["pagination"]["offset"] == 10 and b["pagination"]["limit"] == 50
     detail = client.get(f"{BASE}/orders/{body['data'][0]['id']}", headers=dev).json()["data"]
-    assert set(detail["lines"][0]) == {"id", "sku", "barcode", "name", "quantity", "picked_quantity"}
+    # Shipped units are named per line (issue 34: serials and lots on a single order's shipment).
+    assert set(detail["lines"][0]) == {"id", "sku", "barcode", "name", "quantity", "picked_quantity", "serials", "lots"}
     for params in ({"sort": "nope"}, {"page": "x"}, {"status": "lost"}):
         r = client.get(f"{BASE}/orders", params=params, headers=dev)
         assert r.status_code == 400 and r.json()["code"] == "VALIDATION_ERROR"

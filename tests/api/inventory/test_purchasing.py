@@ -108,3 +108,49 @@ def test_reorder_run_and_receipt_by_scan(client: httpx.Client, server: LiveServe
     assert (
         client.post(f"{BASE}/purchase-orders", json={"location_id": "MAIN", "lines": []}, headers=h).status_code == 400
     )
+
+
+def test_tracked_lines_name_their_lot_or_serials(client: httpx.Client, server: LiveServer) -> None:
+    """A lot-tracked item is received with its lot and expiry, a serial-tracked one with a serial a
+    unit; a missing or wrong one is 400 and a lot's other expiry 409, with nothing stored."""
+    h = auth_headers(client, "owner@demo.test")
+    for sku, tracking in (("SYRUP-1", "lot"), ("DRILL-1", "serial"), ("RAG-1", "none")):
+        assert client.post(f"{BASE}/items", json={"sku": sku, "tracking": tracking}, headers=h).status_code == 201
+    made = client.post(f"{BASE}/purchase-orders", json={"location_id": "MAIN", "lines": [
+        {"sku": "SYRUP-1", "quantity": 6}, {"sku": "DRILL-1", "quantity": 2}, {"sku": "RAG-1", "quantity": 5}]},
+        headers=h)  # fmt: skip
+    po = made.json()["data"]["number"]
+    assert client.patch(f"{BASE}/purchase-orders/{po}", json={"status": "sent"}, headers=h).status_code == 200
+
+    def receive(*lines: dict[str, object]) -> httpx.Response:
+        return client.post(f"{BASE}/purchase-orders/{po}/receive", json={"lines": list(lines)}, headers=h)
+
+    refused = [
+        (receive({"code": "SYRUP-1", "quantity": 2}), 400, "lot_required"),
+        (receive({"code": "DRILL-1", "quantity": 1}), 400, "serial_required"),
+        (receive({"code": "RAG-1", "quantity": 1, "lot": "L1"}), 400, "not_lot_tracked"),
+        (receive({"code": "DRILL-1", "quantity": 2, "serials": ["D-1"]}), 400, None),  # one serial a unit
+        (receive({"code": "RAG-1", "quantity": 1, "expires_on": "2027-01-31"}), 400, None),  # an expiry is a lot's
+    ]
+    for r, status, reason in refused:
+        assert r.status_code == status, r.text
+        assert reason is None or r.json()["details"]["reason"] == reason
+    good = receive({"code": "SYRUP-1", "quantity": 4, "lot": "l-27 01", "expires_on": "2027-01-31"},
+                   {"code": "DRILL-1", "quantity": 2, "serials": ["D-1", "d-2"]}, {"code": "RAG-1", "quantity": 1})  # fmt: skip
+    assert good.status_code == 200, good.text
+    assert {ln["sku"]: ln["received"] for ln in good.json()["data"]["lines"]} == {
+        "SYRUP-1": 4,
+        "DRILL-1": 2,
+        "RAG-1": 1,
+    }
+    lot = client.get(f"{BASE}/lots/L2701", headers=h).json()["data"]
+    assert (lot["sku"], lot["on_hand"], lot["expires_on"]) == ("SYRUP-1", 4, "2027-01-31")
+    serial = client.get(f"{BASE}/serials/D-2", headers=h).json()["data"]
+    assert (serial["sku"], serial["status"]) == ("DRILL-1", "in_stock")
+    # The same lot with another expiry: 409, and the plain line beside it is not received either.
+    other = receive({"code": "SYRUP-1", "quantity": 1, "lot": "L2701", "expires_on": "2027-02-28"},
+                    {"code": "RAG-1", "quantity": 1})  # fmt: skip
+    assert other.status_code == 409 and other.json()["details"]["reason"] == "expiry_differs"
+    after = client.get(f"{BASE}/purchase-orders/{po}", headers=h).json()["data"]
+    assert after["status"] == "partially_received" and _qty(client, h, "RAG-1") == 1
+    assert {ln["sku"]: ln["received"] for ln in after["lines"]}["SYRUP-1"] == 4

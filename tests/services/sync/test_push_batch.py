@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from local_db.models.support import SupportConfig, SupportTicket
-from local_db.models.sync import SyncChange
+from local_db.models.events import Delivery, Event, Subscription
+from local_db.models.support import SupportConfig, SupportMessage, SupportTicket
+from local_db.models.sync import SyncChange, SyncReceipt
 from services.core import auth
 from services.core.commands import execute, sign_entry
 from services.core.context import SYSTEM, Ctx, Runtime
@@ -102,6 +103,46 @@ def test_the_pull_feed_has_every_record_a_push_made_once_and_none_of_a_rejected_
             select(func.count()).select_from(SyncChange).where(SyncChange.table_name == "support_tickets")
         ).scalar_one()
     assert tickets == logged  # every ticket of the tenant (demo ones and pushed) is in the feed
+
+
+def test_one_refused_entry_in_a_chunk_undoes_its_own_writes_and_each_applied_event_is_delivered_once(
+    runtime: Runtime,
+) -> None:
+    # Entries run without a savepoint; the one that fails makes the chunk run again with a savepoint
+    # around it: the entries before it must not be applied twice, nor their events delivered twice
+    # (the chunk reads the webhook subscriptions once).
+    st = Station(runtime)
+    with runtime.db.transaction(st.tenant.id) as s:
+        s.add(
+            Subscription(
+                tenant_id=st.tenant.id,
+                event_types=["ticket.created"],
+                webhook_url="https://hooks.example.test/tickets",
+                secret="whsec-test",
+            )
+        )
+    good = [st.entry(seq) for seq in (1, 2)]
+    late = st.entry(3)
+    late["ids"][2] = good[0]["ids"][2]  # its ticket and message are written, then its event's id is taken
+    unsigned = {k: v for k, v in late.items() if k not in ("seq", "void", "signature")}
+    signed = {**unsigned, "station_id": st.sid, "tenant_id": st.tenant.id, "station_seq": 3}
+    late["signature"] = sign_entry(st.secret.encode(), signed)
+    after = [st.entry(seq) for seq in (4, 5)]
+    answers = st.push([*good, late, *after]).answers
+    assert [a.status for a in answers] == ["applied", "applied", "rejected", "applied", "applied"]
+    applied = [e["ids"][0] for e in [*good, *after]]
+    with runtime.db.reading(st.tenant.id) as s:
+        made = s.execute(select(SupportTicket.id).where(SupportTicket.id.in_([*applied, late["ids"][0]])))
+        assert sorted(made.scalars()) == sorted(applied)
+        assert s.get(SupportMessage, late["ids"][1]) is None
+        events = s.execute(
+            select(Event.id).where(Event.type == "ticket.created", Event.id.in_([e["ids"][2] for e in [*good, *after]]))
+        ).scalars()
+        delivered = s.execute(select(Delivery.event_id).where(Delivery.kind == "event")).scalars().all()
+        receipts = s.execute(select(func.count()).select_from(SyncReceipt)).scalar_one()
+    assert sorted(delivered) == sorted(events)  # one delivery per applied ticket's event, none of the refused
+    assert len(delivered) == 4
+    assert receipts == 5
 
 
 def test_a_ticket_made_on_the_platform_outside_a_push_is_in_the_pull_feed(runtime: Runtime) -> None:

@@ -13,8 +13,9 @@ from services.core.context import Runtime
 from services.core.demo import demo_id
 from services.fulfillment.demo import product_barcode
 from tests.services.fulfillment.fulfillment_helpers import ctx_for
+from tests.views.warehouse.drive import answer, key, scan
 from tests.views.workspaces import session_for, settle, workspace_factory
-from views.stockcount.workspace import WORKSPACE, StockCountWorkspace
+from views.stockcount.workspace import WORKSPACE
 from views.warehouse.workspace import GREEN, RED, WHITE, YELLOW
 
 MAIN = demo_id("inventory-location", "demo", "MAIN")
@@ -26,18 +27,6 @@ CAP = product_barcode(3)  # CAP-NVY: 18
 @pytest.fixture
 def make_ws(station: Runtime, qtbot: QtBot) -> Iterator[object]:
     yield from workspace_factory(station, qtbot, WORKSPACE, "operator@demo.test", (1400, 900))
-
-
-def scan(qtbot: QtBot, ws: StockCountWorkspace, code: str) -> None:
-    """A scanner burst: the characters at machine speed, then the Enter suffix."""
-    qtbot.keyClicks(ws.scan_input, code)
-    qtbot.keyClick(ws.scan_input, Qt.Key.Key_Return)
-    settle(qtbot, ws)
-
-
-def key(qtbot: QtBot, ws: StockCountWorkspace, k: Qt.Key) -> None:
-    qtbot.keyClick(ws.scan_input, k)
-    settle(qtbot, ws)
 
 
 def _book(station: Runtime, sku: str, loc: str) -> int:
@@ -77,7 +66,12 @@ def test_count_a_shelf_see_the_difference_then_post(make_ws: object, station: Ru
     assert _book(station, "MUG-CER-01", MAIN) == 60
     scan(qtbot, ws, "4000000000006")
     assert ws.banner.property("tone") == "error" and "Unknown barcode" in ws.banner.text()
+    key(qtbot, ws, Qt.Key.Key_F5)  # asks first (issue 34 part 5): No posts nothing
+    answer(qtbot, ws, "post-count", yes=False)
+    assert _book(station, "MUG-CER-01", MAIN) == 60 and "kept" in ws.history.item(0).text()
     key(qtbot, ws, Qt.Key.Key_F5)
+    box = ws.asking
+    qtbot.keyClick(box.focusWidget() or box, Qt.Key.Key_F5)  # F5 again: yes
     qtbot.waitUntil(lambda: ws.banner.property("tone") == "done", timeout=5000)
     settle(qtbot, ws)
     assert "posted: 2 items, 1 adjusted" in ws.banner.text()
@@ -108,16 +102,23 @@ def test_transfers_shipped_and_received_by_scanning(make_ws: object, station: Ru
     in_transit = demo_id("inventory-transfer", "demo", "1")  # MAIN -> STORE: 5 mugs
     scan(qtbot, ws, "MAIN")
     assert [t.id for t in ws.transfers] == [draft]
-    scan(qtbot, ws, draft)  # the id printed on the transfer slip
+    scan(qtbot, ws, draft)  # the id printed on the transfer slip: asks, and scanned again says yes
+    assert _book(station, "CAP-NVY", MAIN) == 18
+    answer(qtbot, ws, "ship-transfer", draft)
+    qtbot.waitUntil(lambda: "shipped" in ws.banner.text(), timeout=8000)
     assert ws.banner.property("tone") == "done" and "shipped" in ws.banner.text()
     assert _book(station, "CAP-NVY", MAIN) == 14
     scan(qtbot, ws, "STORE")
     assert {t.id for t in ws.transfers} == {draft, in_transit}
     scan(qtbot, ws, in_transit)
+    answer(qtbot, ws, "receive-transfer", in_transit)
+    qtbot.waitUntil(lambda: "received" in ws.banner.text(), timeout=8000)
     assert "received" in ws.banner.text() and _book(station, "MUG-CER-01", STORE) == 15
     # F7 receives the one still selected in the list.
     assert [t.id for t in ws.transfers] == [draft]
     key(qtbot, ws, Qt.Key.Key_F7)
+    answer(qtbot, ws, "receive-transfer")
+    qtbot.waitUntil(lambda: "received" in ws.banner.text(), timeout=8000)
     assert "received" in ws.banner.text() and _book(station, "CAP-NVY", STORE) == 4
     assert not ws.transfers and ws.transfer_list.count() == 0
     key(qtbot, ws, Qt.Key.Key_F6)
@@ -151,9 +152,11 @@ def test_a_transfer_goes_by_its_slip_code_and_f6_asks_first(make_ws: object, sta
     assert _book(station, "CAP-NVY", MAIN) == 14
     scan(qtbot, ws, "STORE")
     scan(qtbot, ws, f"transfer {in_transit[:8]}")  # the line as the list used to show it
+    answer(qtbot, ws, "receive-transfer", slip_code(in_transit))
     qtbot.waitUntil(lambda: "received" in ws.banner.text(), timeout=8000)
     assert _book(station, "MUG-CER-01", STORE) == 15
     scan(qtbot, ws, slip_code(draft).lower())  # the slip's code, however the scanner's case is set
+    answer(qtbot, ws, "receive-transfer", slip_code(draft).lower())
     qtbot.waitUntil(lambda: _book(station, "CAP-NVY", STORE) == 4, timeout=8000)
 
 
@@ -171,5 +174,6 @@ def test_f8_saves_a_transfer_slip_whose_barcode_scans_back(make_ws: object, stat
     assert len(ws.slips) == 1 and slip_code(draft) in ws.banner.text()
     read = decode_code128(pdf_to_image(ws.slips[0].read_bytes()))
     assert read == slip_code(draft)
-    scan(qtbot, ws, read)  # the slip's barcode as a scanner reads it ships the draft
+    scan(qtbot, ws, read)  # the slip's barcode as a scanner reads it ships the draft, asked first
+    answer(qtbot, ws, "ship-transfer", read)
     qtbot.waitUntil(lambda: _book(station, "CAP-NVY", MAIN) == 14, timeout=8000)

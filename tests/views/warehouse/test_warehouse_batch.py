@@ -3,33 +3,14 @@ each unit put to its order's slot, a serial where the item is tracked, then pack
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from services.core.commands import execute
 from services.core.context import Runtime
 from tests.services.fulfillment.fulfillment_helpers import ctx_for
-from tests.views.workspaces import settle, workspace_factory
-from views.warehouse.workspace import GREEN, WORKSPACE, WarehouseWorkspace
-
-
-@pytest.fixture
-def make_ws(station: Runtime, qtbot: QtBot) -> Iterator[object]:
-    yield from workspace_factory(station, qtbot, WORKSPACE, "device@demo.test", (1400, 900))
-
-
-def scan(qtbot: QtBot, ws: WarehouseWorkspace, code: str) -> None:
-    qtbot.keyClicks(ws.scan_input, code)
-    qtbot.keyClick(ws.scan_input, Qt.Key.Key_Return)
-    settle(qtbot, ws)
-
-
-def key(qtbot: QtBot, ws: WarehouseWorkspace, k: Qt.Key) -> None:
-    qtbot.keyClick(ws.scan_input, k)
-    settle(qtbot, ws)
+from tests.views.warehouse.drive import answer, key, scan
+from views.warehouse.workspace import GREEN
 
 
 def test_a_batch_walked_by_bin_then_packed_per_order(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
@@ -86,4 +67,5 @@ def test_a_batch_walked_by_bin_then_packed_per_order(make_ws: object, station: R
     assert ws.batch is None
     scan(qtbot, ws, ann)  # outside the batch: the packed order opens, F5 ships it
     key(qtbot, ws, Qt.Key.Key_F5)
+    answer(qtbot, ws, "ship-order", "CMD-SHIP")  # asks first; CMD-SHIP scanned at the question says yes
     qtbot.waitUntil(lambda: execute(staff, "fulfillment.orders.get", id=ann).status == "shipped", timeout=8000)

@@ -3,41 +3,26 @@ part-picked order, the history in words, F6 feedback, pick lists in the queue, a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from services.core.commands import execute
 from services.core.context import Runtime
 from tests.services.fulfillment.fulfillment_helpers import ctx_for, order_in
 from tests.views.test_shell import make_shell, sign_in
+from tests.views.warehouse.drive import question, typed
 from tests.views.workspaces import settle, workspace_factory
 from views.warehouse.workspace import WORKSPACE, WarehouseWorkspace
 
 
-@pytest.fixture
-def make_ws(station: Runtime, qtbot: QtBot) -> Iterator[object]:
-    yield from workspace_factory(station, qtbot, WORKSPACE, "device@demo.test", (1400, 900))
-
-
-def typed(qtbot: QtBot, ws: WarehouseWorkspace, text: str, key: Qt.Key = Qt.Key.Key_Return) -> None:
-    """Keys as the person (or the scanner) sends them: into whatever has the keyboard focus."""
-    focus = QApplication.focusWidget()
-    assert isinstance(focus, QWidget)
-    if text:
-        qtbot.keyClicks(focus, text)
-    qtbot.keyClick(QApplication.focusWidget(), key)
-    settle(qtbot, ws)
-
-
 @pytest.mark.parametrize("kiosk", [False, True], ids=["windowed", "kiosk"])
 def test_the_readme_keyboard_flow_in_the_shell(qtbot: QtBot, station: Runtime, tmp_path: Path, kiosk: bool) -> None:
-    """README: type SO-1001 + Enter, each line's barcode + Enter per unit, F1–F4 packs, F5 ships and
-    prints the label, the next order opens."""
+    """README: type SO-1001 + Enter, each line's barcode + Enter per unit, F1–F4 packs, F5 asks and
+    F5 again (or SO-1001 scanned) ships and prints the label, the next order opens."""
     w = make_shell(qtbot, station, tmp_path / "prefs", kiosk=kiosk)
     sign_in(qtbot, w, "device@demo.test")
     with qtbot.waitActive(w):
@@ -54,6 +39,15 @@ def test_the_readme_keyboard_flow_in_the_shell(qtbot: QtBot, station: Runtime, t
     typed(qtbot, ws, "", Qt.Key.Key_F1)
     assert ws.order.status == "packed" and ws.order.box == "S"
     typed(qtbot, ws, "", Qt.Key.Key_F5)
+    # F5 asks first (issue 34 part 5); nothing ships while the question is open.
+    box = question(qtbot, ws, "ship-order")
+    assert execute(ctx_for(station, "owner@demo.test"), "fulfillment.orders.get", id="SO-1001").status == "packed"
+    qtbot.waitUntil(lambda: box.isAncestorOf(QApplication.focusWidget()))
+    if kiosk:
+        typed(qtbot, ws, "SO-1001")  # the order scanned again at the question: yes
+    else:
+        typed(qtbot, ws, "", Qt.Key.Key_F5)  # F5 again: yes
+    qtbot.waitUntil(lambda: not box.isVisible())
     qtbot.waitUntil(lambda: bool(ws.printed), timeout=5000)
     settle(qtbot, ws)
     shipped = execute(ctx_for(station, "owner@demo.test"), "fulfillment.orders.get", id="SO-1001")

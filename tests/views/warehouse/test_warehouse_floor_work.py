@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
@@ -19,25 +17,9 @@ from services.core.context import Runtime
 from services.core.files import Upload
 from services.inventory.demo import location_id
 from tests.services.fulfillment.fulfillment_helpers import ctx_for, op
-from tests.views.workspaces import settle, workspace_factory
-from views.warehouse.workspace import GREEN, WORKSPACE, YELLOW, WarehouseWorkspace
-
-
-@pytest.fixture
-def make_ws(station: Runtime, qtbot: QtBot) -> Iterator[object]:
-    yield from workspace_factory(station, qtbot, WORKSPACE, "device@demo.test", (1400, 900))
-
-
-def scan(qtbot: QtBot, ws: WarehouseWorkspace, code: str) -> None:
-    qtbot.keyClicks(ws.scan_input, code)
-    qtbot.keyClick(ws.scan_input, Qt.Key.Key_Return)
-    settle(qtbot, ws)
-
-
-def key(qtbot: QtBot, ws: WarehouseWorkspace, k: Qt.Key) -> None:
-    qtbot.keyClick(ws.scan_input, k)
-    settle(qtbot, ws)
-
+from tests.views.warehouse.drive import key, scan
+from tests.views.workspaces import settle
+from views.warehouse.workspace import GREEN, YELLOW
 
 ADDRESS = {"name": "Ada Lovelace", "address1": "12 St James's Square", "city": "London", "zip": "SW1Y 4JH",
            "country": "GB"}  # fmt: skip

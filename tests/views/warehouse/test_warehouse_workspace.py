@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from sqlalchemy import func, select
@@ -15,10 +13,11 @@ from services.core.commands import execute
 from services.core.context import Runtime
 from services.fulfillment.demo import product_barcode
 from tests.services.fulfillment.fulfillment_helpers import ctx_for, order_in, pick_all
-from tests.views.workspaces import session_for, settle, workspace_factory
+from tests.views.warehouse.drive import answer, key, scan
+from tests.views.workspaces import session_for, settle
 from views.base import StationSession
 from views.shell.scan_input import ScanInput
-from views.warehouse.workspace import GREEN, RED, WORKSPACE, YELLOW, WarehouseWorkspace
+from views.warehouse.workspace import GREEN, RED, WORKSPACE, YELLOW
 
 
 def _session(rt: Runtime, email: str) -> StationSession:
@@ -26,23 +25,6 @@ def _session(rt: Runtime, email: str) -> StationSession:
 
 
 _settle = settle
-
-
-@pytest.fixture
-def make_ws(station: Runtime, qtbot: QtBot) -> Iterator[object]:
-    yield from workspace_factory(station, qtbot, WORKSPACE, "device@demo.test", (1400, 900))
-
-
-def scan(qtbot: QtBot, ws: WarehouseWorkspace, code: str) -> None:
-    """A scanner burst: the characters at machine speed, then the Enter suffix."""
-    qtbot.keyClicks(ws.scan_input, code)
-    qtbot.keyClick(ws.scan_input, Qt.Key.Key_Return)
-    _settle(qtbot, ws)
-
-
-def key(qtbot: QtBot, ws: WarehouseWorkspace, k: Qt.Key) -> None:
-    qtbot.keyClick(ws.scan_input, k)
-    _settle(qtbot, ws)
 
 
 def test_workspace_declaration(station: Runtime) -> None:
@@ -69,6 +51,11 @@ def test_a_whole_order_from_scan_to_label(make_ws: object, station: Runtime, qtb
     key(qtbot, ws, Qt.Key.Key_F2)
     assert ws.order.status == "packed" and ws.order.box == "M"
     key(qtbot, ws, Qt.Key.Key_F5)
+    answer(qtbot, ws, "ship-order", yes=False)  # F5 asks first: No keeps it packed, and says so
+    assert execute(ctx_for(station, "owner@demo.test"), "fulfillment.orders.get", id=order.id).status == "packed"
+    assert "not shipped" in ws.banner.text() and "kept" in ws.history.item(0).text()
+    key(qtbot, ws, Qt.Key.Key_F5)
+    answer(qtbot, ws, "ship-order")
     qtbot.waitUntil(lambda: bool(ws.printed), timeout=5000)
     _settle(qtbot, ws)
     shipped = execute(ctx_for(station, "owner@demo.test"), "fulfillment.orders.get", id=order.id)
@@ -139,13 +126,15 @@ def test_a_supervisor_cancels_and_command_barcodes_pack_and_ship(
     victim = order_in(station, "pending", skip=3)
     scan(qtbot, ws, victim.order_number)
     ws.buttons["cancel"].click()
-    _settle(qtbot, ws)
+    answer(qtbot, ws, "cancel-order", "CMD-CANCEL")  # the button asks too; CMD-CANCEL scanned says yes
     assert ws.order.status == "cancelled"
+    assert any("confirmed by scanning again" in ws.history.item(i).text() for i in range(ws.history.count()))
     picked = order_in(station, "picked")
     scan(qtbot, ws, picked.pick_barcode)
     scan(qtbot, ws, "BOX-S")
     assert ws.order.status == "packed" and ws.order.box == "S"
     scan(qtbot, ws, "CMD-SHIP")
+    answer(qtbot, ws, "ship-order", "CMD-SHIP")  # the command scanned twice: asked, then yes
     qtbot.waitUntil(lambda: bool(ws.printed), timeout=5000)
     assert ws.last_label is not None and ws.last_label[1] in ws.tracking.text()
     scan(qtbot, ws, "CMD-PRINT")  # print again
@@ -163,6 +152,7 @@ def test_zpl_goes_raw_to_the_configured_printer(
     order = order_in(station, "packed")
     scan(qtbot, ws, order.order_number)
     key(qtbot, ws, Qt.Key.Key_F5)
+    answer(qtbot, ws, "ship-order", order.order_number)
     qtbot.waitUntil(lambda: target.exists() and b"^XZ" in target.read_bytes(), timeout=5000)
     assert "ZPL sent to" in ws.print_status.text()
 

@@ -100,8 +100,26 @@
         <translation>✓ {line.name}: {line.counted} gezählt, Bestand {line.book} ({diff:+d})</translation>
     </message>
     <message>
+        <source>kept: nothing changed</source>
+        <translation>belassen: nichts geändert</translation>
+    </message>
+    <message>
+        <source>Nothing changed</source>
+        <translation>Nichts geändert</translation>
+    </message>
+    <message>
         <source>Nothing counted yet: scan a location, then its items</source>
         <translation>Noch nichts gezählt: Lagerplatz scannen, dann seine Artikel</translation>
+    </message>
+    <message>
+        <source>Post this count?</source>
+        <translation>Diese Zählung buchen?</translation>
+    </message>
+    <message>
+        <source>Post the count of {loc.code}: {count} items, {differ} differ from the book?
+The book is set to what was counted: this cannot be undone. (F5 again, or scanning {loc.code}, says yes.)</source>
+        <translation>Zählung von {loc.code} buchen: {count} Artikel, {differ} weichen vom Buchbestand ab?
+Der Buchbestand wird auf das Gezählte gesetzt: Das lässt sich nicht rückgängig machen. (Erneut F5, oder {loc.code} scannen, bestätigt.)</translation>
     </message>
     <message>
         <source>posted {count} lines at {loc.code}</source>
@@ -144,10 +162,20 @@
         <translation>Diese Umlagerung versenden?</translation>
     </message>
     <message>
+        <source>Receive this transfer?</source>
+        <translation>Diese Umlagerung annehmen?</translation>
+    </message>
+    <message>
         <source>Ship {value} to {value2}: {what}?
-The stock leaves this location now.</source>
-        <translation>{value} an {value2} versenden: {what}?
-Der Bestand verlässt diesen Lagerplatz jetzt.</translation>
+The stock leaves this location now. (Scanning the slip again says yes.)</source>
+        <translation>{value} nach {value2} versenden: {what}?
+Der Bestand verlässt jetzt diesen Lagerort. (Erneut den Beleg scannen bestätigt.)</translation>
+    </message>
+    <message>
+        <source>Receive {value} from {value2}: {what}?
+The stock arrives here now. (Scanning the slip again says yes.)</source>
+        <translation>{value} von {value2} annehmen: {what}?
+Der Bestand kommt jetzt hier an. (Erneut den Beleg scannen bestätigt.)</translation>
     </message>
     <message>
         <source>kept {value}</source>
