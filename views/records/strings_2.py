@@ -93,6 +93,7 @@ WORDS = (
     QT_TRANSLATE_NOOP("records", "Unit"),
     QT_TRANSLATE_NOOP("records", "Unit cost"),
     QT_TRANSLATE_NOOP("records", "Unit count"),
+    QT_TRANSLATE_NOOP("records", "Units"),
     QT_TRANSLATE_NOOP("records", "Units per sale"),
     QT_TRANSLATE_NOOP("records", "Unknown acute"),
     QT_TRANSLATE_NOOP("records", "Unpick order"),
