@@ -72,6 +72,9 @@ class UpgradeSubmission(TenantScoped, Base):
     decline_reason: Mapped[str | None] = mapped_column(Text, default=None)
     received_at: Mapped[datetime | None] = mapped_column(default=None)
     submitted_at: Mapped[datetime | None] = mapped_column(default=None)
+    # When the customer accepted an offer (the initial one, or a revised one after grading): what
+    # "trade-ins accepted" counts, by the same rows Records lists.
+    accepted_at: Mapped[datetime | None] = mapped_column(default=None)
     completed_at: Mapped[datetime | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)

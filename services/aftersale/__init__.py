@@ -37,4 +37,5 @@ MODULE = Module(
     seeders=(demo.seed_aftersale,),
     customer_auth=customers.authenticate,
     position=120,
+    title="After-sales",
 )

@@ -19,4 +19,5 @@ MODULE = Module(
     records=("analytics.dashboard", "analytics.report", "analytics.customer"),
     seeders=(demo.seed_analytics,),
     position=80,
+    title="Analytics",
 )

@@ -26,4 +26,5 @@ MODULE = Module(
     seeders=(demo.seed_campaign,),
     periodic=(sending.tick,),
     position=70,
+    title="Campaigns",
 )

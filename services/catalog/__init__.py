@@ -27,4 +27,5 @@ MODULE = Module(
     records=("catalog.product", "catalog.category", "catalog.catalog", "catalog.family", "catalog.channel"),
     seeders=(demo.seed_catalog,),
     position=140,
+    title="Catalog",
 )

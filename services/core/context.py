@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from local_db import Database
 from services.core.clock import Clock, SystemClock
-from services.core.modules import module_names
+from services.core.modules import module_names, module_titles
 from services.core.roles import ROLES, Role  # noqa: F401 - re-exported: context is where callers look
 
 log = logging.getLogger("services")
@@ -30,6 +30,8 @@ P = TypeVar("P")
 # The platform's modules: every package under services/ whose __init__ declares ``MODULE = Module(...)``,
 # in their manifests' order (services/core/modules.py). Tenants enable modules from this list.
 MODULES: tuple[str, ...] = module_names()
+# What a person reads for each module (its manifest's title).
+MODULE_TITLES: dict[str, str] = module_titles()
 
 
 @dataclass(frozen=True)

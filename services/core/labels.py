@@ -21,7 +21,7 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default()
 
 
-def code128_image(value: str, *, module_width: float = 0.4, height_mm: float = 22.0) -> Image.Image:
+def code128_image(value: str, *, module_width: float = 0.4, height_mm: float = 22.0, dpi: int = DPI) -> Image.Image:
     writer = ImageWriter()
     code = barcode.get("code128", value, writer=writer)
     buf = io.BytesIO()
@@ -30,7 +30,7 @@ def code128_image(value: str, *, module_width: float = 0.4, height_mm: float = 2
         options={
             "module_width": module_width,
             "module_height": height_mm,
-            "dpi": DPI,
+            "dpi": dpi,
             "write_text": False,
             "quiet_zone": 4,
         },
@@ -39,32 +39,60 @@ def code128_image(value: str, *, module_width: float = 0.4, height_mm: float = 2
     return Image.open(buf).convert("L")
 
 
-def label_image(title: str, lines: list[str], barcode_value: str) -> Image.Image:
-    img = Image.new("L", (WIDTH, HEIGHT), 255)
+# The pages a label is made for: width, height (mm) and the printer resolution it is drawn at. 62 mm is
+# the continuous roll of small label printers (300 dpi), cut at the label's own 2:3 length.
+LABEL_SIZES: dict[str, tuple[float, float, int]] = {
+    "4x6in": (101.6, 152.4, DPI),
+    "100x150mm": (100.0, 150.0, DPI),
+    "62mm": (62.0, 93.0, 300),
+}
+
+
+def _fitting_code128(value: str, width_px: int, height_mm: float, dpi: int) -> Image.Image:
+    """The widest bars that fit, in whole printer dots per module: a bar never falls between dots,
+    which is what keeps a barcode readable on a small label (a resized one is not)."""
+    dots = int(0.4 * dpi / 25.4)  # 0.4 mm modules when they fit (3 dots at 203 dpi)
+    for n in range(max(dots, 1), 0, -1):
+        bc = code128_image(value, module_width=n * 25.4 / dpi + 1e-6, height_mm=height_mm, dpi=dpi)
+        if bc.width <= width_px:
+            return bc
+    return bc.resize((width_px, bc.height))  # longer than any label: squeezed rather than cut
+
+
+def label_image(title: str, lines: list[str], barcode_value: str, size: str = "4x6in") -> Image.Image:
+    """The label on a page of ``size`` (LABEL_SIZES): the 4x6 in layout scaled to the page, the
+    barcode drawn at the page's own resolution."""
+    w_mm, h_mm, dpi = LABEL_SIZES[size]
+    width, height = round(w_mm / 25.4 * dpi), round(h_mm / 25.4 * dpi)
+    k = width / WIDTH  # from the 4x6 in layout at 203 dpi to this page's dots
+
+    def px(v: float) -> int:
+        return max(1, round(v * k))
+
+    img = Image.new("L", (width, height), 255)
     draw = ImageDraw.Draw(img)
-    draw.rectangle((8, 8, WIDTH - 9, HEIGHT - 9), outline=0, width=4)
-    draw.text((30, 30), title, font=_font(54), fill=0)
-    y = 120
+    draw.rectangle((px(8), px(8), width - px(9), height - px(9)), outline=0, width=px(4))
+    draw.text((px(30), px(30)), title, font=_font(px(54)), fill=0)
+    y = px(120)
     for line in lines:
-        draw.text((30, y), line, font=_font(34), fill=0)
-        y += 48
-    bc = code128_image(barcode_value)
-    if bc.width > WIDTH - 40:
-        bc = bc.resize((WIDTH - 40, bc.height))
-    top = HEIGHT - bc.height - 110
-    img.paste(bc, ((WIDTH - bc.width) // 2, top))
-    text_font = _font(40)
+        draw.text((px(30), y), line, font=_font(px(34)), fill=0)
+        y += px(48)
+    bc = _fitting_code128(barcode_value, width - px(40), 22.0 * w_mm / 101.6, dpi)
+    top = height - bc.height - px(110)
+    img.paste(bc, ((width - bc.width) // 2, top))
+    text_font = _font(px(40))
     tw = draw.textlength(barcode_value, font=text_font)
-    draw.text(((WIDTH - tw) / 2, top + bc.height + 20), barcode_value, font=text_font, fill=0)
+    draw.text(((width - tw) / 2, top + bc.height + px(20)), barcode_value, font=text_font, fill=0)
     return img
 
 
-def label_pdf(title: str, lines: list[str], barcode_value: str) -> bytes:
-    """A one-page 4x6 inch PDF."""
+def label_pdf(title: str, lines: list[str], barcode_value: str, size: str = "4x6in") -> bytes:
+    """A one-page PDF of the label on a page of ``size`` (4x6 in unless asked)."""
     out = io.BytesIO()
     # Bilevel (CCITT G4 in the PDF): lossless bars, as a thermal printer prints them; JPEG would blur them.
-    bilevel = label_image(title, lines, barcode_value).point(lambda v: 255 if v > 127 else 0).convert("1")
-    bilevel.save(out, "PDF", resolution=DPI)
+    image = label_image(title, lines, barcode_value, size)
+    bilevel = image.point(lambda v: 255 if v > 127 else 0).convert("1")
+    bilevel.save(out, "PDF", resolution=LABEL_SIZES[size][2])
     return out.getvalue()
 
 

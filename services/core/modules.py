@@ -17,6 +17,7 @@ without importing the packages: core needs the list at import time, before any m
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -64,6 +65,8 @@ class Module:
     customer_auth: CustomerAuth | None = None
     # Its place in the list of modules (the spec's order: tenants' module lists, the admin workspace).
     position: int = DEFAULT_POSITION
+    # What a person reads for it (menus, the admin's module list); a literal, read without importing.
+    title: str = ""
 
     def __post_init__(self) -> None:
         if self.name in self.depends:
@@ -74,8 +77,9 @@ class ManifestError(Exception):
     """A package's manifest is missing, unreadable or disagrees with what the package registered."""
 
 
-def _literal_manifest(init: Path) -> tuple[str, int] | None:
-    """(name, position) of the ``MODULE = Module(...)`` in ``init``, or None when it declares none."""
+@functools.cache  # names and titles both read it at start: each file parsed once
+def _literal_manifest(init: Path) -> tuple[str, int, str] | None:
+    """(name, position, title) of the ``MODULE = Module(...)`` in ``init``, or None when it declares none."""
     tree = ast.parse(init.read_text(), str(init))
     for node in tree.body:
         if not (
@@ -89,11 +93,14 @@ def _literal_manifest(init: Path) -> tuple[str, int] | None:
         try:
             name = ast.literal_eval(keywords["name"])
             position = ast.literal_eval(keywords["position"]) if "position" in keywords else DEFAULT_POSITION
+            title = ast.literal_eval(keywords["title"]) if "title" in keywords else name.capitalize()
         except (KeyError, ValueError) as exc:
-            raise ManifestError(f"{init}: Module(name=..., position=...) must be written as literals") from exc
+            raise ManifestError(
+                f"{init}: Module(name=..., position=..., title=...) must be written as literals"
+            ) from exc
         if name != init.parent.name:
             raise ManifestError(f"{init}: the module's name {name!r} is not its package's")
-        return name, position
+        return name, position, title
     return None
 
 
@@ -105,3 +112,13 @@ def module_names(services: Path = SERVICES) -> tuple[str, ...]:
         if manifest is not None:
             found.append((manifest[1], manifest[0]))
     return tuple(name for _, name in sorted(found))
+
+
+def module_titles(services: Path = SERVICES) -> dict[str, str]:
+    """Each module's title (its manifest's ``title``), by name."""
+    found = {}
+    for init in sorted(services.glob("*/__init__.py")):
+        manifest = _literal_manifest(init)
+        if manifest is not None:
+            found[manifest[0]] = manifest[2]
+    return found

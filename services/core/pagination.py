@@ -35,7 +35,7 @@ def contains(column: Any, term: str) -> Any:
 class ListQuery(BaseModel):
     """Query parameters every list accepts; modules subclass it for their filters."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)  # built on first use, as schemas.Strict
 
     page: int | None = None
     limit: int | None = None

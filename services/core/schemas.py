@@ -54,14 +54,16 @@ FREE_TEXT = frozenset(
 class Strict(BaseModel):
     """Requests refuse unknown fields, so a typo is an error, not silently ignored."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    # defer_build: the validator is built on first use, not at import. A station imports ~430
+    # models to reach its sign-in and uses a handful before the person works (issue 38).
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, defer_build=True)
 
 
 class Out(BaseModel):
     """A response read from its row: ``ItemOut.model_validate(row)`` takes the row's attributes of
     the same names, so a column added to the model and the response needs no mapper line."""
 
-    model_config = ConfigDict(from_attributes=True)
+    model_config = ConfigDict(from_attributes=True, defer_build=True)  # built on first use, as Strict
 
 
 class StatefulOut(Out):

@@ -121,6 +121,11 @@ class StationSettings(Strict):
     kiosk_idle_minutes: int = Field(default=5, ge=1, le=240)
     kiosk_theme: bool = True
     language: Literal["system", "en", "de"] = "system"  # the desktop's language (views.i18n)
+    # The desk's printers (views.shell.printing): "" the system default, "pdf" a PDF file, or a
+    # system printer's name; the label format is a page the label is printed on.
+    label_printer: str = Field(default="", max_length=200)
+    label_format: Literal["4x6in", "100x150mm", "62mm", "a4"] = "4x6in"
+    document_printer: str = Field(default="", max_length=200)
     # A new admin PIN (4 to 12 digits); empty keeps the current one.
     new_pin: str = Field(default="", max_length=12)
 

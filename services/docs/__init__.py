@@ -22,4 +22,5 @@ MODULE = Module(
     records=("docs.document", "docs.category", "docs.template"),
     seeders=(demo.seed_docs,),
     position=160,
+    title="Documentation",
 )

@@ -16,4 +16,5 @@ MODULE = Module(
     name="events",
     events=("webhook.endpoint_disabled",),
     position=90,
+    title="Events",
 )

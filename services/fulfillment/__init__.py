@@ -42,4 +42,5 @@ MODULE = Module(
     records=("fulfillment.order", "fulfillment.return", "fulfillment.batch"),
     seeders=(demo.seed_fulfillment,),
     position=20,
+    title="Fulfillment",
 )

@@ -42,10 +42,12 @@ def get_label(ctx: Ctx, id: str, query: LabelQuery) -> FileResult:
         import io
 
         buf = io.BytesIO()
-        labels.label_image(label.title, list(label.lines), label.tracking_number).save(buf, "PNG")
+        labels.label_image(label.title, list(label.lines), label.tracking_number, query.size).save(buf, "PNG")
         return FileResult(buf.getvalue(), "image/png", f"{name}.png")
     return FileResult(
-        labels.label_pdf(label.title, list(label.lines), label.tracking_number), "application/pdf", f"{name}.pdf"
+        labels.label_pdf(label.title, list(label.lines), label.tracking_number, query.size),
+        "application/pdf",
+        f"{name}.pdf",
     )
 
 

@@ -20,7 +20,7 @@ from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from services.core.events import emit
 from services.core.pagination import Listing, Page, at_least, at_most, one_of
 from services.core.roles import ANYONE, STAFF
-from services.fulfillment import states
+from services.fulfillment import scan, states
 from services.fulfillment.carriers import Package, Shipment, get_carrier
 from services.fulfillment.schemas import (
     CancelOperation,
@@ -239,6 +239,11 @@ def operate(ctx: Ctx, id: str, body: OperationRequest, session: Session = SESSIO
     if isinstance(op, CancelOperation) and ctx.principal.role == DEVICE_ROLE:
         raise Forbidden("a scanning device may pick, pack and ship, not cancel", {"operation": "cancel"})
     s = session
+    if isinstance(op, PickOperation) and (plain := scan.load(ctx, s, id, op)) is not None:
+        # Most scans: one more item on a pending order, in Core statements (services/fulfillment/scan.py).
+        counted = _pick(ctx, s, *plain, op)
+        scan.save(ctx, s, *plain)
+        return OperationResult(**_detail(*plain), operation=op.operation, matched_line_ids=counted)
     o, lines = _find_with_lines(s, id)
     matched: list[str] = []
     backorder: OrderOut | None = None

@@ -225,6 +225,8 @@ class LabelQuery(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     format: Literal["pdf", "zpl", "png"] = "pdf"
+    # The page the PDF or PNG label is drawn for (services.core.labels.LABEL_SIZES); ZPL stays 4x6 in.
+    size: Literal["4x6in", "100x150mm", "62mm"] = "4x6in"
 
 
 class DeviceSettingsIn(Strict):

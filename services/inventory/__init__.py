@@ -78,4 +78,5 @@ MODULE = Module(
     ),
     seeders=(demo.seed_inventory,),
     position=60,
+    title="Inventory",
 )

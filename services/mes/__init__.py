@@ -23,4 +23,5 @@ MODULE = Module(
     records=("mes.machine", "mes.run", "mes.alarm", "mes.shift"),
     seeders=(demo.seed_mes,),
     position=150,
+    title="Manufacturing",
 )

@@ -9,4 +9,5 @@ MODULE = Module(
     records=("qr.code", "qr.template", "qr.folder", "qr.barcode"),
     seeders=(demo.seed,),
     position=10,
+    title="QR codes",
 )

@@ -41,4 +41,5 @@ MODULE = Module(
     seeders=(demo.seed_rewards,),
     customer_auth=accounts.authenticate,
     position=30,
+    title="Rewards",
 )

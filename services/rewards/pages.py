@@ -23,6 +23,7 @@ from services.core.pages import N_, Page, PageCall, page
 from services.core.portals import Field, FileRefused, Portal, account_pages, errors_of, signed_in
 from services.rewards import points as ledger
 from services.rewards.accounts import ACCOUNTS, find_dealer
+from services.rewards.earning import suggestions
 from services.rewards.schemas import money
 
 MODULE = "rewards"
@@ -94,13 +95,29 @@ def _balance(ctx: Ctx) -> int:
         return int(d.balance - ledger.expired_unswept(s, d.id, ctx.now()))
 
 
+def _points(ctx: Ctx) -> dict[str, Any]:
+    """The points box of the page: the balance, the points of receipts waiting for review and
+    what the balance is worth, by the rules ``rewards.points.get`` uses (the ledger's and the
+    earning rules' own functions), in one read; that use case also works out the dealer's tier
+    and next expiries, which the page does not show (issue 33)."""
+    now = ctx.now()
+    with ctx.read() as s:
+        d = find_dealer(s, ctx.principal.id)
+        balance = int(d.balance - ledger.expired_unswept(s, d.id, now))
+        cfg = ledger.settings(s, ctx.tenant_id)
+        waiting = s.execute(
+            select(RewardsReceipt).where(RewardsReceipt.dealer_id == d.id, RewardsReceipt.status == "pending")
+        ).scalars()
+        pending = sum(suggestions(s, ctx.tenant_id, waiting, now, cfg=cfg).values())
+    return {"balance": balance, "pending": pending, "value": money(ledger.value_cents(balance, cfg.point_value))}
+
+
 @page("rewards.portal.home", "/", limit="public_events")
 def home(call: PageCall) -> Page:
     ctx = PORTAL.customer(call)
     if ctx is None:
         return Page("rewards/welcome.html", {}, title=call.gettext("Dealer rewards"))
     q = {"limit": 20, "sort": "created_at", "order": "desc"}
-    pts = execute(ctx, "rewards.points.get")
     receipts = [
         {
             "retailer": r.retailer,
@@ -127,7 +144,7 @@ def home(call: PageCall) -> Page:
     return Page(
         "rewards/home.html",
         {
-            "points": {"balance": pts.balance, "pending": pts.pending, "value": pts.value},
+            "points": _points(ctx),
             "receipts": receipts,
             "history": history,
             "notice": notice,

@@ -17,4 +17,5 @@ MODULE = Module(
     records=("sds.ingredient", "sds.formula"),
     seeders=(demo.seed_sds,),
     position=130,
+    title="Safety data sheets",
 )

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from reportlab.graphics.shapes import Circle, Drawing, Ellipse, Line, Polygon, Rect
-from reportlab.lib import colors
+if TYPE_CHECKING:  # reportlab's graphics cost ~0.1 s of every start; only a sheet's PDF draws them
+    from reportlab.graphics.shapes import Drawing
 
 # Shapes on a 100 x 100 box, y downwards (as SVG): ("poly", [x, y, ...], fill), ("circle", cx, cy,
 # r, fill), ("ellipse", cx, cy, rx, ry, fill), ("line", x1, y1, x2, y2, width), ("rect", x, y, w,
@@ -105,6 +105,9 @@ def _pts(flat: Sequence[float]) -> str:
 
 def drawing(code: str, size: float) -> Drawing:
     """The pictogram as a reportlab vector drawing ``size`` points wide."""
+    from reportlab.graphics.shapes import Circle, Drawing, Ellipse, Line, Polygon, Rect
+    from reportlab.lib import colors
+
     k = size / 100
 
     def y(v: float) -> float:

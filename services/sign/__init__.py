@@ -14,4 +14,5 @@ MODULE = Module(
     records=("sign.document", "sign.template"),
     seeders=(demo.seed_sign,),
     position=40,
+    title="Signing",
 )

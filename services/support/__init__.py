@@ -32,4 +32,5 @@ MODULE = Module(
     records=("support.ticket",),
     seeders=(demo.seed_support,),
     position=50,
+    title="Helpdesk",
 )

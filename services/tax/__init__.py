@@ -22,4 +22,5 @@ MODULE = Module(
     records=("tax.transaction", "tax.filing", "tax.certificate", "tax.rate_table"),
     seeders=(demo.seed_tax,),
     position=100,
+    title="Tax",
 )

@@ -33,4 +33,5 @@ MODULE = Module(
     seeders=(demo.seed_upgrade,),
     customer_auth=customers.authenticate,
     position=110,
+    title="Trade-ins",
 )

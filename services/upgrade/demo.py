@@ -205,6 +205,8 @@ def _submission(
                 decided_at=None if offer_status == "pending" else created + timedelta(hours=5),
             )
         )
+    if step >= 2 and status not in ("offered", "declined"):
+        sub.accepted_at = created + timedelta(hours=5)  # the offer's decided_at
     if status == "declined":
         sub.decline_reason = "the customer declined the initial offer"
     if step >= 4:

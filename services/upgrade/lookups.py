@@ -105,6 +105,7 @@ def _summary(sub: UpgradeSubmission, val: UpgradeValuation | None, kit: str | No
         decline_reason=sub.decline_reason,
         kit_barcode=kit,
         submitted_at=sub.submitted_at,
+        accepted_at=sub.accepted_at,
         received_at=sub.received_at,
         completed_at=sub.completed_at,
         created_at=sub.created_at,

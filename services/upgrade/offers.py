@@ -125,6 +125,8 @@ def respond_offer(ctx: Ctx, id: str, body: OfferRespond) -> OfferResult:
         o.decided_at = now
         o.decided_by = f"{ctx.principal.kind}:{ctx.principal.id}"
         by = "customer" if _is_customer(ctx) else "staff"
+        if body.action == "accept":  # the initial or a revised offer: the time "accepted" counts by
+            sub.accepted_at = now
         data = {
             "submission_id": sub.id,
             "offer_id": o.id,

@@ -132,6 +132,17 @@ class SubmissionCreate(Strict):
     photos: PhotoIds = Field(default_factory=list)
 
 
+class DeskSubmissionCreate(Strict):
+    """A trade-in taken in at the desk for a customer who is there: submitted for review at once."""
+
+    customer_id: str = Field(min_length=1, max_length=64)
+    product_id: ProductId
+    serial_number: Serial
+    imei: Imei | None = None
+    condition: Condition
+    description: FreeText = Field(default="", max_length=5000)
+
+
 class SubmissionUpdate(Strict):
     product_id: ProductId | None = None
     serial_number: Serial | None = None
@@ -259,6 +270,7 @@ class SubmissionOut(BaseModel):
     decline_reason: str | None
     kit_barcode: str | None
     submitted_at: datetime | None
+    accepted_at: datetime | None = None
     received_at: datetime | None
     completed_at: datetime | None
     created_at: datetime

@@ -36,7 +36,14 @@ SUBMISSION = machine(
         # A new offer replaces the pending (e.g. expired) one.
         move("offered", "offer", "offered", STAFF, note="POST offers (replaces the pending offer)"),
         move(
-            "offered", "accept", "accepted", CUSTOMER, STAFF, note="POST offers/[id] accept", emits="tradein.approved"
+            "offered",
+            "accept",
+            "accepted",
+            CUSTOMER,
+            STAFF,
+            note="POST offers/[id] accept",
+            stamps="accepted_at",
+            emits="tradein.approved",
         ),
         move(
             "offered",

@@ -40,6 +40,7 @@ from services.upgrade.schemas import (
     ActionResult,
     AdminSubmissionQuery,
     CustomerBrief,
+    DeskSubmissionCreate,
     InspectionOut,
     LabelQuery,
     ReceiveRequest,
@@ -323,28 +324,70 @@ def submit_submission(ctx: Ctx, id: str, body: SubmitRequest) -> SubmissionDetai
         sub = _submission(s, ctx, id, for_update=True)
         sub.status = states.check(sub.status, "submit", _actor(ctx))
         _check_serial(s, sub.serial_number, sub.id)
-        val = _valuation(s, sub.product_id)
-        if val is not None and val.is_phone and not sub.imei:
-            # A draft may be saved without it; a phone is not reviewed without one.
-            raise ValidationFailed(
-                f"{val.product_name} is a phone: give its IMEI (*#06#) before submitting",
-                {"imei": None, "reason": "imei_required", "product_id": sub.product_id},
-            )
-        sub.submitted_at = ctx.now()
-        _touch(sub, ctx)
-        s.flush()
-        emit(
-            ctx,
-            "tradein.submitted",
-            {
-                "submission_id": sub.id,
-                "customer_id": sub.customer_id,
-                "product_id": sub.product_id,
-                "serial_number": sub.serial_number,
-                "condition": sub.condition,
-                "declared_value": _money(grading.value_cents(val.base_cents, sub.condition)) if val else None,
-            },
+        _submitted(s, ctx, sub)
+        return _detail(s, ctx, sub)
+
+
+def _submitted(s: Session, ctx: Ctx, sub: UpgradeSubmission) -> None:
+    """What submitting checks and says, by the customer or at the desk: a phone's IMEI, the time, the event."""
+    val = _valuation(s, sub.product_id)
+    if val is not None and val.is_phone and not sub.imei:
+        # A draft may be saved without it; a phone is not reviewed without one.
+        raise ValidationFailed(
+            f"{val.product_name} is a phone: give its IMEI (*#06#) before submitting",
+            {"imei": None, "reason": "imei_required", "product_id": sub.product_id},
         )
+    sub.submitted_at = ctx.now()
+    _touch(sub, ctx)
+    s.flush()
+    emit(
+        ctx,
+        "tradein.submitted",
+        {
+            "submission_id": sub.id,
+            "customer_id": sub.customer_id,
+            "product_id": sub.product_id,
+            "serial_number": sub.serial_number,
+            "condition": sub.condition,
+            "declared_value": _money(grading.value_cents(val.base_cents, sub.condition)) if val else None,
+        },
+    )
+
+
+@use_case(
+    "upgrade.admin.submissions.create",
+    "POST /admin/submissions",
+    tx="write",
+    status=201,
+    says="New trade-in",
+    record="upgrade.submission",
+    summary="take in a customer's trade-in at the desk (submitted for review)",
+)
+def create_desk_submission(ctx: Ctx, body: DeskSubmissionCreate) -> SubmissionDetail:
+    """Staff enter the device of a customer who is at the desk; it skips the customer's draft (the
+    customer is there to confirm it) and is submitted as the portal's submit does, IMEI rule included."""
+    now = ctx.now()
+    serial = normalise_serial(body.serial_number)
+    with ctx.write() as s:
+        if s.get(UpgradeCustomer, body.customer_id) is None:
+            raise ValidationFailed("no such customer", {"customer_id": body.customer_id})
+        _check_serial(s, serial, None)
+        sub = UpgradeSubmission(
+            id=new_id(),
+            customer_id=body.customer_id,
+            product_id=body.product_id,
+            serial_number=serial,
+            imei=body.imei,
+            condition=body.condition,
+            description=body.description,
+            photos=[],
+            status="submitted",
+            created_at=now,
+            updated_at=now,
+        )
+        s.add(sub)
+        s.flush()
+        _submitted(s, ctx, sub)
         return _detail(s, ctx, sub)
 
 

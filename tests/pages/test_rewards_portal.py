@@ -7,6 +7,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+import httpx
 from playwright.sync_api import expect
 from sqlalchemy import func, select
 
@@ -90,6 +91,14 @@ def test_receipt_uploaded_and_item_redeemed_through_the_portal(
     page.wait_for_url(base + "/?sent=1")
     assert "waiting for review" in page.locator(".notice").inner_text()
     assert "199.90" in page.locator("#receipts").inner_text()
+    # The points box says what the API's points answer says (the page reads them in one go).
+    with httpx.Client(base_url=pages_server.url, timeout=30) as c:
+        login = {"email": "dealer@demo.test", "password": "demo-password"}
+        tok = c.post("/demo/rewards/api/auth/login", json=login).json()["data"]["token"]
+        api = c.get("/demo/rewards/api/points", headers={"Authorization": f"Bearer {tok}"}).json()["data"]
+    box = page.locator("p.meta", has_text="Worth").inner_text()
+    assert api["pending"] > 0 and f"{api['pending']:,} points waiting for review" in box, (box, api)
+    assert f"Worth {api['value']}" in box, (box, api)
     assert _count(pages_server, RewardsReceipt) == receipts + 1
     # The catalogue; a redemption with bad input, then one the points do not cover, then a good one.
     page.get_by_role("link", name="Catalogue").first.click()

@@ -3,7 +3,8 @@
 A dashboard widget names an Analytics metric (``events.order.shipped``). Where the same facts are
 records people can open (shipped orders, tickets, QR scans), the figure is read from those rows,
 not from the metric's counters: counters start at the module's install, miss what a sync pulled in
-or what the demo seeded, and so once told 615 shipped orders against 30 in Records. Each figure
+or what the demo seeded, and so once told 615 shipped orders against 30 in Records. Trade-ins
+accepted are counted by their ``accepted_at`` and valued by the declared value Records shows. Each figure
 keeps its rows per day, so a click on a bar opens Records on exactly those rows.
 """
 
@@ -38,6 +39,10 @@ class Counted:
     def total(self) -> int:
         return sum(len(r) for r in self.rows.values())
 
+    def worth(self, value: Callable[[BaseModel], float | None]) -> float:
+        """The rows' value summed (what a card shows beside the count), from the same rows."""
+        return round(float(sum(value(r) or 0.0 for rows in self.rows.values() for r in rows)), 2)
+
 
 @dataclass(frozen=True)
 class Figure:
@@ -45,6 +50,8 @@ class Figure:
     records: str  # the Records list its rows are in ("fulfillment:/orders")
     what: str  # "orders shipped", for a caption
     read: Callable[[Ctx, dt.date, dt.date], Iterator[tuple[dt.datetime, BaseModel]]]
+    # A row's money value, where the rows have one Records shows (a trade-in's declared value).
+    value: Callable[[BaseModel], float | None] | None = None
 
 
 def local_day(at: dt.datetime) -> dt.date:
@@ -91,6 +98,19 @@ def _scans(ctx: Ctx, start: dt.date, end: dt.date) -> Iterator[tuple[dt.datetime
             yield dt.datetime.fromisoformat(str(scan["at"]).replace("Z", "+00:00")), code
 
 
+def _accepted(ctx: Ctx, start: dt.date, end: dt.date) -> Iterator[tuple[dt.datetime, BaseModel]]:
+    """Trade-ins by the time their offer was accepted (``accepted_at``), as Records lists them."""
+    for sub in _paged(ctx, "upgrade.admin.submissions.list", {}):
+        at = getattr(sub, "accepted_at", None)
+        if isinstance(at, dt.datetime):
+            yield at, sub
+
+
+def _declared_value(row: BaseModel) -> float | None:
+    v = getattr(row, "declared_value", None)
+    return float(v) if v is not None else None
+
+
 FIGURES: dict[str, Figure] = {
     f.metric: f
     for f in (
@@ -102,6 +122,13 @@ FIGURES: dict[str, Figure] = {
             _tickets,
         ),
         Figure("events.qr.scanned", "qr:/qr", QT_TRANSLATE_NOOP("figures", "QR scans"), _scans),
+        Figure(
+            "events.tradein.approved",
+            "upgrade:/admin/submissions",
+            QT_TRANSLATE_NOOP("figures", "trade-ins accepted"),
+            _accepted,
+            _declared_value,
+        ),
     )
 }
 

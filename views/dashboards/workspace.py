@@ -79,6 +79,7 @@ class CardData:
     before: float | None = None
     figure: Figure | None = None  # counted from the records (then ``counted`` holds the rows)
     counted: Counted | None = None
+    worth: float | None = None  # the rows' value, where the figure has one
 
 
 def _bucket(day: dt.date, interval: str) -> dt.date:
@@ -105,7 +106,8 @@ def read_board(
                 per[_bucket(day, w.interval)] = per.get(_bucket(day, w.interval), 0) + counted.count(day)
             before = float(count(ctx(), figure, start - span, start - dt.timedelta(days=1)).total) if compare else None
             points = [Point(b, v) for b, v in sorted(per.items())]
-            out.append(CardData(w.title, w.chart, w.interval, points, counted.total, before, figure, counted))
+            worth = counted.worth(figure.value) if figure.value is not None else None
+            out.append(CardData(w.title, w.chart, w.interval, points, counted.total, before, figure, counted, worth))
             continue
         rows = _series(ctx(), w.metric, start, end, w.interval, group_by)
         before = (
@@ -141,6 +143,9 @@ class Card(QFrame):
         title.setObjectName("cardTitle")
         head.addWidget(title, 1)
         words = self.tr("total {total}").format(total=fmt(data.total)) if data.chart != "number" else ""
+        if data.worth is not None:
+            worth = self.tr("worth {value}").format(value=QLocale().toString(float(data.worth), "f", 2))
+            words += (" · " if words else "") + worth
         if data.before is not None:
             change = data.total - data.before
             change_text = ("+" if change >= 0 else "−") + fmt(abs(change))

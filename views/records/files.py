@@ -24,9 +24,12 @@ from PySide6.QtWidgets import (
 
 from services.core.commands import Operation
 from services.core.files import FileResult
+from views.base import StationSession
 from views.records.model import RecordsModel, plain_of
+from views.shell.printing import Printed, PrintSetup, print_file_pages
 
 PDF_DPI = 110
+PRINT_DPI = 300
 
 
 def pages_of(f: FileResult, dpi: int = PDF_DPI) -> list[QImage]:
@@ -52,9 +55,21 @@ def pages_of(f: FileResult, dpi: int = PDF_DPI) -> list[QImage]:
 
 
 class FileViewer(QDialog):
-    def __init__(self, f: FileResult, parent: QWidget | None = None) -> None:
+    """``station``: the signed-in session, for its printing settings; Print then sends label pages to the
+    label printer in the label format and the others to the document printer (a packing slip: A4,
+    then its label), with no dialog. Print to… asks for a printer as before."""
+
+    def __init__(
+        self,
+        f: FileResult,
+        parent: QWidget | None = None,
+        *,
+        station: StationSession | None = None,
+    ) -> None:
         super().__init__(parent)
         self.file = f
+        self.station = station
+        self.printed: list[Printed] = []
         self.setWindowTitle(f.filename or f.media_type)
         self.pages = pages_of(f)
         body = QWidget()
@@ -74,14 +89,20 @@ class FileViewer(QDialog):
         scroll.setWidget(body)
         save = QPushButton(self.tr("Save…"))
         save.clicked.connect(self.save)
-        print_ = QPushButton(self.tr("Print…"))
+        print_ = QPushButton(self.tr("Print to…"))
         print_.setEnabled(bool(self.pages))
-        print_.clicked.connect(self.print_)
+        print_.clicked.connect(lambda: self.print_())
+        self.print_here = QPushButton(self.tr("&Print"))
+        self.print_here.setObjectName("print-station")
+        self.print_here.setToolTip(self.tr("On this station's printers (Settings → Printing)"))
+        self.print_here.setEnabled(bool(self.pages) and station is not None)
+        self.print_here.clicked.connect(self.print_station)
+        self.print_status = QLabel("")
         close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.accept)
         bar = QHBoxLayout()
-        bar.addStretch(1)
-        for b in (save, print_, close):
+        bar.addWidget(self.print_status, 1)
+        for b in (save, self.print_here, print_, close):
             bar.addWidget(b)
         lay = QVBoxLayout(self)
         lay.addWidget(scroll, 1)
@@ -94,6 +115,20 @@ class FileViewer(QDialog):
         if path:
             with open(path, "wb") as fh:
                 fh.write(self.file.content)
+
+    def print_station(self) -> None:
+        if self.station is None:
+            return
+        stem = Path(self.file.filename or "file").stem
+        setup, folder = PrintSetup.of(self.station.prefs), self.station.runtime.data_dir / "prints"
+        try:
+            # Drawn again at a printer's resolution: the pages shown are at screen resolution.
+            done = print_file_pages(pages_of(self.file, PRINT_DPI), setup, folder, stem)
+        except OSError as exc:
+            self.print_status.setText(self.tr("Could not save: {exc.strerror}").format(exc=exc))
+            return
+        self.printed += done
+        self.print_status.setText(" · ".join(f"{p.how} {p.where}" for p in done))
 
     def print_(self, printer: QPrinter | None = None) -> None:
         if printer is None:

@@ -3,7 +3,8 @@
 * ``RefPicker``: a reference to another record (``category_id``, ``location_id``), chosen by its
   name or code, or typed or scanned (a SKU, a location code); the id stays in the tooltip.
 * ``RefList``: several references (``category_ids``), ticked in a list of names.
-* ``DateInput``: a date or a date and time with a calendar; an optional one can stay empty.
+* ``DateInput`` (``dates.py``): a date or a date and time, typed in the locale's form or picked on a
+  calendar by keyboard; an optional one can stay empty.
 * ``RowsInput``: a list of small records (an order's or a transfer's lines) as a table with one
   column per field and *Add row* / *Remove row*.
 * ``PairsInput``: a free map (``attributes``) as a two-column table of names and values.
@@ -14,19 +15,16 @@ form opens at once and fills its choices when they arrive.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from pydantic import BaseModel
-from PySide6.QtCore import QDate, QDateTime, Qt, QTime, QTimeZone
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
-    QDateTimeEdit,
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
@@ -39,11 +37,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from views.records.dates import DateInput
+
 # What people know a record by, and the code they type or scan for it, in the order looked at.
 NAMES = ("name", "title", "label", "email", "order_number", "number", "serial_number")
-CODES = ("code", "sku", "slug", "key")
+CODES = ("code", "sku", "slug", "key", "email")  # a person (a customer at the desk) by e-mail
 
 Option = tuple[str, str, str]  # (words shown, id, the code typed or scanned for it)
+
+__all__ = ["DateInput"]  # kept in dates.py, offered here with the other inputs
 
 
 def option_of(row: object) -> Option:
@@ -160,62 +162,6 @@ class RefList(QListWidget):
         items = [self.item(i) for i in range(self.count())]
         ticked = [str(it.data(Qt.ItemDataRole.UserRole)) for it in items if it.checkState() == Qt.CheckState.Checked]
         return ticked if self.count() else sorted(self._wanted)
-
-
-_EMPTY_DATE = QDate(1900, 1, 1)
-
-
-class DateInput(QDateTimeEdit):
-    """A date (or a date and time, in the station's time zone, sent in UTC) picked on a calendar;
-    an optional one starts empty ("—") and the calendar's *today* or a typed date fills it."""
-
-    def __init__(self, with_time: bool, optional: bool, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.with_time = with_time
-        self.optional = optional
-        self.setCalendarPopup(True)
-        self.setDisplayFormat("yyyy-MM-dd HH:mm" if with_time else "yyyy-MM-dd")
-        if optional:
-            self.setMinimumDate(_EMPTY_DATE)
-            self.setSpecialValueText("—")  # shown while the value is the minimum: nothing chosen
-            self.setDateTime(QDateTime(_EMPTY_DATE, QTime(0, 0)))
-        else:
-            self.setDateTime(QDateTime.currentDateTime())
-
-    def open_calendar_on_today(self) -> None:
-        """An empty optional date opens its calendar on today, not in 1900."""
-        if self.optional and self.date() == _EMPTY_DATE:
-            cal = self.calendarWidget()
-            if cal is not None:
-                cal.setSelectedDate(QDate.currentDate())
-
-    # The popup is given this edit's date (1900 when empty) as it opens: today is set after that.
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
-        super().mousePressEvent(event)
-        self.open_calendar_on_today()
-
-    def set_value(self, value: object) -> None:
-        if isinstance(value, str):
-            try:
-                value = (
-                    dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
-                    if self.with_time
-                    else dt.date.fromisoformat(value[:10])
-                )
-            except ValueError:
-                return
-        if isinstance(value, dt.datetime):
-            local = value.astimezone() if value.tzinfo else value
-            self.setDateTime(QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute)))
-        elif isinstance(value, dt.date):
-            self.setDate(QDate(value.year, value.month, value.day))
-
-    def value(self) -> str | None:
-        if self.optional and self.date() == _EMPTY_DATE:
-            return None
-        if not self.with_time:
-            return self.date().toString("yyyy-MM-dd")
-        return self.dateTime().toTimeZone(QTimeZone.utc()).toString("yyyy-MM-ddTHH:mm:ssZ")
 
 
 def parse_cell(text: str, tp: object) -> object:

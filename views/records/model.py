@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -30,7 +31,7 @@ from services.core.commands import execute
 from services.core.pagination import Page
 from services.core.records import Resource
 from views.base import StationSession
-from views.i18n import fmt_date
+from views.i18n import counted, fmt_date
 from views.records.words import t, value_word
 
 PAGE = 100
@@ -72,6 +73,9 @@ def text_of(value: object, name: str = "") -> str:
     if isinstance(value, dt.date):
         return fmt_date(value)
     if isinstance(value, list):
+        if value and all(isinstance(v, str) and _UUID.fullmatch(v) for v in value):
+            # Ids of other records (a trade-in's photos): how many, never the raw ids.
+            return counted("records", "%n linked", len(value))
         return ", ".join(text_of(v, name) for v in value)
     raw = str(getattr(value, "value", value))
     return value_word(raw) if is_state(name) else raw
@@ -91,6 +95,9 @@ def plain_of(value: object) -> str:
     if isinstance(value, list):
         return ", ".join(plain_of(v) for v in value)
     return str(getattr(value, "value", value))
+
+
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 
 
 class ProgressDelegate(QStyledItemDelegate):

@@ -34,6 +34,17 @@ def singular(title: str) -> str:
     return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
 
 
+# (module, field) -> the list whose rows define the field's values (rows carry it and ``<x>_name``).
+NAMED_BY: dict[tuple[str, str], str] = {("upgrade", "product_id"): "upgrade:/admin/valuations"}
+
+
+def _named_by(row: object, field: str) -> Option:
+    """A row offered for the value of its ``field`` (``product_id``), named by ``product_name``."""
+    value = str(getattr(row, field, "") or "")
+    name = str(getattr(row, field.removesuffix("_id") + "_name", "") or "")
+    return " · ".join(p for p in (name, value) if p), value, value
+
+
 class References:
     """The records workspace's part that reads and names references (a mixin: it uses the
     workspace's ``session``, ``resources`` and ``current``)."""
@@ -62,13 +73,20 @@ class References:
         if noun == "parent":
             return res.key
         same = [r for r in self.resources if r.module == res.module and singular(r.title).lower().endswith(noun)]
-        return same[0].key if same else None
+        if same:
+            return same[0].key
+        # No list of that name, but one that defines it: a trade-in's product_id is picked from the
+        # valuations (their product_id and product_name), by name or by the SKU typed or scanned.
+        # Not in that list's own form, where the value is a new one.
+        named = NAMED_BY.get((res.module, field))
+        return f"{named}#{field}" if named is not None and named != res.key else None
 
     def _ref_load(self, key: str, fill: Callable[[list[Option]], None]) -> None:
         if key in self._options:
             fill(self._options[key])
             return
-        res = next((r for r in self.resources if r.key == key), None)
+        list_key, _, by = key.partition("#")  # "#product_id": the rows' product_id is the value
+        res = next((r for r in self.resources if r.key == list_key), None)
         if res is None:
             fill([])
             return
@@ -78,7 +96,7 @@ class References:
             out: list[Option] = []
             while len(out) < 1000:  # a picker offers the first thousand; a code typed finds any
                 page = execute(ctx(), res.listing, query={"offset": len(out), "limit": 100})
-                out += [option_of(r) for r in page.items]
+                out += [_named_by(r, by) if by else option_of(r) for r in page.items]
                 if not page.items or len(out) >= page.total:
                     break
             return sorted(out, key=lambda o: o[0].lower())
@@ -156,10 +174,18 @@ class References:
             copy.clicked.connect(lambda _=False, v=value: _to_clipboard(v))
             return copy
         if isinstance(value, list) and value and isinstance(value[0], dict):
-            cols = [k for k in value[0] if not isinstance(value[0][k], dict | list) and not _machine(k)][:5]
+            # Not the ids, nor addresses built of them (a shipment's label_path): they are not for reading.
+            cols = [
+                k
+                for k in value[0]
+                if not isinstance(value[0][k], dict | list) and not _machine(k) and not k.endswith(("_path", "_url"))
+            ][:5]
             text = "\n".join(" · ".join(text_of(v.get(c), c) for c in cols) for v in value)
         elif isinstance(value, dict):
-            text = "\n".join(f"{label_of(k)}: {text_of(v, k)}" for k, v in value.items() if v not in (None, ""))
+            # A nested record (an offer, the customer) without its ids: they are for links, not reading.
+            text = "\n".join(
+                f"{label_of(k)}: {text_of(v, k)}" for k, v in value.items() if v not in (None, "") and not _machine(k)
+            )
         else:
             text = text_of(value, name)
         if re.fullmatch(r"\S{33,}", text):

@@ -9,6 +9,7 @@ WORDS = (
     QT_TRANSLATE_NOOP("records", "API keys"),
     QT_TRANSLATE_NOOP("records", "Ab test"),
     QT_TRANSLATE_NOOP("records", "Accept filing"),
+    QT_TRANSLATE_NOOP("records", "Accepted at"),
     QT_TRANSLATE_NOOP("records", "Accepted offer"),
     QT_TRANSLATE_NOOP("records", "Accessories"),
     QT_TRANSLATE_NOOP("records", "Account lock removed"),
@@ -602,5 +603,4 @@ WORDS = (
     QT_TRANSLATE_NOOP("records", "Short code"),
     QT_TRANSLATE_NOOP("records", "Sign"),
     QT_TRANSLATE_NOOP("records", "Sign in person"),
-    QT_TRANSLATE_NOOP("records", "Signature"),
 )

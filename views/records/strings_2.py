@@ -3,6 +3,7 @@
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 WORDS = (
+    QT_TRANSLATE_NOOP("records", "Signature"),
     QT_TRANSLATE_NOOP("records", "Signature type"),
     QT_TRANSLATE_NOOP("records", "Signed date"),
     QT_TRANSLATE_NOOP("records", "Signed sha256"),

@@ -34,3 +34,4 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name 
 
 def _counts() -> None:  # pragma: no cover - never called: lupdate reads the plurals here (views.i18n.counted)
     QCoreApplication.translate("records", "%Ln more", "", 2)
+    QCoreApplication.translate("records", "%n linked", "", 2)

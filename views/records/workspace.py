@@ -304,13 +304,10 @@ class RecordsWorkspace(Workspace, References):
                 w.setCurrentIndex(0)
                 w.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
                 w.currentIndexChanged.connect(self._apply_filters)
-            elif isinstance(w, QLineEdit):
+            elif isinstance(w, QLineEdit):  # a DateInput too: picked, stepped or typed and Enter
                 w.setPlaceholderText(label_of(name))
                 w.setMinimumWidth(max(110, w.fontMetrics().horizontalAdvance(label_of(name)) + 28))
-                w.returnPressed.connect(self._apply_filters)
-            elif isinstance(w, DateInput):
-                w.setSpecialValueText(label_of(name))  # an empty date filter says what it filters
-                w.dateChanged.connect(self._apply_filters)
+                (w.dateChanged if isinstance(w, DateInput) else w.returnPressed).connect(self._apply_filters)
             else:
                 continue
             w.setParent(None)
@@ -453,7 +450,10 @@ class RecordsWorkspace(Workspace, References):
             for action in choices(op) or (None,):
                 dots = "…" if asks(op, action) else ""
                 title = self.tr("Edit…") if op is res.update else action_title(op, action) + dots
-                b = QPushButton(title)
+                # A title wider than the panel is shortened (whole in the accessible name): it pushed
+                # the panel's content past its edge and cut "Copy id" off (seen at 1280x800).
+                b = QPushButton(self.fontMetrics().elidedText(title, Qt.TextElideMode.ElideRight, 290))
+                b.setAccessibleName(title)
                 b.setObjectName(f"action-{op.name}")
                 b.setProperty("state_action", action)
                 b.setToolTip(plain(op.summary))
@@ -486,7 +486,7 @@ class RecordsWorkspace(Workspace, References):
         if op.response is FileResult or op in res.files:
             self.session.ops.run(
                 self.session.call(op, query=file_query(op), **params),
-                on_success=lambda f: FileViewer(f, self).show(),
+                on_success=lambda f: FileViewer(f, self, station=self.session).show(),
                 parent=self.table,
             )
             return

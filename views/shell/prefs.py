@@ -27,6 +27,10 @@ DEFAULTS: dict[str, Pref] = {
     "kiosk_idle_minutes": 5,
     "kiosk_theme": True,
     "language": "system",  # system, en or de (views.i18n.LANGUAGES); shown from the next start
+    # Printers of this desk (views.shell.printing): "" the system default, "pdf" a PDF file, or a name.
+    "label_printer": "",
+    "label_format": "4x6in",
+    "document_printer": "",
 }
 
 

@@ -1,4 +1,4 @@
-"""Station settings: platform URL, station name, theme, scanner suffix, sound, kiosk options."""
+"""Station settings: platform URL, station name, theme, scanner suffix, sound, printers, kiosk options."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from views.i18n import LANGUAGES
 from views.shell.forms import FieldError, field_messages, with_error
 from views.shell.prefs import StationPrefs
+from views.shell.printing import LABEL_FORMATS, SAVE_AS_PDF, SYSTEM_DEFAULT, format_name, system_printers
 from views.shell.theme import set_role
 
 
@@ -71,6 +72,7 @@ class SettingsDialog(QDialog):
         self.language.setToolTip(self.tr("Shown from the next start of the app."))
         self._row(form, self.tr("Lan&guage"), "language", self.language)
         lay.addWidget(general)
+        lay.addWidget(self._printing(cur))
 
         kiosk = QGroupBox(self.tr("Kiosk"))
         kform = QFormLayout(kiosk)
@@ -104,6 +106,33 @@ class SettingsDialog(QDialog):
         lay.addWidget(buttons)
         self.saved: dict[str, str | int | bool] | None = None
 
+    def _printing(self, cur: dict[str, str | int | bool]) -> QGroupBox:
+        """The desk's label printer, label format and document printer (kept in station.ini)."""
+        box = QGroupBox(self.tr("Printing"))
+        form = QFormLayout(box)
+        names = system_printers()
+        self.label_printer = self._printer_choice(names, str(cur["label_printer"]))
+        self.label_format = QComboBox()
+        for value in LABEL_FORMATS:
+            self.label_format.addItem(format_name(value), value)
+        self.label_format.setCurrentIndex(max(0, self.label_format.findData(cur["label_format"])))
+        self.document_printer = self._printer_choice(names, str(cur["document_printer"]))
+        self._row(form, self.tr("La&bel printer"), "label_printer", self.label_printer)
+        self._row(form, self.tr("Label &format"), "label_format", self.label_format)
+        self._row(form, self.tr("&Document printer"), "document_printer", self.document_printer)
+        return box
+
+    def _printer_choice(self, names: list[str], current: str) -> QComboBox:
+        combo = QComboBox()
+        combo.addItem(self.tr("System default printer"), SYSTEM_DEFAULT)
+        combo.addItem(self.tr("Save as PDF file"), SAVE_AS_PDF)
+        for name in names:
+            combo.addItem(name, name)
+        if combo.findData(current) < 0:  # a printer that is away now stays chosen, and says so
+            combo.addItem(self.tr("{value} (not found)").format(value=current), current)
+        combo.setCurrentIndex(combo.findData(current))
+        return combo
+
     def _row(self, form: QFormLayout, label: str, name: str, widget: QWidget) -> None:
         widget.setAccessibleName(label.replace("&", ""))
         box, err = with_error(widget)
@@ -122,6 +151,9 @@ class SettingsDialog(QDialog):
             "kiosk_idle_minutes": self.idle.value(),
             "kiosk_theme": self.kiosk_theme.isChecked(),
             "language": self.language.currentData(),
+            "label_printer": self.label_printer.currentData(),
+            "label_format": self.label_format.currentData(),
+            "document_printer": self.document_printer.currentData(),
             "new_pin": self.new_pin.text(),
         }
 

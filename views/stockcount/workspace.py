@@ -58,7 +58,7 @@ from views.base import StationSession, Workspace, shown_title
 from views.i18n import QT_TRANSLATE_NOOP
 from views.shell.forms import wrapping
 from views.shell.scan_input import ScanInput
-from views.stockcount.slip import save_slip, slip_code
+from views.stockcount.slip import print_slip, slip_code
 from views.warehouse.confirm import ask_first
 from views.warehouse.workspace import GREEN, RED, TONES, WHITE, YELLOW
 
@@ -462,7 +462,8 @@ class StockCountWorkspace(Workspace):
         self._ask_move(transfer, status, "F6" if status == "in_transit" else "F7", "key")
 
     def print_slip(self) -> None:
-        """F8: the selected transfer's slip, its number as a barcode, saved as a PDF to print."""
+        """F8: the selected transfer's slip, its number as a barcode, on the station's label printer
+        (Settings → Printing) or saved as a PDF of its label format."""
         item = self.transfer_list.currentItem()
         tid = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
         transfer = next((t for t in self.transfers if t.id == tid), None)
@@ -471,15 +472,24 @@ class StockCountWorkspace(Workspace):
             return
         names = {x.id: x.code for x in self.locations.values()}
         try:
-            target = save_slip(self.session.runtime.data_dir, transfer, names)
+            done = print_slip(self.session.runtime.data_dir, transfer, names, self.session.prefs)
         except OSError as exc:
             self.say(self.tr("Could not save the slip: {exc.strerror}").format(exc=exc), "error")
             return
-        self.slips.append(target)
+        if done.file is None:
+            self._log("F8", "key", self.tr("slip {value} printed").format(value=slip_code(transfer.id)))
+            self.say(
+                self.tr("Slip {value} printed on {target}: send it with the goods").format(
+                    value=slip_code(transfer.id), target=done.where
+                ),
+                "ok",
+            )
+            return
+        self.slips.append(done.file)
         self._log("F8", "key", self.tr("slip {value} saved").format(value=slip_code(transfer.id)))
         self.say(
             self.tr("Slip {value} saved to {target}: print it and send it with the goods").format(
-                value=slip_code(transfer.id), target=target
+                value=slip_code(transfer.id), target=done.file
             ),
             "ok",
         )

@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QImage, QPainter, QPixmap
+from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QLabel
 
 from services.core.files import FileResult
 from services.fulfillment.labels import get_label
 from services.fulfillment.schemas import LabelQuery
+from views.shell.printing import PrintSetup, label_size, print_pages
 
 if TYPE_CHECKING:  # the workspace these methods belong to (a mixin of it at run time)
     from views.base import Workspace as _Base
@@ -60,7 +61,8 @@ class LabelPrinting(_Base):
         self.print_label(*self.last_label, again=True)
 
     def print_label(self, label_id: str, tracking: str, again: bool = False) -> None:
-        """ZPL raw to the configured printer path; PDF to a system printer, or to a file when there is none."""
+        """ZPL raw to the configured printer path; otherwise the station's label printer in its label format
+        (Settings → Printing), or a PDF file of that format when there is no printer."""
         fmt = self.settings.get("label_format", "pdf")
         printer = str(self.settings.get("printer") or "")
         out_dir = self.session.runtime.data_dir / "labels"
@@ -80,21 +82,27 @@ class LabelPrinting(_Base):
                 return
             self._printed(str(target), "ZPL sent to" if printer else "No printer set: ZPL saved to", again)
 
-        def pdf(f: FileResult) -> None:
-            from PySide6.QtPrintSupport import QPrinterInfo
+        setup = PrintSetup.of(self.session.prefs)
 
-            names = QPrinterInfo.availablePrinterNames()
-            name = printer if printer in names else QPrinterInfo.defaultPrinterName()
-            if name:
-                self._print_png(f.content, name)
-                self._printed(name, "Printed on", again)
+        def pdf(f: FileResult) -> None:
+            # The station's label printer and format (Settings); the platform's device setting names a
+            # printer too, used while the station leaves its choice on the system default.
+            try:
+                done = print_pages(
+                    [QImage.fromData(f.content)],
+                    "label",
+                    setup,
+                    out_dir / f"label-{tracking}.pdf",
+                    preferred=printer,
+                )
+            except OSError as exc:
+                self.error(
+                    QCoreApplication.translate("LabelPrinting", "Could not save the label: {exc.strerror}").format(
+                        exc=exc
+                    )
+                )
                 return
-            target = out_dir / f"label-{tracking}.pdf"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            self.session.ops.run(
-                self.session.call(get_label, id=label_id, query=LabelQuery()),
-                on_success=lambda p: self._save(target, p.content, "No printer found: label saved to", again),
-            )
+            self._printed(done.where, done.how, again)
 
         if fmt == "zpl":
             self.session.ops.run(
@@ -104,32 +112,12 @@ class LabelPrinting(_Base):
             )
         else:
             self.session.ops.run(
-                self.session.call(get_label, id=label_id, query=LabelQuery(format="png")),
+                self.session.call(
+                    get_label, id=label_id, query=LabelQuery(format="png", size=label_size(setup.label_format))
+                ),
                 on_success=pdf,
                 on_failure=self._failed(tracking, "print"),
             )
-
-    def _print_png(self, png: bytes, printer_name: str) -> None:
-        from PySide6.QtCore import QMarginsF, QSizeF
-        from PySide6.QtGui import QPageLayout, QPageSize
-        from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
-
-        printer = QPrinter(QPrinterInfo.printerInfo(printer_name), QPrinter.PrinterMode.HighResolution)
-        printer.setPageLayout(
-            QPageLayout(
-                QPageSize(QSizeF(4, 6), QPageSize.Unit.Inch), QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)
-            )
-        )
-        img = QImage.fromData(png)
-        painter = QPainter(printer)
-        try:
-            painter.drawImage(painter.viewport(), img)
-        finally:
-            painter.end()
-
-    def _save(self, target: Path, content: bytes, how: str, again: bool = False) -> None:
-        target.write_bytes(content)
-        self._printed(str(target), how, again)
 
     def _printed(self, where: str, how: str, again: bool = False) -> None:
         self.printed.append(where)

@@ -63,6 +63,13 @@ class OrderQueueModel(QAbstractTableModel):
         """The same query again, from its first page (after a change that touches orders)."""
         self.reset()
 
+    def update_row(self, order: OrderOut) -> None:
+        """One order changed that stays where it is (a scan): its row is repainted, nothing reloaded."""
+        row = self.row_of(order.id)
+        if row >= 0:
+            self.rows[row] = order
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+
     def row_of(self, order_id: str) -> int:
         return next((i for i, o in enumerate(self.rows) if o.id == order_id), -1)
 

@@ -43,7 +43,7 @@ from services.fulfillment.schemas import (
     OrderStats,
 )
 from services.fulfillment.settings import get_device_settings
-from views.base import StationSession, Workspace
+from views.base import StationSession, Workspace, ran_only
 from views.i18n import QT_TRANSLATE_NOOP
 from views.ops import error_message
 from views.shell.scan_input import ScanInput
@@ -51,7 +51,7 @@ from views.warehouse.batch import BatchPicking
 from views.warehouse.confirm import ask_leave
 from views.warehouse.floor import FloorWork
 from views.warehouse.layout import STATUSES, build
-from views.warehouse.part import DONE, OVER, PART, TODO, paint_rows, progress
+from views.warehouse.lines import RED, fill_lines, same_lines, update_lines
 from views.warehouse.printing import LabelPrinting
 from views.warehouse.product import ProductPanel
 from views.warehouse.questions import OrderQuestions
@@ -59,7 +59,6 @@ from views.warehouse.queue import COLUMNS, OrderQueueModel
 from views.warehouse.receiving import PurchaseReceiving
 from views.warehouse.transfers import TransferSlips
 
-GREEN, YELLOW, RED, WHITE = DONE, PART, OVER, TODO
 TONES = {
     "info": ("#e3f2fd", "#0d47a1"),
     "ok": ("#c8e6c9", "#1b5e20"),
@@ -83,12 +82,11 @@ NARROW = 1500  # below this width the queue shows its essential columns only
 SHORT = 640  # below this height of the workspace the product panel is left out
 MAX_SCAN = 100  # the longest code the service takes (services.fulfillment.schemas.Code)
 
-
 STYLE = """
 #workspace-warehouse { font-size: 16pt; }
 #scanInput { font-size: 30pt; padding: 10px; border: 3px solid #1565c0; border-radius: 8px; }
-#banner { font-size: 22pt; font-weight: bold; padding: 14px; border-radius: 8px; }
-#orderTitle { font-size: 24pt; font-weight: bold; }
+#banner { font-size: 19pt; font-weight: bold; padding: 14px; border-radius: 8px; }
+#orderTitle { font-size: 20pt; font-weight: bold; }
 #offlineBadge { font-size: 12pt; font-weight: bold; padding: 4px 10px; border-radius: 10px; }
 QTableWidget#lines { font-size: 18pt; }
 #tracking { font-size: 18pt; font-weight: bold; }
@@ -156,6 +154,7 @@ class WarehouseWorkspace(
         self.picks: list[tuple[str, str, int]] = []  # (order id, code, quantity) of this order's scans, for undo
         self.next_quantity = 1  # "5*" sets it for the next scan
         self._leave_to: str | None = None  # kiosk: the order a second scan confirms leaving for
+        self._scanning: set[str] = set()  # orders with a pick of ours under way (on_changed leaves them be)
         self.init_floor()
         self.init_batch()
         self.init_transfers()
@@ -194,8 +193,21 @@ class WarehouseWorkspace(
         self.product.setVisible(self.height() >= SHORT)
 
     def on_changed(self, change: CommitInfo) -> None:
+        if self._own_scan(change):
+            return  # the pick's answer repaints its line and its queue row (``picked``)
         self.refresh_counts()
         self.queue.reload()
+
+    def _own_scan(self, change: CommitInfo) -> bool:
+        """Our own pick on one order, committed here: reloading the queue and the counts for it cost
+        a page and a count of every order on each scan, and the reset delayed the line's repaint
+        past a frame (issue 38). Anything else (a pull, another window, pack or ship) reloads."""
+        return (
+            change.origin == "local"
+            and ran_only(change, operate)
+            and len(change.ids) == 1
+            and next(iter(change.ids)) in self._scanning
+        )
 
     def _queue_loaded(self, total: int) -> None:
         self.queue_count.setText(self.tr("{total} orders").format(total=total))
@@ -238,10 +250,12 @@ class WarehouseWorkspace(
     def say(self, message: str, tone: str = "info") -> None:
         bg, fg = TONES[tone]
         self.banner.setText(message)
-        self.banner.setProperty("tone", tone)
-        self.banner.setStyleSheet(f"background: {bg}; color: {fg};")
-        border = "#d32f2f" if tone == "error" else "#1565c0"
-        self.scan_input.setStyleSheet(f"border-color: {border};")
+        if self.banner.property("tone") != tone:
+            # A style sheet set again re-polishes the widget even when it is the same: only on a new tone.
+            self.banner.setProperty("tone", tone)
+            self.banner.setStyleSheet(f"background: {bg}; color: {fg};")
+            border = "#d32f2f" if tone == "error" else "#1565c0"
+            self.scan_input.setStyleSheet(f"border-color: {border};")
         if tone in ("error", "ok", "done"):
             self.play(tone)
 
@@ -508,8 +522,15 @@ class WarehouseWorkspace(
         qty, self.next_quantity = self.next_quantity, 1
 
         def picked(res: OperationResult) -> None:
+            self._scanning.discard(res.id)
             self.picks.append((res.id, code, qty))
+            status = order.status if order is not None else None
             self.show_order(res)
+            if res.status == status:
+                self.queue.update_row(res)  # our own scan: its row only (``on_changed`` left the queue be)
+            else:
+                self.refresh_counts()
+                self.queue.reload()
             line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
             self._log(code, source, f"✓ {line.name} {line.picked_quantity}/{line.quantity}")
             self.product.show_product(line.sku, line.name, f"{line.picked_quantity} of {line.quantity} scanned")
@@ -526,6 +547,8 @@ class WarehouseWorkspace(
             self.focus_primary()
 
         def failed(exc: BaseException) -> None:
+            if order is not None:
+                self._scanning.discard(order.id)
             details = (exc.details or {}) if isinstance(exc, ServiceError) else {}
             if details.get("reason") == "unknown_code":
                 # Perhaps another order's number: open it; if not, say the code is unknown.
@@ -547,6 +570,7 @@ class WarehouseWorkspace(
             OperationRequest, {"operation": "pick", "items": [{"code": code, "quantity": qty}]}, failed
         )
         if body is not None and order is not None:
+            self._scanning.add(order.id)
             self.session.ops.run(
                 self.session.call(operate, id=order.id, body=body), on_success=picked, on_failure=failed
             )
@@ -642,28 +666,26 @@ class WarehouseWorkspace(
             self.close_return()
             self.close_batch()
             self.close_transfer()
-        self.order = order
+        before, self.order = self.order, order
+        if order is not None and before is not None and same_lines(before, order):
+            # A scan or an undo: the changed lines' cells only (views/warehouse/lines.py).
+            if before.status != order.status or before.customer_name != order.customer_name:
+                self.order_title.setText(self._title(order))
+            update_lines(self.lines, before.lines, order.lines)
+            self.focus_primary()
+            return
         self.lines.setRowCount(0)
         self._highlight_open_order()
         if order is None:
             self.order_title.setText(self.tr("No order open"))
             return
-        who = order.customer_name or "—"
-        self.order_title.setText(
-            f"{order.order_number} · {who} · {QCoreApplication.translate('OrderStatus', order.status).upper()}"
-        )
-        paint_rows(
-            self.lines,
-            [
-                (
-                    (ln.name, ln.barcode or "", ln.sku, f"{ln.picked_quantity} / {ln.quantity}"),
-                    progress(ln.picked_quantity, ln.quantity),
-                    ln.id,
-                )
-                for ln in order.lines
-            ],
-        )
+        self.order_title.setText(self._title(order))
+        fill_lines(self.lines, order.lines)
         self.focus_primary()
+
+    def _title(self, order: OrderDetail) -> str:
+        who = order.customer_name or "—"
+        return f"{order.order_number} · {who} · {QCoreApplication.translate('OrderStatus', order.status).upper()}"
 
     def line_row(self, line_id: str) -> int:
         for r in range(self.lines.rowCount()):

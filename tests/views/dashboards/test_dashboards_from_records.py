@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -86,6 +87,9 @@ def test_cards_count_the_rows_records_shows_and_today_moves_after_two_shipments(
         ),
         timeout=8000,
     )
+    # The commits also started the workspace's own read a second later: let it finish, or it redraws
+    # the cards (and deletes this chart) under the pointer.
+    qtbot.waitUntil(lambda: not d._later.isActive() and d.session.ops.active == 0, timeout=8000)
     chart = _cards(qtbot, d)["Orders shipped per day"].chart
     # The value under the pointer, then a click on today's point: Records on exactly those orders.
     x = int(chart.x_of(today))
@@ -121,3 +125,37 @@ def test_one_range_and_one_comparison_for_every_card(
     prev_start, prev_end = start - dt.timedelta(days=7), start - dt.timedelta(days=1)
     rows = execute(d.session.ctx(), "fulfillment.orders.list", query={"status": "shipped", "limit": 100}).items
     assert shipped.data.before == len([o for o in rows if prev_start <= local_day(o.shipped_at) <= prev_end])
+
+
+def test_trade_ins_accepted_counts_and_values_the_rows_records_shows(
+    both: tuple[DashboardsWorkspace, RecordsWorkspace], qtbot: QtBot
+) -> None:
+    """Issue 32 part 3: the trade-ins card counts trade-ins by the time their offer was accepted
+    (``accepted_at``), the rows Records lists, and values them by their declared value; accepting
+    an offer today moves it by one."""
+    d, r = both
+    d.range.setCurrentIndex(0)  # the last 7 days: "accepted this week"
+    start, end = d.period()
+    ctx = d.session.ctx
+    pending = [
+        o
+        for s in execute(ctx(), "upgrade.admin.submissions.list", query={"status": "offered", "limit": 100}).items
+        for o in execute(ctx(), "upgrade.admin.submissions.get", id=s.id).offers
+        if o.status == "pending"
+    ]
+    assert pending
+    before = _cards(qtbot, d)["Trade-ins accepted"].data.total
+    execute(ctx(), "upgrade.admin.offers.respond", id=pending[0].id, body={"action": "accept"})  # said by phone
+    d.refresh()
+    qtbot.waitUntil(
+        lambda: any(c.data.title == "Trade-ins accepted" and c.data.total == before + 1 for c in d.cards),
+        timeout=8000,
+    )
+    qtbot.waitUntil(lambda: not d._later.isActive() and d.session.ops.active == 0, timeout=8000)
+    card = _cards(qtbot, d)["Trade-ins accepted"]
+    rows: list[Any] = _records_total(qtbot, r, "upgrade:/admin/submissions")
+    accepted = [s for s in rows if s.accepted_at and start <= local_day(s.accepted_at) <= end]
+    assert card.data.total == len(accepted) and card.data.counted is not None
+    assert card.data.counted.count(end) >= 1  # today's acceptance, on today
+    worth = round(sum(float(s.declared_value or 0) for s in accepted), 2)
+    assert card.data.worth == worth and "worth" in card.total.text()

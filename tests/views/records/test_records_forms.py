@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QDate, QPoint, Qt
+from PySide6.QtCore import QDate, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
@@ -144,16 +144,20 @@ def test_a_date_is_picked_on_the_calendar_and_an_optional_one_stays_empty(
     form = dialog.form
     signed, expires = form.fields["signed_date"].input, form.fields["expiration_date"].input
     assert isinstance(signed, DateInput) and isinstance(expires, DateInput)
-    assert signed.calendarPopup() and signed.text() == "—" and signed.value() is None
-    # The calendar: opened with a click on the field's arrow, a day chosen. (The keyboard types the
-    # date into the field instead: Qt's date edit opens its calendar only with the mouse.)
-    qtbot.mouseClick(signed, Qt.MouseButton.LeftButton, pos=QPoint(signed.width() - 6, signed.height() // 2))
+    # Empty is an empty field that says "—" (it was Qt's date edit showing "—" as its text).
+    assert signed.calendarPopup() and signed.text() == "" and signed.placeholderText() == "—"
+    assert signed.value() is None
+    # The calendar by keyboard: F4 opens it on today (the date is empty), the arrows move, Enter picks.
+    signed.setFocus()
+    QTest.keyClick(signed, Qt.Key.Key_F4)
     cal = signed.calendarWidget()
     qtbot.waitUntil(lambda: cal.window().isVisible(), timeout=5000)
     assert cal.selectedDate() == QDate.currentDate()  # an empty date opens on today, not in 1900
-    cal.setSelectedDate(QDate(2026, 1, 15))
-    cal.activated.emit(QDate(2026, 1, 15))  # Enter on the day the arrows moved to
-    assert signed.value() == "2026-01-15"
+    cal.setSelectedDate(QDate(2026, 1, 14))
+    grid = cal.focusWidget() or cal
+    QTest.keyClick(grid, Qt.Key.Key_Right)  # a day on
+    QTest.keyClick(grid, Qt.Key.Key_Return)  # Enter picks it and closes the calendar
+    assert signed.value() == "2026-01-15" and not cal.window().isVisible()
     form.fields["customer_name"].input.setText("Acme Resale")  # type: ignore[attr-defined]
     form.fields["state"].input.setText("CA")  # type: ignore[attr-defined]
     form.fields["exemption_number"].input.setText("SR-1234")  # type: ignore[attr-defined]

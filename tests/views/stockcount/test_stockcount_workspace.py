@@ -16,7 +16,7 @@ from tests.services.fulfillment.fulfillment_helpers import ctx_for
 from tests.views.warehouse.drive import answer, key, scan
 from tests.views.workspaces import session_for, settle, workspace_factory
 from views.stockcount.workspace import WORKSPACE
-from views.warehouse.workspace import GREEN, RED, WHITE, YELLOW
+from views.warehouse.lines import GREEN, RED, WHITE, YELLOW
 
 MAIN = demo_id("inventory-location", "demo", "MAIN")
 STORE = demo_id("inventory-location", "demo", "STORE")
@@ -67,7 +67,7 @@ def test_count_a_shelf_see_the_difference_then_post(make_ws: object, station: Ru
     scan(qtbot, ws, "4000000000006")
     assert ws.banner.property("tone") == "error" and "Unknown barcode" in ws.banner.text()
     key(qtbot, ws, Qt.Key.Key_F5)  # asks first (issue 34 part 5): No posts nothing
-    answer(qtbot, ws, "post-count", yes=False)
+    answer(qtbot, ws, "post-count", press=Qt.Key.Key_Escape)  # Esc: no
     assert _book(station, "MUG-CER-01", MAIN) == 60 and "kept" in ws.history.item(0).text()
     key(qtbot, ws, Qt.Key.Key_F5)
     box = ws.asking
@@ -117,7 +117,7 @@ def test_transfers_shipped_and_received_by_scanning(make_ws: object, station: Ru
     # F7 receives the one still selected in the list.
     assert [t.id for t in ws.transfers] == [draft]
     key(qtbot, ws, Qt.Key.Key_F7)
-    answer(qtbot, ws, "receive-transfer")
+    answer(qtbot, ws, "receive-transfer", press=Qt.Key.Key_F7)  # F7 again: yes
     qtbot.waitUntil(lambda: "received" in ws.banner.text(), timeout=8000)
     assert "received" in ws.banner.text() and _book(station, "CAP-NVY", STORE) == 4
     assert not ws.transfers and ws.transfer_list.count() == 0

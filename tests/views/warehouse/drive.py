@@ -45,13 +45,18 @@ def question(qtbot: QtBot, ws: Screen, name: str) -> QMessageBox:
     return box
 
 
-def answer(qtbot: QtBot, ws: Screen, name: str, scan_code: str | None = None, yes: bool = True) -> None:
-    """Answer the question ``name``: scan ``scan_code`` at it, or click Yes (No with ``yes=False``)."""
+def answer(
+    qtbot: QtBot, ws: Screen, name: str, scan_code: str | None = None, yes: bool = True, press: Qt.Key | None = None
+) -> None:
+    """Answer the question ``name``: scan ``scan_code`` at it, press the key ``press`` (Esc: no; the
+    key that asked: yes), or click Yes (No with ``yes=False``)."""
     box = question(qtbot, ws, name)
+    focus = box.focusWidget() or box
     if scan_code is not None:
-        focus = box.focusWidget() or box
         qtbot.keyClicks(focus, scan_code)
         qtbot.keyClick(focus, Qt.Key.Key_Return)
+    elif press is not None:
+        qtbot.keyClick(focus, press)
     else:
         box.button(QMessageBox.StandardButton.Yes if yes else QMessageBox.StandardButton.No).click()
     qtbot.waitUntil(lambda: not box.isVisible())

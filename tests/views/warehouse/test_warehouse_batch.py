@@ -10,7 +10,7 @@ from services.core.commands import execute
 from services.core.context import Runtime
 from tests.services.fulfillment.fulfillment_helpers import ctx_for
 from tests.views.warehouse.drive import answer, key, scan
-from views.warehouse.workspace import GREEN
+from views.warehouse.lines import GREEN
 
 
 def test_a_batch_walked_by_bin_then_packed_per_order(make_ws: object, station: Runtime, qtbot: QtBot) -> None:

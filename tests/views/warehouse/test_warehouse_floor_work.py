@@ -17,9 +17,9 @@ from services.core.context import Runtime
 from services.core.files import Upload
 from services.inventory.demo import location_id
 from tests.services.fulfillment.fulfillment_helpers import ctx_for, op
-from tests.views.warehouse.drive import key, scan
+from tests.views.warehouse.drive import answer, key, scan
 from tests.views.workspaces import settle
-from views.warehouse.workspace import GREEN, YELLOW
+from views.warehouse.lines import GREEN, YELLOW
 
 ADDRESS = {"name": "Ada Lovelace", "address1": "12 St James's Square", "city": "London", "zip": "SW1Y 4JH",
            "country": "GB"}  # fmt: skip
@@ -111,10 +111,12 @@ def test_a_partial_shipment_asks_first_then_backorders_the_rest(
     kept = execute(owner, "fulfillment.orders.get", id=order.id)
     assert kept.status == "pending" and sum(ln.quantity for ln in kept.lines) == 3  # No split nothing
     key(qtbot, ws, Qt.Key.Key_F7)
-    box = ws.partly_box
-    qtbot.waitUntil(box.isVisible)
-    box.button(QMessageBox.StandardButton.Yes).click()
-    settle(qtbot, ws)
+    answer(qtbot, ws, "ship-partly", press=Qt.Key.Key_Escape)  # Esc keeps it whole too
+    assert execute(owner, "fulfillment.orders.get", id=order.id).status == "pending"
+    assert "stays whole" in ws.banner.text()
+    key(qtbot, ws, Qt.Key.Key_F7)
+    assert ws.partly_box.isVisible()
+    answer(qtbot, ws, "ship-partly", press=Qt.Key.Key_F7)  # F7 again: yes
     split = execute(owner, "fulfillment.orders.get", id=order.id)
     assert split.status == "picked" and [(ln.sku, ln.quantity) for ln in split.lines] == [("MUG-CER-01", 1)]
     assert ws.order.status == "picked" and ws.line_colour(0) == GREEN

@@ -3,9 +3,6 @@ the lot's recall finds the order, and the station's outbox carries them to the p
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
@@ -14,15 +11,8 @@ from local_db.models import OutboxEntry
 from services.core.commands import execute
 from services.core.context import Runtime
 from tests.services.fulfillment.fulfillment_helpers import ctx_for
-from tests.views.warehouse.drive import answer
-from tests.views.warehouse.test_warehouse_floor_work import key, new_order, scan
-from tests.views.workspaces import workspace_factory
-from views.warehouse.workspace import WORKSPACE
-
-
-@pytest.fixture
-def make_ws(station: Runtime, qtbot: QtBot) -> Iterator[object]:
-    yield from workspace_factory(station, qtbot, WORKSPACE, "owner@demo.test", (1400, 900))
+from tests.views.warehouse.drive import answer, key, scan
+from tests.views.warehouse.test_warehouse_floor_work import new_order
 
 
 def test_a_scanned_serial_and_lot_ship_with_the_order(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
@@ -33,7 +23,7 @@ def test_a_scanned_serial_and_lot_ship_with_the_order(make_ws: object, station: 
     execute(owner, "inventory.lots.receive", body={"sku": "BTL-STL-750", "code": "L-77", "location_id": "MAIN",
                                                    "quantity": 3})  # fmt: skip
     order = new_order(station, [{"sku": "HDP-USB-C", "quantity": 1}, {"sku": "BTL-STL-750", "quantity": 2}])
-    ws = make_ws()  # type: ignore[operator]
+    ws = make_ws("owner@demo.test")  # type: ignore[operator]
     scan(qtbot, ws, order.order_number)
     scan(qtbot, ws, "HDP-USB-C")
     scan(qtbot, ws, "hp-0002")
@@ -79,10 +69,10 @@ def test_a_tracked_item_shipped_without_its_serial_is_refused_at_the_desk(
     # Serials arrive after the pick (the desk never asked): the ship names the line that lacks one.
     execute(owner, "inventory.serials.receive", body={"sku": "HDP-USB-C", "location_id": "MAIN",
                                                       "serials": ["HP-0009"]})  # fmt: skip
-    ws = make_ws()  # type: ignore[operator]
+    ws = make_ws("owner@demo.test")  # type: ignore[operator]
     scan(qtbot, ws, order.order_number)
     key(qtbot, ws, Qt.Key.Key_F5)
-    answer(qtbot, ws, "ship-order")
+    answer(qtbot, ws, "ship-order")  # F5 asks first; yes, and the service refuses
     assert ws.banner.property("tone") == "error" and "serial" in ws.banner.text()
     assert execute(owner, "fulfillment.orders.get", id=order.id).status == "packed"
 
@@ -96,7 +86,7 @@ def test_a_batch_asks_the_lot_and_names_the_first_to_expire(make_ws: object, sta
                                                        "quantity": 2, "expires_on": expires})  # fmt: skip
     order = new_order(station, [{"sku": "BTL-STL-750", "quantity": 1}])
     batch = execute(owner, "fulfillment.batches.create", body={"orders": [order.id]})
-    ws = make_ws()  # type: ignore[operator]
+    ws = make_ws("owner@demo.test")  # type: ignore[operator]
     scan(qtbot, ws, batch.batch_number)
     scan(qtbot, ws, "A-01")
     scan(qtbot, ws, "BTL-STL-750")

@@ -17,7 +17,8 @@ from tests.views.warehouse.drive import answer, key, scan
 from tests.views.workspaces import session_for, settle
 from views.base import StationSession
 from views.shell.scan_input import ScanInput
-from views.warehouse.workspace import GREEN, RED, WORKSPACE, YELLOW
+from views.warehouse.lines import GREEN, RED, YELLOW
+from views.warehouse.workspace import WORKSPACE
 
 
 def _session(rt: Runtime, email: str) -> StationSession:

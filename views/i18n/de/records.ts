@@ -349,14 +349,33 @@
         </message>
     </context>
     <context>
+        <name>DateInput</name>
+        <message>
+            <source>Type a date as {value}; Up/Down: a day, Page Up/Down: a month, F4 or Alt+Down: calendar</source>
+            <translation>Datum als {value} eingeben; Auf/Ab: ein Tag, Bild auf/ab: ein Monat, F4 oder Alt+Ab: Kalender</translation>
+        </message>
+        <message>
+            <source>Calendar (F4)</source>
+            <translation>Kalender (F4)</translation>
+        </message>
+    </context>
+    <context>
         <name>FileViewer</name>
         <message>
             <source>Save…</source>
             <translation>Speichern…</translation>
         </message>
         <message>
-            <source>Print…</source>
-            <translation>Drucken…</translation>
+            <source>Print to…</source>
+            <translation>Drucken auf…</translation>
+        </message>
+        <message>
+            <source>&amp;Print</source>
+            <translation>&amp;Drucken</translation>
+        </message>
+        <message>
+            <source>On this station's printers (Settings → Printing)</source>
+            <translation>Auf den Druckern dieser Station (Einstellungen → Drucken)</translation>
         </message>
         <message>
             <source>Close</source>
@@ -365,6 +384,10 @@
         <message>
             <source>Save</source>
             <translation>Speichern</translation>
+        </message>
+        <message>
+            <source>Could not save: {exc.strerror}</source>
+            <translation>Speichern nicht möglich: {exc.strerror}</translation>
         </message>
     </context>
     <context>
@@ -989,6 +1012,13 @@
                 <numerusform>%Ln weitere</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n linked</source>
+            <translation>
+                <numerusform>%n verknüpft</numerusform>
+                <numerusform>%n verknüpft</numerusform>
+            </translation>
+        </message>
         <message>
             <source>No {list} yet</source>
             <translation>Noch keine Einträge: {list}</translation>
@@ -1036,6 +1066,10 @@
         <message>
             <source>Accept filing</source>
             <translation>Meldung annehmen</translation>
+        </message>
+        <message>
+            <source>Accepted at</source>
+            <translation>Angenommen am</translation>
         </message>
         <message>
             <source>Accepted offer</source>

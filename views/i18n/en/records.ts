@@ -44,5 +44,12 @@
                 <numerusform>%Ln more</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n linked</source>
+            <translation>
+                <numerusform>%n linked</numerusform>
+                <numerusform>%n linked</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>
