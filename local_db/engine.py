@@ -37,6 +37,9 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
             url,
             echo=echo,
             hide_parameters=True,
+            # The most recent connection first: its page cache is warm (a connection's cache is
+            # dropped when another one wrote since it last read).
+            pool_use_lifo=True,
             # Kept open: SQLAlchemy's default pool keeps 5, so from the 6th request at once each one
             # opened a connection and ran the PRAGMAs below, then closed it (issue 33: a tenth of a
             # public page's CPU with 10 visitors at once). Each connection's page cache grows only
@@ -228,6 +231,11 @@ class Database:
         """Listen to a session event on every session of this database (e.g. the platform's change log)."""
         event.listen(self._factory, name, fn)
 
+    def off_session(self, name: str, fn: Any) -> None:
+        """Stop a listener given to ``on_session`` (the same function object)."""
+        if event.contains(self._factory, name, fn):
+            event.remove(self._factory, name, fn)
+
     def session(self, tenant_id: str | None, *, write: bool = False) -> Session:
         """A session bound to one tenant (``None``: platform-wide, for auth and admin jobs)."""
         s = self._factory()
@@ -283,19 +291,37 @@ class Prepared:
 
     def __init__(self, stmt: Any) -> None:
         self.stmt = stmt
-        self._compiled: dict[frozenset[str], tuple[str, tuple[tuple[str, Any], ...]] | None] = {}
+        self._compiled: dict[frozenset[str], tuple[str, tuple[tuple[str | None, Any, Any], ...]] | None] = {}
+        self._readers: dict[str, tuple[tuple[str, Any], ...]] = {}
 
-    def _plan(self, conn: Connection, names: frozenset[str]) -> tuple[str, tuple[tuple[str, Any], ...]] | None:
+    def _plan(
+        self, conn: Connection, names: frozenset[str]
+    ) -> tuple[str, tuple[tuple[str | None, Any, Any], ...]] | None:
         plan = self._compiled.get(names, False)
         if plan is not False:
             return plan  # type: ignore[return-value]
         compiled: Any = self.stmt.compile(dialect=conn.dialect, column_keys=sorted(names))
         procs = compiled._bind_processors
         order = compiled.positiontup
-        if compiled.insert_prefetch or compiled.update_prefetch or order is None or not set(order) <= names:
-            plan = None
-        else:
-            plan = (compiled.string, tuple((k, procs.get(k)) for k in order))
+        plan = None
+        if not (
+            compiled.insert_prefetch or compiled.update_prefetch or order is None or "POSTCOMPILE" in compiled.string
+        ):
+            binds: list[tuple[str | None, Any, Any]] = []
+            for k in order:
+                if k in names:
+                    binds.append((k, procs.get(k), None))
+                    continue
+                # A value the statement carries (a literal compared with, a LIMIT): it is the same on
+                # every call, so it is processed once here. Without this such statements went the
+                # slow way (conn.execute) every time: a reservation's shipping-location read did.
+                bp = compiled.binds.get(k)
+                if bp is None or bp.required or bp.callable is not None or bp.expanding or bp.value is None:
+                    break
+                proc = procs.get(k)
+                binds.append((None, None, proc(bp.value) if proc is not None else bp.value))
+            else:
+                plan = (compiled.string, tuple(binds))
         self._compiled[names] = plan
         return plan
 
@@ -307,7 +333,7 @@ class Prepared:
         if plan is None:
             return conn.execute(self.stmt, params)
         sql, binds = plan
-        values = [p(params[k]) if p is not None else params[k] for k, p in binds]
+        values = [c if k is None else p(params[k]) if p is not None else params[k] for k, p, c in binds]
         raw = conn.connection.driver_connection
         try:
             return raw.execute(sql, values)  # type: ignore[union-attr]
@@ -327,7 +353,7 @@ class Prepared:
             conn.execute(self.stmt, rows)
             return
         sql, binds = plan
-        table = [[p(r[k]) if p is not None else r[k] for k, p in binds] for r in rows]
+        table = [[c if k is None else p(r[k]) if p is not None else r[k] for k, p, c in binds] for r in rows]
         raw = conn.connection.driver_connection
         try:
             raw.executemany(sql, table)  # type: ignore[union-attr]
@@ -335,6 +361,20 @@ class Prepared:
             raise exc_mod.DBAPIError.instance(
                 sql, table[:1], exc, sqlite3.Error, hide_parameters=True, dialect=conn.dialect
             ) from exc
+
+    def mappings(self, conn: Connection, params: dict[str, Any]) -> list[dict[str, Any]]:
+        """Every row returned, as a dict by column name, each value read back through its column's
+        type as ``Connection.execute`` reads it (JSON parsed, datetimes made): for reads on a hot path."""
+        res = self.run(conn, params)
+        if not isinstance(res, sqlite3.Cursor):
+            return [dict(r) for r in res.mappings()]
+        readers = self._readers.get(conn.dialect.name)
+        if readers is None:
+            compiled: Any = self.stmt.compile(dialect=conn.dialect)
+            readers = self._readers[conn.dialect.name] = tuple(
+                (rc.keyname, rc.type._cached_result_processor(conn.dialect, None)) for rc in compiled._result_columns
+            )
+        return [{k: v if p is None else p(v) for (k, p), v in zip(readers, row, strict=True)} for row in res.fetchall()]
 
     def scalar(self, conn: Connection, params: dict[str, Any]) -> Any:
         """The first column of the first row returned (``RETURNING``), or None."""

@@ -242,10 +242,16 @@ def authenticate_api_key(
     if row.tenant_id != tenant.id:
         # A key of another tenant is valid authentication without access here.
         raise Forbidden("API key does not belong to this tenant")
-    # last_used_at at minute resolution: one write a minute per key, not per request.
-    if row.last_used_at is None or now - row.last_used_at > timedelta(minutes=1):
+    # last_used_at at minute resolution: one write a minute per key, not per request. The write does
+    # not change the auth cache's version (migration 0007), so the cached row keeps the time it was
+    # read with: the time this process wrote last is kept beside it.
+    used = _USED_WRITTEN.get(row.id) or row.last_used_at
+    if used is None or now - used > timedelta(minutes=1):
         with db.engine.begin() as conn:
             conn.execute(update(_KEYS).where(_KEYS.c.id == row.id).values(last_used_at=now))
+        if len(_USED_WRITTEN) >= 20_000:  # bounded: one entry per key in use
+            _USED_WRITTEN.clear()
+        _USED_WRITTEN[row.id] = now
     # A key acts with an admin's rights in its modules (DECISIONS): role checks inside use cases see one.
     return Principal(
         kind="api_key", id=row.id, role="admin", modules=frozenset(row.modules) & tenant.modules, name=row.name
@@ -253,6 +259,8 @@ def authenticate_api_key(
 
 
 _KEYS = table_of(ApiKey)
+# Key id -> when this process last wrote its last_used_at.
+_USED_WRITTEN: dict[str, datetime] = {}
 _KEY_BY_HASH = select(
     _KEYS.c.id,
     _KEYS.c.tenant_id,

@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy import Select, func, or_, select
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session
 
 from services.core.errors import ValidationFailed
@@ -128,6 +129,7 @@ def paginate(
     columns: Mapping[str, Any],
     default_sort: str | None = "-created_at",
     plan: Callable[[Select[Any], int, PageSpec], Select[Any]] | None = None,
+    rows_of: Any = None,
 ) -> Page[Any]:
     """Slice and count an ORM select; ``columns`` maps sort names to columns. The page is read first
     and the count runs only when the page cannot tell the total (``told_total``): ``meta.total``
@@ -135,6 +137,10 @@ def paginate(
 
     ``plan(stmt, total, spec)`` may swap the page query for an equivalent one that runs
     better at that size (e.g. walking an index in sort order when most rows match).
+
+    ``rows_of`` (a mapped class): the page reads that entity's columns and answers rows (attribute
+    access by the same names) instead of ORM objects, for a list that only reads columns: building
+    and tracking the objects was a list request's largest cost after the SQL (issue 38).
     """
     spec = page_spec(q, sortable=list(columns), default_sort=default_sort)
     total: int | None = None
@@ -144,10 +150,47 @@ def paginate(
     if spec.sort:
         col = columns[spec.sort]
         stmt = stmt.order_by(col.desc() if spec.descending else col.asc())
-    rows = list(session.execute(stmt.limit(spec.limit).offset(spec.offset)).scalars())
+    page_stmt = stmt.limit(spec.limit).offset(spec.offset)
+    if rows_of is not None:
+        rows: list[Any] = list(session.execute(page_stmt.with_only_columns(*entity_columns(rows_of))).all())
+    else:
+        rows = list(session.execute(page_stmt).scalars())
     if total is None:
         total = told_total(spec, len(rows))
     return Page(rows, count_of(session, stmt) if total is None else total, spec)
+
+
+def entity_columns(entity: Any) -> tuple[Any, ...]:
+    """The mapped column attributes of ``entity`` (a row of them reads like the object's columns)."""
+    found = _ENTITY_COLUMNS.get(entity)
+    if found is None:
+        found = _ENTITY_COLUMNS[entity] = tuple(getattr(entity, a.key) for a in sa_inspect(entity).column_attrs)
+    return found
+
+
+_ENTITY_COLUMNS: dict[Any, tuple[Any, ...]] = {}
+
+
+def reads_only_columns(entity: Any, out: Any) -> bool:
+    """Whether a response model takes nothing but ``entity``'s columns, by name (``Out`` of a table):
+    its page can be read as rows."""
+    if not (isinstance(out, type) and issubclass(out, BaseModel) and out.model_config.get("from_attributes")):
+        return False
+    found = _READS_COLUMNS.get((entity, out))
+    if found is None:
+        names = {a.key for a in sa_inspect(entity).column_attrs}
+        fields = out.model_fields
+        found = (
+            all(name in names and f.validation_alias is None and f.alias is None for name, f in fields.items())
+            and not out.__pydantic_decorators__.model_validators.keys() - _SAFE_MODEL_VALIDATORS
+        )
+        _READS_COLUMNS[(entity, out)] = found
+    return found
+
+
+_READS_COLUMNS: dict[tuple[Any, type], bool] = {}
+# Model validators known to read the built model only (mode "after"), never the source object.
+_SAFE_MODEL_VALIDATORS = {"_allowed_actions"}
 
 
 def told_total(spec: PageSpec, n: int) -> int | None:
@@ -216,13 +259,18 @@ class Listing:
     """One list, declared once beside its use case: which query field narrows it how (a column:
     equal; or ``one_of``, ``at_least``, ...), the columns its ``search`` looks in (or a function of
     the words giving a clause: a related record's column), and the columns it sorts by. ``page`` reads a page of it; ``out`` turns each row into the response
-    (``model_validate(row)`` of a ``from_attributes`` response)."""
+    (``model_validate(row)`` of a ``from_attributes`` response). A page read as rows (``rows``, or an
+    ``out`` model of the entity's columns only) builds no ORM objects."""
 
     entity: Any
     filters: Mapping[str, Any] = field(default_factory=dict)
     search: Sequence[Any] = ()
     sort: Mapping[str, Any] = field(default_factory=dict)
     default_sort: str | None = "-created_at"
+    # The page's items as rows of the entity's columns, not ORM objects: True where the list's ``out``
+    # (or its caller, given the page) reads columns only, by name. A response model (``out``) that
+    # takes only the entity's columns gets rows without saying so.
+    rows: bool = False
 
     def select(self, query: ListQuery) -> Select[Any]:
         stmt = select(self.entity)
@@ -247,7 +295,16 @@ class Listing:
     ) -> Page[Any]:
         """A page of the list (``stmt``: the list's select, narrowed further by the caller)."""
         stmt = self.select(query) if stmt is None else stmt
-        page = paginate(session, stmt, query, columns=self.sort, default_sort=self.default_sort, plan=plan)
+        as_rows = (self.rows or reads_only_columns(self.entity, out)) and not stmt._with_options
+        page = paginate(
+            session,
+            stmt,
+            query,
+            columns=self.sort,
+            default_sort=self.default_sort,
+            plan=plan,
+            rows_of=self.entity if as_rows else None,
+        )
         if out is None:
             return page
         convert = out.model_validate if isinstance(out, type) and issubclass(out, BaseModel) else out

@@ -3,9 +3,10 @@
 Pipeline: a claimer leases due deliveries (store.claim_due) and queues them;
 ``lanes`` senders post them, each with its own httpcore connection pool per
 target host; a recorder stores the attempts in batches and schedules retries.
-A commit anywhere in the process wakes the claimer, so a published event is
-on the wire within milliseconds; ``poll_interval`` covers commits made by
-other processes.
+A commit in this process that made deliveries (fanout.made_deliveries) wakes the
+claimer, so a published event is on the wire within milliseconds; a retry's due
+time wakes it by its timeout, and ``poll_interval`` covers commits made by other
+processes. Commits that made no delivery leave it asleep.
 
 Every request: POST, the exact bytes signed (``X-Service-Signature:
 sha256=<HMAC-SHA256(secret UTF-8, body)>``), redirects never followed, 2xx
@@ -33,12 +34,13 @@ from functools import lru_cache
 
 import httpcore
 import httpx
+from sqlalchemy.orm import Session
 
-from services.core.context import CommitInfo, Runtime
+from services.core.context import Runtime
 from services.core.safety import BlockedAddress, SafeBackend
 from services.core.signing import sign
 from services.events import store
-from services.events.fanout import DeliveryConfig, config_of
+from services.events.fanout import MADE_DELIVERIES, DeliveryConfig, config_of
 from services.events.store import Job, Result
 
 log = logging.getLogger("events.delivery")
@@ -290,6 +292,8 @@ class DeliveryWorker:
         self._tasks: list[asyncio.Task[None]] = []
         self._lane_tasks: list[asyncio.Task[None]] = []
         self._senders: list[Sender] = []
+        # One bound method object: the session listener is removed by identity at stop.
+        self._listener = self._on_session_commit
 
     # -- control -----------------------------------------------------------
 
@@ -305,7 +309,7 @@ class DeliveryWorker:
             asyncio.create_task(self._claimer()),
             asyncio.create_task(self._recorder()),
         ]  # retention runs on the scheduler (services/events/schedule.py), once across processes
-        self.rt.after_commit.append(self._on_commit)
+        self.rt.db.on_session("after_commit", self._listener)
         self.wake()
 
     def alive(self) -> bool:
@@ -315,8 +319,7 @@ class DeliveryWorker:
 
     async def stop(self, grace: float = 5.0) -> None:
         """Stop claiming, let the senders finish what they hold, record, give back the rest."""
-        if self._on_commit in self.rt.after_commit:
-            self.rt.after_commit.remove(self._on_commit)
+        self.rt.db.off_session("after_commit", self._listener)
         self._stopping = True
         self.wake()
         claimer, recorder = self._tasks
@@ -348,9 +351,11 @@ class DeliveryWorker:
         with contextlib.suppress(RuntimeError):  # loop already closed at shutdown
             loop.call_soon_threadsafe(ev.set)
 
-    def _on_commit(self, info: CommitInfo) -> None:
-        # Publishes, replays and test events create deliveries; any commit may have.
-        self.wake()
+    def _on_session_commit(self, session: Session) -> None:
+        # Every session's commit in this process, whatever committed it (a use case, a sync push,
+        # a job); only one that made deliveries wakes the claimer.
+        if session.info.pop(MADE_DELIVERIES, False):
+            self.wake()
 
     # -- tasks -------------------------------------------------------------
 

@@ -27,6 +27,17 @@ from services.events import states
 
 # session.info key: {event id: number of deliveries created} for the publish answer.
 DELIVERY_COUNTS = "events.delivery_counts"
+# session.info key: this transaction made deliveries due now; its commit wakes the delivery worker
+# (delivery.DeliveryWorker). Commits that made none leave the worker asleep: waking it on every
+# commit cost about 1 ms of CPU per write (a claim probe on a thread), a third of a reservation's.
+MADE_DELIVERIES = "events.made_deliveries"
+
+
+def made_deliveries(session: Session) -> None:
+    """Say that ``session``'s transaction made deliveries: its commit wakes this process's worker."""
+    session.info[MADE_DELIVERIES] = True
+
+
 POLICIES: dict[str, tuple[tuple[float, ...], float]] = {
     # Delay before each attempt (the first is immediate) and the per-request timeout.
     "A": ((0, 30, 120, 900, 3600), 10.0),
@@ -157,8 +168,10 @@ def names(types: Sequence[str], event_type: str) -> bool:
 _SUBS = table_of(Subscription)
 _DELIVERIES = table_of(Delivery)
 # Core statements built once: fan-out runs on every emit on the platform.
-_ACTIVE_SUBS = select(_SUBS.c.id, _SUBS.c.event_types, _SUBS.c.filter).where(
-    _SUBS.c.tenant_id == bindparam("tenant_id"), _SUBS.c.active.is_(True)
+_ACTIVE_SUBS = Prepared(
+    select(_SUBS.c.id, _SUBS.c.event_types, _SUBS.c.filter).where(
+        _SUBS.c.tenant_id == bindparam("tenant_id"), _SUBS.c.active.is_(True)
+    )
 )
 INSERT_DELIVERY = insert(_DELIVERIES)
 _INSERT_DELIVERIES = Prepared(INSERT_DELIVERY)
@@ -204,10 +217,11 @@ def active_subscriptions(session: Session, tenant_id: str) -> list[Mapping[str, 
     key = ("active_subscriptions", tenant_id)
     if cache is not None and key in cache:
         return cast(list[Mapping[str, Any]], cache[key])
-    rows = session.connection().execute(_ACTIVE_SUBS, {"tenant_id": tenant_id}).mappings().all()
+    # Compiled once and, on SQLite, run on the driver: every emit on the platform asks it.
+    rows = _ACTIVE_SUBS.mappings(session.connection(), {"tenant_id": tenant_id})
     if cache is not None:
         cache[key] = rows
-    return cast(list[Mapping[str, Any]], rows)  # read-only rows, not copied into dicts
+    return cast(list[Mapping[str, Any]], rows)
 
 
 def fan_out(session: Session, ev: EmittedEvent, config: DeliveryConfig) -> int:
@@ -228,6 +242,7 @@ def fan_out(session: Session, ev: EmittedEvent, config: DeliveryConfig) -> int:
     ]
     if rows:
         _INSERT_DELIVERIES.run_many(session.connection(), rows)
+        made_deliveries(session)
     session.info.setdefault(DELIVERY_COUNTS, {})[ev.id] = len(rows)
     return len(rows)
 

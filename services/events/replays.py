@@ -19,6 +19,7 @@ from services.events.fanout import (
     config_of,
     delivery_row,
     iso,
+    made_deliveries,
     wants,
 )
 from services.events.schemas import (
@@ -54,6 +55,7 @@ def _replay_rows(ctx: Ctx, s: Any, events: list[Any]) -> int:
     ]
     if rows:
         s.connection().execute(INSERT_DELIVERY, rows)
+        made_deliveries(s)
     return len(rows)
 
 

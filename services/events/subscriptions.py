@@ -27,6 +27,7 @@ from services.events.fanout import (
     config_of,
     delivery_row,
     iso,
+    made_deliveries,
 )
 from services.events.schemas import (
     AttemptOut,
@@ -333,6 +334,7 @@ def send_test(ctx: Ctx, sub_id: str, session: Session = SESSION) -> DeliveryOut:
     )
     row["next_attempt_at"] = now
     session.connection().execute(INSERT_DELIVERY, [row])
+    made_deliveries(session)
     d = session.get(Delivery, row["id"])
     assert d is not None
     return _delivery_out(d, [])
@@ -375,4 +377,5 @@ def resend_delivery(ctx: Ctx, delivery_id: str, session: Session = SESSION) -> R
     )
     row["next_attempt_at"] = now
     session.connection().execute(INSERT_DELIVERY, [row])
+    made_deliveries(session)
     return ResendOut(id=row["id"], status=row["status"])

@@ -31,7 +31,7 @@ from local_db.models.fulfillment_batches import FulfillmentBatch, FulfillmentBat
 from local_db.models.inventory import InventoryItem, InventorySerial
 from services.core.commands import SESSION, leased_counter, next_value, record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, NotFound, ValidationFailed
+from services.core.errors import Conflict, ValidationFailed, find_ref
 from services.core.events import emit
 from services.core.pagination import Listing, Page, one_of
 from services.core.roles import ANYONE, STAFF
@@ -71,16 +71,7 @@ _LINES = table_of(FulfillmentBatchLine)
 
 
 def _find_batch(s: Session, ref: str) -> FulfillmentBatch:
-    ref = ref.strip()
-    b = (
-        s.get(FulfillmentBatch, ref)
-        or s.execute(
-            select(FulfillmentBatch).where(FulfillmentBatch.batch_number.in_({ref, ref.upper()}))
-        ).scalar_one_or_none()
-    )
-    if b is None:
-        raise NotFound(f"no batch {ref}", {"batch": ref})
-    return b
+    return find_ref(s, FulfillmentBatch, ref, FulfillmentBatch.batch_number, what="batch", fold_case=True)
 
 
 def _summary(b: FulfillmentBatch, order_count: int, units: int, picked: int) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from local_db.models.fulfillment import FulfillmentLine, FulfillmentOrder, Shipp
 from services.core.checkdigits import with_check_digit
 from services.core.commands import SESSION, next_value, record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, Forbidden, NotFound, ValidationFailed
+from services.core.errors import Conflict, Forbidden, ValidationFailed, find_ref
 from services.core.events import emit
 from services.core.pagination import Listing, Page, at_least, at_most, one_of
 from services.core.roles import ANYONE, STAFF
@@ -129,21 +129,16 @@ def _detail(o: FulfillmentOrder, lines: list[FulfillmentLine]) -> dict[str, Any]
 
 def _find(s: Session, ref: str) -> FulfillmentOrder:
     """An order by id, order number or pick-list barcode (a scan gives either)."""
-    ref = ref.strip()
-    o = s.get(FulfillmentOrder, ref)
-    if o is None:
-        o = s.execute(
-            select(FulfillmentOrder).where(
-                # Typed by hand as often as scanned: so-1006 is SO-1006 (numbers are stored upper-case).
-                or_(
-                    FulfillmentOrder.order_number.in_({ref, ref.upper()}),
-                    FulfillmentOrder.pick_barcode.in_({ref, ref.upper()}),
-                )
-            )
-        ).scalar_one_or_none()
-    if o is None:
-        raise NotFound(f"no order {ref}", {"order": ref})
-    return o
+    # Typed by hand as often as scanned: so-1006 is SO-1006 (numbers are stored upper-case).
+    return find_ref(
+        s,
+        FulfillmentOrder,
+        ref,
+        FulfillmentOrder.order_number,
+        FulfillmentOrder.pick_barcode,
+        what="order",
+        fold_case=True,
+    )
 
 
 ORDERS = Listing(
@@ -166,6 +161,7 @@ ORDERS = Listing(
         "status": FulfillmentOrder.status,
         "shipped_at": FulfillmentOrder.shipped_at,
     },
+    rows=True,  # list_orders reads columns only (_out): rows, no ORM objects
 )
 
 

@@ -17,7 +17,7 @@ from local_db import new_id
 from local_db.models.fulfillment import FulfillmentOrder, FulfillmentReturn
 from services.core.commands import SESSION, record_kind, use_case
 from services.core.context import Ctx
-from services.core.errors import Conflict, NotFound, ValidationFailed
+from services.core.errors import Conflict, ValidationFailed, find_ref
 from services.core.events import emit
 from services.core.roles import ANYONE, STAFF
 from services.fulfillment.orders import _find, _lines
@@ -108,14 +108,7 @@ def authorise_return(ctx: Ctx, id: str, body: ReturnIn, session: Session = SESSI
 
 
 def _find_return(s: Session, ref: str) -> FulfillmentReturn:
-    ref = ref.strip()
-    found = (
-        s.get(FulfillmentReturn, ref)
-        or s.execute(select(FulfillmentReturn).where(FulfillmentReturn.rma_number == ref.upper())).scalar_one_or_none()
-    )
-    if found is None:
-        raise NotFound(f"no return {ref}", {"return": ref})
-    return found
+    return find_ref(s, FulfillmentReturn, ref, FulfillmentReturn.rma_number, what="return", fold_case=True)
 
 
 @use_case(

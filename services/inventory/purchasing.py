@@ -33,7 +33,7 @@ from local_db.models.inventory_purchasing import InventoryPurchaseOrder, Invento
 from services.core.commands import SESSION, leased_counter, next_value, record_kind, use_case
 from services.core.context import Ctx, Runtime
 from services.core.declaring import declare_defaults
-from services.core.errors import Conflict, NotFound, ValidationFailed
+from services.core.errors import Conflict, ValidationFailed, find_ref
 from services.core.events import emit
 from services.core.pagination import Listing, Page, one_of
 from services.core.roles import STAFF
@@ -228,13 +228,8 @@ def _out(po: InventoryPurchaseOrder) -> PurchaseOrderOut:
 
 def _find(s: Session, ref: str) -> InventoryPurchaseOrder:
     """By id or by number (a scan of the printed order)."""
-    ref = ref.strip()
-    found = s.get(InventoryPurchaseOrder, ref) or (
-        s.execute(select(InventoryPurchaseOrder).where(InventoryPurchaseOrder.number == ref.upper())).scalars().first()
-    )
-    if found is None:
-        raise NotFound(f"no purchase order {ref}", {"id": ref})
-    return found
+    return find_ref(s, InventoryPurchaseOrder, ref, InventoryPurchaseOrder.number, what="purchase order", key="id",
+                    fold_case=True)  # fmt: skip
 
 
 @use_case(

@@ -36,7 +36,7 @@ from local_db.models.inventory import (
     InventoryStock,
 )
 from services.core.context import Ctx
-from services.core.errors import Conflict, NotFound
+from services.core.errors import Conflict, NotFound, lookup_ref
 from services.core.events import emit
 from services.inventory import valuation
 from services.inventory.states import UNRESOLVED
@@ -72,11 +72,7 @@ class Short(Exception):
 
 def find_location(s: Session, ref: str) -> InventoryLocation | None:
     """A location by its id or its code (people type and scan codes; clients keep ids)."""
-    ref = ref.strip()
-    return (
-        s.get(InventoryLocation, ref)
-        or s.execute(select(InventoryLocation).where(InventoryLocation.code == ref)).scalars().first()
-    )
+    return lookup_ref(s, InventoryLocation, ref, InventoryLocation.code)
 
 
 def within(ref: str, include_children: bool = True) -> Select[Any]:

@@ -217,6 +217,31 @@ def list_submissions(ctx: Ctx, query: SubmissionQuery) -> Page[SubmissionOut]:
     return Page(items, page.total, page.spec)
 
 
+def _new_submission(
+    s: Session, ctx: Ctx, body: SubmissionCreate | DeskSubmissionCreate, customer_id: str, status: str
+) -> UpgradeSubmission:
+    """A new submission of ``customer_id``'s device (its serial free among the open ones), flushed."""
+    now = ctx.now()
+    serial = normalise_serial(body.serial_number)
+    _check_serial(s, serial, None)
+    sub = UpgradeSubmission(
+        id=new_id(),
+        customer_id=customer_id,
+        product_id=body.product_id,
+        serial_number=serial,
+        imei=body.imei,
+        condition=body.condition,
+        description=body.description,
+        photos=[],
+        status=status,
+        created_at=now,
+        updated_at=now,
+    )
+    s.add(sub)
+    s.flush()
+    return sub
+
+
 @use_case(
     "upgrade.submissions.create",
     "POST /submissions",
@@ -228,25 +253,8 @@ def list_submissions(ctx: Ctx, query: SubmissionQuery) -> Page[SubmissionOut]:
     summary="create a submission (draft)",
 )
 def create_submission(ctx: Ctx, body: SubmissionCreate) -> SubmissionDetail:
-    now = ctx.now()
-    serial = normalise_serial(body.serial_number)
     with ctx.write() as s:
-        _check_serial(s, serial, None)
-        sub = UpgradeSubmission(
-            id=new_id(),
-            customer_id=ctx.principal.id,
-            product_id=body.product_id,
-            serial_number=serial,
-            imei=body.imei,
-            condition=body.condition,
-            description=body.description,
-            photos=[],
-            status="draft",
-            created_at=now,
-            updated_at=now,
-        )
-        s.add(sub)
-        s.flush()
+        sub = _new_submission(s, ctx, body, ctx.principal.id, "draft")
         _attach_customer_photos(s, ctx, sub, body.photos)
         s.flush()
         return _detail(s, ctx, sub)
@@ -366,27 +374,10 @@ def _submitted(s: Session, ctx: Ctx, sub: UpgradeSubmission) -> None:
 def create_desk_submission(ctx: Ctx, body: DeskSubmissionCreate) -> SubmissionDetail:
     """Staff enter the device of a customer who is at the desk; it skips the customer's draft (the
     customer is there to confirm it) and is submitted as the portal's submit does, IMEI rule included."""
-    now = ctx.now()
-    serial = normalise_serial(body.serial_number)
     with ctx.write() as s:
         if s.get(UpgradeCustomer, body.customer_id) is None:
             raise ValidationFailed("no such customer", {"customer_id": body.customer_id})
-        _check_serial(s, serial, None)
-        sub = UpgradeSubmission(
-            id=new_id(),
-            customer_id=body.customer_id,
-            product_id=body.product_id,
-            serial_number=serial,
-            imei=body.imei,
-            condition=body.condition,
-            description=body.description,
-            photos=[],
-            status="submitted",
-            created_at=now,
-            updated_at=now,
-        )
-        s.add(sub)
-        s.flush()
+        sub = _new_submission(s, ctx, body, body.customer_id, "submitted")
         _submitted(s, ctx, sub)
         return _detail(s, ctx, sub)
 

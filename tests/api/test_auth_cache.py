@@ -6,12 +6,15 @@ script would), applies at the next request."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
 import pytest
 from sqlalchemy import event, text
 
+from local_db.models import ApiKey
+from services.core import auth
 from services.core.authcache import Resolver, cache_of
 from tests.conftest import LiveServer, auth_headers
 
@@ -107,3 +110,46 @@ def test_a_public_page_shows_a_changed_brand_at_the_next_visit(client: httpx.Cli
     change(server, "UPDATE tenants SET settings = :s WHERE slug = 'demo'", s=json.dumps(settings))
     r = client.get(page)
     assert r.status_code == 200 and "#123456" in r.text
+
+
+def test_a_keys_last_use_written_keeps_the_cache(
+    client: httpx.Client, server: LiveServer, statements: list[str]
+) -> None:
+    """The minute's last_used_at write is not an auth fact: it bumps no version, so no worker's cache
+    empties for it (before, each key in use emptied every cache once a minute)."""
+    h = auth_headers(client, "owner@demo.test")
+    r = client.post("/api/tenants/demo/api-keys", json={"name": "c", "modules": ["fulfillment"]}, headers=h)
+    key_id, key = r.json()["data"]["id"], {"X-API-Key": r.json()["data"]["key"]}
+    assert client.get(LIST, headers=key).status_code == 200
+    db = server.runtime.db
+    before = Resolver(db).version
+    # A minute later (as this process remembers it): the next request writes the time again.
+    auth._USED_WRITTEN[key_id] = datetime.now(UTC) - timedelta(minutes=2)
+    statements.clear()
+    assert client.get(LIST, headers=key).status_code == 200
+    touched = " ".join(statements)
+    assert "UPDATE api_keys SET last_used_at" in touched and "FROM api_keys" not in touched
+    assert Resolver(db).version == before
+    with db.engine.connect() as conn:
+        used = conn.execute(text("SELECT last_used_at FROM api_keys WHERE id = :id"), {"id": key_id}).scalar_one()
+    assert used is not None
+    # Any other change to the key still bumps it (a rename here; revocation is tested above).
+    change(server, "UPDATE api_keys SET name = 'renamed' WHERE id = :id", id=key_id)
+    assert Resolver(db).version > before
+
+
+def test_the_key_trigger_watches_every_column_but_last_used_at(server: LiveServer) -> None:
+    """A column added to api_keys must be added to the trigger (migration 0007's note)."""
+    db = server.runtime.db
+    with db.engine.connect() as conn:
+        if db.is_sqlite:
+            sql = conn.execute(
+                text("SELECT sql FROM sqlite_master WHERE name = 'cache_version_api_keys_update'")
+            ).scalar_one()
+        else:
+            sql = conn.execute(
+                text("SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgname = 'cache_version_api_keys'")
+            ).scalar_one()
+    head = sql.split(" ON ", 1)[0]
+    for col in ApiKey.__table__.columns:
+        assert (col.name in head) is (col.name != "last_used_at"), col.name

@@ -121,7 +121,7 @@ def concurrent_reservations(settings: Settings, label: str) -> None:
             f"{asked / wall:,.0f} reservations/s ({wall * 1e3:.0f} ms wall); by CPU (the whole process, every "
             f"thread: the figure a loaded machine does not move) {asked / cpu:,.0f} reservations/s, "
             f"{cpu / asked * 1e3:.2f} ms each, of which the writers' threads {sum(writer_cpu) / asked * 1e3:.2f} ms "
-            "(the rest: the server's threads, e.g. the webhook worker woken by each commit)"
+            "(the rest: the server's threads; the webhook worker wakes only for a commit that made deliveries)"
         )
         for e in errors[:5]:
             print("   ", e)

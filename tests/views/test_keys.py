@@ -47,9 +47,9 @@ def prepare(qtbot: QtBot, w: ShellWindow, ws: Workspace) -> None:
             w.activateWindow()
     if ws.name == "helpdesk":
         table = ws.table  # type: ignore[attr-defined]
-        qtbot.waitUntil(lambda: table.rowCount() > 0, timeout=5000)
+        qtbot.waitUntil(lambda: table.rowCount() > 0, timeout=30_000)
         tab = ws.open_ticket(table.item(0, 0).data(Qt.ItemDataRole.UserRole))  # type: ignore[attr-defined]
-        qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=5000)
+        qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=30_000)
         tab.composer.setFocus()
     else:
         ws.focus_primary()
@@ -71,7 +71,7 @@ def test_every_documented_key_reaches_its_workspace(
     for name, cls in all_workspaces().items():
         w.show_workspace(name)
         ws = w.workspaces[name]
-        qtbot.waitUntil(lambda ws=ws: w.work.currentWidget() is ws and ws.session.ops.active == 0, timeout=5000)
+        qtbot.waitUntil(lambda ws=ws: w.work.currentWidget() is ws and ws.session.ops.active == 0, timeout=30_000)
         # No shell action keeps a key the workspace documents.
         shell_keys = {a.shortcut().toString() for a in w.actions() if not a.shortcut().isEmpty()}
         assert not shell_keys & {QKeySequence(k).toString() for k, _ in cls.keys}, name
@@ -80,7 +80,7 @@ def test_every_documented_key_reaches_its_workspace(
             hits: list[str] = []
             listen(ws, seq, hits)
             press(qtbot, seq)
-            qtbot.waitUntil(lambda ws=ws: ws.session.ops.active == 0, timeout=5000)
+            qtbot.waitUntil(lambda ws=ws: ws.session.ops.active == 0, timeout=30_000)
             assert hits == [seq], f"{name}: {seq} ({what}) did not reach the workspace"
             assert shell_hits == [], f"{name}: {seq} was taken by the shell ({shell_hits})"
             pressed += 1

@@ -83,7 +83,7 @@ def test_a_scan_on_the_lock_screen_is_ignored(qtbot: QtBot, station: Runtime, tm
     assert w.lock_page.password_error.text() == "Scan ignored: unlock first."
     # A person typing unlocks as before.
     typing(qtbot, w.lock_page.password, DEMO_PASSWORD)
-    qtbot.waitUntil(lambda: not w.locked, timeout=5000)
+    qtbot.waitUntil(lambda: not w.locked, timeout=30_000)
     w.idle.stop()
     w._may_close = True
 
@@ -92,7 +92,7 @@ def test_a_badge_scan_unlocks_a_device_session(qtbot: QtBot, station: Runtime, t
     w = _locked(qtbot, station, tmp_path, "device@demo.test", device=True)
     assert "Scan the badge" in w.lock_page.subtitle.text()
     burst(qtbot, w.lock_page.password, DEMO_PASSWORD)
-    qtbot.waitUntil(lambda: not w.locked, timeout=5000)
+    qtbot.waitUntil(lambda: not w.locked, timeout=30_000)
     w.idle.stop()
     w._may_close = True
 

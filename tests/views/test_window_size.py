@@ -22,7 +22,7 @@ SIZES = [(1024, 700), (1920, 1080)]
 
 
 def _settle(qtbot: QtBot, w: ShellWindow) -> None:
-    qtbot.waitUntil(lambda: w.ops.active == 0, timeout=5000)
+    qtbot.waitUntil(lambda: w.ops.active == 0, timeout=30_000)
     QApplication.processEvents()
 
 
@@ -50,7 +50,7 @@ def test_every_workspace_is_readable(qtbot: QtBot, station: Runtime, tmp_path: P
     w.show_workspace("helpdesk")
     desk = w.workspaces["helpdesk"]
     tab = desk.open_ticket(demo_id("support-ticket", "1"))  # type: ignore[attr-defined]
-    qtbot.waitUntil(lambda: tab.ticket is not None, timeout=5000)
+    qtbot.waitUntil(lambda: tab.ticket is not None, timeout=30_000)
     _settle(qtbot, w)
     problems += [f"helpdesk, a ticket open: {p}" for p in clipped_after_layout(w)]
     assert w.size().width() == size[0]

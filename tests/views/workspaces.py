@@ -24,7 +24,9 @@ def session_for(rt: Runtime, email: str, slug: str = "demo") -> StationSession:
 
 def settle(qtbot: QtBot, ws: Workspace) -> None:
     """Wait until every service call the workspace started has come back."""
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=5000)
+    qtbot.waitUntil(
+        lambda: ws.session.ops.active == 0, timeout=60_000
+    )  # a condition, not a wait: generous for a loaded machine
 
 
 def workspace_factory(

@@ -60,7 +60,8 @@ from views.shell.forms import wrapping
 from views.shell.scan_input import ScanInput
 from views.stockcount.slip import print_slip, slip_code
 from views.warehouse.confirm import ask_first
-from views.warehouse.workspace import GREEN, RED, TONES, WHITE, YELLOW
+from views.warehouse.lines import GREEN, RED, WHITE, YELLOW
+from views.warehouse.workspace import TONES
 
 
 def _transfer_keys(transfer_id: str) -> set[str]:

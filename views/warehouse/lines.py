@@ -9,7 +9,10 @@ from collections.abc import Sequence
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QTableWidget
 
+from services.core.context import CommitInfo
+from services.fulfillment.orders import operate
 from services.fulfillment.schemas import LineOut, OrderDetail
+from views.base import ran_only
 from views.warehouse.part import DONE, OVER, PART, TODO, paint_rows, progress
 
 GREEN, YELLOW, RED, WHITE = DONE, PART, OVER, TODO
@@ -27,6 +30,19 @@ def colour(ln: LineOut) -> QColor:
 def fill_lines(table: QTableWidget, lines: Sequence[LineOut]) -> None:
     """Every line anew: item, barcode, SKU, scanned, coloured by how far it is scanned."""
     paint_rows(table, [((ln.name, ln.barcode or "", ln.sku, scanned(ln)), colour(ln), ln.id) for ln in lines])
+
+
+def own_scan(change: CommitInfo, scanning: set[str]) -> bool:
+    """The workspace's own pick on one order (``scanning``: orders with a pick of its own under way),
+    committed here. Reloading the queue and the counts for it cost a page and a count of every order
+    on each scan, and the model's reset delayed the line's repaint past a frame; the pick's answer
+    updates its row instead. Anything else (a pull, another window, pack or ship) reloads."""
+    return (
+        change.origin == "local"
+        and ran_only(change, operate)
+        and len(change.ids) == 1
+        and next(iter(change.ids)) in scanning
+    )
 
 
 def same_lines(a: OrderDetail, b: OrderDetail) -> bool:

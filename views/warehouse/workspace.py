@@ -43,15 +43,15 @@ from services.fulfillment.schemas import (
     OrderStats,
 )
 from services.fulfillment.settings import get_device_settings
-from views.base import StationSession, Workspace, ran_only
+from views.base import StationSession, Workspace
 from views.i18n import QT_TRANSLATE_NOOP
-from views.ops import error_message
+from views.ops import announced, error_message
 from views.shell.scan_input import ScanInput
 from views.warehouse.batch import BatchPicking
 from views.warehouse.confirm import ask_leave
 from views.warehouse.floor import FloorWork
 from views.warehouse.layout import STATUSES, build
-from views.warehouse.lines import RED, fill_lines, same_lines, update_lines
+from views.warehouse.lines import RED, fill_lines, own_scan, same_lines, update_lines
 from views.warehouse.printing import LabelPrinting
 from views.warehouse.product import ProductPanel
 from views.warehouse.questions import OrderQuestions
@@ -193,21 +193,10 @@ class WarehouseWorkspace(
         self.product.setVisible(self.height() >= SHORT)
 
     def on_changed(self, change: CommitInfo) -> None:
-        if self._own_scan(change):
+        if own_scan(change, self._scanning):
             return  # the pick's answer repaints its line and its queue row (``picked``)
         self.refresh_counts()
         self.queue.reload()
-
-    def _own_scan(self, change: CommitInfo) -> bool:
-        """Our own pick on one order, committed here: reloading the queue and the counts for it cost
-        a page and a count of every order on each scan, and the reset delayed the line's repaint
-        past a frame (issue 38). Anything else (a pull, another window, pack or ship) reloads."""
-        return (
-            change.origin == "local"
-            and ran_only(change, operate)
-            and len(change.ids) == 1
-            and next(iter(change.ids)) in self._scanning
-        )
 
     def _queue_loaded(self, total: int) -> None:
         self.queue_count.setText(self.tr("{total} orders").format(total=total))
@@ -524,13 +513,10 @@ class WarehouseWorkspace(
         def picked(res: OperationResult) -> None:
             self._scanning.discard(res.id)
             self.picks.append((res.id, code, qty))
-            status = order.status if order is not None else None
+            moved = order is None or res.status != order.status
             self.show_order(res)
-            if res.status == status:
-                self.queue.update_row(res)  # our own scan: its row only (``on_changed`` left the queue be)
-            else:
-                self.refresh_counts()
-                self.queue.reload()
+            # Our own scan (on_changed left the queue be): its row only, unless the order moved on.
+            self.on_changed(announced("change")) if moved else self.queue.update_row(res)
             line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
             self._log(code, source, f"✓ {line.name} {line.picked_quantity}/{line.quantity}")
             self.product.show_product(line.sku, line.name, f"{line.picked_quantity} of {line.quantity} scanned")
@@ -683,9 +669,8 @@ class WarehouseWorkspace(
         fill_lines(self.lines, order.lines)
         self.focus_primary()
 
-    def _title(self, order: OrderDetail) -> str:
-        who = order.customer_name or "—"
-        return f"{order.order_number} · {who} · {QCoreApplication.translate('OrderStatus', order.status).upper()}"
+    def _title(self, o: OrderDetail) -> str:
+        return f"{o.order_number} · {o.customer_name or '—'} · {QCoreApplication.translate('OrderStatus', o.status).upper()}"
 
     def line_row(self, line_id: str) -> int:
         for r in range(self.lines.rowCount()):

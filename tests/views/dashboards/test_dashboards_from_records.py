@@ -94,10 +94,10 @@ def test_cards_count_the_rows_records_shows_and_today_moves_after_two_shipments(
     # The value under the pointer, then a click on today's point: Records on exactly those orders.
     x = int(chart.x_of(today))
     QTest.mouseMove(chart, QPoint(x, chart.height() // 2))
-    qtbot.waitUntil(lambda: chart.toolTip().endswith(f": {before + 2}"), timeout=5000)
+    qtbot.waitUntil(lambda: chart.toolTip().endswith(f": {before + 2}"), timeout=30_000)
     assert today.strftime("%d %b %Y") in chart.toolTip()
     qtbot.mouseClick(chart, Qt.MouseButton.LeftButton, pos=QPoint(x, chart.height() // 2))
-    qtbot.waitUntil(lambda: r.model is not None and r.model.pinned, timeout=5000)
+    qtbot.waitUntil(lambda: r.model is not None and r.model.pinned, timeout=30_000)
     assert r.current is not None and r.current.key == "fulfillment:/orders"
     shown = {o.id for o in r.model.rows}  # type: ignore[union-attr, attr-defined]
     assert {o.id for o in packed} <= shown and len(shown) == before + 2

@@ -37,7 +37,7 @@ def test_a_new_dashboard_appears_after_a_change(make: Callable[..., DashboardsWo
     ctx = ws.session.ctx()
     execute(ctx, "analytics.dashboards.create", body={"name": "Later", "widgets": []})
     ws.on_data_changed("analytics.dashboards.create")
-    qtbot.waitUntil(lambda: ws.picker.count() == before + 1, timeout=5000)
+    qtbot.waitUntil(lambda: ws.picker.count() == before + 1, timeout=30_000)
     settle(qtbot, ws)
 
 

@@ -22,7 +22,7 @@ def test_articles_for_the_ticket_go_into_the_reply_by_key(qtbot: QtBot, station:
     qtbot.addWidget(w)
     w.show()
     tab: TicketTab = w.open_ticket(ticket.id)
-    qtbot.waitUntil(lambda: tab.kb_list.count() > 0, timeout=5000)
+    qtbot.waitUntil(lambda: tab.kb_list.count() > 0, timeout=30_000)
     first = tab.kb_list.item(0).data(Qt.ItemDataRole.UserRole)
     assert first.id == TRACK and tab.kb_list.currentRow() == 0 and "Ctrl+K" in tab.kb_hint.text()
     qtbot.keyClicks(tab.composer, "Hello, this explains it:")
@@ -33,7 +33,7 @@ def test_articles_for_the_ticket_go_into_the_reply_by_key(qtbot: QtBot, station:
     )
     tab.composer.clear()
     qtbot.keyClick(tab.composer, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: "courier's first scan" in tab.composer.toPlainText(), timeout=5000)
+    qtbot.waitUntil(lambda: "courier's first scan" in tab.composer.toPlainText(), timeout=30_000)
     assert tab.composer.toPlainText().startswith("# Tracking a parcel")
     w.session.ops.wait()
 
@@ -43,7 +43,7 @@ def test_an_agent_without_the_knowledge_base_sees_no_articles_box(qtbot: QtBot, 
     qtbot.addWidget(w)
     w.show()
     tab = w.open_ticket(demo_id("support-ticket", "1"))
-    qtbot.waitUntil(lambda: tab.ticket is not None, timeout=5000)
+    qtbot.waitUntil(lambda: tab.ticket is not None, timeout=30_000)
     assert not tab.kb_box.isVisibleTo(tab) and not tab.kb_link_btn.isEnabled()
     qtbot.keyClick(tab.composer, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
     assert tab.composer.toPlainText() == ""

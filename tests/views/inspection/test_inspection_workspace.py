@@ -217,7 +217,7 @@ def test_the_inspection_flow_by_keyboard_as_the_readme_tells_it(
     qtbot.waitUntil(lambda: "Press again to issue the credit" in ws.banner.text(), timeout=2000)
     assert ws.sub.status == "inspected"
     qtbot.keyClick(ws, Qt.Key.Key_A, alt)
-    qtbot.waitUntil(lambda: ws.sub.status == "completed", timeout=5000)
+    qtbot.waitUntil(lambda: ws.sub.status == "completed", timeout=30_000)
     _settle(qtbot, ws)
     _settle(qtbot, ws)
     assert ws.sub.status == "completed" and float(ws.sub.credit) == 180.0

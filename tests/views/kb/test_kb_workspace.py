@@ -23,10 +23,10 @@ def test_search_and_read(make: Callable[..., KnowledgeBaseWorkspace], qtbot: QtB
     qtbot.waitUntil(lambda: ws.results.count() == 7 and ws.category.count() > 1)  # published, none trashed
     assert "7 articles" in ws.status.text()
     qtbot.keyClicks(ws.search, "efun")  # inside "refund"
-    qtbot.waitUntil(lambda: "found" in ws.status.text() and ws.results.count() >= 1, timeout=5000)
+    qtbot.waitUntil(lambda: "found" in ws.status.text() and ws.results.count() >= 1, timeout=30_000)
     assert ws.results.item(0).text().startswith("Refunds: when the money arrives")
     qtbot.keyClick(ws.search, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: "5 business days" in ws.reader.toPlainText(), timeout=5000)
+    qtbot.waitUntil(lambda: "5 business days" in ws.reader.toPlainText(), timeout=30_000)
     ws.search.clear()
     qtbot.keyClicks(ws.search, "zzzqqq")
-    qtbot.waitUntil(lambda: ws.status.text() == "0 articles found", timeout=5000)
+    qtbot.waitUntil(lambda: ws.status.text() == "0 articles found", timeout=30_000)

@@ -44,7 +44,7 @@ def pick(qtbot: QtBot, ws: QrDesignWorkspace, code_id: str) -> None:
 
 def drawn(qtbot: QtBot, ws: QrDesignWorkspace) -> None:
     """The debounce has fired and the drawing (with its read-back) is back."""
-    qtbot.waitUntil(lambda: not ws.redraw_timer.isActive(), timeout=5000)
+    qtbot.waitUntil(lambda: not ws.redraw_timer.isActive(), timeout=30_000)
     settle(qtbot, ws)
 
 
@@ -104,7 +104,7 @@ def test_redrawn_as_you_type_with_the_readers_verdict(make_ws: object, qtbot: Qt
     retype(qtbot, ws.content_input, "https://example.com/summer-menu")
     qtbot.keyClick(ws.content_input, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     settle(qtbot, ws)
-    qtbot.waitUntil(lambda: ws.code.destination_url == "https://example.com/summer-menu", timeout=5000)
+    qtbot.waitUntil(lambda: ws.code.destination_url == "https://example.com/summer-menu", timeout=30_000)
     stored = execute(ctx_for(ws.session.runtime, "owner@demo.test"), "qr.codes.get", id=MENU)
     assert stored.destination_url == "https://example.com/summer-menu"
     assert stored.style["error_correction"] == "H" and stored.style["logo_file_id"] == ws.logo_file_id
@@ -152,7 +152,7 @@ def test_new_code_typed_and_saved(make_ws: object, qtbot: QtBot) -> None:
     drawn(qtbot, ws)
     assert ws.tone == "ok"
     qtbot.keyClick(ws.content_input, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: ws.code is not None, timeout=5000)
+    qtbot.waitUntil(lambda: ws.code is not None, timeout=30_000)
     drawn(qtbot, ws)
     assert ws.decoded == [ws.code.content] and ws.code.destination_url == "https://example.com/may"
     qtbot.waitUntil(lambda: any("Poster May" in ws.code_list.item(i).text() for i in range(ws.code_list.count())))

@@ -83,21 +83,21 @@ def test_the_calendar_opens_by_key_the_arrows_move_and_enter_picks(
         (Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier),
     ):
         QTest.keyClick(w, *opening)
-        qtbot.waitUntil(lambda: cal.window().isVisible(), timeout=5000)
+        qtbot.waitUntil(lambda: cal.window().isVisible(), timeout=30_000)
         assert cal.selectedDate() == QDate(2026, 1, 14)  # opened on the field's date
         grid = QApplication.focusWidget()
         assert grid is not None and cal.isAncestorOf(grid)  # the keys go to the calendar
         QTest.keyClick(grid, Qt.Key.Key_Escape)  # Esc: closed, nothing changed
-        qtbot.waitUntil(lambda: not cal.window().isVisible(), timeout=5000)
+        qtbot.waitUntil(lambda: not cal.window().isVisible(), timeout=30_000)
         assert w.value() == "2026-01-14" and w.hasFocus()
     QTest.keyClick(w, Qt.Key.Key_F4)
-    qtbot.waitUntil(lambda: cal.window().isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: cal.window().isVisible(), timeout=30_000)
     grid = QApplication.focusWidget()
     assert grid is not None
     QTest.keyClick(grid, Qt.Key.Key_Down)  # a week on
     QTest.keyClick(grid, Qt.Key.Key_Right)  # and a day
     QTest.keyClick(grid, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: not cal.window().isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: not cal.window().isVisible(), timeout=30_000)
     assert w.value() == "2026-01-22" and w.hasFocus()
 
 
@@ -114,7 +114,7 @@ def test_a_date_that_is_not_one_is_refused_under_its_field_and_nothing_stored(
     qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=8000)
     count = execute(ws.session.ctx(), "tax.certificates.list", query={}).total
     qtbot.mouseClick(ws.new_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=5000)
+    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=30_000)
     dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
     qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
     form = dialog.form
@@ -129,5 +129,5 @@ def test_a_date_that_is_not_one_is_refused_under_its_field_and_nothing_stored(
     qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
     assert dialog.isVisible()
     error = form.fields["signed_date"].error
-    qtbot.waitUntil(lambda: error.isVisible() and bool(error.text()), timeout=5000)
+    qtbot.waitUntil(lambda: error.isVisible() and bool(error.text()), timeout=30_000)
     assert execute(ws.session.ctx(), "tax.certificates.list", query={}).total == count

@@ -34,7 +34,7 @@ def _open_new(qtbot: QtBot, ws: RecordsWorkspace, key: str) -> ActionDialog:
     ws.show_resource(key)
     qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=8000)
     qtbot.mouseClick(ws.new_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=5000)
+    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=30_000)
     dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
     # Its pickers' choices arrive off the UI thread.
     qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
@@ -73,7 +73,7 @@ def test_a_transfer_is_made_with_locations_by_code_and_name_and_lines_in_a_table
     # The record names its locations as people know them; the ids are in tooltips only.
     link = ws.findChild(QPushButton, "link-from_location_id")
     assert link is not None
-    qtbot.waitUntil(lambda: link.text() == "Main warehouse · MAIN", timeout=5000)
+    qtbot.waitUntil(lambda: link.text() == "Main warehouse · MAIN", timeout=30_000)
     assert location_id("demo", "MAIN") in link.toolTip()
     shown = [w.text() for w in ws.findChildren(QLabel) if w.isVisibleTo(ws)]
     shown += [w.text() for w in ws.findChildren(QPushButton) if w.isVisibleTo(ws)]
@@ -112,7 +112,7 @@ def test_a_product_gets_its_category_by_name_and_attributes_as_names_and_values(
     form.fields["name"].input.setText("Mini speaker")  # type: ignore[attr-defined]
     cats = form.fields["category_ids"].input
     assert isinstance(cats, RefList)
-    qtbot.waitUntil(lambda: cats.count() >= 5, timeout=5000)
+    qtbot.waitUntil(lambda: cats.count() >= 5, timeout=30_000)
     audio = next(cats.item(i) for i in range(cats.count()) if cats.item(i).text() == "Audio")
     assert audio.toolTip() == "id " + demo_id("catalog-category", "demo", "audio")
     rect = cats.visualItemRect(audio)
@@ -133,7 +133,7 @@ def test_a_product_gets_its_category_by_name_and_attributes_as_names_and_values(
     assert ws.record.attributes == {"watts": 5}  # type: ignore[union-attr]
     names = ws.findChild(QLabel, "names-category_ids")
     assert names is not None
-    qtbot.waitUntil(lambda: names.text() == "Audio", timeout=5000)
+    qtbot.waitUntil(lambda: names.text() == "Audio", timeout=30_000)
 
 
 def test_a_date_is_picked_on_the_calendar_and_an_optional_one_stays_empty(
@@ -151,7 +151,7 @@ def test_a_date_is_picked_on_the_calendar_and_an_optional_one_stays_empty(
     signed.setFocus()
     QTest.keyClick(signed, Qt.Key.Key_F4)
     cal = signed.calendarWidget()
-    qtbot.waitUntil(lambda: cal.window().isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: cal.window().isVisible(), timeout=30_000)
     assert cal.selectedDate() == QDate.currentDate()  # an empty date opens on today, not in 1900
     cal.setSelectedDate(QDate(2026, 1, 14))
     grid = cal.focusWidget() or cal

@@ -116,7 +116,7 @@ def test_a_filing_offers_only_the_moves_its_state_allows(
     # The form it opens is titled as the button, its choice already made.
     enabled = next(t for t, on in buttons.items() if on)
     next(b for b in ws.findChildren(QPushButton) if b.text() == enabled).click()
-    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=5000)
+    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=30_000)
     dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
     assert dialog.windowTitle() == enabled.rstrip("…")
     assert dialog.form.value()["action"] == enabled.split()[0].lower()
@@ -127,7 +127,7 @@ def test_the_ticket_filters_read_in_full_at_1280(open_ws: Callable[..., RecordsW
     ws = open_ws()
     ws.show_resource("support:/api/tenants/{tenant}/support/tickets")
     qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy, timeout=8000)
-    qtbot.waitUntil(lambda: ws.filter_row.isVisible() and ws.filter_row.height() > 0, timeout=5000)
+    qtbot.waitUntil(lambda: ws.filter_row.isVisible() and ws.filter_row.height() > 0, timeout=30_000)
     inputs = ws.filter_inputs
     assert {"state", "priority", "category", "assignee", "queue", "requester"} <= set(inputs)
     for name, w in inputs.items():
@@ -155,7 +155,7 @@ def test_every_button_of_a_sign_document_is_reachable_at_1280(
         return [b for b in ws.findChildren(QPushButton) if b.objectName().startswith("action-") and b.isVisibleTo(ws)]
 
     qtbot.waitUntil(lambda: len(buttons()) >= 5, timeout=8000)
-    qtbot.waitUntil(lambda: ws.actions_row.height() > 0, timeout=5000)
+    qtbot.waitUntil(lambda: ws.actions_row.height() > 0, timeout=30_000)
     view = ws.detail_scroll.viewport()
     texts = {b.text() for b in buttons()}
     assert "Sign in person" in texts or "Sign in person…" in texts, texts

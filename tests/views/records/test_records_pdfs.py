@@ -28,7 +28,7 @@ def _open_formula(qtbot: QtBot, ws: RecordsWorkspace, code: str) -> None:
     ws.show_resource("sds:/formulas")
     qtbot.waitUntil(lambda: ws.session.ops.active == 0 and ws.model is not None and not ws.model._busy, timeout=8000)
     ws.open_record(demo_id("sds-formula", "demo", code))
-    qtbot.waitUntil(lambda: ws.record is not None and getattr(ws.record, "code", None) == code, timeout=5000)
+    qtbot.waitUntil(lambda: ws.record is not None and getattr(ws.record, "code", None) == code, timeout=30_000)
 
 
 def _click(qtbot: QtBot, ws: RecordsWorkspace, name: str) -> None:

@@ -41,7 +41,7 @@ def test_new_trade_in_at_the_desk_with_pickers_and_grades(
     qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=8000)
     assert ws.new_button.isVisibleTo(ws)
     qtbot.mouseClick(ws.new_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=5000)
+    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=30_000)
     dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
     qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
     form = dialog.form
@@ -68,7 +68,7 @@ def test_new_trade_in_at_the_desk_with_pickers_and_grades(
     imei.setText("490154203237519")  # a wrong check digit: under the field
     dialog.submit()
     qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
-    qtbot.waitUntil(lambda: form.fields["imei"].error.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: form.fields["imei"].error.isVisible(), timeout=30_000)
     assert "check digit" in form.fields["imei"].error.text() and _count(ws) == 0
 
     imei.setText("49-015420-323751-8")  # as printed: dashes are fine

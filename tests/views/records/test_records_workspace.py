@@ -55,7 +55,7 @@ def test_every_declared_resource_lists_opens_and_offers_its_forms(
         if ws.model.rowCount():
             ws.table.setCurrentIndex(ws.model.index(0, 0))
             ws._open_row(ws.model.index(0, 0))
-            qtbot.waitUntil(lambda: ws.record is not None, timeout=5000)
+            qtbot.waitUntil(lambda: ws.record is not None, timeout=30_000)
             assert ws.detail_form.rowCount() > 0, res.key
             # Every action the owner may call is offered, and no other.
             names = {b.objectName() for b in ws.findChildren(QPushButton) if b.objectName().startswith("action-")}
@@ -83,14 +83,14 @@ def test_a_create_form_shows_the_services_errors_on_the_field_and_creates(
     form = dialog.form
     form.fields["product_id"].input.setText("PIXEL-9")  # type: ignore[attr-defined]
     dialog.submit()  # product name and base value are missing
-    qtbot.waitUntil(lambda: form.fields["product_name"].error.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: form.fields["product_name"].error.isVisible(), timeout=30_000)
     assert dialog.isVisible()
     form.fields["product_name"].input.setText("Pixel 9")  # type: ignore[attr-defined]
     form.fields["base_value"].input.setText("420.00")  # type: ignore[attr-defined]
     dialog.submit()
-    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=30_000)
     # The commit tells the list: it reloads by itself.
-    qtbot.waitUntil(lambda: ws.model is not None and ws.model.total == before + 1, timeout=5000)
+    qtbot.waitUntil(lambda: ws.model is not None and ws.model.total == before + 1, timeout=30_000)
 
 
 def test_actions_follow_the_role_and_irreversible_ones_ask_first(
@@ -105,7 +105,7 @@ def test_actions_follow_the_role_and_irreversible_ones_ask_first(
     owner.show_resource("upgrade:/admin/valuations")
     _wait_loaded(qtbot, owner)
     owner._open_row(owner.model.index(0, 0))  # type: ignore[union-attr]
-    qtbot.waitUntil(lambda: owner.record is not None, timeout=5000)
+    qtbot.waitUntil(lambda: owner.record is not None, timeout=30_000)
     delete = owner.findChild(QPushButton, "action-upgrade.valuations.delete")
     assert delete is not None
     asked: list[str] = []
@@ -145,10 +145,12 @@ def test_ctrl_k_finds_an_order_and_a_ticket_and_opens_it(
     qtbot.waitUntil(lambda: ws.finder.isVisible(), timeout=3000)
     field: QLineEdit = ws.finder.input
     QTest.keyClicks(field, "SO-1006")
-    qtbot.waitUntil(lambda: ws.finder.results.count() > 0, timeout=5000)
+    qtbot.waitUntil(lambda: ws.finder.results.count() > 0, timeout=30_000)
     assert "SO-1006" in ws.finder.results.item(0).text()
     QTest.keyClick(field, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: ws.record is not None and getattr(ws.record, "order_number", "") == "SO-1006", timeout=5000)
+    qtbot.waitUntil(
+        lambda: ws.record is not None and getattr(ws.record, "order_number", "") == "SO-1006", timeout=30_000
+    )
     assert ws.current is not None and ws.current.module == "fulfillment"
 
 
@@ -160,7 +162,7 @@ def test_a_column_the_service_cannot_sort_by_says_which_can(
     _wait_loaded(qtbot, ws)
     first = ws.model.rows[0]  # type: ignore[union-attr]
     ws.model.sort(ws.model.columns.index("customer_name"))  # type: ignore[union-attr]
-    qtbot.waitUntil(lambda: "sorts by" in ws.count.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "sorts by" in ws.count.text(), timeout=30_000)
     assert "created at" in ws.count.text() and ws.model.rows[0] is first  # type: ignore[union-attr]
     assert "sort" not in ws.model.query  # type: ignore[union-attr]
 
@@ -186,7 +188,7 @@ def test_a_record_shows_the_lists_under_it(runtime: Runtime, qtbot: QtBot) -> No
     assert ws.model is not None and ws.model.rowCount() > 0
     box = ws.findChild(QLabel, "children-events.subscriptions.deliveries")
     assert box is not None
-    qtbot.waitUntil(lambda: "reading" not in box.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "reading" not in box.text(), timeout=30_000)
     assert box.text()  # its deliveries, or that there are none yet
 
 

@@ -42,7 +42,7 @@ def _dialog(qtbot: QtBot) -> SignDialog:
         found[:] = [w for w in QApplication.topLevelWidgets() if isinstance(w, SignDialog) and w.isVisible()]
         return bool(found)
 
-    qtbot.waitUntil(opened, timeout=5000)
+    qtbot.waitUntil(opened, timeout=30_000)
     return found[0]
 
 

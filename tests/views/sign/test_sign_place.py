@@ -31,9 +31,9 @@ def test_a_field_is_placed_where_the_person_clicks_and_the_document_is_sent(qtbo
     ws.open_record(doc.id)
     qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == doc.id, timeout=8000)  # type: ignore[attr-defined]
     place = next(b for b in ws.findChildren(QPushButton) if b.objectName() == "action-sign.fields.add")
-    qtbot.waitUntil(place.isVisible, timeout=5000)
+    qtbot.waitUntil(place.isVisible, timeout=30_000)
     qtbot.mouseClick(place, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(FieldPlacer)), timeout=5000)
+    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(FieldPlacer)), timeout=30_000)
     placer = next(d for d in ws.findChildren(FieldPlacer) if d.isVisible())
     qtbot.waitUntil(lambda: len(placer.pages) == 2 and placer.signer.count() == 1, timeout=10_000)
     assert placer.signer.currentText() == "Ana Reyes (signer)"
@@ -54,7 +54,7 @@ def test_a_field_is_placed_where_the_person_clicks_and_the_document_is_sent(qtbo
     qtbot.addWidget(again)
     again.show()
     qtbot.waitUntil(lambda: len(again.pages) == 2 and again.signer.count() == 1, timeout=10_000)
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=5000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=30_000)
     again.place(1, 0.2, 0.2)
     qtbot.waitUntil(again.message.isVisible, timeout=8000)
     assert len(execute(ctx(), "sign.fields.list", id=doc.id).items) == 1

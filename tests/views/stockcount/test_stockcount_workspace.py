@@ -72,7 +72,7 @@ def test_count_a_shelf_see_the_difference_then_post(make_ws: object, station: Ru
     key(qtbot, ws, Qt.Key.Key_F5)
     box = ws.asking
     qtbot.keyClick(box.focusWidget() or box, Qt.Key.Key_F5)  # F5 again: yes
-    qtbot.waitUntil(lambda: ws.banner.property("tone") == "done", timeout=5000)
+    qtbot.waitUntil(lambda: ws.banner.property("tone") == "done", timeout=30_000)
     settle(qtbot, ws)
     assert "posted: 2 items, 1 adjusted" in ws.banner.text()
     assert _book(station, "MUG-CER-01", MAIN) == 59 and _book(station, "CAP-NVY", MAIN) == 18

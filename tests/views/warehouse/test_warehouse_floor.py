@@ -48,14 +48,14 @@ def test_the_readme_keyboard_flow_in_the_shell(qtbot: QtBot, station: Runtime, t
     else:
         typed(qtbot, ws, "", Qt.Key.Key_F5)  # F5 again: yes
     qtbot.waitUntil(lambda: not box.isVisible())
-    qtbot.waitUntil(lambda: bool(ws.printed), timeout=5000)
+    qtbot.waitUntil(lambda: bool(ws.printed), timeout=30_000)
     settle(qtbot, ws)
     shipped = execute(ctx_for(station, "owner@demo.test"), "fulfillment.orders.get", id="SO-1001")
     assert shipped.status == "shipped" and shipped.tracking_number in ws.tracking.text()
     assert ws.order is not None and ws.order.order_number != "SO-1001" and ws.order.status == "pending"
     assert f"Shipped SO-1001 ({shipped.tracking_number}). Next: Order {ws.order.order_number}" in ws.banner.text()
     # The queue and its counts kept up, and the open order is its selected row.
-    qtbot.waitUntil(lambda: "SO-1001" not in [r.order_number for r in ws.queue.rows], timeout=5000)
+    qtbot.waitUntil(lambda: "SO-1001" not in [r.order_number for r in ws.queue.rows], timeout=30_000)
     selected = ws.queue_view.selectionModel().selectedRows()
     assert [ws.queue.rows[ix.row()].id for ix in selected] == [ws.order.id]
     w.idle.stop()
@@ -158,7 +158,7 @@ def test_history_reads_in_words_and_print_again_says_so(make_ws: object, station
     assert "No label yet" in ws.banner.text()
     ws.last_label = _ship_one(station)
     qtbot.keyClick(ws.scan_input, Qt.Key.Key_F6)
-    qtbot.waitUntil(lambda: bool(ws.printed), timeout=5000)
+    qtbot.waitUntil(lambda: bool(ws.printed), timeout=30_000)
     settle(qtbot, ws)
     assert ws.banner.text().startswith("Label printed again") and ws.banner.property("tone") == "ok"
     assert "F6 print again" in ws.history.item(0).text() and ws.history.wordWrap()
@@ -172,7 +172,7 @@ def _ship_one(station: Runtime) -> tuple[str, str]:
 
 def test_queue_shows_pick_lists_and_lower_case_numbers_open(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
     ws = make_ws()  # type: ignore[operator]
-    qtbot.waitUntil(lambda: ws.queue.rowCount() > 0, timeout=5000)
+    qtbot.waitUntil(lambda: ws.queue.rowCount() > 0, timeout=30_000)
     assert ws.queue.headerData(1, Qt.Orientation.Horizontal) == "Pick list"
     first = ws.queue.rows[0]
     assert ws.queue.data(ws.queue.index(0, 1)) == first.pick_barcode

@@ -57,7 +57,7 @@ def test_a_whole_order_from_scan_to_label(make_ws: object, station: Runtime, qtb
     assert "not shipped" in ws.banner.text() and "kept" in ws.history.item(0).text()
     key(qtbot, ws, Qt.Key.Key_F5)
     answer(qtbot, ws, "ship-order")
-    qtbot.waitUntil(lambda: bool(ws.printed), timeout=5000)
+    qtbot.waitUntil(lambda: bool(ws.printed), timeout=30_000)
     _settle(qtbot, ws)
     shipped = execute(ctx_for(station, "owner@demo.test"), "fulfillment.orders.get", id=order.id)
     assert shipped.status == "shipped" and shipped.tracking_number in ws.tracking.text()
@@ -136,10 +136,10 @@ def test_a_supervisor_cancels_and_command_barcodes_pack_and_ship(
     assert ws.order.status == "packed" and ws.order.box == "S"
     scan(qtbot, ws, "CMD-SHIP")
     answer(qtbot, ws, "ship-order", "CMD-SHIP")  # the command scanned twice: asked, then yes
-    qtbot.waitUntil(lambda: bool(ws.printed), timeout=5000)
+    qtbot.waitUntil(lambda: bool(ws.printed), timeout=30_000)
     assert ws.last_label is not None and ws.last_label[1] in ws.tracking.text()
     scan(qtbot, ws, "CMD-PRINT")  # print again
-    qtbot.waitUntil(lambda: len(ws.printed) == 2, timeout=5000)
+    qtbot.waitUntil(lambda: len(ws.printed) == 2, timeout=30_000)
 
 
 def test_zpl_goes_raw_to_the_configured_printer(
@@ -154,16 +154,16 @@ def test_zpl_goes_raw_to_the_configured_printer(
     scan(qtbot, ws, order.order_number)
     key(qtbot, ws, Qt.Key.Key_F5)
     answer(qtbot, ws, "ship-order", order.order_number)
-    qtbot.waitUntil(lambda: target.exists() and b"^XZ" in target.read_bytes(), timeout=5000)
+    qtbot.waitUntil(lambda: target.exists() and b"^XZ" in target.read_bytes(), timeout=30_000)
     assert "ZPL sent to" in ws.print_status.text()
 
 
 def test_queue_counts_filter_and_opening(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
     ws = make_ws()  # type: ignore[operator]
-    qtbot.waitUntil(lambda: ws.queue.rowCount() == 14, timeout=5000)
+    qtbot.waitUntil(lambda: ws.queue.rowCount() == 14, timeout=30_000)
     assert ws.status_filter.itemText(0) == "Pending (14)"
     ws.status_filter.setCurrentIndex(ws.status_filter.findData("all"))
-    qtbot.waitUntil(lambda: ws.queue.rowCount() >= 25, timeout=5000)
+    qtbot.waitUntil(lambda: ws.queue.rowCount() >= 25, timeout=30_000)
     assert {r.status for r in ws.queue.rows} >= {"pending", "shipped", "cancelled"}
     first = ws.queue.index(0, 0)
     ws.queue_view.doubleClicked.emit(first)
@@ -172,7 +172,7 @@ def test_queue_counts_filter_and_opening(make_ws: object, station: Runtime, qtbo
     # Another view's write refreshes the counts.
     pick_all(ctx_for(station, "owner@demo.test"), order_in(station, "pending").id)
     ws.session.ops.did_change.emit("sync.pulled")
-    qtbot.waitUntil(lambda: ws.status_filter.itemText(0) == "Pending (13)", timeout=5000)
+    qtbot.waitUntil(lambda: ws.status_filter.itemText(0) == "Pending (13)", timeout=30_000)
 
 
 def test_scanner_bursts_are_told_from_typing(qtbot: QtBot) -> None:
@@ -218,7 +218,7 @@ def test_f5_before_packing_says_pack_first_without_blame(make_ws: object, statio
             scan(qtbot, ws, ln.barcode)
     assert ws.order.status == "picked"
     key(qtbot, ws, Qt.Key.Key_F5)
-    qtbot.waitUntil(lambda: "Pack it first" in ws.banner.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "Pack it first" in ws.banner.text(), timeout=30_000)
     _settle(qtbot, ws)
     assert "meanwhile" not in ws.banner.text() and ws.banner.property("tone") == "error"
     assert execute(ctx_for(station, "owner@demo.test"), "fulfillment.orders.get", id=order.id).status == "picked"
