@@ -22,3 +22,5 @@ class UserInvitation(TenantScoped, Base):
     revoked_at: Mapped[datetime | None] = mapped_column(default=None)
     invited_by: Mapped[str | None] = mapped_column(String(36), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The language its mail was written in ("en", "de"): a resend writes in the same one.
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")

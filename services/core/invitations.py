@@ -7,6 +7,10 @@ through it enables the user. Resending revokes every open invitation of the user
 token; revoking closes them. The page is ``/{tenant}/platform/p/invite/{token}`` (services/core/
 invite_page.py); a token that is unknown, used, revoked or expired is refused with the same answer,
 so a guess tells nothing.
+
+The mail (text and HTML) is in the invitee's language: the one the inviter gives (the desktop sends
+its own), else the tenant's ``language`` setting, else English; a resend keeps the invitation's.
+Its words are the platform pages' catalogue (``resources/locale/de/LC_MESSAGES/pages.po``).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ class UserInvite(Strict):
     name: Name
     role: Literal["owner", "admin", "operator", "warehouse-device"]
     userModules: ModuleList = Field(default_factory=list)  # noqa: N815
+    language: Literal["en", "de"] | None = None  # the invitation mail's; None: the tenant's
 
 
 class InvitationOut(BaseModel):
@@ -72,8 +77,45 @@ def password_problem(password: str, email: str, name: str) -> str | None:
     return None
 
 
-def _issue(ctx: Ctx, s: object, user: User) -> UserInvitation:
-    """A new invitation of ``user`` (the open ones closed) mailed after the commit."""
+def mail_language(ctx: Ctx, s: object, given: str | None) -> str:
+    """The invitation mail's language: ``given``, else the tenant's ``language`` setting, else English."""
+    from local_db.models import Tenant
+    from services.core.pages import LANGUAGES
+
+    if given in LANGUAGES:
+        return given
+    tenant = s.get(Tenant, ctx.tenant_id)  # type: ignore[attr-defined]
+    setting = str(((tenant.settings if tenant is not None else None) or {}).get("language") or "")
+    return setting[:2].lower() if setting[:2].lower() in LANGUAGES else "en"
+
+
+def invitation_mail(lang: str, name: str, tenant: str, link: str, days: int) -> tuple[str, str, str]:
+    """(subject, text, HTML) of an invitation in ``lang``."""
+    from services.core.pages import environment, translations
+
+    _ = translations(lang).gettext
+    subject = _("Your invitation to %(tenant)s") % {"tenant": tenant}
+    text = (
+        _("Hello %(name)s,") % {"name": name}
+        + "\n\n"
+        + _(
+            "you are invited to work in %(tenant)s. Choose your password here (the link works once, for %(days)s days):"
+        )
+        % {"tenant": tenant, "days": days}
+        + f"\n\n{link}\n\n"
+        + _("Then sign in with this e-mail address and that password.")
+        + "\n"
+    )
+    html = (
+        environment(lang)
+        .get_template("platform/invite_mail.html")
+        .render(lang=lang, name=name, tenant=tenant, link=link, days=days, subject=subject)
+    )
+    return subject, text, html
+
+
+def _issue(ctx: Ctx, s: object, user: User, language: str) -> UserInvitation:
+    """A new invitation of ``user`` (the open ones closed) mailed after the commit, in ``language``."""
     now = ctx.now()
     for old in s.execute(  # type: ignore[attr-defined]
         select(UserInvitation).where(
@@ -89,20 +131,13 @@ def _issue(ctx: Ctx, s: object, user: User) -> UserInvitation:
         expires_at=now + VALID,
         invited_by=ctx.principal.id,
         created_at=now,
+        language=language,
     )
     s.add(inv)  # type: ignore[attr-defined]
     assert ctx.tenant is not None
     link = f"{public_url(ctx.runtime)}/{ctx.tenant.slug}/platform/p/invite/{token}"
-    days = VALID.days
-    text = (
-        f"Hello {user.name},\n\n"
-        f"you are invited to work in {ctx.tenant.name}. Choose your password here "
-        f"(the link works once, for {days} days):\n\n{link}\n\n"
-        "Then sign in with this e-mail address and that password.\n"
-    )
-    send_after_commit(
-        ctx, Mail(to=user.email, subject=f"Your invitation to {ctx.tenant.name}", text=text, private=True)
-    )
+    subject, text, html = invitation_mail(language, user.name, ctx.tenant.name, link, VALID.days)
+    send_after_commit(ctx, Mail(to=user.email, subject=subject, text=text, html=html, private=True))
     return inv
 
 
@@ -133,7 +168,7 @@ def invite_user(ctx: Ctx, body: UserInvite) -> InvitationOut:
         m, u = add_member(
             ctx, s, body.email, body.name, body.role, body.userModules, secrets.token_urlsafe(32), disabled=True
         )
-        inv = _issue(ctx, s, u)
+        inv = _issue(ctx, s, u, mail_language(ctx, s, body.language))
         return InvitationOut(user=_user_out(m, u), expires_at=inv.expires_at.isoformat())
 
 
@@ -153,7 +188,13 @@ def resend_invitation(ctx: Ctx, user_id: str) -> InvitationOut:
         m, u = _member(ctx, s, user_id)
         if not u.disabled or _accepted(s, u.id):
             raise Conflict("this user has set a password already", {"current_state": "active"})
-        inv = _issue(ctx, s, u)
+        last = s.execute(  # type: ignore[attr-defined]
+            select(UserInvitation.language)
+            .where(UserInvitation.user_id == u.id)
+            .order_by(UserInvitation.created_at.desc())
+            .limit(1)
+        ).scalar_one_or_none()
+        inv = _issue(ctx, s, u, last or mail_language(ctx, s, None))
         return InvitationOut(user=_user_out(m, u), expires_at=inv.expires_at.isoformat())
 
 

@@ -152,3 +152,51 @@ def test_expired_resent_and_revoked_links_are_refused(invite_server: LiveServer,
         assert _user(invite_server, email).disabled and not _signs_in(client, email, GOOD)
         # An operator may not invite.
         assert _invite(client, auth_headers(client, "operator@demo.test"), "x@example.com").status_code == 403
+
+
+def _mails(smtp: SmtpServer, to: str) -> list[Any]:
+    return [message_from_bytes(m["data"], policy=default_policy) for m in smtp.messages if to in m["rcpt"]]
+
+
+def test_the_invitation_mail_is_in_the_invitees_language(invite_server: LiveServer, smtp: SmtpServer) -> None:
+    from local_db.models import Tenant
+
+    with httpx.Client(base_url=invite_server.url, timeout=60) as client:
+        owner = auth_headers(client, "owner@demo.test")
+        body = {"email": "grete@example.com", "name": "Grete <Groß>", "role": "operator", "language": "de"}
+        r = client.post("/api/tenants/demo/users/invitations", json=body, headers=owner)
+        assert r.status_code == 201, r.text
+        (mail,) = _mails(smtp, "grete@example.com")
+        assert mail["Subject"].startswith("Ihre Einladung zu ")
+        text = mail.get_body(("plain",)).get_content()
+        html = mail.get_body(("html",)).get_content()
+        assert text.startswith("Guten Tag Grete <Groß>,") and "Wählen Sie hier Ihr Passwort" in text
+        assert "7 Tage lang" in text and "Melden Sie sich danach" in text
+        assert '<html lang="de">' in html and "Grete &lt;Groß&gt;" in html and "Wählen Sie Ihr Passwort</a>" in html
+        (link,) = re.findall(r"https?://\S+/demo/platform/p/invite/\S+", text)
+        assert f'href="{link}"' in html  # the same link in both parts
+        # A resend writes in the language the invitation was written in.
+        uid = r.json()["data"]["user"]["id"]
+        assert client.post(f"/api/tenants/demo/users/{uid}/invitation", headers=owner).status_code == 200
+        assert _mails(smtp, "grete@example.com")[-1]["Subject"].startswith("Ihre Einladung zu ")
+        # No language given: the tenant's setting; without one, English. A language we lack is refused.
+        with invite_server.runtime.db.transaction(None) as s:
+            tenant = s.execute(select(Tenant).where(Tenant.slug == "demo")).scalar_one()
+            tenant.settings = {**(tenant.settings or {}), "language": "de-DE"}
+        assert _invite(client, owner, "hans@example.com").status_code == 201
+        assert _mails(smtp, "hans@example.com")[-1]["Subject"].startswith("Ihre Einladung zu ")
+        refused = client.post(
+            "/api/tenants/demo/users/invitations",
+            json={**body, "email": "f@example.com", "language": "fr"},
+            headers=owner,
+        )
+        assert refused.status_code == 400 and not _mails(smtp, "f@example.com")
+        with invite_server.runtime.db.reading(None) as s:
+            assert s.execute(select(User).where(User.email == "f@example.com")).scalar_one_or_none() is None
+        with invite_server.runtime.db.transaction(None) as s:
+            tenant = s.execute(select(Tenant).where(Tenant.slug == "demo")).scalar_one()
+            tenant.settings = {k: v for k, v in (tenant.settings or {}).items() if k != "language"}
+        assert _invite(client, owner, "eve@example.com").status_code == 201
+        english = _mails(smtp, "eve@example.com")[-1]
+        assert english["Subject"].startswith("Your invitation to ")
+        assert english.get_body(("plain",)).get_content().startswith("Hello Ina Vite,")

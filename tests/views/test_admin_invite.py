@@ -51,6 +51,8 @@ def test_invite_resend_and_revoke_from_admin(
     qtbot.waitUntil(lambda: dialog.message.isVisible() or dialog.errors["email"].isVisible(), timeout=10_000)
     assert dialog.isVisible()  # refused: the dialog stays, nobody made
     dialog.email.setText("ina.vite@example.com")
+    assert dialog.language.currentData() == "en"  # this station's language is the likely one
+    dialog.language.setCurrentIndex(dialog.language.findData("de"))  # the invitee reads German
     dialog.submit()
     qtbot.waitUntil(lambda: "Invitation mailed to ina.vite@example.com" in panel.status.text(), timeout=10_000)
     qtbot.waitUntil(lambda: panel.table.rowCount() == rows + 1, timeout=10_000)
@@ -58,6 +60,7 @@ def test_invite_resend_and_revoke_from_admin(
         user = s.execute(select(User).where(User.email == "ina.vite@example.com")).scalar_one()
         assert user.disabled
         uid, tenant_id = user.id, s.execute(select(UserInvitation.tenant_id)).scalars().first()
+        assert s.execute(select(UserInvitation.language).where(UserInvitation.user_id == uid)).scalar_one() == "de"
     assert tenant_id is not None
     (first,) = _links(runtime, tenant_id, "ina.vite@example.com")
 

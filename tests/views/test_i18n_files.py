@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,71 @@ def test_the_checks_can_fail(tmp_path: Path) -> None:
     assert _placeholders(e.source) - _placeholders(str(e.translation)) == {"{number}"}
     qm = release(ts, tmp_path / "x.qm")
     assert qm.stat().st_size > 0
+
+
+# Common English words that are not German words too ("Scan", "Status", "Code" are both): one of
+# them in a German translation is a half-translated template or a value put into one.
+ENGLISH_WORDS = (
+    "the", "and", "you", "your", "before", "with", "order", "orders", "please", "cannot", "file", "files",
+    "item", "items", "change", "changes", "from", "this", "that", "when", "which", "should", "again", "here",
+)  # fmt: skip
+_ENGLISH = re.compile(r"(?<![\w{])(" + "|".join(ENGLISH_WORDS) + r")(?![\w}])", re.IGNORECASE)
+
+
+def english_in_german(ts: Path) -> list[str]:
+    """German translations holding an English word, or a plural spelt out ("Datei(en)") instead of
+    Qt's numerus forms; and sources counting with %n that are not plurals (one form for every count)."""
+    found = []
+    for e in entries(ts):
+        if ("%n" in e.source or "%Ln" in e.source) and not e.numerus:
+            found.append(f"{e.source!r}: a count without plural forms (tr(text, '', n) with a number)")
+        forms = e.translation if isinstance(e.translation, list) else [e.translation or ""]
+        for form in forms:
+            bare = re.sub(r"\{[^}]*\}|<[^>]+>|&\w+;", " ", form)  # placeholders and markup are not words
+            if _ENGLISH.search(bare) or re.search(r"\w\((e?n|s|e)\)", bare):
+                found.append(f"{e.source!r} -> {form!r}")
+    return found
+
+
+@pytest.mark.parametrize("ts", sorted(I18N_DIR.glob("de/*.ts")), ids=lambda p: p.name)
+def test_no_english_words_and_no_spelt_out_plurals_in_german(ts: Path) -> None:
+    assert english_in_german(ts) == []
+
+
+def test_the_english_and_plural_check_can_fail(tmp_path: Path) -> None:
+    ts = tmp_path / "x.ts"
+    ts.write_text(
+        '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n<TS version="2.1" language="de_DE"><context>'
+        "<name>C</name>"
+        "<message><source>Open an order before you {what}</source>"
+        "<translation>Öffnen Sie einen Auftrag, bevor Sie {what}</translation></message>"
+        "<message><source>{count} file(s) attached</source><translation>{count} Datei(en) angehängt</translation>"
+        "</message><message><source>%n rows</source><translation>%n Zeilen</translation></message>"
+        "<message><source>Reply to the customer</source><translation>Antwort to the Kunde</translation></message>"
+        "</context></TS>",
+        encoding="utf-8",
+    )
+    found = english_in_german(ts)
+    assert len(found) == 3 and "Datei(en)" in found[0] and "a count without plural forms" in found[1], found
+    assert "Antwort to the Kunde" in found[2]
+
+
+def test_counts_read_right_in_english_and_german(qapp: object) -> None:
+    from PySide6.QtCore import QCoreApplication, QLocale
+
+    import views.i18n
+    from views.i18n import install
+
+    tr, before = QCoreApplication.translate, QLocale()
+    try:
+        install(QCoreApplication.instance(), "en")  # type: ignore[arg-type]
+        assert tr("AdminWorkspace", "%n modules enabled", "", 1) == "1 module enabled"
+        assert tr("TicketTab", "%n file(s) attached", "", 3) == "3 files attached"
+        install(QCoreApplication.instance(), "de")  # type: ignore[arg-type]
+        assert tr("TicketTab", "%n file(s) attached", "", 1) == "1 Datei angehängt"
+        assert tr("TicketTab", "%n file(s) attached", "", 2) == "2 Dateien angehängt"
+    finally:  # as the other tests expect: no translator, the locale as before
+        for old in views.i18n._installed:
+            QCoreApplication.removeTranslator(old)
+        views.i18n._installed.clear()
+        QLocale.setDefault(before)

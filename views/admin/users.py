@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -26,6 +26,7 @@ from services.core.errors import ServiceError
 from services.core.roles import ROLES
 from services.core.schemas import UserOut
 from views.base import StationSession
+from views.i18n import LANGUAGES
 from views.ops import error_message
 from views.records.words import QT_TRANSLATE_NOOP
 from views.shell.forms import FieldError, field_messages, with_error
@@ -205,6 +206,14 @@ class InviteUserDialog(AddUserDialog):
         self.setWindowTitle(self.tr("Invite user"))
         self.form.removeRow(self.form.rowCount() - 1)  # no password: the invited person chooses it
         self.errors.pop("password", None)
+        # The mail's language: the invitee's; this station's own is the likely one.
+        self.language = QComboBox()
+        self.language.setAccessibleName(self.tr("Language of the mail"))
+        for code in ("en", "de"):
+            self.language.addItem(LANGUAGES[code], code)
+        german = QLocale().language() == QLocale.Language.German
+        self.language.setCurrentIndex(self.language.findData("de" if german else "en"))
+        self.add("language", self.tr("&Language of the mail"), self.language)
 
     def submit(self) -> None:
         body: dict[str, object] = {
@@ -212,6 +221,7 @@ class InviteUserDialog(AddUserDialog):
             "name": self.name.text().strip(),
             "role": self.role.currentData(),
             "userModules": self.ticked(self.modules),
+            "language": self.language.currentData(),
         }
         invitation_call(self.session, "POST", "/invitations", "platform.users.invite", body, self._invited, self.failed)
 

@@ -124,7 +124,11 @@ class UsersPanel(QWidget):
         self.users = list(page.items)
         self.table.setRowCount(len(self.users))
         for row, u in enumerate(self.users):
-            mods = self.tr("all") if set(u.userModules) >= set(MODULES) else ", ".join(u.userModules) or self.tr("none")
+            mods = (
+                self.tr("all")
+                if set(u.userModules) >= set(MODULES)
+                else ", ".join(map(module_word, u.userModules)) or self.tr("none")
+            )
             state = self.tr("disabled") if u.disabled else self.tr("active")
             for col, text in enumerate((u.name, u.email, role_words(u.role), mods, state)):
                 self.table.setItem(row, col, _cell(text, u.id))
@@ -217,12 +221,21 @@ class UsersPanel(QWidget):
         )
 
 
+def module_word(module: str) -> str:
+    """ "fulfillment" / "Versand": in German the name Records' module tree shows; English keeps the id."""
+    from views.records.words import t
+
+    said = t(module.capitalize())
+    return module if said == module.capitalize() else said
+
+
 def _module_list(name: str) -> QListWidget:
     """One tick box per module."""
     lst = QListWidget()
     lst.setAccessibleName(name)
     for m in MODULES:
-        item = QListWidgetItem(m)
+        item = QListWidgetItem(module_word(m))  # the module's name in the person's words, its id as data
+        item.setToolTip(m)
         item.setData(Qt.ItemDataRole.UserRole, m)
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
         item.setCheckState(Qt.CheckState.Unchecked)

@@ -55,13 +55,13 @@ from views.shell.forms import scrolling, wrapping
 if TYPE_CHECKING:  # the desk that opened the tab (it imports this module)
     from views.helpdesk.workspace import HelpdeskWorkspace
 
-QUEUES: list[tuple[str, str]] = [
-    ("new", "New"),
-    ("mine", "Mine"),
-    ("unassigned", "Unassigned"),
-    ("waiting", "Waiting on customer"),
-    ("breaching", "Breaching SLA"),
-    ("all", "All tickets"),
+QUEUES: list[tuple[str, str]] = [  # shown translated (context HelpdeskQueues)
+    ("new", QT_TRANSLATE_NOOP("HelpdeskQueues", "New")),
+    ("mine", QT_TRANSLATE_NOOP("HelpdeskQueues", "Mine")),
+    ("unassigned", QT_TRANSLATE_NOOP("HelpdeskQueues", "Unassigned")),
+    ("waiting", QT_TRANSLATE_NOOP("HelpdeskQueues", "Waiting on customer")),
+    ("breaching", QT_TRANSLATE_NOOP("HelpdeskQueues", "Breaching SLA")),
+    ("all", QT_TRANSLATE_NOOP("HelpdeskQueues", "All tickets")),
 ]
 PRIORITIES = ("low", "normal", "high", "urgent")
 # The values as shown (context "TicketWords"); the combos keep the value as item data.
@@ -510,7 +510,7 @@ class TicketTab(QWidget):
 
         def done(att: AttachmentOut) -> None:
             self.pending_attachments.append(att.id)
-            self.attached.setText(self.tr("{count} file(s) attached").format(count=len(self.pending_attachments)))
+            self.attached.setText(self.tr("%n file(s) attached", "", len(self.pending_attachments)))
 
         self.session.ops.run(
             self.session.call(upload_attachment, query=AttachmentQuery(ticket_id=self.ticket_id), upload=upload),

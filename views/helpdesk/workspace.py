@@ -77,7 +77,7 @@ class HelpdeskWorkspace(Workspace):
         self.search.returnPressed.connect(self.load_tickets)
         self.queues = named(QListWidget(), "helpdesk-queues")
         for key, label in QUEUES:
-            item = QListWidgetItem(label)
+            item = QListWidgetItem(QCoreApplication.translate("HelpdeskQueues", label))
             item.setData(Qt.ItemDataRole.UserRole, key)
             self.queues.addItem(item)
         self.queues.setCurrentRow(0)
@@ -172,13 +172,15 @@ class HelpdeskWorkspace(Workspace):
     def show_counts(self, c: QueueCounts) -> None:
         self.counts = c
         for i, (key, label) in enumerate(QUEUES):
-            self.queues.item(i).setText(f"{label} ({getattr(c, key)})")
+            self.queues.item(i).setText(f"{QCoreApplication.translate('HelpdeskQueues', label)} ({getattr(c, key)})")
 
     def show_tickets(self, page: Page[TicketOut]) -> None:
         now = self.session.runtime.clock.now()
         self.table.setRowCount(len(page.items))
         for r, t in enumerate(page.items):
-            cells = [t.number, t.subject, t.requester_email, t.state, t.priority, sla_text(t, now)]
+            # State and priority in words (TicketWords); the values stay the data.
+            state, priority = (QCoreApplication.translate("TicketWords", v) for v in (t.state, t.priority))
+            cells = [t.number, t.subject, t.requester_email, state, priority, sla_text(t, now)]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, t.id)

@@ -39,6 +39,15 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name 
     return text
 
 
+def counted(context: str, text: str, n: int) -> str:
+    """A count outside a QObject in its plural form (``"%Ln more"`` -> "1 more" / "3 more").
+
+    lupdate marks a message as a plural only where the count is a number literal, so a module using
+    this also lists the template as ``QCoreApplication.translate(context, text, "", 2)`` in a
+    function that is never called (tests/views/test_i18n_files.py fails on a count without forms)."""
+    return QCoreApplication.translate(context, text, "", n)
+
+
 def resolve(language: str, system: QLocale | None = None) -> str:
     """The language to show: ``en`` or ``de``; ``system`` follows the system locale (German -> de)."""
     if language in _LOCALES:
@@ -72,12 +81,12 @@ def install(app: QCoreApplication, language: str = "system") -> str:
         app.removeTranslator(old)
     _installed.clear()
     QLocale.setDefault(_LOCALES[lang])
-    if lang == "en":
-        return lang  # the sources are English
+    # English: the sources, plus the plural forms of counts ("%n page(s)" -> "1 page" / "3 pages").
     files = [*qm_files(lang)]
-    # Qt's own strings (Save, Cancel, the context menu of a text field) from Qt's catalogue.
-    qt_dir = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
-    files += [p for p in (qt_dir / f"qtbase_{lang}.qm",) if p.exists()]
+    if lang != "en":
+        # Qt's own strings (Save, Cancel, the context menu of a text field) from Qt's catalogue.
+        qt_dir = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
+        files += [p for p in (qt_dir / f"qtbase_{lang}.qm",) if p.exists()]
     for path in files:
         tr = QTranslator(app)
         if not tr.load(str(path)):
@@ -171,10 +180,26 @@ def sources(package: str) -> list[Path]:
 
 
 def update(package: str, lang: str = "de") -> Path:
-    """lupdate one package's ``.ts`` (keeps translations, drops strings no longer in the code)."""
+    """lupdate one package's ``.ts`` (keeps translations, drops strings no longer in the code).
+
+    ``en``: only the counts (``-pluralonly``), whose English forms the source cannot hold; a form
+    written "(s)" in the source is filled in here ("%n page(s)" -> "%n page", "%n pages")."""
     ts = I18N_DIR / lang / f"{package}.ts"
+    ts.parent.mkdir(parents=True, exist_ok=True)
     files = [str(p) for p in sources(package)]
-    target = {"de": "de_DE"}[lang]
+    target = {"de": "de_DE", "en": "en_US"}[lang]
     cmd = [_tool("lupdate"), "-silent", "-locations", "none", "-no-obsolete", "-target-language", target]
-    subprocess.run([*cmd, *files, "-ts", str(ts)], check=True)
+    subprocess.run([*cmd, *(["-pluralonly"] if lang == "en" else []), *files, "-ts", str(ts)], check=True)
+    if lang == "en":
+        from views.i18n.ts import entries, fill, missing
+
+        if not entries(ts):
+            ts.unlink()
+            ts.with_suffix(".qm").unlink(missing_ok=True)
+            return ts
+        todo = missing(ts)
+        forms = {
+            c: {s: [s.replace("(s)", ""), s.replace("(s)", "s")] for s in m if "(s)" in s} for c, m in todo.items()
+        }
+        fill(ts, forms)  # type: ignore[arg-type]
     return ts

@@ -28,6 +28,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{ts.name}: {fill(ts, load_json(Path(args.package[1])))} filled")
         return 0
     gaps = 0
+    if args.command == "update" and args.lang == "de":
+        # English holds only the counts' plural forms (views.i18n.update): made from the same code.
+        for pkg in _packages(args.package, "de"):
+            ts = update(pkg, "en")
+            if ts.exists():
+                release(ts, ts.with_suffix(".qm"))
     for pkg in _packages(args.package, args.lang):
         ts = I18N_DIR / args.lang / f"{pkg}.ts"
         if args.command == "update":

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QIcon, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -74,6 +74,7 @@ from views.inspection.parts import (
 )
 from views.inspection.photos import PhotoActions
 from views.ops import error_message
+from views.records.words import value_word
 
 # Labels marked for lupdate here, translated where shown (import time is before the translator).
 QUEUES: list[tuple[str, str]] = [
@@ -214,8 +215,13 @@ class InspectionWorkspace(PhotoActions, Workspace):
         for s in page.items:
             value = f"{_money(s.declared_value)} {s.currency or ''}".strip()
             item = QListWidgetItem(
-                self.tr("{value}  ·  {s.serial_number}\n{s.status} · declared {s.condition} · {value2}").format(
-                    value=s.product_name or s.product_id, s=s, value2=value
+                # The state and the declared grade in words (State, grading); the values stay the data.
+                self.tr("{value}  ·  {s.serial_number}\n{status} · declared {condition} · {value2}").format(
+                    value=s.product_name or s.product_id,
+                    s=s,
+                    value2=value,
+                    status=value_word(s.status),
+                    condition=QCoreApplication.translate("grading", s.condition or ""),
                 )
             )
             item.setData(Qt.ItemDataRole.UserRole, s.id)

@@ -63,6 +63,58 @@ def words() -> set[str]:
     return {w for w in found if w.strip()}
 
 
+MACHINE_WORDS = HERE / "machine_words.py"
+
+
+def machine_words() -> dict[str, set[str]]:
+    """The declared state machines' words by context: ``State`` (every state, shown in lists, filters
+    and the panel), ``Action`` (every move, in a refused move's message) and ``RecordName`` (the
+    record a machine is about). ``views.wording`` says them; the values stay English in the data."""
+    import gc
+    import importlib
+    import pkgutil
+
+    import services
+    from services.core.states import Machine
+
+    # Every package's states module, imported here: what else happens to be imported must not
+    # change the list (the station's outbox machine lives in services.sync, not in a manifest).
+    for info in pkgutil.iter_modules(services.__path__):
+        if importlib.util.find_spec(f"services.{info.name}.states") is not None:
+            importlib.import_module(f"services.{info.name}.states")
+
+    found: dict[str, set[str]] = {"State": set(), "Action": set(), "RecordName": set()}
+    for m in (o for o in gc.get_objects() if isinstance(o, Machine)):
+        found["State"] |= {s.replace("_", " ") for s in m.states}
+        found["Action"] |= {a.replace("_", " ") for a in m.actions}
+        found["RecordName"].add(m.record)
+    return found
+
+
+def write_machine_words() -> Path:
+    lines = [
+        '"""Made by ``python -m views.records.catalogue``: the state machines\' words for lupdate. Do not edit."""',
+        "",
+        "from PySide6.QtCore import QT_TRANSLATE_NOOP",
+        "",
+        "WORDS = (",
+    ]
+    for context, found in sorted(machine_words().items()):
+        lines += [f'    QT_TRANSLATE_NOOP("{context}", {w!r}),'.replace("'", '"') for w in sorted(found)]
+    MACHINE_WORDS.write_text("\n".join([*lines, ")", ""]), encoding="utf-8")
+    return MACHINE_WORDS
+
+
+def listed_machine_words() -> dict[str, set[str]]:
+    """What ``machine_words.py`` lists now, by context (read as text: the module answers bare strings)."""
+    import re
+
+    found: dict[str, set[str]] = {}
+    for context, word in re.findall(r'QT_TRANSLATE_NOOP\("(\w+)", "([^"]*)"\)', MACHINE_WORDS.read_text("utf-8")):
+        found.setdefault(context, set()).add(word)
+    return found
+
+
 def write() -> list[Path]:
     """Writes ``strings_<n>.py`` (and removes ones no longer needed); answers the files written."""
     listed = sorted(words())
@@ -101,5 +153,5 @@ if __name__ == "__main__":
     from app.wiring import load_modules
 
     load_modules()
-    for p in write():
+    for p in [*write(), write_machine_words()]:
         print(p)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from services.core.commands import Operation
 from services.core.files import FileResult
 from views.base import StationSession
-from views.records.model import RecordsModel, text_of
+from views.records.model import RecordsModel, plain_of
 from views.shell.printing import Printed, PrintSetup, print_file_pages
 
 PDF_DPI = 110
@@ -172,12 +172,12 @@ def write_csv(model: RecordsModel, path: Path) -> int:
         out = csv.writer(fh)
         out.writerow(columns)
         if model.pinned:  # the rows shown (a dashboard's bar), not the whole list
-            out.writerows([text_of(getattr(row, c, None)) for c in columns] for row in model.rows)
+            out.writerows([plain_of(getattr(row, c, None)) for c in columns] for row in model.rows)
             return len(model.rows)
         while True:
             page = model.fetch_page(offset, 100)
             for row in page.items:
-                out.writerow([text_of(getattr(row, c, None)) for c in columns])
+                out.writerow([plain_of(getattr(row, c, None)) for c in columns])
             n += len(page.items)
             offset += len(page.items)
             if not page.items or offset >= page.total:

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from views.records.inputs import DateInput, PairsInput, RefList, RefPicker, Refs, RowsInput
-from views.records.words import t
+from views.records.words import t, value_word
 from views.shell.forms import FieldError, field_messages, with_error
 
 EMPTY = object()  # a field the person left empty
@@ -119,7 +119,7 @@ class Field_(QWidget):
             if not self.required:
                 combo.addItem("—", EMPTY)
             for c in choices:
-                combo.addItem(c, c)
+                combo.addItem(value_word(c), c)  # a state in the person's words; the value as data
             default = self.info.default
             if default not in (None, EMPTY) and str(default) in choices:
                 combo.setCurrentIndex(combo.findData(str(getattr(default, "value", default))))

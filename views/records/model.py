@@ -31,7 +31,8 @@ from services.core.commands import execute
 from services.core.pagination import Page
 from services.core.records import Resource
 from views.base import StationSession
-from views.records.words import t
+from views.i18n import counted, fmt_date
+from views.records.words import t, value_word
 
 PAGE = 100
 MAX_COLUMNS = 8
@@ -60,18 +61,39 @@ def _machine(name: str) -> bool:
     return name == "id" or name.endswith(("_id", "_hash"))
 
 
-def text_of(value: object) -> str:
+def text_of(value: object, name: str = "") -> str:
+    """A value as the person reads it: dates in the locale's form, a state in their words (``name``:
+    the field, which says whether a text is a state)."""
     if value is None:
         return "—"
     if isinstance(value, bool):
         return QCoreApplication.translate("records", "yes") if value else QCoreApplication.translate("records", "no")
     if isinstance(value, dt.datetime):
-        return value.astimezone().strftime("%Y-%m-%d %H:%M") if value.tzinfo else value.strftime("%Y-%m-%d %H:%M")
+        return fmt_date(value.astimezone() if value.tzinfo else value, time=True)
+    if isinstance(value, dt.date):
+        return fmt_date(value)
     if isinstance(value, list):
         if value and all(isinstance(v, str) and _UUID.fullmatch(v) for v in value):
             # Ids of other records (a trade-in's photos): how many, never the raw ids.
-            return QCoreApplication.translate("records", "%n linked", "", len(value))
-        return ", ".join(text_of(v) for v in value)
+            return counted("records", "%n linked", len(value))
+        return ", ".join(text_of(v, name) for v in value)
+    raw = str(getattr(value, "value", value))
+    return value_word(raw) if is_state(name) else raw
+
+
+def is_state(name: str) -> bool:
+    """A field holding a record's state (its values are the declared states' words)."""
+    return name in ("status", "state") or name.endswith(("_status", "_state"))
+
+
+def plain_of(value: object) -> str:
+    """A value as data (CSV, tooltips): ISO dates, the stored state, no locale."""
+    if value is None:
+        return ""
+    if isinstance(value, dt.datetime | dt.date):
+        return value.isoformat()
+    if isinstance(value, list):
+        return ", ".join(plain_of(v) for v in value)
     return str(getattr(value, "value", value))
 
 
@@ -124,8 +146,11 @@ class RecordsModel(QAbstractTableModel):
             return None
         row = self.rows[index.row()]
         value = getattr(row, self.columns[index.column()], None)
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return text_of(value)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return text_of(value, self.columns[index.column()])
+        if role == Qt.ItemDataRole.ToolTipRole:  # the value as stored: an ISO date, the state's own word
+            shown, plain = text_of(value, self.columns[index.column()]), plain_of(value)
+            return shown if shown == plain or not plain else f"{shown}\n{plain}"
         if role == Qt.ItemDataRole.UserRole:
             return row
         if role == Qt.ItemDataRole.UserRole + 1 and self.columns[index.column()] == "progress":

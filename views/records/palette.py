@@ -84,7 +84,7 @@ class Palette(QDialog):
         self.results.clear()
         for res, row in rows:
             cols = columns_of(res.item_model)[:3]
-            words = " · ".join(text_of(getattr(row, c, None)) for c in cols)
+            words = " · ".join(text_of(getattr(row, c, None), c) for c in cols)
             item = QListWidgetItem(f"{t(res.module.capitalize())} · {t(res.title)}: {words}")
             item.setData(Qt.ItemDataRole.UserRole, (res.key, str(getattr(row, "id", ""))))
             self.results.addItem(item)

@@ -3,6 +3,7 @@ know the record (the id in a tooltip and behind "Copy id"), never a raw id on sc
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import re
 from collections.abc import Callable
@@ -17,10 +18,11 @@ from services.core.commands import execute
 from services.core.pagination import Page
 from services.core.records import Resource, may, page_item
 from views.base import StationSession
+from views.i18n import counted
 from views.ops import error_message
 from views.records.forms import label_of
 from views.records.inputs import Option, Refs, option_of
-from views.records.model import _machine, columns_of, text_of
+from views.records.model import _machine, columns_of, is_state, plain_of, text_of
 from views.records.words import t
 
 
@@ -124,7 +126,7 @@ class References:
             ) -> None:
                 rows = [" · ".join(text_of(getattr(r, c, None)) for c in columns) for r in page.items]
                 left = page.total - len(rows)
-                more = "\n… " + QCoreApplication.translate("records", "%Ln more", "", left) if left > 0 else ""
+                more = "\n… " + counted("records", "%Ln more", left) if left > 0 else ""
                 box.setText(
                     "\n".join(rows) + more
                     if rows
@@ -178,14 +180,14 @@ class References:
                 for k in value[0]
                 if not isinstance(value[0][k], dict | list) and not _machine(k) and not k.endswith(("_path", "_url"))
             ][:5]
-            text = "\n".join(" · ".join(text_of(v.get(c)) for c in cols) for v in value)
+            text = "\n".join(" · ".join(text_of(v.get(c), c) for c in cols) for v in value)
         elif isinstance(value, dict):
             # A nested record (an offer, the customer) without its ids: they are for links, not reading.
             text = "\n".join(
-                f"{label_of(k)}: {text_of(v)}" for k, v in value.items() if v not in (None, "") and not _machine(k)
+                f"{label_of(k)}: {text_of(v, k)}" for k, v in value.items() if v not in (None, "") and not _machine(k)
             )
         else:
-            text = text_of(value)
+            text = text_of(value, name)
         if re.fullmatch(r"\S{33,}", text):
             # One long word (a SHA-256, a token) cannot wrap and would widen the panel past its
             # edge, cutting off the buttons: shortened, the whole of it in the tooltip and copied.
@@ -200,6 +202,8 @@ class References:
         lab = QLabel(text)
         lab.setWordWrap(True)
         lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if (isinstance(value, dt.date) or isinstance(value, str) and is_state(name)) and plain_of(value) != text:
+            lab.setToolTip(plain_of(value))  # the stored value: an ISO date, the state's own word
         return lab
 
     def _related(self, field: str) -> Resource | None:

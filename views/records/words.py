@@ -19,6 +19,19 @@ def t(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text) if text else text
 
 
+def value_word(value: str) -> str:
+    """A stored state ("in_progress") in the person's words (context ``State``, listed from the
+    declared machines by ``python -m views.records.catalogue``); the value itself where none is known."""
+    shown = value.replace("_", " ")
+    said = QCoreApplication.translate("State", shown) if value else value
+    return said if said != shown else value
+
+
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate looks for
     """Marks ``text`` for lupdate under ``context`` and answers it as it is (typed: PySide's says object)."""
     return text
+
+
+def _counts() -> None:  # pragma: no cover - never called: lupdate reads the plurals here (views.i18n.counted)
+    QCoreApplication.translate("records", "%Ln more", "", 2)
+    QCoreApplication.translate("records", "%n linked", "", 2)

@@ -75,7 +75,7 @@ from views.records.inputs import DateInput, Option
 from views.records.model import ProgressDelegate, RecordsModel
 from views.records.palette import Palette
 from views.records.refs import References, _to_clipboard, singular
-from views.records.words import t
+from views.records.words import t, value_word
 from views.shell.theme import set_role
 
 _LIST_FIELDS = set(ListQuery.model_fields)
@@ -459,7 +459,7 @@ class RecordsWorkspace(Workspace, References):
                 b.setToolTip(plain(op.summary))
                 if stated is not None and op in res.actions and not possible(op, action, allowed):
                     b.setEnabled(False)
-                    now = str(getattr(record, "status", "")).replace("_", " ")
+                    now = value_word(str(getattr(record, "status", ""))).replace("_", " ")
                     b.setToolTip(self.tr("Not possible while it is {status}").format(status=now))
                 if op.needs and ctx.runtime.is_station:
                     # Said before the person acts: made on the platform, online, or not at all here.

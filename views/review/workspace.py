@@ -41,6 +41,7 @@ from services.rewards.files import get_file
 from services.rewards.receipts import list_receipts, review_receipt
 from services.rewards.schemas import AdminDealerOut, DealerQuery, DecideRequest, ReceiptOut, ReceiptQuery, ReviewIn
 from views.base import StationSession, Workspace
+from views.i18n import QT_TRANSLATE_NOOP
 from views.ops import error_message
 
 STYLE = """
@@ -107,14 +108,14 @@ class ReviewWorkspace(Workspace):
     position = 40
     # Up/Down move in a queue (the list's own keys).
     keys = (
-        ("A", "approve"),
-        ("D", "decline"),
-        ("1", "receipts"),
-        ("2", "dealer requests"),
-        ("3", "claims"),
-        ("+", "zoom in"),
-        ("-", "zoom out"),
-        ("0", "fit"),
+        ("A", QT_TRANSLATE_NOOP("Keys", "approve")),
+        ("D", QT_TRANSLATE_NOOP("Keys", "decline")),
+        ("1", QT_TRANSLATE_NOOP("Keys", "receipts")),
+        ("2", QT_TRANSLATE_NOOP("Keys", "dealer requests")),
+        ("3", QT_TRANSLATE_NOOP("Keys", "claims")),
+        ("+", QT_TRANSLATE_NOOP("Keys", "zoom in")),
+        ("-", QT_TRANSLATE_NOOP("Keys", "zoom out")),
+        ("0", QT_TRANSLATE_NOOP("Keys", "fit")),
     )
 
     def __init__(self, session: StationSession, parent: QWidget | None = None) -> None:

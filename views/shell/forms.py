@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QListWidget, QScrollArea, QVBoxLayout, QWidget
 
+from views.i18n import QT_TRANSLATE_NOOP
 from views.shell.theme import set_role
 
 
@@ -75,10 +76,16 @@ def wrapping(lst: QListWidget) -> QListWidget:
 
 # Pydantic's wording is for developers; these read better next to a field.
 _HUMAN = {
-    "missing": "Required.",
-    "string_too_short": "Required.",
-    "too_short": "Choose at least one.",
+    "missing": QT_TRANSLATE_NOOP("FieldErrors", "Required."),
+    "string_too_short": QT_TRANSLATE_NOOP("FieldErrors", "Required."),
+    "too_short": QT_TRANSLATE_NOOP("FieldErrors", "Choose at least one."),
 }
+# The services' own field messages (services/core/schemas.py), for the translators; shown through
+# the context FieldErrors, and as the service words them where no translation is known.
+_SERVICE_WORDS = (
+    QT_TRANSLATE_NOOP("FieldErrors", "not a valid e-mail address"),
+    QT_TRANSLATE_NOOP("FieldErrors", "must not be blank"),
+)
 
 
 def field_messages(error: BaseException) -> dict[str, str]:
@@ -89,5 +96,5 @@ def field_messages(error: BaseException) -> dict[str, str]:
         name = str(f.get("field", "")).split(".")[0]
         msg = _HUMAN.get(str(f.get("type", "")), str(f.get("message", "")))
         # pydantic prefixes custom messages with "Value error, "; people do not need that.
-        out.setdefault(name, msg.removeprefix("Value error, "))
+        out.setdefault(name, QCoreApplication.translate("FieldErrors", msg.removeprefix("Value error, ")))
     return out

@@ -29,6 +29,10 @@ from services.sync.words import (  # noqa: F401 - the words, for the window and 
     waiting_text,
 )
 from views.ops import OpRunner, error_message
+from views.shell import sync_words
+
+# The sync words are asked of Qt's translation when said, so this is right in either language.
+sync_words.install()
 
 if TYPE_CHECKING:
     import asyncio

@@ -34,6 +34,7 @@ from services.sync.words import (  # noqa: F401 - the words, re-exported for the
     difference_text,
     elide,
     issues_text,
+    more_text,
     plural,
     record_label,
     status_text,
@@ -378,7 +379,7 @@ class SyncPanel(QDialog):
             self.issue_layout.insertWidget(self.issue_layout.count() - 1, card)
             self.cards.append(card)
         more = loaded.pending - len(loaded.waiting)
-        lines = loaded.waiting + ([f"… and {plural(more, 'more change')}"] if more > 0 else [])
+        lines = loaded.waiting + ([more_text(more)] if more > 0 else [])
         self.waiting_list.setText("\n".join(lines))
         self.waiting_list.setVisible(bool(lines))
         self.sync.set_issue_count(len(loaded.issues))  # the status bar says the same number

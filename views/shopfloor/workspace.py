@@ -54,6 +54,7 @@ from services.mes.schemas import (
 from views.base import StationSession, Workspace
 from views.i18n import QT_TRANSLATE_NOOP
 from views.ops import error_message
+from views.records.words import value_word
 from views.shell.forms import scrolling, wrapping
 from views.shell.scan_input import ScanInput
 
@@ -277,8 +278,9 @@ class ShopFloorWorkspace(Workspace):
 
     def tile_text(self, m: MachineOut) -> str:
         reason = m.reason if m.reason and len(m.reason) <= 16 else (m.reason or "")[:15] + "…"
-        state = m.status.upper() + (f"\n{reason}" if m.reason and m.status != "running" else "")
-        alarm = "\n⚠ ALARM" if m.id in self.alarmed else ""
+        # The machine's state in words (State: "in Betrieb"); the value stays the data.
+        state = value_word(m.status).upper() + (f"\n{reason}" if m.reason and m.status != "running" else "")
+        alarm = "\n⚠ " + self.tr("ALARM") if m.id in self.alarmed else ""
         return f"{m.code}\n{m.name}\n{state}{alarm}"
 
     def choose(self, machine_id: str) -> None:
@@ -308,7 +310,7 @@ class ShopFloorWorkspace(Workspace):
             return
         self.live = live
         m = live.machine
-        self.machine_title.setText(f"{m.code} · {m.name} · {live.status.upper()}")
+        self.machine_title.setText(f"{m.code} · {m.name} · {value_word(live.status).upper()}")
         r = live.current_run
         if r is not None:
             planned = f" of {r.planned_quantity}" if r.planned_quantity else ""

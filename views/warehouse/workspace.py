@@ -67,16 +67,16 @@ TONES = {
 }
 HOTKEY_BOXES = {Qt.Key.Key_F1: "S", Qt.Key.Key_F2: "M", Qt.Key.Key_F3: "L", Qt.Key.Key_F4: "XL"}
 # What the history says for a key or command scan (never "[key]").
-KEY_WORDS = {
-    "BOX-S": "F1 pack in box S",
-    "BOX-M": "F2 pack in box M",
-    "BOX-L": "F3 pack in box L",
-    "BOX-XL": "F4 pack in box XL",
-    "CMD-SHIP": "F5 ship",
-    "CMD-PRINT": "F6 print again",
-    "CMD-NEXT": "F8 next order",
-    "CMD-UNDO": "Ctrl+Z undo",
-    "CMD-CANCEL": "cancel",
+KEY_WORDS = {  # shown translated (context Keys), like the key hints
+    "BOX-S": QT_TRANSLATE_NOOP("Keys", "F1 pack in box S"),
+    "BOX-M": QT_TRANSLATE_NOOP("Keys", "F2 pack in box M"),
+    "BOX-L": QT_TRANSLATE_NOOP("Keys", "F3 pack in box L"),
+    "BOX-XL": QT_TRANSLATE_NOOP("Keys", "F4 pack in box XL"),
+    "CMD-SHIP": QT_TRANSLATE_NOOP("Keys", "F5 ship"),
+    "CMD-PRINT": QT_TRANSLATE_NOOP("Keys", "F6 print again"),
+    "CMD-NEXT": QT_TRANSLATE_NOOP("Keys", "F8 next order"),
+    "CMD-UNDO": QT_TRANSLATE_NOOP("Keys", "Ctrl+Z undo"),
+    "CMD-CANCEL": QT_TRANSLATE_NOOP("Keys", "cancel"),
 }
 NARROW = 1500  # below this width the queue shows its essential columns only
 SHORT = 640  # below this height of the workspace the product panel is left out
@@ -264,8 +264,12 @@ class WarehouseWorkspace(
         """One history line: time, what was scanned or pressed (in words), what came of it."""
         what = KEY_WORDS.get(code.upper(), code) if source in ("key", "scanner", "keyboard", "manual") else code
         if len(what) > 40:
-            what = f"{what[:40]}… ({len(what):,} characters)"
-        how = {"manual": " (typed)", "key": ""}.get(source, "")
+            from views.wording import short
+
+            what = short(what)
+        else:  # a key's or command's words ("ship", "F5 ship") in the person's language; a code as it is
+            what = QCoreApplication.translate("Keys", what)
+        how = {"manual": self.tr(" (typed)"), "key": ""}.get(source, "")
         text = f"{time.strftime('%H:%M:%S')}  {what}{how}  {result}"
         item = QListWidgetItem(text)
         item.setToolTip(text)
@@ -561,7 +565,12 @@ class WarehouseWorkspace(
 
     def _operate(self, body: dict[str, Any], on_success: Callable[[OperationResult], None], what: str) -> None:
         if self.order is None:
-            self.error(self.tr("Open an order before you {what}: scan its number or pick list").format(what=what))
+            # Whole sentences: a verb put into a translated template stayed English in German.
+            first = {
+                "pack": self.tr("Open an order before you pack: scan its number or pick list"),
+                "ship": self.tr("Open an order before you ship: scan its number or pick list"),
+            }.get(what, self.tr("Open an order before you cancel: scan its number or pick list"))
+            self.error(first)
             return
         o = self.order
 

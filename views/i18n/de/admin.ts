@@ -294,6 +294,14 @@
         <source>Invite user</source>
         <translation>Benutzer einladen</translation>
     </message>
+    <message>
+        <source>Language of the mail</source>
+        <translation>Sprache der E-Mail</translation>
+    </message>
+    <message>
+        <source>&amp;Language of the mail</source>
+        <translation>&amp;Sprache der E-Mail</translation>
+    </message>
 </context>
 <context>
     <name>ModulesPanel</name>

@@ -8,6 +8,10 @@
         <translation>gesamt {total}</translation>
     </message>
     <message>
+        <source>worth {value}</source>
+        <translation>im Wert von {value}</translation>
+    </message>
+    <message>
         <source>before {total} ({change})</source>
         <translation>vorher {total} ({change})</translation>
     </message>
@@ -128,6 +132,10 @@
     <message>
         <source>QR scans</source>
         <translation>QR-Scans</translation>
+    </message>
+    <message>
+        <source>trade-ins accepted</source>
+        <translation>angenommene Ankäufe</translation>
     </message>
 </context>
 </TS>

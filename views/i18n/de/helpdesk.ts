@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>HelpdeskQueues</name>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>Mine</source>
+        <translation>Meine</translation>
+    </message>
+    <message>
+        <source>Unassigned</source>
+        <translation>Nicht zugewiesen</translation>
+    </message>
+    <message>
+        <source>Waiting on customer</source>
+        <translation>Wartet auf Kunden</translation>
+    </message>
+    <message>
+        <source>Breaching SLA</source>
+        <translation>SLA verletzt</translation>
+    </message>
+    <message>
+        <source>All tickets</source>
+        <translation>Alle Tickets</translation>
+    </message>
+</context>
+<context>
     <name>HelpdeskWorkspace</name>
     <message>
         <source>Search all queues (Ctrl+F)</source>
@@ -216,9 +243,12 @@
         <source>Attach a file</source>
         <translation>Datei anhängen</translation>
     </message>
-    <message>
-        <source>{count} file(s) attached</source>
-        <translation>{count} Datei(en) angehängt</translation>
+    <message numerus="yes">
+        <source>%n file(s) attached</source>
+        <translation>
+            <numerusform>%n Datei angehängt</numerusform>
+            <numerusform>%n Dateien angehängt</numerusform>
+        </translation>
     </message>
     <message>
         <source>Note added</source>

@@ -136,9 +136,9 @@
     </message>
     <message>
         <source>{value}  ·  {s.serial_number}
-{s.status} · declared {s.condition} · {value2}</source>
+{status} · declared {condition} · {value2}</source>
         <translation>{value}  ·  {s.serial_number}
-{s.status} · angegeben {s.condition} · {value2}</translation>
+{status} · angegeben {condition} · {value2}</translation>
     </message>
     <message>
         <source>Opened {value} · {sub.serial_number} ({sub.status})</source>
@@ -225,8 +225,8 @@
         <translation>Paket angenommen: bereit zur Prüfung</translation>
     </message>
     <message>
-        <source>Revised offer of {value} sent to the customer</source>
-        <translation>Geändertes Angebot über {value} an den Kunden gesendet</translation>
+        <source>Revised offer of {value} {cur} sent to the customer</source>
+        <translation>Geändertes Angebot über {value} {cur} an den Kunden gesendet</translation>
     </message>
     <message>
         <source>Completed: credit {value} {value2} issued</source>

@@ -2,14 +2,380 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Action</name>
+    <message>
+        <source>abort</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>accept</source>
+        <translation>angenommen</translation>
+    </message>
+    <message>
+        <source>acknowledge</source>
+        <translation>quittiert</translation>
+    </message>
+    <message>
+        <source>activate</source>
+        <translation>aktiviert</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>als übernommen markiert</translation>
+    </message>
+    <message>
+        <source>approve</source>
+        <translation>freigegeben</translation>
+    </message>
+    <message>
+        <source>archive</source>
+        <translation>archiviert</translation>
+    </message>
+    <message>
+        <source>cancel</source>
+        <translation>storniert</translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>clear</source>
+        <translation>aufgehoben</translation>
+    </message>
+    <message>
+        <source>close</source>
+        <translation>geschlossen</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>geschlossen</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>complete pack</source>
+        <translation>fertig gepackt</translation>
+    </message>
+    <message>
+        <source>complete pick</source>
+        <translation>fertig kommissioniert</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>als Konflikt markiert</translation>
+    </message>
+    <message>
+        <source>deactivate</source>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>decline</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>delete</source>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>deliver</source>
+        <translation>zugestellt</translation>
+    </message>
+    <message>
+        <source>diagnose</source>
+        <translation>diagnostiziert</translation>
+    </message>
+    <message>
+        <source>disable</source>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>discard</source>
+        <translation>verworfen</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>auf Stillstand gesetzt</translation>
+    </message>
+    <message>
+        <source>edit</source>
+        <translation>bearbeitet</translation>
+    </message>
+    <message>
+        <source>enable</source>
+        <translation>aktiviert</translation>
+    </message>
+    <message>
+        <source>evaluate</source>
+        <translation>bewertet</translation>
+    </message>
+    <message>
+        <source>expire</source>
+        <translation>als abgelaufen markiert</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>als fehlgeschlagen markiert</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>eingereicht</translation>
+    </message>
+    <message>
+        <source>finish</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>go live</source>
+        <translation>live geschaltet</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>auf Leerlauf gesetzt</translation>
+    </message>
+    <message>
+        <source>inspect</source>
+        <translation>geprüft</translation>
+    </message>
+    <message>
+        <source>keep theirs</source>
+        <translation>durch die Version der Plattform ersetzt</translation>
+    </message>
+    <message>
+        <source>offer</source>
+        <translation>angeboten</translation>
+    </message>
+    <message>
+        <source>offline</source>
+        <translation>offline gesetzt</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>geöffnet</translation>
+    </message>
+    <message>
+        <source>pack</source>
+        <translation>gepackt</translation>
+    </message>
+    <message>
+        <source>pause</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>auf wartend gesetzt</translation>
+    </message>
+    <message>
+        <source>pick</source>
+        <translation>kommissioniert</translation>
+    </message>
+    <message>
+        <source>publish</source>
+        <translation>veröffentlicht</translation>
+    </message>
+    <message>
+        <source>raise</source>
+        <translation>ausgelöst</translation>
+    </message>
+    <message>
+        <source>receive</source>
+        <translation>angenommen</translation>
+    </message>
+    <message>
+        <source>receive all</source>
+        <translation>vollständig angenommen</translation>
+    </message>
+    <message>
+        <source>receive part</source>
+        <translation>teilweise angenommen</translation>
+    </message>
+    <message>
+        <source>reformulate</source>
+        <translation>umformuliert</translation>
+    </message>
+    <message>
+        <source>reinstate</source>
+        <translation>wieder aufgenommen</translation>
+    </message>
+    <message>
+        <source>reject</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>als abgelehnt markiert</translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation>freigegeben</translation>
+    </message>
+    <message>
+        <source>remind</source>
+        <translation>erinnert</translation>
+    </message>
+    <message>
+        <source>repair</source>
+        <translation>repariert</translation>
+    </message>
+    <message>
+        <source>replace</source>
+        <translation>ersetzt</translation>
+    </message>
+    <message>
+        <source>resend</source>
+        <translation>erneut gesendet</translation>
+    </message>
+    <message>
+        <source>resolve</source>
+        <translation>gelöst</translation>
+    </message>
+    <message>
+        <source>resolved</source>
+        <translation>als gelöst markiert</translation>
+    </message>
+    <message>
+        <source>restore</source>
+        <translation>wiederhergestellt</translation>
+    </message>
+    <message>
+        <source>resume</source>
+        <translation>fortgesetzt</translation>
+    </message>
+    <message>
+        <source>retarget</source>
+        <translation>neu ausgerichtet</translation>
+    </message>
+    <message>
+        <source>retry</source>
+        <translation>erneut versucht</translation>
+    </message>
+    <message>
+        <source>return</source>
+        <translation>zurückgesendet</translation>
+    </message>
+    <message>
+        <source>reverse</source>
+        <translation>storniert</translation>
+    </message>
+    <message>
+        <source>rework</source>
+        <translation>nachgearbeitet</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>auf Betrieb gesetzt</translation>
+    </message>
+    <message>
+        <source>schedule</source>
+        <translation>eingeplant</translation>
+    </message>
+    <message>
+        <source>send</source>
+        <translation>gesendet</translation>
+    </message>
+    <message>
+        <source>setup</source>
+        <translation>eingerichtet</translation>
+    </message>
+    <message>
+        <source>ship</source>
+        <translation>versendet</translation>
+    </message>
+    <message>
+        <source>ship return</source>
+        <translation>zurückversendet</translation>
+    </message>
+    <message>
+        <source>sign</source>
+        <translation>unterschrieben</translation>
+    </message>
+    <message>
+        <source>split</source>
+        <translation>geteilt</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>gestartet</translation>
+    </message>
+    <message>
+        <source>start inspection</source>
+        <translation>in die Prüfung genommen</translation>
+    </message>
+    <message>
+        <source>submit</source>
+        <translation>eingereicht</translation>
+    </message>
+    <message>
+        <source>succeed</source>
+        <translation>als erfolgreich markiert</translation>
+    </message>
+    <message>
+        <source>suspend</source>
+        <translation>gesperrt</translation>
+    </message>
+    <message>
+        <source>to draft</source>
+        <translation>zum Entwurf gemacht</translation>
+    </message>
+    <message>
+        <source>unpick</source>
+        <translation>zurückgelegt</translation>
+    </message>
+    <message>
+        <source>unpublish</source>
+        <translation>zurückgezogen</translation>
+    </message>
+    <message>
+        <source>unschedule</source>
+        <translation>ausgeplant</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>aktualisiert</translation>
+    </message>
+    <message>
+        <source>verify</source>
+        <translation>verifiziert</translation>
+    </message>
+    <message>
+        <source>view</source>
+        <translation>angesehen</translation>
+    </message>
+    <message>
+        <source>void</source>
+        <translation>ungültig gemacht</translation>
+    </message>
+</context>
+<context>
+    <name>DateInput</name>
+    <message>
+        <source>Type a date as {value}; Up/Down: a day, Page Up/Down: a month, F4 or Alt+Down: calendar</source>
+        <translation>Datum als {value} eingeben; Auf/Ab: ein Tag, Bild auf/ab: ein Monat, F4 oder Alt+Ab: Kalender</translation>
+    </message>
+    <message>
+        <source>Calendar (F4)</source>
+        <translation>Kalender (F4)</translation>
+    </message>
+</context>
+<context>
     <name>FileViewer</name>
     <message>
         <source>Save…</source>
         <translation>Speichern…</translation>
     </message>
     <message>
-        <source>Print…</source>
-        <translation>Drucken…</translation>
+        <source>Print to…</source>
+        <translation>Drucken auf…</translation>
+    </message>
+    <message>
+        <source>&amp;Print</source>
+        <translation>&amp;Drucken</translation>
+    </message>
+    <message>
+        <source>On this station&apos;s printers (Settings → Printing)</source>
+        <translation>Auf den Druckern dieser Station (Einstellungen → Drucken)</translation>
     </message>
     <message>
         <source>Close</source>
@@ -18,6 +384,10 @@
     <message>
         <source>Save</source>
         <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Could not save: {exc.strerror}</source>
+        <translation>Speichern nicht möglich: {exc.strerror}</translation>
     </message>
 </context>
 <context>
@@ -59,6 +429,125 @@
     <message>
         <source>Nothing found</source>
         <translation>Nichts gefunden</translation>
+    </message>
+</context>
+<context>
+    <name>RecordName</name>
+    <message>
+        <source>W-9</source>
+        <translation>W-9</translation>
+    </message>
+    <message>
+        <source>alarm</source>
+        <translation>Alarm</translation>
+    </message>
+    <message>
+        <source>alert</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>Sammelkommissionierung</translation>
+    </message>
+    <message>
+        <source>campaign</source>
+        <translation>Kampagne</translation>
+    </message>
+    <message>
+        <source>claim</source>
+        <translation>Garantiefall</translation>
+    </message>
+    <message>
+        <source>delivery</source>
+        <translation>Zustellung</translation>
+    </message>
+    <message>
+        <source>document</source>
+        <translation>Dokument</translation>
+    </message>
+    <message>
+        <source>filing</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>flow</source>
+        <translation>Ablauf</translation>
+    </message>
+    <message>
+        <source>formula</source>
+        <translation>Rezeptur</translation>
+    </message>
+    <message>
+        <source>job</source>
+        <translation>Auftrag im Hintergrund</translation>
+    </message>
+    <message>
+        <source>machine</source>
+        <translation>Maschine</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>order</source>
+        <translation>Auftrag</translation>
+    </message>
+    <message>
+        <source>outbox entry</source>
+        <translation>Eintrag der Warteschlange</translation>
+    </message>
+    <message>
+        <source>product</source>
+        <translation>Artikel</translation>
+    </message>
+    <message>
+        <source>production run</source>
+        <translation>Produktionslauf</translation>
+    </message>
+    <message>
+        <source>purchase order</source>
+        <translation>Bestellung</translation>
+    </message>
+    <message>
+        <source>qr code</source>
+        <translation>QR-Code</translation>
+    </message>
+    <message>
+        <source>receipt</source>
+        <translation>Beleg</translation>
+    </message>
+    <message>
+        <source>redemption order</source>
+        <translation>Einlöseauftrag</translation>
+    </message>
+    <message>
+        <source>registration request</source>
+        <translation>Registrierungsanfrage</translation>
+    </message>
+    <message>
+        <source>repair order</source>
+        <translation>Reparaturauftrag</translation>
+    </message>
+    <message>
+        <source>signer</source>
+        <translation>Unterzeichner</translation>
+    </message>
+    <message>
+        <source>submission</source>
+        <translation>Einsendung</translation>
+    </message>
+    <message>
+        <source>survey</source>
+        <translation>Umfrage</translation>
+    </message>
+    <message>
+        <source>ticket</source>
+        <translation>Ticket</translation>
+    </message>
+    <message>
+        <source>transfer</source>
+        <translation>Umlagerung</translation>
     </message>
 </context>
 <context>
@@ -201,6 +690,289 @@
     </message>
 </context>
 <context>
+    <name>State</name>
+    <message>
+        <source>aborted</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>angenommen</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation>quittiert</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <source>active acknowledged</source>
+        <translation>aktiv, quittiert</translation>
+    </message>
+    <message>
+        <source>active unacknowledged</source>
+        <translation>aktiv, nicht quittiert</translation>
+    </message>
+    <message>
+        <source>approved</source>
+        <translation>freigegeben</translation>
+    </message>
+    <message>
+        <source>archived</source>
+        <translation>archiviert</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>storniert</translation>
+    </message>
+    <message>
+        <source>cleared</source>
+        <translation>aufgehoben</translation>
+    </message>
+    <message>
+        <source>cleared unacknowledged</source>
+        <translation>aufgehoben, nicht quittiert</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>geschlossen</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>Konflikt</translation>
+    </message>
+    <message>
+        <source>declined</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>delivered</source>
+        <translation>zugestellt</translation>
+    </message>
+    <message>
+        <source>development</source>
+        <translation>Entwicklung</translation>
+    </message>
+    <message>
+        <source>diagnosed</source>
+        <translation>diagnostiziert</translation>
+    </message>
+    <message>
+        <source>dirty</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>discarded</source>
+        <translation>verworfen</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>Stillstand</translation>
+    </message>
+    <message>
+        <source>draft</source>
+        <translation>Entwurf</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>aktiviert</translation>
+    </message>
+    <message>
+        <source>evaluation</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>abgelaufen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>filed</source>
+        <translation>eingereicht</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>Leerlauf</translation>
+    </message>
+    <message>
+        <source>in progress</source>
+        <translation>in Bearbeitung</translation>
+    </message>
+    <message>
+        <source>in transit</source>
+        <translation>unterwegs</translation>
+    </message>
+    <message>
+        <source>inspected</source>
+        <translation>geprüft</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>live</translation>
+    </message>
+    <message>
+        <source>offered</source>
+        <translation>angeboten</translation>
+    </message>
+    <message>
+        <source>offline</source>
+        <translation>offline</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>ordered</source>
+        <translation>bestellt</translation>
+    </message>
+    <message>
+        <source>packed</source>
+        <translation>gepackt</translation>
+    </message>
+    <message>
+        <source>partially received</source>
+        <translation>teilweise angenommen</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>picked</source>
+        <translation>kommissioniert</translation>
+    </message>
+    <message>
+        <source>picking</source>
+        <translation>in Kommissionierung</translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>production</source>
+        <translation>Produktion</translation>
+    </message>
+    <message>
+        <source>published</source>
+        <translation>veröffentlicht</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>in der Warteschlange</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>received</source>
+        <translation>angenommen</translation>
+    </message>
+    <message>
+        <source>reformulation</source>
+        <translation>Umformulierung</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>repaired</source>
+        <translation>repariert</translation>
+    </message>
+    <message>
+        <source>replaced</source>
+        <translation>ersetzt</translation>
+    </message>
+    <message>
+        <source>resolved</source>
+        <translation>gelöst</translation>
+    </message>
+    <message>
+        <source>returned</source>
+        <translation>zurückgesendet</translation>
+    </message>
+    <message>
+        <source>reversed</source>
+        <translation>storniert</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>in Betrieb</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>eingeplant</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>gesendet</translation>
+    </message>
+    <message>
+        <source>setup</source>
+        <translation>Rüsten</translation>
+    </message>
+    <message>
+        <source>shipped</source>
+        <translation>versendet</translation>
+    </message>
+    <message>
+        <source>signed</source>
+        <translation>unterschrieben</translation>
+    </message>
+    <message>
+        <source>submitted</source>
+        <translation>eingereicht</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>suspended</source>
+        <translation>gesperrt</translation>
+    </message>
+    <message>
+        <source>upcoming</source>
+        <translation>bevorstehend</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>verifiziert</translation>
+    </message>
+    <message>
+        <source>viewed</source>
+        <translation>angesehen</translation>
+    </message>
+    <message>
+        <source>voided</source>
+        <translation>ungültig</translation>
+    </message>
+</context>
+<context>
     <name>_Table</name>
     <message>
         <source>Add row</source>
@@ -233,9 +1005,19 @@
         <source>{list}: reading…</source>
         <translation>{list}: wird gelesen…</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>%Ln more</source>
-        <translation>%Ln weiterer|%Ln weitere</translation>
+        <translation>
+            <numerusform>%Ln weiterer</numerusform>
+            <numerusform>%Ln weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n linked</source>
+        <translation>
+            <numerusform>%n verknüpft</numerusform>
+            <numerusform>%n verknüpft</numerusform>
+        </translation>
     </message>
     <message>
         <source>No {list} yet</source>
@@ -284,6 +1066,10 @@
     <message>
         <source>Accept filing</source>
         <translation>Meldung annehmen</translation>
+    </message>
+    <message>
+        <source>Accepted at</source>
+        <translation>Angenommen am</translation>
     </message>
     <message>
         <source>Accepted offer</source>
@@ -3020,6 +3806,10 @@
     <message>
         <source>Unit count</source>
         <translation>Anzahl Einheiten</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation>Einheiten</translation>
     </message>
     <message>
         <source>Units per sale</source>

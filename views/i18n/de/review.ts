@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Keys</name>
+    <message>
+        <source>approve</source>
+        <translation>genehmigen</translation>
+    </message>
+    <message>
+        <source>decline</source>
+        <translation>ablehnen</translation>
+    </message>
+    <message>
+        <source>receipts</source>
+        <translation>Belege</translation>
+    </message>
+    <message>
+        <source>dealer requests</source>
+        <translation>Händleranfragen</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>Garantiefälle</translation>
+    </message>
+    <message>
+        <source>zoom in</source>
+        <translation>vergrößern</translation>
+    </message>
+    <message>
+        <source>zoom out</source>
+        <translation>verkleinern</translation>
+    </message>
+    <message>
+        <source>fit</source>
+        <translation>einpassen</translation>
+    </message>
+</context>
+<context>
     <name>ReasonDialog</name>
     <message>
         <source>a reason is needed</source>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>FieldErrors</name>
+    <message>
+        <source>Required.</source>
+        <translation>Pflichtfeld.</translation>
+    </message>
+    <message>
+        <source>Choose at least one.</source>
+        <translation>Wählen Sie mindestens einen Eintrag.</translation>
+    </message>
+    <message>
+        <source>not a valid e-mail address</source>
+        <translation>keine gültige E-Mail-Adresse</translation>
+    </message>
+    <message>
+        <source>must not be blank</source>
+        <translation>darf nicht leer sein</translation>
+    </message>
+</context>
+<context>
     <name>IssueCard</name>
     <message>
         <source>{kind} · made {value} · change #{issue.seq}</source>
@@ -76,6 +95,25 @@
 The problem was logged; the other workspaces work as usual.</source>
         <translation>Der Arbeitsbereich {value} konnte auf dieser Station nicht geöffnet werden.
 Der Fehler wurde protokolliert; die anderen Arbeitsbereiche funktionieren wie gewohnt.</translation>
+    </message>
+</context>
+<context>
+    <name>Printing</name>
+    <message>
+        <source>4 × 6 in (shipping label)</source>
+        <translation>4 × 6 Zoll (Versandetikett)</translation>
+    </message>
+    <message>
+        <source>100 × 150 mm</source>
+        <translation>100 × 150 mm</translation>
+    </message>
+    <message>
+        <source>62 mm roll</source>
+        <translation>62-mm-Rolle</translation>
+    </message>
+    <message>
+        <source>A4 sheet</source>
+        <translation>A4-Blatt</translation>
     </message>
 </context>
 <context>
@@ -205,6 +243,34 @@ Der Fehler wurde protokolliert; die anderen Arbeitsbereiche funktionieren wie ge
     <message>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Printing</source>
+        <translation>Drucken</translation>
+    </message>
+    <message>
+        <source>La&amp;bel printer</source>
+        <translation>Eti&amp;kettendrucker</translation>
+    </message>
+    <message>
+        <source>Label &amp;format</source>
+        <translation>Etikettfor&amp;mat</translation>
+    </message>
+    <message>
+        <source>&amp;Document printer</source>
+        <translation>&amp;Dokumentdrucker</translation>
+    </message>
+    <message>
+        <source>System default printer</source>
+        <translation>Standarddrucker des Systems</translation>
+    </message>
+    <message>
+        <source>Save as PDF file</source>
+        <translation>Als PDF-Datei speichern</translation>
+    </message>
+    <message>
+        <source>{value} (not found)</source>
+        <translation>{value} (nicht gefunden)</translation>
     </message>
     <message>
         <source>The two PINs differ.</source>
@@ -493,6 +559,127 @@ Der Fehler wurde protokolliert; die anderen Arbeitsbereiche funktionieren wie ge
     <message>
         <source> The platform&apos;s version is shown after the next sync.</source>
         <translation> Die Version der Plattform wird nach der nächsten Synchronisierung angezeigt.</translation>
+    </message>
+</context>
+<context>
+    <name>SyncWords</name>
+    <message>
+        <source>ddd d MMM HH:mm</source>
+        <translation>ddd d. MMM HH:mm</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) waiting</source>
+        <translation>
+            <numerusform>%n Änderung wartet</numerusform>
+            <numerusform>%n Änderungen warten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fetched</source>
+        <translation>
+            <numerusform>%n geholt</numerusform>
+            <numerusform>%n geholt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n removed</source>
+        <translation>
+            <numerusform>%n entfernt</numerusform>
+            <numerusform>%n entfernt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sync issue(s)</source>
+        <translation>
+            <numerusform>%n Synchronisierungsproblem</numerusform>
+            <numerusform>%n Synchronisierungsprobleme</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Downloading everything again… {done} of {total}</source>
+        <translation>Alles wird neu geladen… {done} von {total}</translation>
+    </message>
+    <message>
+        <source>Not registered with the platform</source>
+        <translation>Nicht bei der Plattform registriert</translation>
+    </message>
+    <message>
+        <source>Note on ticket</source>
+        <translation>Notiz zu Ticket</translation>
+    </message>
+    <message>
+        <source>Offline · {waiting}</source>
+        <translation>Offline · {waiting}</translation>
+    </message>
+    <message>
+        <source>Online · {waiting}</source>
+        <translation>Online · {waiting}</translation>
+    </message>
+    <message>
+        <source>Records differed from the platform&apos;s and were repaired: {tables}</source>
+        <translation>Datensätze wichen von denen der Plattform ab und wurden repariert: {tables}</translation>
+    </message>
+    <message>
+        <source>Records differed from the platform&apos;s at {when} and were repaired: {tables}</source>
+        <translation>Datensätze wichen um {when} von denen der Plattform ab und wurden repariert: {tables}</translation>
+    </message>
+    <message>
+        <source>Sync error: {message}</source>
+        <translation>Synchronisierungsfehler: {message}</translation>
+    </message>
+    <message>
+        <source>Synced {when} · {waiting}</source>
+        <translation>Synchronisiert {when} · {waiting}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Syncing… %n change(s) to send</source>
+        <translation>
+            <numerusform>Synchronisierung… %n Änderung zu senden</numerusform>
+            <numerusform>Synchronisierung… %n Änderungen zu senden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Syncing… {done} of {total}</source>
+        <translation>Synchronisierung… {done} von {total}</translation>
+    </message>
+    <message>
+        <source>Syncing…</source>
+        <translation>Synchronisierung…</translation>
+    </message>
+    <message>
+        <source>The platform refused it: {reason}</source>
+        <translation>Die Plattform hat es abgelehnt: {reason}</translation>
+    </message>
+    <message>
+        <source>code {code}</source>
+        <translation>Code {code}</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>kein Grund angegeben</translation>
+    </message>
+    <message>
+        <source>nothing waiting</source>
+        <translation>nichts ausstehend</translation>
+    </message>
+    <message>
+        <source>on the platform it is now {state}</source>
+        <translation>auf der Plattform ist es jetzt „{state}“</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more change(s)</source>
+        <translation>
+            <numerusform>… und %n weitere Änderung</numerusform>
+            <numerusform>… und %n weitere Änderungen</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -59,6 +59,10 @@
         <translation>Alarme</translation>
     </message>
     <message>
+        <source>ALARM</source>
+        <translation>ALARM</translation>
+    </message>
+    <message>
         <source>Run: {r.product} ({r.status}) · {r.good_count}{planned} good, {r.scrap_count} scrap</source>
         <translation>Lauf: {r.product} ({r.status}) · {r.good_count}{planned} gut, {r.scrap_count} Ausschuss</translation>
     </message>
