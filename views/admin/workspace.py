@@ -222,11 +222,10 @@ class UsersPanel(QWidget):
 
 
 def module_word(module: str) -> str:
-    """ "fulfillment" / "Versand": in German the name Records' module tree shows; English keeps the id."""
-    from views.records.words import t
+    """ "Fulfillment" / "Versand": the module's title as Records' module tree shows it."""
+    from views.records.words import module_title
 
-    said = t(module.capitalize())
-    return module if said == module.capitalize() else said
+    return module_title(module)
 
 
 def _module_list(name: str) -> QListWidget:

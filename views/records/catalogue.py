@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from services.core.context import MODULES
+from services.core.context import MODULE_TITLES, MODULES
 from services.core.records import page_item, resources
 from views.records.actions import button_title, choices
 from views.records.forms import english_label
@@ -45,7 +45,7 @@ def words() -> set[str]:
     found: set[str] = set()
     seen: set[type] = set()
     for r in resources(set(MODULES) | {"platform"}):
-        found |= {r.module.capitalize(), r.title, singular(r.title)}
+        found |= {MODULE_TITLES.get(r.module, r.module.capitalize()), r.title, singular(r.title)}
         for child, _param in r.children:  # the lists under a record: a title and their columns
             found.add(english_label(child.path.rsplit("/", 1)[-1]))
             found |= {english_label(c) for c in columns_of(page_item(child.response))}
@@ -60,6 +60,7 @@ def words() -> set[str]:
         # Buttons and their dialogs: actions, files and delete (a create reads "New …", an edit "Edit").
         for op in [o for o in (r.delete, *r.actions, *r.files) if o is not None]:
             found |= {button_title(op, action) for action in choices(op) or (None,)}
+    found |= set(MODULE_TITLES.values())  # the admin's module list names every module, records or not
     return {w for w in found if w.strip()}
 
 

@@ -12,7 +12,7 @@ from services.core.commands import execute
 from services.core.errors import ServiceError
 from services.core.records import Resource
 from views.records.model import columns_of, text_of
-from views.records.words import t
+from views.records.words import module_title, t
 
 if TYPE_CHECKING:
     from views.records.workspace import RecordsWorkspace
@@ -85,7 +85,7 @@ class Palette(QDialog):
         for res, row in rows:
             cols = columns_of(res.item_model)[:3]
             words = " · ".join(text_of(getattr(row, c, None), c) for c in cols)
-            item = QListWidgetItem(f"{t(res.module.capitalize())} · {t(res.title)}: {words}")
+            item = QListWidgetItem(f"{module_title(res.module)} · {t(res.title)}: {words}")
             item.setData(Qt.ItemDataRole.UserRole, (res.key, str(getattr(row, "id", ""))))
             self.results.addItem(item)
         self.status.setText(self.tr("%Ln found", "", len(rows)) if rows else self.tr("Nothing found"))

@@ -3,6 +3,7 @@
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 WORDS = (
+    QT_TRANSLATE_NOOP("records", "Sign in person"),
     QT_TRANSLATE_NOOP("records", "Signature"),
     QT_TRANSLATE_NOOP("records", "Signature type"),
     QT_TRANSLATE_NOOP("records", "Signed date"),
@@ -45,7 +46,6 @@ WORDS = (
     QT_TRANSLATE_NOOP("records", "Subscriptions"),
     QT_TRANSLATE_NOOP("records", "Suggested points"),
     QT_TRANSLATE_NOOP("records", "Supplier"),
-    QT_TRANSLATE_NOOP("records", "Support"),
     QT_TRANSLATE_NOOP("records", "Survey"),
     QT_TRANSLATE_NOOP("records", "Surveys"),
     QT_TRANSLATE_NOOP("records", "Suspend dealer"),
@@ -81,6 +81,7 @@ WORDS = (
     QT_TRANSLATE_NOOP("records", "Total quantity"),
     QT_TRANSLATE_NOOP("records", "Tracking"),
     QT_TRANSLATE_NOOP("records", "Tracking number"),
+    QT_TRANSLATE_NOOP("records", "Trade-ins"),
     QT_TRANSLATE_NOOP("records", "Transaction"),
     QT_TRANSLATE_NOOP("records", "Transactions"),
     QT_TRANSLATE_NOOP("records", "Transfer"),
@@ -102,7 +103,6 @@ WORDS = (
     QT_TRANSLATE_NOOP("records", "Unrecorded seconds"),
     QT_TRANSLATE_NOOP("records", "Unsubscribed"),
     QT_TRANSLATE_NOOP("records", "Updated at"),
-    QT_TRANSLATE_NOOP("records", "Upgrade"),
     QT_TRANSLATE_NOOP("records", "Url"),
     QT_TRANSLATE_NOOP("records", "User"),
     QT_TRANSLATE_NOOP("records", "Usermodules"),

@@ -19,6 +19,13 @@ def t(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text) if text else text
 
 
+def module_title(name: str) -> str:
+    """A module as the person reads it: its manifest's title ("Trade-ins"), translated."""
+    from services.core.context import MODULE_TITLES  # the manifests' literals, read without the services
+
+    return t(MODULE_TITLES.get(name, name.capitalize()))
+
+
 def value_word(value: str) -> str:
     """A stored state ("in_progress") in the person's words (context ``State``, listed from the
     declared machines by ``python -m views.records.catalogue``); the value itself where none is known."""

@@ -75,7 +75,7 @@ from views.records.inputs import DateInput, Option
 from views.records.model import ProgressDelegate, RecordsModel
 from views.records.palette import Palette
 from views.records.refs import References, _to_clipboard, singular
-from views.records.words import t, value_word
+from views.records.words import module_title, t, value_word
 from views.shell.theme import set_role
 
 _LIST_FIELDS = set(ListQuery.model_fields)
@@ -124,7 +124,7 @@ class RecordsWorkspace(Workspace, References):
         for r in self.resources:
             parent_item = by_module.get(r.module)
             if parent_item is None:
-                parent_item = QTreeWidgetItem([t(r.module.capitalize())])
+                parent_item = QTreeWidgetItem([module_title(r.module)])
                 by_module[r.module] = parent_item
                 self.tree.addTopLevelItem(parent_item)
             item = QTreeWidgetItem([t(r.title)])
@@ -263,7 +263,7 @@ class RecordsWorkspace(Workspace, References):
         if "progress" in self.model.columns:
             self.table.setItemDelegateForColumn(self.model.columns.index("progress"), self.progress_bars)
         self.table.horizontalHeader().setSortIndicatorShown(False)
-        self.heading.setText(f"{t(res.module.capitalize())} · {t(res.title)}")
+        self.heading.setText(f"{module_title(res.module)} · {t(res.title)}")
         q = res.listing.query
         self.search.setVisible(q is not None and "search" in q.model_fields)
         self.search.clear()

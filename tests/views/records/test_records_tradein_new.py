@@ -94,6 +94,12 @@ def test_a_trade_ins_photos_show_as_a_count_not_as_ids(open_ws: Callable[..., Re
     photos = ws.model.rows[row].photos  # type: ignore[attr-defined]
     qtbot.waitUntil(lambda: getattr(ws.record, "photos", None) == photos and ws.session.ops.active == 0, timeout=8000)
     uuid = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-")
-    shown = [lab.text() for lab in ws.detail_scroll.findChildren(QLabel) if lab.isVisibleTo(ws)]
+
+    def labels() -> list[str]:
+        return [lab.text() for lab in ws.detail_scroll.findChildren(QLabel) if lab.isVisibleTo(ws)]
+
+    # The panel's fields are laid out after the record arrives: wait for them, not only for the record.
+    qtbot.waitUntil(lambda: len(labels()) > 1, timeout=30_000)
+    shown = labels()
     assert not [s for s in shown if uuid.search(s)], shown
     assert f"{len(photos)} linked" in shown, shown
