@@ -361,8 +361,26 @@ def _unpick(o: FulfillmentOrder, lines: list[FulfillmentLine], op: UnpickOperati
             )
     for ln in lines:
         ln.picked_quantity -= back[ln.id]
+        if back[ln.id]:
+            _trim_codes(ln)
     o.picked_at = None
     return matched
+
+
+def _trim_codes(ln: FulfillmentLine) -> None:
+    """A line never names more units than it has picked: the units taken back drop their serials and
+    lot quantities, the last ones first (else a later ship would name units no longer in the box)."""
+    if ln.serials and len(ln.serials) > ln.picked_quantity:
+        ln.serials = ln.serials[: ln.picked_quantity]  # a new list: JSON columns track assignment only
+    over = sum(int(x["quantity"]) for x in ln.lots or []) - ln.picked_quantity
+    if over > 0:
+        kept: list[dict[str, Any]] = []
+        for x in reversed(ln.lots or []):
+            drop = min(over, int(x["quantity"]))
+            over -= drop
+            if int(x["quantity"]) > drop:
+                kept.insert(0, {**x, "quantity": int(x["quantity"]) - drop})
+        ln.lots = kept
 
 
 def _split(

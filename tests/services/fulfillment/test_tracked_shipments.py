@@ -121,3 +121,24 @@ def test_a_serial_picked_in_a_batch_ships_with_its_order(runtime: Runtime) -> No
     execute(staff, "fulfillment.batches.operate", id=b.id, body={"operation": "pack", "order": o.id, "box": "S"})
     shipped = op(staff, o.id, operation="ship")  # the batch's pick put the serial on the order's line
     assert shipped.lines[0].serials == ["B77"] and has_shipped_in(runtime, "B77")
+
+
+def test_units_taken_back_drop_their_codes_last_first() -> None:
+    """An unpick leaves the line naming no more serials or lot units than it still has picked."""
+    from local_db.models.fulfillment import FulfillmentLine
+    from services.fulfillment.orders import _trim_codes
+
+    ln = FulfillmentLine(picked_quantity=1, serials=["A1", "A2", "A3"], lots=[])
+    _trim_codes(ln)
+    assert ln.serials == ["A1"]
+    ln = FulfillmentLine(
+        picked_quantity=3, serials=[], lots=[{"code": "L1", "quantity": 2}, {"code": "L2", "quantity": 3}]
+    )
+    _trim_codes(ln)
+    assert ln.lots == [{"code": "L1", "quantity": 2}, {"code": "L2", "quantity": 1}]
+    ln.picked_quantity = 1
+    _trim_codes(ln)
+    assert ln.lots == [{"code": "L1", "quantity": 1}]
+    untouched = FulfillmentLine(picked_quantity=2, serials=["S1"], lots=None)
+    _trim_codes(untouched)
+    assert untouched.serials == ["S1"] and untouched.lots is None
