@@ -43,6 +43,7 @@ def test_sign_in_pressed_before_the_service_layer_is_loaded_waits_and_works(
     w.signed_in.connect(landed.append)
     w.signin.submit()
     assert not w.signin.button.isEnabled()  # busy, waiting: not refused
+    assert "first start takes longer" in w.signin.message.text()  # and says why it waits
     release.set()
     qtbot.waitUntil(lambda: bool(landed), timeout=60_000)
     assert loads == ["loaded"] and landed == ["inspection"] and w.runtime is station

@@ -72,6 +72,7 @@ from services.qr.templates import list_templates
 from views.base import StationSession, Workspace, shown_title
 from views.ops import error_message
 from views.qrdesign.chart import ScanChart
+from views.qrdesign.kinds import kind_word
 from views.shell.forms import wrapping
 
 STYLE = """
@@ -276,7 +277,7 @@ class QrDesignWorkspace(Workspace):
             self.code_list.blockSignals(True)
             self.code_list.clear()
             for c in self.codes:
-                kind = self.tr("dynamic") if c.dynamic else c.type
+                kind = self.tr("dynamic") if c.dynamic else kind_word(c.type)
                 row = QListWidgetItem(
                     f"{c.name}\n" + self.tr("{kind} · {scans} scans").format(kind=kind, scans=c.scans)
                 )

@@ -349,6 +349,8 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
     # --- sign-in ----------------------------------------------------------------
     def _submit_sign_in(self, email: str, password: str, device: bool) -> None:
         self.signin.set_busy(True)
+        if self._rt is None:  # a first start still makes the station's data: say why they wait
+            self.signin.show_message(self.tr("Opening this station's data: the first start takes longer…"), "info")
         self._device_signin = device
         wait = self._wait_runtime
 
