@@ -27,7 +27,7 @@ from views.shell.window import ShellWindow
 
 
 def sign_in(qtbot: QtBot, w: ShellWindow, email: str) -> None:
-    with qtbot.waitSignal(w.signed_in, timeout=15_000):
+    with qtbot.waitSignal(w.signed_in, timeout=30_000):
         w.signin.email.setText(email)
         w.signin.password.setText(DEMO_PASSWORD)
         w.signin.submit()
@@ -222,7 +222,7 @@ def test_the_key_list_shows_the_platforms_keys_and_no_false_sign_in_message(
     # Filled from the platform once its sign-in arrives, with no "no sign-in" said on the way.
     said: list[str] = []
     keys.status.setText = lambda text, _orig=keys.status.setText: (said.append(text), _orig(text))[1]  # type: ignore[method-assign]
-    qtbot.waitUntil(lambda: any(k.name == "Warehouse robot" for k in keys.keys), timeout=15_000)
+    qtbot.waitUntil(lambda: any(k.name == "Warehouse robot" for k in keys.keys), timeout=30_000)
     row = next(i for i, k in enumerate(keys.keys) if k.name == "Warehouse robot")
     assert keys.table.item(row, 3).text() == "inventory"
     assert not keys.status.isVisible()
@@ -246,7 +246,7 @@ def _platform_shell(
     w.resize(1280, 800)
     w.show()
     sign_in(qtbot, w, "owner@demo.test")
-    qtbot.waitUntil(lambda: w.credentials.get("platform-token:owner@demo.test") is not None, timeout=15_000)
+    qtbot.waitUntil(lambda: w.credentials.get("platform-token:owner@demo.test") is not None, timeout=30_000)
     ws = w.workspaces["admin"]
     assert isinstance(ws, AdminWorkspace)
     return w, ws
@@ -268,7 +268,7 @@ def test_add_a_user_and_reset_a_password_on_the_platform_online(
     dialog.name.setText("Pia Picker")
     dialog.password.setText("first-password-1")
     dialog.submit()
-    qtbot.waitUntil(lambda: dialog.errors["email"].isVisible(), timeout=10_000)
+    qtbot.waitUntil(lambda: dialog.errors["email"].isVisible(), timeout=30_000)
     assert dialog.isVisible() and _login(server, "not-an-email", "first-password-1") != 200
     dialog.email.setText("pia@demo.test")
     dialog.role.setCurrentIndex(dialog.role.findData("operator"))
@@ -276,7 +276,7 @@ def test_add_a_user_and_reset_a_password_on_the_platform_online(
         if dialog.modules.item(i).text() == "support":
             dialog.modules.item(i).setCheckState(Qt.CheckState.Checked)
     dialog.submit()
-    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=10_000)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=30_000)
     assert "Added pia@demo.test" in users.status.text()
     assert _login(server, "pia@demo.test", "first-password-1") == 200  # made on the platform, at once
     with station.db.reading(auth.load_tenant(station.db, "demo").id) as s:
@@ -294,7 +294,7 @@ def test_add_a_user_and_reset_a_password_on_the_platform_online(
     assert _login(server, "operator@demo.test", DEMO_PASSWORD) == 200
     reset.again.setText("new-password-22")
     reset.submit()
-    qtbot.waitUntil(lambda: not reset.isVisible(), timeout=10_000)
+    qtbot.waitUntil(lambda: not reset.isVisible(), timeout=30_000)
     assert _login(server, "operator@demo.test", "new-password-22") == 200
     assert _login(server, "operator@demo.test", DEMO_PASSWORD) != 200
     w.sign_out()

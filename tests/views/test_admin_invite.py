@@ -41,21 +41,21 @@ def test_invite_resend_and_revoke_from_admin(
 ) -> None:
     ws = make()
     panel = ws.users
-    qtbot.waitUntil(lambda: panel.table.rowCount() > 0, timeout=10_000)
+    qtbot.waitUntil(lambda: panel.table.rowCount() > 0, timeout=30_000)
     rows = panel.table.rowCount()
     dialog = panel.open_invite_user()
     assert dialog.windowTitle() == "Invite user" and "password" not in dialog.errors
     dialog.email.setText("not-an-address")
     dialog.name.setText("Ina Vite")
     dialog.submit()
-    qtbot.waitUntil(lambda: dialog.message.isVisible() or dialog.errors["email"].isVisible(), timeout=10_000)
+    qtbot.waitUntil(lambda: dialog.message.isVisible() or dialog.errors["email"].isVisible(), timeout=30_000)
     assert dialog.isVisible()  # refused: the dialog stays, nobody made
     dialog.email.setText("ina.vite@example.com")
     assert dialog.language.currentData() == "en"  # this station's language is the likely one
     dialog.language.setCurrentIndex(dialog.language.findData("de"))  # the invitee reads German
     dialog.submit()
-    qtbot.waitUntil(lambda: "Invitation mailed to ina.vite@example.com" in panel.status.text(), timeout=10_000)
-    qtbot.waitUntil(lambda: panel.table.rowCount() == rows + 1, timeout=10_000)
+    qtbot.waitUntil(lambda: "Invitation mailed to ina.vite@example.com" in panel.status.text(), timeout=30_000)
+    qtbot.waitUntil(lambda: panel.table.rowCount() == rows + 1, timeout=30_000)
     with runtime.db.reading(None) as s:
         user = s.execute(select(User).where(User.email == "ina.vite@example.com")).scalar_one()
         assert user.disabled
@@ -66,10 +66,10 @@ def test_invite_resend_and_revoke_from_admin(
 
     panel.table.selectRow([u.id for u in panel.users].index(uid))
     panel.resend.click()
-    qtbot.waitUntil(lambda: "Invitation sent again" in panel.status.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "Invitation sent again" in panel.status.text(), timeout=30_000)
     assert len(set(_links(runtime, tenant_id, "ina.vite@example.com")) - {first}) == 1
     panel.revoke_invitation.click()
-    qtbot.waitUntil(lambda: "revoked" in panel.status.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "revoked" in panel.status.text(), timeout=30_000)
     with runtime.db.reading(None) as s:
         open_ = s.execute(
             select(func.count())
@@ -78,7 +78,7 @@ def test_invite_resend_and_revoke_from_admin(
         ).scalar_one()
     assert open_ == 0
     panel.revoke_invitation.click()  # none open: said, nothing changes
-    qtbot.waitUntil(lambda: "no open invitation" in panel.status.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "no open invitation" in panel.status.text(), timeout=30_000)
     settle(qtbot, ws)
 
 
@@ -94,7 +94,7 @@ def test_a_station_without_a_platform_cannot_invite(
     dialog.email.setText("far.away@example.com")
     dialog.name.setText("Far Away")
     dialog.submit()
-    qtbot.waitUntil(lambda: dialog.message.isVisible(), timeout=10_000)
+    qtbot.waitUntil(lambda: dialog.message.isVisible(), timeout=30_000)
     assert "link this station" in dialog.message.text()
     with station.db.reading(None) as s:
         assert s.execute(select(User).where(User.email == "far.away@example.com")).first() is None

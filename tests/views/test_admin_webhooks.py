@@ -47,7 +47,7 @@ def test_a_disabled_endpoint_shows_why_and_is_activated_again(
     assert isinstance(ws, AdminWorkspace) and ws.webhooks is not None
     hooks = ws.webhooks
     ws.tabs.setCurrentWidget(hooks)
-    qtbot.waitUntil(lambda: any(s.id == sub.id for s in hooks.subs), timeout=10_000)
+    qtbot.waitUntil(lambda: any(s.id == sub.id for s in hooks.subs), timeout=30_000)
     row = next(i for i, s in enumerate(hooks.subs) if s.id == sub.id)
     shown = [hooks.table.item(row, c).text() for c in range(hooks.table.columnCount())]
     assert shown[0] == "https://93.184.216.34/hook" and shown[2] == "disabled"
@@ -57,15 +57,15 @@ def test_a_disabled_endpoint_shows_why_and_is_activated_again(
     assert "Select an endpoint" in hooks.status.text()
     hooks.table.selectRow(row)
     hooks.activate.click()
-    qtbot.waitUntil(lambda: "active again" in hooks.status.text(), timeout=10_000)
-    qtbot.waitUntil(lambda: any(s.id == sub.id and s.active for s in hooks.subs), timeout=10_000)
+    qtbot.waitUntil(lambda: "active again" in hooks.status.text(), timeout=30_000)
+    qtbot.waitUntil(lambda: any(s.id == sub.id and s.active for s in hooks.subs), timeout=30_000)
     assert execute(ctx, "events.subscriptions.get", sub_id=sub.id).disabled_at is None
 
     # The Scheduler tab: the platform's jobs with their period and last run.
     jobs = ws.scheduler
     ws.tabs.setCurrentWidget(jobs)
     jobs.load()
-    qtbot.waitUntil(lambda: any(j.name == "events.endpoint_health" for j in jobs.jobs), timeout=10_000)
+    qtbot.waitUntil(lambda: any(j.name == "events.endpoint_health" for j in jobs.jobs), timeout=30_000)
     row = next(i for i, j in enumerate(jobs.jobs) if j.name == "events.endpoint_health")
     assert [jobs.table.item(row, c).text() for c in (1, 4)] == ["1 h", "not run yet"]
     assert "platform's jobs" in jobs.where.text()

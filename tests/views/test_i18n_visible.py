@@ -159,7 +159,7 @@ def catalogue() -> Catalogue:
 
 
 def _settle(qtbot: QtBot, w: ShellWindow) -> None:
-    qtbot.waitUntil(lambda: w.ops.active == 0, timeout=15_000)
+    qtbot.waitUntil(lambda: w.ops.active == 0, timeout=30_000)
     QApplication.processEvents()
 
 

@@ -170,7 +170,7 @@ def test_the_helpdesk_queues_and_ticket_words_in_german(station: Any, qtbot: Any
     with deutsch("helpdesk"):
         factory = workspace_factory(station, qtbot, HelpdeskWorkspace, "owner@demo.test", (1280, 800))
         ws = next(factory)()
-        qtbot.waitUntil(lambda: ws.table.rowCount() > 0 and "(" in ws.queues.item(0).text(), timeout=15_000)
+        qtbot.waitUntil(lambda: ws.table.rowCount() > 0 and "(" in ws.queues.item(0).text(), timeout=30_000)
         queues = [ws.queues.item(i).text() for i in range(ws.queues.count())]
         assert queues[0].startswith("Neu (") and any(q.startswith("Alle Tickets (") for q in queues), queues
         shown = {ws.table.item(r, c).text() for r in range(ws.table.rowCount()) for c in (3, 4)}

@@ -144,7 +144,7 @@ def test_a_password_manager_signs_in_at_scanner_speed(qtbot: QtBot, station: Run
     burst(qtbot, w.signin.password, "KIT-DEMO000008")
     assert w.signin.password.text() == "" and w.signin.password_error.text().startswith("Scan ignored")
     _keys(qtbot, w.signin.password, DEMO_PASSWORD, 0.025)
-    qtbot.waitUntil(lambda: w.session is not None, timeout=15_000)
+    qtbot.waitUntil(lambda: w.session is not None, timeout=30_000)
     assert w.current_workspace == "inspection"
     w.ops.wait()
 

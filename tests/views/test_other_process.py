@@ -30,7 +30,7 @@ def test_a_commit_by_another_process_refreshes_the_open_workspace(qtbot: QtBot, 
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
-    qtbot.waitUntil(lambda: any(c.origin == "process" for c in seen), timeout=10000)
+    qtbot.waitUntil(lambda: any(c.origin == "process" for c in seen), timeout=30_000)
 
 
 def test_this_process_own_commits_are_not_taken_for_another_s(station: Runtime) -> None:

@@ -109,7 +109,7 @@ def test_a_pull_refreshes_the_records_list(qtbot: QtBot, station: Runtime) -> No
     ws = opened(qtbot, station, RecordsWorkspace)
     assert isinstance(ws, RecordsWorkspace)
     ws.show_resource("qr:/qr")
-    qtbot.waitUntil(lambda: ws.model is not None and ws.model.rowCount() > 0 and not ws.model._busy, timeout=8000)
+    qtbot.waitUntil(lambda: ws.model is not None and ws.model.rowCount() > 0 and not ws.model._busy, timeout=30_000)
     model = ws.model
     assert model is not None
 

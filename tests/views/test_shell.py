@@ -45,7 +45,7 @@ def sign_in(qtbot: QtBot, w: ShellWindow, email: str, password: str = DEMO_PASSW
     w.signin.password.setText(password)
     w.signin.submit()
     # Finished either way: the button is enabled again (landed, refused, or tenant choice).
-    qtbot.waitUntil(lambda: w.signin.button.isEnabled(), timeout=15_000)
+    qtbot.waitUntil(lambda: w.signin.button.isEnabled(), timeout=30_000)
 
 
 DEMO_CASES = [
@@ -67,7 +67,7 @@ DEMO_CASES = [
 def test_each_demo_user_lands_in_their_workspace(
     qtbot: QtBot, shell: ShellWindow, email: str, lands: str, offered: set[str], tenant: str
 ) -> None:
-    with qtbot.waitSignal(shell.signed_in, timeout=15_000) as sig:
+    with qtbot.waitSignal(shell.signed_in, timeout=30_000) as sig:
         shell.signin.email.setText(email)
         shell.signin.password.setText(DEMO_PASSWORD)
         shell.signin.submit()
@@ -170,7 +170,7 @@ def test_several_tenants_ask_which_and_skip_inactive(qtbot: QtBot, shell: ShellW
     assert shell.tenant_page.list.count() == 2
     # Choose "other" (second row): an operator with support lands in the helpdesk.
     shell.tenant_page.list.setCurrentRow(1)
-    with qtbot.waitSignal(shell.signed_in, timeout=10_000) as sig:
+    with qtbot.waitSignal(shell.signed_in, timeout=30_000) as sig:
         shell.tenant_page.continue_button.click()
     assert sig.args == ["helpdesk"]
     assert set(shell.workspace_actions) == {"helpdesk", "records"}  # support only, and its records
@@ -229,7 +229,7 @@ def test_kiosk_locks_when_idle_and_keeps_focus(qtbot: QtBot, station: Runtime, t
     ws = w.workspaces["warehouse"]
     qtbot.waitUntil(lambda: ws.isAncestorOf(QApplication.focusWidget()) or QApplication.focusWidget() is ws)
     w.idle.set_timeout_ms(150)
-    qtbot.waitUntil(lambda: w.locked, timeout=3000)
+    qtbot.waitUntil(lambda: w.locked, timeout=30_000)
     assert not w.switcher.isEnabled()
     w.lock_page.password.setText("wrong")
     w.lock_page.unlock_button.click()
@@ -324,7 +324,7 @@ def test_scanner_tab_suffix_submits_device_sign_in(qtbot: QtBot, shell: ShellWin
     assert shell.signin.password.accessibleName() == "Badge"
     shell.signin.email.setText("device@demo.test")
     shell.signin.password.setFocus()
-    with qtbot.waitSignal(shell.signed_in, timeout=10_000):
+    with qtbot.waitSignal(shell.signed_in, timeout=30_000):
         qtbot.keyClicks(shell.signin.password, DEMO_PASSWORD)
         qtbot.keyPress(shell.signin.password, "\t")
     assert shell.current_workspace == "warehouse"
@@ -333,7 +333,7 @@ def test_scanner_tab_suffix_submits_device_sign_in(qtbot: QtBot, shell: ShellWin
 
 def test_unreachable_platform_is_said_and_sign_in_still_works(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
     w = make_shell(qtbot, station, tmp_path / "prefs", offline=False, platform_url="http://127.0.0.1:9")
-    qtbot.waitUntil(lambda: w.connection == "offline", timeout=10_000)
+    qtbot.waitUntil(lambda: w.connection == "offline", timeout=30_000)
     assert "does not answer" in w.signin.platform_line.text()
     sign_in(qtbot, w, "operator@demo.test")
     assert w.current_workspace == "inspection"
@@ -347,10 +347,10 @@ def test_platform_token_goes_to_the_credential_store_not_the_db(
     url = server.url  # type: ignore[attr-defined]
     prefs = tmp_path / "prefs"
     w = make_shell(qtbot, station, prefs, offline=False, platform_url=url)
-    qtbot.waitUntil(lambda: w.connection == "online", timeout=10_000)
+    qtbot.waitUntil(lambda: w.connection == "online", timeout=30_000)
     sign_in(qtbot, w, "owner@demo.test")
     store = w.credentials
-    qtbot.waitUntil(lambda: store.get("platform-token:owner@demo.test") is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: store.get("platform-token:owner@demo.test") is not None, timeout=30_000)
     token = store.get("platform-token:owner@demo.test")
     assert token and token.count(".") == 2
     mode = stat.S_IMODE(os.stat(store.path).st_mode)
@@ -362,7 +362,7 @@ def test_platform_token_goes_to_the_credential_store_not_the_db(
     w.sign_out()
     assert store.get("platform-token:owner@demo.test") is None
     # Signing out here ended the platform session too: the token no longer works there.
-    qtbot.waitUntil(lambda: httpx.get(f"{url}/api/auth/me", headers=bearer).status_code == 401, timeout=10_000)
+    qtbot.waitUntil(lambda: httpx.get(f"{url}/api/auth/me", headers=bearer).status_code == 401, timeout=30_000)
 
 
 def _in_dialog(w: QWidget, dlg: QWidget) -> QRect:

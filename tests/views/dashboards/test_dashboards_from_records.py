@@ -37,7 +37,7 @@ def both(station: Runtime, qtbot: QtBot) -> Iterator[tuple[DashboardsWorkspace, 
 
 def _cards(qtbot: QtBot, ws: DashboardsWorkspace) -> dict[str, Card]:
     settle(qtbot, ws)
-    qtbot.waitUntil(lambda: bool(ws.cards), timeout=8000)
+    qtbot.waitUntil(lambda: bool(ws.cards), timeout=30_000)
     return {c.data.title: c for c in ws.cards}
 
 
@@ -48,11 +48,11 @@ def _records_total(qtbot: QtBot, r: RecordsWorkspace, key: str, **filters: str) 
         w = r.filter_inputs[name]
         w.setText(value)  # type: ignore[union-attr]
     r._apply_filters()
-    qtbot.waitUntil(lambda: r.model is not None and not r.model._busy and r.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: r.model is not None and not r.model._busy and r.session.ops.active == 0, timeout=30_000)
     assert r.model is not None
     while r.model.canFetchMore():
         r.model.fetchMore()
-        qtbot.waitUntil(lambda: not r.model._busy, timeout=8000)  # type: ignore[union-attr]
+        qtbot.waitUntil(lambda: not r.model._busy, timeout=30_000)  # type: ignore[union-attr]
     return list(r.model.rows)
 
 
@@ -89,7 +89,7 @@ def test_cards_count_the_rows_records_shows_and_today_moves_after_two_shipments(
     )
     # The commits also started the workspace's own read a second later: let it finish, or it redraws
     # the cards (and deletes this chart) under the pointer.
-    qtbot.waitUntil(lambda: not d._later.isActive() and d.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: not d._later.isActive() and d.session.ops.active == 0, timeout=30_000)
     chart = _cards(qtbot, d)["Orders shipped per day"].chart
     # The value under the pointer, then a click on today's point: Records on exactly those orders.
     x = int(chart.x_of(today))
@@ -116,7 +116,7 @@ def test_one_range_and_one_comparison_for_every_card(
         if card.data.chart != "number" and card.data.interval == "day":
             assert [p.bucket for p in card.chart.points][:1] == [start], card.data.title
     d.compare.setChecked(True)
-    qtbot.waitUntil(lambda: bool(d.cards) and all(c.data.before is not None for c in d.cards), timeout=8000)
+    qtbot.waitUntil(lambda: bool(d.cards) and all(c.data.before is not None for c in d.cards), timeout=30_000)
     settle(qtbot, d)
     for card in d.cards:
         assert "before" in card.total.text(), card.data.title
@@ -151,7 +151,7 @@ def test_trade_ins_accepted_counts_and_values_the_rows_records_shows(
         lambda: any(c.data.title == "Trade-ins accepted" and c.data.total == before + 1 for c in d.cards),
         timeout=8000,
     )
-    qtbot.waitUntil(lambda: not d._later.isActive() and d.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: not d._later.isActive() and d.session.ops.active == 0, timeout=30_000)
     card = _cards(qtbot, d)["Trade-ins accepted"]
     rows: list[Any] = _records_total(qtbot, r, "upgrade:/admin/submissions")
     accepted = [s for s in rows if s.accepted_at and start <= local_day(s.accepted_at) <= end]

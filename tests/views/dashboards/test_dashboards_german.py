@@ -42,7 +42,7 @@ def test_dashboards_read_in_german(make: Callable[..., DashboardsWorkspace], qtb
         assert [ws.range.itemText(i) for i in range(ws.range.count())][1] == "Letzte 30 Tage"
         assert ws.compare.text() == "Mit dem Zeitraum davor vergleichen"
         ws.compare.setChecked(True)
-        qtbot.waitUntil(lambda: bool(ws.cards) and all(c.data.before is not None for c in ws.cards), timeout=15000)
+        qtbot.waitUntil(lambda: bool(ws.cards) and all(c.data.before is not None for c in ws.cards), timeout=30_000)
         totals = [c.total.text() for c in ws.cards]
         assert any(t.startswith("gesamt ") and " · vorher " in t for t in totals), totals
         shown = [w.text() for w in ws.findChildren(QLabel) if w.isVisibleTo(ws)] + [ws.reload_button.text()]

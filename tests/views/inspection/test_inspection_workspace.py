@@ -198,7 +198,7 @@ def test_the_inspection_flow_by_keyboard_as_the_readme_tells_it(
              Qt.Key.Key_W: ws.data_wiped, Qt.Key.Key_C: ws.accessories}  # fmt: skip
     for key, box in items.items():  # each answered yes (a mnemonic clicks its box a moment later)
         qtbot.keyClick(ws, key, alt)
-        qtbot.waitUntil(lambda box=box: box.answer() is True, timeout=2000)
+        qtbot.waitUntil(lambda box=box: box.answer() is True, timeout=30_000)
     qtbot.keyClick(ws, Qt.Key.Key_S, alt)  # screen: not checked -> flawless -> light -> deep scratches
     for _ in range(3):
         qtbot.keyClick(ws.screen_combo, Qt.Key.Key_Down)
@@ -214,7 +214,7 @@ def test_the_inspection_flow_by_keyboard_as_the_readme_tells_it(
     _settle(qtbot, ws)
     assert ws.sub.status == "inspected" and "Revised offer of 180.00" in ws.banner.text()
     qtbot.keyClick(ws, Qt.Key.Key_A, alt)
-    qtbot.waitUntil(lambda: "Press again to issue the credit" in ws.banner.text(), timeout=2000)
+    qtbot.waitUntil(lambda: "Press again to issue the credit" in ws.banner.text(), timeout=30_000)
     assert ws.sub.status == "inspected"
     qtbot.keyClick(ws, Qt.Key.Key_A, alt)
     qtbot.waitUntil(lambda: ws.sub.status == "completed", timeout=30_000)
@@ -272,5 +272,5 @@ def test_on_a_short_window_a_mnemonic_brings_its_checklist_row_into_sight(qtbot:
     bar.setValue(0)
     assert not in_sight(ws.accessories)
     qtbot.keyClick(ws, Qt.Key.Key_C, Qt.KeyboardModifier.AltModifier)
-    qtbot.waitUntil(lambda: in_sight(ws.accessories), timeout=2000)
+    qtbot.waitUntil(lambda: in_sight(ws.accessories), timeout=30_000)
     assert bar.value() > 0

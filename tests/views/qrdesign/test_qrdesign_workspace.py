@@ -172,7 +172,7 @@ def test_ctrl_n_asks_before_throwing_away_unsaved_edits(
     from PySide6.QtWidgets import QMessageBox
 
     ws = make_ws()  # type: ignore[operator]
-    qtbot.waitUntil(lambda: ws.code is not None, timeout=8000)
+    qtbot.waitUntil(lambda: ws.code is not None, timeout=30_000)
     drawn(qtbot, ws)
     stored = ws.code
     asked: list[str] = []

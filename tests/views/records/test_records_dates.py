@@ -111,12 +111,12 @@ def test_a_date_that_is_not_one_is_refused_under_its_field_and_nothing_stored(
 ) -> None:
     ws = open_ws()
     ws.show_resource("tax:/certificates")
-    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=30_000)
     count = execute(ws.session.ctx(), "tax.certificates.list", query={}).total
     qtbot.mouseClick(ws.new_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=30_000)
     dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=30_000)
     form = dialog.form
     signed = form.fields["signed_date"].input
     assert isinstance(signed, DateInput)
@@ -126,7 +126,7 @@ def test_a_date_that_is_not_one_is_refused_under_its_field_and_nothing_stored(
     signed.setFocus()
     QTest.keyClicks(signed, "31/31/2026")  # no such day in any form
     dialog.submit()
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=30_000)
     assert dialog.isVisible()
     error = form.fields["signed_date"].error
     qtbot.waitUntil(lambda: error.isVisible() and bool(error.text()), timeout=30_000)

@@ -32,12 +32,12 @@ def open_ws(station: Runtime, qtbot: QtBot) -> Iterator[Callable[..., RecordsWor
 
 def _open_new(qtbot: QtBot, ws: RecordsWorkspace, key: str) -> ActionDialog:
     ws.show_resource(key)
-    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=30_000)
     qtbot.mouseClick(ws.new_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=30_000)
     dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
     # Its pickers' choices arrive off the UI thread.
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=30_000)
     return dialog
 
 
@@ -63,8 +63,8 @@ def test_a_transfer_is_made_with_locations_by_code_and_name_and_lines_in_a_table
     lines.table.item(0, 1).setText("2")  # type: ignore[union-attr]
     assert not [e for e in dialog.findChildren(QLineEdit) if "JSON" in e.placeholderText()]
     dialog.submit()
-    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=8000)
-    qtbot.waitUntil(lambda: ws.record is not None, timeout=8000)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=30_000)
+    qtbot.waitUntil(lambda: ws.record is not None, timeout=30_000)
     made = ws.record
     assert made is not None
     assert made.from_location_id == location_id("demo", "MAIN")  # type: ignore[attr-defined]
@@ -127,8 +127,8 @@ def test_a_product_gets_its_category_by_name_and_attributes_as_names_and_values(
     attrs.table.item(0, 0).setText("watts")  # type: ignore[union-attr]
     attrs.table.item(0, 1).setText("5")  # type: ignore[union-attr]
     dialog.submit()
-    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=8000)
-    qtbot.waitUntil(lambda: ws.record is not None and getattr(ws.record, "sku", "") == "SPK-MINI-01", timeout=8000)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=30_000)
+    qtbot.waitUntil(lambda: ws.record is not None and getattr(ws.record, "sku", "") == "SPK-MINI-01", timeout=30_000)
     assert ws.record.category_ids == [demo_id("catalog-category", "demo", "audio")]  # type: ignore[union-attr]
     assert ws.record.attributes == {"watts": 5}  # type: ignore[union-attr]
     names = ws.findChild(QLabel, "names-category_ids")
@@ -162,8 +162,8 @@ def test_a_date_is_picked_on_the_calendar_and_an_optional_one_stays_empty(
     form.fields["state"].input.setText("CA")  # type: ignore[attr-defined]
     form.fields["exemption_number"].input.setText("SR-1234")  # type: ignore[attr-defined]
     dialog.submit()
-    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=8000)
-    qtbot.waitUntil(lambda: getattr(ws.record, "exemption_number", "") == "SR-1234", timeout=8000)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=30_000)
+    qtbot.waitUntil(lambda: getattr(ws.record, "exemption_number", "") == "SR-1234", timeout=30_000)
     assert str(ws.record.signed_date) == "2026-01-15"  # type: ignore[union-attr]
     assert ws.record.expiration_date is None  # type: ignore[union-attr]
 
@@ -195,7 +195,7 @@ def test_new_sign_document_from_a_pdf_and_a_file_that_is_not_one_is_refused(
 ) -> None:
     ws = open_ws()
     ws.show_resource("sign:/documents")
-    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=30_000)
     assert ws.new_button.isVisibleTo(ws)
     before = ws.model.total  # type: ignore[union-attr]
     # Not a PDF: the service says so in the form, nothing is made.
@@ -205,7 +205,7 @@ def test_new_sign_document_from_a_pdf_and_a_file_that_is_not_one_is_refused(
     dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
     dialog.form.fields["title"].input.setText("Broken")  # type: ignore[attr-defined]
     dialog.submit()
-    qtbot.waitUntil(lambda: dialog.message.isVisible(), timeout=8000)
+    qtbot.waitUntil(lambda: dialog.message.isVisible(), timeout=30_000)
     assert dialog.isVisible() and "{" not in dialog.message.text()
     dialog.reject()
     assert execute(ws.session.ctx(), ws.current.listing, query={"limit": 1}).total == before  # type: ignore[union-attr]
@@ -217,8 +217,8 @@ def test_new_sign_document_from_a_pdf_and_a_file_that_is_not_one_is_refused(
     assert dialog.windowTitle() == "New document from lease.pdf"
     dialog.form.fields["title"].input.setText("Lease 2027")  # type: ignore[attr-defined]
     dialog.submit()
-    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=8000)
-    qtbot.waitUntil(lambda: getattr(ws.record, "title", "") == "Lease 2027", timeout=8000)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=30_000)
+    qtbot.waitUntil(lambda: getattr(ws.record, "title", "") == "Lease 2027", timeout=30_000)
     assert ws.record.status == "draft" and ws.record.pages == 2  # type: ignore[union-attr]
 
 
@@ -232,7 +232,7 @@ def test_a_new_order_is_taken_with_its_lines_and_one_without_lines_is_refused(
     form = dialog.form
     form.fields["customer_name"].input.setText("Counter sale")  # type: ignore[attr-defined]
     dialog.submit()  # no lines
-    qtbot.waitUntil(lambda: form.fields["lines"].error.isVisible() or dialog.message.isVisible(), timeout=8000)
+    qtbot.waitUntil(lambda: form.fields["lines"].error.isVisible() or dialog.message.isVisible(), timeout=30_000)
     assert dialog.isVisible()
     assert execute(ws.session.ctx(), "fulfillment.orders.list", query={"limit": 1}).total == before
     lines = form.fields["lines"].input
@@ -240,8 +240,8 @@ def test_a_new_order_is_taken_with_its_lines_and_one_without_lines_is_refused(
     lines.table.item(0, 0).setText("MUG-CER-01")  # type: ignore[union-attr]
     lines.table.item(0, 1).setText("2")  # type: ignore[union-attr]
     dialog.submit()
-    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=8000)
-    qtbot.waitUntil(lambda: getattr(ws.record, "customer_name", "") == "Counter sale", timeout=8000)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=30_000)
+    qtbot.waitUntil(lambda: getattr(ws.record, "customer_name", "") == "Counter sale", timeout=30_000)
     made = ws.record
     assert made.status == "pending" and made.order_number.startswith("SO-")  # type: ignore[union-attr]
     assert [(li.sku, li.quantity) for li in made.lines] == [("MUG-CER-01", 2)]  # type: ignore[union-attr]

@@ -42,7 +42,7 @@ def test_records_reads_in_german(open_ws: Callable[..., RecordsWorkspace], qtbot
         assert "Versand" in tree and "Fulfillment" not in tree
         assert ws.new_button.text() == "Neu…" and ws.export_button.text() == "CSV exportieren…"
         ws.show_resource("fulfillment:/orders")
-        qtbot.waitUntil(lambda: ws.record is not None and ws.session.ops.active == 0, timeout=15000)
+        qtbot.waitUntil(lambda: ws.record is not None and ws.session.ops.active == 0, timeout=30_000)
         assert ws.heading.text() == "Versand · Aufträge"
         assert ws.count.text().endswith("Datensätze"), ws.count.text()
         assert ws.model is not None

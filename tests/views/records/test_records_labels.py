@@ -57,7 +57,7 @@ def test_no_label_in_records_shows_a_placeholder_or_a_history_line(
             assert ws.count.text() == "0 records", (res.key, ws.count.text())
             continue
         ws.table.selectRow(0)
-        qtbot.waitUntil(lambda: ws.record is not None, timeout=8000)
+        qtbot.waitUntil(lambda: ws.record is not None, timeout=30_000)
         seen.append(ws.detail_title.text())
         for b in ws.findChildren(QPushButton):
             if b.objectName().startswith("action-"):  # the open record's (old ones are unparented)
@@ -100,16 +100,16 @@ def test_a_filing_offers_only_the_moves_its_state_allows(
 ) -> None:
     ws = open_ws()
     ws.show_resource("tax:/filings")
-    qtbot.waitUntil(lambda: ws.model is not None and ws.model.rowCount() > 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.model is not None and ws.model.rowCount() > 0, timeout=30_000)
     ws.table.selectRow(0)
-    qtbot.waitUntil(lambda: ws.record is not None, timeout=8000)
+    qtbot.waitUntil(lambda: ws.record is not None, timeout=30_000)
     allowed = set(getattr(ws.record, "allowed_actions", []))
 
     def shown() -> dict[str, bool]:
         found = [b for b in ws.findChildren(QPushButton) if b.objectName() == "action-tax.filings.act"]
         return {b.text(): b.isEnabled() for b in found if b.isVisibleTo(ws)}
 
-    qtbot.waitUntil(lambda: len(shown()) == 4, timeout=8000)  # laid out when the event loop turns
+    qtbot.waitUntil(lambda: len(shown()) == 4, timeout=30_000)  # laid out when the event loop turns
     buttons = shown()
     assert set(buttons) == {"Approve filing…", "File filing…", "Accept filing…", "Reject filing…"}
     assert {t.split()[0].lower() for t, on in buttons.items() if on} == allowed
@@ -126,7 +126,7 @@ def test_a_filing_offers_only_the_moves_its_state_allows(
 def test_the_ticket_filters_read_in_full_at_1280(open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot) -> None:
     ws = open_ws()
     ws.show_resource("support:/api/tenants/{tenant}/support/tickets")
-    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy, timeout=8000)
+    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy, timeout=30_000)
     qtbot.waitUntil(lambda: ws.filter_row.isVisible() and ws.filter_row.height() > 0, timeout=30_000)
     inputs = ws.filter_inputs
     assert {"state", "priority", "category", "assignee", "queue", "requester"} <= set(inputs)
@@ -147,14 +147,14 @@ def test_every_button_of_a_sign_document_is_reachable_at_1280(
 ) -> None:
     ws = open_ws()
     ws.show_resource("sign:/documents")
-    qtbot.waitUntil(lambda: ws.model is not None and ws.model.rowCount() > 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.model is not None and ws.model.rowCount() > 0, timeout=30_000)
     ws.table.selectRow(0)
-    qtbot.waitUntil(lambda: ws.record is not None, timeout=8000)
+    qtbot.waitUntil(lambda: ws.record is not None, timeout=30_000)
 
     def buttons() -> list[QPushButton]:
         return [b for b in ws.findChildren(QPushButton) if b.objectName().startswith("action-") and b.isVisibleTo(ws)]
 
-    qtbot.waitUntil(lambda: len(buttons()) >= 5, timeout=8000)
+    qtbot.waitUntil(lambda: len(buttons()) >= 5, timeout=30_000)
     qtbot.waitUntil(lambda: ws.actions_row.height() > 0, timeout=30_000)
     view = ws.detail_scroll.viewport()
     texts = {b.text() for b in buttons()}

@@ -23,7 +23,7 @@ def test_a_station_says_which_actions_need_an_outside_service(station: Runtime, 
     def test_button() -> QPushButton:
         ws.show_resource("events:/subscriptions")
         qtbot.waitUntil(lambda: ws.session.ops.active == 0 and ws.model is not None and not ws.model._busy,
-                        timeout=8000)  # fmt: skip
+                        timeout=30_000)  # fmt: skip
         ws._open_row(ws.model.index(0, 0))  # type: ignore[union-attr]
         qtbot.waitUntil(lambda: ws.record is not None, timeout=30_000)
         b = ws.findChild(QPushButton, "action-events.subscriptions.test")

@@ -26,7 +26,7 @@ def open_ws(station: Runtime, qtbot: QtBot) -> Iterator[Callable[..., RecordsWor
 
 def _open_formula(qtbot: QtBot, ws: RecordsWorkspace, code: str) -> None:
     ws.show_resource("sds:/formulas")
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0 and ws.model is not None and not ws.model._busy, timeout=8000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0 and ws.model is not None and not ws.model._busy, timeout=30_000)
     ws.open_record(demo_id("sds-formula", "demo", code))
     qtbot.waitUntil(lambda: ws.record is not None and getattr(ws.record, "code", None) == code, timeout=30_000)
 
@@ -35,10 +35,10 @@ def _click(qtbot: QtBot, ws: RecordsWorkspace, name: str) -> None:
     button = ws.findChild(QPushButton, f"action-{name}")
     assert button is not None and button.isEnabled(), name
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=30_000)
     # A change reloads the list and the open record (new buttons): let that finish first.
     qtbot.wait(150)
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0 and ws.record is not None, timeout=8000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0 and ws.record is not None, timeout=30_000)
 
 
 def test_the_sds_and_certificate_pdfs_show_in_place(open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot) -> None:
@@ -51,7 +51,7 @@ def test_the_sds_and_certificate_pdfs_show_in_place(open_ws: Callable[..., Recor
     _open_formula(qtbot, ws, "CR-DAY")
     _click(qtbot, ws, "sds.formulas.sds")  # generate on this station
     _click(qtbot, ws, "sds.formulas.sds_get")
-    qtbot.waitUntil(lambda: bool(ws.findChildren(FileViewer)), timeout=8000)
+    qtbot.waitUntil(lambda: bool(ws.findChildren(FileViewer)), timeout=30_000)
     viewer = ws.findChildren(FileViewer)[-1]
     assert viewer.isVisible() and viewer.file.media_type == "application/pdf"
     assert len(viewer.pages) >= 2 and not viewer.pages[0].isNull()  # rendered pages, not text
@@ -60,7 +60,7 @@ def test_the_sds_and_certificate_pdfs_show_in_place(open_ws: Callable[..., Recor
 
     _click(qtbot, ws, "sds.formulas.certificate")
     _click(qtbot, ws, "sds.formulas.certificate_get")
-    qtbot.waitUntil(lambda: len(ws.findChildren(FileViewer)) >= 2, timeout=8000)
+    qtbot.waitUntil(lambda: len(ws.findChildren(FileViewer)) >= 2, timeout=30_000)
     cert = ws.findChildren(FileViewer)[-1]
     assert cert.file.filename and cert.file.filename.startswith("certificate-CR-DAY") and cert.pages
 

@@ -23,21 +23,21 @@ def open_ws(station: Runtime, qtbot: QtBot) -> Iterator[Callable[..., RecordsWor
 
 def _open_claim(qtbot: QtBot, ws: RecordsWorkspace, key: str) -> dict[str, QPushButton]:
     ws.show_resource("aftersale:/claims")
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0 and ws.model is not None and not ws.model._busy, timeout=8000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0 and ws.model is not None and not ws.model._busy, timeout=30_000)
     claim = demo_id("aftersale-claim", key)
     ws.open_record(claim)
-    qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == claim, timeout=8000)
+    qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == claim, timeout=30_000)
 
     def shown() -> dict[str, QPushButton]:
         buttons = [b for b in ws.findChildren(QPushButton) if b.objectName() == "action-aftersale.claims.act"]
         return {b.text(): b for b in buttons if b.isVisibleTo(ws)}
 
-    qtbot.waitUntil(lambda: len(shown()) == 3, timeout=8000)  # laid out when the event loop turns
+    qtbot.waitUntil(lambda: len(shown()) == 3, timeout=30_000)  # laid out when the event loop turns
     return shown()
 
 
 def _dialog(qtbot: QtBot, ws: RecordsWorkspace, title: str) -> ActionDialog:
-    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=8000)
+    qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=30_000)
     dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
     assert dialog.windowTitle() == title
     return dialog
@@ -68,7 +68,7 @@ def test_a_cancelled_claim_offers_no_start_and_an_open_one_asks_before_cancellin
     assert dialog.form.value()["action"] == "cancel"  # the form comes with the action picked
     dialog.submit()
     assert asked == ["Cancel claim? This cannot be undone."]
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=30_000)
     assert ws.record.status == "open"  # the question was answered No: nothing ran
     dialog.reject()
 
@@ -89,7 +89,7 @@ def test_a_cancelled_claim_offers_no_start_and_an_open_one_asks_before_cancellin
 
     # The record is read again after the change: its buttons follow its new state.
     want = {"Start claim…": False, "Close claim…": True, "Cancel claim…": True}
-    qtbot.waitUntil(lambda: buttons() == want, timeout=8000)
+    qtbot.waitUntil(lambda: buttons() == want, timeout=30_000)
 
 
 def test_a_single_click_on_another_row_shows_that_record(
@@ -107,13 +107,13 @@ def test_a_single_click_on_another_row_shows_that_record(
     cancelled = ids.index(demo_id("aftersale-claim", "c4"))
     rect = ws.table.visualRect(model.index(cancelled, 0))
     qtbot.mouseClick(ws.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == ids[cancelled], timeout=8000)
+    qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == ids[cancelled], timeout=30_000)
     buttons = [b for b in ws.findChildren(QPushButton) if b.objectName() == "action-aftersale.claims.act"]
-    qtbot.waitUntil(lambda: all(not b.isEnabled() for b in buttons if b.isVisibleTo(ws)), timeout=8000)
+    qtbot.waitUntil(lambda: all(not b.isEnabled() for b in buttons if b.isVisibleTo(ws)), timeout=30_000)
     # The arrow key moves on: the panel shows the next row, not the cancelled claim.
     other = cancelled + 1 if cancelled + 1 < len(ids) else cancelled - 1
     qtbot.keyClick(ws.table, Qt.Key.Key_Down if other > cancelled else Qt.Key.Key_Up)
-    qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == ids[other], timeout=8000)
+    qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == ids[other], timeout=30_000)
 
 
 @pytest.mark.parametrize(

@@ -38,12 +38,12 @@ def test_new_trade_in_at_the_desk_with_pickers_and_grades(
 ) -> None:
     ws = open_ws()
     ws.show_resource("upgrade:/admin/submissions")
-    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=30_000)
     assert ws.new_button.isVisibleTo(ws)
     qtbot.mouseClick(ws.new_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(ActionDialog)), timeout=30_000)
     dialog = next(d for d in ws.findChildren(ActionDialog) if d.isVisible())
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=30_000)
     form = dialog.form
     customer, product = form.fields["customer_id"].input, form.fields["product_id"].input
     condition = form.fields["condition"].input
@@ -67,14 +67,14 @@ def test_new_trade_in_at_the_desk_with_pickers_and_grades(
     assert isinstance(imei, QLineEdit)
     imei.setText("490154203237519")  # a wrong check digit: under the field
     dialog.submit()
-    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0, timeout=30_000)
     qtbot.waitUntil(lambda: form.fields["imei"].error.isVisible(), timeout=30_000)
     assert "check digit" in form.fields["imei"].error.text() and _count(ws) == 0
 
     imei.setText("49-015420-323751-8")  # as printed: dashes are fine
     dialog.submit()
-    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=8000)
-    qtbot.waitUntil(lambda: getattr(ws.record, "serial_number", "") == SERIAL, timeout=8000)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=30_000)
+    qtbot.waitUntil(lambda: getattr(ws.record, "serial_number", "") == SERIAL, timeout=30_000)
     assert ws.record.status == "submitted" and ws.record.condition == "good"  # type: ignore[union-attr]
     assert ws.record.imei == "490154203237518" and _count(ws) == 1  # type: ignore[union-attr]
 
@@ -87,12 +87,12 @@ def test_a_trade_ins_photos_show_as_a_count_not_as_ids(open_ws: Callable[..., Re
 
     ws = open_ws()
     ws.show_resource("upgrade:/admin/submissions")
-    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy and ws.session.ops.active == 0, timeout=30_000)
     assert ws.model is not None
     row = next(i for i, r in enumerate(ws.model.rows) if getattr(r, "photos", None))
     ws.table.selectRow(row)
     photos = ws.model.rows[row].photos  # type: ignore[attr-defined]
-    qtbot.waitUntil(lambda: getattr(ws.record, "photos", None) == photos and ws.session.ops.active == 0, timeout=8000)
+    qtbot.waitUntil(lambda: getattr(ws.record, "photos", None) == photos and ws.session.ops.active == 0, timeout=30_000)
     uuid = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-")
 
     def labels() -> list[str]:

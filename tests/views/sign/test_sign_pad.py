@@ -80,7 +80,7 @@ def test_customer_signs_the_trade_in_agreement_at_the_inspection_bench(qtbot: Qt
     results: list[object] = []
     dlg.signed.connect(results.append)
     qtbot.mouseClick(dlg.submit_btn, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: bool(results), timeout=10000)
+    qtbot.waitUntil(lambda: bool(results), timeout=30_000)
     assert "Signed. Thank you!" in dlg.status.text()
     ctx = session_for(station, "owner@demo.test").ctx()
     doc = execute(ctx, "sign.documents.get", id=doc_id)

@@ -105,20 +105,20 @@ def test_transfers_shipped_and_received_by_scanning(make_ws: object, station: Ru
     scan(qtbot, ws, draft)  # the id printed on the transfer slip: asks, and scanned again says yes
     assert _book(station, "CAP-NVY", MAIN) == 18
     answer(qtbot, ws, "ship-transfer", draft)
-    qtbot.waitUntil(lambda: "shipped" in ws.banner.text(), timeout=8000)
+    qtbot.waitUntil(lambda: "shipped" in ws.banner.text(), timeout=30_000)
     assert ws.banner.property("tone") == "done" and "shipped" in ws.banner.text()
     assert _book(station, "CAP-NVY", MAIN) == 14
     scan(qtbot, ws, "STORE")
     assert {t.id for t in ws.transfers} == {draft, in_transit}
     scan(qtbot, ws, in_transit)
     answer(qtbot, ws, "receive-transfer", in_transit)
-    qtbot.waitUntil(lambda: "received" in ws.banner.text(), timeout=8000)
+    qtbot.waitUntil(lambda: "received" in ws.banner.text(), timeout=30_000)
     assert "received" in ws.banner.text() and _book(station, "MUG-CER-01", STORE) == 15
     # F7 receives the one still selected in the list.
     assert [t.id for t in ws.transfers] == [draft]
     key(qtbot, ws, Qt.Key.Key_F7)
     answer(qtbot, ws, "receive-transfer", press=Qt.Key.Key_F7)  # F7 again: yes
-    qtbot.waitUntil(lambda: "received" in ws.banner.text(), timeout=8000)
+    qtbot.waitUntil(lambda: "received" in ws.banner.text(), timeout=30_000)
     assert "received" in ws.banner.text() and _book(station, "CAP-NVY", STORE) == 4
     assert not ws.transfers and ws.transfer_list.count() == 0
     key(qtbot, ws, Qt.Key.Key_F6)
@@ -148,16 +148,16 @@ def test_a_transfer_goes_by_its_slip_code_and_f6_asks_first(make_ws: object, sta
     box = ws.ship_box
     assert box.isVisible()
     box.button(QMessageBox.StandardButton.Yes).click()
-    qtbot.waitUntil(lambda: "shipped" in ws.banner.text(), timeout=8000)
+    qtbot.waitUntil(lambda: "shipped" in ws.banner.text(), timeout=30_000)
     assert _book(station, "CAP-NVY", MAIN) == 14
     scan(qtbot, ws, "STORE")
     scan(qtbot, ws, f"transfer {in_transit[:8]}")  # the line as the list used to show it
     answer(qtbot, ws, "receive-transfer", slip_code(in_transit))
-    qtbot.waitUntil(lambda: "received" in ws.banner.text(), timeout=8000)
+    qtbot.waitUntil(lambda: "received" in ws.banner.text(), timeout=30_000)
     assert _book(station, "MUG-CER-01", STORE) == 15
     scan(qtbot, ws, slip_code(draft).lower())  # the slip's code, however the scanner's case is set
     answer(qtbot, ws, "receive-transfer", slip_code(draft).lower())
-    qtbot.waitUntil(lambda: _book(station, "CAP-NVY", STORE) == 4, timeout=8000)
+    qtbot.waitUntil(lambda: _book(station, "CAP-NVY", STORE) == 4, timeout=30_000)
 
 
 def test_f8_saves_a_transfer_slip_whose_barcode_scans_back(make_ws: object, station: Runtime, qtbot: QtBot) -> None:
@@ -176,4 +176,4 @@ def test_f8_saves_a_transfer_slip_whose_barcode_scans_back(make_ws: object, stat
     assert read == slip_code(draft)
     scan(qtbot, ws, read)  # the slip's barcode as a scanner reads it ships the draft, asked first
     answer(qtbot, ws, "ship-transfer", read)
-    qtbot.waitUntil(lambda: _book(station, "CAP-NVY", MAIN) == 14, timeout=8000)
+    qtbot.waitUntil(lambda: _book(station, "CAP-NVY", MAIN) == 14, timeout=30_000)

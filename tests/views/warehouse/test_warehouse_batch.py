@@ -68,4 +68,4 @@ def test_a_batch_walked_by_bin_then_packed_per_order(make_ws: object, station: R
     scan(qtbot, ws, ann)  # outside the batch: the packed order opens, F5 ships it
     key(qtbot, ws, Qt.Key.Key_F5)
     answer(qtbot, ws, "ship-order", "CMD-SHIP")  # asks first; CMD-SHIP scanned at the question says yes
-    qtbot.waitUntil(lambda: execute(staff, "fulfillment.orders.get", id=ann).status == "shipped", timeout=8000)
+    qtbot.waitUntil(lambda: execute(staff, "fulfillment.orders.get", id=ann).status == "shipped", timeout=30_000)

@@ -198,7 +198,7 @@ def test_names_and_queue_columns_are_not_cut_at_1024(station: Runtime, qtbot: Qt
     gen = workspace_factory(station, qtbot, WORKSPACE, "device@demo.test", (1024, 700))
     make = next(gen)
     ws = make()
-    qtbot.waitUntil(lambda: ws.queue.rowCount() > 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.queue.rowCount() > 0, timeout=30_000)
     settle(qtbot, ws)
     head, view = ws.queue_view.horizontalHeader(), ws.queue_view.viewport()
     for name in ("Order", "Status", "Items"):
@@ -223,7 +223,7 @@ def test_the_columns_stay_put_as_orders_open_and_ship(make_ws: object, station: 
     """Walked under Xvfb at 1280×800: the three columns moved by 30–70 px with every order (a long
     title, a wrapped banner, the label's tracking number), so the screen jumped under the person."""
     ws = make_ws()  # type: ignore[operator]
-    qtbot.waitUntil(lambda: ws.queue.rowCount() > 0, timeout=8000)
+    qtbot.waitUntil(lambda: ws.queue.rowCount() > 0, timeout=30_000)
     settle(qtbot, ws)
 
     def edges() -> tuple[int, int, int]:

@@ -218,6 +218,6 @@ def test_a_transfer_slip_opens_on_scan_and_asks_before_it_ships(
     focus = box.focusWidget() or box
     qtbot.keyClicks(focus, code)  # the slip scanned at the question: yes
     qtbot.keyClick(focus, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: execute(owner, "inventory.transfers.get", id=draft).status == "in_transit", timeout=8000)
+    qtbot.waitUntil(lambda: execute(owner, "inventory.transfers.get", id=draft).status == "in_transit", timeout=30_000)
     settle(qtbot, ws)
     assert ws.banner.property("tone") == "done" and "shipped" in ws.banner.text()

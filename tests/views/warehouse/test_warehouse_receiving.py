@@ -99,7 +99,7 @@ def test_a_purchase_order_received_by_scan(make_ws: object, station: Runtime, qt
     key(qtbot, ws, Qt.Key.Key_F5)
     box = ws.asking
     qtbot.keyClick(box.focusWidget() or box, Qt.Key.Key_F5)  # F5 again at the question: yes, logged
-    qtbot.waitUntil(lambda: _received(station, po.number)[1]["RAG-1"] == 5, timeout=8000)
+    qtbot.waitUntil(lambda: _received(station, po.number)[1]["RAG-1"] == 5, timeout=30_000)
     settle(qtbot, ws)
     assert any("confirmed by pressing it again" in ws.history.item(i).text() for i in range(ws.history.count()))
     key(qtbot, ws, Qt.Key.Key_Escape)

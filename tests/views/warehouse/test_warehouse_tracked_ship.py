@@ -34,7 +34,7 @@ def test_a_scanned_serial_and_lot_ship_with_the_order(make_ws: object, station: 
     key(qtbot, ws, Qt.Key.Key_F2)
     key(qtbot, ws, Qt.Key.Key_F5)
     answer(qtbot, ws, "ship-order")  # F5 asks first
-    qtbot.waitUntil(lambda: bool(ws.printed), timeout=10_000)
+    qtbot.waitUntil(lambda: bool(ws.printed), timeout=30_000)
     shipped = execute(owner, "fulfillment.orders.get", id=order.id)
     assert shipped.status == "shipped"
     assert [(ln.serials, [(x.code, x.quantity) for x in ln.lots]) for ln in shipped.lines] == [
