@@ -68,6 +68,8 @@ def test_scan_opens_with_photos_and_declared_condition(qtbot: QtBot, make_ws: Ma
 def test_grade_and_value_update_live_and_the_revised_offer_path(qtbot: QtBot, make_ws: MakeWs, station: Runtime,
                                                                 tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
     ws = make_ws()
+    said: list[tuple[bool, str]] = []
+    ws.session.feedback = lambda ok, message: said.append((ok, message))
     scan(qtbot, ws, "KIT-DEMO000008")
     answer_all_passing(ws)
     ws.account_lock.set_answer(False)
@@ -100,6 +102,8 @@ def test_grade_and_value_update_live_and_the_revised_offer_path(qtbot: QtBot, ma
     _settle(qtbot, ws)
     assert ws.sub.status == "inspected" and ws.banner.property("tone") == "warn"
     assert "Revised offer of 240.00" in ws.banner.text()
+    # The status line says the banner's words, never the outcome code ("revised_offer").
+    assert said[-1] == (True, ws.banner.text())
     offer = ws.sub.current_offer
     assert offer.kind == "revised" and float(offer.amount) == 240.0 and offer.photos == ws.sub.inspection.photos
     assert "inspector graded good (checklist suggested fair)" in offer.reasons
