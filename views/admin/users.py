@@ -28,8 +28,8 @@ from services.core.schemas import UserOut
 from views.base import StationSession
 from views.i18n import LANGUAGES
 from views.ops import error_message
-from views.records.words import QT_TRANSLATE_NOOP
 from views.shell.forms import FieldError, field_messages, with_error
+from views.shell.roles import role_label
 from views.shell.theme import set_role
 
 
@@ -272,14 +272,6 @@ class Unavailable(ServiceError):
     status = 503
 
 
-# A role as the person reads it (the combo's data stays the role's name).
-ROLE_WORDS = {
-    "owner": QT_TRANSLATE_NOOP("admin", "owner"),
-    "admin": QT_TRANSLATE_NOOP("admin", "admin"),
-    "operator": QT_TRANSLATE_NOOP("admin", "operator"),
-    "warehouse-device": QT_TRANSLATE_NOOP("admin", "warehouse device"),
-}
-
-
-def role_words(role: str) -> str:
-    return QCoreApplication.translate("admin", ROLE_WORDS.get(role, role))
+# A role as the person reads it: the sign-in's words ("Operator"), one map (the combo's data stays
+# the role's name).
+role_words = role_label
