@@ -37,6 +37,7 @@ from views.base import StationSession, Workspace
 from views.dashboards.charts import Chart, Point, day_text, fmt
 from views.dashboards.figures import FIGURES, Counted, Figure, count
 from views.dashboards.titles import card_title, dashboard_name
+from views.i18n import fmt_money, fmt_number
 from views.records.words import QT_TRANSLATE_NOOP
 
 STYLE = """
@@ -81,6 +82,7 @@ class CardData:
     figure: Figure | None = None  # counted from the records (then ``counted`` holds the rows)
     counted: Counted | None = None
     worth: float | None = None  # the rows' value, where the figure has one
+    currency: str | None = None  # the rows' one currency (none when they have none or several)
 
 
 def _bucket(day: dt.date, interval: str) -> dt.date:
@@ -108,7 +110,11 @@ def read_board(
             before = float(count(ctx(), figure, start - span, start - dt.timedelta(days=1)).total) if compare else None
             points = [Point(b, v) for b, v in sorted(per.items())]
             worth = counted.worth(figure.value) if figure.value is not None else None
-            out.append(CardData(w.title, w.chart, w.interval, points, counted.total, before, figure, counted, worth))
+            currencies = {getattr(r, "currency", None) for rows in counted.rows.values() for r in rows}
+            currency = next(iter(currencies)) if len(currencies) == 1 else None
+            out.append(
+                CardData(w.title, w.chart, w.interval, points, counted.total, before, figure, counted, worth, currency)
+            )
             continue
         rows = _series(ctx(), w.metric, start, end, w.interval, group_by)
         before = (
@@ -147,7 +153,9 @@ class Card(QFrame):
         head.addWidget(title_label, 1)
         words = self.tr("total {total}").format(total=fmt(data.total)) if data.chart != "number" else ""
         if data.worth is not None:
-            worth = self.tr("worth {value}").format(value=QLocale().toString(float(data.worth), "f", 2))
+            # Money as the locale writes it (``$1,234.50`` / ``1.234,50 $``); rows of mixed currencies: the number.
+            amount = fmt_money(data.worth, data.currency) if data.currency else fmt_number(data.worth, 2)
+            worth = self.tr("worth {value}").format(value=amount)
             words += (" · " if words else "") + worth
         if data.before is not None:
             change = data.total - data.before
