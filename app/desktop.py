@@ -21,6 +21,7 @@ from app.paths import default_data_dir
 
 if TYPE_CHECKING:
     from services.core.context import Runtime
+    from services.core.local_signin import LocalSignIn
 
 log = logging.getLogger("app.desktop")
 
@@ -30,7 +31,8 @@ log = logging.getLogger("app.desktop")
 ENV_QUIT_WHEN_SHOWN = "PLATFORM_STATION_QUIT_WHEN_SHOWN"
 ENV_SHOT = "PLATFORM_STATION_SHOT"
 # With "EMAIL PASSWORD": once shown, sign in at once (as a person faster than any typist) and
-# print "signed-in <seconds>" when the workspace is entered, then quit (start → a working sign-in).
+# print "accepted <seconds>" when the password is accepted (start → a sign-in that works) and
+# "signed-in <seconds>" when the first workspace is entered (start → a usable workspace), then quit.
 ENV_SIGN_IN = "PLATFORM_STATION_SIGN_IN"
 
 # Who the screenshot of a workspace signs in as; any other workspace: the demo owner.
@@ -67,6 +69,18 @@ def _load_station(data_dir: Path, demo: bool) -> object:
     return rt
 
 
+def _check_locally(data_dir: Path, email: str, password: str) -> LocalSignIn | None:
+    """The sign-in check on the station's own file, before the service layer has loaded (issue 38).
+
+    Only for the station's own SQLite file: a station configured with another database
+    (PLATFORM_DATABASE_URL) signs in through the service layer."""
+    if os.environ.get("PLATFORM_DATABASE_URL"):
+        return None
+    from services.core.local_signin import check
+
+    return check(data_dir / "data.db", email, password)
+
+
 def run_desktop(args: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication
 
@@ -92,6 +106,7 @@ def run_desktop(args: argparse.Namespace) -> int:
     win = ShellWindow(
         data_dir,
         runtime_loader=lambda: _load_station(data_dir, args.demo),  # type: ignore[arg-type,return-value]
+        local_check=lambda email, password: _check_locally(data_dir, email, password),
         kiosk=args.kiosk,
         platform_url=platform_url,
         offline=args.offline,
@@ -262,6 +277,9 @@ def _sign_in_and_quit(win: Any, credentials: str) -> None:
     loading: the sign-in waits for it), report when the workspace is entered, then quit."""
     email, _, password = credentials.partition(" ")
 
+    def accepted(_email: str) -> None:
+        print(f"accepted {time.perf_counter():.4f}", flush=True)
+
     def entered(_workspace: str) -> None:
         print(f"signed-in {time.perf_counter():.4f}", flush=True)
         os._exit(0)
@@ -272,6 +290,7 @@ def _sign_in_and_quit(win: Any, credentials: str) -> None:
         print(f"sign-in failed: {win.signin.message.text()}", flush=True)
         os._exit(1)
 
+    win.credentials_accepted.connect(accepted)
     win.signed_in.connect(entered)
     win.signin.set_device_mode(False)
     win.signin.email.setText(email)
