@@ -30,6 +30,7 @@ AUDIENCE = "platform-api"
 TOKEN_LIFETIME = 86400
 COOKIE_NAME = "service_token"
 
+
 def tenant_info(t: Tenant) -> TenantInfo:
     return TenantInfo(t.id, t.slug, t.name, frozenset(t.modules), t.status)
 
