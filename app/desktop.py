@@ -13,6 +13,7 @@ import os
 import socket
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -51,7 +52,42 @@ def _demo_dir(data_dir: Path | None) -> Path:
     return data_dir or default_data_dir() / "demo"
 
 
-def _load_station(data_dir: Path, demo: bool) -> object:
+class _ImportsWait:
+    """A finder on ``sys.meta_path`` that makes the loader thread's imports wait while a sign-in check
+    runs (``free`` cleared); it finds nothing itself.
+
+    On two cores the loader's imports (seconds of CPU) would take a core and half of the Python
+    time from the check, whose argon2 uses both cores (issue 38: a sign-in that works within 1 s).
+    Each import of the loader thread passes here first, so it pauses within a module or two.
+    The check's own modules are imported before this is installed (an import paused while holding
+    a module's lock must not be one the check needs); the wait has a limit all the same."""
+
+    def __init__(self, free: threading.Event) -> None:
+        self.free = free
+        self.thread = threading.get_ident()
+
+    def find_spec(self, name: str, path: object, target: object = None) -> None:
+        if threading.get_ident() == self.thread:
+            self.free.wait(10)
+        return None  # found by the finders after this one
+
+
+def _load_station(data_dir: Path, demo: bool, free: threading.Event | None = None) -> object:
+    """The station's runtime; ``free``: cleared while a sign-in check runs (the imports wait for it)."""
+    wait = None
+    if free is not None:
+        import services.core.local_signin  # noqa: F401 - the check's modules, before imports may wait
+
+        wait = _ImportsWait(free)
+        sys.meta_path.insert(0, wait)
+    try:
+        return _open_station(data_dir, demo)
+    finally:
+        if wait is not None:
+            sys.meta_path.remove(wait)
+
+
+def _open_station(data_dir: Path, demo: bool) -> object:
     from app.station import open_station, seed_data_dir
     from services.core.jobs import JobWorker
     from services.core.scheduler import Scheduler
@@ -69,16 +105,25 @@ def _load_station(data_dir: Path, demo: bool) -> object:
     return rt
 
 
-def _check_locally(data_dir: Path, email: str, password: str) -> LocalSignIn | None:
+def _check_locally(
+    data_dir: Path, email: str, password: str, free: threading.Event | None = None
+) -> LocalSignIn | None:
     """The sign-in check on the station's own file, before the service layer has loaded (issue 38).
 
     Only for the station's own SQLite file: a station configured with another database
-    (PLATFORM_DATABASE_URL) signs in through the service layer."""
+    (PLATFORM_DATABASE_URL) signs in through the service layer. ``free`` is cleared meanwhile:
+    the loader's imports wait (``_load_station``)."""
     if os.environ.get("PLATFORM_DATABASE_URL"):
         return None
     from services.core.local_signin import check
 
-    return check(data_dir / "data.db", email, password)
+    if free is not None:
+        free.clear()
+    try:
+        return check(data_dir / "data.db", email, password)
+    finally:
+        if free is not None:
+            free.set()
 
 
 def run_desktop(args: argparse.Namespace) -> int:
@@ -103,10 +148,12 @@ def run_desktop(args: argparse.Namespace) -> int:
 
     # Before the first widget: texts are taken when a widget is made (Settings -> Language).
     install_language(app, str(StationPrefs(data_dir).get("language")))
+    free = threading.Event()  # no sign-in check runs: the loader may import
+    free.set()
     win = ShellWindow(
         data_dir,
-        runtime_loader=lambda: _load_station(data_dir, args.demo),  # type: ignore[arg-type,return-value]
-        local_check=lambda email, password: _check_locally(data_dir, email, password),
+        runtime_loader=lambda: _load_station(data_dir, args.demo, free),  # type: ignore[arg-type,return-value]
+        local_check=lambda email, password: _check_locally(data_dir, email, password, free),
         kiosk=args.kiosk,
         platform_url=platform_url,
         offline=args.offline,

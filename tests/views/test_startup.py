@@ -140,12 +140,14 @@ from views.shell.window import ShellWindow
 data, prefs, password = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
 app = QApplication(sys.argv[:1])
 go = threading.Event()
+free = threading.Event()
+free.set()
 
 def loader():
     assert go.wait(120)
-    return _load_station(data, False)
+    return _load_station(data, False, free)
 
-w = ShellWindow(prefs, runtime_loader=loader, local_check=lambda e, p: _check_locally(data, e, p), offline=True,
+w = ShellWindow(prefs, runtime_loader=loader, local_check=lambda e, p: _check_locally(data, e, p, free), offline=True,
                 credentials=CredentialStore(prefs, use_keyring=False))
 seen = {}
 
@@ -197,3 +199,49 @@ def test_the_desktop_accepts_a_sign_in_before_any_module_is_imported_then_opens_
     assert report["at_accept"] == ["services", "services.core", "services.core.errors", "services.core.local_signin",
                                    "services.core.passwords", "services.sync", "services.sync.words"]  # fmt: skip
     assert report["workspace"] and report["support_after"]
+
+
+def test_the_loaders_imports_wait_while_a_sign_in_check_runs_and_no_one_elses(tmp_path: Path) -> None:
+    from app.desktop import _ImportsWait
+
+    class Free(threading.Event):
+        """Says when someone waits for it."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.waited = threading.Event()
+
+        def wait(self, timeout: float | None = None) -> bool:
+            if not self.is_set():
+                self.waited.set()
+            return super().wait(timeout)
+
+    for name in ("loader_step_probe", "other_thread_probe"):
+        (tmp_path / f"{name}.py").write_text("VALUE = 1\n")
+    sys.path.insert(0, str(tmp_path))
+    free = Free()  # cleared: a sign-in check runs
+    finders: list[_ImportsWait] = []
+
+    def loader() -> None:
+        finders.append(_ImportsWait(free))
+        sys.meta_path.insert(0, finders[0])
+        try:
+            import loader_step_probe  # noqa: F401
+        finally:
+            sys.meta_path.remove(finders[0])
+
+    thread = threading.Thread(target=loader)
+    try:
+        thread.start()
+        assert free.waited.wait(60), "the loader's import did not wait"
+        assert "loader_step_probe" not in sys.modules
+        import other_thread_probe  # noqa: F401 - another thread's import (the check's) goes on
+
+        free.set()  # the check ended
+        thread.join(60)
+        assert not thread.is_alive() and "loader_step_probe" in sys.modules
+    finally:
+        free.set()
+        sys.path.remove(str(tmp_path))
+        for name in ("loader_step_probe", "other_thread_probe"):
+            sys.modules.pop(name, None)
