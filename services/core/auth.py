@@ -7,7 +7,6 @@ key itself is never stored or logged.
 
 from __future__ import annotations
 
-import functools
 import hmac
 import secrets
 import time
@@ -15,8 +14,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import jwt
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import bindparam, select, update
 
 from local_db import Database
@@ -26,34 +23,13 @@ from local_db.models.core import RevokedSession
 from services.core.authcache import Resolver
 from services.core.context import Principal, TenantInfo
 from services.core.errors import Forbidden, NotFound, Unauthorized
+from services.core.passwords import dummy_hash, hash_password, verify_password  # noqa: F401 - auth's API
 from services.core.signing import token_hash
 
 ISSUER = "platform"
 AUDIENCE = "platform-api"
 TOKEN_LIFETIME = 86400
 COOKIE_NAME = "service_token"
-
-_hasher = PasswordHasher()
-
-
-@functools.cache
-def dummy_hash() -> str:
-    """A hash to check a password against when there is no account, so both failures take as long.
-
-    Made on first use, not at import: one argon2 hash costs 0.1-0.5 s of CPU, and every station
-    imports this module while its sign-in window is already waiting for the service layer."""
-    return _hasher.hash("not-a-password")
-
-
-def hash_password(password: str) -> str:
-    return _hasher.hash(password)
-
-
-def verify_password(password_hash: str, password: str) -> bool:
-    try:
-        return _hasher.verify(password_hash, password)
-    except (VerificationError, InvalidHashError):
-        return False
 
 
 def tenant_info(t: Tenant) -> TenantInfo:
@@ -89,6 +65,15 @@ def authenticate_password(db: Database, email: str, password: str) -> User:
         verify_password(dummy_hash(), password)
         raise Unauthorized("e-mail or password is not correct")
     if not verify_password(user.password_hash, password) or user.disabled:
+        raise Unauthorized("e-mail or password is not correct")
+    return user
+
+
+def active_user(db: Database, user_id: str) -> User:
+    """The user by id, or 401 when gone or disabled (a session made for them would be refused)."""
+    with db.reading(None) as s:
+        user = s.get(User, user_id)
+    if user is None or user.disabled:
         raise Unauthorized("e-mail or password is not correct")
     return user
 
