@@ -108,8 +108,8 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
                 return False
             return bool(info.pop("write_lock", False))
 
-        engine.dialect.do_commit = _do_commit  # type: ignore[method-assign]
-        engine.dialect.do_rollback = _do_rollback  # type: ignore[method-assign]
+        engine.dialect.do_commit = _do_commit  # type: ignore[method-assign,assignment]
+        engine.dialect.do_rollback = _do_rollback  # type: ignore[method-assign,assignment]
 
         @event.listens_for(engine, "checkin")
         def _returned(_dbapi_conn: Any, record: Any) -> None:
