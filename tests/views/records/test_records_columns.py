@@ -120,7 +120,9 @@ def test_the_tree_and_every_modules_first_list_fit_at_1280x800(
             qtbot.waitUntil(
                 lambda: ws.session.ops.active == 0 and ws.model is not None and not ws.model._busy, timeout=30_000
             )
-            qtbot.waitUntil(lambda: ws.model is not None and ws.model.rowCount() > 0 or ws.model.total == 0)
+            qtbot.waitUntil(
+                lambda: ws.model is not None and (ws.model.rowCount() > 0 or ws.model.total == 0), timeout=30_000
+            )
             headers, cells, cut = cuts(ws.table)
             total += cut
             scroll = ws.table.horizontalScrollBar().isVisible()
