@@ -312,7 +312,8 @@ def profile(srv: Server, path: str, cookies: dict[str, str] | None, seconds: flo
             frames = stack.split(";")
             # Only samples of a request's work, on the event loop or in the thread pool (py-spy leaves
             # idle threads out; the server's background workers are not the page's cost).
-            if not any("api/pages.py" in fr or "uvicorn/protocols" in fr for fr in frames):
+            request = any("api/pages.py" in fr or "uvicorn/protocols" in fr for fr in frames)
+            if not request and not os.environ.get("BENCH_PROFILE_ALL"):
                 continue
             n = int(count)
             total += n
