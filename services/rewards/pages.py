@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from local_db.models.rewards import RewardsLedgerEntry, RewardsReceipt
+from local_db.models.rewards import RewardsLedgerEntry, RewardsProduct, RewardsReceipt
 from services.core.commands import execute
 from services.core.context import Ctx
 from services.core.errors import Conflict, ServiceError, ValidationFailed
@@ -67,6 +67,7 @@ KIND_NAMES = {
 }
 
 HOME_ROWS = 20  # receipts and ledger entries the points page shows
+CATALOGUE_ROWS = 100  # products the catalogue page lists
 
 
 def _name(call: PageCall, names: dict[str, str], key: str) -> str:
@@ -118,6 +119,22 @@ def _balance(call: PageCall, ctx: Ctx) -> int:
     balance from the dealer row the session check read."""
     with ctx.read() as s:
         return int(call.account.balance - ledger.expired_unswept(s, ctx.principal.id, ctx.now()))
+
+
+def _catalogue_rows(call: PageCall, ctx: Ctx) -> tuple[int, list[Any]]:
+    """The catalogue page's balance and products in one read session: the products a dealer is
+    shown by ``rewards.products.list`` (the active ones, by points, cheapest first), the five
+    columns the page shows, without that use case's session and answer models (issue 33)."""
+    p = RewardsProduct
+    with ctx.read() as s:
+        balance = int(call.account.balance - ledger.expired_unswept(s, ctx.principal.id, ctx.now()))
+        products = s.execute(
+            select(p.id, p.name, p.description, p.points, p.stock)
+            .where(p.active.is_(True))
+            .order_by(p.points.asc())
+            .limit(CATALOGUE_ROWS)
+        ).all()
+    return balance, list(products)
 
 
 @page("rewards.portal.home", "/", limit="public_events")
@@ -213,11 +230,10 @@ def upload_receipt(call: PageCall, ctx: Ctx) -> Page | Redirect:
 @page("rewards.portal.catalogue", "/catalogue", limit="public_events")
 @signed_in(PORTAL)
 def catalogue(call: PageCall, ctx: Ctx) -> Page:
-    listed = execute(ctx, "rewards.products.list", query={"limit": 100, "sort": "points", "order": "asc"})
-    balance = _balance(call, ctx)
+    balance, listed = _catalogue_rows(call, ctx)
     items = [
         {"id": p.id, "name": p.name, "description": p.description, "points": p.points, "in_stock": p.stock > 0}
-        for p in listed.items
+        for p in listed
     ]
     return Page(
         "rewards/catalogue.html",

@@ -92,3 +92,11 @@ def test_signed_in_pages_list_what_the_apis_list(pages_server: LiveServer) -> No
         assert f'<p class="big" id="balance">{points["balance"]:,} points</p>' in page
         rows = re.findall(r'<td class="num">(-?[\d,]+)</td><td class="num">([\d,]+)</td></tr>', page)
         assert rows == [(f"{e['points']:,}", f"{e['balance_after']:,}") for e in ledger[:20]] and rows
+        r = c.get("/demo/rewards/api/products", params={"limit": 100, "sort": "points", "order": "asc"}, headers=h)
+        products = r.json()["data"]
+        page = c.get("/demo/rewards/p/catalogue").text
+        assert f"You have {points['balance']:,} points." in page
+        shown = re.findall(r"<li><strong>([^<]+)</strong> · ([\d,]+) points", page)
+        assert shown == [(p["name"], f"{p['points']:,}") for p in products] and shown
+        redeemable = re.findall(r'/demo/rewards/p/redeem/([\w-]+)"', page)
+        assert redeemable == [p["id"] for p in products if p["stock"] > 0]
