@@ -127,4 +127,6 @@ def test_inspection_values_in_german(
         # The words around the values are German too: the declared grade, the items still to check.
         assert ws.declared.text().startswith("Angegeben: ") and "excellent" not in ws.declared.text()
         assert ws.preview.text().startswith("Zu prüfen: lässt sich einschalten, Display"), ws.preview.text()
+        assert ws.offer_amount.suffix() == "\u00a0$" and ws.offer_amount.prefix() == ""  # "300,00 $" in the box
+        assert ws.offer_days.suffix() == " Tage"
         assert "(received)" not in ws.banner.text() and "Status: received" not in ws.subtitle.text()

@@ -57,7 +57,7 @@ from services.upgrade.schemas import (
 )
 from services.upgrade.submissions import get_submission, list_submissions, receive, reject, scan
 from views.base import StationSession, Workspace
-from views.i18n import QT_TRANSLATE_NOOP
+from views.i18n import QT_TRANSLATE_NOOP, fmt_money, fmt_number
 from views.inspection.parts import (
     ACCEPT_TEXT,
     BODY,
@@ -304,6 +304,16 @@ class InspectionWorkspace(PhotoActions, Workspace):
             )
         )
         self._load_checklist(sub)
+        # The amount in the record's currency, its symbol where the locale writes it ("$" / "€").
+        self.offer_amount.setPrefix("")
+        self.offer_amount.setSuffix("")
+        if sub.currency:
+            sample = fmt_money(0, sub.currency)
+            symbol = sample.replace(fmt_number(0.0, 2), "").strip()
+            if sample.startswith(symbol):
+                self.offer_amount.setPrefix(symbol)
+            else:
+                self.offer_amount.setSuffix("\u00a0" + symbol)
         if sub.current_offer is None and sub.declared_value is not None:
             self.offer_amount.setValue(float(sub.declared_value))
         elif sub.current_offer is not None:

@@ -83,6 +83,10 @@
         <translation>Angebot</translation>
     </message>
     <message>
+        <source> days</source>
+        <translation> Tage</translation>
+    </message>
+    <message>
         <source>Send offer (Ctrl+O)</source>
         <translation>Angebot senden (Strg+O)</translation>
     </message>
