@@ -129,4 +129,6 @@ def test_inspection_values_in_german(
         assert ws.preview.text().startswith("Zu prüfen: lässt sich einschalten, Display"), ws.preview.text()
         assert ws.offer_amount.suffix() == "\u00a0$" and ws.offer_amount.prefix() == ""  # "300,00 $" in the box
         assert ws.offer_days.suffix() == " Tage"
+        qtbot.waitUntil(lambda: ws.photos.count() == 2, timeout=30_000)
+        assert [ws.photos.item(i).text() for i in range(2)] == ["Kunde", "Kunde"]
         assert "(received)" not in ws.banner.text() and "Status: received" not in ws.subtitle.text()

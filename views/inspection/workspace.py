@@ -371,7 +371,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
             list(self.sub.photos) + (list(self.sub.inspection.photos) if self.sub.inspection else []) + self.new_photos
         )
         for pid in dict.fromkeys(ids):
-            label = "customer" if pid in self.sub.photos else "inspection"
+            label = self.tr("customer") if pid in self.sub.photos else self.tr("inspection")
             item = QListWidgetItem(QIcon(self.thumbs[pid]) if pid in self.thumbs else QIcon(), label)
             item.setData(Qt.ItemDataRole.UserRole, pid)
             self.photos.addItem(item)

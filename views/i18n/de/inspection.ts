@@ -213,6 +213,14 @@
 {sub.description}</translation>
     </message>
     <message>
+        <source>customer</source>
+        <translation>Kunde</translation>
+    </message>
+    <message>
+        <source>inspection</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
         <source>Declared: {condition}
 {value}</source>
         <translation>Angegeben: {condition}
@@ -283,6 +291,10 @@
     <message>
         <source>Trade-in rejected</source>
         <translation>Ankauf zurückgewiesen</translation>
+    </message>
+    <message>
+        <source>Photo: {label}</source>
+        <translation>Foto: {label}</translation>
     </message>
 </context>
 <context>
