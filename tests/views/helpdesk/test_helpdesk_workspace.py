@@ -199,6 +199,7 @@ def test_the_ticket_tab_timers_and_triage_are_german(qtbot: QtBot, station: Runt
     """The German walk of issue 32 read "First response: fällig in 4 h", "Resolution: fällig in
     3 days", "Priorität: high (Wert 0.70)" and an ISO time on each message."""
     from PySide6.QtCore import QCoreApplication, QLocale
+    from PySide6.QtGui import QFontMetrics
 
     import views.i18n
 
@@ -217,6 +218,9 @@ def test_the_ticket_tab_timers_and_triage_are_german(qtbot: QtBot, station: Runt
         head = tab.message_views()[0].findChildren(QLabel)
         assert not any(re.search(r"\d{4}-\d\d-\d\d", lbl.text()) for lbl in head), [lbl.text() for lbl in head]
         assert humanize(3 * 86400) == "3 Tage"
+        # The search box's hint fits at 1280x800 ("Alle Warteschlangen durchsuc…" before).
+        hint = w.search.placeholderText()
+        assert QFontMetrics(w.search.font()).horizontalAdvance(hint) <= w.search.width() - 24, hint
     finally:
         for old in views.i18n._installed:
             QCoreApplication.removeTranslator(old)

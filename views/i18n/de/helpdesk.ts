@@ -32,7 +32,7 @@
         <name>HelpdeskWorkspace</name>
         <message>
             <source>Search all queues (Ctrl+F)</source>
-            <translation>Alle Warteschlangen durchsuchen (Strg+F)</translation>
+            <translation>Überall suchen (Strg+F)</translation>
         </message>
         <message>
             <source>Number, subject, e-mail or words of any message; Enter searches</source>
