@@ -657,7 +657,9 @@ class TicketTab(QWidget):
             if r.reply:
                 self.internal.setChecked(False)
                 self.composer.setPlainText(r.reply)
-                self.reply_btn.setToolTip(self.tr("From {r.source_number} (similarity {r.score:.2f})").format(r=r))
+                self.reply_btn.setToolTip(
+                    self.tr("From {r.source_number} (similarity {score})").format(r=r, score=fmt_number(r.score, 2))
+                )
             else:
                 self.show_error(self.tr("No similar resolved ticket has a reply yet"))
 

@@ -283,8 +283,8 @@
             <translation>Kategorie: {g.category_name}</translation>
         </message>
         <message>
-            <source>From {r.source_number} (similarity {r.score:.2f})</source>
-            <translation>Aus {r.source_number} (Ähnlichkeit {r.score:.2f})</translation>
+            <source>From {r.source_number} (similarity {score})</source>
+            <translation>Aus {r.source_number} (Ähnlichkeit {score})</translation>
         </message>
         <message>
             <source>No similar resolved ticket has a reply yet</source>
