@@ -23,11 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sqlalchemy import bindparam, update  # noqa: E402
 from timing import calls_per_call, fmt, size, timed  # noqa: E402 - tests/bench/timing.py, next to this script
 
 from app.wiring import station_runtime  # noqa: E402
-from sqlalchemy import bindparam, update  # noqa: E402
-
 from local_db.base import table_of  # noqa: E402
 from local_db.engine import Prepared  # noqa: E402
 from local_db.models import User  # noqa: E402
