@@ -13,6 +13,7 @@ import os
 import socket
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,7 @@ from app.paths import default_data_dir
 
 if TYPE_CHECKING:
     from services.core.context import Runtime
+    from services.core.local_signin import LocalSignIn
 
 log = logging.getLogger("app.desktop")
 
@@ -30,7 +32,8 @@ log = logging.getLogger("app.desktop")
 ENV_QUIT_WHEN_SHOWN = "PLATFORM_STATION_QUIT_WHEN_SHOWN"
 ENV_SHOT = "PLATFORM_STATION_SHOT"
 # With "EMAIL PASSWORD": once shown, sign in at once (as a person faster than any typist) and
-# print "signed-in <seconds>" when the workspace is entered, then quit (start → a working sign-in).
+# print "accepted <seconds>" when the password is accepted (start → a sign-in that works) and
+# "signed-in <seconds>" when the first workspace is entered (start → a usable workspace), then quit.
 ENV_SIGN_IN = "PLATFORM_STATION_SIGN_IN"
 
 # Who the screenshot of a workspace signs in as; any other workspace: the demo owner.
@@ -49,7 +52,42 @@ def _demo_dir(data_dir: Path | None) -> Path:
     return data_dir or default_data_dir() / "demo"
 
 
-def _load_station(data_dir: Path, demo: bool) -> object:
+class _ImportsWait:
+    """A finder on ``sys.meta_path`` that makes the loader thread's imports wait while a sign-in check
+    runs (``free`` cleared); it finds nothing itself.
+
+    On two cores the loader's imports (seconds of CPU) would take a core and half of the Python
+    time from the check, whose argon2 uses both cores (issue 38: a sign-in that works within 1 s).
+    Each import of the loader thread passes here first, so it pauses within a module or two.
+    The check's own modules are imported before this is installed (an import paused while holding
+    a module's lock must not be one the check needs); the wait has a limit all the same."""
+
+    def __init__(self, free: threading.Event) -> None:
+        self.free = free
+        self.thread = threading.get_ident()
+
+    def find_spec(self, name: str, path: object, target: object = None) -> None:
+        if threading.get_ident() == self.thread:
+            self.free.wait(10)
+        return None  # found by the finders after this one
+
+
+def _load_station(data_dir: Path, demo: bool, free: threading.Event | None = None) -> object:
+    """The station's runtime; ``free``: cleared while a sign-in check runs (the imports wait for it)."""
+    wait = None
+    if free is not None:
+        import services.core.local_signin  # noqa: F401 - the check's modules, before imports may wait
+
+        wait = _ImportsWait(free)
+        sys.meta_path.insert(0, wait)
+    try:
+        return _open_station(data_dir, demo)
+    finally:
+        if wait is not None:
+            sys.meta_path.remove(wait)
+
+
+def _open_station(data_dir: Path, demo: bool) -> object:
     from app.station import open_station, seed_data_dir
     from services.core.jobs import JobWorker
     from services.core.scheduler import Scheduler
@@ -65,6 +103,27 @@ def _load_station(data_dir: Path, demo: bool) -> object:
 
     configure_mappers()
     return rt
+
+
+def _check_locally(
+    data_dir: Path, email: str, password: str, free: threading.Event | None = None
+) -> LocalSignIn | None:
+    """The sign-in check on the station's own file, before the service layer has loaded (issue 38).
+
+    Only for the station's own SQLite file: a station configured with another database
+    (PLATFORM_DATABASE_URL) signs in through the service layer. ``free`` is cleared meanwhile:
+    the loader's imports wait (``_load_station``)."""
+    if os.environ.get("PLATFORM_DATABASE_URL"):
+        return None
+    from services.core.local_signin import check
+
+    if free is not None:
+        free.clear()
+    try:
+        return check(data_dir / "data.db", email, password)
+    finally:
+        if free is not None:
+            free.set()
 
 
 def run_desktop(args: argparse.Namespace) -> int:
@@ -89,9 +148,12 @@ def run_desktop(args: argparse.Namespace) -> int:
 
     # Before the first widget: texts are taken when a widget is made (Settings -> Language).
     install_language(app, str(StationPrefs(data_dir).get("language")))
+    free = threading.Event()  # no sign-in check runs: the loader may import
+    free.set()
     win = ShellWindow(
         data_dir,
-        runtime_loader=lambda: _load_station(data_dir, args.demo),  # type: ignore[arg-type,return-value]
+        runtime_loader=lambda: _load_station(data_dir, args.demo, free),  # type: ignore[arg-type,return-value]
+        local_check=lambda email, password: _check_locally(data_dir, email, password, free),
         kiosk=args.kiosk,
         platform_url=platform_url,
         offline=args.offline,
@@ -262,6 +324,9 @@ def _sign_in_and_quit(win: Any, credentials: str) -> None:
     loading: the sign-in waits for it), report when the workspace is entered, then quit."""
     email, _, password = credentials.partition(" ")
 
+    def accepted(_email: str) -> None:
+        print(f"accepted {time.perf_counter():.4f}", flush=True)
+
     def entered(_workspace: str) -> None:
         print(f"signed-in {time.perf_counter():.4f}", flush=True)
         os._exit(0)
@@ -272,6 +337,7 @@ def _sign_in_and_quit(win: Any, credentials: str) -> None:
         print(f"sign-in failed: {win.signin.message.text()}", flush=True)
         os._exit(1)
 
+    win.credentials_accepted.connect(accepted)
     win.signed_in.connect(entered)
     win.signin.set_device_mode(False)
     win.signin.email.setText(email)

@@ -7,15 +7,13 @@ key itself is never stored or logged.
 
 from __future__ import annotations
 
-import functools
 import hmac
 import secrets
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
 import jwt
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import bindparam, select, update
 
 from local_db import Database
@@ -25,34 +23,13 @@ from local_db.models.core import RevokedSession
 from services.core.authcache import Resolver
 from services.core.context import Principal, TenantInfo
 from services.core.errors import Forbidden, NotFound, Unauthorized
+from services.core.passwords import dummy_hash, hash_password, verify_password  # noqa: F401 - auth's API
 from services.core.signing import token_hash
 
 ISSUER = "platform"
 AUDIENCE = "platform-api"
 TOKEN_LIFETIME = 86400
 COOKIE_NAME = "service_token"
-
-_hasher = PasswordHasher()
-
-
-@functools.cache
-def dummy_hash() -> str:
-    """A hash to check a password against when there is no account, so both failures take as long.
-
-    Made on first use, not at import: one argon2 hash costs 0.1-0.5 s of CPU, and every station
-    imports this module while its sign-in window is already waiting for the service layer."""
-    return _hasher.hash("not-a-password")
-
-
-def hash_password(password: str) -> str:
-    return _hasher.hash(password)
-
-
-def verify_password(password_hash: str, password: str) -> bool:
-    try:
-        return _hasher.verify(password_hash, password)
-    except (VerificationError, InvalidHashError):
-        return False
 
 
 def tenant_info(t: Tenant) -> TenantInfo:
@@ -92,6 +69,15 @@ def authenticate_password(db: Database, email: str, password: str) -> User:
     return user
 
 
+def active_user(db: Database, user_id: str) -> User:
+    """The user by id, or 401 when gone or disabled (a session made for them would be refused)."""
+    with db.reading(None) as s:
+        user = s.get(User, user_id)
+    if user is None or user.disabled:
+        raise Unauthorized("e-mail or password is not correct")
+    return user
+
+
 def issue_token(secret: str, user: User, tenants: list[dict[str, Any]], now: datetime) -> str:
     iat = int(now.timestamp())
     claims = {
@@ -109,7 +95,22 @@ def issue_token(secret: str, user: User, tenants: list[dict[str, Any]], now: dat
     return jwt.encode(claims, secret, algorithm="HS256")
 
 
+# Tokens whose signature, audience and issuer were checked, by (secret, token): a signed-in client
+# sends the same token on every request, and checking it again cost 0.3 ms of every request's CPU
+# (issue 38). The exact token string is the key, so nothing unsigned can match; the expiry is
+# checked on every use. Bounded: the keys come from requests; past this the cache starts over.
+_VERIFIED: dict[tuple[str, str], dict[str, Any]] = {}
+_VERIFIED_KEPT = 10_000
+
+
 def decode_token(secret: str, token: str, now: datetime | None = None) -> dict[str, Any]:
+    checked = _VERIFIED.get((secret, token))
+    if checked is not None:
+        # As jwt.decode (the real time) and the check below (the caller's clock) would.
+        at = max(int(time.time()), int(now.timestamp())) if now is not None else int(time.time())
+        if checked["exp"] <= at:
+            raise Unauthorized("session expired, sign in again")
+        return dict(checked)  # a copy: a caller that changes its claims does not change the cache
     try:
         claims: dict[str, Any] = jwt.decode(
             token,
@@ -125,6 +126,10 @@ def decode_token(secret: str, token: str, now: datetime | None = None) -> dict[s
         raise Unauthorized("invalid session token") from exc
     if now is not None and claims["exp"] <= int(now.timestamp()):
         raise Unauthorized("session expired, sign in again")
+    if isinstance(claims.get("exp"), int):
+        if len(_VERIFIED) >= _VERIFIED_KEPT:
+            _VERIFIED.clear()
+        _VERIFIED[(secret, token)] = dict(claims)
     return claims
 
 

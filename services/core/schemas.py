@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import Annotated, ClassVar, Literal, Self
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 from services.core.context import MODULES
+from services.core.local_signin import EMAIL_PATTERN
 from services.core.states import CURRENT_CTX, Machine
 
-_EMAIL = re.compile(r"^[^@\s]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9-]{1,63})+$")
+_EMAIL = EMAIL_PATTERN  # one pattern: the station's sign-in check before the service layer uses it too
 
 
 def _check_email(v: str) -> str:

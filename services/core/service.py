@@ -32,7 +32,11 @@ from services.core.schemas import (
 
 
 def login(db: Database, secret: str, email: str, password: str, now: datetime) -> LoginOut:
-    user = auth.authenticate_password(db, email, password)
+    return session_for(db, secret, auth.authenticate_password(db, email, password), now)
+
+
+def session_for(db: Database, secret: str, user: User, now: datetime) -> LoginOut:
+    """The signed session (token and memberships) of a person whose credentials were checked."""
     tenants = auth.memberships_claim(db, user.id)
     token = auth.issue_token(secret, user, tenants, now)
     return LoginOut(

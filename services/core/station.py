@@ -20,25 +20,11 @@ from services.core import service as core_service
 from services.core.commands import use_case
 from services.core.context import Ctx, Principal, Runtime, TenantInfo
 from services.core.errors import Forbidden, TenantInactive, ValidationFailed, validation_details
+from services.core.local_signin import TenantChoice
 from services.core.roles import ANYONE
 from services.core.schemas import LoginOut, LoginRequest, Strict
 
 # --- sign-in ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TenantChoice:
-    """One membership offered at sign-in, with the tenant's current status."""
-
-    slug: str
-    name: str
-    role: str
-    status: str
-    modules: frozenset[str]  # effective: tenant modules ∩ user modules
-
-    @property
-    def active(self) -> bool:
-        return self.status == "active"
 
 
 @dataclass(frozen=True)
@@ -63,6 +49,13 @@ def sign_in(rt: Runtime, *, email: str, password: str) -> StationSignIn:
     if not choices:
         raise Forbidden("this account has no tenant membership; ask an administrator to add you")
     return StationSignIn(out, choices)
+
+
+def session_for(rt: Runtime, user_id: str) -> LoginOut:
+    """The session of a person whose password the station's own data accepted before the service
+    layer was loaded (services/core/local_signin.py): what ``sign_in`` answers, without checking
+    the password again (argon2 costs 0.1-0.5 s)."""
+    return core_service.session_for(rt.db, rt.secret_key, auth.active_user(rt.db, user_id), rt.clock.now())
 
 
 def open_tenant(rt: Runtime, user_id: str, slug: str) -> tuple[TenantInfo, Principal]:

@@ -42,6 +42,7 @@ from views.shell.window_status import WindowStatus
 
 if TYPE_CHECKING:
     from services.core.context import Principal, Runtime, TenantInfo
+    from services.core.local_signin import LocalSignIn, TenantChoice
     from services.core.schemas import LoginOut
     from services.core.station import StationSignIn
     from views.base import StationSession, Workspace
@@ -59,6 +60,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
     signed_out = Signal()
     connection_changed = Signal(str)  # "online", "offline", "local"
     runtime_ready = Signal(object)  # the station's Runtime, once loaded
+    credentials_accepted = Signal(str)  # the e-mail of a sign-in whose password was accepted
     sync_changed = Signal()  # the sync indicator changed (engine status, outbox or issue count)
 
     def __init__(
@@ -67,6 +69,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         *,
         runtime: Runtime | None = None,
         runtime_loader: Callable[[], Runtime] | None = None,
+        local_check: Callable[[str, str], LocalSignIn | None] | None = None,
         kiosk: bool = False,
         platform_url: str | None = None,
         offline: bool = False,
@@ -89,6 +92,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         self.pin_dialog: PinDialog | None = None
         self._may_close = not kiosk
         self._login: LoginOut | None = None
+        self._user: tuple[str, str] | None = None  # (id, e-mail) of the person signed in, from either check
         self._device_signin = False
         # Sync: the controller owns the engine (one per entered tenant, only where an asyncio loop
         # runs: the desktop app); the status bar and the Sync panel display it.
@@ -103,6 +107,8 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         if runtime is not None:
             self._rt_ready.set()
         self._runtime_loader = runtime_loader
+        # The sign-in check on the station's own file while the runtime still loads (app/desktop.py).
+        self._local_check = local_check
 
         self.setWindowTitle(APP_TITLE)
         self.setWindowIcon(icon("logo"))
@@ -349,9 +355,25 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
     # --- sign-in ----------------------------------------------------------------
     def _submit_sign_in(self, email: str, password: str, device: bool) -> None:
         self.signin.set_busy(True)
+        self._device_signin = device
+        check = self._local_check
+        if self._rt is None and check is not None:
+            # The password is checked on the station's own file at once; the service layer goes
+            # on loading meanwhile and is awaited when the tenant opens (issue 38).
+            self.ops.run(
+                lambda: check(email, password),
+                on_success=lambda res: (
+                    self._full_sign_in(email, password) if res is None else self._locally_signed_in(res, password)
+                ),
+                on_failure=self._sign_in_failed,
+            )
+            return
+        self._full_sign_in(email, password)
+
+    def _full_sign_in(self, email: str, password: str) -> None:
+        """The sign-in through the service layer (waiting for it while it still loads)."""
         if self._rt is None:  # a first start still makes the station's data: say why they wait
             self.signin.show_message(self.tr("Opening this station's data: the first start takes longer…"), "info")
-        self._device_signin = device
         wait = self._wait_runtime
 
         def work() -> StationSignIn:
@@ -381,11 +403,18 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         self.signin.show_error(message)
         self.feedback_player.play(False)
 
+    def _locally_signed_in(self, result: LocalSignIn, password: str) -> None:
+        self._accepted(result.user_id, result.email, password, result.tenants)
+
     def _signed_in(self, result: StationSignIn, password: str) -> None:
         self._login = result.login
-        self.prefs.set_last_email(result.login.email, device=self._device_signin)
-        self._platform_login(result.login.email, password)
-        choices = result.tenants
+        self._accepted(result.login.id, result.login.email, password, result.tenants)
+
+    def _accepted(self, user_id: str, email: str, password: str, choices: list[TenantChoice]) -> None:
+        self._user = (user_id, email)
+        self.prefs.set_last_email(email, device=self._device_signin)
+        self._platform_login(email, password)
+        self.credentials_accepted.emit(email)
         if len(choices) == 1:
             self._open_tenant(choices[0].slug)
             return
@@ -396,15 +425,21 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         self.pages.setCurrentWidget(self.tenant_page)
 
     def _open_tenant(self, slug: str) -> None:
-        if self._login is None:
+        if self._user is None:
             return  # signed out meanwhile
-        user_id = self._login.id
+        user_id = self._user[0]
+        login = self._login
         wait = self._wait_runtime
+        if self._rt is None:  # accepted by the station's own file: its data still opens
+            self.signin.show_message(self.tr("Opening this station's data: the first start takes longer…"), "info")
 
-        def work() -> tuple[TenantInfo, Principal]:
-            from services.core.station import open_tenant
+        def work() -> tuple[TenantInfo, Principal, LoginOut]:
+            from services.core.station import open_tenant, session_for
 
-            return open_tenant(wait(), user_id, slug)
+            rt = wait()
+            tenant, principal = open_tenant(rt, user_id, slug)
+            # A sign-in accepted before the service layer loaded gets its session now.
+            return tenant, principal, login or session_for(rt, user_id)
 
         page = self.pages.currentWidget()
 
@@ -417,14 +452,14 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
 
         self.ops.run(work, on_success=self._enter, on_failure=failed)
 
-    def _enter(self, opened: tuple[TenantInfo, Principal]) -> None:
+    def _enter(self, opened: tuple[TenantInfo, Principal, LoginOut]) -> None:
         from views.base import StationSession
         from views.shell.catalog import landing, workspaces_for
 
-        tenant, principal = opened
-        login = self._login
-        if login is None:
+        tenant, principal, login = opened
+        if self._user is None or self._user[0] != login.id:
             return  # signed out while the tenant opened
+        self._login = login
         from services.core.links import use_platform_address  # the service layer: loaded by now
 
         use_platform_address(self._wait_runtime(), str(self.prefs.get("platform_url")))
@@ -569,9 +604,9 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         if self.session is not None:
             if not self.kiosk:
                 self.prefs.set_geometry(self.session.principal.id, self.saveGeometry())
-            if self._login is not None:
-                self._platform_logout(self.credentials.get(f"platform-token:{self._login.email}"))
-                self.credentials.delete(f"platform-token:{self._login.email}")
+            if self._user is not None:
+                self._platform_logout(self.credentials.get(f"platform-token:{self._user[1]}"))
+                self.credentials.delete(f"platform-token:{self._user[1]}")
         self.idle.stop()
         self._refresh_timer.stop()
         self.sync.stop()
@@ -587,6 +622,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         self.current_workspace = None
         self.session = None
         self._login = None
+        self._user = None
         for a in self.workspace_actions.values():
             self.switcher.removeAction(a)
             self.more_menu.removeAction(a)
