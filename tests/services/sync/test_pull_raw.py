@@ -18,7 +18,6 @@ from services.core.context import Runtime
 from services.core.demo import demo_id
 from services.sync import protocol as p
 from services.sync.pull import _read_rows
-from services.sync.schemas import PullOut
 from services.sync.station import _cache_writer
 
 TENANT = demo_id("tenant", "demo")
@@ -99,37 +98,3 @@ def test_a_record_of_another_tenant_is_not_read_even_by_its_id(runtime: Runtime)
         p.upsert(conn, t, [other], ["id"])
         got = [rid for rid, _ in _read_rows(conn, t.name, [mine, other["id"], "no-such-id"], TENANT)]
     assert got == [mine]
-
-
-PAGE = {"cursor": "3:t:x", "more": False, "serverTime": "2026-02-28T23:59:01+00:00", "remaining": 0}
-
-
-def test_a_page_is_read_with_each_change_checked() -> None:
-    change = {"table": "support_tickets", "id": "a", "deleted": False, "row": {"id": "a", "tags": []}}
-    page = PullOut.from_json(json.dumps({"data": {**PAGE, "changes": [change, {"table": "t", "id": "b"}]}}).encode())
-    assert [(c.table, c.id, c.deleted, c.row) for c in page.changes] == [
-        ("support_tickets", "a", False, {"id": "a", "tags": []}),
-        ("t", "b", False, None),
-    ]
-    assert page.serverTime == datetime(2026, 2, 28, 23, 59, 1, tzinfo=UTC)
-
-
-@pytest.mark.parametrize(
-    "changes",
-    [
-        {"table": "t"},
-        [{"table": "t"}],
-        [{"table": 1, "id": "a"}],
-        [{"table": "t", "id": "a", "deleted": "yes"}],
-        [{"table": "t", "id": "a", "row": [1]}],
-        ["not a change"],
-    ],
-)
-def test_a_page_with_a_change_of_the_wrong_shape_is_refused(changes: Any) -> None:
-    with pytest.raises((TypeError, KeyError)):
-        PullOut.from_json(json.dumps({"data": {**PAGE, "changes": changes}}).encode())
-
-
-def test_a_page_without_its_cursor_is_refused() -> None:
-    with pytest.raises(ValueError):
-        PullOut.from_json(json.dumps({"data": {"changes": [], "more": False}}).encode())
