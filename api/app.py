@@ -422,7 +422,9 @@ def create_app(
     )
     app.add_middleware(BodyLimit, json_limit=body_limit, upload_limit=rt.upload_limit)
     app.add_middleware(HttpsRedirect, enabled=force_https, trusted=trusted_proxies or set())
-    app.add_middleware(Observe)  # outermost: every answer, a redirect or a 413 too, has its request id
+    app.add_middleware(
+        Observe, fast_health=not traces
+    )  # outermost: every answer, a redirect or a 413 too, has its request id
     install_route_table(app)  # api/routetable.py: a few candidate routes, not a scan of all
     return app
 

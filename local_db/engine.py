@@ -82,27 +82,34 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
             # Straight to the driver: this runs for every transaction.
             conn.connection.dbapi_connection.execute(f"BEGIN {mode}")
 
-        def _release(conn: Any) -> None:
-            if conn.info.pop("write_lock", False):
-                write_lock.release()
+        # One commit per write: the dialect's own commit and rollback hand the turn over right after
+        # the driver's. (A "commit" event listener runs before the dialect's commit, so committing
+        # there and then releasing meant a second driver commit with nothing left, and an event
+        # dispatch on every write.) ``dbapi_conn`` is the pool's proxy: its ``info`` is the
+        # connection's, where ``_sqlite_begin`` noted the turn.
+        def _do_commit(dbapi_conn: Any) -> None:
+            dbapi_conn.commit()
+            if _took_turn(dbapi_conn):
+                write_lock.release()  # after a failed commit the rollback that follows releases it
 
-        def _commit(conn: Any) -> None:
-            # Commit first, then hand the turn over: the next writer's BEGIN then finds the
-            # database free. (Listeners run before the driver's own commit, which then has
-            # nothing left to do.)
-            if conn.info.get("write_lock"):
-                conn.connection.dbapi_connection.commit()
-            _release(conn)
+        def _do_rollback(dbapi_conn: Any) -> None:
+            try:
+                dbapi_conn.rollback()
+            finally:
+                if _took_turn(dbapi_conn):
+                    write_lock.release()
 
-        def _rollback(conn: Any) -> None:
-            if conn.info.get("write_lock"):
-                try:
-                    conn.connection.dbapi_connection.rollback()
-                finally:
-                    _release(conn)
+        def _took_turn(dbapi_conn: Any) -> bool:
+            # Forgets the turn as it answers. A connection SQLAlchemy tries while it first connects
+            # (never begun by us) has no info of its own.
+            try:
+                info = dbapi_conn.info
+            except (AttributeError, NotImplementedError):
+                return False
+            return bool(info.pop("write_lock", False))
 
-        event.listen(engine, "commit", _commit)
-        event.listen(engine, "rollback", _rollback)
+        engine.dialect.do_commit = _do_commit  # type: ignore[method-assign,assignment]
+        engine.dialect.do_rollback = _do_rollback  # type: ignore[method-assign,assignment]
 
         @event.listens_for(engine, "checkin")
         def _returned(_dbapi_conn: Any, record: Any) -> None:

@@ -186,7 +186,10 @@ def _one_field(item: Mapping[str, object], given: Mapping[str, object]) -> str:
         return QCoreApplication.translate(
             "wording", "{label} is not one of the choices. Pick one from the list."
         ).format(label=label)
-    # pydantic's own words (English): the field is named, the advice is the person's language.
+    # pydantic's own words (English): the field is named, the advice is the person's language. A
+    # validator's message comes as "Value error, not a valid e-mail address": the prefix is
+    # pydantic's kind of error, not words for a person (the walk of issue 32 read it in Admin).
+    message = re.sub(r"^(Value error|Assertion failed), ", "", message)
     return QCoreApplication.translate("wording", "{label}: {problem}. {advice}").format(
         label=label, problem=message.lower(), advice=advice
     )

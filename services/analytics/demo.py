@@ -76,6 +76,10 @@ SALES = [
         "filters": {"days": 90, "group_by": "channel"},
     },
 ]
+# The seeded dashboards: (the key of their demo id, name, widgets). Their names and card titles are
+# stored in English; the desktop shows them in its language while they are as seeded
+# (views/dashboards/titles.py), a person's own or renamed titles as typed.
+DASHBOARDS = (("operations", "Operations", OPERATIONS), ("sales", "Sales", SALES))
 
 
 @demo_seeder
@@ -122,20 +126,12 @@ def seed_analytics(ctx: Ctx) -> None:
         s.flush()
         for p in points:
             s.execute(UPSERT_DAILY, {"tenant_id": ctx.tenant_id, "name": p.name, "day": p.at.date(), "value": p.value})
-        s.add(
-            Dashboard(
-                id=demo_id("analytics-dashboard", "operations"),
-                name="Operations",
-                widgets=OPERATIONS,
-                created_at=now,
-                updated_at=now,
+        for key, name, widgets in DASHBOARDS:
+            s.add(
+                Dashboard(
+                    id=demo_id("analytics-dashboard", key), name=name, widgets=widgets, created_at=now, updated_at=now
+                )
             )
-        )
-        s.add(
-            Dashboard(
-                id=demo_id("analytics-dashboard", "sales"), name="Sales", widgets=SALES, created_at=now, updated_at=now
-            )
-        )
         s.add(
             CustomerProfile(
                 id=demo_id("analytics-customer", "casey"),

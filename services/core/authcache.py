@@ -20,13 +20,11 @@ import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from sqlalchemy import text
-
 from local_db.engine import Database
 
 T = TypeVar("T")
 
-_VERSION = text("SELECT version FROM cache_versions WHERE name = 'auth'")
+_VERSION_SQL = "SELECT version FROM cache_versions WHERE name = 'auth'"
 # Bounded: the keys come from requests (slugs, key hashes); past this the cache starts over.
 MAX_ENTRIES = 20_000
 
@@ -39,8 +37,20 @@ class AuthCache:
 
     def version(self) -> int:
         """The version a request works at (one statement); 0 (never cache) when there is none."""
-        with self.db.engine.connect() as conn:
-            v = conn.execute(_VERSION).scalar()
+        # On the pool's driver connection, not a SQLAlchemy Connection: 0.05 ms instead of 0.46 ms
+        # on SQLite (issue 38: a tenth of a ticket POST's CPU), the same statement and pool (its
+        # checkout and reset-on-return events run as before).
+        pooled = self.db.engine.raw_connection()
+        try:
+            cur = pooled.driver_connection.cursor()  # type: ignore[union-attr]
+            try:
+                cur.execute(_VERSION_SQL)
+                row = cur.fetchone()
+            finally:
+                cur.close()
+        finally:
+            pooled.close()
+        v = row[0] if row is not None else None
         if v is None:
             return 0
         v = int(v)

@@ -474,7 +474,11 @@ def entry_signing_payload(entry: dict[str, Any]) -> bytes:
     created = fields["created_at"]
     if not isinstance(created, str) and created is not None:
         fields["created_at"] = created.isoformat()
-    return json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _SIGNED_JSON.encode(fields).encode()
+
+
+# Built once: ``json.dumps`` with these options builds an encoder on every call (every station write).
+_SIGNED_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def sign_entry(key: bytes, entry: dict[str, Any]) -> str:

@@ -6,6 +6,8 @@ the platform writes uses the same fonts and the same encoding whichever module w
 
 from __future__ import annotations
 
+import io
+import threading
 from functools import cache
 from pathlib import Path
 from typing import IO, Any
@@ -39,3 +41,38 @@ def canvas(out: IO[bytes], pagesize: tuple[float, float] = A4, **options: Any) -
     """A canvas writing to ``out`` with the platform's fonts registered and the body font set."""
     register_fonts()
     return Canvas(out, pagesize=pagesize, initialFontName=FONT, **options)
+
+
+# PDFium is not thread-safe: no two of its calls may run at once in a process, not even on
+# different documents (pypdfium2's documentation says so). The server answers pages from a thread
+# pool, and ten first visits of a signing page's images at once crashed it (a segmentation fault in
+# FPDF_RenderPageBitmap, a "double free" in an earlier run). Every pdfium call on the server goes
+# through this lock; a page is rendered once and kept by its callers, so the wait is short.
+PDFIUM_LOCK = threading.Lock()
+
+
+class NoSuchPage(LookupError):
+    """The PDF has fewer pages than the one asked for."""
+
+
+def render_page_png(pdf: bytes, number: int, scale: float = 1.0) -> bytes:
+    """Page ``number`` (from 1) of ``pdf`` as a greyscale PNG, rendered by pdfium under its lock."""
+    import pypdfium2 as pdfium  # loaded by the first render: most processes never render a page
+
+    with PDFIUM_LOCK:
+        doc = pdfium.PdfDocument(pdf)
+        try:
+            if not 1 <= number <= len(doc):
+                raise NoSuchPage(number)
+            page = doc[number - 1]
+            bitmap = page.render(scale=scale)
+            # A copy in Pillow's memory; the bitmap and page are closed here, under the lock, not
+            # by their finalizers whenever (and in whichever thread) the garbage collector runs them.
+            img = bitmap.to_pil().convert("L")
+            bitmap.close()
+            page.close()
+        finally:
+            doc.close()
+    buf = io.BytesIO()
+    img.save(buf, "PNG", optimize=True)  # Pillow's own memory: no pdfium call, outside the lock
+    return buf.getvalue()

@@ -98,7 +98,18 @@ def _rows(conn: Connection, params: dict[str, Any]) -> list[tuple[Any, ...]]:
         procs = _PROCESSORS[conn.dialect.name] = [
             c.type._cached_result_processor(conn.dialect, None) for c in _ORDER_AND_LINES.selected_columns
         ]
-    return [tuple(v if p is None or v is None else p(v) for p, v in zip(procs, row, strict=True)) for row in res]
+    raw = res.fetchall()
+    if not raw:
+        return []
+    # The order's columns repeat on every line's row: processed once (datetimes and the address
+    # were most of a scan's reading), only the line columns per row; only columns that need it.
+    order = tuple(_processed(procs[:_N_ORDER], raw[0][:_N_ORDER]))
+    line_procs = procs[_N_ORDER:]
+    return [order + tuple(_processed(line_procs, row[_N_ORDER:])) for row in raw]
+
+
+def _processed(procs: list[Any], values: tuple[Any, ...]) -> list[Any]:
+    return [v if p is None or v is None else p(v) for p, v in zip(procs, values, strict=True)]
 
 
 def save(ctx: Ctx, s: Session, order: Any, lines: list[Any]) -> None:

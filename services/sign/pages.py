@@ -9,7 +9,7 @@ case (``sign.public.act``), so the rules (order, consent, required fields) are o
 
 from __future__ import annotations
 
-import io
+import threading
 from typing import Any
 
 from sqlalchemy import select
@@ -20,6 +20,7 @@ from services.core.context import Ctx
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.files import FileResult, Redirect
 from services.core.pages import N_, Page, PageCall, page
+from services.core.pdf import NoSuchPage, render_page_png
 from services.core.signing import token_hash
 from services.core.storage import read_blob
 from services.sign.lookups import _utc
@@ -27,6 +28,7 @@ from services.sign.signing import _by_token
 
 MAX_RENDER_PAGES = 50
 _RENDERED: dict[tuple[str, int], bytes] = {}
+_RENDERED_LOCK = threading.Lock()
 # Signer and document states as the page names them.
 STATE_NAMES = (N_("signed"), N_("declined"), N_("completed"), N_("sent"), N_("viewed"), N_("created"), N_("voided"))
 FIELD_NAMES = (N_("Name"), N_("Email"), N_("Date"), N_("Text"))
@@ -162,8 +164,6 @@ def signer_page(call: PageCall, token: str) -> Page | Redirect:
 @page("sign.page_image", "/{token}/page/{number}", limit="public_sign")
 def page_image(call: PageCall, token: str, number: str) -> FileResult:
     """One page of the document as a PNG, rendered here: no PDF viewer needed in the browser."""
-    import pypdfium2 as pdfium
-
     if not number.isdigit() or not 1 <= int(number) <= MAX_RENDER_PAGES:
         raise NotFound("no such page")
     ctx = call.ctx()
@@ -175,21 +175,16 @@ def page_image(call: PageCall, token: str, number: str) -> FileResult:
     key = (sha, int(number))
     png = _RENDERED.get(key)
     if png is None:
-        pdf = read_blob(ctx, sha)
-        doc = pdfium.PdfDocument(pdf)
         try:
-            if int(number) > len(doc):
-                raise NotFound("no such page")
-            img = doc[int(number) - 1].render(scale=1.0).to_pil()
-            buf = io.BytesIO()
-            img.convert("L").save(buf, "PNG", optimize=True)
-            png = buf.getvalue()
-        finally:
-            doc.close()
+            png = render_page_png(read_blob(ctx, sha), int(number))
+        except NoSuchPage:
+            raise NotFound("no such page") from None
         # The same bytes render the same page: kept by content hash (a sealed PDF is another hash).
-        if len(_RENDERED) >= 64:
-            _RENDERED.pop(next(iter(_RENDERED)))
-        _RENDERED[key] = png
+        # Under the lock: threads evicting at once would pop the same key (a KeyError).
+        with _RENDERED_LOCK:
+            if len(_RENDERED) >= 64:
+                _RENDERED.pop(next(iter(_RENDERED)), None)
+            _RENDERED[key] = png
     return FileResult(png, "image/png", f"page-{number}.png")
 
 

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import event, text
 
 from local_db.models import ApiKey
-from services.core import auth
+from services.core import auth, authcache
 from services.core.authcache import Resolver, cache_of
 from tests.conftest import LiveServer, auth_headers
 
@@ -22,13 +22,22 @@ LIST = "/demo/fulfillment/api/orders"
 
 
 @pytest.fixture
-def statements(server: LiveServer) -> Iterator[list[str]]:
-    """Every SQL statement the server runs, as it runs it."""
+def statements(server: LiveServer, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every SQL statement the server runs, as it runs it; the auth cache's version read too, which
+    goes straight to the driver connection (no SQLAlchemy event sees it)."""
     seen: list[str] = []
 
     def record(_conn: Any, _cursor: Any, statement: str, *_a: Any) -> None:
         seen.append(statement)
 
+    cache = cache_of(server.runtime.db)
+    read_version = cache.version
+
+    def version() -> int:
+        seen.append(authcache._VERSION_SQL)
+        return read_version()
+
+    monkeypatch.setattr(cache, "version", version)
     engine = server.runtime.db.engine
     event.listen(engine, "before_cursor_execute", record)
     yield seen

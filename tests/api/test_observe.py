@@ -116,3 +116,28 @@ def test_configure_logging_writes_json_lines(capsys: pytest.CaptureFixture[str])
     finally:
         root.handlers[:] = kept
         root.setLevel(level)
+
+
+def test_health_answered_at_the_door_is_counted_and_logged_like_the_route(
+    watched: httpx.Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 38: GET /health is answered by the outermost middleware; the answer is the route's
+    (the route itself still answers a request with an Origin, through CORS), and the request is
+    counted and logged as before."""
+    with caplog.at_level(logging.INFO, logger="platform.request"):
+        r = watched.get("/health", headers={"X-Request-Id": "probe-1"})
+    through = watched.get("/health", headers={"Origin": "https://elsewhere.test"})
+    assert r.status_code == through.status_code == 200
+    assert r.content == through.content and r.json() == {"status": "ok"}
+    for name in ("content-type", "content-length", "vary"):
+        assert r.headers[name] == through.headers[name], name
+    assert r.headers["x-request-id"] == "probe-1"
+    assert watched.head("/health").status_code == 405  # only GET is answered at the door
+    line = next(x for x in caplog.records if getattr(x, "request_id", None) == "probe-1")
+    assert (line.route, line.method, line.status) == ("/health", "GET", 200)  # type: ignore[attr-defined]
+    counted = [
+        ln
+        for ln in watched.get("/metrics").text.splitlines()
+        if ln.startswith("platform_http_requests_total{") and 'route="/health"' in ln and 'status="200"' in ln
+    ]
+    assert counted and float(counted[0].rsplit(" ", 1)[1]) >= 2

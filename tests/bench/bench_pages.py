@@ -93,6 +93,7 @@ class Server:
             "PLATFORM_SECRET_KEY": "pages-bench-secret-0123456789abcdefghij",
             "PLATFORM_RATE_LIMITS": "off",  # the point is the pages' speed, not the limiter's answers
             "PLATFORM_CHALLENGE": "demo",
+            "PYTHONFAULTHANDLER": "1",  # a crash in C code prints every thread's Python stack
         }
         env.pop("PLATFORM_TEST_BACKEND", None)
         if db_url:
@@ -134,7 +135,14 @@ class Server:
         return [p for p in self.pids() if p != self.proc.pid] or [self.proc.pid]
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
+        died = self.proc.poll()
+        if died is not None:
+            # The server ended before we asked it to: what it said is the only clue (faulthandler's
+            # traceback, glibc's "double free"), and the log goes with the temporary directory.
+            print(f"THE SERVER DIED (exit {died}); its log:\n{self.log.read_text()[-6000:]}", file=sys.stderr)
+        if keep := os.environ.get("BENCH_KEEP_LOGS"):
+            shutil.copy(self.log, Path(keep) / f"{self.log.stem}-{os.getpid()}.log")
+        if died is None:
             self.proc.send_signal(signal.SIGINT)
             try:
                 self.proc.wait(timeout=60)

@@ -180,3 +180,31 @@ def test_the_label_pdf_maker_draws_each_size(tmp_path: Path) -> None:
         pdf.write_bytes(label_pdf("Ship to", ["Ada Lovelace"], "LP0000000017", size))
         assert _page_sizes_mm(pdf) == [(round(w * 2) / 2, round(h * 2) / 2)], size
         assert decode_code128(_first_page(pdf, 203)) == "LP0000000017", size
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_new_pin_hint_fits_its_field(qtbot: QtBot, tmp_path: Path, qapp: object, lang: str) -> None:
+    """The walk of issue 32 read "leave empty to keep the current …" in Settings' PIN field."""
+    from PySide6.QtCore import QCoreApplication, QLocale
+    from PySide6.QtGui import QFontMetrics
+
+    import views.i18n
+    from views.shell.theme import theme_css
+
+    before = QLocale()
+    views.i18n.install(qapp, lang)  # type: ignore[arg-type]
+    try:
+        dlg = SettingsDialog(StationPrefs(tmp_path))
+        dlg.setStyleSheet(theme_css("light"))  # the app's sheet: its padding and type size
+        qtbot.addWidget(dlg)
+        dlg.show()
+        qtbot.waitExposed(dlg)
+        field = dlg.new_pin
+        room = field.width() - 2 * 8 - 2 * 2 - 4  # the sheet's padding and border, Qt's text margin
+        assert QFontMetrics(field.font()).horizontalAdvance(field.placeholderText()) <= room, field.placeholderText()
+        assert field.toolTip() and len(field.toolTip()) >= len(field.placeholderText())
+    finally:
+        for old in views.i18n._installed:
+            QCoreApplication.removeTranslator(old)
+        views.i18n._installed.clear()
+        QLocale.setDefault(before)

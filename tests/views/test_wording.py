@@ -34,6 +34,7 @@ def test_an_over_long_scan_says_how_long_and_what_to_do(runtime: Runtime) -> Non
         (ValidationFailed("bad", {"fields": [{"field": "email", "message": "Field required", "type": "missing"}]}), "The e-mail address is missing. Fill it in and try again."),
         (ValidationFailed("bad", {"fields": [{"field": "box", "message": "Input should be 'S'", "type": "literal_error"}]}), "The box size is not one of the choices. Pick one from the list."),
         (ValidationFailed("bad", {"fields": [{"field": "items.0.quantity", "message": "Input should be less than or equal to 10000", "type": "less_than_equal"}]}), "The quantity must be at most 10,000. Type a smaller number."),
+        (ValidationFailed("bad", {"fields": [{"field": "email", "message": "Value error, not a valid e-mail address", "type": "value_error"}]}), "The e-mail address: not a valid e-mail address. Check it and type it again."),
         (ServiceError("boom"), "Something went wrong; it was logged. Try again, and tell an administrator if it keeps happening."),
         (RuntimeError("secret detail"), "Something went wrong; it was logged. Try again, and tell an administrator if it keeps happening."),
     ],

@@ -36,6 +36,8 @@ from services.core.roles import MANAGERS
 from views.base import StationSession, Workspace
 from views.dashboards.charts import Chart, Point, day_text, fmt
 from views.dashboards.figures import FIGURES, Counted, Figure, count
+from views.dashboards.titles import card_title, dashboard_name
+from views.i18n import fmt_money, fmt_number
 from views.records.words import QT_TRANSLATE_NOOP
 
 STYLE = """
@@ -80,6 +82,7 @@ class CardData:
     figure: Figure | None = None  # counted from the records (then ``counted`` holds the rows)
     counted: Counted | None = None
     worth: float | None = None  # the rows' value, where the figure has one
+    currency: str | None = None  # the rows' one currency (none when they have none or several)
 
 
 def _bucket(day: dt.date, interval: str) -> dt.date:
@@ -107,7 +110,11 @@ def read_board(
             before = float(count(ctx(), figure, start - span, start - dt.timedelta(days=1)).total) if compare else None
             points = [Point(b, v) for b, v in sorted(per.items())]
             worth = counted.worth(figure.value) if figure.value is not None else None
-            out.append(CardData(w.title, w.chart, w.interval, points, counted.total, before, figure, counted, worth))
+            currencies = {getattr(r, "currency", None) for rows in counted.rows.values() for r in rows}
+            currency = next(iter(currencies)) if len(currencies) == 1 else None
+            out.append(
+                CardData(w.title, w.chart, w.interval, points, counted.total, before, figure, counted, worth, currency)
+            )
             continue
         rows = _series(ctx(), w.metric, start, end, w.interval, group_by)
         before = (
@@ -133,18 +140,22 @@ def _series(ctx: Ctx, name: str, start: dt.date, end: dt.date, interval: str, gr
 
 
 class Card(QFrame):
-    def __init__(self, data: CardData, parent: QWidget | None = None) -> None:
+    def __init__(self, data: CardData, parent: QWidget | None = None, *, title: str | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("card")
         self.data = data
+        # What the person reads (a seeded title in the desktop's language); data.title stays as stored.
+        self.title = data.title if title is None else title
         lay = QVBoxLayout(self)
         head = QHBoxLayout()
-        title = QLabel(data.title)
-        title.setObjectName("cardTitle")
-        head.addWidget(title, 1)
+        title_label = QLabel(self.title)
+        title_label.setObjectName("cardTitle")
+        head.addWidget(title_label, 1)
         words = self.tr("total {total}").format(total=fmt(data.total)) if data.chart != "number" else ""
         if data.worth is not None:
-            worth = self.tr("worth {value}").format(value=QLocale().toString(float(data.worth), "f", 2))
+            # Money as the locale writes it (``$1,234.50`` / ``1.234,50 $``); rows of mixed currencies: the number.
+            amount = fmt_money(data.worth, data.currency) if data.currency else fmt_number(data.worth, 2)
+            worth = self.tr("worth {value}").format(value=amount)
             words += (" · " if words else "") + worth
         if data.before is not None:
             change = data.total - data.before
@@ -237,7 +248,7 @@ class DashboardsWorkspace(Workspace):
         self.picker.blockSignals(True)
         self.picker.clear()
         for d in page.items:
-            self.picker.addItem(d.name, d.id)
+            self.picker.addItem(dashboard_name(d.id, d.name), d.id)
         index = max(self.picker.findData(current), 0) if current else 0
         self.picker.setCurrentIndex(index)
         self.picker.blockSignals(False)
@@ -260,18 +271,18 @@ class DashboardsWorkspace(Workspace):
         widgets = [Widget.model_validate(w) for w in board.widgets]
         self.session.ops.run(
             lambda: read_board(ctx, widgets, start, end, compare),
-            on_success=lambda cards: self._show(board.name, cards),
+            on_success=lambda cards: self._show(board, cards),
             parent=self,
         )
 
-    def _show(self, name: str, cards: list[CardData]) -> None:
-        self.heading.setText(name)
+    def _show(self, board: DashboardOut, cards: list[CardData]) -> None:
+        self.heading.setText(dashboard_name(board.id, board.name))
         for card in self.cards:
             self.grid.removeWidget(card)
             card.deleteLater()
         self.cards = []
         for i, data in enumerate(cards):
-            card = Card(data)
+            card = Card(data, title=card_title(board.id, data.title))
             card.chart.picked.connect(lambda bucket, c=card: self.drill(c, bucket))
             self.grid.addWidget(card, i // 2, i % 2)
             self.cards.append(card)
@@ -281,7 +292,7 @@ class DashboardsWorkspace(Workspace):
         data = card.data
         if data.figure is None or data.counted is None:
             why = self.tr("{card} is counted by Analytics, not from records: nothing to open.")
-            self.session.notify(False, why.format(card=data.title))
+            self.session.notify(False, why.format(card=card.title))
             return
         days = sorted(data.counted.rows)
         if bucket is not None:

@@ -48,7 +48,7 @@ from services.support.schemas import (
     TriageRequest,
 )
 from services.support.tickets import add_message, get_ticket, list_messages, list_tickets, update_ticket
-from views.i18n import QT_TRANSLATE_NOOP
+from views.i18n import QT_TRANSLATE_NOOP, fmt_number
 from views.ops import error_message
 from views.shell.forms import scrolling, wrapping
 
@@ -586,13 +586,21 @@ class TicketTab(QWidget):
         # A score (how strongly the words point there), not a probability of being right.
         if g.category_id is None:
             self.triage_summary.setText(
-                self.tr("No suggestion: the evidence is too weak (score {g.confidence:.2f}).").format(g=g)
+                self.tr("No suggestion: the evidence is too weak (score {score}).").format(
+                    score=fmt_number(g.confidence, 2)
+                )
             )
         else:
             self.triage_summary.setText(
                 self.tr(
-                    "Score {g.confidence:.2f} · because of: {terms}<br>Category: <b>{g.category_name}</b> (score {g.category_confidence:.2f})<br>Priority: <b>{g.priority}</b> (score {g.priority_confidence:.2f})"
-                ).format(g=g, terms=terms)
+                    "Score {score} · because of: {terms}<br>Category: <b>{g.category_name}</b> (score {score2})<br>Priority: <b>{g.priority}</b> (score {score3})"
+                ).format(
+                    g=g,
+                    terms=terms,
+                    score=fmt_number(g.confidence, 2),
+                    score2=fmt_number(g.category_confidence, 2),
+                    score3=fmt_number(g.priority_confidence, 2),
+                )
             )
         t = self.ticket
         offered = g.category_id is not None
@@ -625,7 +633,9 @@ class TicketTab(QWidget):
             if r.reply:
                 self.internal.setChecked(False)
                 self.composer.setPlainText(r.reply)
-                self.reply_btn.setToolTip(self.tr("From {r.source_number} (similarity {r.score:.2f})").format(r=r))
+                self.reply_btn.setToolTip(
+                    self.tr("From {r.source_number} (similarity {score})").format(r=r, score=fmt_number(r.score, 2))
+                )
             else:
                 self.show_error(self.tr("No similar resolved ticket has a reply yet"))
 

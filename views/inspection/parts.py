@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 
 from services.upgrade import grading
 from services.upgrade.schemas import SubmissionDetail
-from views.i18n import QT_TRANSLATE_NOOP, fmt_number
+from views.i18n import QT_TRANSLATE_NOOP, fmt_date, fmt_money, fmt_number
 
 QUEUES: list[tuple[str, str]] = [
     ("To review", "submitted"),
@@ -118,8 +118,11 @@ def _label(name: str) -> QLabel:
     return label
 
 
-def _money(v: object) -> str:
-    return "-" if v is None else fmt_number(Decimal(str(v)), 2)
+def _money(v: object, currency: str | None) -> str:
+    """An amount as the locale writes money (``$300.00`` / ``300,00 $``); without a currency, the number."""
+    if v is None:
+        return "-"
+    return fmt_money(Decimal(str(v)), currency) if currency else fmt_number(Decimal(str(v)), 2)
 
 
 class PhotoViewer(QDialog):
@@ -151,12 +154,14 @@ class PhotoViewer(QDialog):
 def state_text(sub: SubmissionDetail) -> str:
     """Where a trade-in stands when it cannot be graded now (completed, or an offer waits)."""
     if sub.status == "completed":
-        return f"Completed: credit {_money(sub.credit)} {sub.currency or ''}"
+        return QCoreApplication.translate("parts", "Completed: credit {value}").format(
+            value=_money(sub.credit, sub.currency)
+        )
     if sub.current_offer is not None:
         o = sub.current_offer
         return QCoreApplication.translate(
-            "parts", "Waiting for the customer: {o.kind} offer {value} ({o.status}, until {o.expires_at:%Y-%m-%d})"
-        ).format(o=o, value=_money(o.amount))
+            "parts", "Waiting for the customer: {o.kind} offer {value} ({o.status}, until {day})"
+        ).format(o=o, value=_money(o.amount, o.currency), day=fmt_date(o.expires_at))
     return f"Status: {sub.status}"
 
 

@@ -213,7 +213,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
     def _fill_queue(self, page: Page[SubmissionOut]) -> None:
         self.queue.clear()
         for s in page.items:
-            value = f"{_money(s.declared_value)} {s.currency or ''}".strip()
+            value = _money(s.declared_value, s.currency)
             item = QListWidgetItem(
                 # The state and the declared grade in words (State, grading); the values stay the data.
                 self.tr("{value}  ·  {s.serial_number}\n{status} · declared {condition} · {value2}").format(
@@ -409,11 +409,9 @@ class InspectionWorkspace(PhotoActions, Workspace):
         sub = self.sub
         if sub is None:
             return
-        cur = sub.currency or ""
+        cur = sub.currency
         self.declared.setText(
-            self.tr("Declared: {sub.condition}\n{value} {cur}").format(
-                sub=sub, value=_money(sub.declared_value), cur=cur
-            )
+            self.tr("Declared: {sub.condition}\n{value}").format(sub=sub, value=_money(sub.declared_value, cur))
         )
         if sub.base_value is None:
             self.graded.setText(self.tr("No valuation for this product"))
@@ -424,8 +422,8 @@ class InspectionWorkspace(PhotoActions, Workspace):
             insp = sub.inspection
             if insp is not None and insp.graded_condition and insp.graded_value is not None:
                 self.graded.setText(
-                    self.tr("Graded: {insp.graded_condition}\n{value} {value2}").format(
-                        insp=insp, value=_money(insp.graded_value), value2=sub.currency or ""
+                    self.tr("Graded: {insp.graded_condition}\n{value}").format(
+                        insp=insp, value=_money(insp.graded_value, cur)
                     )
                 )
                 self.reasons.setText(
@@ -453,8 +451,8 @@ class InspectionWorkspace(PhotoActions, Workspace):
         value = grading.value_cents(base, graded)
         self.graded_value = value
         self.graded.setText(
-            self.tr("Graded: {graded} (suggested {suggested})\n{value} {cur}").format(
-                graded=graded, suggested=suggested, value=_money(grading.from_cents(value)), cur=cur
+            self.tr("Graded: {graded} (suggested {suggested})\n{value}").format(
+                graded=graded, suggested=suggested, value=_money(grading.from_cents(value), cur)
             )
         )
         blocked = grading.blockers(self.checklist())
@@ -465,15 +463,15 @@ class InspectionWorkspace(PhotoActions, Workspace):
             tone(self.preview, "error")
         elif agreed is not None and value < grading.to_cents(Decimal(str(agreed))):
             self.preview.setText(
-                self.tr("Revised offer of {value} {cur} (below the accepted {value2})").format(
-                    value=_money(grading.from_cents(value)), cur=cur, value2=_money(agreed)
+                self.tr("Revised offer of {value} (below the accepted {value2})").format(
+                    value=_money(grading.from_cents(value), cur), value2=_money(agreed, cur)
                 )
             )
             tone(self.preview, "warn")
         else:
             self.preview.setText(
-                self.tr("Completes: credit {value} {cur}").format(
-                    value=_money(agreed if agreed is not None else value), cur=cur
+                self.tr("Completes: credit {value}").format(
+                    value=_money(agreed if agreed is not None else grading.from_cents(value), cur)
                 )
             )
             tone(self.preview, "ok")
@@ -504,7 +502,10 @@ class InspectionWorkspace(PhotoActions, Workspace):
         }
         offer = self.session.request(OfferCreate, body, self._failed)
         if offer is not None:
-            self._run(self.session.call(create_offer, body=offer), self.tr("Offer of {r.amount:.2f} sent"))
+            self._run(
+                self.session.call(create_offer, body=offer),
+                self.tr("Offer of {value} sent").format(value=_money(offer.amount, self.sub.currency)),
+            )
 
     def receive(self) -> None:
         if self.sub is not None and self.receive_btn.isVisible():
@@ -540,14 +541,14 @@ class InspectionWorkspace(PhotoActions, Workspace):
     def _completed(self, result: ActionResult) -> None:
         self.new_photos = []
         self.show_submission(result)
-        cur = result.currency or ""
+        cur = result.currency
         if result.outcome == "revised_offer" and result.revised_offer is not None:
-            text = self.tr("Revised offer of {value} {cur} sent to the customer").format(
-                value=_money(result.revised_offer.amount), cur=cur
+            text = self.tr("Revised offer of {value} sent to the customer").format(
+                value=_money(result.revised_offer.amount, cur)
             )
             self.say(text, "warn")
         else:
-            text = self.tr("Completed: credit {value} {value2} issued").format(value=_money(result.credit), value2=cur)
+            text = self.tr("Completed: credit {value} issued").format(value=_money(result.credit, cur))
             self.say(text, "ok")
         # The status line repeats the banner's words, never the service's outcome code.
         self.session.notify(True, text)
@@ -558,14 +559,14 @@ class InspectionWorkspace(PhotoActions, Workspace):
         offer = self.sub.current_offer
         if action == "accept" and self.accept_btn.property("confirm") != offer.id:
             # Accepting issues the credit: a second press confirms it (a slip does not pay out).
-            cur = self.sub.currency or ""
+            cur = self.sub.currency
             self.accept_btn.setProperty("confirm", offer.id)
             self.accept_btn.setText(
-                self.tr("Press &again: credit {value} {cur}").format(value=_money(offer.amount), cur=cur)
+                self.tr("Press &again: credit {value}").format(value=_money(offer.amount, cur))
             )  # Alt+A again confirms
             self.say(
-                self.tr("The customer accepted {value} {cur}? Press again to issue the credit.").format(
-                    value=_money(offer.amount), cur=cur
+                self.tr("The customer accepted {value}? Press again to issue the credit.").format(
+                    value=_money(offer.amount, cur)
                 ),
                 "warn",
             )

@@ -78,7 +78,8 @@ from views.shell.forms import wrapping
 STYLE = """
 #workspace-qrdesign { font-size: 16pt; }
 #workspace-qrdesign QLineEdit, #workspace-qrdesign QComboBox { font-size: 18pt; padding: 6px; }
-#contentInput { font-size: 20pt; border: 3px solid #1565c0; border-radius: 8px; }
+#contentInput { font-size: 20pt; border: 2px solid #90a4ae; border-radius: 8px; }
+#contentInput:focus { border: 3px solid #1565c0; }
 #verdict { font-size: 22pt; font-weight: bold; padding: 14px; border-radius: 8px; }
 #preview { background: #eceff1; border-radius: 8px; }
 """

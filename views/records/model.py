@@ -97,6 +97,15 @@ def plain_of(value: object) -> str:
     return str(getattr(value, "value", value))
 
 
+def two_lines(title: str) -> str:
+    """A header broken at the space nearest its middle ("Diagnosed\nat"): half as wide."""
+    spaces = [i for i, ch in enumerate(title) if ch == " "]
+    if not spaces:
+        return title
+    cut = min(spaces, key=lambda i: abs(len(title) - 1 - 2 * i))
+    return f"{title[:cut]}\n{title[cut + 1 :]}"
+
+
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 
 
@@ -132,6 +141,7 @@ class RecordsModel(QAbstractTableModel):
         self._busy = False
         self._generation = 0  # answers of a list replaced meanwhile are dropped
         self.pinned = False  # showing rows given to it (a dashboard's bar), not pages of the list
+        self.wrapped: set[int] = set()  # columns whose header reads on two lines
 
     # -- Qt model ------------------------------------------------------------------------------
 
@@ -159,8 +169,17 @@ class RecordsModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            title = t(self.columns[section].replace("_", " ").capitalize())
+            return two_lines(title) if section in self.wrapped else title
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
             return t(self.columns[section].replace("_", " ").capitalize())
         return None
+
+    def wrap(self, sections: set[int]) -> None:
+        """Headers said on two lines (``views.records.columns``: too narrow a view for one)."""
+        if sections != self.wrapped:
+            self.wrapped = set(sections)
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, max(0, len(self.columns) - 1))
 
     def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008, N802
         return not parent.isValid() and not self._busy and len(self.rows) < self.total

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -68,6 +67,7 @@ from views.records.actions import (
     plain,
     possible,
 )
+from views.records.columns import ColumnFitter, fit_tree
 from views.records.files import FileViewer, Nothing, file_filter, write_csv
 from views.records.flow import FlowLayout
 from views.records.forms import EMPTY, ModelForm, label_of
@@ -119,7 +119,6 @@ class RecordsWorkspace(Workspace, References):
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
         self.tree.setAccessibleName(self.tr("Modules and records"))
-        self.tree.setMinimumWidth(170)
         by_module: dict[str, QTreeWidgetItem] = {}
         for r in self.resources:
             parent_item = by_module.get(r.module)
@@ -131,6 +130,7 @@ class RecordsWorkspace(Workspace, References):
             item.setData(0, Qt.ItemDataRole.UserRole, r.key)
             parent_item.addChild(item)
         self.tree.expandAll()
+        tree_width = fit_tree(self.tree)  # its longest label reads whole, in German too
         self.tree.currentItemChanged.connect(self._tree_changed)
 
         self.heading = QLabel(self.tr("Choose a kind of record"))
@@ -157,8 +157,7 @@ class RecordsWorkspace(Workspace, References):
         self.table.setSortingEnabled(True)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.table.horizontalHeader().setStretchLastSection(False)  # a column is as wide as it reads
+        self.columns_fit = ColumnFitter(self.table)  # as wide as they read, within the view's width
         self.table.activated.connect(self._open_row)
         self.progress_bars = ProgressDelegate(self.table)
 
@@ -212,7 +211,7 @@ class RecordsWorkspace(Workspace, References):
         split.addWidget(self.detail_scroll)
         split.setStretchFactor(1, 3)
         split.setStretchFactor(2, 2)
-        split.setSizes([180, 700, 380])
+        split.setSizes([tree_width, 740, 340])  # at 1280 px the list keeps room for eight columns
         lay = QVBoxLayout(self)
         lay.addWidget(split)
 
@@ -259,7 +258,7 @@ class RecordsWorkspace(Workspace, References):
         self.table.selectionModel().currentRowChanged.connect(self._current_row_changed)
         for i in range(len(self.model.columns) + 8):
             self.table.setItemDelegateForColumn(i, None)  # type: ignore[arg-type]
-        self.table.resizeColumnsToContents()  # the headers read in full before the rows arrive
+        self.columns_fit.reset()  # the headers read in full before the rows arrive
         if "progress" in self.model.columns:
             self.table.setItemDelegateForColumn(self.model.columns.index("progress"), self.progress_bars)
         self.table.horizontalHeader().setSortIndicatorShown(False)
@@ -279,7 +278,7 @@ class RecordsWorkspace(Workspace, References):
         if self.model is None or self.current is None or self.current.key != self.resource(key).key:  # type: ignore[union-attr]
             return
         self.model.pin(rows)
-        self.table.resizeColumnsToContents()
+        self.columns_fit.fit()
         self.count.setText(caption)
         self._clear_detail()
         if rows:
@@ -349,7 +348,7 @@ class RecordsWorkspace(Workspace, References):
         self.count.setText(shown.replace("{loaded}", QLocale().toString(loaded)))
         if loaded and not self._sized:
             self._sized = True  # once per list: a filter or a sort keeps the widths the person sees
-            self.table.resizeColumnsToContents()
+            self.columns_fit.fit()
         if self.record is None and self.asked is None and self.model is not None and self.model.rowCount():
             # The first record shows at once, as in a mail client; arrows and Enter move on.
             self.table.selectRow(0)

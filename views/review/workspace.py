@@ -10,6 +10,7 @@ Every call runs through the op runner; a change anywhere refreshes the queue.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -41,7 +42,7 @@ from services.rewards.files import get_file
 from services.rewards.receipts import list_receipts, review_receipt
 from services.rewards.schemas import AdminDealerOut, DealerQuery, DecideRequest, ReceiptOut, ReceiptQuery, ReviewIn
 from views.base import StationSession, Workspace
-from views.i18n import QT_TRANSLATE_NOOP
+from views.i18n import QT_TRANSLATE_NOOP, fmt_money, fmt_number
 from views.ops import error_message
 
 STYLE = """
@@ -55,6 +56,9 @@ QListWidget::item:selected { background: #1565c0; color: white; }
 """
 TONES = {"info": ("#e3f2fd", "#0d47a1"), "ok": ("#2e7d32", "#ffffff"), "error": ("#c62828", "#ffffff")}
 ZOOM_STEP = 1.25
+# Receipts carry no currency of their own: the rewards programme counts points per dollar
+# (docs/rewards.md, "points_per_dollar"), so a receipt's total is in US dollars.
+RECEIPT_CURRENCY = "USD"
 
 # A row of one of the three queues: a receipt, a dealer's request, a warranty claim.
 Row = ReceiptOut | AdminDealerOut | ClaimOut
@@ -241,7 +245,7 @@ class ReviewWorkspace(Workspace):
         if isinstance(it, ReceiptOut):
             flag = "  ⚠ " + QCoreApplication.translate("ReviewWorkspace", "duplicate?") if it.duplicate_of else ""
             dealer = it.dealer_name or QCoreApplication.translate("ReviewWorkspace", "dealer")
-            return f"{dealer}\n{it.retailer} · ${it.total}{flag}"
+            return f"{dealer}\n{it.retailer} · {fmt_money(Decimal(it.total), RECEIPT_CURRENCY)}{flag}"
         if isinstance(it, AdminDealerOut):
             return f"{it.company}\n{it.name} <{it.email}>"
         return f"{it.serial_number} · {it.status.replace('_', ' ')}\n{it.description[:60]}"
@@ -264,7 +268,9 @@ class ReviewWorkspace(Workspace):
             return
         dup = "\n" + self.tr("⚠ Same image or same numbers as another receipt") if r.duplicate_of else ""
         day = QLocale().toString(QDate(r.purchase_date.year, r.purchase_date.month, r.purchase_date.day), "dd MMM yyyy")
-        facts = self.tr("Total ${total}\nSuggested {points} points").format(total=r.total, points=r.suggested_points)
+        facts = self.tr("Total {total}\nSuggested {points} points").format(
+            total=fmt_money(Decimal(r.total), RECEIPT_CURRENCY), points=fmt_number(r.suggested_points)
+        )
         self.numbers.setText(f"{r.dealer_name or ''}\n{r.retailer}\n{day}\n{facts}{dup}")
         self.points.setValue(r.suggested_points)
         rid = r.id

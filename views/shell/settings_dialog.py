@@ -84,7 +84,10 @@ class SettingsDialog(QDialog):
         self.kiosk_theme.setChecked(bool(cur["kiosk_theme"]))
         self.new_pin = QLineEdit()
         self.new_pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.new_pin.setPlaceholderText(self.tr("leave empty to keep the current PIN"))
+        # Short enough for the field at 1280x800 in both languages (the walk of issue 32 read "leave
+        # empty to keep the current …"); the whole sentence is the tooltip.
+        self.new_pin.setPlaceholderText(self.tr("leave empty to keep the PIN"))
+        self.new_pin.setToolTip(self.tr("leave empty to keep the current PIN"))
         self.confirm_pin = QLineEdit()
         self.confirm_pin.setEchoMode(QLineEdit.EchoMode.Password)
         self._row(kform, self.tr("&Lock after"), "kiosk_idle_minutes", self.idle)

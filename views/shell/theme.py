@@ -31,7 +31,8 @@ def theme_css(name: str) -> str:
     base = (RESOURCES / "themes" / ("dark.qss" if name == "dark" else "light.qss")).read_text()
     if name == "kiosk":
         base += "\n" + (RESOURCES / "themes" / "kiosk.qss").read_text()
-    return base
+    # A style sheet's url() is read from the working directory: the icons' folder is made absolute.
+    return base.replace("%ICONS%", (RESOURCES / "icons").as_posix())
 
 
 def apply_theme(name: str, app: QApplication | None = None) -> None:

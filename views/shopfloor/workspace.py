@@ -52,7 +52,7 @@ from services.mes.schemas import (
     RunUpdate,
 )
 from views.base import StationSession, Workspace
-from views.i18n import QT_TRANSLATE_NOOP
+from views.i18n import QT_TRANSLATE_NOOP, fmt_number
 from views.ops import error_message
 from views.records.words import value_word
 from views.shell.forms import scrolling, wrapping
@@ -322,8 +322,10 @@ class ShopFloorWorkspace(Workspace):
         else:
             self.run_line.setText(self.tr("No run in progress."))
         self.count_line.setText(
-            self.tr("Today: {value} good, {value2} scrap · OEE {value3:.1f} %").format(
-                value=live.today["good"], value2=live.today["scrap"], value3=live.oee.oee * 100
+            self.tr("Today: {value} good, {value2} scrap · OEE {value3} %").format(
+                value=fmt_number(live.today["good"]),
+                value2=fmt_number(live.today["scrap"]),
+                value3=fmt_number(float(live.oee.oee) * 100, 1),
             )
         )
         self.alarms.clear()

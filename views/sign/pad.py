@@ -40,6 +40,7 @@ from services.sign.schemas import DocumentOut, FieldOut, InPersonSign, SignerOut
 from services.sign.signers import list_fields, list_signers
 from views.base import StationSession
 from views.ops import error_message
+from views.wording import state_word
 
 STYLE = """
 #sign-pad-dialog { background: #fafafa; }
@@ -313,11 +314,7 @@ def sign_at_station(parent: QWidget, session: StationSession, document_id: str, 
     def show(found: tuple[DocumentOut, SignerOut | None, list[FieldOut]]) -> None:
         doc, signer, fields = found
         if signer is None or doc.status != "sent":
-            QMessageBox.information(
-                parent,
-                QCoreApplication.translate("sign", "Sign in person"),
-                QCoreApplication.translate("sign", "No one signs this document in person now."),
-            )
+            QMessageBox.information(parent, QCoreApplication.translate("sign", "Sign in person"), why_not(doc))
             return
         dlg = SignDialog(session, doc, signer, fields, parent)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -331,6 +328,23 @@ def sign_at_station(parent: QWidget, session: StationSession, document_id: str, 
         QMessageBox.warning(parent, QCoreApplication.translate("sign", "Sign in person"), error_message(error))
 
     session.ops.run(load, on_success=show, on_failure=failed, parent=parent)
+
+
+def why_not(doc: DocumentOut) -> str:
+    """Why nobody signs ``doc`` at this desk now, and what to do: the walk of issue 32 read only
+    "No one signs this document in person now." on a sent document whose one signer signs by mail."""
+    if doc.status == "draft":
+        return QCoreApplication.translate(
+            "sign", "“{title}” is a draft: send it for signature first, then its in-person signer signs here."
+        ).format(title=doc.title)
+    if doc.status != "sent":
+        return QCoreApplication.translate("sign", "“{title}” is {state}: nobody signs it any more.").format(
+            title=doc.title, state=state_word(doc.status)
+        )
+    return QCoreApplication.translate(
+        "sign",
+        "No signer of “{title}” signs in person: they sign from the mail. To sign here, add a signer with Add signer… and tick In person.",
+    ).format(title=doc.title)
 
 
 def open_for_record(parent: QWidget, session: StationSession, record_id: str) -> None:

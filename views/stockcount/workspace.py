@@ -310,7 +310,7 @@ class StockCountWorkspace(Workspace):
             self.multiplier = 1
             self.multiplier_label.setText("")
             self.location_title.setText(
-                self.tr("{loc.code} · {loc.name} · {page.total} items on the book").format(loc=loc, page=page)
+                self.tr("{loc.code} · {loc.name} · %n items on the book", "", page.total).format(loc=loc)
             )
             self.show_lines()
             if not quiet:
@@ -353,7 +353,9 @@ class StockCountWorkspace(Workspace):
             self._log(key, "key", self.tr("kept: nothing changed"))
             self.say(self.tr("Nothing changed"), "info")
 
-        log = lambda code, result: self._log(code, "scanner", result)  # noqa: E731
+        # The key that asked, pressed again, is logged as a key, not as a scan (the walk of issue 32
+        # read "F5 [scanner] confirmed by pressing it again").
+        log = lambda code, result: self._log(code, "key" if code == key else "scanner", result)  # noqa: E731
         self.asking = ask_first(self, name, title, text, again, log, answered, keys=(key,))
 
     def post_count(self) -> None:
@@ -367,8 +369,10 @@ class StockCountWorkspace(Workspace):
             "post-count",
             self.tr("Post this count?"),
             self.tr(
-                "Post the count of {loc.code}: {count} items, {differ} differ from the book?\nThe book is set to what was counted: this cannot be undone. (F5 again, or scanning {loc.code}, says yes.)"
-            ).format(loc=loc, count=len(todo), differ=differ),
+                "Post the count of {loc.code}: %n items, {differ} differ from the book?\nThe book is set to what was counted: this cannot be undone. (F5 again, or scanning {loc.code}, says yes.)",
+                "",
+                len(todo),
+            ).format(loc=loc, differ=differ),
             [loc.code],
             "F5",
             lambda: self._post(loc, todo),
@@ -380,11 +384,11 @@ class StockCountWorkspace(Workspace):
         def post(i: int) -> None:
             if i == len(todo):
                 changed = sum(1 for r in posted if r.delta)
-                self._log("F5", "key", self.tr("posted {count} lines at {loc.code}").format(count=len(posted), loc=loc))
+                self._log("F5", "key", self.tr("posted %n lines at {loc.code}", "", len(posted)).format(loc=loc))
                 self.open_location(loc, quiet=True)
                 self.say(
-                    self.tr("✓ Count of {loc.code} posted: {count} items, {changed} adjusted").format(
-                        loc=loc, count=len(posted), changed=changed
+                    self.tr("✓ Count of {loc.code} posted: %n items, {changed} adjusted", "", len(posted)).format(
+                        loc=loc, changed=changed
                     ),
                     "done",
                 )
@@ -566,9 +570,11 @@ class StockCountWorkspace(Workspace):
                 self.table.setItem(r, c, cell)
         counted = self.counted_lines()
         differ = [ln for ln in counted if ln.difference]
+        # Through tr like every visible text (it was an f-string: English in German), a count in its form.
+        summary = self.tr("{counted} of %n items counted · {differ} differ from the book", "", len(lines))
         self.summary.setText(
-            f"{len(counted)} of {len(lines)} items counted · {len(differ)} differ from the book"
-            + (" · F5 posts the count" if counted else "")
+            summary.format(counted=len(counted), differ=len(differ))
+            + (self.tr(" · F5 posts the count") if counted else "")
         )
 
     def row_of(self, sku: str) -> int:

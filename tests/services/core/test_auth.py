@@ -76,6 +76,24 @@ def test_token_checks(runtime: Runtime) -> None:
         auth.decode_token(runtime.secret_key, none_alg, now)
 
 
+def test_a_verified_token_is_remembered_only_as_itself(runtime: Runtime) -> None:
+    """Issue 38: a token checked once is not checked again (auth._VERIFIED); a changed signature, a
+    caller editing its claims, or the expiry passing since still count."""
+    now = datetime.now(UTC)
+    out = login(runtime.db, runtime.secret_key, "owner@demo.test", DEMO_PASSWORD, now)
+    claims = auth.decode_token(runtime.secret_key, out.token, now)
+    assert (runtime.secret_key, out.token) in auth._VERIFIED
+    claims["sub"] = "someone-else"
+    assert auth.decode_token(runtime.secret_key, out.token, now)["sub"] == out.id
+    head, body, sig = out.token.split(".")
+    tampered = f"{head}.{body}.{sig[:-2]}{'AA' if sig[-2:] != 'AA' else 'BB'}"
+    with pytest.raises(Unauthorized, match="invalid"):
+        auth.decode_token(runtime.secret_key, tampered, now)
+    assert (runtime.secret_key, tampered) not in auth._VERIFIED
+    with pytest.raises(Unauthorized, match="expired"):
+        auth.decode_token(runtime.secret_key, out.token, now + timedelta(seconds=auth.TOKEN_LIFETIME))
+
+
 def test_module_access_is_the_intersection(runtime: Runtime) -> None:
     ctx = _ctx(runtime, "operator@demo.test")
     assert ctx.principal.modules == {"upgrade", "support", "inventory"}

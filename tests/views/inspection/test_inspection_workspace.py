@@ -79,13 +79,13 @@ def test_grade_and_value_update_live_and_the_revised_offer_path(qtbot: QtBot, ma
     ws.account_lock.setFocus()
     qtbot.keyClick(ws.account_lock, Qt.Key.Key_Space)
     qtbot.keyClick(ws.data_wiped, Qt.Key.Key_Space)
-    assert ws.preview.property("tone") == "ok" and "credit 300.00" in ws.preview.text()
+    assert ws.preview.property("tone") == "ok" and "credit $300.00" in ws.preview.text()
     # Deep scratches: suggested fair, 60 % of 300.00, below the accepted offer.
     ws.screen_combo.setFocus()
     qtbot.keyClick(ws.screen_combo, Qt.Key.Key_Down)
     qtbot.keyClick(ws.screen_combo, Qt.Key.Key_Down)
     assert "Graded: fair (suggested fair)" in ws.graded.text() and "180.00" in ws.graded.text()
-    assert ws.preview.property("tone") == "warn" and "Revised offer of 180.00" in ws.preview.text()
+    assert ws.preview.property("tone") == "warn" and "Revised offer of $180.00" in ws.preview.text()
     assert "screen: deep scratches (fair)" in ws.reasons.text()
     # The inspector overrides to good (240.00), attaches a photo from disk and completes with Ctrl+Enter.
     ws.override.setCurrentIndex(2)
@@ -101,7 +101,7 @@ def test_grade_and_value_update_live_and_the_revised_offer_path(qtbot: QtBot, ma
     qtbot.keyClick(ws.notes, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     _settle(qtbot, ws)
     assert ws.sub.status == "inspected" and ws.banner.property("tone") == "warn"
-    assert "Revised offer of 240.00" in ws.banner.text()
+    assert "Revised offer of $240.00" in ws.banner.text()
     # The status line says the banner's words, never the outcome code ("revised_offer").
     assert said[-1] == (True, ws.banner.text())
     offer = ws.sub.current_offer
@@ -125,7 +125,7 @@ def test_complete_at_the_offer_issues_the_credit(qtbot: QtBot, make_ws: MakeWs) 
     answer_all_passing(ws)
     qtbot.mouseClick(ws.complete_btn, Qt.MouseButton.LeftButton)
     _settle(qtbot, ws)
-    assert ws.sub.status == "completed" and "credit 300.00" in ws.banner.text()
+    assert ws.sub.status == "completed" and "credit $300.00" in ws.banner.text()
     assert ws.banner.property("tone") == "ok" and not ws.complete_btn.isVisibleTo(ws)
 
 
@@ -213,10 +213,10 @@ def test_the_inspection_flow_by_keyboard_as_the_readme_tells_it(
     assert ws.checklist() == {"power_on": True, "screen": "deep_scratches", "body": "flawless", "functions": True,
                               "battery_health": 92, "account_lock_removed": True, "data_wiped": True,
                               "accessories": True}  # fmt: skip
-    assert "Revised offer of 180.00" in ws.preview.text()
+    assert "Revised offer of $180.00" in ws.preview.text()
     qtbot.keyClick(ws, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     _settle(qtbot, ws)
-    assert ws.sub.status == "inspected" and "Revised offer of 180.00" in ws.banner.text()
+    assert ws.sub.status == "inspected" and "Revised offer of $180.00" in ws.banner.text()
     qtbot.keyClick(ws, Qt.Key.Key_A, alt)
     qtbot.waitUntil(lambda: "Press again to issue the credit" in ws.banner.text(), timeout=30_000)
     assert ws.sub.status == "inspected"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtPrintSupport import QPrinter
 from pytestqt.qtbot import QtBot
 
@@ -188,3 +189,29 @@ def test_ctrl_n_asks_before_throwing_away_unsaved_edits(
     # A blank form left as it is: Ctrl+N again asks nothing.
     qtbot.keyClick(ws.content_input, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert len(asked) == 2
+
+
+def test_a_code_without_scans_says_so_and_only_the_focused_field_looks_focused(make_ws: object, qtbot: QtBot) -> None:
+    """The walk of issue 32: a code with no scans read "0 scans · busiest 29 Oct: 0", and the
+    destination kept a blue focus-like frame while the person typed in another field."""
+    ws = make_ws()  # type: ignore[operator]
+    qtbot.waitUntil(lambda: ws.code is not None, timeout=30_000)
+    drawn(qtbot, ws)
+    assert ws.chart.caption().startswith(f"{ws.code.scans} scans · busiest")  # the menu's scans
+    pick(qtbot, ws, WIFI)
+    qtbot.waitUntil(lambda: len(ws.chart.days) == 30, timeout=30_000)
+    assert sum(d[1] for d in ws.chart.days) == 0 and ws.chart.caption() == "No scans in these 30 days"
+
+    blue = QColor("#1565c0")
+
+    def frame_is_blue() -> bool:
+        image = ws.content_input.grab().toImage()
+        return image.pixelColor(1, image.height() // 2) == blue
+
+    ws.window().activateWindow()
+    ws.name_input.setFocus()
+    qtbot.waitUntil(lambda: ws.name_input.hasFocus())
+    assert not frame_is_blue()
+    ws.content_input.setFocus()
+    qtbot.waitUntil(lambda: ws.content_input.hasFocus())
+    assert frame_is_blue()

@@ -3,6 +3,7 @@ the big Sign button; from the inspection bench (the trade-in agreement) and from
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -105,3 +106,25 @@ def test_records_opens_the_pad_for_a_document(qtbot: QtBot, station: Runtime) ->
     dlg = _dialog(qtbot)
     assert dlg.signer.in_person and dlg.document.id == doc.id
     dlg.reject()
+
+
+def test_sign_in_person_says_why_nobody_signs_here_and_what_to_do(
+    qtbot: QtBot, station: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The walk of issue 32: "Sign in person…" on the demo's sent Partner agreement (its one signer
+    signs by mail) said only "No one signs this document in person now."."""
+    from PySide6.QtWidgets import QMessageBox, QWidget
+
+    from views.sign.pad import sign_at_station
+
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda _p, _t, text, *a, **k: said.append(text))
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    session = session_for(station, "owner@demo.test")
+    sign_at_station(parent, session, demo_id("sign-doc", "sent"), full_screen=False)
+    qtbot.waitUntil(lambda: bool(said), timeout=30_000)
+    assert "Partner agreement" in said[0] and "Add signer" in said[0] and "In person" in said[0], said
+    sign_at_station(parent, session, demo_id("sign-doc", "draft"), full_screen=False)
+    qtbot.waitUntil(lambda: len(said) == 2, timeout=30_000)
+    assert "draft" in said[1] and "send it for signature first" in said[1], said

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from pytestqt.qtbot import QtBot
 
 from services.core.commands import execute
@@ -15,6 +15,7 @@ from services.fulfillment.demo import product_barcode
 from tests.services.fulfillment.fulfillment_helpers import ctx_for
 from tests.views.warehouse.drive import answer, key, scan
 from tests.views.workspaces import session_for, settle, workspace_factory
+from views import i18n
 from views.stockcount.workspace import WORKSPACE
 from views.warehouse.lines import GREEN, RED, WHITE, YELLOW
 
@@ -177,3 +178,44 @@ def test_f8_saves_a_transfer_slip_whose_barcode_scans_back(make_ws: object, stat
     scan(qtbot, ws, read)  # the slip's barcode as a scanner reads it ships the draft, asked first
     answer(qtbot, ws, "ship-transfer", read)
     qtbot.waitUntil(lambda: _book(station, "CAP-NVY", MAIN) == 14, timeout=30_000)
+
+
+@pytest.fixture
+def in_language(qapp: object) -> Iterator[Callable[[str], None]]:
+    """The app's own loader (views.i18n.install): English with its plural forms, or German."""
+    before = QLocale()
+    yield lambda lang: i18n.install(qapp, lang)  # type: ignore[arg-type]
+    for old in i18n._installed:  # as the other tests expect: no translator, the locale as before
+        QCoreApplication.removeTranslator(old)
+    i18n._installed.clear()
+    QLocale.setDefault(before)
+
+
+def test_one_item_counted_reads_one_item_and_f5_again_is_a_key(
+    make_ws: object, qtbot: QtBot, in_language: Callable[[str], None]
+) -> None:
+    """The walk of issue 32 read "Post the count of MAIN: 1 items", "posted 1 lines" and "F5 [scanner]"."""
+    in_language("en")
+    ws = make_ws()  # type: ignore[operator]
+    scan(qtbot, ws, "MAIN")
+    assert ws.location_title.text().endswith("10 items on the book")
+    scan(qtbot, ws, MUG)
+    assert ws.summary.text() == "1 of 10 items counted · 1 differ from the book · F5 posts the count"
+    key(qtbot, ws, Qt.Key.Key_F5)
+    box = ws.asking
+    assert "Post the count of MAIN: 1 item, 1 differ" in box.text()
+    qtbot.keyClick(box.focusWidget() or box, Qt.Key.Key_F5)  # F5 again: yes
+    qtbot.waitUntil(lambda: ws.banner.property("tone") == "done", timeout=30_000)
+    assert "posted: 1 item, 1 adjusted" in ws.banner.text()
+    history = [ws.history.item(i).text() for i in range(ws.history.count())]
+    assert any("F5  [key]  confirmed by pressing it again" in h for h in history), history
+    assert any("posted 1 line at MAIN" in h for h in history), history
+
+
+def test_the_count_summary_is_german(make_ws: object, qtbot: QtBot, in_language: Callable[[str], None]) -> None:
+    in_language("de")
+    ws = make_ws()  # type: ignore[operator]
+    scan(qtbot, ws, "MAIN")
+    scan(qtbot, ws, MUG)
+    text = ws.summary.text()
+    assert "items counted" not in text and "F5" in text and "1" in text, text

@@ -36,6 +36,45 @@
     </message>
 </context>
 <context>
+    <name>DashboardTitles</name>
+    <message>
+        <source>Operations</source>
+        <translation>Betrieb</translation>
+    </message>
+    <message>
+        <source>Sales</source>
+        <translation>Verkauf</translation>
+    </message>
+    <message>
+        <source>Orders shipped per day</source>
+        <translation>Versendete Aufträge pro Tag</translation>
+    </message>
+    <message>
+        <source>Tickets opened</source>
+        <translation>Eröffnete Tickets</translation>
+    </message>
+    <message>
+        <source>Trade-ins accepted</source>
+        <translation>Angenommene Ankäufe</translation>
+    </message>
+    <message>
+        <source>QR scans per week</source>
+        <translation>QR-Scans pro Woche</translation>
+    </message>
+    <message>
+        <source>Revenue (30 days)</source>
+        <translation>Umsatz (30 Tage)</translation>
+    </message>
+    <message>
+        <source>Revenue per day</source>
+        <translation>Umsatz pro Tag</translation>
+    </message>
+    <message>
+        <source>Revenue by channel</source>
+        <translation>Umsatz nach Kanal</translation>
+    </message>
+</context>
+<context>
     <name>DashboardsWorkspace</name>
     <message>
         <source>Last 7 days</source>

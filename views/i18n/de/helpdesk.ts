@@ -259,12 +259,12 @@
         <translation>Antwort gesendet</translation>
     </message>
     <message>
-        <source>No suggestion: the evidence is too weak (score {g.confidence:.2f}).</source>
-        <translation>Kein Vorschlag: Die Hinweise sind zu schwach (Wert {g.confidence:.2f}).</translation>
+        <source>No suggestion: the evidence is too weak (score {score}).</source>
+        <translation>Kein Vorschlag: Die Hinweise sind zu schwach (Wert {score}).</translation>
     </message>
     <message>
-        <source>Score {g.confidence:.2f} · because of: {terms}&lt;br&gt;Category: &lt;b&gt;{g.category_name}&lt;/b&gt; (score {g.category_confidence:.2f})&lt;br&gt;Priority: &lt;b&gt;{g.priority}&lt;/b&gt; (score {g.priority_confidence:.2f})</source>
-        <translation>Wert {g.confidence:.2f} · wegen: {terms}&lt;br&gt;Kategorie: &lt;b&gt;{g.category_name}&lt;/b&gt; (Wert {g.category_confidence:.2f})&lt;br&gt;Priorität: &lt;b&gt;{g.priority}&lt;/b&gt; (Wert {g.priority_confidence:.2f})</translation>
+        <source>Score {score} · because of: {terms}&lt;br&gt;Category: &lt;b&gt;{g.category_name}&lt;/b&gt; (score {score2})&lt;br&gt;Priority: &lt;b&gt;{g.priority}&lt;/b&gt; (score {score3})</source>
+        <translation>Wert {score} · wegen: {terms}&lt;br&gt;Kategorie: &lt;b&gt;{g.category_name}&lt;/b&gt; (Wert {score2})&lt;br&gt;Priorität: &lt;b&gt;{g.priority}&lt;/b&gt; (Wert {score3})</translation>
     </message>
     <message>
         <source>Category: {g.category_name}</source>
@@ -275,8 +275,8 @@
         <translation>Priorität: {g.priority}</translation>
     </message>
     <message>
-        <source>From {r.source_number} (similarity {r.score:.2f})</source>
-        <translation>Aus {r.source_number} (Ähnlichkeit {r.score:.2f})</translation>
+        <source>From {r.source_number} (similarity {score})</source>
+        <translation>Aus {r.source_number} (Ähnlichkeit {score})</translation>
     </message>
     <message>
         <source>No similar resolved ticket has a reply yet</source>

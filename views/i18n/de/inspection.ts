@@ -168,9 +168,49 @@
     </message>
     <message>
         <source>Declared: {sub.condition}
-{value} {cur}</source>
+{value}</source>
         <translation>Angegeben: {sub.condition}
-{value} {cur}</translation>
+{value}</translation>
+    </message>
+    <message>
+        <source>Graded: {insp.graded_condition}
+{value}</source>
+        <translation>Bewertet: {insp.graded_condition}
+{value}</translation>
+    </message>
+    <message>
+        <source>Graded: {graded} (suggested {suggested})
+{value}</source>
+        <translation>Bewertet: {graded} (vorgeschlagen {suggested})
+{value}</translation>
+    </message>
+    <message>
+        <source>Revised offer of {value} (below the accepted {value2})</source>
+        <translation>Geändertes Angebot über {value} (unter den angenommenen {value2})</translation>
+    </message>
+    <message>
+        <source>Completes: credit {value}</source>
+        <translation>Abschluss: Gutschrift {value}</translation>
+    </message>
+    <message>
+        <source>Offer of {value} sent</source>
+        <translation>Angebot über {value} gesendet</translation>
+    </message>
+    <message>
+        <source>Revised offer of {value} sent to the customer</source>
+        <translation>Geändertes Angebot über {value} an den Kunden gesendet</translation>
+    </message>
+    <message>
+        <source>Completed: credit {value} issued</source>
+        <translation>Abgeschlossen: Gutschrift {value} erteilt</translation>
+    </message>
+    <message>
+        <source>Press &amp;again: credit {value}</source>
+        <translation>&amp;Nochmals drücken: Gutschrift {value}</translation>
+    </message>
+    <message>
+        <source>The customer accepted {value}? Press again to issue the credit.</source>
+        <translation>Hat der Kunde {value} angenommen? Nochmals drücken, um die Gutschrift zu erteilen.</translation>
     </message>
     <message>
         <source>No valuation for this product</source>
@@ -179,12 +219,6 @@
     <message>
         <source>Ask an admin to add a valuation for this product.</source>
         <translation>Bitten Sie einen Administrator, eine Bewertung für diesen Artikel anzulegen.</translation>
-    </message>
-    <message>
-        <source>Graded: {insp.graded_condition}
-{value} {value2}</source>
-        <translation>Bewertet: {insp.graded_condition}
-{value} {value2}</translation>
     </message>
     <message>
         <source>No defects found.</source>
@@ -203,42 +237,8 @@
 {count} von {count2} Punkten zu prüfen</translation>
     </message>
     <message>
-        <source>Graded: {graded} (suggested {suggested})
-{value} {cur}</source>
-        <translation>Bewertet: {graded} (vorgeschlagen {suggested})
-{value} {cur}</translation>
-    </message>
-    <message>
-        <source>Revised offer of {value} {cur} (below the accepted {value2})</source>
-        <translation>Geändertes Angebot über {value} {cur} (unter den angenommenen {value2})</translation>
-    </message>
-    <message>
-        <source>Completes: credit {value} {cur}</source>
-        <translation>Abschluss: Gutschrift {value} {cur}</translation>
-    </message>
-    <message>
-        <source>Offer of {r.amount:.2f} sent</source>
-        <translation>Angebot über {r.amount:.2f} gesendet</translation>
-    </message>
-    <message>
         <source>Parcel received: ready to inspect</source>
         <translation>Paket angenommen: bereit zur Prüfung</translation>
-    </message>
-    <message>
-        <source>Revised offer of {value} {cur} sent to the customer</source>
-        <translation>Geändertes Angebot über {value} {cur} an den Kunden gesendet</translation>
-    </message>
-    <message>
-        <source>Completed: credit {value} {value2} issued</source>
-        <translation>Abgeschlossen: Gutschrift {value} {value2} erteilt</translation>
-    </message>
-    <message>
-        <source>Press &amp;again: credit {value} {cur}</source>
-        <translation>&amp;Nochmals drücken: Gutschrift {value} {cur}</translation>
-    </message>
-    <message>
-        <source>The customer accepted {value} {cur}? Press again to issue the credit.</source>
-        <translation>Hat der Kunde {value} {cur} angenommen? Nochmals drücken, um die Gutschrift zu erteilen.</translation>
     </message>
     <message>
         <source>Recorded: the customer accepted</source>
@@ -386,8 +386,12 @@
 <context>
     <name>parts</name>
     <message>
-        <source>Waiting for the customer: {o.kind} offer {value} ({o.status}, until {o.expires_at:%Y-%m-%d})</source>
-        <translation>Wartet auf den Kunden: Angebot ({o.kind}) {value} ({o.status}, bis {o.expires_at:%d.%m.%Y})</translation>
+        <source>Completed: credit {value}</source>
+        <translation>Abgeschlossen: Gutschrift {value}</translation>
+    </message>
+    <message>
+        <source>Waiting for the customer: {o.kind} offer {value} ({o.status}, until {day})</source>
+        <translation>Wartet auf den Kunden: Angebot ({o.kind}) {value} ({o.status}, bis {day})</translation>
     </message>
 </context>
 </TS>

@@ -250,9 +250,12 @@
             <source>No scans in these 30 days</source>
             <translation>Keine Scans in diesen 30 Tagen</translation>
         </message>
-        <message>
-            <source>{total} scans · busiest {day}: {scans}</source>
-            <translation>{total} Scans · meiste am {day}: {scans}</translation>
+        <message numerus="yes">
+            <source>%n scans · busiest {day}: {scans}</source>
+            <translation>
+                <numerusform>%n Scan · meiste am {day}: {scans}</numerusform>
+                <numerusform>%n Scans · meiste am {day}: {scans}</numerusform>
+            </translation>
         </message>
     </context>
 </TS>

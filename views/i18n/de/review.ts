@@ -110,9 +110,9 @@
         <translation>⚠ Gleiches Bild oder gleiche Zahlen wie ein anderer Beleg</translation>
     </message>
     <message>
-        <source>Total ${total}
+        <source>Total {total}
 Suggested {points} points</source>
-        <translation>Summe ${total}
+        <translation>Summe {total}
 Vorgeschlagen: {points} Punkte</translation>
     </message>
     <message>

@@ -221,6 +221,10 @@ Der Fehler wurde protokolliert; die anderen Arbeitsbereiche funktionieren wie ge
             <translation>Im Kioskmodus das Kiosk-Farbschema verwenden</translation>
         </message>
         <message>
+            <source>leave empty to keep the PIN</source>
+            <translation>leer lassen: PIN bleibt</translation>
+        </message>
+        <message>
             <source>leave empty to keep the current PIN</source>
             <translation>leer lassen, um die aktuelle PIN zu behalten</translation>
         </message>

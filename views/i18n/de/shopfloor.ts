@@ -71,8 +71,8 @@
         <translation>Kein Lauf aktiv.</translation>
     </message>
     <message>
-        <source>Today: {value} good, {value2} scrap · OEE {value3:.1f} %</source>
-        <translation>Heute: {value} gut, {value2} Ausschuss · OEE {value3:.1f} %</translation>
+        <source>Today: {value} good, {value2} scrap · OEE {value3} %</source>
+        <translation>Heute: {value} gut, {value2} Ausschuss · OEE {value3} %</translation>
     </message>
     <message>
         <source> (not acknowledged)</source>
