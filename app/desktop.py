@@ -312,8 +312,8 @@ async def _register_demo(
 def _probe_when_shown(win: Any) -> Callable[[], None]:
     """Start-up probe: report once the window is exposed (mapped and painted), optionally grab the screen.
 
-    Checks on a timer, and when called (the check, answered: ``_first_frame`` calls it once the
-    window is on screen, before the event loop runs)."""
+    Answers its check: the check runs on a timer, and ``run_desktop`` runs it once ``_first_frame``
+    has the window on screen, before the event loop (and asyncio's import) starts."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
