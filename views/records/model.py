@@ -7,6 +7,7 @@ import re
 import types
 import typing
 from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
 
 from pydantic import BaseModel
 from PySide6.QtCore import (
@@ -31,7 +32,7 @@ from services.core.commands import execute
 from services.core.pagination import Page
 from services.core.records import Resource
 from views.base import StationSession
-from views.i18n import counted, fmt_date
+from views.i18n import counted, fmt_date, fmt_number
 from views.records.words import t, value_word
 
 PAGE = 100
@@ -77,8 +78,36 @@ def text_of(value: object, name: str = "") -> str:
             # Ids of other records (a trade-in's photos): how many, never the raw ids.
             return counted("records", "%n linked", len(value))
         return ", ".join(text_of(v, name) for v in value)
+    if isinstance(value, float | Decimal):
+        return fmt_number(value, _places(value))
     raw = str(getattr(value, "value", value))
-    return value_word(raw) if is_state(name) else raw
+    if is_state(name):
+        return value_word(raw)
+    if _MONEY_TEXT.fullmatch(raw) and is_money(name):
+        # The API writes amounts as decimal strings ("89.99"): the locale's mark and grouping.
+        try:
+            return fmt_number(Decimal(raw), _places(Decimal(raw)))
+        except InvalidOperation:
+            return raw
+    return raw
+
+
+_MONEY_TEXT = re.compile(r"-?\d+\.\d+")
+_MONEY_WORDS = ("total", "amount", "price", "cost", "value", "subtotal", "balance", "tax", "credit", "offer")
+
+
+def is_money(name: str) -> bool:
+    """A field holding an amount (its decimal string is shown in the locale's form)."""
+    return any(name == w or name.endswith("_" + w) or name.startswith(w + "_") for w in _MONEY_WORDS)
+
+
+def _places(value: float | Decimal) -> int:
+    """As many decimals as the value carries (a Decimal's own scale; a float at most 4, at least 1)."""
+    if isinstance(value, Decimal):
+        exp = value.as_tuple().exponent
+        return max(0, -exp) if isinstance(exp, int) else 2
+    text = repr(value).split(".")[1] if "." in repr(value) and "e" not in repr(value) else "0"
+    return min(4, max(1, len(text.rstrip("0"))))
 
 
 def is_state(name: str) -> bool:
