@@ -207,10 +207,19 @@ def test_two_processes_run_each_due_job_once_and_a_killed_ones_job_again_once(ru
         victim.kill()
         victim.wait(30)
         _until(lambda: _lines(log, "done")["0"] == 1)  # the other took it once the lease ran out
-        with runtime.db.reading(None) as s:
-            rows = s.execute(
-                select(ScheduledJob.status, ScheduledJob.runs).where(ScheduledJob.kind == "test.mark")
-            ).all()
+
+        def marks() -> list[Any]:
+            with runtime.db.reading(None) as s:
+                return list(
+                    s.execute(
+                        select(ScheduledJob.status, ScheduledJob.runs).where(ScheduledJob.kind == "test.mark")
+                    ).all()
+                )
+
+        # "done" is logged by the job itself, just before its process commits the run: wait for
+        # that commit (a busy machine once read the row between the two).
+        _until(lambda: all(r[0] not in ("scheduled", "running") for r in marks()))
+        rows = marks()
         assert len(rows) == 60 and all(r == ("done", 1) for r in rows)
         done, started = _lines(log, "done"), _lines(log, "start")
         assert set(done.values()) == {1} and len(done) == 60  # none twice, none lost
