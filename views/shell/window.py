@@ -377,9 +377,13 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         wait = self._wait_runtime
 
         def work() -> StationSignIn:
+            # The runtime first, then the import: the loader thread imports the service layer
+            # meanwhile, and a second thread importing it at the same time can meet a module
+            # half made (pydantic's, under shiboken's import hook: an ImportError).
+            rt = wait()
             from services.core.station import sign_in
 
-            return sign_in(wait(), email=email, password=password)
+            return sign_in(rt, email=email, password=password)
 
         self.ops.run(
             work,
@@ -434,9 +438,9 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
             self.signin.show_message(self.tr("Opening this station's data: the first start takes longer…"), "info")
 
         def work() -> tuple[TenantInfo, Principal, LoginOut]:
+            rt = wait()  # before the import: see _full_sign_in
             from services.core.station import open_tenant, session_for
 
-            rt = wait()
             tenant, principal = open_tenant(rt, user_id, slug)
             # A sign-in accepted before the service layer loaded gets its session now.
             return tenant, principal, login or session_for(rt, user_id)
