@@ -48,7 +48,7 @@ from services.support.schemas import (
     TriageRequest,
 )
 from services.support.tickets import add_message, get_ticket, list_messages, list_tickets, update_ticket
-from views.i18n import QT_TRANSLATE_NOOP, fmt_number
+from views.i18n import QT_TRANSLATE_NOOP, counted, fmt_date, fmt_number
 from views.ops import error_message
 from views.shell.forms import scrolling, wrapping
 
@@ -104,20 +104,39 @@ def named(widget: W, name: str) -> W:
 
 
 def humanize(delta_s: float) -> str:
-    """A span as people say it: "35 min", "2 h 10 min", "1 day 3 h", "11 days"."""
+    """A span as people say it: "35 min", "2 h 10 min", "1 day 3 h", "11 days" (German: "11 Tage";
+    the walk of issue 32 read "fällig in 3 days")."""
     minutes = int(abs(delta_s)) // 60
     d, h, m = minutes // 1440, minutes % 1440 // 60, minutes % 60
     if d >= 2:
-        return f"{d + (1 if h >= 12 else 0)} days"
+        return counted("ticket", "%n days", d + (1 if h >= 12 else 0))
     if d == 1:
-        return f"1 day {h} h" if h else "1 day"
-    return f"{h} h {m} min" if h else (f"{m} min" if m else "under 1 min")
+        return (
+            QCoreApplication.translate("ticket", "1 day {h} h").format(h=h)
+            if h
+            else QCoreApplication.translate("ticket", "1 day")
+        )
+    if h:
+        return f"{h} h {m} min"
+    return f"{m} min" if m else QCoreApplication.translate("ticket", "under 1 min")
+
+
+def _local(t: datetime) -> datetime:
+    """A stored time (UTC; a naive one is UTC too) on the station's clock."""
+    return (t if t.tzinfo else t.replace(tzinfo=UTC)).astimezone()
+
+
+def _counts_for_lupdate() -> None:  # never called: lupdate marks a plural only with a number literal
+    QCoreApplication.translate("ticket", "%n days", "", 2)
 
 
 def timer_text(label: str, due: datetime | None, met: datetime | None, now: datetime) -> str:
     if met is not None:
         late = due is not None and met > due
-        return f"{label}: met{' late' if late else ''} ({met:%Y-%m-%d %H:%M})"
+        when = fmt_date(_local(met), time=True)  # the person's clock and format, not UTC in ISO
+        if late:
+            return QCoreApplication.translate("ticket", "{label}: met late ({when})").format(label=label, when=when)
+        return QCoreApplication.translate("ticket", "{label}: met ({when})").format(label=label, when=when)
     if due is None:
         return QCoreApplication.translate("ticket", "{label}: no target").format(label=label)
     left = (due - now).total_seconds()
@@ -140,7 +159,7 @@ class MessageView(QFrame):
         self.setProperty("internal", bool(m.internal))
         self.setStyleSheet(STYLE.get(kind, STYLE["customer"]))
         lay = QVBoxLayout(self)
-        head = f"{m.author_name or m.author_kind} · {m.created_at:%Y-%m-%d %H:%M}"
+        head = f"{m.author_name or m.author_kind} · {fmt_date(_local(m.created_at), time=True)}"
         self.badge = QLabel(
             self.tr("Internal note")
             if m.internal
@@ -448,9 +467,9 @@ class TicketTab(QWidget):
             return
         now = datetime.now(UTC)
         self.timers.setText(
-            timer_text("First response", t.first_response_due, t.first_response_at, now)
+            timer_text(self.tr("First response"), t.first_response_due, t.first_response_at, now)
             + "\n"
-            + timer_text("Resolution", t.resolution_due, t.resolved_at, now)
+            + timer_text(self.tr("Resolution"), t.resolution_due, t.resolved_at, now)
         )
         self.timers.setStyleSheet("color: #b00020; font-weight: bold;" if t.sla_breached else "")
 
@@ -593,13 +612,15 @@ class TicketTab(QWidget):
         else:
             self.triage_summary.setText(
                 self.tr(
-                    "Score {score} · because of: {terms}<br>Category: <b>{g.category_name}</b> (score {score2})<br>Priority: <b>{g.priority}</b> (score {score3})"
+                    "Score {score} · because of: {terms}<br>Category: <b>{g.category_name}</b> (score {category_score})<br>Priority: <b>{priority}</b> (score {priority_score})"
                 ).format(
                     g=g,
                     terms=terms,
+                    # Numbers in the locale's form and the priority in the person's words ("high" in German before).
                     score=fmt_number(g.confidence, 2),
-                    score2=fmt_number(g.category_confidence, 2),
-                    score3=fmt_number(g.priority_confidence, 2),
+                    category_score=fmt_number(g.category_confidence, 2),
+                    priority=QCoreApplication.translate("TicketWords", g.priority),
+                    priority_score=fmt_number(g.priority_confidence, 2),
                 )
             )
         t = self.ticket
@@ -607,7 +628,10 @@ class TicketTab(QWidget):
         self.triage_category.setText(
             self.tr("Category: {g.category_name}").format(g=g) if offered else self.tr("Category")
         )
-        self.triage_priority.setText(self.tr("Priority: {g.priority}").format(g=g) if offered else self.tr("Priority"))
+        priority = QCoreApplication.translate("TicketWords", g.priority)
+        self.triage_priority.setText(
+            self.tr("Priority: {priority}").format(priority=priority) if offered else self.tr("Priority")
+        )
         self.triage_category.setEnabled(offered and (t is None or g.category_id != t.category_id))
         self.triage_priority.setEnabled(offered and (t is None or g.priority != t.priority))
         for box in (self.triage_category, self.triage_priority):

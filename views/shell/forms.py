@@ -50,6 +50,10 @@ def with_error(widget: QWidget) -> tuple[QWidget, FieldError]:
     lay.addWidget(widget)
     err = FieldError(widget)
     lay.addWidget(err)
+    # The row's label has the box as its buddy: its Alt+letter (and the dialog's first focus) must
+    # reach the field. Without this Alt+E in "Invite user" went nowhere (the walk of issue 32).
+    box.setFocusProxy(widget)
+    box.setFocusPolicy(widget.focusPolicy())  # QLabel moves the focus only to a buddy that takes it
     return box, err
 
 

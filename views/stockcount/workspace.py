@@ -230,7 +230,11 @@ class StockCountWorkspace(Workspace):
         self.session.notify(tone != "error", message)
 
     def _log(self, code: str, source: str, result: str) -> None:
-        self.history.insertItem(0, f"{time.strftime('%H:%M:%S')}  {code}  [{source}]  {result}")
+        # Where the code came from, in the person's words (German showed "[key]" in the walk of issue 32).
+        words = {"scanner": self.tr("scanner"), "keyboard": self.tr("keyboard"), "key": self.tr("key")}
+        words |= {"location": self.tr("location"), "post": self.tr("posting")}
+        shown = words.get(source, source)
+        self.history.insertItem(0, f"{time.strftime('%H:%M:%S')}  {code}  [{shown}]  {result}")
 
     def _failed(self, code: str, source: str) -> Callable[[BaseException], None]:
         def fail(exc: BaseException) -> None:

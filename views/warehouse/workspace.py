@@ -519,7 +519,10 @@ class WarehouseWorkspace(
             self.on_changed(announced("change")) if moved else self.queue.update_row(res)
             line = next(ln for ln in res.lines if ln.id in res.matched_line_ids)
             self._log(code, source, f"✓ {line.name} {line.picked_quantity}/{line.quantity}")
-            self.product.show_product(line.sku, line.name, f"{line.picked_quantity} of {line.quantity} scanned")
+            done = self.tr("{picked} of {quantity} scanned")  # an f-string was English in German
+            self.product.show_product(
+                line.sku, line.name, done.format(picked=line.picked_quantity, quantity=line.quantity)
+            )
             if res.status == "picked":
                 self.say(
                     self.tr("✓ All items verified — pack {res.order_number}: F1 S · F2 M · F3 L · F4 XL").format(

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from services.core import auth
@@ -191,3 +193,36 @@ def test_the_helpdesk_flow_by_keyboard_as_the_readme_tells_it(qtbot: QtBot, desk
     qtbot.keyClick(tab.composer, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: len(tab.message_views()) == before + 1)
     assert tab.message_views()[-1].kind == "agent" and tab.composer.toPlainText() == ""
+
+
+def test_the_ticket_tab_timers_and_triage_are_german(qtbot: QtBot, station: Runtime, qapp: object) -> None:
+    """The German walk of issue 32 read "First response: fällig in 4 h", "Resolution: fällig in
+    3 days", "Priorität: high (Wert 0.70)" and an ISO time on each message."""
+    from PySide6.QtCore import QCoreApplication, QLocale
+    from PySide6.QtGui import QFontMetrics
+
+    import views.i18n
+
+    before = QLocale()
+    views.i18n.install(qapp, "de")  # type: ignore[arg-type]
+    try:
+        w = WORKSPACE(make_session(station))
+        qtbot.addWidget(w)
+        w.resize(1280, 800)
+        w.show()
+        tab = open_tab(qtbot, w)
+        timers = tab.timers.text()
+        assert "First response" not in timers and "Resolution" not in timers and "days" not in timers, timers
+        summary = tab.triage_summary.text()
+        assert "high" not in summary and "0." not in summary and "0," in summary, summary
+        head = tab.message_views()[0].findChildren(QLabel)
+        assert not any(re.search(r"\d{4}-\d\d-\d\d", lbl.text()) for lbl in head), [lbl.text() for lbl in head]
+        assert humanize(3 * 86400) == "3 Tage"
+        # The search box's hint fits at 1280x800 ("Alle Warteschlangen durchsuc…" before).
+        hint = w.search.placeholderText()
+        assert QFontMetrics(w.search.font()).horizontalAdvance(hint) <= w.search.width() - 24, hint
+    finally:
+        for old in views.i18n._installed:
+            QCoreApplication.removeTranslator(old)
+        views.i18n._installed.clear()
+        QLocale.setDefault(before)

@@ -219,3 +219,7 @@ def test_the_count_summary_is_german(make_ws: object, qtbot: QtBot, in_language:
     scan(qtbot, ws, MUG)
     text = ws.summary.text()
     assert "items counted" not in text and "F5" in text and "1" in text, text
+    key(qtbot, ws, Qt.Key.Key_F5)
+    answer(qtbot, ws, "post-count", press=Qt.Key.Key_Escape)  # kept: logged as a key, in German
+    history = [ws.history.item(i).text() for i in range(ws.history.count())]
+    assert not any("[key]" in h for h in history) and any("[Taste]" in h for h in history), history

@@ -222,3 +222,25 @@ def test_f5_before_packing_says_pack_first_without_blame(make_ws: object, statio
     _settle(qtbot, ws)
     assert "meanwhile" not in ws.banner.text() and ws.banner.property("tone") == "error"
     assert execute(ctx_for(station, "owner@demo.test"), "fulfillment.orders.get", id=order.id).status == "picked"
+
+
+def test_the_scanned_items_count_is_german(make_ws: object, station: Runtime, qtbot: QtBot, qapp: object) -> None:
+    """The walk of issue 32 in German read "SKU TSH-BLK-M · 1 of 1 scanned" under the item's name."""
+    from PySide6.QtCore import QCoreApplication, QLocale
+
+    import views.i18n
+
+    before = QLocale()
+    views.i18n.install(qapp, "de")  # type: ignore[arg-type]
+    try:
+        ws = make_ws()  # type: ignore[operator]
+        order = order_in(station, "pending")
+        scan(qtbot, ws, order.order_number)
+        scan(qtbot, ws, ws.order.lines[0].barcode)
+        detail = ws.product.detail.text()
+        assert "1 von" in detail and "scanned" not in detail, detail
+    finally:
+        for old in views.i18n._installed:
+            QCoreApplication.removeTranslator(old)
+        views.i18n._installed.clear()
+        QLocale.setDefault(before)

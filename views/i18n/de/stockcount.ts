@@ -52,6 +52,26 @@
             <translation>Scans dieser Schicht</translation>
         </message>
         <message>
+            <source>scanner</source>
+            <translation>Scanner</translation>
+        </message>
+        <message>
+            <source>keyboard</source>
+            <translation>Tastatur</translation>
+        </message>
+        <message>
+            <source>key</source>
+            <translation>Taste</translation>
+        </message>
+        <message>
+            <source>location</source>
+            <translation>Lagerplatz</translation>
+        </message>
+        <message>
+            <source>posting</source>
+            <translation>Buchung</translation>
+        </message>
+        <message>
             <source>Something went wrong; it was logged.</source>
             <translation>Etwas ist schiefgelaufen; der Fehler wurde protokolliert.</translation>
         </message>
