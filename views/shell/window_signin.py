@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QMainWindow, QStackedWidget
 from views.ops import OpRunner
 from views.shell.forms import field_messages
 from views.shell.prefs import StationPrefs
-from views.shell.signin import SignInPage, TenantPage, role_label
+from views.shell.roles import role_label
+from views.shell.signin import SignInPage, TenantPage
 from views.shell.theme import Feedback
 
 if TYPE_CHECKING:
