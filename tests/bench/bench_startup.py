@@ -78,11 +78,11 @@ def time_to_lines(
     for word in expect:
         line = proc.stdout.readline()
         times.append(time.perf_counter() - t0)
-        cpus.append(float(line.split()[-1]) if len(line.split()) > 1 else float("nan"))
         if not line.startswith(word):
             proc.kill()
             err = proc.stderr.read() if proc.stderr else ""
             raise SystemExit(f"child did not report {word!r}: {line!r} {err[-2000:]}")
+        cpus.append(float(line.split()[-1]) if len(line.split()) > 1 else float("nan"))
     proc.wait(timeout=120)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 
 from views.credentials import CredentialStore
 from views.ops import OpRunner
-from views.shell.forms import field_messages
 from views.shell.kiosk import IdleWatcher, KioskExits, PinDialog
 from views.shell.prefs import StationPrefs
 from views.shell.roles import role_label
@@ -40,13 +39,13 @@ from views.shell.signin import LockPage, SignInPage, TenantPage
 from views.shell.switch_keys import FIRST, REST, MoreButton, fit_toolbar, keys_of, next_of_rest, tooltip
 from views.shell.sync_controller import SyncController
 from views.shell.theme import Feedback, icon
+from views.shell.window_signin import WindowSignIn
 from views.shell.window_status import WindowStatus
 
 if TYPE_CHECKING:
     from services.core.context import Principal, Runtime, TenantInfo
-    from services.core.local_signin import LocalSignIn, TenantChoice
+    from services.core.local_signin import LocalSignIn
     from services.core.schemas import LoginOut
-    from services.core.station import StationSignIn
     from views.base import StationSession, Workspace
     from views.shell.sync_panel import SyncPanel
 
@@ -57,7 +56,7 @@ APP_TITLE = "Platform Station"
 HEALTH_TIMEOUT_MS = 3000
 
 
-class ShellWindow(KioskExits, WindowStatus, QMainWindow):
+class ShellWindow(KioskExits, WindowStatus, WindowSignIn, QMainWindow):
     signed_in = Signal(str)  # the workspace landed in
     signed_out = Signal()
     connection_changed = Signal(str)  # "online", "offline", "local"
@@ -305,106 +304,6 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
     @property
     def runtime(self) -> Runtime | None:
         return self._rt
-
-    # --- sign-in ----------------------------------------------------------------
-    def _submit_sign_in(self, email: str, password: str, device: bool) -> None:
-        self.signin.set_busy(True)
-        self._device_signin = device
-        check = self._local_check
-        if self._rt is None and check is not None:
-            # The password is checked on the station's own file at once; the service layer goes
-            # on loading meanwhile and is awaited when the tenant opens (issue 38).
-            self.ops.run(
-                lambda: check(email, password),
-                on_success=lambda res: (
-                    self._full_sign_in(email, password) if res is None else self._locally_signed_in(res, password)
-                ),
-                on_failure=self._sign_in_failed,
-            )
-            return
-        self._full_sign_in(email, password)
-
-    def _full_sign_in(self, email: str, password: str) -> None:
-        """The sign-in through the service layer (waiting for it while it still loads)."""
-        if self._rt is None:  # a first start still makes the station's data: say why they wait
-            self.signin.show_message(self.tr("Opening this station's data: the first start takes longer…"), "info")
-        wait = self._wait_runtime
-
-        def work() -> StationSignIn:
-            from services.core.station import sign_in
-
-            return sign_in(wait(), email=email, password=password)
-
-        self.ops.run(
-            work,
-            on_success=lambda res: self._signed_in(res, password),
-            on_failure=self._sign_in_failed,
-        )
-
-    def _sign_in_failed(self, exc: BaseException) -> None:
-        self.signin.set_busy(False)
-        fields = field_messages(exc)
-        if fields:
-            self.signin.show_field_errors(fields)
-            return
-        message = getattr(exc, "message", None) or self.tr("Signing in failed; the problem was logged.")
-        if getattr(exc, "code", "") == "UNAUTHORIZED":
-            message = (
-                self.tr("E-mail or password is not correct.")
-                if not self._device_signin
-                else self.tr("Badge not accepted.")
-            )
-        self.signin.show_error(message)
-        self.feedback_player.play(False)
-
-    def _locally_signed_in(self, result: LocalSignIn, password: str) -> None:
-        self._accepted(result.user_id, result.email, password, result.tenants)
-
-    def _signed_in(self, result: StationSignIn, password: str) -> None:
-        self._login = result.login
-        self._accepted(result.login.id, result.login.email, password, result.tenants)
-
-    def _accepted(self, user_id: str, email: str, password: str, choices: list[TenantChoice]) -> None:
-        self._user = (user_id, email)
-        self.prefs.set_last_email(email, device=self._device_signin)
-        self._platform_login(email, password)
-        self.credentials_accepted.emit(email)
-        if len(choices) == 1:
-            self._open_tenant(choices[0].slug)
-            return
-        self.signin.set_busy(False)
-        self.tenant_page.set_choices(
-            [(c.slug, f"{c.name}  ·  {role_label(c.role)}", c.status, c.active) for c in choices]
-        )
-        self.pages.setCurrentWidget(self.tenant_page)
-
-    def _open_tenant(self, slug: str) -> None:
-        if self._user is None:
-            return  # signed out meanwhile
-        user_id = self._user[0]
-        login = self._login
-        wait = self._wait_runtime
-        if self._rt is None:  # accepted by the station's own file: its data still opens
-            self.signin.show_message(self.tr("Opening this station's data: the first start takes longer…"), "info")
-
-        def work() -> tuple[TenantInfo, Principal, LoginOut]:
-            from services.core.station import open_tenant, session_for
-
-            rt = wait()
-            tenant, principal = open_tenant(rt, user_id, slug)
-            # A sign-in accepted before the service layer loaded gets its session now.
-            return tenant, principal, login or session_for(rt, user_id)
-
-        page = self.pages.currentWidget()
-
-        def failed(exc: BaseException) -> None:
-            self.signin.set_busy(False)
-            msg = getattr(exc, "message", None) or self.tr("Opening the tenant failed; the problem was logged.")
-            msg = msg[0].upper() + msg[1:]
-            (self.tenant_page if page is self.tenant_page else self.signin).show_error(msg)
-            self.feedback_player.play(False)
-
-        self.ops.run(work, on_success=self._enter, on_failure=failed)
 
     def _enter(self, opened: tuple[TenantInfo, Principal, LoginOut]) -> None:
         from views.base import StationSession
