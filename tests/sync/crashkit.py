@@ -170,7 +170,7 @@ class SyncProcess:
                 self.proc.wait(10)
         return self.proc.returncode
 
-    def once(self, timeout: float = 30) -> int:
+    def once(self, timeout: float = 120) -> int:
         self._note("sync --once")
         with self.log.open("ab") as out:
             done = subprocess.run(
