@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import platformdirs
-
 VERSION = "0.2.0"
 
 
 def default_data_dir() -> Path:
+    import platformdirs  # on use: ~5 ms of start-up when --data-dir is given
+
     return Path(platformdirs.user_data_dir("platform-station", "platform"))
 
 

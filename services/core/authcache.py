@@ -42,12 +42,23 @@ class AuthCache:
         # checkout and reset-on-return events run as before).
         pooled = self.db.engine.raw_connection()
         try:
-            cur = pooled.driver_connection.cursor()  # type: ignore[union-attr]
+            driver: Any = pooled.driver_connection
+            # PostgreSQL: the one statement in autocommit, so the read is one round trip (no
+            # transaction is opened, and the pool's rollback on return has nothing to end).
+            # The connection comes out of the pool idle, where psycopg lets the mode change.
+            autocommit = not self.db.is_sqlite
+            if autocommit:
+                driver.autocommit = True
             try:
-                cur.execute(_VERSION_SQL)
-                row = cur.fetchone()
+                cur = driver.cursor()
+                try:
+                    cur.execute(_VERSION_SQL)
+                    row = cur.fetchone()
+                finally:
+                    cur.close()
             finally:
-                cur.close()
+                if autocommit:
+                    driver.autocommit = False
         finally:
             pooled.close()
         v = row[0] if row is not None else None

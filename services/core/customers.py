@@ -53,19 +53,20 @@ def issue_token(secret: str, account: Any, audience: str, now: datetime) -> str:
     return jwt.encode(claims, secret, algorithm="HS256")
 
 
-def session_account(
-    db: Database,
-    secret: str,
-    tenant: TenantInfo,
-    token: str,
-    now: datetime,
-    *,
-    module: str,
-    audience: str,
-    model: type[A],
-    not_enabled: str,
-) -> tuple[Principal, A]:
-    """The principal of a customer token (and its account), or 401/403."""
+# Claims of tokens whose signature this process has checked, by (secret, audience, token): a portal
+# page sends the same token on every visit, and PyJWT's decode (parse, HMAC, claim checks) was a
+# tenth of a signed-in page's CPU (issue 33). A token's bytes cannot change, so a signature that
+# was good stays good for that secret; the expiry is checked on every visit below, and the
+# account's token_version (signing out, suspension) is read on every visit as before.
+_CLAIMS: dict[tuple[str, str, str], dict[str, Any]] = {}
+_CLAIMS_MAX = 10_000  # tokens come from visitors: past this the cache starts over
+
+
+def _claims(secret: str, audience: str, token: str) -> dict[str, Any]:
+    key = (secret, audience, token)
+    claims = _CLAIMS.get(key)
+    if claims is not None:
+        return claims
     try:
         claims = jwt.decode(
             token,
@@ -79,7 +80,30 @@ def session_account(
         raise Unauthorized("session expired, sign in again") from exc
     except jwt.PyJWTError as exc:
         raise Unauthorized("invalid customer session") from exc
-    if claims["exp"] <= int(now.timestamp()) or claims["tid"] != tenant.id:
+    if len(_CLAIMS) >= _CLAIMS_MAX:
+        _CLAIMS.clear()
+    _CLAIMS[key] = claims  # only good signatures: a bad token is checked (and refused) every time
+    return claims
+
+
+def session_account(
+    db: Database,
+    secret: str,
+    tenant: TenantInfo,
+    token: str,
+    now: datetime,
+    *,
+    module: str,
+    audience: str,
+    model: type[A],
+    not_enabled: str,
+) -> tuple[Principal, A]:
+    """The principal of a customer token (and its account), or 401/403."""
+    claims = _claims(secret, audience, token)
+    if claims["exp"] <= int(now.timestamp()):
+        # A token decoded (and kept) before it expired says the same as PyJWT's own refusal.
+        raise Unauthorized("session expired, sign in again")
+    if claims["tid"] != tenant.id:
         raise Unauthorized("invalid customer session")
     if module not in tenant.modules:
         raise Forbidden(not_enabled)
@@ -121,6 +145,12 @@ class Accounts(Generic[A]):
 
     def authenticate(self, db: Database, secret: str, tenant: TenantInfo, token: str, now: datetime) -> Principal:
         """The checker the module's manifest installs in ``CUSTOMER_AUTHENTICATORS[module]``."""
+        return self.authenticate_account(db, secret, tenant, token, now)[0]
+
+    def authenticate_account(
+        self, db: Database, secret: str, tenant: TenantInfo, token: str, now: datetime
+    ) -> tuple[Principal, A]:
+        """As ``authenticate``, with the account row it read (a portal page shows from it)."""
         principal, account = session_account(
             db,
             secret,
@@ -134,7 +164,7 @@ class Accounts(Generic[A]):
         )
         if self.active is not None:
             self.active(account, False)
-        return principal
+        return principal, account
 
     def session(self, ctx: Ctx, account: A, out: type[S], fields: BaseModel) -> S:
         """The answer of a sign-in or registration: the account's public fields, a token and its end."""

@@ -81,6 +81,8 @@ class PageCall:
     # Cookies the answer sets (a value) or clears (None), scoped to the module's pages: a customer
     # portal's session (services/core/portals.py).
     set_cookies: dict[str, str | None] = field(default_factory=dict)
+    # A customer portal's signed-in account, as its session check read it (portals.Portal.customer).
+    account: Any = None
 
     def ctx(self) -> Ctx:
         """A public caller of this tenant, as the API's public routes have."""

@@ -61,10 +61,15 @@ class Portal:
             return None
         ctx = call.ctx()
         try:
-            who = self.accounts.authenticate(ctx.db, ctx.runtime.secret_key, call.tenant, token, ctx.now())
+            who, account = self.accounts.authenticate_account(
+                ctx.db, ctx.runtime.secret_key, call.tenant, token, ctx.now()
+            )
         except (Unauthorized, Forbidden):
             call.set_cookies[self.cookie] = None
             return None
+        # The row the check just read: a page showing the account's own columns (a dealer's
+        # balance) reads it from here rather than again (issue 33).
+        call.account = account
         return ctx.with_principal(who)
 
     def menu(self, call: PageCall, ctx: Ctx) -> dict[str, Any]:

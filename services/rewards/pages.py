@@ -14,15 +14,16 @@ from typing import Any
 
 from sqlalchemy import select
 
-from local_db.models.rewards import RewardsReceipt
+from local_db.models.rewards import RewardsLedgerEntry, RewardsProduct, RewardsReceipt
 from services.core.commands import execute
 from services.core.context import Ctx
 from services.core.errors import Conflict, ServiceError, ValidationFailed
 from services.core.files import Redirect
 from services.core.pages import N_, Page, PageCall, page
+from services.core.pagination import entity_columns
 from services.core.portals import Field, FileRefused, Portal, account_pages, errors_of, signed_in
 from services.rewards import points as ledger
-from services.rewards.accounts import ACCOUNTS, find_dealer
+from services.rewards.accounts import ACCOUNTS
 from services.rewards.earning import suggestions
 from services.rewards.schemas import money
 
@@ -65,51 +66,75 @@ KIND_NAMES = {
     "adjust": N_("adjusted"),
 }
 
+HOME_ROWS = 20  # receipts and ledger entries the points page shows
+CATALOGUE_ROWS = 100  # products the catalogue page lists
+
 
 def _name(call: PageCall, names: dict[str, str], key: str) -> str:
     return call.gettext(names.get(key, key))
 
 
-def _latest_receipts(ctx: Ctx, n: int) -> list[Any]:
-    """The dealer's newest receipts, the five columns the page shows, in the order of the receipts
-    list (``rewards.receipts.list`` sorted by created_at, newest first). The use case also works
-    out each receipt's suggested points (the rules, the tiers, the dealer's period) and the
-    dealers' names, which this page does not show: a third of the page's time (issue 33)."""
-    cols = (RewardsReceipt.retailer, RewardsReceipt.purchase_date, RewardsReceipt.total_cents)
-    stmt = (
-        select(*cols, RewardsReceipt.status, RewardsReceipt.points)
-        .where(RewardsReceipt.dealer_id == ctx.principal.id)
-        .order_by(RewardsReceipt.created_at.desc())
-        .limit(n)
-    )
-    with ctx.read() as s:
-        return list(s.execute(stmt).all())
+def _home_rows(call: PageCall, ctx: Ctx) -> tuple[dict[str, Any], list[Any], list[Any]]:
+    """Everything the points page shows, in one read session (issue 33: each session and each
+    use case's own machinery cost more than its statement):
 
-
-def _balance(ctx: Ctx) -> int:
-    """The dealer's spendable points, as ``rewards.points.get`` answers them (the same two rules:
-    the balance, less the lots past their date not yet written off) without the pending
-    suggestions, tier and expiries that use case works out and the catalogue does not show."""
-    with ctx.read() as s:
-        d = find_dealer(s, ctx.principal.id)
-        return int(d.balance - ledger.expired_unswept(s, d.id, ctx.now()))
-
-
-def _points(ctx: Ctx) -> dict[str, Any]:
-    """The points box of the page: the balance, the points of receipts waiting for review and
-    what the balance is worth, by the rules ``rewards.points.get`` uses (the ledger's and the
-    earning rules' own functions), in one read; that use case also works out the dealer's tier
-    and next expiries, which the page does not show (issue 33)."""
+    - the points box (balance, points of receipts waiting for review, what the balance is worth)
+      by the rules ``rewards.points.get`` uses (the ledger's and the earning rules' own
+      functions), from the dealer row the session check read (``call.account``); that use case
+      also works out the tier and next expiries, which the page does not show;
+    - the newest receipts, the five columns shown, in the receipts list's order (newest first),
+      without the suggested points and dealer names ``rewards.receipts.list`` adds;
+    - the ledger's newest entries, as ``rewards.points.ledger`` sorts them (created_at, newest
+      first) for the dealer."""
+    d = call.account
     now = ctx.now()
+    cols = (RewardsReceipt.retailer, RewardsReceipt.purchase_date, RewardsReceipt.total_cents)
     with ctx.read() as s:
-        d = find_dealer(s, ctx.principal.id)
         balance = int(d.balance - ledger.expired_unswept(s, d.id, now))
         cfg = ledger.settings(s, ctx.tenant_id)
         waiting = s.execute(
             select(RewardsReceipt).where(RewardsReceipt.dealer_id == d.id, RewardsReceipt.status == "pending")
         ).scalars()
         pending = sum(suggestions(s, ctx.tenant_id, waiting, now, cfg=cfg).values())
-    return {"balance": balance, "pending": pending, "value": money(ledger.value_cents(balance, cfg.point_value))}
+        receipts = s.execute(
+            select(*cols, RewardsReceipt.status, RewardsReceipt.points)
+            .where(RewardsReceipt.dealer_id == d.id)
+            .order_by(RewardsReceipt.created_at.desc())
+            .limit(HOME_ROWS)
+        ).all()
+        history = s.execute(
+            select(*entity_columns(RewardsLedgerEntry))
+            .where(RewardsLedgerEntry.dealer_id == d.id)
+            .order_by(RewardsLedgerEntry.created_at.desc())
+            .limit(HOME_ROWS)
+        ).all()
+    points = {"balance": balance, "pending": pending, "value": money(ledger.value_cents(balance, cfg.point_value))}
+    return points, list(receipts), list(history)
+
+
+def _balance(call: PageCall, ctx: Ctx) -> int:
+    """The dealer's spendable points, as ``rewards.points.get`` answers them (the same two rules:
+    the balance, less the lots past their date not yet written off) without the pending
+    suggestions, tier and expiries that use case works out and the catalogue does not show; the
+    balance from the dealer row the session check read."""
+    with ctx.read() as s:
+        return int(call.account.balance - ledger.expired_unswept(s, ctx.principal.id, ctx.now()))
+
+
+def _catalogue_rows(call: PageCall, ctx: Ctx) -> tuple[int, list[Any]]:
+    """The catalogue page's balance and products in one read session: the products a dealer is
+    shown by ``rewards.products.list`` (the active ones, by points, cheapest first), the five
+    columns the page shows, without that use case's session and answer models (issue 33)."""
+    p = RewardsProduct
+    with ctx.read() as s:
+        balance = int(call.account.balance - ledger.expired_unswept(s, ctx.principal.id, ctx.now()))
+        products = s.execute(
+            select(p.id, p.name, p.description, p.points, p.stock)
+            .where(p.active.is_(True))
+            .order_by(p.points.asc())
+            .limit(CATALOGUE_ROWS)
+        ).all()
+    return balance, list(products)
 
 
 @page("rewards.portal.home", "/", limit="public_events")
@@ -117,7 +142,7 @@ def home(call: PageCall) -> Page:
     ctx = PORTAL.customer(call)
     if ctx is None:
         return Page("rewards/welcome.html", {}, title=call.gettext("Dealer rewards"))
-    q = {"limit": 20, "sort": "created_at", "order": "desc"}
+    points, rows, entries = _home_rows(call, ctx)
     receipts = [
         {
             "retailer": r.retailer,
@@ -126,7 +151,7 @@ def home(call: PageCall) -> Page:
             "status": _name(call, STATUS_NAMES, r.status),
             "points": r.points,
         }
-        for r in _latest_receipts(ctx, 20)
+        for r in rows
     ]
     history = [
         {
@@ -136,7 +161,7 @@ def home(call: PageCall) -> Page:
             "balance": e.balance_after,
             "what": e.description,
         }
-        for e in execute(ctx, "rewards.points.ledger", query=q).items
+        for e in entries
     ]
     notice = ""
     if call.query.get("sent"):
@@ -144,7 +169,7 @@ def home(call: PageCall) -> Page:
     return Page(
         "rewards/home.html",
         {
-            "points": _points(ctx),
+            "points": points,
             "receipts": receipts,
             "history": history,
             "notice": notice,
@@ -205,11 +230,10 @@ def upload_receipt(call: PageCall, ctx: Ctx) -> Page | Redirect:
 @page("rewards.portal.catalogue", "/catalogue", limit="public_events")
 @signed_in(PORTAL)
 def catalogue(call: PageCall, ctx: Ctx) -> Page:
-    listed = execute(ctx, "rewards.products.list", query={"limit": 100, "sort": "points", "order": "asc"})
-    balance = _balance(ctx)
+    balance, listed = _catalogue_rows(call, ctx)
     items = [
         {"id": p.id, "name": p.name, "description": p.description, "points": p.points, "in_stock": p.stock > 0}
-        for p in listed.items
+        for p in listed
     ]
     return Page(
         "rewards/catalogue.html",
@@ -223,7 +247,7 @@ def catalogue(call: PageCall, ctx: Ctx) -> Page:
 def redeem(call: PageCall, ctx: Ctx, product_id: str) -> Page:
     """One product for points, sent to the address given (the dealer's profile address at first)."""
     product = execute(ctx, "rewards.products.get", id=product_id[:36])
-    balance = _balance(ctx)
+    balance = _balance(call, ctx)
     errors: dict[str, str] = {}
     if call.method == "GET":
         address = execute(ctx, "rewards.profile.get").address.model_dump()

@@ -13,13 +13,16 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import sqlite3
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import LargeBinary, String, Table, cast, or_, select
+from sqlalchemy import JSON, LargeBinary, String, Table, cast, or_, select
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 
 from local_db.base import Base, UTCDateTime, table_of
 from local_db.engine import Prepared
@@ -93,6 +96,39 @@ def _encoders(table: Table) -> tuple[tuple[str, bool], ...]:
     """(column, whether its values go out as they are) per column, once per table: text, numbers
     and flags need no look at each value (a pull page has a thousand rows)."""
     return tuple((col.name, _python_type(col) in (str, int, bool, float)) for col in table.columns)
+
+
+def json_reader(col: Any, dialect: Any) -> Any:
+    """What turns a column's value as the driver answers it into its JSON value (as ``encode_row``
+    writes it), or None when the value goes out as it is: the column type's own result processor
+    then ``_json_value``; a UTC datetime stored as text on SQLite is read by ``datetime.fromisoformat``
+    (C) rather than SQLAlchemy's regular expression."""
+    kind = _python_type(col)
+    if dialect.name == "sqlite":
+        if kind is datetime:
+            return _sqlite_utc_iso
+        if isinstance(col.type, JSON):
+            return JSON_TEXT
+    proc = col.type.dialect_impl(dialect).result_processor(dialect, None)
+    plain = kind in (str, int, bool, float)
+    if proc is None:
+        return None if plain else _json_value
+    if plain:
+        return proc
+    return lambda v: _json_value(proc(v))
+
+
+# The reader of a JSON column on SQLite: its text is parsed by the caller, once per distinct text
+# in a page (most rows hold the same few: ``[]``, ``{}``).
+JSON_TEXT = json.loads
+
+
+def _sqlite_utc_iso(v: Any) -> Any:
+    if not isinstance(v, str):
+        return _json_value(v)
+    d = datetime.fromisoformat(v)
+    # SQLite holds naive UTC (``UTCDateTime``): the same value ``UTCDateTime`` reads, in ISO 8601.
+    return (d.replace(tzinfo=UTC) if d.tzinfo is None else d.astimezone(UTC)).isoformat()
 
 
 def decode_row(table: Table, data: dict[str, Any]) -> dict[str, Any]:
@@ -170,6 +206,127 @@ def upsert(conn: Connection, table: Table, rows: list[dict[str, Any]], keys: lis
 
 
 _UPSERTS: dict[tuple[str, Table, tuple[str, ...], tuple[str, ...]], Prepared] = {}
+
+
+def upsert_pulled(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
+    """Write pulled rows (JSON values as they came, ``encode_row``'s form) by id.
+
+    On SQLite each value goes from its JSON form to the text SQLite keeps in one step (a UTC
+    datetime's ISO 8601 by slicing, not parsed into a ``datetime`` and formatted again by the
+    column's bind processor) and the rows go to the driver's ``executemany``: the conversions were
+    a third of a pulled page's write. The stored values are the ones ``decode_row`` and ``upsert``
+    store (tests/sync/test_protocol_rows.py compares them column by column); other databases take
+    that path.
+    """
+    if not rows:
+        return
+    plan = _sqlite_writers(conn.dialect, table) if conn.dialect.name == "sqlite" and conn.in_transaction() else None
+    if plan is None:
+        upsert(conn, table, [decode_row(table, r) for r in rows], ["id"])
+        return
+    # Rows of one table come with the same fields in the same order: grouped by their keys as sent.
+    by_keys: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for r in rows:
+        by_keys.setdefault(tuple(r), []).append(r)
+    raw = conn.connection.driver_connection
+    for keys, group in by_keys.items():
+        cols = tuple(c for c in keys if c in plan)  # a field this station does not know is dropped
+        sql = _sqlite_upsert_sql(conn.dialect, table, cols) if cols else None
+        if sql is None:
+            upsert(conn, table, [decode_row(table, r) for r in group], ["id"])
+            continue
+        # Column by column: the values taken out of each row at once, then each column that needs
+        # it converted in one loop.
+        take = itemgetter(*cols)
+        values = [list(take(r)) for r in group] if len(cols) > 1 else [[r[cols[0]]] for r in group]
+        for j, c in enumerate(cols):
+            w = plan[c]
+            if w is not None:
+                for v in values:
+                    v[j] = w(v[j])
+        try:
+            raw.executemany(sql, values)  # type: ignore[union-attr]
+        except sqlite3.Error as exc:
+            raise DBAPIError.instance(sql, [], exc, sqlite3.Error, hide_parameters=True, dialect=conn.dialect) from exc
+
+
+@cache
+def _sqlite_writers(dialect: Any, table: Table) -> dict[str, Any]:
+    """Per column, what turns its JSON value into the value SQLite keeps (None: as it is)."""
+    out: dict[str, Any] = {}
+    decoders = dict(_decoders(table))
+    for col in table.columns:
+        bind = col.type.dialect_impl(dialect).bind_processor(dialect)
+        parse = decoders[col.name]
+        if _python_type(col) is datetime:
+            out[col.name] = _utc_iso_to_sqlite(parse, bind)
+        elif isinstance(col.type, JSON) and parse is None and bind is not None:
+            out[col.name] = _json_to_sqlite(bind)
+        elif parse is None and bind is None:
+            out[col.name] = None
+        else:
+            out[col.name] = _parse_then_bind(parse, bind)
+    return out
+
+
+def _parse_then_bind(parse: Any, bind: Any) -> Any:
+    """``decode_row``'s parse (of text only), then the column's bind processor (of every value,
+    None too: a JSON column keeps ``null``)."""
+
+    def write(v: Any) -> Any:
+        if parse is not None and isinstance(v, str):
+            v = parse(v)
+        return v if bind is None else bind(v)
+
+    return write
+
+
+def _json_to_sqlite(bind: Any) -> Any:
+    """The JSON column's bind processor, with the text of the values most rows hold (none, an
+    empty list or object) worked out once."""
+    null, empty_list, empty_dict = bind(None), bind([]), bind({})
+
+    def write(v: Any) -> Any:
+        if v is None:
+            return null
+        if not v and type(v) is list:
+            return empty_list
+        if not v and type(v) is dict:
+            return empty_dict
+        return bind(v)
+
+    return write
+
+
+def _utc_iso_to_sqlite(parse: Any, bind: Any) -> Any:
+    """``2026-02-28T23:59:01.005000+00:00`` to ``2026-02-28 23:59:01.005000`` (SQLAlchemy's
+    SQLite form) by slicing; any other form through ``datetime`` and the bind processor."""
+    slow = _parse_then_bind(parse, bind)
+
+    def write(v: Any) -> Any:
+        if type(v) is str and v.endswith("+00:00") and v[10:11] == "T":
+            if len(v) == 32 and v[19] == ".":
+                return f"{v[:10]} {v[11:26]}"
+            if len(v) == 25:
+                return f"{v[:10]} {v[11:19]}.000000"
+        return None if v is None else slow(v)
+
+    return write
+
+
+@cache
+def _sqlite_upsert_sql(dialect: Any, table: Table, cols: tuple[str, ...]) -> str | None:
+    """The SQL ``upsert`` runs for this column set, its parameters in ``cols``' order; None when
+    the statement needs more than the values (a default made in Python for a missing column)."""
+    from sqlalchemy.dialects import sqlite
+
+    ins = sqlite.insert(table)
+    updates = {c: ins.excluded[c] for c in cols if c != "id"}
+    stmt = ins.on_conflict_do_update(index_elements=["id"], set_=updates) if updates else ins.on_conflict_do_nothing()
+    compiled: Any = stmt.compile(dialect=dialect, column_keys=list(cols))
+    if compiled.insert_prefetch or list(compiled.positiontup or ()) != list(cols):
+        return None
+    return str(compiled.string)
 
 
 # --- cursors ----------------------------------------------------------------------------------

@@ -4,10 +4,12 @@ records' current rows, the record counts per table, the station's status."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
 
+from pydantic import TypeAdapter
 from sqlalchemy import Select, Table, bindparam, func, select, tuple_
 from sqlalchemy.engine import Connection
 
@@ -47,26 +49,84 @@ def _changes(ctx: Ctx, keys: list[tuple[str, str, bool]]) -> list[Change]:
     with ctx.read() as s:
         conn = s.connection()
         for name, ids in wanted.items():
-            t = tables[name]
-            for row in conn.execute(_rows_by_id(name), {"ids": ids, "t": ctx.tenant_id}).mappings():
-                found[(name, row["id"])] = p.encode_row(t, row)
+            for rid, values in _read_rows(conn, name, ids, ctx.tenant_id):
+                found[(name, rid)] = values
     out = []
     for name, rid, deleted in keys:
         data = found.get((name, rid))
         # A record gone since its change was logged is a deletion for the station.
-        out.append(Change(table=name, id=rid, deleted=deleted or data is None, row=data))
-    return out
+        out.append({"table": name, "id": rid, "deleted": deleted or data is None, "row": data})
+    # The page's changes validated in one call: a third cheaper than a Change(...) each (or
+    # ``model_construct``, no quicker), measured on pages of a thousand.
+    return _CHANGES.validate_python(out)
+
+
+_CHANGES = TypeAdapter(list[Change])
+
+
+def _read_rows(conn: Connection, name: str, ids: list[str], tenant_id: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(id, JSON values) of the records of a synced table with these ids, the tenant's only."""
+    t = p.synced_tables()[name]
+    if conn.dialect.name != "sqlite":
+        for row in conn.execute(_rows_by_id(name), {"ids": ids, "t": tenant_id}).mappings():
+            yield row["id"], p.encode_row(t, row)
+        return
+    # SQLite: straight from the driver, each value converted by its column's reader (SQLAlchemy's
+    # row processing was most of a page's read). The tenant is checked here rather than in the
+    # WHERE clause: without table statistics SQLite answered ``id IN (...) AND tenant_id = ?``
+    # through the tenant index, reading every record of the tenant for each page (a 50,000-record
+    # pull read the tables fifty times over).
+    cols, plan, tenant_at = _raw_plan(conn.dialect, t)
+    texts: dict[str, Any] = {}
+
+    def parse(v: str) -> Any:
+        # The same JSON text in many rows is parsed once (the rows are only written out again).
+        got = texts.get(v)
+        if got is None:
+            got = texts[v] = json.loads(v)
+        return got
+
+    readers = [(c, parse if f is p.JSON_TEXT else f) for c, f in plan]
+    raw = conn.connection.driver_connection
+    assert raw is not None
+    for k in range(0, len(ids), _IN_CHUNK):
+        part = ids[k : k + _IN_CHUNK]
+        sql = f'SELECT {cols} FROM "{name}" WHERE id IN ({",".join("?" * len(part))})'  # noqa: S608 - names from the metadata
+        for values in raw.execute(sql, part):
+            if tenant_at is not None and values[tenant_at] != tenant_id:
+                continue
+            yield (
+                values[0],
+                {c: v if f is None or v is None else f(v) for (c, f), v in zip(readers, values, strict=True)},
+            )
 
 
 @cache
 def _rows_by_id(name: str) -> Select[Any]:
-    """Some records of a synced table by id, the tenant's only: built once per table (SQLAlchemy
-    then finds its compiled form by the statement's cache key)."""
+    """Some records of a synced table by id, the tenant's only (PostgreSQL): built once per table
+    (SQLAlchemy then finds its compiled form by the statement's cache key)."""
     t = p.synced_tables()[name]
     stmt = select(t).where(t.c.id.in_(bindparam("ids", expanding=True)))
     if "tenant_id" in t.c:
         stmt = stmt.where(t.c.tenant_id == bindparam("t"))
     return stmt
+
+
+_IN_CHUNK = 900  # ids per statement: under SQLite's oldest limit of 999 parameters
+
+
+@cache
+def _raw_plan(dialect: Any, t: Table) -> tuple[str, tuple[tuple[str, Any], ...], int | None]:
+    """The column list (the id first), (column, reader or None) per column, and where the tenant
+    is, for a synced table read straight from SQLite's driver."""
+    columns = [t.c.id, *(c for c in t.columns if c.name != "id")]
+    readers = tuple((c.name, p.json_reader(c, dialect)) for c in columns)
+    names = [c.name for c in columns]
+    return (
+        ", ".join(f'"{n}"' for n in names),
+        readers,
+        names.index("tenant_id") if "tenant_id" in names else None,
+    )
 
 
 @use_case(

@@ -336,13 +336,13 @@ def apply_changes(rt: Runtime, tenant_id: str, changes: list[Change], cursor: st
         if ch.deleted or ch.row is None:
             dels.setdefault(ch.table, []).append(ch.id)
         else:
-            ups.setdefault(ch.table, []).append(p.decode_row(tables[ch.table], ch.row))
+            ups.setdefault(ch.table, []).append(ch.row)
     with _cache_writer(rt, tenant_id) as conn:
         if conn is None:
             return False
         for name in order:
             if name in ups:
-                p.upsert(conn, tables[name], ups[name], ["id"])
+                p.upsert_pulled(conn, tables[name], ups[name])
         for name in reversed(order):
             if name in dels and name not in ("tenants", "users"):
                 t = tables[name]

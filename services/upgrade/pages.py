@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from local_db.models.upgrade import UpgradeValuation
+from local_db.models.upgrade import UpgradeSubmission, UpgradeValuation
 from services.core.commands import execute
 from services.core.context import Ctx
 from services.core.errors import Conflict, ServiceError, ValidationFailed
@@ -69,6 +69,7 @@ NEXT = {
     "completed": N_("Done: your credit is issued."),
 }
 MAX_PHOTOS = 5
+HOME_ROWS = 50  # trade-ins the home page lists, newest first
 FORM = ("product_id", "condition", "serial_number", "imei", "description")
 
 
@@ -97,21 +98,50 @@ def _status(call: PageCall, status: str) -> str:
     return call.gettext(STATUS_NAMES.get(status, status))
 
 
+def _tradeins(ctx: Ctx) -> list[tuple[Any, UpgradeValuation | None]]:
+    """The customer's newest trade-ins (as ``upgrade.submissions.list`` sorts them: created_at,
+    newest first) with their devices' valuations, in one read session: the columns the page
+    shows, without the kit barcodes, photos and the full answer model that use case builds for
+    each (issue 33: the use case's machinery was most of the page's CPU)."""
+    cols = (UpgradeSubmission.id, UpgradeSubmission.product_id, UpgradeSubmission.serial_number)
+    with ctx.read() as s:
+        subs = s.execute(
+            select(*cols, UpgradeSubmission.status, UpgradeSubmission.condition, UpgradeSubmission.currency)
+            .where(UpgradeSubmission.customer_id == ctx.principal.id)
+            .order_by(UpgradeSubmission.created_at.desc())
+            .limit(HOME_ROWS)
+        ).all()
+        products = {x.product_id for x in subs}
+        vals = {
+            v.product_id: v
+            for v in s.execute(select(UpgradeValuation).where(UpgradeValuation.product_id.in_(products))).scalars()
+        }
+    return [(x, vals.get(x.product_id)) for x in subs]
+
+
+def _declared(sub: Any, val: UpgradeValuation | None) -> str:
+    """The declared value as the submission's answer gives it (its condition's share of the
+    device's base value, in the submission's currency, else the valuation's)."""
+    currency = sub.currency or (val.currency if val else None)
+    if val is None or not currency:
+        return ""
+    return f"{grading.from_cents(grading.value_cents(val.base_cents, sub.condition))} {currency}"
+
+
 @page("upgrade.portal.home", "/", limit="public_events")
 def home(call: PageCall) -> Page:
     ctx = PORTAL.customer(call)
     if ctx is None:
         return Page("upgrade/welcome.html", {}, title=call.gettext("Trade in your device"))
-    listed = execute(ctx, "upgrade.submissions.list", query={"limit": 50, "sort": "created_at", "order": "desc"})
     items = [
         {
             "id": x.id,
-            "name": x.product_name or x.product_id,
+            "name": (val.product_name if val else None) or x.product_id,
             "serial": x.serial_number,
             "status": _status(call, x.status),
-            "value": f"{x.declared_value} {x.currency}" if x.declared_value is not None and x.currency else "",
+            "value": _declared(x, val),
         }
-        for x in listed.items
+        for x, val in _tradeins(ctx)
     ]
     return Page("upgrade/home.html", {"items": items, **PORTAL.menu(call, ctx)}, title=call.gettext("Your trade-ins"))
 

@@ -2,6 +2,10 @@
 
     QT_QPA_PLATFORM=offscreen PYTHONPATH=$PWD .venv/bin/python tests/bench/bench_api.py [--requests 2000]
     ... --profile 200      also print a cProfile of that many list requests, run in this process
+    ... --data-dir D --profile-only --profile 300 --profile-writes
+                           a cProfile of 300 ticket POSTs with a session, and their CPU unprofiled
+    ... --database-url postgresql+psycopg://... --workers 2
+                           the concurrent ticket POSTs only, on PostgreSQL with 2 worker processes
 
 Both servers are separate uvicorn processes over the same SQLite file (the demo data): ours
 (``python -m app serve``, rate limits off) and the bare app of ``--bare`` (this script: one route
@@ -96,9 +100,25 @@ def start(cmd: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[str], s
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU of the process (every thread) so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
+    """User + system CPU so far of the process (every thread) and its live descendants (the worker
+    processes of ``--workers``)."""
+    parents: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended while we looked
+            continue
+        parents[int(proc.name)] = int(fields[1])
+        cpu[int(proc.name)] = (int(fields[11]) + int(fields[12])) / TICK
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        total += cpu.get(p, 0.0)
+        todo.extend(c for c, parent in parents.items() if parent == p)
+    return total
 
 
 async def load(url: str, path: str, n: int, headers: dict[str, str]) -> tuple[float, int]:
@@ -273,6 +293,7 @@ def main() -> int:
     ap.add_argument("--writes", type=int, default=20 if TINY else 400, help="tickets created 20 at once (0: none)")
     ap.add_argument("--only-writes", action="store_true", help="skip the read rows")
     ap.add_argument("--database-url", help="ours on this database (PostgreSQL: the writes only, seeded by --demo)")
+    ap.add_argument("--workers", type=int, default=1, help="ours with this many worker processes (PostgreSQL)")
     ap.add_argument("--profile", type=int, default=0, help="also profile that many list requests in process")
     ap.add_argument("--bare", help=argparse.SUPPRESS)  # run the bare app over this SQLite file
     ap.add_argument("--data-dir", type=Path, help="a demo data dir made before (seeding takes half a minute)")
@@ -295,6 +316,8 @@ def main() -> int:
         if args.database_url:
             env["PLATFORM_DATABASE_URL"] = args.database_url
             serve.append("--demo")  # seeds the demo data when the database has none
+            if args.workers > 1:
+                serve += ["--workers", str(args.workers)]
             args.only_writes = True
         ours, ours_url = start(serve, env)
         servers = [ours]
@@ -341,8 +364,9 @@ def main() -> int:
                 cpu, wall = cpu_seconds(ours.pid) - cpu, time.perf_counter() - t
                 # The server's CPU per ticket and the share of a core it got: a write that waits behind
                 # 19 others waits about 19 times the CPU of one, divided by that share.
+                workers = f", {args.workers} workers" if args.workers > 1 else ""
                 print(
-                    f"POST support tickets, {CONNECTIONS} at once: {write_figures(times)}; server CPU "
+                    f"POST support tickets, {CONNECTIONS} at once{workers}: {write_figures(times)}; server CPU "
                     f"{cpu / len(times) * 1e3:.2f} ms a ticket, {cpu / wall:.2f} of a core"
                 )
             if os.environ.get("BENCH_JSON"):

@@ -7,9 +7,9 @@
 
 The server is a separate process, started as production starts it: ``python -m app serve --demo``
 on a loopback port, with ``--workers 2`` on PostgreSQL (SQLite serves one process; PostgreSQL:
-PLATFORM_TEST_POSTGRES_URL, else the local test server at 127.0.0.1:55432, a database of its own
-copied from a template made once per migration set, dropped at the end; without PostgreSQL the
-2-worker run is skipped with a line saying so) and with ``--workers 1`` on SQLite, the single-process
+PLATFORM_TEST_POSTGRES_URL, else the local test server at 127.0.0.1:55432, an empty database of
+its own that the server migrates and seeds, dropped at the end; without PostgreSQL the 2-worker run
+is skipped with a line saying so) and with ``--workers 1`` on SQLite, the single-process
 deployment. The visitors are this process: 10 at once (``--visitors``), each its own connection
 (httpx, asyncio), each fetching the page ``--each`` times after one warm-up visit.
 
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import hashlib
 import os
 import re
 import shutil
@@ -152,38 +151,33 @@ class Server:
 
 
 def pg_database(admin_url: str) -> tuple[str, str] | None:
-    """A database of its own for this run, copied from a template with the demo data (migrating
-    and seeding PostgreSQL takes most of a minute); None when no PostgreSQL answers."""
+    """An empty database of its own for this run (the server migrates it and seeds the demo, as
+    production's first start does); None when no PostgreSQL answers. Databases that earlier runs
+    left behind are dropped first: a run killed before its end, and the templates the benchmark
+    kept before (``pages_tpl_*``, a copy of the demo per migration set that nothing ever dropped)."""
     from sqlalchemy import create_engine
 
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
     try:
         with admin.connect() as c:
-            c.exec_driver_sql("SELECT 1")
+            names = (
+                c.exec_driver_sql("SELECT datname FROM pg_database WHERE left(datname, 6) = 'pages_'").scalars().all()
+            )
     except Exception as exc:  # noqa: BLE001 - no server: the caller says so and skips the run
         print(f"no PostgreSQL at {admin_url.split('@')[-1]}: {type(exc).__name__}")
         return None
-    # One template per migration set: another branch's template may hold revisions this one lacks.
-    versions = sorted(p.name for p in (ROOT / "local_db" / "migrations" / "versions").glob("*.py"))
-    template = "pages_tpl_" + hashlib.sha256("\n".join(versions).encode()).hexdigest()[:12]
     with admin.connect() as c:
-        c.exec_driver_sql(f"SELECT pg_advisory_lock(hashtext('{template}'))")
-        try:
-            if c.exec_driver_sql(f"SELECT 1 FROM pg_database WHERE datname = '{template}'").first() is None:
-                from app.settings import Settings
-                from app.wiring import platform_runtime
-                from services.core.demo import seed_demo
-
-                c.exec_driver_sql(f"CREATE DATABASE {template}")
-                with tempfile.TemporaryDirectory() as tmp:
-                    url = admin_url.rsplit("/", 1)[0] + "/" + template
-                    rt = platform_runtime(Settings(data_dir=Path(tmp), secret_key="t", database_url=url, demo=True))
-                    seed_demo(rt)
-                    rt.db.dispose()
-        finally:
-            c.exec_driver_sql(f"SELECT pg_advisory_unlock(hashtext('{template}'))")
+        for old in names:
+            m = re.fullmatch(r"pages_(\d+)_\d+", old)
+            if m and Path(f"/proc/{m.group(1)}").exists():
+                continue  # another run's, still going (its process is alive on this machine)
+            if m or old.startswith("pages_tpl_"):
+                try:  # without FORCE: a database someone is still connected to is left alone
+                    c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{old}"')
+                except Exception:  # noqa: BLE001, S112 - in use: its own run drops it
+                    continue
         name = f"pages_{os.getpid()}_{int(time.time())}"
-        c.exec_driver_sql(f"CREATE DATABASE {name} TEMPLATE {template}")
+        c.exec_driver_sql(f"CREATE DATABASE {name}")
     admin.dispose()
     return name, admin_url.rsplit("/", 1)[0] + "/" + name
 
@@ -318,7 +312,8 @@ def profile(srv: Server, path: str, cookies: dict[str, str] | None, seconds: flo
             frames = stack.split(";")
             # Only samples of a request's work, on the event loop or in the thread pool (py-spy leaves
             # idle threads out; the server's background workers are not the page's cost).
-            if not any("api/pages.py" in fr or "uvicorn/protocols" in fr for fr in frames):
+            request = any("api/pages.py" in fr or "uvicorn/protocols" in fr for fr in frames)
+            if not request and not os.environ.get("BENCH_PROFILE_ALL"):
                 continue
             n = int(count)
             total += n

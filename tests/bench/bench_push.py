@@ -2,15 +2,17 @@
 signed entries through ``services.sync.service.push`` with no HTTP, on a fresh file SQLite
 platform or on PostgreSQL (PLATFORM_DATABASE_URL), so the figure is the applying alone.
 
-    .venv/bin/python tests/bench/bench_push.py [N] [--kind ticket|adjust] [--profile]
+    .venv/bin/python tests/bench/bench_push.py [N] [--kind ticket|adjust|settings] [--profile]
 
 Each entry is a ``support.tickets.create`` (the bench_sync support workload's first half), or with
 ``--kind adjust`` an ``inventory.stock.adjust`` of one demo item (a stock row updated, a movement
-and an event: the sync's own cost shows apart from a heavier use case), pushed in batches of 200
+and an event: a heavier use case), or with ``--kind settings`` a ``fulfillment.settings.device.put``
+(one settings row upserted: the sync's own cost shows apart from the use case), pushed in batches of 200
 (the engine's default). Prints entries/s; ``--profile`` prints cProfile's top lines
-and each entry's cost split three ways: (a) verifying it (hash, signature, station, route, author),
-(b) running its command (the use case's handler), (c) the sync bookkeeping around it (savepoint,
-idempotency record, receipt, station sequence, change log, answer). BENCH_TINY=1 / BENCH_SMOKE=1:
+and each entry's cost split four ways: (a) verifying it (hash, signature, station, route, author),
+(b) running its command (the use case's handler), (c) the write path every replayed call shares
+(``commands.execute`` around the handler: body validation, the idempotency record, the unit of
+work), (d) the sync bookkeeping around it (receipt, station sequence, change log, answer). BENCH_TINY=1 / BENCH_SMOKE=1:
 40 entries.
 """
 
@@ -50,6 +52,9 @@ def _change(kind: str, seq: int) -> tuple[str, str, dict[str, Any]]:
         # Alternately one in and one out: the stock never runs short however long the run.
         body = {"sku": ADJUST_SKU, "location_id": "MAIN", "delta": 1 if seq % 2 else -1, "reason": f"count {seq}"}
         return "inventory.stock.adjust", "/demo/inventory/api/stock", body
+    if kind == "settings":
+        # The plainest write a station sends: one settings row upserted (PUT), no event of its own.
+        return "fulfillment.settings.device.put", "/demo/fulfillment/api/settings/device", {"printer": f"dock-{seq}"}
     body = {"subject": f"from the station {seq}", "description": "d", "email": "ann@example.test", "name": "Ann"}
     return "support.tickets.create", "/api/tenants/demo/support/tickets", body
 
@@ -60,7 +65,7 @@ def entries(secret: str, tenant_id: str, start: int, n: int, kind: str = "ticket
         command, path, body = _change(kind, seq)
         e = {
             "command": command,
-            "method": "POST",
+            "method": "PUT" if kind == "settings" else "POST",
             "path": path,
             "body": body,
             "idempotency_key": str(uuid.uuid4()),
@@ -84,16 +89,25 @@ def print_split(stats: Any, n: int, kind: str) -> None:
         return
     verify = sum(_cum(stats, "services/sync/push.py", f) for f in ("verify", "author"))
     verify += _cum(stats, "services/sync/registry.py", "authenticate")
-    command = (
-        _cum(stats, "services/inventory/stock_levels.py", "adjust_stock")
-        if kind == "adjust"
-        else _cum(stats, "services/support/tickets.py", "create_ticket")
+    command = {
+        "adjust": _cum(stats, "services/inventory/stock_levels.py", "adjust_stock"),
+        "settings": _cum(stats, "services/fulfillment/settings.py", "put_device_settings"),
+    }.get(kind) or _cum(stats, "services/support/tickets.py", "create_ticket")
+    # The replayed calls of ``execute`` (called by the push's ``run``): the command and the write
+    # path every use case shares (body validation, the idempotency record, the unit of work).
+    replayed = sum(
+        ct
+        for (f, _line, fn), v in stats.stats.items()
+        if f.endswith("services/core/commands.py") and fn == "execute"
+        for (cf, _cl, cfn), (_cc, _nc, _tt, ct) in v[4].items()
+        if cf.endswith("services/sync/push.py") and cfn in ("run", "run_careful")
     )
     print(f"per entry, profiled ({stats.total_calls / n:,.0f} function calls each):")
     for label, secs in (
         ("(a) verifying", verify),
         ("(b) the command", command),
-        ("(c) sync bookkeeping", push - verify - command),
+        ("(c) the shared write path", replayed - command),
+        ("(d) sync bookkeeping", push - verify - replayed),
     ):
         print(f"  {label:22} {1e3 * secs / n:6.3f} ms  {100 * secs / push:5.1f} %")
 
@@ -101,8 +115,8 @@ def print_split(stats: Any, n: int, kind: str) -> None:
 def main() -> None:
     argv = sys.argv[1:]
     kind = argv[argv.index("--kind") + 1] if "--kind" in argv else "ticket"
-    if kind not in ("ticket", "adjust"):
-        sys.exit("--kind is ticket or adjust")
+    if kind not in ("ticket", "adjust", "settings"):
+        sys.exit("--kind is ticket, adjust or settings")
     args = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] != "--kind")]
     n = 40 if TINY else int(args[0]) if args else 2000
     with tempfile.TemporaryDirectory() as tmp:
@@ -124,7 +138,7 @@ def main() -> None:
         for i in range(0, n, 200):
             batch = todo[i : i + 200]
             purpose = p.push_purpose([e["signature"] for e in batch])
-            headers = p.signed_headers(secret, "demo", sid, purpose, time.time())
+            headers: dict[str, str | None] = {**p.signed_headers(secret, "demo", sid, purpose, time.time())}
             out = execute(Ctx(rt, tenant, SYSTEM), "sync.push", body={"entries": batch}, headers=headers)
             bad = [a for a in out.answers if a.status != "applied"]
             assert not bad, bad[:3]

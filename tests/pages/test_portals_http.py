@@ -9,6 +9,8 @@ import httpx
 from sqlalchemy import func, select
 
 from local_db.models.upgrade import UpgradeCustomer
+from services.aftersale.pages import STATUS_NAMES
+from services.core.demo import DEMO_PASSWORD
 from tests.conftest import LiveServer
 
 
@@ -40,3 +42,61 @@ def test_portal_csrf_cookie_scope_and_language(pages_server: LiveServer) -> None
         assert other.status_code == 303 and other.headers["location"].endswith("/demo/rewards/p/signin")
         de = c.get("/demo/upgrade/p/quote", headers={"Accept-Language": "de-DE,de;q=0.9"})
         assert de.headers["content-language"] == "de" and "Preis ermitteln" in de.text
+
+
+def _signed_in(c: httpx.Client, module: str, email: str) -> dict[str, str]:
+    """The customer's API token, also set as the portal's session cookie."""
+    r = c.post(f"/demo/{module}/api/auth/login", json={"email": email, "password": DEMO_PASSWORD})
+    assert r.status_code == 200, r.text
+    token = str(r.json()["data"]["token"])
+    c.cookies.set(f"portal_{module}", token, path=f"/demo/{module}/p")
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _api(c: httpx.Client, path: str, h: dict[str, str]) -> list[dict[str, object]]:
+    r = c.get(path, params={"limit": 50, "sort": "created_at", "order": "desc"}, headers=h)
+    assert r.status_code == 200, r.text
+    return list(r.json()["data"])
+
+
+def test_signed_in_pages_list_what_the_apis_list(pages_server: LiveServer) -> None:
+    """The portals' home pages read their rows themselves (issue 33: the list use cases' machinery
+    was most of their CPU): they must show the rows, order and figures the APIs answer."""
+    with httpx.Client(base_url=pages_server.url, timeout=30) as c:
+        h = _signed_in(c, "upgrade", "customer@demo.test")
+        subs = _api(c, "/demo/upgrade/api/submissions", h)
+        assert subs, "the demo customer has trade-ins"
+        page = c.get("/demo/upgrade/p/").text
+        assert re.findall(r"Serial number: ([^ <]+)", page) == [x["serial_number"] for x in subs]
+        quotes = [f"{x['declared_value']:.2f} {x['currency']}" for x in subs if x["declared_value"] is not None]
+        assert re.findall(r"Quote: ([^<]+)</p>", page) == quotes and quotes
+
+        h = _signed_in(c, "aftersale", "customer@demo.test")
+        warranties = _api(c, "/demo/aftersale/api/warranties", h)
+        claims = _api(c, "/demo/aftersale/api/claims", h)
+        assert warranties and claims, "the demo customer has products and claims"
+        page = c.get("/demo/aftersale/p/").text
+        shown = re.findall(r"Serial number: ([^ ]+) · Covered until ([\d-]+)", page)
+        assert shown == [(w["serial_number"], w["coverage_until"]) for w in warranties]
+        assert re.findall(r'<span class="status">([^<]+)</span>', page) == [
+            STATUS_NAMES[str(x["status"])] for x in warranties + claims
+        ]
+        assert re.findall(r"</span> ([^ ]+) · [\d-]+\s*<p>([^<]*)</p>", page) == [
+            (x["serial_number"], x["description"]) for x in claims
+        ]
+
+        h = _signed_in(c, "rewards", "dealer@demo.test")
+        ledger = _api(c, "/demo/rewards/api/points/ledger", h)
+        points = c.get("/demo/rewards/api/points", headers=h).json()["data"]
+        page = c.get("/demo/rewards/p/").text
+        assert f'<p class="big" id="balance">{points["balance"]:,} points</p>' in page
+        rows = re.findall(r'<td class="num">(-?[\d,]+)</td><td class="num">([\d,]+)</td></tr>', page)
+        assert rows == [(f"{e['points']:,}", f"{e['balance_after']:,}") for e in ledger[:20]] and rows
+        r = c.get("/demo/rewards/api/products", params={"limit": 100, "sort": "points", "order": "asc"}, headers=h)
+        products = r.json()["data"]
+        page = c.get("/demo/rewards/p/catalogue").text
+        assert f"You have {points['balance']:,} points." in page
+        shown = re.findall(r"<li><strong>([^<]+)</strong> · ([\d,]+) points", page)
+        assert shown == [(p["name"], f"{p['points']:,}") for p in products] and shown
+        redeemable = re.findall(r'/demo/rewards/p/redeem/([\w-]+)"', page)
+        assert redeemable == [p["id"] for p in products if p["stock"] > 0]

@@ -66,7 +66,7 @@ def clipped(root: QWidget) -> list[str]:
             if h.isSectionHidden(i):
                 continue
             title = str(model.headerData(i, Qt.Orientation.Horizontal) or "")
-            need = fm.horizontalAdvance(title) + 8
+            need = max(fm.horizontalAdvance(line) for line in title.split("\n")) + 8  # a header on two lines
             if title and need > h.sectionSize(i) + SLACK:
                 found.append(f"header {title!r}: {h.sectionSize(i)} px wide, needs {need}")
     for kind in (QLineEdit, QComboBox, QAbstractSpinBox, QAbstractButton):

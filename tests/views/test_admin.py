@@ -144,7 +144,7 @@ def test_changing_a_role_and_the_last_owner_rule(qtbot: QtBot, owner_shell: tupl
     users.role.setCurrentIndex(users.role.findData("admin"))
     users.save.click()
     qtbot.waitUntil(lambda: "Saved" in users.status.text(), timeout=30_000)
-    qtbot.waitUntil(lambda: any(users.table.item(r, 2).text() == "admin" and users.table.item(r, 1).text() ==
+    qtbot.waitUntil(lambda: any(users.table.item(r, 2).text() == "Admin" and users.table.item(r, 1).text() ==
                                 "operator@demo.test" for r in range(users.table.rowCount())))  # fmt: skip
     # The only owner cannot stop being one: the service's message shows next to the button.
     emails = [users.table.item(r, 1).text() for r in range(users.table.rowCount())]

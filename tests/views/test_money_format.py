@@ -116,7 +116,7 @@ def make_bench(station: Runtime, qtbot: QtBot) -> Iterator[Callable[..., Inspect
 def test_inspection_values_in_german(
     make_bench: Callable[..., InspectionWorkspace], qtbot: QtBot, german_locale: None
 ) -> None:
-    with german("inspection"):
+    with german("inspection", "records"):  # records: the states' words (State)
         ws = make_bench()
         qtbot.keyClicks(ws.scan_input, "KIT-DEMO000008")
         qtbot.keyClick(ws.scan_input, Qt.Key.Key_Return)
@@ -124,3 +124,11 @@ def test_inspection_values_in_german(
         qtbot.waitUntil(lambda: ws.sub is not None, timeout=30_000)
         assert ws.declared.text().endswith("\n" + fmt_money(300, "USD")) and fmt_money(300, "USD") == "300,00\u00a0$"
         assert "USD" not in ws.declared.text() and "300.00" not in ws.declared.text()
+        # The words around the values are German too: the declared grade, the items still to check.
+        assert ws.declared.text().startswith("Angegeben: ") and "excellent" not in ws.declared.text()
+        assert ws.preview.text().startswith("Zu prüfen: lässt sich einschalten, Display"), ws.preview.text()
+        assert ws.offer_amount.suffix() == "\u00a0$" and ws.offer_amount.prefix() == ""  # "300,00 $" in the box
+        assert ws.offer_days.suffix() == " Tage"
+        qtbot.waitUntil(lambda: ws.photos.count() == 2, timeout=30_000)
+        assert [ws.photos.item(i).text() for i in range(2)] == ["Kunde", "Kunde"]
+        assert "(received)" not in ws.banner.text() and "Status: received" not in ws.subtitle.text()

@@ -7,9 +7,10 @@ station without a platform, here. Errors come back on the fields and nothing is 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication, QLocale, QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
     QVBoxLayout,
     QWidget,
@@ -28,8 +30,8 @@ from services.core.schemas import UserOut
 from views.base import StationSession
 from views.i18n import LANGUAGES
 from views.ops import error_message
-from views.records.words import QT_TRANSLATE_NOOP
 from views.shell.forms import FieldError, field_messages, with_error
+from views.shell.roles import role_label
 from views.shell.theme import set_role
 
 
@@ -91,6 +93,26 @@ class _Dialog(QDialog):
         self.message.setVisible(bool(text))
 
 
+def in_columns(lst: QListWidget, columns: int = 2) -> QListWidget:
+    """The module ticks in ``columns`` columns, the list exactly as large as its rows: every module in
+    sight, no scroll bar and no empty band (a list capped at 110 px scrolled its 16 modules while the
+    dialog kept a tall empty row around it). Arrows move across and down; Space ticks."""
+    lst.setFlow(QListView.Flow.LeftToRight)  # fill a row, then the next
+    lst.setWrapping(True)
+    lst.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    lst.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    lst.ensurePolished()
+    hints = [lst.sizeHintForIndex(lst.indexFromItem(lst.item(i))) for i in range(lst.count())]
+    # A little room between the columns; the longest name (German ones are long) sets their width.
+    cell = QSize(max((h.width() for h in hints), default=0) + 16, max((h.height() for h in hints), default=0) + 2)
+    lst.setGridSize(cell)
+    rows = math.ceil(lst.count() / columns)
+    frame = 2 * lst.frameWidth()
+    # (2 px more across: a view exactly as wide as its columns wraps the last one to a row of its own)
+    lst.setFixedSize(columns * cell.width() + frame + 2, rows * cell.height() + frame)
+    return lst
+
+
 def _password() -> QLineEdit:
     edit = QLineEdit()
     edit.setEchoMode(QLineEdit.EchoMode.Password)
@@ -123,8 +145,7 @@ class AddUserDialog(_Dialog):
             if r != "owner" or session.principal.role == "owner":  # only an owner makes an owner
                 self.role.addItem(role_words(r), r)
         self.role.setCurrentIndex(max(0, self.role.findData("operator")))
-        self.modules = modules()
-        self.modules.setMaximumHeight(110)
+        self.modules = in_columns(modules())
         self.password = _password()
         self.add("email", self.tr("&E-mail"), self.email)
         self.add("name", self.tr("&Name"), self.name)
@@ -132,7 +153,7 @@ class AddUserDialog(_Dialog):
         self.add("userModules", self.tr("&Modules"), self.modules)
         self.add("password", self.tr("&Password"), self.password)
         self.buttons.accepted.connect(self.submit)
-        self.resize(520, 480)
+        self.setMinimumWidth(520)  # the e-mail and name fields wide enough; the height is what the form needs
 
     def submit(self) -> None:
         body: dict[str, object] = {
@@ -272,14 +293,6 @@ class Unavailable(ServiceError):
     status = 503
 
 
-# A role as the person reads it (the combo's data stays the role's name).
-ROLE_WORDS = {
-    "owner": QT_TRANSLATE_NOOP("admin", "owner"),
-    "admin": QT_TRANSLATE_NOOP("admin", "admin"),
-    "operator": QT_TRANSLATE_NOOP("admin", "operator"),
-    "warehouse-device": QT_TRANSLATE_NOOP("admin", "warehouse device"),
-}
-
-
-def role_words(role: str) -> str:
-    return QCoreApplication.translate("admin", ROLE_WORDS.get(role, role))
+# A role as the person reads it: the sign-in's words ("Operator"), one map (the combo's data stays
+# the role's name).
+role_words = role_label

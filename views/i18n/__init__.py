@@ -13,7 +13,6 @@ Numbers, dates and money are written through ``QLocale()`` (``fmt_number``, ``fm
 from __future__ import annotations
 
 import datetime as dt
-import subprocess
 import tempfile
 from decimal import Decimal
 from pathlib import Path
@@ -165,6 +164,8 @@ def _tool(name: str) -> str:
 def release(ts: Path, qm: Path) -> Path:
     """Compile one ``.ts`` to ``.qm`` (lrelease)."""
     qm.parent.mkdir(parents=True, exist_ok=True)
+    import subprocess  # the translators' tools only: not on the app's start-up path
+
     subprocess.run([_tool("lrelease"), "-silent", str(ts), "-qm", str(qm)], check=True)
     return qm
 
@@ -189,6 +190,8 @@ def update(package: str, lang: str = "de") -> Path:
     files = [str(p) for p in sources(package)]
     target = {"de": "de_DE", "en": "en_US"}[lang]
     cmd = [_tool("lupdate"), "-silent", "-locations", "none", "-no-obsolete", "-target-language", target]
+    import subprocess
+
     subprocess.run([*cmd, *(["-pluralonly"] if lang == "en" else []), *files, "-ts", str(ts)], check=True)
     if lang == "en":
         from views.i18n.ts import entries, fill, missing

@@ -154,7 +154,9 @@ def build(ws: InspectionWorkspace) -> None:
     ob = QHBoxLayout(ws.offer_box)
     ws.offer_amount = QDoubleSpinBox(minimum=0.01, maximum=1_000_000, decimals=2)
     ws.offer_amount.setAccessibleName("Offer amount")
-    ws.offer_days = QSpinBox(minimum=1, maximum=365, value=14, suffix=" days")
+    ws.offer_days = QSpinBox(
+        minimum=1, maximum=365, value=14, suffix=QCoreApplication.translate("InspectionWorkspace", " days")
+    )
     ws.offer_days.setAccessibleName("Offer valid for")
     ws.offer_btn = QPushButton(QCoreApplication.translate("InspectionWorkspace", "Send offer (Ctrl+O)"))
     ws.offer_btn.clicked.connect(ws.send_offer)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from services.upgrade import grading
 from services.upgrade.schemas import SubmissionDetail
 from views.i18n import QT_TRANSLATE_NOOP, fmt_date, fmt_money, fmt_number
+from views.records.words import value_word
 
 QUEUES: list[tuple[str, str]] = [
     ("To review", "submitted"),
@@ -67,16 +68,22 @@ def word(value: str) -> str:
 NOT_CHECKED = "— not checked —"  # a combo's first entry: nothing is assumed before the inspector looks
 ACCEPT_TEXT = "Customer &accepted"
 CONFIRM_MS = 5000  # "Customer accepted" asks for a second press within this time
+# The checklist items as a person reads them (translated where shown: ``item_word``).
 ITEM_WORDS = {
-    "power_on": "powers on",
-    "functions": "functions",
-    "account_lock_removed": "lock removed",
-    "data_wiped": "wiped",
-    "accessories": "accessories",
-    "screen": "screen",
-    "body": "body",
-    "battery_health": "battery",
+    "power_on": QT_TRANSLATE_NOOP("parts", "powers on"),
+    "functions": QT_TRANSLATE_NOOP("parts", "functions"),
+    "account_lock_removed": QT_TRANSLATE_NOOP("parts", "lock removed"),
+    "data_wiped": QT_TRANSLATE_NOOP("parts", "wiped"),
+    "accessories": QT_TRANSLATE_NOOP("parts", "accessories"),
+    "screen": QT_TRANSLATE_NOOP("parts", "screen"),
+    "body": QT_TRANSLATE_NOOP("parts", "body"),
+    "battery_health": QT_TRANSLATE_NOOP("parts", "battery"),
 }
+
+
+def item_word(key: str) -> str:
+    """A checklist item (``data_wiped``) in the person's language ("wiped" / "gelöscht")."""
+    return QCoreApplication.translate("parts", ITEM_WORDS[key])
 
 
 class Answer(QCheckBox):
@@ -162,7 +169,7 @@ def state_text(sub: SubmissionDetail) -> str:
         return QCoreApplication.translate(
             "parts", "Waiting for the customer: {o.kind} offer {value} ({o.status}, until {day})"
         ).format(o=o, value=_money(o.amount, o.currency), day=fmt_date(o.expires_at))
-    return f"Status: {sub.status}"
+    return QCoreApplication.translate("parts", "Status: {status}").format(status=value_word(sub.status))
 
 
 def tone(label: QLabel, tone: str) -> None:

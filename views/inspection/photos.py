@@ -50,7 +50,9 @@ class PhotoActions(_Base):
                 pm.loadFromData(result.content)
             if pm.isNull():
                 pm = self.thumbs.get(pid, QPixmap())  # another station's photo: its thumbnail is what is here
-            self.viewer = PhotoViewer(pm, f"{label} photo", self)
+            self.viewer = PhotoViewer(
+                pm, QCoreApplication.translate("InspectionWorkspace", "Photo: {label}").format(label=label), self
+            )
             self.viewer.open()
 
         self.session.ops.run(

@@ -57,7 +57,7 @@ from services.upgrade.schemas import (
 )
 from services.upgrade.submissions import get_submission, list_submissions, receive, reject, scan
 from views.base import StationSession, Workspace
-from views.i18n import QT_TRANSLATE_NOOP
+from views.i18n import QT_TRANSLATE_NOOP, fmt_money, fmt_number
 from views.inspection.parts import (
     ACCEPT_TEXT,
     BODY,
@@ -69,8 +69,10 @@ from views.inspection.parts import (
     Answer,
     PhotoViewer,
     _money,
+    item_word,
     state_text,
     tone,
+    word,
 )
 from views.inspection.photos import PhotoActions
 from views.ops import error_message
@@ -263,8 +265,8 @@ class InspectionWorkspace(PhotoActions, Workspace):
             self.say(*message)
             return
         self.say(
-            self.tr("Opened {value} · {sub.serial_number} ({sub.status})").format(
-                value=sub.product_name or sub.product_id, sub=sub
+            self.tr("Opened {value} · {sub.serial_number} ({status})").format(
+                value=sub.product_name or sub.product_id, sub=sub, status=value_word(sub.status)
             ),
             "info",
         )
@@ -295,11 +297,23 @@ class InspectionWorkspace(PhotoActions, Workspace):
         self.title_label.setText(
             self.tr("{value} · SN {sub.serial_number}").format(value=sub.product_name or sub.product_id, sub=sub)
         )
-        kit = f" · kit {sub.kit_barcode}" if sub.kit_barcode else ""
+        kit = self.tr(" · kit {code}").format(code=sub.kit_barcode) if sub.kit_barcode else ""
         self.subtitle.setText(
-            self.tr("Status: {sub.status}{kit}{who}\n{sub.description}").format(sub=sub, kit=kit, who=who)
+            self.tr("Status: {status}{kit}{who}\n{sub.description}").format(
+                sub=sub, status=value_word(sub.status), kit=kit, who=who
+            )
         )
         self._load_checklist(sub)
+        # The amount in the record's currency, its symbol where the locale writes it ("$" / "€").
+        self.offer_amount.setPrefix("")
+        self.offer_amount.setSuffix("")
+        if sub.currency:
+            sample = fmt_money(0, sub.currency)
+            symbol = sample.replace(fmt_number(0.0, 2), "").strip()
+            if sample.startswith(symbol):
+                self.offer_amount.setPrefix(symbol)
+            else:
+                self.offer_amount.setSuffix("\u00a0" + symbol)
         if sub.current_offer is None and sub.declared_value is not None:
             self.offer_amount.setValue(float(sub.declared_value))
         elif sub.current_offer is not None:
@@ -357,7 +371,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
             list(self.sub.photos) + (list(self.sub.inspection.photos) if self.sub.inspection else []) + self.new_photos
         )
         for pid in dict.fromkeys(ids):
-            label = "customer" if pid in self.sub.photos else "inspection"
+            label = self.tr("customer") if pid in self.sub.photos else self.tr("inspection")
             item = QListWidgetItem(QIcon(self.thumbs[pid]) if pid in self.thumbs else QIcon(), label)
             item.setData(Qt.ItemDataRole.UserRole, pid)
             self.photos.addItem(item)
@@ -397,7 +411,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
         }
 
     def unanswered(self) -> list[str]:
-        return [ITEM_WORDS[k] for k, v in self.checklist().items() if v is None]
+        return [item_word(k) for k, v in self.checklist().items() if v is None]
 
     def grade(self) -> tuple[str, str, list[str]]:
         """(suggested, graded, reasons) of the checklist as it stands."""
@@ -411,7 +425,9 @@ class InspectionWorkspace(PhotoActions, Workspace):
             return
         cur = sub.currency
         self.declared.setText(
-            self.tr("Declared: {sub.condition}\n{value}").format(sub=sub, value=_money(sub.declared_value, cur))
+            self.tr("Declared: {condition}\n{value}").format(
+                condition=word(sub.condition), value=_money(sub.declared_value, cur)
+            )
         )
         if sub.base_value is None:
             self.graded.setText(self.tr("No valuation for this product"))
@@ -422,12 +438,14 @@ class InspectionWorkspace(PhotoActions, Workspace):
             insp = sub.inspection
             if insp is not None and insp.graded_condition and insp.graded_value is not None:
                 self.graded.setText(
-                    self.tr("Graded: {insp.graded_condition}\n{value}").format(
-                        insp=insp, value=_money(insp.graded_value, cur)
+                    self.tr("Graded: {condition}\n{value}").format(
+                        condition=word(insp.graded_condition), value=_money(insp.graded_value, cur)
                     )
                 )
                 self.reasons.setText(
-                    "Why: " + "; ".join(insp.reasons) if insp.reasons else self.tr("No defects found.")
+                    self.tr("Why: {reasons}").format(reasons="; ".join(insp.reasons))
+                    if insp.reasons
+                    else self.tr("No defects found.")
                 )
             else:
                 self.graded.setText(self.tr("Not graded yet\n{value}").format(value=sub.status.replace("_", " ")))
@@ -443,7 +461,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
                 )
             )
             self.reasons.setText("")
-            self.preview.setText("To check: " + ", ".join(missing))
+            self.preview.setText(self.tr("To check: {items}").format(items=", ".join(missing)))
             tone(self.preview, "warn")
             return
         suggested, graded, reasons = self.grade()
@@ -452,14 +470,16 @@ class InspectionWorkspace(PhotoActions, Workspace):
         self.graded_value = value
         self.graded.setText(
             self.tr("Graded: {graded} (suggested {suggested})\n{value}").format(
-                graded=graded, suggested=suggested, value=_money(grading.from_cents(value), cur)
+                graded=word(graded), suggested=word(suggested), value=_money(grading.from_cents(value), cur)
             )
         )
         blocked = grading.blockers(self.checklist())
-        self.reasons.setText("Why: " + "; ".join(reasons) if reasons else self.tr("No defects found."))
+        self.reasons.setText(
+            self.tr("Why: {reasons}").format(reasons="; ".join(reasons)) if reasons else self.tr("No defects found.")
+        )
         agreed = sub.accepted_offer.amount if sub.accepted_offer else None
         if blocked:
-            self.preview.setText("Cannot complete: " + "; ".join(blocked))
+            self.preview.setText(self.tr("Cannot complete: {why}").format(why="; ".join(blocked)))
             tone(self.preview, "error")
         elif agreed is not None and value < grading.to_cents(Decimal(str(agreed))):
             self.preview.setText(
@@ -517,7 +537,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
             return
         missing = self.unanswered()
         if missing:
-            self.show_error("Check every item first: " + ", ".join(missing))
+            self.show_error(self.tr("Check every item first: {items}").format(items=", ".join(missing)))
             return
         suggested, graded, _ = self.grade()
         body: dict[str, object] = {

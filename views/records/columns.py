@@ -79,6 +79,7 @@ class ColumnFitter(QObject):
         model = self.table.model()
         if model is None or self.manual:
             return
+        self.table.ensurePolished()  # measured in the style sheet's font
         header = self.table.horizontalHeader()
         count, space = model.columnCount(), room(self.table)
         wrap = getattr(model, "wrap", None)
@@ -119,6 +120,7 @@ class ColumnFitter(QObject):
 def fit_tree(tree: QTreeWidget, least: int = 170) -> int:
     """The tree's width for its longest label at its depth (German's "Dokumentkategorien" was cut
     to "Dokumentkate…"), with room for a scroll bar; set as its minimum and answered."""
+    tree.ensurePolished()  # the style sheet's font, not the default one, before it is first shown
     fm = tree.fontMetrics()
     need = 0
     it = QTreeWidgetItemIterator(tree)

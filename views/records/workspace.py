@@ -156,6 +156,7 @@ class RecordsWorkspace(Workspace, References):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSortingEnabled(True)
         self.table.setAlternatingRowColors(True)
+        self.table.setTabKeyNavigation(False)  # rows are picked, not cells: Tab moves on (to More)
         self.table.verticalHeader().setVisible(False)
         self.columns_fit = ColumnFitter(self.table)  # as wide as they read, within the view's width
         self.table.activated.connect(self._open_row)

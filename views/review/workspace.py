@@ -44,6 +44,7 @@ from services.rewards.schemas import AdminDealerOut, DealerQuery, DecideRequest,
 from views.base import StationSession, Workspace
 from views.i18n import QT_TRANSLATE_NOOP, fmt_money, fmt_number
 from views.ops import error_message
+from views.records.words import value_word
 
 STYLE = """
 #workspace-review { font-size: 15pt; }
@@ -248,7 +249,7 @@ class ReviewWorkspace(Workspace):
             return f"{dealer}\n{it.retailer} · {fmt_money(Decimal(it.total), RECEIPT_CURRENCY)}{flag}"
         if isinstance(it, AdminDealerOut):
             return f"{it.company}\n{it.name} <{it.email}>"
-        return f"{it.serial_number} · {it.status.replace('_', ' ')}\n{it.description[:60]}"
+        return f"{it.serial_number} · {value_word(it.status)}\n{it.description[:60]}"
 
     def current(self, queue: str) -> Row | None:
         lst = {"receipts": self.receipts, "dealers": self.dealers, "claims": self.claims}[queue]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from views.i18n import QT_TRANSLATE_NOOP
 from views.shell.burst import BurstGuard
 from views.shell.forms import with_error
 from views.shell.theme import icon, set_role
@@ -42,19 +41,6 @@ def _card(parent: QWidget, width: int = 420) -> tuple[QFrame, QVBoxLayout]:
     lay.setContentsMargins(32, 28, 32, 28)
     lay.setSpacing(12)
     return card, lay
-
-
-# Marked for lupdate (context "Roles"), translated where shown (role_label).
-ROLE_LABELS = {
-    "owner": QT_TRANSLATE_NOOP("Roles", "Owner"),
-    "admin": QT_TRANSLATE_NOOP("Roles", "Admin"),
-    "operator": QT_TRANSLATE_NOOP("Roles", "Operator"),
-    "warehouse-device": QT_TRANSLATE_NOOP("Roles", "Warehouse device"),
-}
-
-
-def role_label(role: str) -> str:
-    return QCoreApplication.translate("Roles", ROLE_LABELS[role]) if role in ROLE_LABELS else role
 
 
 def _title(text: str, sub: str = "") -> tuple[QLabel, QLabel]:

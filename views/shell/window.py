@@ -35,7 +35,9 @@ from views.ops import OpRunner
 from views.shell.forms import field_messages
 from views.shell.kiosk import IdleWatcher, KioskExits, PinDialog
 from views.shell.prefs import StationPrefs
-from views.shell.signin import LockPage, SignInPage, TenantPage, role_label
+from views.shell.roles import role_label
+from views.shell.signin import LockPage, SignInPage, TenantPage
+from views.shell.switch_keys import FIRST, REST, MoreButton, keys_of, next_of_rest, tooltip
 from views.shell.sync_controller import SyncController
 from views.shell.theme import Feedback, icon
 from views.shell.window_status import WindowStatus
@@ -243,14 +245,12 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         # Workspaces that do not fit a narrow window (an owner has a dozen) wait in a "More" menu,
         # their Ctrl+N shortcuts still working (they stay actions of the window).
         self.more_menu = QMenu(self.tr("More workspaces"), self)
-        more = QToolButton()
-        more.setText(self.tr("More"))
+        self.more_menu.setToolTipsVisible(True)  # each workspace's tooltip says its keys
+        more = MoreButton(self.tr("More"), self.more_menu)  # a Tab stop; Enter opens the menu
         more.setIcon(icon("more"))
         more.setToolTip(self.tr("More workspaces"))
         more.setAccessibleName("More workspaces")
-        more.setMenu(self.more_menu)
-        more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        more.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.rest_action = self._action("", REST, self._open_rest)  # the tenth workspace, again: the next
         self.more_button = more
         self._more_action = self.switcher.addWidget(more)
         self._more_action.setVisible(False)
@@ -530,11 +530,9 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         for i, (name, cls) in enumerate(self.workspace_classes.items(), start=1):
             a = QAction(icon(name), shown_title(cls) or name.title(), self)
             a.setCheckable(True)
-            if i <= 9:  # Ctrl+1 to Ctrl+9; the rest are reached from the toolbar or the More menu
-                a.setShortcut(QKeySequence(f"Ctrl+{i}"))
-            a.setToolTip(
-                self.tr("{title} (Ctrl+{i})").format(title=shown_title(cls), i=i) if i <= 9 else shown_title(cls)
-            )
+            if i <= FIRST:  # Ctrl+1 to Ctrl+9; the tenth on is Ctrl+0, pressed again for the next
+                a.setShortcut(QKeySequence(keys_of(i)))
+            a.setToolTip(tooltip(shown_title(cls), i))
             a.setObjectName(f"switch-{name}")
             a.triggered.connect(lambda _c=False, n=name: self.show_workspace(n))
             self.workspace_group.addAction(a)
@@ -549,6 +547,10 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         for a in self.workspace_actions.values():
             a.setVisible(len(self.workspace_actions) > 1)
         self._fit_toolbar()
+
+    def _open_rest(self) -> None:
+        if (name := next_of_rest(list(self.workspace_actions), self.current_workspace)) is not None:
+            self.show_workspace(name)
 
     def open_workspace(self, name: str) -> Workspace | None:
         """Switch to a workspace and hand it back (a dashboard's bar opens Records on its rows)."""

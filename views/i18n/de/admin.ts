@@ -607,21 +607,5 @@
         <source>Invitations are mailed by the platform: link this station first.</source>
         <translation>Einladungen verschickt die Plattform: Verbinden Sie diese Station zuerst mit einer Plattform.</translation>
     </message>
-    <message>
-        <source>owner</source>
-        <translation>Inhaber</translation>
-    </message>
-    <message>
-        <source>admin</source>
-        <translation>Administrator</translation>
-    </message>
-    <message>
-        <source>operator</source>
-        <translation>Sachbearbeiter</translation>
-    </message>
-    <message>
-        <source>warehouse device</source>
-        <translation>Lagergerät</translation>
-    </message>
 </context>
 </TS>

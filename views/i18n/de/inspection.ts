@@ -83,6 +83,10 @@
         <translation>Angebot</translation>
     </message>
     <message>
+        <source> days</source>
+        <translation> Tage</translation>
+    </message>
+    <message>
         <source>Send offer (Ctrl+O)</source>
         <translation>Angebot senden (Strg+O)</translation>
     </message>
@@ -141,10 +145,6 @@
 {status} · angegeben {condition} · {value2}</translation>
     </message>
     <message>
-        <source>Opened {value} · {sub.serial_number} ({sub.status})</source>
-        <translation>Geöffnet: {value} · {sub.serial_number} ({sub.status})</translation>
-    </message>
-    <message>
         <source>trade-in opened</source>
         <translation>Ankauf geöffnet</translation>
     </message>
@@ -159,24 +159,6 @@
     <message>
         <source>{value} · SN {sub.serial_number}</source>
         <translation>{value} · SN {sub.serial_number}</translation>
-    </message>
-    <message>
-        <source>Status: {sub.status}{kit}{who}
-{sub.description}</source>
-        <translation>Status: {sub.status}{kit}{who}
-{sub.description}</translation>
-    </message>
-    <message>
-        <source>Declared: {sub.condition}
-{value}</source>
-        <translation>Angegeben: {sub.condition}
-{value}</translation>
-    </message>
-    <message>
-        <source>Graded: {insp.graded_condition}
-{value}</source>
-        <translation>Bewertet: {insp.graded_condition}
-{value}</translation>
     </message>
     <message>
         <source>Graded: {graded} (suggested {suggested})
@@ -217,8 +199,46 @@
         <translation>Keine Bewertung für diesen Artikel</translation>
     </message>
     <message>
+        <source>Opened {value} · {sub.serial_number} ({status})</source>
+        <translation>Geöffnet: {value} · {sub.serial_number} ({status})</translation>
+    </message>
+    <message>
+        <source> · kit {code}</source>
+        <translation> · Kit {code}</translation>
+    </message>
+    <message>
+        <source>Status: {status}{kit}{who}
+{sub.description}</source>
+        <translation>Status: {status}{kit}{who}
+{sub.description}</translation>
+    </message>
+    <message>
+        <source>customer</source>
+        <translation>Kunde</translation>
+    </message>
+    <message>
+        <source>inspection</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Declared: {condition}
+{value}</source>
+        <translation>Angegeben: {condition}
+{value}</translation>
+    </message>
+    <message>
         <source>Ask an admin to add a valuation for this product.</source>
         <translation>Bitten Sie einen Administrator, eine Bewertung für diesen Artikel anzulegen.</translation>
+    </message>
+    <message>
+        <source>Graded: {condition}
+{value}</source>
+        <translation>Bewertet: {condition}
+{value}</translation>
+    </message>
+    <message>
+        <source>Why: {reasons}</source>
+        <translation>Warum: {reasons}</translation>
     </message>
     <message>
         <source>No defects found.</source>
@@ -237,8 +257,20 @@
 {count} von {count2} Punkten zu prüfen</translation>
     </message>
     <message>
+        <source>To check: {items}</source>
+        <translation>Zu prüfen: {items}</translation>
+    </message>
+    <message>
+        <source>Cannot complete: {why}</source>
+        <translation>Abschluss nicht möglich: {why}</translation>
+    </message>
+    <message>
         <source>Parcel received: ready to inspect</source>
         <translation>Paket angenommen: bereit zur Prüfung</translation>
+    </message>
+    <message>
+        <source>Check every item first: {items}</source>
+        <translation>Prüfen Sie zuerst jeden Punkt: {items}</translation>
     </message>
     <message>
         <source>Recorded: the customer accepted</source>
@@ -259,6 +291,10 @@
     <message>
         <source>Trade-in rejected</source>
         <translation>Ankauf zurückgewiesen</translation>
+    </message>
+    <message>
+        <source>Photo: {label}</source>
+        <translation>Foto: {label}</translation>
     </message>
 </context>
 <context>
@@ -386,12 +422,48 @@
 <context>
     <name>parts</name>
     <message>
+        <source>powers on</source>
+        <translation>lässt sich einschalten</translation>
+    </message>
+    <message>
+        <source>functions</source>
+        <translation>Funktionen</translation>
+    </message>
+    <message>
+        <source>lock removed</source>
+        <translation>Sperre entfernt</translation>
+    </message>
+    <message>
+        <source>wiped</source>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>accessories</source>
+        <translation>Zubehör</translation>
+    </message>
+    <message>
+        <source>screen</source>
+        <translation>Display</translation>
+    </message>
+    <message>
+        <source>body</source>
+        <translation>Gehäuse</translation>
+    </message>
+    <message>
+        <source>battery</source>
+        <translation>Akku</translation>
+    </message>
+    <message>
         <source>Completed: credit {value}</source>
         <translation>Abgeschlossen: Gutschrift {value}</translation>
     </message>
     <message>
         <source>Waiting for the customer: {o.kind} offer {value} ({o.status}, until {day})</source>
         <translation>Wartet auf den Kunden: Angebot ({o.kind}) {value} ({o.status}, bis {day})</translation>
+    </message>
+    <message>
+        <source>Status: {status}</source>
+        <translation>Status: {status}</translation>
     </message>
 </context>
 </TS>

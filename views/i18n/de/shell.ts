@@ -356,8 +356,8 @@ Der Fehler wurde protokolliert; die anderen Arbeitsbereiche funktionieren wie ge
             <translation>Mit den Daten dieser Station angemeldet: Die Plattform unter {platform_url} antwortet nicht. Ihre Änderungen werden hier gespeichert und gesendet, sobald sie wieder erreichbar ist.</translation>
         </message>
         <message>
-            <source>{title} (Ctrl+{i})</source>
-            <translation>{title} (Strg+{i})</translation>
+            <source>{title} ({keys})</source>
+            <translation>{title} ({keys})</translation>
         </message>
         <message>
             <source>The {name} workspace failed to open; the problem was logged.</source>
