@@ -16,10 +16,10 @@ def scroll_bar_extent(view: QAbstractItemView) -> int:
 
 
 def room(table: QTableView) -> int:
-    """The width the columns may take: the view's, less a vertical scroll bar's even before one
-    shows (the next page of rows brings it, and the columns should not then spill past the edge)."""
-    width = table.maximumViewportSize().width()
-    return width - (0 if table.verticalScrollBar().isVisible() else scroll_bar_extent(table))
+    """The width the columns may take: the view's without scroll bars (``maximumViewportSize``),
+    less a vertical scroll bar's, shown or not yet (the next page of rows brings it, and the
+    columns should not then spill past the edge)."""
+    return table.maximumViewportSize().width() - scroll_bar_extent(table)
 
 
 def widths(heads: list[int], wants: list[int], space: int) -> list[int]:
@@ -35,6 +35,10 @@ def widths(heads: list[int], wants: list[int], space: int) -> list[int]:
         return out
     if sum(heads) >= space:
         return list(heads)
+    if len(wants) > 1 and wants[0] <= space // 3 and wants[0] + sum(heads[1:]) <= space:
+        # The first column names the row (a ticket's number, an item's name): it reads whole,
+        # the others share what is left.
+        return [wants[0], *widths(heads[1:], wants[1:], space - wants[0])]
 
     def filled(level: int) -> int:
         return sum(max(h, min(w, level)) for h, w in zip(heads, wants, strict=True))

@@ -212,7 +212,7 @@ class RecordsWorkspace(Workspace, References):
         split.addWidget(self.detail_scroll)
         split.setStretchFactor(1, 3)
         split.setStretchFactor(2, 2)
-        split.setSizes([tree_width, 740, 340])  # at 1280 px the list keeps room for eight columns
+        split.setSizes([tree_width, 780, 300])  # at 1280 px the list keeps room for eight columns
         lay = QVBoxLayout(self)
         lay.addWidget(split)
 

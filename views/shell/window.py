@@ -37,7 +37,7 @@ from views.shell.kiosk import IdleWatcher, KioskExits, PinDialog
 from views.shell.prefs import StationPrefs
 from views.shell.roles import role_label
 from views.shell.signin import LockPage, SignInPage, TenantPage
-from views.shell.switch_keys import FIRST, REST, MoreButton, keys_of, next_of_rest, tooltip
+from views.shell.switch_keys import FIRST, REST, MoreButton, fit_toolbar, keys_of, next_of_rest, tooltip
 from views.shell.sync_controller import SyncController
 from views.shell.theme import Feedback, icon
 from views.shell.window_status import WindowStatus
@@ -273,53 +273,7 @@ class ShellWindow(KioskExits, WindowStatus, QMainWindow):
         self._fit_toolbar()
 
     def _fit_toolbar(self) -> None:
-        """A narrow window: first the tools (Sync, Settings, Lock, Sign out) show their icons only;
-        if that is still too wide, the last workspaces other than the open one move to the "More"
-        menu. Workspaces always show their names, in the same order. No workspace button or tool
-        falls off the toolbar."""
-        if not hasattr(self, "_more_action"):
-            return
-        # Every workspace back on the toolbar in the switcher's order (not appended: out of place).
-        for a in self._overflow:
-            self.more_menu.removeAction(a)
-        for a in self.workspace_actions.values():
-            self.switcher.removeAction(a)
-            self.switcher.insertAction(self._more_action, a)
-        self._overflow.clear()
-        self._more_action.setVisible(False)
-        wide, icons = Qt.ToolButtonStyle.ToolButtonTextBesideIcon, Qt.ToolButtonStyle.ToolButtonIconOnly
-        tools = [b for a in self._tool_actions if isinstance(b := self.switcher.widgetForAction(a), QToolButton)]
-
-        def buttons() -> list[QToolButton]:
-            return [
-                b
-                for a in self.switcher.actions()
-                if a.isVisible()
-                and a not in self._tool_actions
-                and isinstance(b := self.switcher.widgetForAction(a), QToolButton)
-            ]
-
-        def fits() -> bool:
-            shown = tools + buttons()
-            return sum(b.sizeHint().width() for b in shown) + 16 * len(shown) + 40 <= self.width()
-
-        # Workspaces keep their names: too many for the width go to the "More" menu (named there),
-        # never to a row of unlabelled icons; only the tools (Sync, Settings, Lock, Sign out) shrink.
-        for b in buttons():
-            b.setToolButtonStyle(wide)
-        for shrunk in ([], tools):
-            for b in tools:
-                b.setToolButtonStyle(icons if b in shrunk else wide)
-            if fits():
-                return
-        self._more_action.setVisible(True)
-        movable = [a for a in self.workspace_actions.values() if a.isVisible() and not a.isChecked()]
-        for a in reversed(movable):
-            self.switcher.removeAction(a)
-            self._overflow.insert(0, a)
-            if fits():
-                break
-        self.more_menu.addActions(self._overflow)
+        fit_toolbar(self)  # views/shell/switch_keys.py: names kept, the last ones to "More"
 
     # --- runtime ------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API

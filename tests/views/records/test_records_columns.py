@@ -12,13 +12,14 @@ from contextlib import nullcontext
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QStyle, QTableView, QTreeWidget, QTreeWidgetItemIterator
+from PySide6.QtWidgets import QApplication, QStyle, QTableView, QTreeWidget, QTreeWidgetItemIterator
 from pytestqt.qtbot import QtBot
 
 from services.core.context import Runtime
 from tests.views.german import german
 from tests.views.workspaces import workspace_factory
 from views.records.workspace import RecordsWorkspace
+from views.shell.theme import apply_theme
 
 ROWS = 40  # the rows a person sees first (and more): every one of them is measured
 SLACK = 1  # a pixel of rounding
@@ -26,7 +27,16 @@ SLACK = 1  # a pixel of rounding
 
 @pytest.fixture
 def open_ws(station: Runtime, qtbot: QtBot) -> Iterator[Callable[..., RecordsWorkspace]]:
-    yield from workspace_factory(station, qtbot, RecordsWorkspace, "owner@demo.test", (1280, 800))
+    # In the app's style sheet (its font and scroll bars): a test in Qt's bare style missed a
+    # horizontal scroll bar the screenshot showed.
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    before = app.styleSheet()
+    apply_theme("light", app)
+    try:
+        yield from workspace_factory(station, qtbot, RecordsWorkspace, "owner@demo.test", (1280, 800))
+    finally:
+        app.setStyleSheet(before)
 
 
 def _margin(table: QTableView) -> int:
@@ -110,7 +120,9 @@ def test_the_tree_and_every_modules_first_list_fit_at_1280x800(
             qtbot.waitUntil(
                 lambda: ws.session.ops.active == 0 and ws.model is not None and not ws.model._busy, timeout=30_000
             )
-            qtbot.waitUntil(lambda: ws.model is not None and ws.model.rowCount() > 0 or ws.model.total == 0)
+            qtbot.waitUntil(
+                lambda: ws.model is not None and (ws.model.rowCount() > 0 or ws.model.total == 0), timeout=30_000
+            )
             headers, cells, cut = cuts(ws.table)
             total += cut
             scroll = ws.table.horizontalScrollBar().isVisible()
