@@ -73,3 +73,19 @@ def test_user_dialogs_have_no_dead_area(
         assert _dead_space(dialog) == []
         assert dialog.modules.count() >= 16
         dialog.reject()
+
+
+@pytest.mark.parametrize("kind", ["invite", "add"])
+def test_user_dialogs_open_with_the_focus_on_the_email(
+    make: Callable[..., AdminWorkspace], qtbot: QtBot, kind: str
+) -> None:
+    """The buttons are made before the fields, so Qt gave the focus to OK and typing landed nowhere."""
+    ws = make()
+    dialog = ws.users.open_invite_user() if kind == "invite" else ws.users.open_add_user()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: dialog.focusWidget() is not None, timeout=10_000)
+    assert dialog.focusWidget() is dialog.email
+    qtbot.keyClicks(dialog.focusWidget(), "ada@demo.test")
+    assert dialog.email.text() == "ada@demo.test"
+    dialog.reject()

@@ -81,8 +81,15 @@ class _Dialog(QDialog):
 
     def add(self, name: str, label: str, widget: QWidget) -> None:
         box, err = with_error(widget)
+        first = not self.errors
         self.errors[name] = err
         self.form.addRow(label, box)
+        if first:
+            # The buttons are made before the fields, so Qt would give OK the focus and typing would
+            # land nowhere: the first field takes it when the dialog opens (once it is in the dialog).
+            widget.setFocus()
+        # Tab runs down the fields and ends on the buttons, not the other way round.
+        QWidget.setTabOrder(widget, self.buttons)
 
     def failed(self, error: BaseException) -> None:
         messages = field_messages(error)
