@@ -115,9 +115,10 @@ class ReviewWorkspace(Workspace):
     keys = (
         ("A", QT_TRANSLATE_NOOP("Keys", "approve")),
         ("D", QT_TRANSLATE_NOOP("Keys", "decline")),
-        ("1", QT_TRANSLATE_NOOP("Keys", "receipts")),
-        ("2", QT_TRANSLATE_NOOP("Keys", "dealer requests")),
-        ("3", QT_TRANSLATE_NOOP("Keys", "claims")),
+        # "1 receipts · 3 claims" read as counts beside the tabs' "(2)": the queue keys say "go to".
+        ("1", QT_TRANSLATE_NOOP("Keys", "go to receipts")),
+        ("2", QT_TRANSLATE_NOOP("Keys", "go to dealer requests")),
+        ("3", QT_TRANSLATE_NOOP("Keys", "go to claims")),
         ("+", QT_TRANSLATE_NOOP("Keys", "zoom in")),
         ("-", QT_TRANSLATE_NOOP("Keys", "zoom out")),
         ("0", QT_TRANSLATE_NOOP("Keys", "fit")),

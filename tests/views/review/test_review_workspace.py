@@ -105,3 +105,17 @@ def test_dealer_requests_and_claims(make: Callable[..., ReviewWorkspace], qtbot:
     qtbot.keyClick(ws.claims, Qt.Key.Key_A)
     settle(qtbot, ws)
     qtbot.waitUntil(lambda: any(c.id == first.id and c.status == "in_progress" for c in ws.rows["claims"]))
+
+
+def test_the_key_hint_does_not_read_as_counts(make: Callable[..., ReviewWorkspace]) -> None:
+    """The hint "1 receipts · 2 dealer requests · 3 claims" was read as counts ("1 receipts", and
+    "3 claims" beside the tab's "Warranty claims (2)"): the queue keys say what they do."""
+    from PySide6.QtWidgets import QLabel
+
+    ws = make()
+    hint = ws.findChild(QLabel, "hint")
+    assert hint is not None
+    text = hint.text()
+    for key, queue in (("1", "receipts"), ("2", "dealer requests"), ("3", "claims")):
+        assert f"{key} {queue}" not in text, text
+        assert f"{key} go to {queue}" in text, text
