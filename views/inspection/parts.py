@@ -166,9 +166,20 @@ def state_text(sub: SubmissionDetail) -> str:
         )
     if sub.current_offer is not None:
         o = sub.current_offer
-        return QCoreApplication.translate(
-            "parts", "Waiting for the customer: {o.kind} offer {value} ({o.status}, until {day})"
-        ).format(o=o, value=_money(o.amount, o.currency), day=fmt_date(o.expires_at))
+        value, day = _money(o.amount, o.currency), fmt_date(o.expires_at)
+        # Whole sentences per kind and state: the offer's values ("revised", "pending") are data.
+        if o.status == "pending":
+            waiting = (
+                QCoreApplication.translate(
+                    "parts", "Waiting for the customer: revised offer of {value}, open until {day}"
+                )
+                if o.kind == "revised"
+                else QCoreApplication.translate("parts", "Waiting for the customer: offer of {value}, open until {day}")
+            )
+            return waiting.format(value=value, day=day)
+        return QCoreApplication.translate("parts", "Offer of {value}: {status} ({day})").format(
+            value=value, status=value_word(o.status), day=day
+        )
     return QCoreApplication.translate("parts", "Status: {status}").format(status=value_word(sub.status))
 
 

@@ -448,7 +448,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
                     else self.tr("No defects found.")
                 )
             else:
-                self.graded.setText(self.tr("Not graded yet\n{value}").format(value=sub.status.replace("_", " ")))
+                self.graded.setText(self.tr("Not graded yet\n{value}").format(value=value_word(sub.status)))
                 self.reasons.setText("")
             self.preview.setText(state_text(sub))
             tone(self.preview, "info")

@@ -278,3 +278,29 @@ def test_on_a_short_window_a_mnemonic_brings_its_checklist_row_into_sight(qtbot:
     qtbot.keyClick(ws, Qt.Key.Key_C, Qt.KeyboardModifier.AltModifier)
     qtbot.waitUntil(lambda: in_sight(ws.accessories), timeout=30_000)
     assert bar.value() > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_states_and_the_waiting_offer_are_said_in_words(qtbot: QtBot, make_ws: MakeWs, lang: str) -> None:
+    """The bench said "Not graded yet / shipped" and "(revised offer …, pending, until …)": the
+    service's values, untranslated in German; now words, the offer's kind in the sentence."""
+    from contextlib import nullcontext
+
+    from services.upgrade.schemas import SubmissionDetail
+    from tests.views.german import german
+    from views.i18n import fmt_date
+
+    with german("inspection", "records") if lang == "de" else nullcontext():
+        ws = make_ws()
+        scan(qtbot, ws, "KIT-DEMO000006")  # shipped
+        assert ws.graded.text().endswith("\nshipped" if lang == "en" else "\nversendet"), ws.graded.text()
+        scan(qtbot, ws, "KIT-DEMO000009")  # inspected, a revised offer waits
+        sub = ws.sub
+        assert isinstance(sub, SubmissionDetail) and sub.current_offer is not None
+        text = ws.preview.text()
+        day = fmt_date(sub.current_offer.expires_at)
+        assert "pending" not in text and "revised," not in text and day in text, text
+        if lang == "de":
+            assert "Angebot" in text and "Waiting" not in text, text
+        else:
+            assert text.startswith("Waiting for the customer: revised offer of "), text
