@@ -1,0 +1,46 @@
+"""Issue 32, the newcomer walk in Records: labels keep acronyms, a single record's action is singular,
+a reference's button names what it opens, a list of dicts reads by its person-readable keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from views.records.forms import english_label
+from views.records.words import readable
+
+
+@pytest.mark.parametrize(
+    ("name", "label"),
+    [
+        ("sku", "SKU"),
+        ("product_sku", "Product SKU"),
+        ("sms", "SMS"),
+        ("qr_code", "QR code"),
+        ("qr", "QR"),
+        ("sha256", "SHA-256"),
+        ("file_sha256", "File SHA-256"),
+        ("gtin", "GTIN"),
+        ("url", "URL"),
+        ("webhook_urls", "Webhook URLs"),
+        ("external_id", "External ID"),
+        ("pdf", "PDF"),
+        ("sla_hours", "SLA hours"),
+        ("vat_rate", "VAT rate"),
+        ("imei", "IMEI"),
+        ("api_key", "API key"),
+        ("csv_file", "CSV file"),
+        ("ean", "EAN"),
+        ("upc", "UPC"),
+        ("status", "Status"),
+        ("skus_count", "SKUs count"),
+        ("vatican", "Vatican"),  # a word that starts like an acronym stays a word
+    ],
+)
+def test_a_label_keeps_acronyms_upper_case(name: str, label: str) -> None:
+    assert readable(name) == label
+    assert english_label(name) == label
+
+
+def test_form_labels_still_drop_the_id_of_a_reference() -> None:
+    assert english_label("category_id") == "Category"
+    assert english_label("product_sku_ids") == "Product SKUs"
