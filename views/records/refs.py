@@ -23,16 +23,7 @@ from views.ops import error_message
 from views.records.forms import label_of
 from views.records.inputs import Option, Refs, option_of
 from views.records.model import _machine, columns_of, is_state, plain_of, text_of
-from views.records.words import t
-
-
-def singular(title: str) -> str:
-    """A list's title for one of its records: "Doc categories" -> "Doc category" (was "categorie")."""
-    for plural, one in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
-        if title.endswith(plural):
-            return title[: -len(plural)] + one
-    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
-
+from views.records.words import singular, t
 
 # (module, field) -> the list whose rows define the field's values (rows carry it and ``<x>_name``).
 NAMED_BY: dict[tuple[str, str], str] = {("upgrade", "product_id"): "upgrade:/admin/valuations"}

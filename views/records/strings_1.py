@@ -177,7 +177,7 @@ WORDS = (
     QT_TRANSLATE_NOOP("records", "Delete list"),
     QT_TRANSLATE_NOOP("records", "Delete or void document"),
     QT_TRANSLATE_NOOP("records", "Delete template"),
-    QT_TRANSLATE_NOOP("records", "Delete valuations"),
+    QT_TRANSLATE_NOOP("records", "Delete valuation"),
     QT_TRANSLATE_NOOP("records", "Deleted at"),
     QT_TRANSLATE_NOOP("records", "Delivered at"),
     QT_TRANSLATE_NOOP("records", "Deliveries"),

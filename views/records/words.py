@@ -57,6 +57,14 @@ def t(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text) if text else text
 
 
+def singular(title: str) -> str:
+    """A list's title for one of its records: "Doc categories" -> "Doc category" (was "categorie")."""
+    for plural, one in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
+        if title.endswith(plural):
+            return title[: -len(plural)] + one
+    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
+
+
 def module_title(name: str) -> str:
     """A module as the person reads it: its manifest's title ("Trade-ins"), translated."""
     from services.core.context import MODULE_TITLES  # the manifests' literals, read without the services

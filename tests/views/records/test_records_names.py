@@ -44,3 +44,12 @@ def test_a_label_keeps_acronyms_upper_case(name: str, label: str) -> None:
 def test_form_labels_still_drop_the_id_of_a_reference() -> None:
     assert english_label("category_id") == "Category"
     assert english_label("product_sku_ids") == "Product SKUs"
+
+
+def test_an_action_on_one_record_is_named_in_the_singular() -> None:
+    from services.core.commands import REGISTRY
+    from views.records.actions import button_title
+
+    assert button_title(REGISTRY["upgrade.valuations.delete"]) == "Delete valuation"
+    assert button_title(REGISTRY["support.categories.delete"]) == "Delete category"
+    assert button_title(REGISTRY["qr.codes.delete"]) == "Delete QR code"  # already singular: as it was

@@ -1736,10 +1736,6 @@
             <translation>Vorlage löschen</translation>
         </message>
         <message>
-            <source>Delete valuations</source>
-            <translation>Bewertungen löschen</translation>
-        </message>
-        <message>
             <source>Deleted at</source>
             <translation>Gelöscht am</translation>
         </message>
@@ -2414,6 +2410,10 @@
         <message>
             <source>After-sales</source>
             <translation>Kundendienst</translation>
+        </message>
+        <message>
+            <source>Delete valuation</source>
+            <translation>Bewertung löschen</translation>
         </message>
         <message>
             <source>Destination URL</source>
