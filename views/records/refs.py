@@ -146,7 +146,8 @@ class References:
             link.setAccessibleName(label_of(name))
             link.clicked.connect(lambda _=False, v=value, r=target: self.open_record(v, r))
             _copy_menu(link, value)
-            self._ref_load(target.key, functools.partial(_name_link, link, rid=value))
+            opens = open_words(singular(target.title))
+            self._ref_load(target.key, functools.partial(_name_link, link, rid=value, unnamed=opens))
             return link
         key = self._ref_target(name) if isinstance(value, list) else None
         if key is not None and isinstance(value, list) and all(isinstance(v, str) for v in value):
@@ -228,9 +229,19 @@ def _name_of(options: list[Option], rid: str) -> str:
     return next((words for words, oid, _code in options if oid == rid), "")
 
 
-def _name_link(button: QPushButton, options: list[Option], *, rid: str) -> None:
+def open_words(record: str) -> str:
+    """A reference's button when its record has no name to show: what it opens ("Open product"),
+    never a bare "Open". ``record`` is the list's singular title in English ("Product")."""
+    template = QCoreApplication.translate("records", "Open {record}")
+    noun = t(record)
+    if template == "Open {record}" and not noun[:2].isupper():  # English: "Open product", "Open QR code"
+        noun = noun[:1].lower() + noun[1:]
+    return template.format(record=noun)
+
+
+def _name_link(button: QPushButton, options: list[Option], *, rid: str, unnamed: str) -> None:
     if isValid(button):
-        button.setText(_name_of(options, rid) or QCoreApplication.translate("records", "Open"))
+        button.setText(_name_of(options, rid) or unnamed)
 
 
 def _name_label(label: QLabel, options: list[Option], *, ids: list[str]) -> None:

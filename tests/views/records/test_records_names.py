@@ -53,3 +53,17 @@ def test_an_action_on_one_record_is_named_in_the_singular() -> None:
     assert button_title(REGISTRY["upgrade.valuations.delete"]) == "Delete valuation"
     assert button_title(REGISTRY["support.categories.delete"]) == "Delete category"
     assert button_title(REGISTRY["qr.codes.delete"]) == "Delete QR code"  # already singular: as it was
+
+
+def test_a_references_button_names_what_it_opens(qapp: object) -> None:
+    from PySide6.QtWidgets import QPushButton
+
+    from views.records.refs import _name_link, open_words
+
+    assert open_words("Product") == "Open product"
+    assert open_words("QR code") == "Open QR code"
+    button = QPushButton("…")
+    _name_link(button, [], rid="p-1", unnamed=open_words("Product"))  # no name known for the record
+    assert button.text() == "Open product"
+    _name_link(button, [("Phone X · SKU-1", "p-1", "SKU-1")], rid="p-1", unnamed=open_words("Product"))
+    assert button.text() == "Phone X · SKU-1"

@@ -1036,8 +1036,8 @@
             <translation>Kopieren</translation>
         </message>
         <message>
-            <source>Open</source>
-            <translation>Öffnen</translation>
+            <source>Open {record}</source>
+            <translation>{record} öffnen</translation>
         </message>
         <message>
             <source>(gone)</source>
