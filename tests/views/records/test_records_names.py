@@ -67,3 +67,19 @@ def test_a_references_button_names_what_it_opens(qapp: object) -> None:
     assert button.text() == "Open product"
     _name_link(button, [("Phone X · SKU-1", "p-1", "SKU-1")], rid="p-1", unnamed=open_words("Product"))
     assert button.text() == "Phone X · SKU-1"
+
+
+def test_a_list_of_dicts_reads_by_its_keys_without_coordinates(qapp: object) -> None:
+    from views.records.refs import rows_text
+
+    fields = [
+        {"id": "f1", "signer_id": "s1", "type": "signature", "page": 1, "x": 0.12, "y": 0.7, "width": 0.3,
+         "height": 0.05, "required": True, "value": None},
+        {"id": "f2", "signer_id": "s1", "type": "date", "page": 2, "x": 0.5, "y": 0.1, "width": 0.2,
+         "height": 0.05, "required": False, "value": "2026-11-27"},
+    ]  # fmt: skip
+    assert (
+        rows_text(fields)
+        == "Type: signature · Page: 1 · Required: yes\nType: date · Page: 2 · Required: no · Value: 2026-11-27"
+    )
+    assert "0.12" not in rows_text(fields) and "0.7" not in rows_text(fields)
