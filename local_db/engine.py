@@ -222,6 +222,11 @@ def run_migrations(engine: Engine) -> None:
         command.upgrade(alembic_config(engine), "heads")
 
 
+def _refuse_flush_in_read(session: Session, _ctx: Any, _instances: Any) -> None:
+    if session.info.get("read_only") and (session.new or session.dirty or session.deleted):
+        raise RuntimeError("a write in a read-only session (Database.reading): use a transaction")
+
+
 class Database:
     """One database: the engine and tenant-bound sessions on it."""
 
@@ -231,6 +236,7 @@ class Database:
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         self._factory = sessionmaker(self.engine, expire_on_commit=False)
         install_tenant_scoping(self._factory)
+        event.listen(self._factory, "before_flush", _refuse_flush_in_read)
         if migrate:
             run_migrations(self.engine)
 
@@ -272,7 +278,14 @@ class Database:
 
     @contextmanager
     def reading(self, tenant_id: str | None) -> Iterator[Session]:
+        """A read-only session. On PostgreSQL its statements run in autocommit: under READ COMMITTED
+        each statement takes its own snapshot inside a transaction too, so the BEGIN and the
+        ROLLBACK were two round trips that bought nothing (a signed-in page opened three such
+        sessions). A flush in it is refused on every database, so no write relies on the rollback."""
         s = self.session(tenant_id)
+        s.info["read_only"] = True
+        if not self.is_sqlite:
+            s.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
         try:
             yield s
         finally:
