@@ -153,8 +153,10 @@ def _field(field: str, given: Mapping[str, object]) -> tuple[str, str, object]:
         label, advice = (tr(x) for x in FIELDS[leaf])
     else:
         # German names the field by its label in Records ("Das Feld „Kundenname“"); English as before.
-        named = QCoreApplication.translate("records", leaf.replace("_", " ").capitalize())
-        name = named if _translated("records", leaf.replace("_", " ").capitalize()) else leaf.replace("_", " ")
+        from views.records.words import readable  # Records' label for the field: its .ts key
+
+        named = QCoreApplication.translate("records", readable(leaf))
+        name = named if _translated("records", readable(leaf)) else leaf.replace("_", " ")
         label, advice = QCoreApplication.translate("wording", "The {field}").format(field=name), tr(CORRECT)
     return label, advice, given.get(leaf)
 

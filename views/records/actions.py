@@ -16,6 +16,7 @@ from services.core.files import FileResult
 from services.core.records import IRREVERSIBLE, irreversible, state_actions, title_of
 from views.ops import error_message
 from views.records.forms import ModelForm, label_of
+from views.records.words import singular
 from views.shell.theme import set_role
 
 
@@ -149,8 +150,18 @@ def button_title(op: Operation, action: str | None = None) -> str:
             words = f"set {m.group(2)} {m.group(1).lower()}"
         elif words == "Payout":
             words = "pay out"
-    words = " ".join(words.split())
+    words = _one_record(op, " ".join(words.split()))
     return words[:1].upper() + words[1:]
+
+
+def _one_record(op: Operation, words: str) -> str:
+    """An operation on one record names it in the singular: a summary written after the list
+    ("delete valuations" on ``DELETE /admin/valuations/{id}``) reads "delete valuation"."""
+    m = re.search(r"/([a-z_]+)/\{[^{}]+\}$", op.path)
+    plural = m.group(1).replace("_", " ") if m else ""
+    if plural and singular(plural) != plural and words.lower().endswith(" " + plural):
+        return words[: -len(plural)] + singular(plural)
+    return words
 
 
 def plain(text: str) -> str:

@@ -21,7 +21,7 @@ from views.records.actions import button_title, choices
 from views.records.forms import english_label
 from views.records.model import columns_of
 from views.records.refs import singular
-from views.records.words import CONTEXT
+from views.records.words import CONTEXT, readable
 
 HERE = Path(__file__).resolve().parent
 CHUNK = 600  # words a file: the files stay inside the 700-line budget
@@ -50,7 +50,7 @@ def words() -> set[str]:
             found.add(english_label(child.path.rsplit("/", 1)[-1]))
             found |= {english_label(c) for c in columns_of(page_item(child.response))}
         # The list's headers; the record's fields (detail panel); the filters; every form's fields.
-        found |= {c.replace("_", " ").capitalize() for c in columns_of(r.item_model)}
+        found |= {readable(c) for c in columns_of(r.item_model)}
         for model in (r.item_model, r.detail_model):
             found |= {english_label(name) for name in (model.model_fields if model is not None else ())}
         shown = [o for o in (r.create, r.update, r.delete, *r.actions, *r.files) if o is not None]

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from views.records.inputs import DateInput, PairsInput, RefList, RefPicker, Refs, RowsInput
-from views.records.words import t, value_word
+from views.records.words import readable, t, value_word
 from views.shell.forms import FieldError, field_messages, with_error
 
 EMPTY = object()  # a field the person left empty
@@ -54,7 +54,7 @@ def english_label(name: str) -> str:
         name = one[:-1] + "ies" if one.endswith("y") else one + "s"
     elif name.endswith("_id") and name != "external_id":
         name = name[: -len("_id")]
-    return name.replace("_", " ").strip().capitalize()
+    return readable(name)
 
 
 def _unwrap(tp: object) -> tuple[object, bool]:

@@ -33,7 +33,7 @@ from services.core.pagination import Page
 from services.core.records import Resource
 from views.base import StationSession
 from views.i18n import counted, fmt_date, fmt_number
-from views.records.words import t, value_word
+from views.records.words import readable, t, value_word
 
 PAGE = 100
 MAX_COLUMNS = 8
@@ -198,10 +198,10 @@ class RecordsModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            title = t(self.columns[section].replace("_", " ").capitalize())
+            title = t(readable(self.columns[section]))
             return two_lines(title) if section in self.wrapped else title
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return t(self.columns[section].replace("_", " ").capitalize())
+            return t(readable(self.columns[section]))
         return None
 
     def wrap(self, sections: set[int]) -> None:

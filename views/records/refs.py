@@ -23,16 +23,7 @@ from views.ops import error_message
 from views.records.forms import label_of
 from views.records.inputs import Option, Refs, option_of
 from views.records.model import _machine, columns_of, is_state, plain_of, text_of
-from views.records.words import t
-
-
-def singular(title: str) -> str:
-    """A list's title for one of its records: "Doc categories" -> "Doc category" (was "categorie")."""
-    for plural, one in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
-        if title.endswith(plural):
-            return title[: -len(plural)] + one
-    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
-
+from views.records.words import singular, t
 
 # (module, field) -> the list whose rows define the field's values (rows carry it and ``<x>_name``).
 NAMED_BY: dict[tuple[str, str], str] = {("upgrade", "product_id"): "upgrade:/admin/valuations"}
@@ -155,7 +146,8 @@ class References:
             link.setAccessibleName(label_of(name))
             link.clicked.connect(lambda _=False, v=value, r=target: self.open_record(v, r))
             _copy_menu(link, value)
-            self._ref_load(target.key, functools.partial(_name_link, link, rid=value))
+            opens = open_words(singular(target.title))
+            self._ref_load(target.key, functools.partial(_name_link, link, rid=value, unnamed=opens))
             return link
         key = self._ref_target(name) if isinstance(value, list) else None
         if key is not None and isinstance(value, list) and all(isinstance(v, str) for v in value):
@@ -174,13 +166,7 @@ class References:
             copy.clicked.connect(lambda _=False, v=value: _to_clipboard(v))
             return copy
         if isinstance(value, list) and value and isinstance(value[0], dict):
-            # Not the ids, nor addresses built of them (a shipment's label_path): they are not for reading.
-            cols = [
-                k
-                for k in value[0]
-                if not isinstance(value[0][k], dict | list) and not _machine(k) and not k.endswith(("_path", "_url"))
-            ][:5]
-            text = "\n".join(" · ".join(text_of(v.get(c), c) for c in cols) for v in value)
+            text = rows_text(value)
         elif isinstance(value, dict):
             # A nested record (an offer, the customer) without its ids: they are for links, not reading.
             text = "\n".join(
@@ -219,6 +205,29 @@ class References:
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.I)
 
 
+# Where a thing sits on a page and how big it is (a sign field's box): for the layout, not for reading.
+_GEOMETRY = {"x", "y", "width", "height", "w", "h", "left", "top", "right", "bottom", "rotation"}
+
+
+def rows_text(rows: list[dict[str, object]]) -> str:
+    """A list of dicts in the panel, one line each, by its person-readable keys with their labels:
+    a document's fields read "Type: signature · Page: 1 · Required: yes", not "signature · 1 · 0.12 · 0.7".
+    Left out: ids and addresses built of them (a shipment's label_path), nested values and geometry."""
+    first = rows[0]
+    cols = [
+        k
+        for k in first
+        if not isinstance(first[k], dict | list)
+        and not _machine(k)
+        and not k.endswith(("_path", "_url"))
+        and k not in _GEOMETRY
+    ][:5]
+    return "\n".join(
+        " · ".join(f"{label_of(c)}: {text_of(row.get(c), c)}" for c in cols if row.get(c) not in (None, ""))
+        for row in rows
+    )
+
+
 def _to_clipboard(text: str) -> None:
     clip = QApplication.clipboard()
     if clip is not None:
@@ -237,9 +246,19 @@ def _name_of(options: list[Option], rid: str) -> str:
     return next((words for words, oid, _code in options if oid == rid), "")
 
 
-def _name_link(button: QPushButton, options: list[Option], *, rid: str) -> None:
+def open_words(record: str) -> str:
+    """A reference's button when its record has no name to show: what it opens ("Open product"),
+    never a bare "Open". ``record`` is the list's singular title in English ("Product")."""
+    template = QCoreApplication.translate("records", "Open {record}")
+    noun = t(record)
+    if template == "Open {record}" and not noun[:2].isupper():  # English: "Open product", "Open QR code"
+        noun = noun[:1].lower() + noun[1:]
+    return template.format(record=noun)
+
+
+def _name_link(button: QPushButton, options: list[Option], *, rid: str, unnamed: str) -> None:
     if isValid(button):
-        button.setText(_name_of(options, rid) or QCoreApplication.translate("records", "Open"))
+        button.setText(_name_of(options, rid) or unnamed)
 
 
 def _name_label(label: QLabel, options: list[Option], *, ids: list[str]) -> None:

@@ -9,14 +9,60 @@ context, ``records``: a field called "Status" reads the same in every module.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication
 
 CONTEXT = "records"
+
+# Words a field name holds that people read as letters, not as a word: "Product SKU", not "Product sku".
+ACRONYMS = {
+    "api": "API",
+    "csv": "CSV",
+    "ean": "EAN",
+    "gtin": "GTIN",
+    "id": "ID",
+    "imei": "IMEI",
+    "pdf": "PDF",
+    "qr": "QR",
+    "sha256": "SHA-256",
+    "sku": "SKU",
+    "sla": "SLA",
+    "sms": "SMS",
+    "upc": "UPC",
+    "url": "URL",
+    "vat": "VAT",
+}
+
+
+def _acronym(word: str) -> str:
+    low = word.lower()
+    if low in ACRONYMS:
+        return ACRONYMS[low]
+    if low.endswith("s") and low[:-1] in ACRONYMS:  # "urls" -> "URLs"
+        return ACRONYMS[low[:-1]] + "s"
+    return word
+
+
+def readable(name: str) -> str:
+    """A field or column name in English as a label, before translation: "product_sku" is
+    "Product SKU", "qr_code" "QR code", "sha256" "SHA-256". The one place labels are made from
+    names (forms, column headers, the catalogue for lupdate), so they all read alike."""
+    text = name.replace("_", " ").strip().capitalize()
+    return re.sub(r"[A-Za-z0-9]+", lambda m: _acronym(m.group()), text)
 
 
 def t(text: str) -> str:
     """A label from the declarations as the person reads it (the English itself when untranslated)."""
     return QCoreApplication.translate(CONTEXT, text) if text else text
+
+
+def singular(title: str) -> str:
+    """A list's title for one of its records: "Doc categories" -> "Doc category" (was "categorie")."""
+    for plural, one in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
+        if title.endswith(plural):
+            return title[: -len(plural)] + one
+    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
 
 
 def module_title(name: str) -> str:

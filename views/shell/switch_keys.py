@@ -60,6 +60,7 @@ class MoreButton(QToolButton):
         self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a toolbar's buttons are no Tab stop: this one is
+        self.setObjectName("more-button")  # the theme places its menu arrow (resources/themes/*.qss)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space, Qt.Key.Key_Down):

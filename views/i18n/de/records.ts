@@ -1036,8 +1036,8 @@
             <translation>Kopieren</translation>
         </message>
         <message>
-            <source>Open</source>
-            <translation>Öffnen</translation>
+            <source>Open {record}</source>
+            <translation>{record} öffnen</translation>
         </message>
         <message>
             <source>(gone)</source>
@@ -1736,10 +1736,6 @@
             <translation>Vorlage löschen</translation>
         </message>
         <message>
-            <source>Delete valuations</source>
-            <translation>Bewertungen löschen</translation>
-        </message>
-        <message>
             <source>Deleted at</source>
             <translation>Gelöscht am</translation>
         </message>
@@ -1762,10 +1758,6 @@
         <message>
             <source>Description</source>
             <translation>Beschreibung</translation>
-        </message>
-        <message>
-            <source>Destination url</source>
-            <translation>Ziel-URL</translation>
         </message>
         <message>
             <source>Detail</source>
@@ -1830,10 +1822,6 @@
         <message>
             <source>Download as PNG, SVG or PDF</source>
             <translation>Als PNG, SVG oder PDF herunterladen</translation>
-        </message>
-        <message>
-            <source>Download url</source>
-            <translation>Download-URL</translation>
         </message>
         <message>
             <source>Duplicate of</source>
@@ -1956,10 +1944,6 @@
             <translation>Läuft ab am</translation>
         </message>
         <message>
-            <source>External id</source>
-            <translation>Externe ID</translation>
-        </message>
-        <message>
             <source>External number</source>
             <translation>Externe Nummer</translation>
         </message>
@@ -1974,10 +1958,6 @@
         <message>
             <source>Failed</source>
             <translation>Fehlgeschlagen</translation>
-        </message>
-        <message>
-            <source>Fallback url</source>
-            <translation>Ausweich-URL</translation>
         </message>
         <message>
             <source>Families</source>
@@ -2092,10 +2072,6 @@
             <translation>Von</translation>
         </message>
         <message>
-            <source>From </source>
-            <translation>Von </translation>
-        </message>
-        <message>
             <source>From document</source>
             <translation>Aus Dokument</translation>
         </message>
@@ -2140,10 +2116,6 @@
             <translation>Gruppieren nach</translation>
         </message>
         <message>
-            <source>Gtin</source>
-            <translation>GTIN</translation>
-        </message>
-        <message>
             <source>Has file</source>
             <translation>Mit Datei</translation>
         </message>
@@ -2164,10 +2136,6 @@
             <translation>HTML</translation>
         </message>
         <message>
-            <source>Id</source>
-            <translation>ID</translation>
-        </message>
-        <message>
             <source>Ideal cycle seconds</source>
             <translation>Idealzykluszeit (Sekunden)</translation>
         </message>
@@ -2178,14 +2146,6 @@
         <message>
             <source>Image</source>
             <translation>Bild</translation>
-        </message>
-        <message>
-            <source>Image url</source>
-            <translation>Bild-URL</translation>
-        </message>
-        <message>
-            <source>Imei</source>
-            <translation>IMEI</translation>
         </message>
         <message>
             <source>In person</source>
@@ -2452,12 +2412,48 @@
             <translation>Kundendienst</translation>
         </message>
         <message>
+            <source>Delete valuation</source>
+            <translation>Bewertung löschen</translation>
+        </message>
+        <message>
+            <source>Destination URL</source>
+            <translation>Ziel-URL</translation>
+        </message>
+        <message>
             <source>Documentation</source>
             <translation>Dokumentation</translation>
         </message>
         <message>
+            <source>Download URL</source>
+            <translation>Download-URL</translation>
+        </message>
+        <message>
+            <source>External ID</source>
+            <translation>Externe ID</translation>
+        </message>
+        <message>
+            <source>Fallback URL</source>
+            <translation>Ausweich-URL</translation>
+        </message>
+        <message>
+            <source>GTIN</source>
+            <translation>GTIN</translation>
+        </message>
+        <message>
             <source>Helpdesk</source>
             <translation>Helpdesk</translation>
+        </message>
+        <message>
+            <source>ID</source>
+            <translation>ID</translation>
+        </message>
+        <message>
+            <source>IMEI</source>
+            <translation>IMEI</translation>
+        </message>
+        <message>
+            <source>Image URL</source>
+            <translation>Bild-URL</translation>
         </message>
         <message>
             <source>Manufacturing</source>
@@ -2812,6 +2808,10 @@
             <translation>Artikel</translation>
         </message>
         <message>
+            <source>Product SKU</source>
+            <translation>Artikelnummer</translation>
+        </message>
+        <message>
             <source>Product code</source>
             <translation>Artikelcode</translation>
         </message>
@@ -2822,10 +2822,6 @@
         <message>
             <source>Product name</source>
             <translation>Artikelname</translation>
-        </message>
-        <message>
-            <source>Product sku</source>
-            <translation>Artikelnummer</translation>
         </message>
         <message>
             <source>Product type</source>
@@ -3244,6 +3240,18 @@
             <translation>Läufe</translation>
         </message>
         <message>
+            <source>SHA-256</source>
+            <translation>SHA-256</translation>
+        </message>
+        <message>
+            <source>SKU</source>
+            <translation>SKU</translation>
+        </message>
+        <message>
+            <source>SLA breached</source>
+            <translation>SLA überschritten</translation>
+        </message>
+        <message>
             <source>Safety data sheet PDF</source>
             <translation>Sicherheitsdatenblatt (PDF)</translation>
         </message>
@@ -3388,10 +3396,6 @@
             <translation>Schweregrad</translation>
         </message>
         <message>
-            <source>Sha256</source>
-            <translation>SHA-256</translation>
-        </message>
-        <message>
             <source>Share</source>
             <translation>Anteil</translation>
         </message>
@@ -3456,12 +3460,12 @@
             <translation>Art der Unterschrift</translation>
         </message>
         <message>
-            <source>Signed date</source>
-            <translation>Unterschrieben am</translation>
+            <source>Signed SHA-256</source>
+            <translation>SHA-256 des unterschriebenen Dokuments</translation>
         </message>
         <message>
-            <source>Signed sha256</source>
-            <translation>SHA-256 des unterschriebenen Dokuments</translation>
+            <source>Signed date</source>
+            <translation>Unterschrieben am</translation>
         </message>
         <message>
             <source>Signer</source>
@@ -3482,14 +3486,6 @@
         <message>
             <source>Size</source>
             <translation>Größe</translation>
-        </message>
-        <message>
-            <source>Sku</source>
-            <translation>SKU</translation>
-        </message>
-        <message>
-            <source>Sla breached</source>
-            <translation>SLA überschritten</translation>
         </message>
         <message>
             <source>Slot</source>
@@ -3800,6 +3796,10 @@
             <translation>Typ</translation>
         </message>
         <message>
+            <source>URL</source>
+            <translation>URL</translation>
+        </message>
+        <message>
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
@@ -3844,8 +3844,8 @@
             <translation>Geändert am</translation>
         </message>
         <message>
-            <source>Url</source>
-            <translation>URL</translation>
+            <source>Webhook URL</source>
+            <translation>Webhook-URL</translation>
         </message>
         <message>
             <source>User</source>
@@ -3926,10 +3926,6 @@
         <message>
             <source>Warranty months</source>
             <translation>Garantie (Monate)</translation>
-        </message>
-        <message>
-            <source>Webhook url</source>
-            <translation>Webhook-URL</translation>
         </message>
         <message>
             <source>Weight grams</source>
