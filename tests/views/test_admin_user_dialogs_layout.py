@@ -9,27 +9,21 @@ from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 
 import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from services.core.context import Runtime
 from tests.views.german import german
-from tests.views.workspaces import workspace_factory
+from tests.views.workspaces import app_theme, workspace_factory
 from views.admin.users import AddUserDialog
 from views.admin.workspace import AdminWorkspace
-from views.shell.theme import apply_theme
 
 SLACK = 4  # pixels of frame and rounding
 
 
 @pytest.fixture
 def make(runtime: Runtime, qtbot: QtBot) -> Iterator[Callable[..., AdminWorkspace]]:
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    before = app.styleSheet()
-    apply_theme("light", app)
-    yield from workspace_factory(runtime, qtbot, AdminWorkspace, "owner@demo.test", (1280, 800))
-    app.setStyleSheet(before)
+    with app_theme("light"):
+        yield from workspace_factory(runtime, qtbot, AdminWorkspace, "owner@demo.test", (1280, 800))
 
 
 def _dead_space(dialog: AddUserDialog) -> list[str]:

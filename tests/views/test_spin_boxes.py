@@ -10,17 +10,16 @@ from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QStyle, QStyleOptionSpinBox, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QStyle, QStyleOptionSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from services.core.context import Runtime
 from tests.views.german import german
-from tests.views.workspaces import settle, workspace_factory
+from tests.views.workspaces import app_theme, settle, workspace_factory
 from views.inspection.workspace import InspectionWorkspace
 from views.review.workspace import ReviewWorkspace
 from views.shell.prefs import StationPrefs
 from views.shell.settings_dialog import SettingsDialog
-from views.shell.theme import apply_theme
 
 BUTTONS = (QStyle.SubControl.SC_SpinBoxUp, QStyle.SubControl.SC_SpinBoxDown)
 
@@ -46,13 +45,8 @@ def unfit(root: QWidget) -> list[str]:
 
 @pytest.fixture
 def theme(request: pytest.FixtureRequest) -> Iterator[str]:
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    before = app.styleSheet()
-    name = getattr(request, "param", "light")
-    apply_theme(name, app)
-    yield name
-    app.setStyleSheet(before)
+    with app_theme(getattr(request, "param", "light")) as name:
+        yield name
 
 
 @pytest.fixture

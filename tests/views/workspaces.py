@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from services.core import auth
@@ -12,6 +15,7 @@ from services.core.context import Runtime
 from services.core.demo import demo_id
 from views.base import StationSession, Workspace
 from views.ops import OpRunner
+from views.shell.theme import apply_theme
 
 W = TypeVar("W", bound=Workspace)
 
@@ -48,3 +52,20 @@ def workspace_factory(
     yield make
     for ws in made:
         ws.session.ops.wait()
+
+
+@contextmanager
+def app_theme(name: str = "light") -> Iterator[str]:
+    """The app's own style sheet for the duration (its fonts, arrows and scroll bars), then the one
+    before. Widgets whose deletion is still queued go first each way: restyling them crashed a later
+    test's window (a segfault in ``setStyleSheet``)."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    before = app.styleSheet()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    apply_theme(name, app)
+    try:
+        yield name
+    finally:
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+        app.setStyleSheet(before)

@@ -12,14 +12,13 @@ from contextlib import nullcontext
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QStyle, QTableView, QTreeWidget, QTreeWidgetItemIterator
+from PySide6.QtWidgets import QStyle, QTableView, QTreeWidget, QTreeWidgetItemIterator
 from pytestqt.qtbot import QtBot
 
 from services.core.context import Runtime
 from tests.views.german import german
-from tests.views.workspaces import workspace_factory
+from tests.views.workspaces import app_theme, workspace_factory
 from views.records.workspace import RecordsWorkspace
-from views.shell.theme import apply_theme
 
 ROWS = 40  # the rows a person sees first (and more): every one of them is measured
 SLACK = 1  # a pixel of rounding
@@ -29,14 +28,8 @@ SLACK = 1  # a pixel of rounding
 def open_ws(station: Runtime, qtbot: QtBot) -> Iterator[Callable[..., RecordsWorkspace]]:
     # In the app's style sheet (its font and scroll bars): a test in Qt's bare style missed a
     # horizontal scroll bar the screenshot showed.
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    before = app.styleSheet()
-    apply_theme("light", app)
-    try:
+    with app_theme("light"):
         yield from workspace_factory(station, qtbot, RecordsWorkspace, "owner@demo.test", (1280, 800))
-    finally:
-        app.setStyleSheet(before)
 
 
 def _margin(table: QTableView) -> int:
