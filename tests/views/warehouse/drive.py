@@ -39,7 +39,9 @@ def typed(qtbot: QtBot, ws: Screen, text: str, key: Qt.Key = Qt.Key.Key_Return) 
 
 def question(qtbot: QtBot, ws: Screen, name: str) -> QMessageBox:
     """The open question ``name`` (its object name): shown, No by default."""
-    qtbot.waitUntil(lambda: isinstance(getattr(ws, "asking", None), QMessageBox) and ws.asking.isVisible())
+    qtbot.waitUntil(
+        lambda: isinstance(getattr(ws, "asking", None), QMessageBox) and ws.asking.isVisible(), timeout=30_000
+    )
     box = ws.asking
     assert box.objectName() == name and box.defaultButton() is box.button(QMessageBox.StandardButton.No)
     return box
@@ -59,5 +61,5 @@ def answer(
         qtbot.keyClick(focus, press)
     else:
         box.button(QMessageBox.StandardButton.Yes if yes else QMessageBox.StandardButton.No).click()
-    qtbot.waitUntil(lambda: not box.isVisible())
+    qtbot.waitUntil(lambda: not box.isVisible(), timeout=30_000)
     settle(qtbot, ws)
