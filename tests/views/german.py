@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 from views.i18n import I18N_DIR
 from views.i18n.ts import entries as ts_entries
@@ -41,3 +41,14 @@ def german(*packages: str) -> Iterator[None]:
     finally:
         for tr in translators:
             QCoreApplication.removeTranslator(tr)
+
+
+@contextmanager
+def german_locale() -> Iterator[None]:
+    """Germany's locale as the default (numbers, money, dates) for the duration, then the one before."""
+    before = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
+    try:
+        yield
+    finally:
+        QLocale.setDefault(before)

@@ -14,7 +14,7 @@ from PySide6.QtCore import QLocale, Qt
 from pytestqt.qtbot import QtBot
 
 from services.core.context import Runtime
-from tests.views.german import german
+from tests.views.german import german, german_locale
 from tests.views.workspaces import settle, workspace_factory
 from views.i18n import fmt_money
 from views.inspection.workspace import InspectionWorkspace
@@ -75,11 +75,9 @@ def test_the_check_finds_hand_built_money(source: str, tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def german_locale() -> Iterator[None]:
-    before = QLocale()
-    QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
-    yield
-    QLocale.setDefault(before)
+def in_german() -> Iterator[None]:
+    with german_locale():
+        yield
 
 
 @pytest.fixture
@@ -88,7 +86,7 @@ def make_review(runtime: Runtime, qtbot: QtBot) -> Iterator[Callable[..., Review
 
 
 def test_receipt_totals_in_english_and_german(
-    make_review: Callable[..., ReviewWorkspace], qtbot: QtBot, german_locale: None
+    make_review: Callable[..., ReviewWorkspace], qtbot: QtBot, in_german: None
 ) -> None:
     QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
     ws = make_review()
@@ -114,7 +112,7 @@ def make_bench(station: Runtime, qtbot: QtBot) -> Iterator[Callable[..., Inspect
 
 
 def test_inspection_values_in_german(
-    make_bench: Callable[..., InspectionWorkspace], qtbot: QtBot, german_locale: None
+    make_bench: Callable[..., InspectionWorkspace], qtbot: QtBot, in_german: None
 ) -> None:
     with german("inspection", "records"):  # records: the states' words (State)
         ws = make_bench()

@@ -7,12 +7,11 @@ import datetime as dt
 from collections.abc import Callable, Iterator
 
 import pytest
-from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from services.core.context import Runtime
-from tests.views.german import english_left, entries, german
+from tests.views.german import english_left, entries, german, german_locale
 from tests.views.workspaces import settle, workspace_factory
 from views.dashboards.charts import day_text, fmt
 from views.dashboards.workspace import DashboardsWorkspace
@@ -24,14 +23,12 @@ def make(runtime: Runtime, qtbot: QtBot) -> Iterator[Callable[..., DashboardsWor
 
 
 @pytest.fixture
-def german_locale() -> Iterator[None]:
-    before = QLocale()
-    QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
-    yield
-    QLocale.setDefault(before)
+def in_german() -> Iterator[None]:
+    with german_locale():
+        yield
 
 
-def test_dashboards_read_in_german(make: Callable[..., DashboardsWorkspace], qtbot: QtBot, german_locale: None) -> None:
+def test_dashboards_read_in_german(make: Callable[..., DashboardsWorkspace], qtbot: QtBot, in_german: None) -> None:
     assert all(done for *_rest, done in entries("dashboards"))
     assert fmt(1234) == "1.234" and fmt(2.5) == "2,50"
     assert day_text(dt.date(2026, 11, 26)).startswith("26. Nov") or day_text(dt.date(2026, 11, 26)).startswith("26 Nov")

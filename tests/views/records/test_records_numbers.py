@@ -9,20 +9,17 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import QLocale
 
+from tests.views.german import german_locale
 from views.records.model import plain_of, text_of
 
 
 @pytest.fixture
-def german_locale() -> Iterator[None]:
-    before = QLocale()
-    QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
-    try:
+def in_german() -> Iterator[None]:
+    with german_locale():
         yield
-    finally:
-        QLocale.setDefault(before)
 
 
-def test_amounts_and_decimals_read_in_german(german_locale: None) -> None:
+def test_amounts_and_decimals_read_in_german(in_german: None) -> None:
     assert text_of("1289.99", "total") == "1.289,99"
     assert text_of(Decimal("12.50"), "unit_cost") == "12,50"
     assert text_of(2.5, "weight_kg") == "2,5"
