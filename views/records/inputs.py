@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -91,6 +92,18 @@ class RefPicker(QComboBox):
         line = self.lineEdit()
         assert line is not None  # editable: made in __init__
         return line
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter ends a code (a scanner sends one after each code): the record is taken and the
+        focus moves to the next field. Ignored, the key went on to the dialog and pressed its
+        default button: a scanned SKU submitted a form whose other fields were still empty."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            if (rid := self.value()) is not None and (i := self.findData(rid)) >= 0:
+                self.setCurrentIndex(i)
+            event.accept()
+            self.focusNextChild()
+            return
+        super().keyPressEvent(event)
 
     def fill(self, options: list[Option]) -> None:
         text = self.currentText()
