@@ -22,6 +22,7 @@ from starlette.requests import ClientDisconnect
 from api.auth import client_ip
 from services.core import auth
 from services.core import pages as P
+from services.core.authcache import Resolver
 from services.core.errors import NotFound, ServiceError
 from services.core.files import FileResult, Redirect, Upload
 from services.core.links import learn_address
@@ -125,7 +126,8 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
         calls: list[P.PageCall] = []
 
         def work() -> tuple[P.Page | Redirect | FileResult | P.RawHtml, P.Brand]:
-            tenant, brand = P.tenant_and_brand(rt, slug)
+            cache = Resolver(rt.db)
+            tenant, brand = P.tenant_and_brand(rt, slug, cache)
             # "platform" pages (an invitation's set-password page) belong to every tenant, like its users.
             if (decl.module != "platform" and decl.module not in tenant.modules) or tenant.status != "active":
                 raise NotFound("page not found")
@@ -143,6 +145,7 @@ def _endpoint(rt: Any, server: Any, decl: P.PageDecl) -> Any:
                 dict(request.query_params),
                 request.headers.get("user-agent", "")[:300],
                 dict(request.cookies),
+                cache=cache,
             )
             calls.append(call)
             if request.method == "POST" and not P.csrf_ok(rt.secret_key, cookie, form.get(P.CSRF_FIELD)):

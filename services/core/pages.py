@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from babel import Locale
 from babel.messages.mofile import write_mo
@@ -31,9 +31,12 @@ from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from services.core.authcache import Resolver
 from services.core.context import Ctx, Principal, Runtime, TenantInfo
 from services.core.errors import ServiceError, ValidationFailed
 from services.core.files import FileResult, Redirect, Upload
+
+T = TypeVar("T")
 
 RESOURCES = Path(__file__).resolve().parents[2] / "resources"
 TEMPLATES = RESOURCES / "templates" / "pages"
@@ -83,6 +86,17 @@ class PageCall:
     set_cookies: dict[str, str | None] = field(default_factory=dict)
     # A customer portal's signed-in account, as its session check read it (portals.Portal.customer).
     account: Any = None
+    # The visit's view of the per-process cache (services/core/authcache.py): its version was read
+    # once, with the tenant. None (outside a served visit): ``cached`` loads every time.
+    cache: Resolver | None = None
+
+    def cached(self, key: tuple[Any, ...], load: Callable[[], T]) -> T:
+        """This tenant's ``key`` as read at the visit's cache version, loaded when it is not kept.
+        Only for what a trigger bumps that version on (the auth tables, and tables a module's
+        migration adds, such as rewards' earning rules and tiers): anything else would go stale."""
+        if self.cache is None:
+            return load()
+        return self.cache.get((self.tenant.id, *key), load)
 
     def ctx(self) -> Ctx:
         """A public caller of this tenant, as the API's public routes have."""
@@ -260,17 +274,17 @@ def brand_of(settings: dict[str, Any], name: str) -> Brand:
     return Brand(name=name, colour=colour if _COLOUR.match(colour) else DEFAULT_COLOUR, logo_url=logo)
 
 
-def tenant_and_brand(rt: Runtime, slug: str) -> tuple[TenantInfo, Brand]:
+def tenant_and_brand(rt: Runtime, slug: str, cache: Resolver | None = None) -> tuple[TenantInfo, Brand]:
     """The tenant of a page's address and its look, from one read of its row (every page needs
     both), kept in the auth cache (services/core/authcache.py) that a change to the tenants table
-    invalidates: a visit reads one version row instead of the tenant through an ORM session."""
+    invalidates: a visit reads one version row instead of the tenant through an ORM session
+    (``cache``: the visit's, whose version the page's own cached reads use too)."""
     from services.core import auth
-    from services.core.authcache import Resolver
     from services.core.errors import NotFound
 
     if slug in auth.RESERVED_SLUGS:
         raise NotFound(f"tenant {slug!r} not found")
-    return Resolver(rt.db).get(("page-tenant", slug), lambda: _tenant_and_brand(rt, slug))
+    return (cache or Resolver(rt.db)).get(("page-tenant", slug), lambda: _tenant_and_brand(rt, slug))
 
 
 def _tenant_and_brand(rt: Runtime, slug: str) -> tuple[TenantInfo, Brand]:

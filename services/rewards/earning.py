@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import ROUND_FLOOR, Decimal
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import func, select
+from sqlalchemy import BindParameter, Select, func, select
 from sqlalchemy.orm import Session
 
 from local_db import new_id
@@ -84,7 +84,18 @@ def line_points(
     return int((Decimal((cents // 100) * rate) * factor).to_integral_value(ROUND_FLOOR))
 
 
-def receipt_points(rules: list[Rule], default_rate: int, r: RewardsReceipt, tier_multiplier: Decimal) -> int:
+class Figures(Protocol):
+    """What a receipt's points are worked out from: a receipt, or a row of its columns."""
+
+    @property
+    def total_cents(self) -> int: ...
+    @property
+    def lines(self) -> list[Any]: ...
+    @property
+    def purchase_date(self) -> date: ...
+
+
+def receipt_points(rules: list[Rule], default_rate: int, r: Figures, tier_multiplier: Decimal) -> int:
     """What the rules give this receipt, the dealer's tier multiplier included."""
     total = 0
     rest = r.total_cents
@@ -136,21 +147,25 @@ def load_tiers(s: Session) -> list[TierOut]:
     return [TierOut.model_validate(t) for t in s.execute(select(RewardsTier).order_by(RewardsTier.threshold)).scalars()]
 
 
-def earned_in_period(s: Session, dealer_id: str, since: datetime) -> int:
+def earned_in_period_query(dealer_id: str | BindParameter[str], since: datetime | BindParameter[Any]) -> Select[int]:
     """Points earned from receipts since ``since``, reversals taken off (adjustments do not count)."""
-    return int(
-        s.execute(
-            select(func.coalesce(func.sum(RewardsLedgerEntry.points), 0)).where(
-                RewardsLedgerEntry.dealer_id == dealer_id,
-                RewardsLedgerEntry.kind.in_(("earn", "reverse")),
-                RewardsLedgerEntry.created_at >= since,
-            )
-        ).scalar_one()
+    return select(func.coalesce(func.sum(RewardsLedgerEntry.points), 0)).where(
+        RewardsLedgerEntry.dealer_id == dealer_id,
+        RewardsLedgerEntry.kind.in_(("earn", "reverse")),
+        RewardsLedgerEntry.created_at >= since,
     )
 
 
+def earned_in_period(s: Session, dealer_id: str, since: datetime) -> int:
+    return int(s.execute(earned_in_period_query(dealer_id, since)).scalar_one())
+
+
 def tier_status(s: Session, dealer_id: str, now: datetime, period_days: int, tiers: list[TierOut]) -> TierStatus:
-    earned = earned_in_period(s, dealer_id, now - timedelta(days=period_days))
+    return tier_at(earned_in_period(s, dealer_id, now - timedelta(days=period_days)), period_days, tiers)
+
+
+def tier_at(earned: int, period_days: int, tiers: list[TierOut]) -> TierStatus:
+    """The tier reached with ``earned`` points in the period, and the next one."""
     reached = [t for t in tiers if t.threshold <= earned]
     ahead = [t for t in tiers if t.threshold > earned]
     nxt = ahead[0] if ahead else None

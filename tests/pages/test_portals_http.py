@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from local_db.models.upgrade import UpgradeCustomer
 from services.aftersale.pages import STATUS_NAMES
 from services.core.demo import DEMO_PASSWORD
-from tests.conftest import LiveServer
+from tests.conftest import LiveServer, auth_headers
 
 
 def _accounts(srv: LiveServer) -> int:
@@ -100,3 +100,50 @@ def test_signed_in_pages_list_what_the_apis_list(pages_server: LiveServer) -> No
         assert shown == [(p["name"], f"{p['points']:,}") for p in products] and shown
         redeemable = re.findall(r'/demo/rewards/p/redeem/([\w-]+)"', page)
         assert redeemable == [p["id"] for p in products if p["stock"] > 0]
+
+
+def test_the_points_page_follows_changed_rules_and_tiers_at_the_next_visit(pages_server: LiveServer) -> None:
+    """The points page keeps the program's settings, earning rules and tiers in the server process
+    (issue 33: they were two of its ten round trips); triggers on their tables bump the cache's
+    version (migration 0902). Staff adding a rule or changing a tier over the API change the points waiting
+    for review at the dealer's very next visit, to what the API answers; its receipts are the
+    API's, newest first."""
+    with httpx.Client(base_url=pages_server.url, timeout=30) as c:
+        staff = auth_headers(c, "owner@demo.test")
+        h = _signed_in(c, "rewards", "dealer@demo.test")
+
+        def shown() -> tuple[int, list[str]]:
+            page = c.get("/demo/rewards/p/").text
+            waiting = re.search(r"([\d,]+) points waiting for review", page)
+            retailers = re.findall(r"<li>([^<]+?) · \d{4}-\d\d-\d\d · ", page)
+            return int(waiting.group(1).replace(",", "")) if waiting else 0, retailers
+
+        def answered() -> int:
+            r = c.get("/demo/rewards/api/points", headers=h)
+            assert r.status_code == 200, r.text
+            return int(r.json()["data"]["pending"])
+
+        pending, retailers = shown()
+        assert retailers == [x["retailer"] for x in _api(c, "/demo/rewards/api/receipts", h)[:20]] and retailers
+        assert pending == answered() > 0, "the demo dealer has receipts waiting"
+
+        r = c.post(
+            "/demo/rewards/api/admin/earning-rules", json={"name": "Double points", "multiplier": "2"}, headers=staff
+        )
+        assert r.status_code == 201, r.text
+        rule = r.json()["data"]["id"]
+        doubled, _ = shown()
+        assert doubled == answered() > pending
+
+        # The dealer's tier multiplies by more.
+        tier = c.get("/demo/rewards/api/points", headers=h).json()["data"]["tier"]["tier"]
+        body = {k: tier[k] for k in ("name", "threshold", "benefits")}
+        r = c.put(f"/demo/rewards/api/admin/tiers/{tier['id']}", json={**body, "multiplier": "3"}, headers=staff)
+        assert r.status_code == 200 and float(tier["multiplier"]) < 3, (r.text, tier)
+        tiered, _ = shown()
+        assert tiered == answered() > doubled
+
+        r = c.delete(f"/demo/rewards/api/admin/earning-rules/{rule}", headers=staff)
+        assert r.status_code in (200, 204), r.text
+        undoubled, _ = shown()
+        assert undoubled == answered() < tiered
