@@ -222,3 +222,16 @@ def test_the_checks_find_english_and_cut_text(qtbot: QtBot, catalogue: Catalogue
     english = [t for _w, t in visible_texts(root) if catalogue.english_left(t)]
     assert english == [t for t, _m in shown if t]
     assert any("Stationseinstellungen" in p for p in clipped_after_layout(root))
+
+
+def test_the_sign_in_hint_and_field_names_are_german(qtbot: QtBot) -> None:
+    """Seen in the German walk: the e-mail field's hint stayed "name@company.com", and a screen
+    reader named the fields "E-mail" and "Password" in English."""
+    from tests.views.german import german
+    from views.shell.signin import SignInPage
+
+    with german("shell"):
+        page = SignInPage()
+        qtbot.addWidget(page)
+    assert page.email.placeholderText() == "name@firma.de"
+    assert (page.email.accessibleName(), page.password.accessibleName()) == ("E-Mail", "Passwort")

@@ -138,11 +138,8 @@ class References:
             link = QPushButton("…")
             link.setFlat(True)
             link.setObjectName(f"link-{name}")
-            link.setToolTip(
-                QCoreApplication.translate("records", "Open this {record} (id {id})").format(
-                    record=t(singular(target.title)), id=value
-                )
-            )
+            tip = QCoreApplication.translate("records", "Open this {record} (id {id})")  # lupdate reads the literal
+            link.setToolTip(in_sentence(tip, "Open this {record} (id {id})", singular(target.title), id=value))
             link.setAccessibleName(label_of(name))
             link.clicked.connect(lambda _=False, v=value, r=target: self.open_record(v, r))
             _copy_menu(link, value)
@@ -249,11 +246,17 @@ def _name_of(options: list[Option], rid: str) -> str:
 def open_words(record: str) -> str:
     """A reference's button when its record has no name to show: what it opens ("Open product"),
     never a bare "Open". ``record`` is the list's singular title in English ("Product")."""
-    template = QCoreApplication.translate("records", "Open {record}")
+    return in_sentence(QCoreApplication.translate("records", "Open {record}"), "Open {record}", record)
+
+
+def in_sentence(template: str, english: str, record: str, **more: object) -> str:
+    """``template`` (the translation of ``english``) with a list's singular title in English
+    (``record``: "Product") inside: in English lower case within the sentence ("Open this
+    product", "Open QR code"), as a German noun keeps its capital."""
     noun = t(record)
-    if template == "Open {record}" and not noun[:2].isupper():  # English: "Open product", "Open QR code"
+    if template == english and not noun[:2].isupper():
         noun = noun[:1].lower() + noun[1:]
-    return template.format(record=noun)
+    return template.format(record=noun, **more)
 
 
 def _name_link(button: QPushButton, options: list[Option], *, rid: str, unnamed: str) -> None:

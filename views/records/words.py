@@ -17,7 +17,9 @@ CONTEXT = "records"
 
 # Words a field name holds that people read as letters, not as a word: "Product SKU", not "Product sku".
 ACRONYMS = {
+    "ab": "A/B",  # ab_test
     "api": "API",
+    "bom": "BOM",
     "csv": "CSV",
     "ean": "EAN",
     "gtin": "GTIN",
@@ -33,12 +35,17 @@ ACRONYMS = {
     "url": "URL",
     "vat": "VAT",
 }
+# Short names of fields spelt out: "bg" read "Bg" in the QR designer's form.
+ABBREVIATIONS = {"bg": "background", "fg": "foreground"}
 
 
 def _acronym(word: str) -> str:
     low = word.lower()
     if low in ACRONYMS:
         return ACRONYMS[low]
+    if low in ABBREVIATIONS:
+        full = ABBREVIATIONS[low]
+        return full.capitalize() if word[0].isupper() else full
     if low.endswith("s") and low[:-1] in ACRONYMS:  # "urls" -> "URLs"
         return ACRONYMS[low[:-1]] + "s"
     return word

@@ -74,7 +74,8 @@ def test_a_transfer_is_made_with_locations_by_code_and_name_and_lines_in_a_table
     link = ws.findChild(QPushButton, "link-from_location_id")
     assert link is not None
     qtbot.waitUntil(lambda: link.text() == "Main warehouse · MAIN", timeout=30_000)
-    assert location_id("demo", "MAIN") in link.toolTip()
+    # In a sentence the record's name is a plain noun ("Open this Location" before).
+    assert link.toolTip() == f"Open this location (id {location_id('demo', 'MAIN')})"
     shown = [w.text() for w in ws.findChildren(QLabel) if w.isVisibleTo(ws)]
     shown += [w.text() for w in ws.findChildren(QPushButton) if w.isVisibleTo(ws)]
     assert not [t for t in shown if made.id in t or location_id("demo", "MAIN") in t]  # type: ignore[attr-defined]

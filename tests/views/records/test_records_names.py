@@ -34,6 +34,11 @@ from views.records.words import readable
         ("status", "Status"),
         ("skus_count", "SKUs count"),
         ("vatican", "Vatican"),  # a word that starts like an acronym stays a word
+        ("ab_test", "A/B test"),  # read "Ab test"
+        ("bom", "BOM"),
+        ("bg", "Background"),  # the QR designer's colours read "Bg" and "Fg"
+        ("fg", "Foreground"),
+        ("qr_bg", "QR background"),
     ],
 )
 def test_a_label_keeps_acronyms_upper_case(name: str, label: str) -> None:

@@ -1060,10 +1060,6 @@
             <translation>API-Schlüssel</translation>
         </message>
         <message>
-            <source>Ab test</source>
-            <translation>A/B-Test</translation>
-        </message>
-        <message>
             <source>Accept filing</source>
             <translation>Meldung annehmen</translation>
         </message>
@@ -1278,10 +1274,6 @@
         <message>
             <source>Below</source>
             <translation>Unter</translation>
-        </message>
-        <message>
-            <source>Bg</source>
-            <translation>Hintergrund</translation>
         </message>
         <message>
             <source>Billing address</source>
@@ -1968,10 +1960,6 @@
             <translation>Attributfamilie</translation>
         </message>
         <message>
-            <source>Fg</source>
-            <translation>Vordergrund</translation>
-        </message>
-        <message>
             <source>Field</source>
             <translation>Feld</translation>
         </message>
@@ -2412,6 +2400,18 @@
             <translation>Kundendienst</translation>
         </message>
         <message>
+            <source>A/B test</source>
+            <translation>A/B-Test</translation>
+        </message>
+        <message>
+            <source>BOM</source>
+            <translation>Stückliste</translation>
+        </message>
+        <message>
+            <source>Background</source>
+            <translation>Hintergrund</translation>
+        </message>
+        <message>
             <source>Delete valuation</source>
             <translation>Bewertung löschen</translation>
         </message>
@@ -2434,6 +2434,10 @@
         <message>
             <source>Fallback URL</source>
             <translation>Ausweich-URL</translation>
+        </message>
+        <message>
+            <source>Foreground</source>
+            <translation>Vordergrund</translation>
         </message>
         <message>
             <source>GTIN</source>

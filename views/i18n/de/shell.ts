@@ -403,6 +403,18 @@ Der Fehler wurde protokolliert; die anderen Arbeitsbereiche funktionieren wie ge
             <translation>Scanstation: das Gerätekonto und sein Ausweis (Alt+G)</translation>
         </message>
         <message>
+            <source>name@company.com</source>
+            <translation>name@firma.de</translation>
+        </message>
+        <message>
+            <source>E-mail</source>
+            <translation>E-Mail</translation>
+        </message>
+        <message>
+            <source>Password</source>
+            <translation>Passwort</translation>
+        </message>
+        <message>
             <source>&amp;E-mail</source>
             <translation>&amp;E-Mail</translation>
         </message>
