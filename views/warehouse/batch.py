@@ -25,6 +25,7 @@ from services.fulfillment.schemas import (
     BatchOperationResult,
 )
 from views.warehouse.part import WorkspacePart, paint_rows, progress
+from views.wording import state_word
 
 BATCH_NUMBER = re.compile(r"^B-\d{5,10}$", re.IGNORECASE)  # B-00001; a bin may be "B-02"
 
@@ -290,7 +291,7 @@ class BatchPicking(WorkspacePart):
             QCoreApplication.translate(
                 "BatchPicking",
                 "Batch {b.batch_number} · {value} · {b.picked_units}/{b.unit_count} units · {packed}/{count} orders packed",
-            ).format(b=b, value=b.status.upper(), packed=packed, count=len(b.orders))
+            ).format(b=b, value=state_word(b.status).upper(), packed=packed, count=len(b.orders))
         )
         nxt = self._next_line()
         rows = []

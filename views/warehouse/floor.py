@@ -37,6 +37,7 @@ from services.inventory.schemas import ItemOut, ItemQuery, SerialOut, SerialQuer
 from services.inventory.serials import get_serial, list_serials
 from views.ops import error_message
 from views.warehouse.part import WorkspacePart, paint_rows, progress
+from views.wording import state_word
 
 
 class FloorWork(WorkspacePart):
@@ -362,7 +363,7 @@ class FloorWork(WorkspacePart):
         self.rma = r
         self.order_title.setText(
             QCoreApplication.translate("FloorWork", "{r.rma_number} · return of {r.order_number} · {value}").format(
-                r=r, value=r.status.replace("_", " ").upper()
+                r=r, value=state_word(r.status).upper()
             )
         )
         rows = []

@@ -21,6 +21,7 @@ from services.inventory.schemas import LocationOut, LocationQuery, TransferOut, 
 from services.inventory.transfers import list_transfers, update_transfer
 from views.stockcount.slip import slip_code
 from views.warehouse.part import DONE, TODO, WorkspacePart, paint_rows
+from views.wording import state_word
 
 SLIP = re.compile(r"^TR-[0-9A-F]{8}$", re.IGNORECASE)
 
@@ -105,9 +106,7 @@ class TransferSlips(WorkspacePart):
         self.transfer = t
         route = f"{self.place_codes.get(t.from_location_id, '?')} → {self.place_codes.get(t.to_location_id, '?')}"
         title = QCoreApplication.translate("TransferSlips", "Transfer {code} · {route} · {status}")
-        self.order_title.setText(
-            title.format(code=slip_code(t.id), route=route, status=t.status.replace("_", " ").upper())
-        )
+        self.order_title.setText(title.format(code=slip_code(t.id), route=route, status=state_word(t.status).upper()))
         colour = DONE if t.status == "completed" else TODO
         paint_rows(self.lines, [((ln.sku, "", ln.sku, str(ln.quantity)), colour, ln.sku) for ln in t.lines])
 

@@ -17,6 +17,7 @@ from services.core.context import Runtime
 from services.core.files import Upload
 from services.inventory.demo import location_id
 from tests.services.fulfillment.fulfillment_helpers import ctx_for, op
+from tests.views.german import german
 from tests.views.warehouse.drive import answer, key, scan
 from tests.views.workspaces import settle
 from views.warehouse.lines import GREEN, YELLOW
@@ -205,6 +206,11 @@ def test_a_transfer_slip_opens_on_scan_and_asks_before_it_ships(
     ws = make_ws("owner@demo.test")  # type: ignore[operator]
     scan(qtbot, ws, code.lower())
     assert ws.transfer is not None and code in ws.order_title.text() and "MAIN → STORE" in ws.order_title.text()
+    assert ws.order_title.text().endswith("· DRAFT")
+    with german("records", "warehouse"):  # its state in the person's language (German read "DRAFT")
+        ws.show_transfer(ws.transfer)
+        assert ws.order_title.text() == f"Umlagerung {code} · MAIN → STORE · ENTWURF"
+    ws.show_transfer(ws.transfer)
     assert ws.lines.rowCount() == 2 and "scan the slip again to ship" in ws.banner.text()
     scan(qtbot, ws, code)
     box = ws.findChild(QMessageBox, "move-transfer")
