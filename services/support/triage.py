@@ -232,7 +232,7 @@ class TfidfIndex:
             category_confidence=round(cat_conf, 3),
             priority=priority,
             priority_confidence=round(prio_conf, 3),
-            matched_terms=self._evidence(q, category_id, near),
+            matched_terms=self._evidence(text, q, category_id, near),
             similar=near[:5],
         )
 
@@ -249,16 +249,21 @@ class TfidfIndex:
         return best, scores[best] / sum(scores.values())
 
     def _evidence(
-        self, q: dict[str, float], category_id: str | None, near: list[tuple[CorpusTicket, float]]
+        self, text: str, q: dict[str, float], category_id: str | None, near: list[tuple[CorpusTicket, float]]
     ) -> list[str]:
-        """The query's words that point to the chosen category, heaviest first."""
+        """The query's words that point to the chosen category, heaviest first, each as the ticket
+        wrote it (its first form): an agent read the stems ("charg" for "charged")."""
         if category_id is None:
             return []
         support = set(self.category_vectors.get(category_id, {}))
         for t, _s in near:
             if t.category_id == category_id:
                 support.update(tokens(t.text))
-        return [term for term, _w in sorted(q.items(), key=lambda kv: (-kv[1], kv[0])) if term in support][:8]
+        written: dict[str, str] = {}
+        for w in _WORD.findall(text.lower()):
+            written.setdefault(stem(w), w)
+        terms = [term for term, _w in sorted(q.items(), key=lambda kv: (-kv[1], kv[0])) if term in support][:8]
+        return [written.get(term, term) for term in terms]
 
     def rare_words(self, ticket: CorpusTicket) -> set[str]:
         """The stemmed words of ``ticket``'s text that fewer than ``COMMON_WORD_TICKETS`` tickets use."""
