@@ -13,6 +13,7 @@ from PIL import Image
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from services.core.commands import execute
@@ -115,7 +116,7 @@ def test_redrawn_as_you_type_with_the_readers_verdict(make_ws: object, qtbot: Qt
 def test_print_to_pdf_and_save_svg_and_pdf_read_back(make_ws: object, qtbot: QtBot, tmp_path: Path) -> None:
     ws = make_ws()  # type: ignore[operator]
     pick(qtbot, ws, WIFI)
-    assert ws.content_label.text() == "Content"
+    assert ws.content_label.text() == "C&ontent"
     retype(qtbot, ws.content_input, "WIFI:T:WPA;S:Shop;P:new-pass;;")
     drawn(qtbot, ws)
     assert ws.tone == "ok" and ws.decoded == ["WIFI:T:WPA;S:Shop;P:new-pass;;"]
@@ -215,3 +216,29 @@ def test_a_code_without_scans_says_so_and_only_the_focused_field_looks_focused(m
     ws.content_input.setFocus()
     qtbot.waitUntil(lambda: ws.content_input.hasFocus())
     assert frame_is_blue()
+
+
+def test_each_field_has_an_alt_letter_that_reaches_it(make_ws: object, qtbot: QtBot) -> None:
+    """Seen in the walk: the designer's form had no Alt letters, so its fields were reached only by
+    Tab through the whole window."""
+    ws: QrDesignWorkspace = make_ws()  # type: ignore[operator]
+    settle(qtbot, ws)
+    ws.window().activateWindow()
+    qtbot.waitUntil(ws.window().isActiveWindow, timeout=30_000)
+    for letter, target in (
+        (Qt.Key.Key_N, ws.name_input),
+        (Qt.Key.Key_D, ws.content_input),
+        (Qt.Key.Key_T, ws.template_box),
+        (Qt.Key.Key_C, ws.fg_input),
+        (Qt.Key.Key_E, ws.ec_box),
+    ):
+        start = QApplication.focusWidget() or ws
+        qtbot.keyClick(start, letter, Qt.KeyboardModifier.AltModifier)
+        qtbot.waitUntil(target.hasFocus, timeout=30_000)
+    # A check box's letter ticks it, as Qt's buttons do (a new code's: a saved one keeps its kind).
+    ws.new_code()
+    settle(qtbot, ws)
+    assert ws.dynamic_box.isEnabled()
+    was = ws.dynamic_box.isChecked()
+    qtbot.keyClick(QApplication.focusWidget() or ws, Qt.Key.Key_Y, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: ws.dynamic_box.isChecked() != was, timeout=30_000)

@@ -16,36 +16,12 @@
             <translation>Neuer Code (Strg+N)</translation>
         </message>
         <message>
-            <source>Name</source>
-            <translation>Name</translation>
-        </message>
-        <message>
-            <source>Destination</source>
-            <translation>Ziel</translation>
-        </message>
-        <message>
-            <source>Dynamic: the destination can change after printing</source>
-            <translation>Dynamisch: Das Ziel kann sich nach dem Druck ändern</translation>
-        </message>
-        <message>
-            <source>Template</source>
-            <translation>Vorlage</translation>
-        </message>
-        <message>
             <source>on</source>
             <translation>auf</translation>
         </message>
         <message>
-            <source>Colours</source>
-            <translation>Farben</translation>
-        </message>
-        <message>
             <source>H · 30%, for a logo</source>
             <translation>H · 30 %, für ein Logo</translation>
-        </message>
-        <message>
-            <source>Error correction</source>
-            <translation>Fehlerkorrektur</translation>
         </message>
         <message>
             <source>No logo</source>
@@ -56,12 +32,44 @@
             <translation>Logo…</translation>
         </message>
         <message>
+            <source>C&amp;ontent</source>
+            <translation>&amp;Inhalt</translation>
+        </message>
+        <message>
             <source>Logo</source>
             <translation>Logo</translation>
         </message>
         <message>
             <source>Save (Ctrl+S)</source>
             <translation>Speichern (Strg+S)</translation>
+        </message>
+        <message>
+            <source>&amp;Name</source>
+            <translation>&amp;Name</translation>
+        </message>
+        <message>
+            <source>&amp;Destination</source>
+            <translation>&amp;Ziel</translation>
+        </message>
+        <message>
+            <source>D&amp;ynamic: the destination can change after printing</source>
+            <translation>D&amp;ynamisch: Das Ziel kann sich nach dem Druck ändern</translation>
+        </message>
+        <message>
+            <source>&amp;Template</source>
+            <translation>&amp;Vorlage</translation>
+        </message>
+        <message>
+            <source>&amp;Colours</source>
+            <translation>&amp;Farben</translation>
+        </message>
+        <message>
+            <source>&amp;Error correction</source>
+            <translation>F&amp;ehlerkorrektur</translation>
+        </message>
+        <message>
+            <source>&amp;Logo</source>
+            <translation>&amp;Logo</translation>
         </message>
         <message>
             <source>Print (Ctrl+P)</source>
@@ -106,10 +114,6 @@
         <message>
             <source>New code: give it a name and a destination, then Ctrl+S</source>
             <translation>Neuer Code: Geben Sie einen Namen und ein Ziel ein, dann Strg+S</translation>
-        </message>
-        <message>
-            <source>Content</source>
-            <translation>Inhalt</translation>
         </message>
         <message>
             <source>https://… where a scan goes</source>
