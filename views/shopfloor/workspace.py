@@ -15,6 +15,7 @@ scanner input is the shared ``views.shell.scan_input``. Service calls go through
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -277,7 +278,9 @@ class ShopFloorWorkspace(Workspace):
             self.show_machines(None)
 
     def tile_text(self, m: MachineOut) -> str:
-        reason = m.reason if m.reason and len(m.reason) <= 16 else (m.reason or "")[:15] + "…"
+        # On lines of 16 characters, two at most: one line cut it ("waiting for ope…"), and a long
+        # line would widen every tile of the grid (columns are sized from the widest).
+        reason = "\n".join(textwrap.wrap(m.reason or "", 16, max_lines=2, placeholder=" …"))
         # The machine's state in words (State: "in Betrieb"); the value stays the data.
         state = value_word(m.status).upper() + (f"\n{reason}" if m.reason and m.status != "running" else "")
         alarm = "\n⚠ " + self.tr("ALARM") if m.id in self.alarmed else ""

@@ -82,3 +82,13 @@ def test_counting_without_a_run_is_refused_and_said(make: Callable[..., ShopFloo
     key(qtbot, ws, Qt.Key.Key_F5)
     assert "Choose a machine with a run" in ws.banner.text()
     assert ws.scan_input.hasFocus()
+
+
+def test_a_long_stop_reason_wraps_on_its_tile(make: Callable[..., ShopFloorWorkspace], qtbot: QtBot) -> None:
+    """Seen in the screenshot at 1280x800: the packer's tile read "waiting for ope…"."""
+    ws = make()
+    settle(qtbot, ws)
+    packer = next(m for m in ws.machines if m.code == "PKG-01")
+    assert packer.reason == "waiting for operator"
+    text = ws.tiles[packer.id].text()
+    assert text.endswith("waiting for\noperator") and "…" not in text, text
