@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from pydantic import BaseModel
-from PySide6.QtCore import QLocale, QModelIndex, Qt
+from PySide6.QtCore import QEvent, QLocale, QModelIndex, QObject, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -205,6 +205,7 @@ class RecordsWorkspace(Workspace, References):
         self.detail_scroll.setWidget(detail)
         self.detail_scroll.setMinimumWidth(300)
         self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        detail.installEventFilter(self)
 
         split = QSplitter()
         split.addWidget(self.tree)
@@ -432,6 +433,24 @@ class RecordsWorkspace(Workspace, References):
             self.detail_form.addRow(label_of(name), self._value_widget(name, value))
         self._add_actions(res, record)
         self._add_children(res, record)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        if watched is self.detail_scroll.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self._fit_panel()
+        return super().eventFilter(watched, event)
+
+    def _fit_panel(self) -> None:
+        """The panel at least as wide as its record needs, whenever its content is laid out again
+        (buttons and names arrive after the record): with the list's columns fitted, the splitter
+        gave the panel its 300 px minimum, and a record's widest row (a long action, "Open
+        customer" beside its label) ran past its right edge, cut (the panel does not scroll
+        sideways)."""
+        detail = self.detail_scroll.widget()
+        if detail is None:
+            return
+        bar = self.detail_scroll.verticalScrollBar().sizeHint().width()
+        frame = 2 * self.detail_scroll.frameWidth()
+        self.detail_scroll.setMinimumWidth(max(300, detail.minimumSizeHint().width() + bar + frame))
 
     def _add_actions(self, res: Resource, record: BaseModel) -> None:  # buttons in a row under the title
         ctx = self.session.ctx()
