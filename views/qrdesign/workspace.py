@@ -73,7 +73,7 @@ from views.base import StationSession, Workspace, shown_title
 from views.ops import error_message
 from views.qrdesign.chart import ScanChart
 from views.qrdesign.kinds import kind_word
-from views.shell.forms import wrapping
+from views.shell.forms import buddied, wrapping
 
 STYLE = """
 #workspace-qrdesign { font-size: 16pt; }
@@ -162,11 +162,10 @@ class QrDesignWorkspace(Workspace):
         self.name_input.setObjectName("nameInput")
         self.name_input.setMaxLength(200)
         form.addRow(self.tr("&Name"), self.name_input)
-        self.content_label = QLabel(self.tr("&Destination"))
         self.content_input = QLineEdit()
         self.content_input.setObjectName("contentInput")
         self.content_input.setMaxLength(2000)
-        self.content_label.setBuddy(self.content_input)
+        self.content_label = buddied(self.tr("&Destination"), self.content_input)
         form.addRow(self.content_label, self.content_input)
         self.dynamic_box = QCheckBox(self.tr("D&ynamic: the destination can change after printing"))
         self.dynamic_box.setChecked(True)
@@ -181,9 +180,7 @@ class QrDesignWorkspace(Workspace):
         colours.addWidget(self.fg_input)
         colours.addWidget(QLabel(self.tr("on")))
         colours.addWidget(self.bg_input)
-        colours_label = QLabel(self.tr("&Colours"))
-        colours_label.setBuddy(self.fg_input)
-        form.addRow(colours_label, colours)
+        form.addRow(buddied(self.tr("&Colours"), self.fg_input), colours)
         self.ec_box = QComboBox()
         for level, what in (("L", "L · 7%"), ("M", "M · 15%"), ("Q", "Q · 25%"), ("H", self.tr("H · 30%, for a logo"))):
             self.ec_box.addItem(what, level)
@@ -197,9 +194,7 @@ class QrDesignWorkspace(Workspace):
         logo_row.addWidget(self.logo_label, 1)
         logo_row.addWidget(pick)
         logo_row.addWidget(drop)
-        logo_heading = QLabel(self.tr("&Logo"))
-        logo_heading.setBuddy(pick)
-        form.addRow(logo_heading, logo_row)
+        form.addRow(buddied(self.tr("&Logo"), pick), logo_row)
         mid.addLayout(form)
         self.verdict = QLabel()
         self.verdict.setObjectName("verdict")

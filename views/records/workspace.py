@@ -18,20 +18,18 @@ from pathlib import Path
 from typing import ClassVar
 
 from pydantic import BaseModel
-from PySide6.QtCore import QEvent, QLocale, QModelIndex, QObject, Qt
+from PySide6.QtCore import QLocale, QModelIndex, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFileDialog,
-    QFormLayout,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTableView,
     QTreeWidget,
@@ -74,6 +72,7 @@ from views.records.forms import EMPTY, ModelForm, label_of
 from views.records.inputs import DateInput, Option
 from views.records.model import ProgressDelegate, RecordsModel
 from views.records.palette import Palette
+from views.records.panel import RecordPanel
 from views.records.refs import References, _to_clipboard, singular
 from views.records.words import module_title, t, value_word
 from views.shell.theme import set_role
@@ -176,36 +175,11 @@ class RecordsWorkspace(Workspace, References):
         ml.addWidget(self.filter_row)
         ml.addWidget(self.table, 1)
 
-        self.detail_title = QLabel("")
-        set_role(self.detail_title, "heading")
-        self.detail_title.setWordWrap(True)
-        self.detail_form = QFormLayout()
-        self.detail_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        # The record's buttons wrap onto as many lines as the panel's width needs: none is ever cut
-        # off (a sign document's second column once hid "Sign in person" even at 1600 px).
-        self.actions_row = QWidget()
-        self.actions_row.setObjectName("record-actions")
-        self.action_box = FlowLayout(self.actions_row)
-        detail = QWidget()
-        self.copy_id = QPushButton(self.tr("Copy id"))
-        self.copy_id.setObjectName("copy-id")
-        self.copy_id.setFlat(True)
-        self.copy_id.hide()
+        self.detail_scroll = RecordPanel()
+        panel = self.detail_scroll
+        self.detail_title, self.detail_form, self.copy_id = panel.title, panel.form, panel.copy_id
+        self.actions_row, self.action_box = panel.actions_row, panel.action_box
         self.copy_id.clicked.connect(lambda: _to_clipboard(self.copy_id.toolTip()))
-        dl = QVBoxLayout(detail)
-        head = QHBoxLayout()
-        head.addWidget(self.detail_title, 1)
-        head.addWidget(self.copy_id, 0, Qt.AlignmentFlag.AlignTop)
-        dl.addLayout(head)
-        dl.addWidget(self.actions_row)
-        dl.addLayout(self.detail_form)
-        dl.addStretch(1)
-        self.detail_scroll = QScrollArea()
-        self.detail_scroll.setWidgetResizable(True)
-        self.detail_scroll.setWidget(detail)
-        self.detail_scroll.setMinimumWidth(300)
-        self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        detail.installEventFilter(self)
 
         split = QSplitter()
         split.addWidget(self.tree)
@@ -433,24 +407,6 @@ class RecordsWorkspace(Workspace, References):
             self.detail_form.addRow(label_of(name), self._value_widget(name, value))
         self._add_actions(res, record)
         self._add_children(res, record)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
-        if watched is self.detail_scroll.widget() and event.type() == QEvent.Type.LayoutRequest:
-            self._fit_panel()
-        return super().eventFilter(watched, event)
-
-    def _fit_panel(self) -> None:
-        """The panel at least as wide as its record needs, whenever its content is laid out again
-        (buttons and names arrive after the record): with the list's columns fitted, the splitter
-        gave the panel its 300 px minimum, and a record's widest row (a long action, "Open
-        customer" beside its label) ran past its right edge, cut (the panel does not scroll
-        sideways)."""
-        detail = self.detail_scroll.widget()
-        if detail is None:
-            return
-        bar = self.detail_scroll.verticalScrollBar().sizeHint().width()
-        frame = 2 * self.detail_scroll.frameWidth()
-        self.detail_scroll.setMinimumWidth(max(300, detail.minimumSizeHint().width() + bar + frame))
 
     def _add_actions(self, res: Resource, record: BaseModel) -> None:  # buttons in a row under the title
         ctx = self.session.ctx()

@@ -57,6 +57,14 @@ def with_error(widget: QWidget) -> tuple[QWidget, FieldError]:
     return box, err
 
 
+def buddied(text: str, widget: QWidget) -> QLabel:
+    """A form row's label whose Alt+letter reaches ``widget``: for a row whose field is a layout of
+    several widgets (two colours, a logo and its buttons), where QFormLayout finds no buddy."""
+    label = QLabel(text)
+    label.setBuddy(widget)
+    return label
+
+
 def scrolling(inner: QWidget) -> QScrollArea:
     """``inner`` in a frameless area that scrolls up and down, in the window's colour: a short
     window scrolls a panel rather than squeezing its fields and buttons below their height."""
