@@ -343,11 +343,17 @@ class Watch:
         self.halted = False
 
     def stopped(self, n: int) -> bool:
-        if not self.halted and n % self.EVERY == 0:
-            with self.rt.db.reading(self.tenant_id) as s:
-                status = s.scalar(select(Campaign.status).where(Campaign.id == self.campaign_id))
-            self.halted = status != "running"
+        # Only ever set, never cleared: the lanes ask from their own threads, and a read begun
+        # before the pause committed ("running") may finish after another lane's read saw the
+        # pause. Assigning its answer cleared the stop, and up to ten more messages went out
+        # (the pause test failed now and then under load).
+        if not self.halted and n % self.EVERY == 0 and self.status() != "running":
+            self.halted = True
         return self.halted
+
+    def status(self) -> str | None:
+        with self.rt.db.reading(self.tenant_id) as s:
+            return s.scalar(select(Campaign.status).where(Campaign.id == self.campaign_id))
 
 
 # --- recipients ----------------------------------------------------------------------------

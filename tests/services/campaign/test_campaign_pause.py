@@ -156,3 +156,30 @@ def test_the_list_and_the_overview_count_the_send_records(rt: Runtime, smtp: Smt
     demo = execute(ctx_for(rt), "campaign.campaigns.stats", id=demo_id("campaign", "spring"))
     total = execute(ctx_for(rt), "campaign.analytics")
     assert total.sent == demo.sent + READERS - 2 and total.unsubscribed == demo.unsubscribed == 1
+
+
+def test_a_late_read_of_running_never_clears_a_stop(rt: Runtime) -> None:
+    """The lanes ask from their own threads. Lane A's read began before the pause committed and
+    finishes after lane B's read saw it: A's "running" must not clear B's stop (it did, and up to
+    ten more messages went out: the test above failed now and then under load)."""
+    import threading
+
+    watch = sending.Watch(rt, None, "campaign")
+    a_reading, b_done = threading.Event(), threading.Event()
+
+    def status() -> str:
+        if threading.current_thread().name == "lane-a":
+            a_reading.set()
+            assert b_done.wait(30)
+            return "running"  # read before the pause
+        return "paused"
+
+    watch.status = status  # type: ignore[method-assign]
+    answers: list[bool] = []
+    lane_a = threading.Thread(target=lambda: answers.append(watch.stopped(50)), name="lane-a")
+    lane_a.start()
+    assert a_reading.wait(30)
+    assert watch.stopped(60)  # lane B saw the pause
+    b_done.set()
+    lane_a.join(30)
+    assert answers == [True] and watch.halted and watch.stopped(61)
