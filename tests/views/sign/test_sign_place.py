@@ -30,8 +30,16 @@ def test_a_field_is_placed_where_the_person_clicks_and_the_document_is_sent(qtbo
     qtbot.waitUntil(lambda: ws.model is not None and not ws.model._busy, timeout=30_000)
     ws.open_record(doc.id)
     qtbot.waitUntil(lambda: ws.record is not None and ws.record.id == doc.id, timeout=30_000)  # type: ignore[attr-defined]
-    place = next(b for b in ws.findChildren(QPushButton) if b.objectName() == "action-sign.fields.add")
-    qtbot.waitUntil(place.isVisible, timeout=30_000)
+
+    # The panel is laid out twice (the list's row, then the record read in full): a button found
+    # after the first is deleted by the second. Take it once nothing is on its way.
+    def place_button() -> QPushButton | None:
+        found = [b for b in ws.findChildren(QPushButton) if b.objectName() == "action-sign.fields.add"]
+        return found[0] if len(found) == 1 and found[0].isVisible() else None
+
+    qtbot.waitUntil(lambda: ws.session.ops.active == 0 and place_button() is not None, timeout=30_000)
+    place = place_button()
+    assert place is not None
     qtbot.mouseClick(place, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: any(d.isVisible() for d in ws.findChildren(FieldPlacer)), timeout=30_000)
     placer = next(d for d in ws.findChildren(FieldPlacer) if d.isVisible())
