@@ -118,6 +118,7 @@ class StockCountWorkspace(Workspace):
         self.locations: dict[str, LocationOut] = {}  # code (upper case) -> location
         self.items: dict[str, ItemOut] = {}  # barcode and SKU (upper case) -> item
         self.location: LocationOut | None = None
+        self._opening: str | None = None  # the location asked for last: its answer is the one shown
         self.lines: dict[str, CountLine] = {}  # by SKU, in scan/book order
         self.transfers: list[TransferOut] = []
         self.slips: list[Path] = []  # transfer slips saved this shift
@@ -308,7 +309,14 @@ class StockCountWorkspace(Workspace):
             )
 
     def open_location(self, loc: LocationOut, quiet: bool = False) -> None:
+        # The last location asked for wins: after a transfer moved, this location is read again,
+        # and that answer arriving after the next location's scan took the screen back to it (the
+        # slip scanned there was then "unknown").
+        self._opening = loc.id
+
         def got(page: Page[StockRow]) -> None:
+            if self._opening != loc.id:
+                return
             self.location = loc
             self.lines = {r.sku: CountLine(r.sku, r.name or r.sku, r.barcode, r.quantity) for r in page.items}
             self.multiplier = 1
@@ -434,6 +442,8 @@ class StockCountWorkspace(Workspace):
             return
 
         def got(page: Page[TransferOut]) -> None:
+            if self.location is not loc:
+                return  # another location opened meanwhile: its own list is on its way
             # Ship what leaves from here as a draft; receive what arrives here in transit.
             self.transfers = [
                 t

@@ -223,3 +223,41 @@ def test_the_count_summary_is_german(make_ws: object, qtbot: QtBot, in_language:
     answer(qtbot, ws, "post-count", press=Qt.Key.Key_Escape)  # kept: logged as a key, in German
     history = [ws.history.item(i).text() for i in range(ws.history.count())]
     assert not any("[key]" in h for h in history) and any("[Taste]" in h for h in history), history
+
+
+def test_the_location_scanned_last_wins_over_a_late_answer(
+    make_ws: object, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seen in the full run: after a transfer was shipped the desk read its location again, and
+    that answer, arriving after STORE had been scanned, took the screen back to MAIN (the slip
+    scanned next was "unknown"). Here MAIN's answer is held until STORE is open."""
+    import threading
+
+    from services.inventory.demo import location_id
+    from services.inventory.stock_levels import list_stock
+
+    ws = make_ws()  # type: ignore[operator]
+    release = threading.Event()
+    real = ws.session.call
+
+    def call(op: object, /, **kwargs: object) -> object:
+        thunk = real(op, **kwargs)
+        query = kwargs.get("query")
+        if op is list_stock and getattr(query, "location_id", None) == location_id("demo", "MAIN"):
+
+            def held() -> object:
+                assert release.wait(30)
+                return thunk()
+
+            return held
+        return thunk
+
+    monkeypatch.setattr(ws.session, "call", call)
+    ws.handle_scan("MAIN")
+    ws.handle_scan("STORE")
+    qtbot.waitUntil(lambda: ws.location is not None and ws.location.code == "STORE", timeout=30_000)
+    qtbot.waitUntil(lambda: ws.session.ops.active == 1, timeout=30_000)  # only MAIN's answer is out
+    release.set()
+    settle(qtbot, ws)
+    assert ws.location is not None and ws.location.code == "STORE"
+    assert all(t.to_location_id == location_id("demo", "STORE") for t in ws.transfers) and ws.transfers
