@@ -18,7 +18,7 @@ from services.core.pagination import Page, contains, paginate
 from services.core.roles import MANAGERS, STAFF
 from services.rewards import points as ledger
 from services.rewards.accounts import find_dealer, is_dealer
-from services.rewards.earning import load_tiers, suggestions, tier_status
+from services.rewards.earning import load_tiers, multiplier, suggestions, tier_status
 from services.rewards.schemas import (
     AdjustIn,
     Expiry,
@@ -45,7 +45,7 @@ def get_points(ctx: Ctx) -> PointsOut:
         tiers = load_tiers(s)
         tier = tier_status(s, d.id, now, cfg.tier_period_days, tiers) if tiers else None
         # The settings, tiers and the dealer's multiplier read once for the suggestions too.
-        factor = Decimal(tier.tier.multiplier) if tier is not None and tier.tier is not None else Decimal(1)
+        factor = multiplier(tier)
         pending = sum(
             suggestions(s, ctx.tenant_id, waiting, now, cfg=cfg, tiers=tiers, factors={d.id: factor}).values()
         )

@@ -134,8 +134,9 @@ def suggestions(
     for r in todo:
         if r.dealer_id not in factors:
             # No tiers: no multiplier, and no need to sum the dealer's period.
-            t = tier_status(s, r.dealer_id, now, cfg.tier_period_days, tiers).tier if tiers else None
-            factors[r.dealer_id] = Decimal(t.multiplier) if t else Decimal(1)
+            factors[r.dealer_id] = multiplier(
+                tier_status(s, r.dealer_id, now, cfg.tier_period_days, tiers) if tiers else None
+            )
         out[r.id] = receipt_points(rules, cfg.points_per_dollar, r, factors[r.dealer_id])
     return out
 
@@ -162,6 +163,11 @@ def earned_in_period(s: Session, dealer_id: str, since: datetime) -> int:
 
 def tier_status(s: Session, dealer_id: str, now: datetime, period_days: int, tiers: list[TierOut]) -> TierStatus:
     return tier_at(earned_in_period(s, dealer_id, now - timedelta(days=period_days)), period_days, tiers)
+
+
+def multiplier(status: TierStatus | None) -> Decimal:
+    """What a dealer's tier multiplies a receipt's points by: 1 without tiers or below the first."""
+    return Decimal(status.tier.multiplier) if status is not None and status.tier is not None else Decimal(1)
 
 
 def tier_at(earned: int, period_days: int, tiers: list[TierOut]) -> TierStatus:

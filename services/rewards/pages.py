@@ -11,7 +11,6 @@ nothing.
 from __future__ import annotations
 
 from datetime import timedelta
-from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Select, String, and_, bindparam, or_, select
@@ -26,7 +25,15 @@ from services.core.pagination import entity_columns
 from services.core.portals import Field, FileRefused, Portal, account_pages, errors_of, signed_in
 from services.rewards import points as ledger
 from services.rewards.accounts import ACCOUNTS
-from services.rewards.earning import Rule, earned_in_period_query, load_rules, load_tiers, receipt_points, tier_at
+from services.rewards.earning import (
+    Rule,
+    earned_in_period_query,
+    load_rules,
+    load_tiers,
+    multiplier,
+    receipt_points,
+    tier_at,
+)
 from services.rewards.schemas import TierOut, money
 
 MODULE = "rewards"
@@ -130,8 +137,7 @@ def _home_rows(call: PageCall, ctx: Ctx) -> tuple[dict[str, Any], list[Any], lis
     rows = [x for x in rows if x.id is not None]
     balance = int(d.balance - expired)
     # As ``earning.suggestions``: no tiers, no multiplier.
-    tier = tier_at(int(earned), cfg.tier_period_days, tiers).tier if tiers else None
-    factor = Decimal(tier.multiplier) if tier is not None else Decimal(1)
+    factor = multiplier(tier_at(int(earned), cfg.tier_period_days, tiers) if tiers else None)
     pending = sum(receipt_points(rules, cfg.points_per_dollar, x, factor) for x in rows if x.status == "pending")
     points = {"balance": balance, "pending": pending, "value": money(ledger.value_cents(balance, cfg.point_value))}
     return points, [x for x in rows if x.recent], list(history)
