@@ -7,6 +7,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +120,26 @@ def _pg_template(tmp_factory: pytest.TempPathFactory) -> str:
         rt.db.dispose()
         _TEMPLATE["pg"] = d
     return _PG_TEMPLATE
+
+
+@contextmanager
+def empty_pg_database(prefix: str = "t") -> Iterator[str]:
+    """The URL of a new, empty PostgreSQL database of the caller's own, dropped after.
+
+    Never the server's shared database: tests on other workers run beside this one, and
+    recreating a schema there deadlocks with them (CI met it)."""
+    import uuid
+
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    admin = _pg_admin()
+    with admin.connect() as c:
+        c.exec_driver_sql(f"CREATE DATABASE {name}")
+    try:
+        yield _pg_url(name)
+    finally:
+        with admin.connect() as c:
+            c.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        admin.dispose()
 
 
 def new_pg_database(tmp_factory: pytest.TempPathFactory) -> str:

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import inspect
 
 import local_db.models  # noqa: F401
 from local_db import make_engine, run_migrations
 from local_db.base import Base, is_unmapped_table
+from tests.conftest import empty_pg_database
 
 
 def _mapped_only(obj: object, name: str | None, type_: str, reflected: bool, compare_to: object) -> bool:
@@ -56,10 +57,5 @@ def test_sqlite_pragmas(tmp_path: Path) -> None:
 @pytest.mark.postgres
 @pytest.mark.skipif(not os.environ.get("PLATFORM_TEST_POSTGRES_URL"), reason="PLATFORM_TEST_POSTGRES_URL not set")
 def test_models_match_migrations_on_postgres() -> None:
-    url = os.environ["PLATFORM_TEST_POSTGRES_URL"]
-    admin = create_engine(url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.exec_driver_sql("DROP SCHEMA IF EXISTS public CASCADE")
-        c.exec_driver_sql("CREATE SCHEMA public")
-    admin.dispose()
-    assert _diff(url) == []
+    with empty_pg_database("t_mig") as url:
+        assert _diff(url) == []

@@ -13,7 +13,6 @@ import lzma
 import os
 import shutil
 import subprocess
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -271,19 +270,10 @@ PG_URL = os.environ.get("PLATFORM_TEST_POSTGRES_URL")
 @pytest.fixture
 def pg_database() -> Iterator[str]:
     """A database of this test's own on the test server (dropped after)."""
-    from sqlalchemy import create_engine
+    from tests.conftest import empty_pg_database
 
-    assert PG_URL
-    name = f"upgrade_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.exec_driver_sql(f"CREATE DATABASE {name}")
-    try:
-        yield PG_URL.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with admin.connect() as c:
-            c.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        admin.dispose()
+    with empty_pg_database("upgrade") as url:
+        yield url
 
 
 @pytest.mark.timeout(600)  # a server, a station and a full pull: generous on a loaded machine

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, select
+from sqlalchemy import select
 
 from app.settings import Settings
 from local_db.models import ApiKey
-from tests.conftest import LiveServer, auth_headers, start_server
+from tests.conftest import LiveServer, auth_headers, empty_pg_database, start_server
 
 URL = os.environ.get("PLATFORM_TEST_POSTGRES_URL")
 pytestmark = [pytest.mark.postgres, pytest.mark.skipif(not URL, reason="PLATFORM_TEST_POSTGRES_URL not set")]
@@ -19,18 +19,13 @@ pytestmark = [pytest.mark.postgres, pytest.mark.skipif(not URL, reason="PLATFORM
 
 @pytest.fixture(scope="module")
 def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    assert URL
-    admin = create_engine(URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.exec_driver_sql("DROP SCHEMA IF EXISTS public CASCADE")
-        c.exec_driver_sql("CREATE SCHEMA public")
-    admin.dispose()
-    settings = Settings(data_dir=tmp_path_factory.mktemp("pg"), database_url=URL, demo=True, rate_limits="off",
-                        secret_key="pg-test-secret-0123456789abcdefghijkl")  # fmt: skip
-    srv = start_server(settings)
-    yield srv
-    srv.stop()
-    srv.runtime.db.dispose()
+    with empty_pg_database("t_api") as url:
+        settings = Settings(data_dir=tmp_path_factory.mktemp("pg"), database_url=url, demo=True, rate_limits="off",
+                            secret_key="pg-test-secret-0123456789abcdefghijkl")  # fmt: skip
+        srv = start_server(settings)
+        yield srv
+        srv.stop()
+        srv.runtime.db.dispose()
 
 
 def test_login_keys_users_and_scoping_on_postgres(pg_server: LiveServer) -> None:

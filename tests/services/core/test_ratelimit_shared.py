@@ -4,14 +4,13 @@ in-process limiter gives for the same requests (so the same headers)."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import Engine, create_engine
 
 from services.core.ratelimit import MemoryStore, PostgresStore, RateLimiter, store_for
-from tests.conftest import PG_URL, _pg_admin, _pg_url
+from tests.conftest import PG_URL, empty_pg_database
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="needs PLATFORM_TEST_POSTGRES_URL (a PostgreSQL server)")
 
@@ -26,14 +25,8 @@ class Clock:
 
 @pytest.fixture
 def pg_url() -> Iterator[str]:
-    name = f"t_rl_{uuid.uuid4().hex[:12]}"
-    admin = _pg_admin()
-    with admin.connect() as c:
-        c.exec_driver_sql(f"CREATE DATABASE {name}")
-    yield _pg_url(name)
-    with admin.connect() as c:
-        c.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-    admin.dispose()
+    with empty_pg_database("t_rl") as url:
+        yield url
 
 
 def test_two_processes_share_one_limit_with_the_same_decisions(pg_url: str) -> None:

@@ -4,7 +4,6 @@ without the BEGIN and ROLLBACK round trips a read does not need."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 
 import pytest
@@ -13,7 +12,7 @@ from sqlalchemy import select
 from local_db import Database
 from local_db.models.core import Tenant
 from services.core.context import Runtime
-from tests.conftest import PG_URL, _pg_admin, _pg_url
+from tests.conftest import PG_URL, empty_pg_database
 
 
 def test_a_write_in_a_read_session_is_refused_and_nothing_is_written(runtime: Runtime) -> None:
@@ -36,16 +35,10 @@ def test_a_write_in_a_read_session_is_refused_and_nothing_is_written(runtime: Ru
 def pg_database() -> Iterator[Database]:
     if not PG_URL:
         pytest.skip("needs PLATFORM_TEST_POSTGRES_URL (a PostgreSQL server)")
-    name = f"t_read_{uuid.uuid4().hex[:12]}"
-    admin = _pg_admin()
-    with admin.connect() as c:
-        c.exec_driver_sql(f"CREATE DATABASE {name}")
-    db = Database(_pg_url(name), migrate=False)
-    yield db
-    db.dispose()
-    with admin.connect() as c:
-        c.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-    admin.dispose()
+    with empty_pg_database("t_read") as url:
+        db = Database(url, migrate=False)
+        yield db
+        db.dispose()
 
 
 def test_postgres_reads_run_in_autocommit_and_writes_in_a_transaction(pg_database: Database) -> None:

@@ -7,13 +7,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine
 
 from app.settings import Settings
 from app.wiring import platform_runtime
 from services.core.context import Runtime
 from services.core.demo import seed_demo
 from tests.api.events.receiver import Certs, Receiver
+from tests.conftest import empty_pg_database
 from tests.services.events.test_events_worker import assert_two_workers_send_each_delivery_once
 
 URL = os.environ.get("PLATFORM_TEST_POSTGRES_URL")
@@ -22,16 +22,13 @@ pytestmark = [pytest.mark.postgres, pytest.mark.skipif(not URL, reason="PLATFORM
 
 @pytest.fixture
 def pg_runtime(tmp_path: Path) -> Iterator[Runtime]:
-    assert URL
-    admin = create_engine(URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.exec_driver_sql("DROP SCHEMA IF EXISTS public CASCADE")
-        c.exec_driver_sql("CREATE SCHEMA public")
-    admin.dispose()
-    rt = platform_runtime(Settings(data_dir=tmp_path, database_url=URL, secret_key="pg-events-secret-0123456789abcdef"))
-    seed_demo(rt)
-    yield rt
-    rt.db.dispose()
+    with empty_pg_database("t_events") as url:
+        rt = platform_runtime(
+            Settings(data_dir=tmp_path, database_url=url, secret_key="pg-events-secret-0123456789abcdef")
+        )
+        seed_demo(rt)
+        yield rt
+        rt.db.dispose()
 
 
 def test_two_workers_on_postgres_send_each_delivery_once(pg_runtime: Runtime, certs: Certs, receiver: Receiver) -> None:
