@@ -46,6 +46,47 @@ BUSY_AFTER_MS = 300
 OTHER_WRITERS_POLL_MS = 1000
 
 
+class Newest:
+    """Only the answer to the newest request of one kind is shown. A view that asks again (another
+    queue, another location, a new drawing) starts a new request before the old one has answered;
+    the pool may finish them in any order, and an old answer coming back last drew the old list
+    over the new one (the helpdesk showed all 20 tickets under "Waiting on customer").
+
+        asked = self.tickets.ask()
+        runner.run(fn, on_success=asked.only(self.show_tickets), on_failure=asked.only(self.failed))
+    """
+
+    def __init__(self) -> None:
+        self._asked = 0
+
+    def ask(self) -> _Asked:
+        """A new request of this kind: the answers of every earlier one are dropped from now on."""
+        self._asked += 1
+        return _Asked(self, self._asked)
+
+    def drop(self) -> None:
+        """Nothing on its way is wanted any more (the view shows something given to it)."""
+        self._asked += 1
+
+
+class _Asked:
+    def __init__(self, kind: Newest, number: int) -> None:
+        self._kind, self._number = kind, number
+
+    @property
+    def newest(self) -> bool:
+        return self._number == self._kind._asked
+
+    def only(self, handler: Callable[[T], None]) -> Callable[[T], None]:
+        """``handler``, called only while this is still the newest request of its kind."""
+
+        def answer(value: T) -> None:
+            if self.newest:
+                handler(value)
+
+        return answer
+
+
 class _Bridge(QObject):
     """Lives on the UI thread; workers emit, slots run on the UI thread."""
 

@@ -117,7 +117,10 @@ def test_records_states_and_dates_in_the_locale_and_iso_kept() -> None:
         assert text_of("in_progress", "name") == "in_progress"  # only a state field's value is a state
         assert text_of(when) == "27.11.26 14:05" and text_of(when.date()) == "27.11.26"
         assert plain_of(when) == "2026-11-27T14:05:00" and plain_of("in_progress") == "in_progress"
-    assert value_word("in_progress") == "in_progress"  # English shows the value as before
+    # English says it in words too (the list showed "in_progress"); the data keeps the value.
+    assert value_word("in_progress") == "in progress" and text_of("in_progress", "status") == "in progress"
+    assert plain_of("in_progress") == "in_progress"
+    assert text_of([], "photo_ids") == "—" and text_of(None) == "—"  # an empty list is not a blank
     assert text_of(when).replace("\u202f", " ") == "11/27/26 2:05 PM"  # en_US: Qt spaces AM/PM narrowly
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TypeVar
 
@@ -49,7 +48,7 @@ from services.support.schemas import (
 )
 from services.support.tickets import add_message, get_ticket, list_messages, list_tickets, update_ticket
 from views.i18n import QT_TRANSLATE_NOOP, counted, fmt_date, fmt_number
-from views.ops import error_message
+from views.ops import Newest, error_message
 from views.shell.forms import scrolling, wrapping
 
 if TYPE_CHECKING:  # the desk that opened the tab (it imports this module)
@@ -94,7 +93,6 @@ NOTE_COMPOSER = "QPlainTextEdit { background: #fff4c2; }"
 
 
 W = TypeVar("W", bound=QWidget)
-R = TypeVar("R")
 
 
 def named(widget: W, name: str) -> W:
@@ -334,7 +332,7 @@ class TicketTab(QWidget):
         self.tick = QTimer(self)
         self.tick.timeout.connect(self.show_timers)
         self.tick.start(30_000)
-        self._generation = 0
+        self.reads = Newest()
         self.reload()
         self.run_triage()
 
@@ -343,14 +341,9 @@ class TicketTab(QWidget):
     def reload(self) -> None:
         ops, call = self.session.ops, self.session.call
         # Reads run on a pool and may finish out of order: only the newest answer is shown.
-        self._generation += 1
-        gen = self._generation
-
-        def latest(show: Callable[[R], None]) -> Callable[[R], None]:
-            return lambda result: show(result) if gen == self._generation else None
-
-        ops.run(call(get_ticket, ticket_id=self.ticket_id), on_success=latest(self.show_ticket), parent=self)
-        ops.run(call(list_messages, ticket_id=self.ticket_id), on_success=latest(self.show_messages), parent=self)
+        asked = self.reads.ask()
+        ops.run(call(get_ticket, ticket_id=self.ticket_id), on_success=asked.only(self.show_ticket), parent=self)
+        ops.run(call(list_messages, ticket_id=self.ticket_id), on_success=asked.only(self.show_messages), parent=self)
 
     def show_ticket(self, t: TicketOut) -> None:
         self.ticket = t

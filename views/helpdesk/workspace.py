@@ -44,6 +44,7 @@ from services.support.tickets import list_agents, list_tickets, queue_counts
 from views.base import StationSession, Workspace, ran, ran_only
 from views.helpdesk.ticket import QUEUES, TicketTab, humanize, named
 from views.i18n import QT_TRANSLATE_NOOP
+from views.ops import Newest
 
 
 class HelpdeskWorkspace(Workspace):
@@ -70,6 +71,7 @@ class HelpdeskWorkspace(Workspace):
         self.categories: list[tuple[str, str]] = []
         self.agents: list[AgentOut] = []
         self.counts: QueueCounts | None = None
+        self.ticket_lists = Newest()  # the ticket list asked for last
 
         self.search = named(QLineEdit(), "helpdesk-search")
         self.search.setPlaceholderText(self.tr("Search all queues (Ctrl+F)"))
@@ -165,8 +167,11 @@ class HelpdeskWorkspace(Workspace):
         self.status.setStyleSheet("")
         query = self.session.request(TicketQuery, q, parent=self.search)
         if query is not None:
+            asked = self.ticket_lists.ask()  # the queue or search chosen last wins over a late answer
             self.session.ops.run(
-                self.session.call(list_tickets, query=query), on_success=self.show_tickets, parent=self.table
+                self.session.call(list_tickets, query=query),
+                on_success=asked.only(self.show_tickets),
+                parent=self.table,
             )
 
     def show_counts(self, c: QueueCounts) -> None:

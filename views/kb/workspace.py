@@ -31,7 +31,7 @@ from services.docs.categories import list_categories
 from services.docs.documents import get_document, list_documents, search_documents
 from services.docs.schemas import CategoryOut, DocumentOut, DocumentQuery, SearchHit, SearchQuery
 from views.base import StationSession, Workspace
-from views.ops import error_message
+from views.ops import Newest, error_message
 
 TYPING_PAUSE_MS = 250  # search when typing pauses, not on every key
 
@@ -82,7 +82,7 @@ class KnowledgeBaseWorkspace(Workspace):
         self.category.currentIndexChanged.connect(lambda _i: self.refresh())
         self.results.currentItemChanged.connect(lambda item, _prev: self.open_item(item))
         QShortcut(QKeySequence("Ctrl+F"), self).activated.connect(self.search.setFocus)
-        self._generation = 0
+        self.lists = Newest()
         self.session.ops.run(
             self.session.call(list_categories, query=ListQuery(limit=100)),
             on_success=self._got_categories,
@@ -101,14 +101,13 @@ class KnowledgeBaseWorkspace(Workspace):
             self.category.addItem("    " * c.depth + c.name, c.id)
 
     def refresh(self) -> None:
-        self._generation += 1
-        gen = self._generation
+        asked = self.lists.ask()  # the search typed last wins over a late answer
         q = self.search.text().strip()
         cat = self.category.currentData()
 
+        @asked.only
         def show(page: Page[SearchHit] | Page[DocumentOut]) -> None:
-            if gen == self._generation:
-                self.show_results(page, searched=bool(q))
+            self.show_results(page, searched=bool(q))
 
         def failed(e: BaseException) -> None:
             self.status.setText(error_message(e))

@@ -65,8 +65,8 @@ def _machine(name: str) -> bool:
 def text_of(value: object, name: str = "") -> str:
     """A value as the person reads it: dates in the locale's form, a state in their words (``name``:
     the field, which says whether a text is a state)."""
-    if value is None:
-        return "—"
+    if value is None or value == []:
+        return "—"  # nothing (an empty photo list too): said as such, not a blank beside the label
     if isinstance(value, bool):
         return QCoreApplication.translate("records", "yes") if value else QCoreApplication.translate("records", "no")
     if isinstance(value, dt.datetime):

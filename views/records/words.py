@@ -80,11 +80,12 @@ def module_title(name: str) -> str:
 
 
 def value_word(value: str) -> str:
-    """A stored state ("in_progress") in the person's words (context ``State``, listed from the
-    declared machines by ``python -m views.records.catalogue``); the value itself where none is known."""
-    shown = value.replace("_", " ")
-    said = QCoreApplication.translate("State", shown) if value else value
-    return said if said != shown else value
+    """A stored state ("in_progress") in the person's words: "in progress", "in Bearbeitung" (context
+    ``State``, listed from the declared machines by ``python -m views.records.catalogue``). The one
+    helper of ``views.wording.state_word``; the data (CSV, tooltips, filters) keeps the value."""
+    from views.wording import state_word
+
+    return state_word(value)
 
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate looks for

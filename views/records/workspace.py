@@ -434,7 +434,7 @@ class RecordsWorkspace(Workspace, References):
                 b.setToolTip(plain(op.summary))
                 if stated is not None and op in res.actions and not possible(op, action, allowed):
                     b.setEnabled(False)
-                    now = value_word(str(getattr(record, "status", ""))).replace("_", " ")
+                    now = value_word(str(getattr(record, "status", "")))
                     b.setToolTip(self.tr("Not possible while it is {status}").format(status=now))
                 if op.needs and ctx.runtime.is_station:
                     # Said before the person acts: made on the platform, online, or not at all here.

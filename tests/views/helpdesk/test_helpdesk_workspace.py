@@ -51,12 +51,47 @@ def open_tab(qtbot: QtBot, w: HelpdeskWorkspace, ticket_id: str = CHARGED_TWICE)
     return tab
 
 
+def test_the_queue_chosen_last_wins_over_a_late_answer(
+    qtbot: QtBot, desk: HelpdeskWorkspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seen in the full run: the list asked for first (the "new" queue, at start) answered after the
+    one chosen next, and its tickets were shown under "Waiting on customer". Here the first answer is
+    held until the second has been drawn."""
+    import threading
+
+    from services.support.tickets import list_tickets
+
+    qtbot.waitUntil(lambda: desk.session.ops.active == 0, timeout=30_000)  # the start's own list is in
+    release = threading.Event()
+    real = desk.session.call
+
+    def call(op: object, /, **kwargs: object) -> object:
+        thunk = real(op, **kwargs)
+        if op is list_tickets and getattr(kwargs.get("query"), "queue", None) == "all":
+
+            def held() -> object:
+                assert release.wait(30)
+                return thunk()
+
+            return held
+        return thunk
+
+    monkeypatch.setattr(desk.session, "call", call)
+    desk.queues.setCurrentRow(desk.queues.count() - 1)  # all tickets: held
+    desk.queues.setCurrentRow(3)  # waiting on customer
+    qtbot.waitUntil(lambda: desk.table.rowCount() == 4, timeout=30_000)
+    qtbot.waitUntil(lambda: desk.session.ops.active == 1, timeout=30_000)  # only the held answer is out
+    release.set()
+    qtbot.waitUntil(lambda: desk.session.ops.active == 0, timeout=30_000)  # the held answer came back
+    assert desk.table.rowCount() == 4 and {desk.table.item(r, 3).text() for r in range(4)} == {"pending"}
+
+
 def test_queues_show_counts_and_the_list_opens_tabs(qtbot: QtBot, desk: HelpdeskWorkspace) -> None:
     assert WORKSPACE.name == "helpdesk" and WORKSPACE.modules == {"support"}
     texts = [desk.queues.item(i).text() for i in range(desk.queues.count())]
     assert texts[3] == "Waiting on customer (4)" and texts[-1] == "All tickets (20)"
     desk.queues.setCurrentRow(3)
-    qtbot.waitUntil(lambda: desk.table.rowCount() == 4)
+    qtbot.waitUntil(lambda: desk.table.rowCount() == 4, timeout=30_000)
     assert {desk.table.item(r, 3).text() for r in range(4)} == {"pending"}
     # A search looks in every queue (here from "Waiting on customer"), and says so.
     desk.search.setText("alice@")

@@ -126,3 +126,35 @@ def test_a_record_is_named_in_the_singular(title: str, one: str) -> None:
     from views.records.workspace import singular
 
     assert singular(title) == one
+
+
+def test_states_read_as_words_in_the_list_and_an_empty_photo_list_says_so(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot
+) -> None:
+    """Seen in the screenshots: the list's Status cell read "in_progr…" (the stored value) where the
+    panel and the warehouse say it in words, and a claim without photos showed a bare "Photos"."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QFormLayout, QLabel
+
+    ws = open_ws()
+    _open_claim(qtbot, ws, "c1")
+    assert ws.model is not None
+    col = ws.model.columns.index("status")
+    shown = {ws.model.index(r, col).data() for r in range(ws.model.rowCount())}
+    stored = {ws.model.index(r, col).data(Qt.ItemDataRole.UserRole).status for r in range(ws.model.rowCount())}
+    assert "in_progress" in stored and "in progress" in shown and not [s for s in shown if "_" in s], shown
+    in_progress = next(
+        r
+        for r in range(ws.model.rowCount())
+        if ws.model.index(r, col).data(Qt.ItemDataRole.UserRole).status == "in_progress"
+    )
+    assert ws.model.index(in_progress, col).data(Qt.ItemDataRole.ToolTipRole) == "in progress\nin_progress"
+
+    form = ws.detail_form
+    rows = {}
+    for i in range(form.rowCount()):
+        label, field = form.itemAt(i, QFormLayout.ItemRole.LabelRole), form.itemAt(i, QFormLayout.ItemRole.FieldRole)
+        if label is not None and field is not None and isinstance(label.widget(), QLabel):
+            rows[label.widget().text().replace("&", "")] = field.widget()
+    photos = rows["Photos"]
+    assert isinstance(photos, QLabel) and photos.text() == "—", photos.text()
