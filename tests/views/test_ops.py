@@ -128,3 +128,29 @@ def _png() -> bytes:
     buf = io.BytesIO()
     Image.new("RGB", (64, 48), (200, 30, 30)).save(buf, "PNG")
     return buf.getvalue()
+
+
+def test_only_the_newest_request_of_a_kind_is_answered(qtbot: QtBot) -> None:
+    """Two reads of one list run on the pool and the first finishes last: its answer is dropped."""
+    from views.ops import Newest
+
+    runner = OpRunner()
+    lists, shown = Newest(), []
+    first_may_end = threading.Event()
+
+    def first() -> str:
+        assert first_may_end.wait(30)
+        return "all tickets"
+
+    runner.run(first, on_success=lists.ask().only(shown.append))
+    runner.run(lambda: "waiting on customer", on_success=lists.ask().only(shown.append))
+    qtbot.waitUntil(lambda: shown == ["waiting on customer"], timeout=30_000)
+    first_may_end.set()
+    qtbot.waitUntil(lambda: runner.active == 0, timeout=30_000)
+    assert shown == ["waiting on customer"]
+    # After drop(), nothing asked before is shown.
+    asked = lists.ask()
+    lists.drop()
+    runner.run(lambda: "late", on_success=asked.only(shown.append))
+    qtbot.waitUntil(lambda: runner.active == 0, timeout=30_000)
+    assert shown == ["waiting on customer"] and not asked.newest

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushBu
 from services.core.audit import KINDS, AuditOut, AuditQuery, list_audit
 from views.admin.widgets import Status, cell, rows, sentence, table
 from views.base import StationSession
-from views.ops import error_message
+from views.ops import Newest, error_message
 from views.shell.theme import set_role
 
 # The kinds people filter by: the named ones and the settings and connections of any module.
@@ -40,6 +40,7 @@ class AuditPanel(QWidget):
         super().__init__()
         self.session = session
         self.entries: list[AuditOut] = []
+        self.lists = Newest()
         lay = QVBoxLayout(self)
         self.where = QLabel()
         self.where.setWordWrap(True)
@@ -103,6 +104,7 @@ class AuditPanel(QWidget):
     def load(self) -> None:
         self.status.say("")
         query = self._filters()
+        asked = self.lists.ask()  # the filters set last win over a late answer
         if self.on_platform:
             where = self.tr(
                 "The platform's audit log ({url}): every station's and the web's changes, "
@@ -111,7 +113,7 @@ class AuditPanel(QWidget):
             self.where.setText(where.format(url=self.session.platform_url, limit=LIMIT))
             self.session.ops.run_async(
                 self._platform(query),
-                on_success=lambda data: self._show([AuditOut.model_validate(e) for e in rows(data)]),
+                on_success=asked.only(lambda data: self._show([AuditOut.model_validate(e) for e in rows(data)])),
                 on_failure=lambda exc: self.status.say(sentence(error_message(exc))),
                 parent=self.table,
             )
@@ -123,7 +125,7 @@ class AuditPanel(QWidget):
         self.where.setText(where.format(limit=LIMIT))
         self.session.ops.run(
             self.session.call(list_audit, query=AuditQuery.model_validate(query)),
-            on_success=lambda page: self._show(list(page.items)),
+            on_success=asked.only(lambda page: self._show(list(page.items))),
             parent=self.table,
         )
 

@@ -38,6 +38,7 @@ from views.dashboards.charts import Chart, Point, day_text, fmt
 from views.dashboards.figures import FIGURES, Counted, Figure, count
 from views.dashboards.titles import card_title, dashboard_name
 from views.i18n import fmt_money, fmt_number
+from views.ops import Newest
 from views.records.words import QT_TRANSLATE_NOOP
 
 STYLE = """
@@ -189,6 +190,7 @@ class DashboardsWorkspace(Workspace):
         super().__init__(session, parent)
         self.setObjectName("workspace-dashboards")
         self.setStyleSheet(STYLE)
+        self.boards = Newest()
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
         self.heading = QLabel(self.tr("Dashboards"))
@@ -269,9 +271,10 @@ class DashboardsWorkspace(Workspace):
         compare = self.compare.isChecked()
         ctx = self.session.ctx
         widgets = [Widget.model_validate(w) for w in board.widgets]
+        asked = self.boards.ask()  # the board, range or comparison chosen last wins over a late answer
         self.session.ops.run(
             lambda: read_board(ctx, widgets, start, end, compare),
-            on_success=lambda cards: self._show(board, cards),
+            on_success=asked.only(lambda cards: self._show(board, cards)),
             parent=self,
         )
 

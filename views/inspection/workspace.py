@@ -75,7 +75,7 @@ from views.inspection.parts import (
     word,
 )
 from views.inspection.photos import PhotoActions
-from views.ops import error_message
+from views.ops import Newest, error_message
 from views.records.words import value_word
 
 # Labels marked for lupdate here, translated where shown (import time is before the translator).
@@ -147,6 +147,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
         super().__init__(session, parent)
         self.setStyleSheet(STYLE)
         self.sub: SubmissionDetail | None = None  # the open submission
+        self.openings = Newest()  # the submission scanned or chosen last wins over a late answer
         self.new_photos: list[str] = []  # inspection photos attached at this bench
         self.thumbs: dict[str, QPixmap] = {}
         self.viewer: PhotoViewer | None = None
@@ -244,7 +245,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
             return
         self.session.ops.run(
             self.session.call(scan, code=code),
-            on_success=self._opened,
+            on_success=self.openings.ask().only(self._opened),
             on_failure=self._failed,
             parent=self.scan_input,
         )
@@ -253,7 +254,7 @@ class InspectionWorkspace(PhotoActions, Workspace):
         """Load a submission; ``message`` (text, tone) replaces the "opened" banner (after an action)."""
         self.session.ops.run(
             self.session.call(get_submission, id=submission_id),
-            on_success=lambda sub: self._opened(sub, message),
+            on_success=self.openings.ask().only(lambda sub: self._opened(sub, message)),
             on_failure=self._failed,
             parent=self.queue,
         )
