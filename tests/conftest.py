@@ -25,6 +25,24 @@ from services.core.demo import DEMO_PASSWORD, seed_demo  # noqa: E402
 
 load_modules()
 
+
+def _patient_wait_until() -> None:
+    """pytest-qt's ``waitUntil`` gives up after 5 s unless told otherwise. A view's answer is a
+    thread-pool call plus a queued signal, and on a busy 2-core CI machine that took longer (the full
+    run's helpdesk failure had a 5 s wait). Every wait is for a condition that does come, and returns
+    the moment it holds: the default is 30 s, as the tests that name a timeout give."""
+    from pytestqt.qtbot import QtBot
+
+    plain = QtBot.waitUntil
+
+    def wait_until(self: QtBot, callback: Any, *, timeout: int = 30_000) -> None:
+        plain(self, callback, timeout=timeout)
+
+    QtBot.waitUntil = wait_until  # type: ignore[method-assign]
+
+
+_patient_wait_until()
+
 _TEMPLATE: dict[str, Path] = {}
 TEST_SECRET = "test-secret-key-0123456789abcdef"
 
