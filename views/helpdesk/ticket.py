@@ -223,9 +223,6 @@ class TicketTab(QWidget):
         self.scroller.setWidget(holder)
 
         self.composer = named(QPlainTextEdit(), "composer")
-        self.composer.setPlaceholderText(
-            self.tr("Reply to the customer… (Ctrl+Enter sends, Ctrl+I switches to internal note)")
-        )
         self.internal = named(QCheckBox(self.tr("Internal note")), "internal-toggle")
         self.internal.toggled.connect(self._style_composer)
         self.canned = named(QComboBox(), "canned")
@@ -238,6 +235,7 @@ class TicketTab(QWidget):
         self.attached = named(QLabel(), "attached")
         self.send_btn = named(QPushButton(self.tr("Send")), "send")
         self.send_btn.clicked.connect(self.send)
+        self._style_composer(False)  # the reply's placeholder and button words
         row = QHBoxLayout()
         for w in (self.internal, self.canned, self.attach_btn, self.attached):
             row.addWidget(w)
@@ -492,6 +490,12 @@ class TicketTab(QWidget):
     def _style_composer(self, on: bool) -> None:
         self.composer.setStyleSheet(NOTE_COMPOSER if on else "")
         self.send_btn.setText(self.tr("Add note") if on else self.tr("Send"))
+        # The empty box says what it is for now: under "Add note" it said "Reply to the customer…".
+        self.composer.setPlaceholderText(
+            self.tr("Internal note, not sent to the customer… (Ctrl+Enter adds it, Ctrl+I switches to reply)")
+            if on
+            else self.tr("Reply to the customer… (Ctrl+Enter sends, Ctrl+I switches to internal note)")
+        )
 
     def insert_canned(self, index: int) -> None:
         text = self.canned.itemData(index)

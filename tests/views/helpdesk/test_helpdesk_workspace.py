@@ -263,3 +263,15 @@ def test_the_ticket_tab_timers_and_triage_are_german(qtbot: QtBot, station: Runt
             QCoreApplication.removeTranslator(old)
         views.i18n._installed.clear()
         QLocale.setDefault(before)
+
+
+def test_the_empty_composer_says_note_or_reply_as_ctrl_i_switches(qtbot: QtBot, desk: HelpdeskWorkspace) -> None:
+    """The walk: with "Internal note" ticked and the button saying "Add note", the empty box still
+    said "Reply to the customer…"."""
+    tab = open_tab(qtbot, desk)
+    assert tab.composer.placeholderText().startswith("Reply to the customer")
+    qtbot.keyClick(tab.composer, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
+    assert tab.send_btn.text() == "Add note"
+    assert tab.composer.placeholderText().startswith("Internal note, not sent to the customer")
+    qtbot.keyClick(tab.composer, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
+    assert tab.send_btn.text() == "Send" and tab.composer.placeholderText().startswith("Reply to the customer")

@@ -248,6 +248,10 @@
             <translation>Notiz hinzufügen</translation>
         </message>
         <message>
+            <source>Internal note, not sent to the customer… (Ctrl+Enter adds it, Ctrl+I switches to reply)</source>
+            <translation>Interne Notiz, geht nicht an den Kunden… (Strg+Enter fügt sie hinzu, Strg+I wechselt zur Antwort)</translation>
+        </message>
+        <message>
             <source>Attach a file</source>
             <translation>Datei anhängen</translation>
         </message>
