@@ -360,7 +360,9 @@ class ReviewWorkspace(Workspace):
             if review is not None:
                 self._act(
                     self.session.call(review_receipt, id=it.id, body=review),
-                    self.tr("Approved {retailer}: {points} points").format(retailer=it.retailer, points=pts),
+                    self.tr("Approved {retailer}: {points} points").format(
+                        retailer=it.retailer, points=fmt_number(pts)
+                    ),
                 )
         elif isinstance(it, AdminDealerOut):
             decision = DecideRequest(action="approve")

@@ -119,3 +119,16 @@ def test_the_key_hint_does_not_read_as_counts(make: Callable[..., ReviewWorkspac
     for key, queue in (("1", "receipts"), ("2", "dealer requests"), ("3", "claims")):
         assert f"{key} {queue}" not in text, text
         assert f"{key} go to {queue}" in text, text
+
+
+def test_the_approval_says_the_points_as_the_suggestion_does(
+    make: Callable[..., ReviewWorkspace], qtbot: QtBot
+) -> None:
+    """The walk: "Suggested 2,340 points" above, then "Approved BuildMart Main St: 2340 points"."""
+    ws = make()
+    n = ws.receipts.count()
+    ws.points.setValue(2340)
+    qtbot.keyClick(ws.receipts, Qt.Key.Key_A)
+    settle(qtbot, ws)
+    qtbot.waitUntil(lambda: ws.receipts.count() == n - 1)
+    assert ws.banner.text().endswith(": 2,340 points")
