@@ -102,9 +102,15 @@ class ReasonDialog(QDialog):
             b.setObjectName(f"reason-{reason.replace(' ', '-')}")
             b.setStyleSheet("font-size: 17pt; min-height: 60px; min-width: 240px;")
             b.clicked.connect(lambda _=False, r=reason: self.choose(r))
-            grid.addWidget(b, n // 3, n % 3)
+            # Two columns: three of these at 17 pt are wider than the two thirds of a 1280 px
+            # screen a dialog gets, and the long ones were cut ("Planned maintenanc").
+            grid.addWidget(b, n // 2, n % 2)
             self.buttons.append(b)
         lay.addLayout(grid)
+        # Its full size, fonts of the style sheet included: show() alone caps a dialog at two thirds
+        # of the screen, and the buttons were squeezed below their text.
+        self.ensurePolished()
+        self.resize(self.sizeHint())
 
     def choose(self, reason: str) -> None:
         self.reason = reason

@@ -92,3 +92,19 @@ def test_a_long_stop_reason_wraps_on_its_tile(make: Callable[..., ShopFloorWorks
     assert packer.reason == "waiting for operator"
     text = ws.tiles[packer.id].text()
     assert text.endswith("waiting for\noperator") and "…" not in text, text
+
+
+def test_every_stop_reason_reads_in_full_on_its_button(make: Callable[..., ShopFloorWorkspace], qtbot: QtBot) -> None:
+    """The walk at 1280x800: F7's buttons read "4 Waiting for operato", "Planned maintenanc"."""
+    from tests.views.clipping import clipped_after_layout
+
+    ws = make()
+    qtbot.waitUntil(lambda: len(ws.tiles) >= 4)
+    scan(qtbot, ws, "PRS-01")
+    qtbot.waitUntil(lambda: ws.live is not None and ws.live.machine.id == PRS1)
+    key(qtbot, ws, Qt.Key.Key_F7)
+    qtbot.waitUntil(lambda: ws.reason_dialog is not None and ws.reason_dialog.isVisible())
+    dlg = ws.reason_dialog
+    assert dlg is not None
+    assert clipped_after_layout(dlg) == []
+    dlg.reject()
