@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
     QGridLayout,
@@ -97,8 +97,11 @@ class ReasonDialog(QDialog):
         lay.addWidget(head)
         grid = QGridLayout()
         self.buttons: list[QPushButton] = []
+        self.by_key: dict[str, QPushButton] = {}
         for n, reason in enumerate(STOP_REASONS):
-            b = QPushButton(f"&{n + 1 if n < 9 else chr(ord('a') + n - 9)} {reason.capitalize()}")
+            mark = str(n + 1) if n < 9 else chr(ord("a") + n - 9)
+            b = QPushButton(f"&{mark} {reason.capitalize()}")
+            self.by_key[mark] = b
             b.setObjectName(f"reason-{reason.replace(' ', '-')}")
             b.setStyleSheet("font-size: 17pt; min-height: 60px; min-width: 240px;")
             b.clicked.connect(lambda _=False, r=reason: self.choose(r))
@@ -111,6 +114,18 @@ class ReasonDialog(QDialog):
         # of the screen, and the buttons were squeezed below their text.
         self.ensurePolished()
         self.resize(self.sizeHint())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        # The underlined digit alone picks (a kiosk keypad has no Alt); Qt's mnemonic needs Alt+8.
+        b = (
+            self.by_key.get(event.text().lower())
+            if not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            else None
+        )
+        if b is not None:
+            b.click()
+            return
+        super().keyPressEvent(event)
 
     def choose(self, reason: str) -> None:
         self.reason = reason

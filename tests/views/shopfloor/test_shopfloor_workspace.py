@@ -108,3 +108,18 @@ def test_every_stop_reason_reads_in_full_on_its_button(make: Callable[..., ShopF
     assert dlg is not None
     assert clipped_after_layout(dlg) == []
     dlg.reject()
+
+
+def test_the_underlined_digit_alone_picks_a_stop_reason(make: Callable[..., ShopFloorWorkspace], qtbot: QtBot) -> None:
+    """The walk: in F7's dialog "8 Tooling" is underlined, but 8 did nothing (only Alt+8 did)."""
+    ws = make()
+    qtbot.waitUntil(lambda: len(ws.tiles) >= 4)
+    scan(qtbot, ws, "PRS-01")
+    qtbot.waitUntil(lambda: ws.live is not None and ws.live.machine.id == PRS1)
+    key(qtbot, ws, Qt.Key.Key_F7)
+    qtbot.waitUntil(lambda: ws.reason_dialog is not None and ws.reason_dialog.isVisible())
+    dlg = ws.reason_dialog
+    assert dlg is not None
+    qtbot.keyClick(dlg.focusWidget() or dlg, Qt.Key.Key_2)
+    assert dlg.reason == "changeover" and not dlg.isVisible()
+    qtbot.waitUntil(lambda: "PRS-01: down, changeover" in ws.banner.text())
