@@ -329,6 +329,7 @@ class RecordsWorkspace(Workspace, References):
             # The first record shows at once, as in a mail client; arrows and Enter move on.
             self.table.selectRow(0)
             self._open_row(self.model.index(0, 0))
+        self._mark_row()
 
     def on_changed(self, change: CommitInfo) -> None:
         """A record of this list's module changed: the list and the open record are read again."""
@@ -407,6 +408,23 @@ class RecordsWorkspace(Workspace, References):
             self.detail_form.addRow(label_of(name), self._value_widget(name, value))
         self._add_actions(res, record)
         self._add_children(res, record)
+        self._mark_row()
+
+    def _mark_row(self) -> None:
+        """The open record's row is the list's current one. Opened by Ctrl+K, no row was: Tab into
+        the list then made the first row current and opened it instead (seen in the walk)."""
+        if self.model is None or self.record is None:
+            return
+        rid = self._id_of(self.record)
+        row = next((i for i, r in enumerate(self.model.rows) if self._id_of(r) == rid), None)
+        if row is None or self.table.currentIndex().row() == row:
+            return
+        sel = self.table.selectionModel()
+        was = sel.blockSignals(True)  # it is open already: no second read of it
+        self.table.selectRow(row)
+        sel.blockSignals(was)
+        self.table.scrollTo(self.model.index(row, 0))
+        self.table.viewport().update()
 
     def _add_actions(self, res: Resource, record: BaseModel) -> None:  # buttons in a row under the title
         ctx = self.session.ctx()

@@ -232,3 +232,31 @@ def test_a_change_that_makes_a_secret_is_made_on_the_platform_online(
     dialog.submit()
     qtbot.waitUntil(lambda: "does not answer" in dialog.message.text(), timeout=30_000)
     assert dialog.isVisible()
+
+
+def test_the_record_ctrl_k_opened_is_the_lists_current_row(
+    open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot
+) -> None:
+    """The walk: Ctrl+K opened SO-1003, no row of the list was current, and Tab into the list made
+    its first row (SO-1030) current: the record the person had asked for was gone."""
+    ws = open_ws()
+    QTest.keyClick(ws, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: ws.finder.isVisible())
+    QTest.keyClicks(ws.finder.input, "SO-1003")
+    qtbot.waitUntil(lambda: ws.finder.results.count() > 0)
+    QTest.keyClick(ws.finder.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: ws.record is not None and getattr(ws.record, "order_number", "") == "SO-1003")
+    _wait_loaded(qtbot, ws)
+    assert ws.model is not None
+    qtbot.waitUntil(lambda: ws.table.currentIndex().isValid())
+    row = ws.table.currentIndex().row()
+    assert ws.model.rows[row].order_number == "SO-1003"
+    assert ws.table.selectionModel().isRowSelected(row)
+    # Tab into the list keeps it (the table had no current row and took its first).
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QFocusEvent
+
+    QApplication.sendEvent(ws.table, QFocusEvent(QEvent.Type.FocusIn, Qt.FocusReason.TabFocusReason))
+    _wait_loaded(qtbot, ws)
+    assert ws.table.currentIndex().row() == row
+    assert getattr(ws.record, "order_number", "") == "SO-1003" and ws.asked in (None, ws._id_of(ws.record))
