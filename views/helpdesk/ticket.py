@@ -302,6 +302,10 @@ class TicketTab(QWidget):
         sl.addStretch(1)
         # A short window scrolls the triage column rather than squeezing its fields and buttons.
         side_scroll = scrolling(side)
+        # It scrolls up and down only: never narrower than its fields and buttons need, or German's
+        # longer words were cut at the right edge with no way to reach them.
+        side.ensurePolished()
+        side_scroll.setMinimumWidth(side.minimumSizeHint().width() + side_scroll.verticalScrollBar().sizeHint().width())
         main = QWidget()
         ml = QVBoxLayout(main)
         ml.addWidget(self.header)

@@ -275,3 +275,31 @@ def test_the_empty_composer_says_note_or_reply_as_ctrl_i_switches(qtbot: QtBot, 
     assert tab.composer.placeholderText().startswith("Internal note, not sent to the customer")
     qtbot.keyClick(tab.composer, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
     assert tab.send_btn.text() == "Send" and tab.composer.placeholderText().startswith("Reply to the customer")
+
+
+def test_the_german_triage_column_is_not_cut_at_its_right_edge(qtbot: QtBot, station: Runtime, qapp: object) -> None:
+    """The German walk at 1280x800 (owner, with the knowledge base): the ticket's right column was
+    wider than its place, its boxes and "Übernehmen" cut at the right edge, no scroll bar to reach them."""
+    from PySide6.QtCore import QCoreApplication, QLocale
+    from PySide6.QtWidgets import QScrollArea
+
+    import views.i18n
+
+    before = QLocale()
+    views.i18n.install(qapp, "de")  # type: ignore[arg-type]
+    try:
+        w = WORKSPACE(make_session(station, "owner@demo.test"))
+        qtbot.addWidget(w)
+        w.resize(1280, 800)
+        w.show()
+        tab = open_tab(qtbot, w)
+        area = next(a for a in tab.findChildren(QScrollArea) if a is not tab.scroller)
+        side = area.widget()
+        assert side is not None
+        qtbot.waitUntil(lambda: area.viewport().width() > 0)
+        assert side.width() <= area.viewport().width(), (side.width(), area.viewport().width())
+    finally:
+        for old in views.i18n._installed:
+            QCoreApplication.removeTranslator(old)
+        views.i18n._installed.clear()
+        QLocale.setDefault(before)
