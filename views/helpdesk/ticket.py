@@ -278,7 +278,9 @@ class TicketTab(QWidget):
         kl = QVBoxLayout(kb_box)
         kl.addWidget(self.kb_hint)
         kl.addWidget(self.kb_list)
-        kb_row = QHBoxLayout()
+        # One under the other: side by side, German's "Text einfügen (Strg+Umschalt+K)" made the
+        # column wider than its place.
+        kb_row = QVBoxLayout()
         kb_row.addWidget(self.kb_link_btn)
         kb_row.addWidget(self.kb_text_btn)
         kl.addLayout(kb_row)

@@ -298,6 +298,11 @@ def test_the_german_triage_column_is_not_cut_at_its_right_edge(qtbot: QtBot, sta
         assert side is not None
         qtbot.waitUntil(lambda: area.viewport().width() > 0)
         assert side.width() <= area.viewport().width(), (side.width(), area.viewport().width())
+        # ... and not by squeezing the queues on the left ("Überall suc…", "Nicht zugewiese").
+        from PySide6.QtGui import QFontMetrics
+
+        hint = w.search.placeholderText()
+        assert QFontMetrics(w.search.font()).horizontalAdvance(hint) <= w.search.width() - 24, hint
     finally:
         for old in views.i18n._installed:
             QCoreApplication.removeTranslator(old)
