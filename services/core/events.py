@@ -118,8 +118,13 @@ def validate_event(type_: str, data: dict[str, Any]) -> dict[str, Any]:
         raise ValidationFailed(f"data does not match the schema of {type_}", validation_details(exc)) from exc
 
 
+# Built once: json.dumps with any option but the defaults builds a new encoder on every call, and
+# every event, delivery and outbox row is written through here.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
 def canonical_json(obj: Any) -> bytes:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str).encode()
+    return _CANONICAL.encode(obj).encode()
 
 
 @dataclass(slots=True)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
+import pytest
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -69,3 +71,26 @@ def app_theme(name: str = "light") -> Iterator[str]:
     finally:
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
         app.setStyleSheet(before)
+
+
+def hold_answers(
+    monkeypatch: pytest.MonkeyPatch, session: StationSession, op: object, query: Callable[[object], bool]
+) -> threading.Event:
+    """Calls of ``op`` whose ``query`` passes wait on the pool until the returned event is set: an
+    answer made to come back after a later one (a stale list must not replace a newer one)."""
+    release = threading.Event()
+    real = session.call
+
+    def call(called: object, /, **kwargs: object) -> object:
+        thunk = real(called, **kwargs)  # type: ignore[arg-type]
+        if called is not op or not query(kwargs.get("query")):
+            return thunk
+
+        def held() -> object:
+            assert release.wait(30)
+            return thunk()
+
+        return held
+
+    monkeypatch.setattr(session, "call", call)
+    return release

@@ -104,6 +104,17 @@ class ColumnFitter(QObject):
             wants = [
                 max(h, w) for h, w in zip(heads, (self.table.sizeHintForColumn(c) for c in range(count)), strict=True)
             ]
+        if wrap is not None and sum(wants) > space:
+            # Values would be cut ("in …" beside a "Created at" wider than its dates): a header wider
+            # than its column's values goes on two lines first, and its room goes to the values.
+            values = [self.table.sizeHintForColumn(c) for c in range(count)]
+            wrapped = set(getattr(model, "wrapped", set()))
+            wider = {c for c in range(count) if heads[c] > values[c]}
+            if wider:
+                wrap(wrapped | wider)
+                # Such a column is never cut below its values (its header was wider: it was not).
+                heads = [max(header.sectionSizeHint(c), values[c] if c in wider else 0) for c in range(count)]
+                wants = [max(h, v) for h, v in zip(heads, values, strict=True)]
         self._fitting = True
         try:
             for c, w in enumerate(widths(heads, wants, space)):

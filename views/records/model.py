@@ -32,7 +32,7 @@ from services.core.commands import execute
 from services.core.pagination import Page
 from services.core.records import Resource
 from views.base import StationSession
-from views.i18n import counted, fmt_date, fmt_number
+from views.i18n import counted, fmt_date, fmt_number, fmt_time
 from views.records.words import readable, t, value_word
 
 PAGE = 100
@@ -90,6 +90,15 @@ def text_of(value: object, name: str = "") -> str:
         except InvalidOperation:
             return raw
     return raw
+
+
+def when_in_list(value: dt.datetime) -> str:
+    """A moment in a list cell, as mail clients say it: today's by its time, another day's by its
+    date (the whole moment is in the cell's tooltip and the panel). Date and time together cut the
+    list's dates to "11/25/26 …" at 1280x800, and the states beside them."""
+    local = value.astimezone() if value.tzinfo else value
+    today = dt.datetime.now(local.tzinfo).date()
+    return fmt_time(local) if local.date() == today else fmt_date(local.date())
 
 
 _MONEY_TEXT = re.compile(r"-?\d+\.\d+")
@@ -186,6 +195,8 @@ class RecordsModel(QAbstractTableModel):
         row = self.rows[index.row()]
         value = getattr(row, self.columns[index.column()], None)
         if role == Qt.ItemDataRole.DisplayRole:
+            if isinstance(value, dt.datetime):
+                return when_in_list(value)
             return text_of(value, self.columns[index.column()])
         if role == Qt.ItemDataRole.ToolTipRole:  # the value as stored: an ISO date, the state's own word
             shown, plain = text_of(value, self.columns[index.column()]), plain_of(value)

@@ -14,6 +14,7 @@ from services.core import auth
 from services.core.commands import execute
 from services.core.context import Runtime
 from services.core.demo import DEMO_PASSWORD, demo_id
+from tests.views.workspaces import hold_answers
 from views.base import StationSession
 from views.helpdesk.ticket import MessageView, TicketTab, humanize, timer_text
 from views.helpdesk.workspace import WORKSPACE, HelpdeskWorkspace
@@ -57,26 +58,10 @@ def test_the_queue_chosen_last_wins_over_a_late_answer(
     """Seen in the full run: the list asked for first (the "new" queue, at start) answered after the
     one chosen next, and its tickets were shown under "Waiting on customer". Here the first answer is
     held until the second has been drawn."""
-    import threading
-
     from services.support.tickets import list_tickets
 
     qtbot.waitUntil(lambda: desk.session.ops.active == 0, timeout=30_000)  # the start's own list is in
-    release = threading.Event()
-    real = desk.session.call
-
-    def call(op: object, /, **kwargs: object) -> object:
-        thunk = real(op, **kwargs)
-        if op is list_tickets and getattr(kwargs.get("query"), "queue", None) == "all":
-
-            def held() -> object:
-                assert release.wait(30)
-                return thunk()
-
-            return held
-        return thunk
-
-    monkeypatch.setattr(desk.session, "call", call)
+    release = hold_answers(monkeypatch, desk.session, list_tickets, lambda q: getattr(q, "queue", None) == "all")
     desk.queues.setCurrentRow(desk.queues.count() - 1)  # all tickets: held
     desk.queues.setCurrentRow(3)  # waiting on customer
     qtbot.waitUntil(lambda: desk.table.rowCount() == 4, timeout=30_000)

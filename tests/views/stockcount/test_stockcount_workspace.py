@@ -14,7 +14,7 @@ from services.core.demo import demo_id
 from services.fulfillment.demo import product_barcode
 from tests.services.fulfillment.fulfillment_helpers import ctx_for
 from tests.views.warehouse.drive import answer, key, scan
-from tests.views.workspaces import session_for, settle, workspace_factory
+from tests.views.workspaces import hold_answers, session_for, settle, workspace_factory
 from views import i18n
 from views.stockcount.workspace import WORKSPACE
 from views.warehouse.lines import GREEN, RED, WHITE, YELLOW
@@ -231,28 +231,12 @@ def test_the_location_scanned_last_wins_over_a_late_answer(
     """Seen in the full run: after a transfer was shipped the desk read its location again, and
     that answer, arriving after STORE had been scanned, took the screen back to MAIN (the slip
     scanned next was "unknown"). Here MAIN's answer is held until STORE is open."""
-    import threading
-
     from services.inventory.demo import location_id
     from services.inventory.stock_levels import list_stock
 
     ws = make_ws()  # type: ignore[operator]
-    release = threading.Event()
-    real = ws.session.call
-
-    def call(op: object, /, **kwargs: object) -> object:
-        thunk = real(op, **kwargs)
-        query = kwargs.get("query")
-        if op is list_stock and getattr(query, "location_id", None) == location_id("demo", "MAIN"):
-
-            def held() -> object:
-                assert release.wait(30)
-                return thunk()
-
-            return held
-        return thunk
-
-    monkeypatch.setattr(ws.session, "call", call)
+    main = location_id("demo", "MAIN")
+    release = hold_answers(monkeypatch, ws.session, list_stock, lambda q: getattr(q, "location_id", None) == main)
     ws.handle_scan("MAIN")
     ws.handle_scan("STORE")
     qtbot.waitUntil(lambda: ws.location is not None and ws.location.code == "STORE", timeout=30_000)
