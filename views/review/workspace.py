@@ -264,6 +264,7 @@ class ReviewWorkspace(Workspace):
         r = self.rows["receipts"][row] if 0 <= row < len(self.rows["receipts"]) else None
         if not isinstance(r, ReceiptOut):
             self.numbers.setText(self.tr("Nothing to review"))
+            self.points.setValue(0)  # the last receipt's points stayed beside "Nothing to review"
             self.pixmap = None
             self.image.setText(self.tr("No image"))
             self.image.adjustSize()

@@ -132,3 +132,15 @@ def test_the_approval_says_the_points_as_the_suggestion_does(
     settle(qtbot, ws)
     qtbot.waitUntil(lambda: ws.receipts.count() == n - 1)
     assert ws.banner.text().endswith(": 2,340 points")
+
+
+def test_an_empty_queue_keeps_no_points_of_the_last_receipt(make: Callable[..., ReviewWorkspace], qtbot: QtBot) -> None:
+    """The walk: the last receipt approved, "Nothing to review" stood beside "Points 890"."""
+    ws = make()
+    while ws.receipts.count():
+        n = ws.receipts.count()
+        qtbot.keyClick(ws.receipts, Qt.Key.Key_A)
+        settle(qtbot, ws)
+        qtbot.waitUntil(lambda n=n: ws.receipts.count() == n - 1)
+    assert ws.numbers.text() == "Nothing to review"
+    assert ws.points.value() == 0
