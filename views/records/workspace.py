@@ -438,6 +438,7 @@ class RecordsWorkspace(Workspace, References):
             ops.append(res.delete)  # type: ignore[arg-type]
         stated = getattr(record, "allowed_actions", None)  # the record says what its state allows
         allowed = set(stated or [])
+        prev: QWidget = self.copy_id  # Tab goes on from "Copy id" to these, not up to the filters first
         for op in ops:
             # One button per state action where the body names it (start, close, cancel a claim).
             for action in choices(op) or (None,):
@@ -460,6 +461,8 @@ class RecordsWorkspace(Workspace, References):
                     b.setEnabled(b.isEnabled() and bool(self.session.platform_url))
                 b.clicked.connect(lambda _=False, o=op, a=action: self.run_action(o, rid, action=a))
                 self.action_box.addWidget(b)
+                QWidget.setTabOrder(prev, b)
+                prev = b
 
     def run_action(
         self, op: Operation, record_id: str, body: dict[str, object] | None = None, *, action: str | None = None

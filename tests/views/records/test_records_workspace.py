@@ -260,3 +260,17 @@ def test_the_record_ctrl_k_opened_is_the_lists_current_row(
     _wait_loaded(qtbot, ws)
     assert ws.table.currentIndex().row() == row
     assert getattr(ws.record, "order_number", "") == "SO-1003" and ws.asked in (None, ws._id_of(ws.record))
+
+
+def test_tab_goes_from_copy_id_to_the_records_actions(open_ws: Callable[..., RecordsWorkspace], qtbot: QtBot) -> None:
+    """The German walk: Tab from "ID kopieren" went up to the filters (Status, Von, Bis) before
+    "Auftrag kommissionieren…": the buttons are made after the filters, so they came last."""
+    ws = open_ws()
+    ws.show_resource("fulfillment:/orders")
+    _wait_loaded(qtbot, ws)
+    qtbot.waitUntil(lambda: ws.action_box.count() > 0 and ws.copy_id.isVisible())
+    first = ws.action_box.itemAt(0).widget()
+    nxt = ws.copy_id.nextInFocusChain()
+    while nxt is not first and not (nxt.focusPolicy() & Qt.FocusPolicy.TabFocus and nxt.isVisibleTo(ws)):
+        nxt = nxt.nextInFocusChain()
+    assert nxt is first, (nxt.objectName(), nxt.accessibleName())
