@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from views.records.inputs import DateInput, PairsInput, RefList, RefPicker, Refs, RowsInput
 from views.records.words import readable, t, value_word
 from views.shell.forms import FieldError, field_messages, with_error
+from views.wording import action_word
 
 EMPTY = object()  # a field the person left empty
 LONG_TEXT = ("description", "body", "message", "notes", "note", "text", "content", "reason", "html")
@@ -294,9 +295,10 @@ class ModelForm(QWidget):
             self.kind.setObjectName(f"field-{disc}")
             self.stack = QStackedWidget()
             for kind, member in members.items():
-                self.kind.addItem(kind, kind)
+                self.kind.addItem(action_word(kind), kind)  # "pick" read raw, in German too
                 sub = ModelForm(member, parent=host, refs=refs)
-                sub.fields.pop(disc).hide()  # chosen above
+                # Chosen above: its whole row goes (hiding the box alone left its label twice).
+                sub.form_layout.removeRow(sub.fields.pop(disc))
                 self.forms[kind] = sub
                 self.stack.addWidget(sub)
             self.kind.currentIndexChanged.connect(self.stack.setCurrentIndex)
@@ -305,7 +307,7 @@ class ModelForm(QWidget):
             outer.addLayout(form)
             outer.addWidget(self.stack)
             return
-        form = QFormLayout()
+        form = self.form_layout = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for name, info in model.model_fields.items():
             f = Field_(name, info, refs)

@@ -246,3 +246,20 @@ def test_a_new_order_is_taken_with_its_lines_and_one_without_lines_is_refused(
     made = ws.record
     assert made.status == "pending" and made.order_number.startswith("SO-")  # type: ignore[union-attr]
     assert [(li.sku, li.quantity) for li in made.lines] == [("MUG-CER-01", 2)]  # type: ignore[union-attr]
+
+
+def test_a_variant_form_names_its_kind_once_and_in_words(qtbot: QtBot) -> None:
+    """The German walk ("Auftrag kommissionieren…"): "Arbeitsgang: pick", and a second
+    "Arbeitsgang" label under it with no field beside it."""
+    from PySide6.QtWidgets import QLabel
+
+    from services.fulfillment.schemas import OperationRequest
+    from views.records.forms import label_of
+
+    form = ModelForm(OperationRequest)
+    qtbot.addWidget(form)
+    form.show()
+    shown = [lbl for lbl in form.findChildren(QLabel) if lbl.isVisibleTo(form) and lbl.text() == label_of("operation")]
+    assert len(shown) == 1
+    assert form.kind is not None and form.kind.findData("pick") >= 0
+    assert form.value()["operation"] == form.kind.currentData()
