@@ -412,3 +412,18 @@ def test_links_made_at_the_station_point_at_its_platform(qtbot: QtBot, station: 
     assert scan_address(w.session.ctx(), "AB12").startswith("https://qr.example.org/")
     assert "127.0.0.1:8000" not in scan_address(w.session.ctx(), "AB12")
     w.ops.wait()
+
+
+def test_a_long_result_in_the_status_bar_ends_in_an_ellipsis(qtbot: QtBot, station: Runtime, tmp_path: Path) -> None:
+    """The walk at 1280x800: "Signed in with this station's data: the platform at http://… does r",
+    cut mid-word at the sync indicator. Shortened, it ends in "…"; the whole message stays its text."""
+    w = make_shell(qtbot, station, tmp_path / "prefs", offline=False, platform_url="http://127.0.0.1:9")
+    qtbot.waitUntil(lambda: w.connection == "offline")
+    sign_in(qtbot, w, "owner@demo.test")
+    w.resize(1280, 800)
+    label = w.feedback_label
+    qtbot.waitUntil(lambda: "does not answer" in label.text() and label.width() > 0)
+    shown = getattr(label, "shown_text", lambda: label.text())()
+    assert label.fontMetrics().horizontalAdvance(label.text()) > label.contentsRect().width()  # it does not fit
+    assert shown.endswith("…") and label.text().startswith(shown[:-1]), shown
+    assert label.fontMetrics().horizontalAdvance(shown) <= label.contentsRect().width()

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from views.credentials import CredentialStore
 from views.ops import OpRunner
+from views.shell.elided import ElidedLabel
 from views.shell.kiosk import IdleWatcher, KioskExits, PinDialog
 from views.shell.prefs import StationPrefs
 from views.shell.roles import role_label
@@ -176,7 +177,7 @@ class ShellWindow(KioskExits, WindowStatus, WindowSignIn, QMainWindow):
         sb = self.statusBar()
         sb.setSizeGripEnabled(False)
         self.feedback_icon = QLabel()
-        self.feedback_label = QLabel("")
+        self.feedback_label = ElidedLabel("")  # a long message ends in "…", not cut mid-word
         self.feedback_label.setAccessibleName("Last result")
         # Ignored: a long message is cut, it never pushes the sync indicator aside (the tooltip has it all).
         self.feedback_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
