@@ -252,6 +252,8 @@ def test_the_record_ctrl_k_opened_is_the_lists_current_row(
     row = ws.table.currentIndex().row()
     assert ws.model.rows[row].order_number == "SO-1003"
     assert ws.table.selectionModel().isRowSelected(row)
+    # ... and shown: the list scrolls to it (row 27 of 30 is below the fold at 1280x800).
+    qtbot.waitUntil(lambda: ws.table.viewport().rect().contains(ws.table.visualRect(ws.table.currentIndex()).center()))
     # Tab into the list keeps it (the table had no current row and took its first).
     from PySide6.QtCore import QEvent
     from PySide6.QtGui import QFocusEvent
