@@ -264,6 +264,8 @@ def _json_hint(tp: object) -> str:
 class ModelForm(QWidget):
     """A form for one request model (or a union of them); ``value()`` is the body."""
 
+    form_layout: QFormLayout  # its fields' rows (a form of kinds has none of its own)
+
     def __init__(
         self,
         model: type[BaseModel],

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from pydantic import BaseModel
-from PySide6.QtCore import QLocale, QModelIndex, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtCore import QLocale, QModelIndex, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -423,8 +423,8 @@ class RecordsWorkspace(Workspace, References):
         was = sel.blockSignals(True)  # it is open already: no second read of it
         self.table.selectRow(row)
         sel.blockSignals(was)
-        at = QPersistentModelIndex(self.model.index(row, 0))  # scrolled to once the new rows are laid out
-        QTimer.singleShot(0, lambda: at.isValid() and self.table.scrollTo(QModelIndex(at)))
+        # Scrolled to once the new rows are laid out (at once, the list stayed at its top).
+        QTimer.singleShot(0, lambda: self.table.scrollTo(self.table.currentIndex()))
         self.table.viewport().update()
 
     def _add_actions(self, res: Resource, record: BaseModel) -> None:  # buttons in a row under the title
