@@ -212,8 +212,12 @@ class ShopFloorWorkspace(Workspace):
         counts = QHBoxLayout()
         self.good_btn = self._big(self.tr("F5 Good +1"), "good", lambda: self.count(good=1))
         self.scrap_btn = self._big(self.tr("F6 Scrap +1"), "scrap", lambda: self.count(scrap=1))
-        self.good_btn.setStyleSheet("background: #2e7d32; color: white;")
-        self.scrap_btn.setStyleSheet("background: #c62828; color: white;")
+        # Greyed out when there is no run to count on: in their colours they looked ready (seen in the walk).
+        for b, colour in ((self.good_btn, "#2e7d32"), (self.scrap_btn, "#c62828")):
+            b.setStyleSheet(
+                f"QPushButton {{ background: {colour}; color: white; }}"
+                " QPushButton:disabled { background: #e0e0e0; color: #9e9e9e; }"
+            )
         counts.addWidget(self.good_btn)
         counts.addWidget(self.scrap_btn)
         panel.addLayout(counts)

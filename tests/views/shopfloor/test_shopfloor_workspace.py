@@ -123,3 +123,17 @@ def test_the_underlined_digit_alone_picks_a_stop_reason(make: Callable[..., Shop
     qtbot.keyClick(dlg.focusWidget() or dlg, Qt.Key.Key_2)
     assert dlg.reason == "changeover" and not dlg.isVisible()
     qtbot.waitUntil(lambda: "PRS-01: down, changeover" in ws.banner.text())
+
+
+def test_good_and_scrap_look_off_with_no_run(make: Callable[..., ShopFloorWorkspace], qtbot: QtBot) -> None:
+    """The walk: "No run in progress", F5 and F6 disabled, yet still in full green and red."""
+    from PySide6.QtGui import QColor
+
+    ws = make()
+    qtbot.waitUntil(lambda: len(ws.tiles) >= 4)
+    scan(qtbot, ws, "PRS-01")  # down, no run
+    qtbot.waitUntil(lambda: ws.live is not None and ws.live.machine.id == PRS1)
+    assert not ws.good_btn.isEnabled() and not ws.scrap_btn.isEnabled()
+    for b, colour in ((ws.good_btn, "#2e7d32"), (ws.scrap_btn, "#c62828")):
+        img = b.grab().toImage()
+        assert img.pixelColor(12, img.height() // 2) != QColor(colour), b.text()
