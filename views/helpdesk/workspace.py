@@ -163,6 +163,7 @@ class HelpdeskWorkspace(Workspace):
         text = self.search.text().strip()
         if text:
             q = {"queue": "all", "search": text, "limit": 100}  # a search looks in every queue, and says so
+        self._mark_queue(None if text else self.queue)
         self.status.setText(self.tr("Search “{text}” in all queues").format(text=text) if text else "")
         self.status.setStyleSheet("")
         query = self.session.request(TicketQuery, q, parent=self.search)
@@ -198,7 +199,19 @@ class HelpdeskWorkspace(Workspace):
     def _queue_chosen(self, item: QListWidgetItem | None) -> None:
         if item is not None:
             self.queue = item.data(Qt.ItemDataRole.UserRole)
+            self.search.clear()  # a queue chosen shows that queue, not the search still typed
             self.load_tickets()
+
+    def _mark_queue(self, queue: str | None) -> None:
+        """The queue list marks the queue shown, none while a search shows every queue (the queue
+        chosen before stayed marked over the search's results)."""
+        row = next(
+            (i for i in range(self.queues.count()) if self.queues.item(i).data(Qt.ItemDataRole.UserRole) == queue), -1
+        )
+        if self.queues.currentRow() != row:
+            was = self.queues.blockSignals(True)
+            self.queues.setCurrentRow(row)
+            self.queues.blockSignals(was)
 
     def _to_tickets(self) -> None:
         self.table.setFocus()

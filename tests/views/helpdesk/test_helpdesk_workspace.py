@@ -92,6 +92,28 @@ def test_queues_show_counts_and_the_list_opens_tabs(qtbot: QtBot, desk: Helpdesk
     assert desk.open_ticket(CHARGED_TWICE) is tab and desk.tabs.count() == 1  # one tab per ticket
 
 
+def test_a_search_marks_no_queue_and_a_queue_chosen_leaves_the_search(qtbot: QtBot, desk: HelpdeskWorkspace) -> None:
+    """Seen in the walk: after Ctrl+F the queue chosen before stayed marked over the search's results
+    from every queue, and choosing a queue then still showed the search."""
+    desk.queues.setCurrentRow(3)
+    qtbot.waitUntil(lambda: desk.table.rowCount() == 4)
+    desk.search.setText("alice@")
+    qtbot.keyClick(desk.search, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: desk.table.rowCount() == 2)
+    assert desk.queues.currentRow() == -1 and not desk.queues.selectedItems()
+    desk.queues.setCurrentRow(3)  # the same queue again: it is shown, the search is left
+    qtbot.waitUntil(lambda: desk.table.rowCount() == 4)
+    assert desk.search.text() == "" and "in all queues" not in desk.status.text()
+    assert {desk.table.item(r, 3).text() for r in range(4)} == {"pending"}
+    desk.search.setText("alice@")
+    qtbot.keyClick(desk.search, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: desk.table.rowCount() == 2)
+    desk.search.clear()  # an emptied search and Enter: back to the queue, marked again
+    qtbot.keyClick(desk.search, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: desk.table.rowCount() == 4)
+    assert desk.queues.currentRow() == 3
+
+
 def test_answer_with_ctrl_enter_and_note_with_ctrl_i(qtbot: QtBot, desk: HelpdeskWorkspace, station: Runtime) -> None:
     tab = open_tab(qtbot, desk)
     before = len(tab.message_views())
