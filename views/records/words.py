@@ -36,7 +36,7 @@ ACRONYMS = {
     "vat": "VAT",
 }
 # Short names of fields spelt out: "bg" read "Bg" in the QR designer's form.
-ABBREVIATIONS = {"bg": "background", "fg": "foreground"}
+ABBREVIATIONS = {"bg": "background", "fg": "foreground", "address1": "address line 1", "address2": "address line 2"}
 
 
 def _acronym(word: str) -> str:

@@ -39,6 +39,7 @@ from views.records.words import readable
         ("bg", "Background"),  # the QR designer's colours read "Bg" and "Fg"
         ("fg", "Foreground"),
         ("qr_bg", "QR background"),
+        ("address1", "Address line 1"),  # a shipping address read "Address1:" (seen in the walk)
     ],
 )
 def test_a_label_keeps_acronyms_upper_case(name: str, label: str) -> None:

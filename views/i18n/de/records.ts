@@ -1116,11 +1116,11 @@
             <translation>Adresse</translation>
         </message>
         <message>
-            <source>Address1</source>
+            <source>Address line 1</source>
             <translation>Adresszeile 1</translation>
         </message>
         <message>
-            <source>Address2</source>
+            <source>Address line 2</source>
             <translation>Adresszeile 2</translation>
         </message>
         <message>
