@@ -19,7 +19,7 @@ import textwrap
 from collections.abc import Callable
 from typing import ClassVar
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -67,6 +67,27 @@ STATE_COLOURS: dict[str, tuple[str, str]] = {
     "down": ("#c62828", "#ffffff"),
     "offline": ("#616161", "#ffffff"),
 }
+# The stop reasons in the operator's words (lupdate reads these; services.mes.schemas keeps the values).
+REASON_WORDS = (
+    QT_TRANSLATE_NOOP("StopReason", "breakdown"),
+    QT_TRANSLATE_NOOP("StopReason", "changeover"),
+    QT_TRANSLATE_NOOP("StopReason", "material shortage"),
+    QT_TRANSLATE_NOOP("StopReason", "waiting for operator"),
+    QT_TRANSLATE_NOOP("StopReason", "quality check"),
+    QT_TRANSLATE_NOOP("StopReason", "planned maintenance"),
+    QT_TRANSLATE_NOOP("StopReason", "cleaning"),
+    QT_TRANSLATE_NOOP("StopReason", "tooling"),
+    QT_TRANSLATE_NOOP("StopReason", "blocked downstream"),
+    QT_TRANSLATE_NOOP("StopReason", "break"),
+    QT_TRANSLATE_NOOP("StopReason", "other"),
+)
+
+
+def reason_word(reason: str) -> str:
+    """A stop reason as the operator reads it ("Materialmangel"); the data keeps the value."""
+    return QCoreApplication.translate("StopReason", reason)
+
+
 TONES = {"ok": ("#e8f5e9", "#1b5e20"), "error": ("#ffebee", "#b71c1c"), "info": ("#e3f2fd", "#0d47a1")}
 STYLE = """
 #workspace-shopfloor { font-size: 16pt; }
@@ -100,7 +121,8 @@ class ReasonDialog(QDialog):
         self.by_key: dict[str, QPushButton] = {}
         for n, reason in enumerate(STOP_REASONS):
             mark = str(n + 1) if n < 9 else chr(ord("a") + n - 9)
-            b = QPushButton(f"&{mark} {reason.capitalize()}")
+            said = reason_word(reason)
+            b = QPushButton(f"&{mark} {said[:1].upper()}{said[1:]}")
             self.by_key[mark] = b
             b.setObjectName(f"reason-{reason.replace(' ', '-')}")
             b.setStyleSheet("font-size: 17pt; min-height: 60px; min-width: 240px;")
@@ -305,7 +327,7 @@ class ShopFloorWorkspace(Workspace):
     def tile_text(self, m: MachineOut) -> str:
         # On lines of 16 characters, two at most: one line cut it ("waiting for ope…"), and a long
         # line would widen every tile of the grid (columns are sized from the widest).
-        reason = "\n".join(textwrap.wrap(m.reason or "", 16, max_lines=2, placeholder=" …"))
+        reason = "\n".join(textwrap.wrap(reason_word(m.reason or ""), 16, max_lines=2, placeholder=" …"))
         # The machine's state in words (State: "in Betrieb"); the value stays the data.
         state = value_word(m.status).upper() + (f"\n{reason}" if m.reason and m.status != "running" else "")
         alarm = "\n⚠ " + self.tr("ALARM") if m.id in self.alarmed else ""
@@ -341,12 +363,13 @@ class ShopFloorWorkspace(Workspace):
         self.machine_title.setText(f"{m.code} · {m.name} · {value_word(live.status).upper()}")
         r = live.current_run
         if r is not None:
-            planned = f" of {r.planned_quantity}" if r.planned_quantity else ""
+            planned = self.tr(" of {n}").format(n=fmt_number(r.planned_quantity)) if r.planned_quantity else ""
             self.run_line.setText(
-                self.tr("Run: {r.product} ({r.status}) · {r.good_count}{planned} good, {r.scrap_count} scrap").format(
-                    r=r, planned=planned
+                self.tr("Run: {r.product} ({status}) · {good}{planned} good, {scrap} scrap").format(
+                    r=r, status=value_word(r.status), good=fmt_number(r.good_count), planned=planned,
+                    scrap=fmt_number(r.scrap_count),
                 )
-            )
+            )  # fmt: skip
         else:
             self.run_line.setText(self.tr("No run in progress."))
         self.count_line.setText(
@@ -420,7 +443,7 @@ class ShopFloorWorkspace(Workspace):
         m = self.by_code.get(code.upper())
         if m is not None:
             self.choose(m.id)
-            self.say(self.tr("{m.code} chosen: {m.status}.").format(m=m), "ok")
+            self.say(self.tr("{m.code} chosen: {status}.").format(m=m, status=value_word(m.status)), "ok")
             return
         if code.upper() in SCRAP_CODES:
             self.count(scrap=1)
@@ -455,9 +478,9 @@ class ShopFloorWorkspace(Workspace):
             return
         run = self.live.current_run
         if run is not None and run.status == "paused":
-            self._put_run(run.id, RunUpdate(status="running"), "Resumed {r.product}.")
+            self._put_run(run.id, RunUpdate(status="running"), self.tr("Resumed {r.product}."))
         elif run is None and self.planned:
-            self._put_run(self.planned[0].id, RunUpdate(status="running"), "Started {r.product}.")
+            self._put_run(self.planned[0].id, RunUpdate(status="running"), self.tr("Started {r.product}."))
         else:
             self.say(
                 self.tr("No planned run for this machine.")
@@ -469,7 +492,7 @@ class ShopFloorWorkspace(Workspace):
     def pause(self) -> None:
         run = self._need_run()
         if run is not None:
-            self._put_run(run.id, RunUpdate(status="paused"), "Paused {r.product}: pick the stop reason (F7).")
+            self._put_run(run.id, RunUpdate(status="paused"), self.tr("Paused {r.product}: pick the stop reason (F7)."))
 
     def complete(self) -> None:
         run = self._need_run()
@@ -477,7 +500,7 @@ class ShopFloorWorkspace(Workspace):
             self._put_run(
                 run.id,
                 RunUpdate(status="completed"),
-                "Completed {r.product}: {r.good_count} good, {r.scrap_count} scrap.",
+                self.tr("Completed {r.product}: {r.good_count} good, {r.scrap_count} scrap."),
             )
 
     def count(self, good: int = 0, scrap: int = 0, part: str | None = None) -> None:
@@ -486,11 +509,15 @@ class ShopFloorWorkspace(Workspace):
             return
         n, self.multiplier = self.multiplier, 1
         body = RunUpdate(good=good * n, scrap=scrap * n)
-        what = f"{n} good" if good else f"{n} scrap"
+        what = self.tr("%n good counted", "", n) if good else self.tr("%n scrap counted", "", n)
+        scanned = f" ({part})".replace("{", "{{").replace("}", "}}") if part else ""  # a scan is text, not a format
+        # "{r.…}" is filled in when the run's answer comes (_put_run): the braces are kept here.
         self._put_run(
             run.id,
             body,
-            f"{what} counted" + (f" ({part})" if part else "") + ": {r.good_count} good, {r.scrap_count} scrap.",
+            self.tr("{what}{scanned}: {{r.good_count}} good, {{r.scrap_count}} scrap.").format(
+                what=what, scanned=scanned
+            ),
         )
 
     def ask_reason(self) -> None:
@@ -512,7 +539,7 @@ class ShopFloorWorkspace(Workspace):
         body = MachineUpdate(status=status, reason=reason)
 
         def ok(m: MachineOut) -> None:
-            self.say(f"{m.code}: {m.status}, {reason}.", "ok")
+            self.say(f"{m.code}: {value_word(m.status)}, {reason_word(reason)}.", "ok")
             self.refresh()
 
         self.session.ops.run(

@@ -51,7 +51,7 @@ def test_a_run_on_the_kiosk(make: Callable[..., ShopFloorWorkspace], qtbot: QtBo
     assert "Started Cap CP-5" in ws.banner.text()
     scan(qtbot, ws, "3*")
     scan(qtbot, ws, "PART-0001")
-    qtbot.waitUntil(lambda: "3 of 2000 good" in ws.run_line.text())
+    qtbot.waitUntil(lambda: "3 of 2,000 good" in ws.run_line.text())
     key(qtbot, ws, Qt.Key.Key_F6)
     qtbot.waitUntil(lambda: "1 scrap" in ws.run_line.text())
     key(qtbot, ws, Qt.Key.Key_F8)
@@ -137,3 +137,37 @@ def test_good_and_scrap_look_off_with_no_run(make: Callable[..., ShopFloorWorksp
     for b, colour in ((ws.good_btn, "#2e7d32"), (ws.scrap_btn, "#c62828")):
         img = b.grab().toImage()
         assert img.pixelColor(12, img.height() // 2) != QColor(colour), b.text()
+
+
+def test_the_kiosk_in_german(make: Callable[..., ShopFloorWorkspace], qtbot: QtBot) -> None:
+    """Seen in the walk: the stop reasons, the run's state, its counts and the banners stayed English
+    (and the raw state "down") in a German kiosk; numbers were not grouped ("2000")."""
+    from PySide6.QtWidgets import QPushButton
+
+    from services.mes.schemas import STOP_REASONS
+    from tests.views.german import german, german_locale
+    from views.shopfloor.workspace import REASON_WORDS
+
+    assert set(REASON_WORDS) == set(STOP_REASONS)  # a reason added to the service is listed for translation
+    with german("shopfloor", "records"), german_locale():
+        ws = make()
+        qtbot.waitUntil(lambda: len(ws.tiles) >= 4)
+        scan(qtbot, ws, "PRS-01")
+        qtbot.waitUntil(lambda: ws.live is not None and ws.start_btn.isEnabled())
+        assert "gewählt: Stillstand" in ws.banner.text()
+        key(qtbot, ws, Qt.Key.Key_F1)
+        qtbot.waitUntil(lambda: "(in Betrieb)" in ws.run_line.text() and "von 2.000 gut" in ws.run_line.text())
+        assert "Cap CP-5 gestartet." in ws.banner.text()
+        scan(qtbot, ws, "3*")
+        scan(qtbot, ws, "PART-0001")
+        qtbot.waitUntil(lambda: "3 Gutteile gezählt (PART-0001): 3 gut, 0 Ausschuss." in ws.banner.text())
+        key(qtbot, ws, Qt.Key.Key_F7)
+        qtbot.waitUntil(lambda: ws.reason_dialog is not None and ws.reason_dialog.isVisible())
+        assert ws.reason_dialog is not None
+        texts = {b.text() for b in ws.reason_dialog.findChildren(QPushButton)}
+        assert "&2 Umrüsten" in texts and "&3 Materialmangel" in texts, texts
+        key_target = ws.reason_dialog
+        qtbot.keyClick(key_target, Qt.Key.Key_3)
+        qtbot.waitUntil(lambda: "PRS-01: Stillstand, Materialmangel." in ws.banner.text())
+        qtbot.waitUntil(lambda: "Materialmangel" in ws.tiles[PRS1].text())
+        settle(qtbot, ws)
