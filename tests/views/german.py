@@ -52,3 +52,22 @@ def german_locale() -> Iterator[None]:
         yield
     finally:
         QLocale.setDefault(before)
+
+
+@contextmanager
+def app_language(language: str) -> Iterator[None]:
+    """The desktop's own language set-up (``views.i18n.install``: every package's translators and
+    the locale) for the duration, then none and the locale before, as the other tests expect."""
+    import views.i18n
+
+    app = QCoreApplication.instance()
+    assert app is not None
+    before = QLocale()
+    views.i18n.install(app, language)
+    try:
+        yield
+    finally:
+        for old in views.i18n._installed:
+            QCoreApplication.removeTranslator(old)
+        views.i18n._installed.clear()
+        QLocale.setDefault(before)

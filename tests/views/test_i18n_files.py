@@ -113,21 +113,15 @@ def test_the_english_and_plural_check_can_fail(tmp_path: Path) -> None:
 
 
 def test_counts_read_right_in_english_and_german(qapp: object) -> None:
-    from PySide6.QtCore import QCoreApplication, QLocale
+    from PySide6.QtCore import QCoreApplication
 
-    import views.i18n
+    from tests.views.german import app_language
     from views.i18n import install
 
-    tr, before = QCoreApplication.translate, QLocale()
-    try:
-        install(QCoreApplication.instance(), "en")  # type: ignore[arg-type]
+    tr = QCoreApplication.translate
+    with app_language("en"):  # afterwards, as the other tests expect: no translator, the locale as before
         assert tr("AdminWorkspace", "%n modules enabled", "", 1) == "1 module enabled"
         assert tr("TicketTab", "%n file(s) attached", "", 3) == "3 files attached"
         install(QCoreApplication.instance(), "de")  # type: ignore[arg-type]
         assert tr("TicketTab", "%n file(s) attached", "", 1) == "1 Datei angehängt"
         assert tr("TicketTab", "%n file(s) attached", "", 2) == "2 Dateien angehängt"
-    finally:  # as the other tests expect: no translator, the locale as before
-        for old in views.i18n._installed:
-            QCoreApplication.removeTranslator(old)
-        views.i18n._installed.clear()
-        QLocale.setDefault(before)

@@ -21,6 +21,7 @@ from services.core.demo import demo_id
 from services.core.files import FileResult
 from services.core.labels import label_image
 from tests.barcodes import decode_code128
+from tests.views.german import app_language
 from tests.views.workspaces import session_for, settle, workspace_factory
 from views.records.files import FileViewer
 from views.shell.prefs import StationPrefs
@@ -185,15 +186,11 @@ def test_the_label_pdf_maker_draws_each_size(tmp_path: Path) -> None:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_new_pin_hint_fits_its_field(qtbot: QtBot, tmp_path: Path, qapp: object, lang: str) -> None:
     """The walk of issue 32 read "leave empty to keep the current …" in Settings' PIN field."""
-    from PySide6.QtCore import QCoreApplication, QLocale
     from PySide6.QtGui import QFontMetrics
 
-    import views.i18n
     from views.shell.theme import theme_css
 
-    before = QLocale()
-    views.i18n.install(qapp, lang)  # type: ignore[arg-type]
-    try:
+    with app_language(lang):
         dlg = SettingsDialog(StationPrefs(tmp_path))
         dlg.setStyleSheet(theme_css("light"))  # the app's sheet: its padding and type size
         qtbot.addWidget(dlg)
@@ -203,8 +200,3 @@ def test_the_new_pin_hint_fits_its_field(qtbot: QtBot, tmp_path: Path, qapp: obj
         room = field.width() - 2 * 8 - 2 * 2 - 4  # the sheet's padding and border, Qt's text margin
         assert QFontMetrics(field.font()).horizontalAdvance(field.placeholderText()) <= room, field.placeholderText()
         assert field.toolTip() and len(field.toolTip()) >= len(field.placeholderText())
-    finally:
-        for old in views.i18n._installed:
-            QCoreApplication.removeTranslator(old)
-        views.i18n._installed.clear()
-        QLocale.setDefault(before)

@@ -13,6 +13,8 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
+from views.wording import state_word
+
 CONTEXT = "records"
 
 # Words a field name holds that people read as letters, not as a word: "Product SKU", not "Product sku".
@@ -79,13 +81,9 @@ def module_title(name: str) -> str:
     return t(MODULE_TITLES.get(name, name.capitalize()))
 
 
-def value_word(value: str) -> str:
-    """A stored state ("in_progress") in the person's words: "in progress", "in Bearbeitung" (context
-    ``State``, listed from the declared machines by ``python -m views.records.catalogue``). The one
-    helper of ``views.wording.state_word``; the data (CSV, tooltips, filters) keeps the value."""
-    from views.wording import state_word
-
-    return state_word(value)
+# A stored state ("in_progress") in the person's words ("in progress", "in Bearbeitung"): the one
+# helper, views.wording.state_word, under the name Records' callers use; the data keeps the value.
+value_word = state_word
 
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate looks for

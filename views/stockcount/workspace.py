@@ -56,6 +56,7 @@ from services.inventory.stock_levels import adjust_stock, list_stock
 from services.inventory.transfers import list_transfers, update_transfer
 from views.base import StationSession, Workspace, shown_title
 from views.i18n import QT_TRANSLATE_NOOP
+from views.ops import Newest
 from views.shell.forms import wrapping
 from views.shell.scan_input import ScanInput
 from views.stockcount.slip import print_slip, slip_code
@@ -118,7 +119,7 @@ class StockCountWorkspace(Workspace):
         self.locations: dict[str, LocationOut] = {}  # code (upper case) -> location
         self.items: dict[str, ItemOut] = {}  # barcode and SKU (upper case) -> item
         self.location: LocationOut | None = None
-        self._opening: str | None = None  # the location asked for last: its answer is the one shown
+        self.openings = Newest()  # the location asked for last: its answer is the one shown
         self.lines: dict[str, CountLine] = {}  # by SKU, in scan/book order
         self.transfers: list[TransferOut] = []
         self.slips: list[Path] = []  # transfer slips saved this shift
@@ -312,11 +313,9 @@ class StockCountWorkspace(Workspace):
         # The last location asked for wins: after a transfer moved, this location is read again,
         # and that answer arriving after the next location's scan took the screen back to it (the
         # slip scanned there was then "unknown").
-        self._opening = loc.id
+        asked = self.openings.ask()
 
         def got(page: Page[StockRow]) -> None:
-            if self._opening != loc.id:
-                return
             self.location = loc
             self.lines = {r.sku: CountLine(r.sku, r.name or r.sku, r.barcode, r.quantity) for r in page.items}
             self.multiplier = 1
@@ -331,7 +330,7 @@ class StockCountWorkspace(Workspace):
 
         self.session.ops.run(
             self.session.call(list_stock, query=StockQuery(location_id=loc.id, limit=100)),
-            on_success=got,
+            on_success=asked.only(got),
             on_failure=self._failed(loc.code, "location"),
         )
 

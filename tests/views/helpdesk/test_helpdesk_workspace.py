@@ -14,6 +14,7 @@ from services.core import auth
 from services.core.commands import execute
 from services.core.context import Runtime
 from services.core.demo import DEMO_PASSWORD, demo_id
+from tests.views.german import app_language
 from tests.views.workspaces import hold_answers
 from views.base import StationSession
 from views.helpdesk.ticket import MessageView, TicketTab, humanize, timer_text
@@ -242,14 +243,9 @@ def test_the_helpdesk_flow_by_keyboard_as_the_readme_tells_it(qtbot: QtBot, desk
 def test_the_ticket_tab_timers_and_triage_are_german(qtbot: QtBot, station: Runtime, qapp: object) -> None:
     """The German walk of issue 32 read "First response: fällig in 4 h", "Resolution: fällig in
     3 days", "Priorität: high (Wert 0.70)" and an ISO time on each message."""
-    from PySide6.QtCore import QCoreApplication, QLocale
     from PySide6.QtGui import QFontMetrics
 
-    import views.i18n
-
-    before = QLocale()
-    views.i18n.install(qapp, "de")  # type: ignore[arg-type]
-    try:
+    with app_language("de"):
         w = WORKSPACE(make_session(station))
         qtbot.addWidget(w)
         w.resize(1280, 800)
@@ -265,11 +261,6 @@ def test_the_ticket_tab_timers_and_triage_are_german(qtbot: QtBot, station: Runt
         # The search box's hint fits at 1280x800 ("Alle Warteschlangen durchsuc…" before).
         hint = w.search.placeholderText()
         assert QFontMetrics(w.search.font()).horizontalAdvance(hint) <= w.search.width() - 24, hint
-    finally:
-        for old in views.i18n._installed:
-            QCoreApplication.removeTranslator(old)
-        views.i18n._installed.clear()
-        QLocale.setDefault(before)
 
 
 def test_the_empty_composer_says_note_or_reply_as_ctrl_i_switches(qtbot: QtBot, desk: HelpdeskWorkspace) -> None:
@@ -287,14 +278,9 @@ def test_the_empty_composer_says_note_or_reply_as_ctrl_i_switches(qtbot: QtBot, 
 def test_the_german_triage_column_is_not_cut_at_its_right_edge(qtbot: QtBot, station: Runtime, qapp: object) -> None:
     """The German walk at 1280x800 (owner, with the knowledge base): the ticket's right column was
     wider than its place, its boxes and "Übernehmen" cut at the right edge, no scroll bar to reach them."""
-    from PySide6.QtCore import QCoreApplication, QLocale
     from PySide6.QtWidgets import QScrollArea
 
-    import views.i18n
-
-    before = QLocale()
-    views.i18n.install(qapp, "de")  # type: ignore[arg-type]
-    try:
+    with app_language("de"):
         w = WORKSPACE(make_session(station, "owner@demo.test"))
         qtbot.addWidget(w)
         w.resize(1280, 800)
@@ -310,8 +296,3 @@ def test_the_german_triage_column_is_not_cut_at_its_right_edge(qtbot: QtBot, sta
 
         hint = w.search.placeholderText()
         assert QFontMetrics(w.search.font()).horizontalAdvance(hint) <= w.search.width() - 24, hint
-    finally:
-        for old in views.i18n._installed:
-            QCoreApplication.removeTranslator(old)
-        views.i18n._installed.clear()
-        QLocale.setDefault(before)

@@ -13,7 +13,7 @@ from services.core.commands import execute
 from services.core.context import Runtime
 from services.core.demo import demo_id
 from tests.views.workspaces import settle, workspace_factory
-from views.shopfloor.workspace import STATE_COLOURS, ShopFloorWorkspace
+from views.shopfloor.workspace import STATE_COLOURS, ReasonDialog, ShopFloorWorkspace
 
 PRS1 = demo_id("mes-machine", "PRS-01")
 
@@ -30,6 +30,17 @@ def scan(qtbot: QtBot, ws: ShopFloorWorkspace, code: str) -> None:
 
 def key(qtbot: QtBot, ws: ShopFloorWorkspace, k: Qt.Key) -> None:
     qtbot.keyClick(ws.scan_input, k)
+
+
+def stop_reasons(qtbot: QtBot, ws: ShopFloorWorkspace) -> ReasonDialog:
+    """PRS-01 chosen by scan, then F7: the stop reasons' dialog, shown."""
+    qtbot.waitUntil(lambda: len(ws.tiles) >= 4)
+    scan(qtbot, ws, "PRS-01")
+    qtbot.waitUntil(lambda: ws.live is not None and ws.live.machine.id == PRS1)
+    key(qtbot, ws, Qt.Key.Key_F7)
+    qtbot.waitUntil(lambda: ws.reason_dialog is not None and ws.reason_dialog.isVisible())
+    assert ws.reason_dialog is not None
+    return ws.reason_dialog
 
 
 def test_a_run_on_the_kiosk(make: Callable[..., ShopFloorWorkspace], qtbot: QtBot, runtime: Runtime) -> None:
@@ -99,13 +110,7 @@ def test_every_stop_reason_reads_in_full_on_its_button(make: Callable[..., ShopF
     from tests.views.clipping import clipped_after_layout
 
     ws = make()
-    qtbot.waitUntil(lambda: len(ws.tiles) >= 4)
-    scan(qtbot, ws, "PRS-01")
-    qtbot.waitUntil(lambda: ws.live is not None and ws.live.machine.id == PRS1)
-    key(qtbot, ws, Qt.Key.Key_F7)
-    qtbot.waitUntil(lambda: ws.reason_dialog is not None and ws.reason_dialog.isVisible())
-    dlg = ws.reason_dialog
-    assert dlg is not None
+    dlg = stop_reasons(qtbot, ws)
     assert clipped_after_layout(dlg) == []
     dlg.reject()
 
@@ -113,13 +118,7 @@ def test_every_stop_reason_reads_in_full_on_its_button(make: Callable[..., ShopF
 def test_the_underlined_digit_alone_picks_a_stop_reason(make: Callable[..., ShopFloorWorkspace], qtbot: QtBot) -> None:
     """The walk: in F7's dialog "8 Tooling" is underlined, but 8 did nothing (only Alt+8 did)."""
     ws = make()
-    qtbot.waitUntil(lambda: len(ws.tiles) >= 4)
-    scan(qtbot, ws, "PRS-01")
-    qtbot.waitUntil(lambda: ws.live is not None and ws.live.machine.id == PRS1)
-    key(qtbot, ws, Qt.Key.Key_F7)
-    qtbot.waitUntil(lambda: ws.reason_dialog is not None and ws.reason_dialog.isVisible())
-    dlg = ws.reason_dialog
-    assert dlg is not None
+    dlg = stop_reasons(qtbot, ws)
     qtbot.keyClick(dlg.focusWidget() or dlg, Qt.Key.Key_2)
     assert dlg.reason == "changeover" and not dlg.isVisible()
     qtbot.waitUntil(lambda: "PRS-01: down, changeover" in ws.banner.text())
@@ -171,3 +170,18 @@ def test_the_kiosk_in_german(make: Callable[..., ShopFloorWorkspace], qtbot: QtB
         qtbot.waitUntil(lambda: "PRS-01: Stillstand, Materialmangel." in ws.banner.text())
         qtbot.waitUntil(lambda: "Materialmangel" in ws.tiles[PRS1].text())
         settle(qtbot, ws)
+
+
+def test_a_part_code_with_braces_is_counted_and_shown_as_scanned(
+    make: Callable[..., ShopFloorWorkspace], qtbot: QtBot
+) -> None:
+    """A scanned code is text: "{r.id}" on a label neither breaks the banner nor shows a run's field."""
+    ws = make()
+    qtbot.waitUntil(lambda: len(ws.tiles) >= 4)
+    scan(qtbot, ws, "PRS-01")
+    qtbot.waitUntil(lambda: ws.live is not None and ws.start_btn.isEnabled())
+    key(qtbot, ws, Qt.Key.Key_F1)
+    qtbot.waitUntil(lambda: "Cap CP-5 (running)" in ws.run_line.text())  # the run read back: parts count
+    scan(qtbot, ws, "P{r.id}")
+    qtbot.waitUntil(lambda: "1 good counted (P{r.id}): 1 good, 0 scrap." in ws.banner.text())
+    settle(qtbot, ws)

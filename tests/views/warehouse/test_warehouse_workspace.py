@@ -13,6 +13,7 @@ from services.core.commands import execute
 from services.core.context import Runtime
 from services.fulfillment.demo import product_barcode
 from tests.services.fulfillment.fulfillment_helpers import ctx_for, order_in, pick_all
+from tests.views.german import app_language
 from tests.views.warehouse.drive import answer, key, scan
 from tests.views.workspaces import session_for, settle
 from views.base import StationSession
@@ -226,21 +227,11 @@ def test_f5_before_packing_says_pack_first_without_blame(make_ws: object, statio
 
 def test_the_scanned_items_count_is_german(make_ws: object, station: Runtime, qtbot: QtBot, qapp: object) -> None:
     """The walk of issue 32 in German read "SKU TSH-BLK-M · 1 of 1 scanned" under the item's name."""
-    from PySide6.QtCore import QCoreApplication, QLocale
 
-    import views.i18n
-
-    before = QLocale()
-    views.i18n.install(qapp, "de")  # type: ignore[arg-type]
-    try:
+    with app_language("de"):
         ws = make_ws()  # type: ignore[operator]
         order = order_in(station, "pending")
         scan(qtbot, ws, order.order_number)
         scan(qtbot, ws, ws.order.lines[0].barcode)
         detail = ws.product.detail.text()
         assert "1 von" in detail and "scanned" not in detail, detail
-    finally:
-        for old in views.i18n._installed:
-            QCoreApplication.removeTranslator(old)
-        views.i18n._installed.clear()
-        QLocale.setDefault(before)
